@@ -1,0 +1,74 @@
+/**
+ * Byte encodings used on the wire: lowercase hex, unpadded base64url, UTF-8. Strict decoders: a bad
+ * character is an error, never a silently shorter result.
+ *
+ * @example
+ *   hexToBytes('0a0b'); bytesToHex(new Uint8Array([10, 11])); // '0a0b'
+ *   base64UrlEncode(utf8Encode('{"a":1}'));
+ */
+const HEX = '0123456789abcdef';
+
+export function bytesToHex(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += HEX[b >> 4]! + HEX[b & 15]!;
+  return out;
+}
+
+export function hexToBytes(hex: string): Uint8Array {
+  if (typeof hex !== 'string' || hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) {
+    throw new TypeError('expected an even-length hex string');
+  }
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+export function utf8Encode(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}
+
+export function utf8Decode(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+export function base64UrlEncode(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Decodes base64url, with or without padding (standard base64 characters are accepted too). */
+export function base64UrlDecode(text: string): Uint8Array {
+  if (typeof text !== 'string' || !/^[A-Za-z0-9\-_+/]*={0,2}$/.test(text)) {
+    throw new TypeError('expected a base64url string');
+  }
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (b64.length % 4 === 1) throw new TypeError('expected a base64url string');
+  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** A fresh ArrayBuffer holding exactly these bytes (WebCrypto rejects views over shared buffers in some engines). */
+export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.slice().buffer as ArrayBuffer;
+}
+
+export async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', toArrayBuffer(bytes)));
+}
+
+export function randomBytes(length: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(length));
+}

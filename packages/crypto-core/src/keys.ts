@@ -1,0 +1,84 @@
+/**
+ * Session keys: P-256 key pairs whose private half is a non-extractable WebCrypto key. The key pair is
+ * kept in a `KeyStore` by id; only the public key ever leaves it, compressed for the service and
+ * uncompressed for the OTP plaintext.
+ *
+ * @example
+ *   const key = await createSessionKey();            // IndexedDB, or memory where refused
+ *   const header = await key.stamp(payloadToSign);   // Service-Wallet-Signature
+ *   const again = await loadSessionKey(key.id, store); // after a reload
+ */
+import { bytesToHex, randomBytes } from './encoding.js';
+import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { defaultKeyStore, type KeyStore } from './key-store.js';
+import { compressPoint, exportPublicPoint } from './p256.js';
+import { stampPayload } from './stamp.js';
+
+export interface SessionKey {
+  /** Store id of this key. */
+  readonly id: string;
+  /** Compressed SEC1 hex (66 chars): the `clientPublicKey` of the client-held-key model. */
+  readonly publicKey: string;
+  /** Uncompressed SEC1 hex (130 chars): the `public_key` of the OTP plaintext. */
+  readonly publicKeyUncompressed: string;
+  /** Signs a `payloadToSign` and returns the `Service-Wallet-Signature` header value. */
+  stamp(payloadToSign: string): Promise<string>;
+}
+
+interface StoredSessionKey {
+  keyPair: CryptoKeyPair;
+  publicKey: string;
+  publicKeyUncompressed: string;
+  createdAt: number;
+}
+
+const KEY_PREFIX = 'session-key:';
+let fallbackStore: KeyStore | undefined;
+/** The store used when none is passed: one per page, chosen lazily (no globals touched at import). */
+export function sharedKeyStore(): KeyStore {
+  return (fallbackStore ??= defaultKeyStore());
+}
+
+function toSessionKey(id: string, stored: StoredSessionKey): SessionKey {
+  const { keyPair, publicKey, publicKeyUncompressed } = stored;
+  return Object.freeze({
+    id,
+    publicKey,
+    publicKeyUncompressed,
+    stamp: (payloadToSign: string) => stampPayload(payloadToSign, keyPair.privateKey, publicKey),
+  });
+}
+
+/** Generates a non-extractable P-256 session key and stores it. */
+export async function createSessionKey(options: { store?: KeyStore; id?: string } = {}): Promise<SessionKey> {
+  const store = options.store ?? sharedKeyStore();
+  const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+  const point = await exportPublicPoint(keyPair.publicKey);
+  const id = options.id ?? bytesToHex(randomBytes(16));
+  const stored: StoredSessionKey = {
+    keyPair,
+    publicKey: bytesToHex(compressPoint(point)),
+    publicKeyUncompressed: bytesToHex(point),
+    createdAt: Date.now(),
+  };
+  await store.set(KEY_PREFIX + id, stored);
+  return toSessionKey(id, stored);
+}
+
+/** Loads a stored session key; undefined when it is not there. */
+export async function loadSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<SessionKey | undefined> {
+  if (typeof id !== 'string' || !id) throw invalidArgument('key id must be a non-empty string');
+  const stored = await store.get<StoredSessionKey>(KEY_PREFIX + id);
+  return stored ? toSessionKey(id, stored) : undefined;
+}
+
+/** Like loadSessionKey, but a missing key is a KEY_NOT_FOUND error. */
+export async function requireSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<SessionKey> {
+  const key = await loadSessionKey(id, store);
+  if (!key) throw new PayError(LocalErrorCode.KEY_NOT_FOUND, 'The session key is no longer in the key store');
+  return key;
+}
+
+export async function deleteSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<void> {
+  await store.delete(KEY_PREFIX + id);
+}

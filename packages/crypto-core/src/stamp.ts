@@ -1,0 +1,79 @@
+/**
+ * The wallet stamp: the `Service-Wallet-Signature` header value that proves a session key approved a
+ * `payloadToSign`. ECDSA P-256 / SHA-256 over the exact UTF-8 bytes, DER hex, wrapped in compact JSON
+ * `{publicKey, scheme, signature}` and base64url'd. `verifyStamp` is the server side (sandbox, tests).
+ *
+ * @example
+ *   const header = await stampPayload(payloadToSign, key.privateKey, key.publicKey);
+ *   const { publicKey } = await verifyStamp(header, payloadToSign);
+ */
+import { base64UrlDecode, base64UrlEncode, bytesToHex, hexToBytes, toArrayBuffer, utf8Decode, utf8Encode } from './encoding.js';
+import { PayError, invalidArgument } from './errors.js';
+import { compressPoint, importPublicKey, signatureDerToRaw, signatureRawToDer } from './p256.js';
+
+export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
+const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
+
+export interface Stamp {
+  /** Compressed hex public key of the signer. */
+  publicKey: string;
+  scheme: typeof STAMP_SCHEME;
+  /** DER signature, lowercase hex. */
+  signature: string;
+}
+
+/** Signs `payloadToSign` exactly as received and returns the header value. */
+export async function stampPayload(payloadToSign: string, privateKey: CryptoKey, publicKeyCompressedHex: string): Promise<string> {
+  if (typeof payloadToSign !== 'string' || payloadToSign.length === 0) throw invalidArgument('payloadToSign must be a non-empty string');
+  const raw = new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, privateKey, toArrayBuffer(utf8Encode(payloadToSign))));
+  return encodeStamp({ publicKey: publicKeyCompressedHex, scheme: STAMP_SCHEME, signature: bytesToHex(signatureRawToDer(raw)) });
+}
+
+/** Compact JSON in the protocol's key order, base64url without padding. */
+export function encodeStamp(stamp: Stamp): string {
+  const json = JSON.stringify({ publicKey: stamp.publicKey, scheme: stamp.scheme, signature: stamp.signature });
+  return base64UrlEncode(utf8Encode(json));
+}
+
+const malformed = (why: string, cause?: unknown): PayError =>
+  new PayError('WALLET_SIGNATURE_MALFORMED', `The wallet signature is malformed: ${why}`, { cause });
+
+/** Decodes a header value (padded or not) into its parts. Throws WALLET_SIGNATURE_MALFORMED. */
+export function decodeStamp(header: string): Stamp {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(utf8Decode(base64UrlDecode(header.trim())));
+  } catch (cause) {
+    throw malformed('not base64url JSON', cause);
+  }
+  const s = parsed as Partial<Stamp> | null;
+  if (!s || typeof s !== 'object' || typeof s.publicKey !== 'string' || typeof s.signature !== 'string' || typeof s.scheme !== 'string') {
+    throw malformed('missing publicKey, scheme or signature');
+  }
+  if (s.scheme !== STAMP_SCHEME) throw malformed('unknown scheme');
+  if (!/^[0-9a-f]+$/i.test(s.publicKey) || !/^[0-9a-f]+$/i.test(s.signature)) throw malformed('fields are not hex');
+  return { publicKey: s.publicKey.toLowerCase(), scheme: STAMP_SCHEME, signature: s.signature.toLowerCase() };
+}
+
+/**
+ * Verifies a stamp over `payloadToSign`. Resolves with the signer's compressed public key; the caller
+ * then checks that key belongs to an active session allowed for the action. High-S signatures are
+ * accepted. Throws WALLET_SIGNATURE_MALFORMED (undecodable) or WALLET_SIGNATURE_INVALID (bad signature).
+ */
+export async function verifyStamp(header: string, payloadToSign: string): Promise<{ publicKey: string }> {
+  const stamp = decodeStamp(header);
+  let key: CryptoKey;
+  let raw: Uint8Array;
+  let compressed: string;
+  try {
+    const point = hexToBytes(stamp.publicKey);
+    compressed = bytesToHex(compressPoint(point));
+    key = await importPublicKey(point, 'ECDSA');
+    raw = signatureDerToRaw(hexToBytes(stamp.signature));
+  } catch (cause) {
+    throw malformed('bad public key or DER signature', cause);
+  }
+  const ok = await crypto.subtle.verify(ECDSA_SHA256, key, toArrayBuffer(raw), toArrayBuffer(utf8Encode(payloadToSign)));
+  if (!ok) throw new PayError('WALLET_SIGNATURE_INVALID', 'The wallet signature does not verify');
+  return { publicKey: compressed };
+}
