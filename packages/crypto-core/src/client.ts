@@ -1,0 +1,556 @@
+/**
+ * `WalletClient`: every embedded-wallet flow over a `Transport`, with the session key kept in the key
+ * store and the current session kept fresh. Money-moving and account-changing calls are stamped by the
+ * current session key through the one signed-retry engine. Errors are `PayError`s.
+ *
+ * @example
+ *   const client = new WalletClient({ transport: fetchTransport({ baseUrl: '/api/wallet' }), trustedSigners });
+ *   await client.restore();
+ *   const challenge = await client.requestOtp({ accountId });
+ *   const session = await client.loginWithOtp({ challenge, code: '000000' });
+ *   const mnemonic = await client.exportWallet();
+ */
+import { encryptOtpCode } from './otp.js';
+import { createExportKey, decryptExportBundle } from './export.js';
+import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './envelope.js';
+import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { createSessionKey, deleteSessionKey, requireSessionKey, sharedKeyStore, type SessionKey } from './keys.js';
+import type { KeyStore } from './key-store.js';
+import { oidcNonce } from './oidc.js';
+import {
+  createPasskeyAttestation,
+  getPasskeyAssertion,
+  getPasskeyAssertionJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from './passkey.js';
+import type {
+  AuthMethod,
+  AuthSession,
+  CardReveal,
+  Customer,
+  DelegatedKey,
+  InternalAccount,
+  ListResponse,
+  OtpChallenge,
+  PasskeyAuthChallenge,
+  Quote,
+} from './resources.js';
+import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
+import { abortableSleep, signedRequest, toServiceError, type SignedRequestOptions } from './signed-retry.js';
+import { fetchTransport, type HttpMethod, type Transport, type TransportRequest } from './transport.js';
+
+export interface TrustedSigners {
+  /** Keys allowed to sign OTP target bundles. */
+  otp: readonly string[];
+  /** Keys allowed to sign export bundles. */
+  export: readonly string[];
+}
+
+export interface WalletClientOptions {
+  /** How requests reach the platform backend. Or give `baseUrl` for the default fetch transport. */
+  transport?: Transport;
+  baseUrl?: string;
+  /** Where session keys and the session record live; default IndexedDB with a memory fallback. */
+  keyStore?: KeyStore;
+  /** Enclave signer pins; default the production pins. A plain list pins both kinds. */
+  trustedSigners?: TrustedSigners | readonly string[];
+  /** Accept unsigned export bundles (the sandbox's default form). Never set against production. */
+  allowUnsignedExports?: boolean;
+  /** Relying party id for passkeys; default the page's host. */
+  rpId?: string;
+  /** Refresh this long before `expiresAt` (ms). Default 60 000. */
+  refreshLeadMs?: number;
+  /** Keep the session refreshed on a timer. Default true where `window` exists. */
+  autoRefresh?: boolean;
+  /** Separates sessions of several clients on one origin. Default 'default'. */
+  namespace?: string;
+  /** Tuning for the signed-retry engine. */
+  signedRetry?: Pick<SignedRequestOptions, 'maxRetryAfterSeconds' | 'networkRetries' | 'pollIntervalMs' | 'pollTimeoutMs'>;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface OAuthPreparation {
+  /** Pass to the identity provider as the `nonce`. */
+  nonce: string;
+  /** The session key the token will be bound to. */
+  sessionKey: SessionKey;
+}
+
+/** Fetches the sandbox's enclave signer keys (`GET /sandbox/enclave-keys`) for `trustedSigners`. */
+export async function sandboxSigners(transport: Transport): Promise<string[]> {
+  const response = await transport({ method: 'GET', path: '/sandbox/enclave-keys' });
+  const signers = (response.body as { signers?: unknown } | undefined)?.signers;
+  if (response.status !== 200 || !Array.isArray(signers) || !signers.every((s) => typeof s === 'string')) {
+    throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The sandbox did not list its enclave keys');
+  }
+  return signers as string[];
+}
+
+const enc = encodeURIComponent;
+
+export class WalletClient {
+  readonly transport: Transport;
+  readonly keyStore: KeyStore;
+  readonly #signers: TrustedSigners;
+  readonly #options: WalletClientOptions;
+  readonly #state: SessionState;
+  readonly #now: () => number;
+  #refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  #refreshing: Promise<CurrentSession> | undefined;
+
+  constructor(options: WalletClientOptions) {
+    if (!options || (!options.transport && !options.baseUrl)) throw invalidArgument('WalletClient needs a transport or a baseUrl');
+    this.#options = options;
+    this.transport = options.transport ?? fetchTransport({ baseUrl: options.baseUrl! });
+    this.keyStore = options.keyStore ?? sharedKeyStore();
+    const signers = options.trustedSigners;
+    this.#signers = !signers
+      ? { otp: [PRODUCTION_OTP_SIGNER], export: [PRODUCTION_EXPORT_SIGNER] }
+      : Array.isArray(signers)
+        ? { otp: signers, export: signers }
+        : (signers as TrustedSigners);
+    this.#now = options.now ?? Date.now;
+    this.#state = new SessionState({ store: this.keyStore, namespace: options.namespace ?? 'default', now: this.#now });
+    this.#state.subscribe((session) => this.#scheduleRefresh(session));
+  }
+
+  // ---- session state ----------------------------------------------------------------------------
+
+  /** The current live session, if any. */
+  get session(): CurrentSession | undefined {
+    return this.#state.current;
+  }
+
+  /** Restores the session saved by an earlier page load (when its key is still stored and it is live). */
+  async restore(): Promise<CurrentSession | undefined> {
+    const session = await this.#state.restore();
+    if (session && !(await this.#hasKey(session.keyId))) {
+      await this.#state.clear();
+      return undefined;
+    }
+    return session;
+  }
+
+  /** Calls `listener` whenever the current session changes (login, refresh, logout, another tab). */
+  subscribe(listener: (session: CurrentSession | undefined) => void): () => void {
+    return this.#state.subscribe(listener);
+  }
+
+  /** Stops timers and the cross-tab channel. */
+  close(): void {
+    clearTimeout(this.#refreshTimer);
+    this.#state.close();
+  }
+
+  // ---- email / SMS OTP --------------------------------------------------------------------------
+
+  async listCredentials(accountId = this.#requireSession().accountId): Promise<AuthMethod[]> {
+    const body = await this.#request<ListResponse<AuthMethod>>('GET', '/auth/credentials', { query: { accountId } });
+    return body.data ?? [];
+  }
+
+  /**
+   * Sends a one-time code (`POST /auth/credentials/{id}/challenge`). Give the credential id, or the
+   * account id and type to look the credential up first (one more request).
+   */
+  async requestOtp(params: { credentialId?: string; accountId?: string; type?: 'EMAIL_OTP' | 'SMS_OTP'; signal?: AbortSignal }): Promise<OtpChallenge> {
+    let credentialId = params.credentialId;
+    if (!credentialId) {
+      if (!params.accountId) throw invalidArgument('requestOtp needs a credentialId or an accountId');
+      const type = params.type ?? 'EMAIL_OTP';
+      const found = (await this.listCredentials(params.accountId)).find((c) => c.type === type);
+      if (!found) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, `The account has no ${type} credential`);
+      credentialId = found.id;
+    }
+    const challenge = await this.#request<OtpChallenge>('POST', `/auth/credentials/${enc(credentialId)}/challenge`, {
+      body: {},
+      ...(params.signal ? { signal: params.signal } : {}),
+    });
+    if (typeof challenge?.otpEncryptionTargetBundle !== 'string') throw unexpected('The challenge has no otpEncryptionTargetBundle');
+    return challenge;
+  }
+
+  /**
+   * Verifies a code: seals it with a new session key, answers the 202 with that key, and makes the
+   * resulting session current. A wrong code is `UNAUTHORIZED` with `reason`; the challenge stays usable.
+   */
+  async loginWithOtp(params: { challenge: OtpChallenge; code: string; signal?: AbortSignal }): Promise<AuthSession> {
+    const { challenge } = params;
+    if (!challenge?.id) throw invalidArgument('loginWithOtp needs the challenge from requestOtp');
+    const key = await createSessionKey({ store: this.keyStore });
+    try {
+      const encryptedOtpBundle = await encryptOtpCode({
+        otpEncryptionTargetBundle: challenge.otpEncryptionTargetBundle,
+        otpCode: params.code,
+        publicKey: key.publicKeyUncompressed,
+        trustedSigners: this.#signers.otp,
+      });
+      const result = await this.#signed<AuthSession>({
+        method: 'POST',
+        path: `/auth/credentials/${enc(challenge.id)}/verify`,
+        body: { type: challenge.type, encryptedOtpBundle },
+        sign: (payload) => key.stamp(payload),
+        maxFreshAttempts: 0,
+        ...(params.signal ? { signal: params.signal } : {}),
+      });
+      return await this.#adopt(result.body, key, challenge.id);
+    } catch (error) {
+      await deleteSessionKey(key.id, this.keyStore);
+      throw error;
+    }
+  }
+
+  // ---- OAuth ------------------------------------------------------------------------------------
+
+  /** Makes the session key first, so its nonce can go into the identity provider's request. */
+  async prepareOAuth(): Promise<OAuthPreparation> {
+    const sessionKey = await createSessionKey({ store: this.keyStore });
+    return { sessionKey, nonce: await oidcNonce(sessionKey.publicKey) };
+  }
+
+  /** `POST /auth/credentials/{id}/verify` with the identity token; one request, no challenge. */
+  async loginWithOAuth(params: { credentialId: string; oidcToken: string; prepared: OAuthPreparation; signal?: AbortSignal }): Promise<AuthSession> {
+    const { prepared } = params;
+    if (!params.credentialId || typeof params.oidcToken !== 'string' || !prepared?.sessionKey) throw invalidArgument('loginWithOAuth needs credentialId, oidcToken and prepareOAuth()');
+    try {
+      const session = await this.#request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
+        body: { type: 'OAUTH', oidcToken: params.oidcToken, clientPublicKey: prepared.sessionKey.publicKey },
+        ...(params.signal ? { signal: params.signal } : {}),
+      });
+      return await this.#adopt(session, prepared.sessionKey, params.credentialId);
+    } catch (error) {
+      await deleteSessionKey(prepared.sessionKey.id, this.keyStore);
+      throw error;
+    }
+  }
+
+  // ---- passkeys ---------------------------------------------------------------------------------
+
+  /** Creates a passkey and adds it to the signed-in account (signed retry). Call from a click handler. */
+  async registerPasskey(params: { userName: string; nickname?: string; userDisplayName?: string; excludeCredentialIds?: string[] }): Promise<AuthMethod> {
+    const current = this.#requireSession();
+    const { challenge, attestation } = await createPasskeyAttestation({
+      userName: params.userName,
+      ...(params.userDisplayName ? { userDisplayName: params.userDisplayName } : {}),
+      ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
+      ...(params.excludeCredentialIds ? { excludeCredentialIds: params.excludeCredentialIds } : {}),
+    });
+    return this.addCredential({ type: 'PASSKEY', accountId: current.accountId, nickname: params.nickname ?? 'Passkey', challenge, attestation });
+  }
+
+  /**
+   * Signs in with a passkey: new session key, `challenge` binding it, `navigator.credentials.get` over the
+   * UTF-8 of the hex challenge, then `verify` with the challenge's Request-Id. Two requests.
+   */
+  async loginWithPasskey(params: { credentialId: string; conditional?: boolean; signal?: AbortSignal }): Promise<AuthSession> {
+    if (!params?.credentialId) throw invalidArgument('loginWithPasskey needs the passkey credential id (AuthMethod id)');
+    const key = await createSessionKey({ store: this.keyStore });
+    try {
+      const opts = params.signal ? { signal: params.signal } : {};
+      const challenge = await this.#request<PasskeyAuthChallenge>('POST', `/auth/credentials/${enc(params.credentialId)}/challenge`, {
+        body: { clientPublicKey: key.publicKey },
+        ...opts,
+      });
+      if (typeof challenge?.challenge !== 'string' || typeof challenge.requestId !== 'string') throw unexpected('The passkey challenge is incomplete');
+      const assertion = await getPasskeyAssertion({
+        challenge: challenge.challenge,
+        ...(challenge.credentialId ? { credentialId: challenge.credentialId } : {}),
+        ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
+        conditional: params.conditional === true,
+      });
+      const session = await this.#request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
+        body: { type: 'PASSKEY', assertion },
+        headers: { 'Request-Id': challenge.requestId },
+        ...opts,
+      });
+      return await this.#adopt(session, key, params.credentialId);
+    } catch (error) {
+      await deleteSessionKey(key.id, this.keyStore);
+      throw error;
+    }
+  }
+
+  // ---- credentials ------------------------------------------------------------------------------
+
+  /** `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification. */
+  async addCredential(body: { type: string; accountId?: string; [field: string]: unknown }): Promise<AuthMethod> {
+    const current = this.#requireSession();
+    const result = await this.#signedWithSession<AuthMethod>(current, { method: 'POST', path: '/auth/credentials', body: { ...body, accountId: body.accountId ?? current.accountId } });
+    return result.body;
+  }
+
+  /** `DELETE /auth/credentials/{id}`; the service requires a session made by another credential. */
+  async removeCredential(credentialId: string): Promise<void> {
+    await this.#signedWithSession(this.#requireSession(), { method: 'DELETE', path: `/auth/credentials/${enc(credentialId)}` });
+  }
+
+  // ---- sessions ---------------------------------------------------------------------------------
+
+  async listSessions(accountId = this.#requireSession().accountId): Promise<AuthSession[]> {
+    const body = await this.#request<ListResponse<AuthSession>>('GET', '/auth/sessions', { query: { accountId } });
+    return body.data ?? [];
+  }
+
+  /**
+   * Replaces the current session with a fresh one under a new key (2 requests, signed by the current
+   * key). Only one tab refreshes at a time; a tab that finds the work done adopts the result.
+   */
+  refreshSession(): Promise<CurrentSession> {
+    return (this.#refreshing ??= this.#refreshExclusive().finally(() => (this.#refreshing = undefined)));
+  }
+
+  async #refreshExclusive(): Promise<CurrentSession> {
+    const before = this.#requireSession();
+    return this.#state.exclusive(async () => {
+      const stored = await this.#state.stored();
+      if (stored && stored.id !== before.id && this.#state.isLive(stored) && (await this.#hasKey(stored.keyId))) {
+        await this.#state.restore();
+        return stored;
+      }
+      const next = await createSessionKey({ store: this.keyStore });
+      try {
+        const result = await this.#signedWithSession<AuthSession>(before, {
+          method: 'POST',
+          path: `/auth/sessions/${enc(before.id)}/refresh`,
+          body: { clientPublicKey: next.publicKey },
+        });
+        const session = toCurrentSession(result.body, next.id, before.credentialId);
+        await this.#state.save(session);
+        await deleteSessionKey(before.keyId, this.keyStore);
+        return session;
+      } catch (error) {
+        await deleteSessionKey(next.id, this.keyStore);
+        throw error;
+      }
+    });
+  }
+
+  /** `DELETE /auth/sessions/{id}` (signed retry). Revoking the current session also signs out locally. */
+  async revokeSession(sessionId: string): Promise<void> {
+    const current = this.#requireSession();
+    await this.#signedWithSession(current, { method: 'DELETE', path: `/auth/sessions/${enc(sessionId)}` });
+    if (sessionId === current.id) await this.#forget(current);
+  }
+
+  /**
+   * Revokes the current session on the service, then deletes its key and tells other tabs. When the
+   * service cannot be reached the local state is still cleared and the error is rethrown.
+   */
+  async logout(): Promise<void> {
+    const current = this.#state.current ?? (await this.#state.stored());
+    if (!current) return;
+    try {
+      if (this.#state.isLive(current)) await this.#signedWithSession(current, { method: 'DELETE', path: `/auth/sessions/${enc(current.id)}` });
+    } catch (error) {
+      if (!(error instanceof PayError && error.status === 404)) {
+        await this.#forget(current);
+        throw error;
+      }
+    }
+    await this.#forget(current);
+  }
+
+  // ---- wallet -----------------------------------------------------------------------------------
+
+  /**
+   * Exports the wallet's mnemonic: a fresh export key, the signed request, resends while the service
+   * answers PROCESSING, then verifies and opens the bundle. The key is discarded afterwards.
+   */
+  async exportWallet(params: { accountId?: string; onProcessing?: () => void; signal?: AbortSignal } = {}): Promise<string> {
+    const current = this.#requireSession();
+    const accountId = params.accountId ?? current.accountId;
+    const exportKey = await createExportKey();
+    const result = await this.#signedWithSession<{ encryptedWalletCredentials?: string; status?: string }>(current, {
+      method: 'POST',
+      path: `/internal-accounts/${enc(accountId)}/export`,
+      body: { clientPublicKey: exportKey.publicKey },
+      pollWhile: (res) => {
+        const processing = (res.body as { status?: string } | undefined)?.status === 'PROCESSING';
+        if (processing) params.onProcessing?.();
+        return processing;
+      },
+      ...(params.signal ? { signal: params.signal } : {}),
+    });
+    const bundle = result.body?.encryptedWalletCredentials;
+    if (typeof bundle !== 'string') throw unexpected('The export answer has no encryptedWalletCredentials');
+    return decryptExportBundle({
+      encryptedWalletCredentials: bundle,
+      exportKey,
+      trustedSigners: this.#signers.export,
+      allowUnsigned: this.#options.allowUnsignedExports === true,
+    });
+  }
+
+  /** `PATCH /internal-accounts/{id}` `{privateEnabled}` (signed retry). */
+  async setWalletPrivacy(privateEnabled: boolean, accountId?: string): Promise<InternalAccount> {
+    if (typeof privateEnabled !== 'boolean') throw invalidArgument('privateEnabled must be a boolean');
+    const current = this.#requireSession();
+    const result = await this.#signedWithSession<InternalAccount>(current, {
+      method: 'PATCH',
+      path: `/internal-accounts/${enc(accountId ?? current.accountId)}`,
+      body: { privateEnabled },
+    });
+    return result.body;
+  }
+
+  /** `POST /auth/delegated-keys`: three legs (202, 202, 201), same body throughout. */
+  async createDelegatedKey(params: { cardId: string; nickname?: string; internalAccountId?: string }): Promise<DelegatedKey> {
+    if (!params?.cardId) throw invalidArgument('createDelegatedKey needs a cardId');
+    const current = this.#requireSession();
+    const result = await this.#signedWithSession<DelegatedKey>(current, {
+      method: 'POST',
+      path: '/auth/delegated-keys',
+      body: { cardId: params.cardId, internalAccountId: params.internalAccountId ?? current.accountId, nickname: params.nickname ?? 'Card spending key' },
+    });
+    return result.body;
+  }
+
+  /** `PATCH /customers/{id}` with one of `email` or `phoneNumber`; signed when the service asks for it. */
+  async updateCustomerContact(params: { customerId: string; email?: string; phoneNumber?: string }): Promise<Customer> {
+    const { customerId, email, phoneNumber } = params ?? {};
+    if (!customerId || (email === undefined) === (phoneNumber === undefined)) throw invalidArgument('Give a customerId and exactly one of email or phoneNumber');
+    const current = this.#requireSession();
+    const result = await this.#signedWithSession<Customer>(current, {
+      method: 'PATCH',
+      path: `/customers/${enc(customerId)}`,
+      body: email !== undefined ? { email } : { phoneNumber },
+    });
+    return result.body;
+  }
+
+  // ---- quotes, SCA, cards -----------------------------------------------------------------------
+
+  async getQuote(quoteId: string): Promise<Quote> {
+    return this.#request<Quote>('GET', `/quotes/${enc(quoteId)}`);
+  }
+
+  /** `POST /quotes` through the platform backend (which decides whether end users may create quotes). */
+  async createQuote(body: Record<string, unknown>, idempotencyKey?: string): Promise<Quote> {
+    return this.#request<Quote>('POST', '/quotes', { body, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) });
+  }
+
+  /**
+   * Executes a quote from the embedded wallet: stamps the EMBEDDED_WALLET `payloadToSign` of its
+   * payment instructions with the session key and sends it in one request.
+   */
+  async executeQuote(params: { quote: Quote; idempotencyKey?: string }): Promise<Quote> {
+    const { quote } = params ?? {};
+    if (!quote?.id) throw invalidArgument('executeQuote needs the quote');
+    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError('SCA_REQUIRED', 'The quote needs Strong Customer Authentication first');
+    const payload = quote.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET')?.accountOrWalletInfo?.payloadToSign;
+    if (typeof payload !== 'string') throw unexpected('The quote has no embedded-wallet payloadToSign');
+    const current = this.#requireSession();
+    const key = await requireSessionKey(current.keyId, this.keyStore);
+    return this.#request<Quote>('POST', `/quotes/${enc(quote.id)}/execute`, {
+      body: {},
+      headers: { 'Service-Wallet-Signature': await key.stamp(payload), ...(params.idempotencyKey ? { 'Idempotency-Key': params.idempotencyKey } : {}) },
+    });
+  }
+
+  /**
+   * Answers a quote's SCA challenge with an SMS code or a passkey (`POST /quotes/{id}/authorize`).
+   * Returns the quote; while it stays PENDING_AUTHORIZATION it carries the next challenge.
+   */
+  async authorizeQuote(params: { quoteId: string; code?: string; passkey?: boolean; passkeyAssertionOptions?: Record<string, unknown>; origin?: string }): Promise<Quote> {
+    if (!params?.quoteId) throw invalidArgument('authorizeQuote needs a quoteId');
+    let body: Record<string, unknown>;
+    if (params.passkey) {
+      if (!params.passkeyAssertionOptions) throw invalidArgument('A passkey authorization needs the challenge passkeyAssertionOptions');
+      const assertion = await getPasskeyAssertionJSON(params.passkeyAssertionOptions as unknown as PublicKeyCredentialRequestOptionsJSON);
+      body = { passkeyAssertion: assertion, origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : '') };
+    } else {
+      if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code)) throw invalidArgument('code must be 4 to 10 digits');
+      body = { code: params.code };
+    }
+    return this.#request<Quote>('POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
+  }
+
+  async resendScaCode(quoteId: string): Promise<void> {
+    await this.#request('POST', `/quotes/${enc(quoteId)}/authorize/resend`, { body: {} });
+  }
+
+  /** `POST /sca/login/complete`: opens the 180-day SCA login session a 409 SCA_SESSION_REQUIRED asks for. */
+  async completeScaLogin(customerId: string): Promise<{ status: string; sessionExpiresAt: string }> {
+    return this.#request('POST', '/sca/login/complete', { body: { customerId } });
+  }
+
+  /** `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it. */
+  async revealCard(cardId: string): Promise<CardReveal> {
+    const reveal = await this.#request<CardReveal>('POST', `/cards/${enc(cardId)}/reveal`, { body: {} });
+    if (typeof reveal?.panEmbedUrl !== 'string' || typeof reveal.expiresAt !== 'string') throw unexpected('The reveal answer is incomplete');
+    return reveal;
+  }
+
+  // ---- internals --------------------------------------------------------------------------------
+
+  #requireSession(): CurrentSession {
+    const current = this.#state.current;
+    if (!current) throw new PayError(LocalErrorCode.NO_SESSION, 'Sign in first: there is no live session');
+    return current;
+  }
+
+  async #hasKey(keyId: string): Promise<boolean> {
+    try {
+      await requireSessionKey(keyId, this.keyStore);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async #adopt(session: AuthSession, key: SessionKey, credentialId: string): Promise<AuthSession> {
+    if (typeof session?.id !== 'string' || typeof session.expiresAt !== 'string') throw unexpected('The service did not return a session');
+    const previous = this.#state.current;
+    await this.#state.save(toCurrentSession(session, key.id, credentialId));
+    if (previous && previous.keyId !== key.id) await deleteSessionKey(previous.keyId, this.keyStore);
+    return session;
+  }
+
+  async #forget(session: CurrentSession): Promise<void> {
+    await deleteSessionKey(session.keyId, this.keyStore);
+    await this.#state.clear();
+  }
+
+  #scheduleRefresh(session: CurrentSession | undefined): void {
+    clearTimeout(this.#refreshTimer);
+    const auto = this.#options.autoRefresh ?? typeof window !== 'undefined';
+    if (!session || !auto) return;
+    const lead = this.#options.refreshLeadMs ?? 60_000;
+    const delay = Math.max(0, Date.parse(session.expiresAt) - lead - this.#now());
+    this.#refreshTimer = setTimeout(() => void this.refreshSession().catch(() => undefined), Math.min(delay, 2 ** 31 - 1));
+  }
+
+  async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'sign'>) {
+    const key = await requireSessionKey(session.keyId, this.keyStore);
+    return this.#signed<T>({ ...options, sign: (payload) => key.stamp(payload) });
+  }
+
+  #signed<T>(options: SignedRequestOptions) {
+    return signedRequest<T>(this.transport, {
+      ...this.#options.signedRetry,
+      ...(this.#options.now ? { now: this.#options.now } : {}),
+      sleep: this.#options.sleep ?? abortableSleep,
+      ...options,
+    });
+  }
+
+  async #request<T>(
+    method: HttpMethod,
+    path: string,
+    extra: { query?: Record<string, string | undefined>; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<T> {
+    const request: TransportRequest = { method, path };
+    if (extra.query) request.query = extra.query;
+    if (extra.body !== undefined) request.body = JSON.stringify(extra.body);
+    if (extra.headers) request.headers = extra.headers;
+    if (extra.signal) request.signal = extra.signal;
+    const response = await this.transport(request);
+    if (response.status >= 200 && response.status < 300) return response.body as T;
+    throw toServiceError(response, this.#now());
+  }
+}
+
+function unexpected(message: string): PayError {
+  return new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, message);
+}

@@ -1,0 +1,119 @@
+/**
+ * The signed-in state of one page: which session is current, which stored key signs for it, and when
+ * it must be refreshed. The record (ids and expiry, nothing secret) sits in the key store beside the
+ * key, so a reload restores it; tabs coordinate through Web Locks (one refresh at a time) and a
+ * BroadcastChannel (a refresh or logout in one tab reaches the others).
+ *
+ * @example
+ *   const state = new SessionState({ store, namespace: 'default' });
+ *   state.subscribe((current) => render(current));
+ *   await state.restore();
+ */
+import type { KeyStore } from './key-store.js';
+import type { AuthSession } from './resources.js';
+
+export interface CurrentSession {
+  id: string;
+  accountId: string;
+  type: string;
+  credentialId?: string;
+  expiresAt: string;
+  /** Key store id of the session key that signs for this session. */
+  keyId: string;
+}
+
+type Listener = (session: CurrentSession | undefined) => void;
+type TabMessage = { type: 'changed' } | { type: 'logout' };
+
+export function toCurrentSession(session: AuthSession, keyId: string, credentialId?: string): CurrentSession {
+  const cred = session.credentialId ?? credentialId;
+  return {
+    id: session.id,
+    accountId: session.accountId,
+    type: session.type,
+    expiresAt: session.expiresAt,
+    keyId,
+    ...(cred ? { credentialId: cred } : {}),
+  };
+}
+
+export class SessionState {
+  readonly #store: KeyStore;
+  readonly #recordKey: string;
+  readonly #lockName: string;
+  readonly #listeners = new Set<Listener>();
+  readonly #now: () => number;
+  #current: CurrentSession | undefined;
+  #channel: BroadcastChannel | undefined;
+
+  constructor(options: { store: KeyStore; namespace?: string; now?: () => number }) {
+    const ns = options.namespace ?? 'default';
+    this.#store = options.store;
+    this.#recordKey = `session:${ns}`;
+    this.#lockName = `paykit:session:${ns}`;
+    this.#now = options.now ?? Date.now;
+    if (typeof BroadcastChannel !== 'undefined') {
+      this.#channel = new BroadcastChannel(`paykit:${ns}`);
+      this.#channel.onmessage = (event: MessageEvent<TabMessage>) => void this.#onTabMessage(event.data);
+    }
+  }
+
+  get current(): CurrentSession | undefined {
+    return this.#current && this.isLive(this.#current) ? this.#current : undefined;
+  }
+
+  isLive(session: CurrentSession): boolean {
+    return Date.parse(session.expiresAt) > this.#now();
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Reads the stored record; an expired one is dropped. */
+  async restore(): Promise<CurrentSession | undefined> {
+    const stored = await this.#store.get<CurrentSession>(this.#recordKey);
+    this.#set(stored && this.isLive(stored) ? stored : undefined);
+    return this.#current;
+  }
+
+  async save(session: CurrentSession): Promise<void> {
+    await this.#store.set(this.#recordKey, session);
+    this.#set(session);
+    this.#channel?.postMessage({ type: 'changed' } satisfies TabMessage);
+  }
+
+  async clear(): Promise<void> {
+    await this.#store.delete(this.#recordKey);
+    this.#set(undefined);
+    this.#channel?.postMessage({ type: 'logout' } satisfies TabMessage);
+  }
+
+  /** Runs `fn` while holding the cross-tab lock for this namespace (plain call where Web Locks are missing). */
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+    return locks ? (locks.request(this.#lockName, fn) as Promise<T>) : fn();
+  }
+
+  /** Reads the stored record without changing the current one (another tab may have written it). */
+  stored(): Promise<CurrentSession | undefined> {
+    return this.#store.get<CurrentSession>(this.#recordKey);
+  }
+
+  close(): void {
+    this.#channel?.close();
+    this.#listeners.clear();
+  }
+
+  async #onTabMessage(message: TabMessage): Promise<void> {
+    if (message?.type === 'logout') this.#set(undefined);
+    else if (message?.type === 'changed') await this.restore();
+  }
+
+  #set(session: CurrentSession | undefined): void {
+    const before = this.#current;
+    this.#current = session;
+    if (before?.id !== session?.id || before?.expiresAt !== session?.expiresAt) for (const l of this.#listeners) l(session);
+  }
+}
