@@ -1,23 +1,55 @@
 /**
- * The service's HPKE profile (RFC 9180 base mode): DHKEM(P-256, HKDF-SHA256), HKDF-SHA256,
- * AES-256-GCM, info = "turnkey_hpke", aad = enc || recipient public key (both 65-byte uncompressed).
- * Single-message seal and open over @hpke/core, which runs on WebCrypto everywhere.
+ * The service's HPKE profile, RFC 9180 base mode, single message: DHKEM(P-256, HKDF-SHA256),
+ * HKDF-SHA256, AES-256-GCM, info = "turnkey_hpke", aad = enc || recipient public key (both 65-byte
+ * uncompressed). Written directly on WebCrypto for this one suite (a general HPKE library would
+ * triple the bundle); the tests check it against the vectors and against @hpke/core both ways.
  *
  * @example
  *   const { encappedPublic, ciphertext } = await hpkeSeal({ recipientPublicKey, plaintext });
  *   const plaintext = await hpkeOpen({ recipientKey, encappedPublic, ciphertext });
  */
-import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { concatBytes, toArrayBuffer, utf8Encode } from './encoding.js';
 import { LocalErrorCode, PayError } from './errors.js';
-import { decompressPoint, exportPublicPoint } from './p256.js';
+import { decompressPoint, exportPublicPoint, importPublicKey } from './p256.js';
 
 export const HPKE_INFO = 'turnkey_hpke';
 
-let suite: CipherSuite | undefined;
-/** The cipher suite, built on first use. */
-export function hpkeSuite(): CipherSuite {
-  return (suite ??= new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() }));
+const KEM_SUITE = concatBytes(utf8Encode('KEM'), new Uint8Array([0x00, 0x10]));
+const HPKE_SUITE = concatBytes(utf8Encode('HPKE'), new Uint8Array([0x00, 0x10, 0x00, 0x01, 0x00, 0x02]));
+const VERSION = utf8Encode('HPKE-v1');
+const ZERO_SALT = new Uint8Array(32);
+
+async function hmac(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
+  const k = await crypto.subtle.importKey('raw', toArrayBuffer(key.length ? key : ZERO_SALT), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', k, toArrayBuffer(data)));
+}
+
+const labeledExtract = (suite: Uint8Array, salt: Uint8Array, label: string, ikm: Uint8Array): Promise<Uint8Array> =>
+  hmac(salt, concatBytes(VERSION, suite, utf8Encode(label), ikm));
+
+/** HKDF-Expand for L ≤ 32 (one block), which is all this suite needs. */
+async function labeledExpand(suite: Uint8Array, prk: Uint8Array, label: string, info: Uint8Array, length: number): Promise<Uint8Array> {
+  const labeledInfo = concatBytes(new Uint8Array([0, length]), VERSION, suite, utf8Encode(label), info);
+  return (await hmac(prk, concatBytes(labeledInfo, new Uint8Array([1])))).subarray(0, length);
+}
+
+/** DHKEM shared secret, then the base-mode key schedule: the AEAD key and nonce for message 0. */
+async function keySchedule(dh: Uint8Array, enc: Uint8Array, recipient: Uint8Array): Promise<{ key: CryptoKey; nonce: Uint8Array }> {
+  const eaePrk = await labeledExtract(KEM_SUITE, new Uint8Array(), 'eae_prk', dh);
+  const sharedSecret = await labeledExpand(KEM_SUITE, eaePrk, 'shared_secret', concatBytes(enc, recipient), 32);
+  const pskIdHash = await labeledExtract(HPKE_SUITE, new Uint8Array(), 'psk_id_hash', new Uint8Array());
+  const infoHash = await labeledExtract(HPKE_SUITE, new Uint8Array(), 'info_hash', utf8Encode(HPKE_INFO));
+  const context = concatBytes(new Uint8Array([0]), pskIdHash, infoHash);
+  const secret = await labeledExtract(HPKE_SUITE, sharedSecret, 'secret', new Uint8Array());
+  const keyBytes = await labeledExpand(HPKE_SUITE, secret, 'key', context, 32);
+  const nonce = await labeledExpand(HPKE_SUITE, secret, 'base_nonce', context, 12);
+  const key = await crypto.subtle.importKey('raw', toArrayBuffer(keyBytes), 'AES-GCM', false, ['encrypt', 'decrypt']);
+  return { key, nonce };
+}
+
+async function ecdh(privateKey: CryptoKey, publicPoint: Uint8Array): Promise<Uint8Array> {
+  const publicKey = await importPublicKey(publicPoint, 'ECDH');
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: publicKey }, privateKey, 256));
 }
 
 export interface HpkeSealed {
@@ -29,52 +61,34 @@ export interface HpkeSealed {
 
 /**
  * Seals one message to `recipientPublicKey` (SEC1, compressed or uncompressed).
- * `ephemeralKeyPair` exists for known-answer tests only.
+ * `ephemeralKeyPair` (ECDH) exists for known-answer tests only.
  */
-export async function hpkeSeal(params: {
-  recipientPublicKey: Uint8Array;
-  plaintext: Uint8Array;
-  ephemeralKeyPair?: CryptoKeyPair;
-}): Promise<HpkeSealed> {
-  const recipientPoint = decompressPoint(params.recipientPublicKey);
-  const s = hpkeSuite();
-  const recipientPublicKey = await s.kem.importKey('raw', toArrayBuffer(recipientPoint), true);
-  const sender = await s.createSenderContext({
-    recipientPublicKey,
-    info: toArrayBuffer(utf8Encode(HPKE_INFO)),
-    ...(params.ephemeralKeyPair ? { ekm: params.ephemeralKeyPair } : {}),
-  });
-  const encappedPublic = new Uint8Array(sender.enc);
-  const aad = concatBytes(encappedPublic, recipientPoint);
-  const ciphertext = new Uint8Array(await sender.seal(toArrayBuffer(params.plaintext), toArrayBuffer(aad)));
-  return { encappedPublic, ciphertext };
+export async function hpkeSeal(params: { recipientPublicKey: Uint8Array; plaintext: Uint8Array; ephemeralKeyPair?: CryptoKeyPair }): Promise<HpkeSealed> {
+  const recipient = decompressPoint(params.recipientPublicKey);
+  const ephemeral = params.ephemeralKeyPair ?? (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']));
+  const enc = await exportPublicPoint(ephemeral.publicKey);
+  const { key, nonce } = await keySchedule(await ecdh(ephemeral.privateKey, recipient), enc, recipient);
+  const ciphertext = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv: toArrayBuffer(nonce), additionalData: toArrayBuffer(concatBytes(enc, recipient)) },
+    key,
+    toArrayBuffer(params.plaintext),
+  );
+  return { encappedPublic: enc, ciphertext: new Uint8Array(ciphertext) };
 }
 
-/** Opens one message sealed to `recipientKey`. Throws DECRYPTION_FAILED on any mismatch. */
-export async function hpkeOpen(params: {
-  recipientKey: CryptoKeyPair;
-  encappedPublic: Uint8Array;
-  ciphertext: Uint8Array;
-}): Promise<Uint8Array> {
+/** Opens one message sealed to `recipientKey` (an ECDH key pair). Throws DECRYPTION_FAILED on any mismatch. */
+export async function hpkeOpen(params: { recipientKey: CryptoKeyPair; encappedPublic: Uint8Array; ciphertext: Uint8Array }): Promise<Uint8Array> {
   try {
     const enc = decompressPoint(params.encappedPublic);
-    const recipientPoint = await exportPublicPoint(params.recipientKey.publicKey);
-    const recipient = await hpkeSuite().createRecipientContext({
-      recipientKey: params.recipientKey,
-      enc: toArrayBuffer(enc),
-      info: toArrayBuffer(utf8Encode(HPKE_INFO)),
-    });
-    return new Uint8Array(await recipient.open(toArrayBuffer(params.ciphertext), toArrayBuffer(concatBytes(enc, recipientPoint))));
+    const recipient = await exportPublicPoint(params.recipientKey.publicKey);
+    const { key, nonce } = await keySchedule(await ecdh(params.recipientKey.privateKey, enc), enc, recipient);
+    const plaintext = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: toArrayBuffer(nonce), additionalData: toArrayBuffer(concatBytes(enc, recipient)) },
+      key,
+      toArrayBuffer(params.ciphertext),
+    );
+    return new Uint8Array(plaintext);
   } catch (cause) {
     throw new PayError(LocalErrorCode.DECRYPTION_FAILED, 'HPKE decryption failed', { cause });
   }
-}
-
-/** Imports a raw 32-byte P-256 private scalar and its public point as an HPKE key pair (known-answer tests). */
-export async function importHpkeKeyPair(scalar: Uint8Array, publicPoint: Uint8Array): Promise<CryptoKeyPair> {
-  const kem = hpkeSuite().kem;
-  return {
-    privateKey: await kem.importKey('raw', toArrayBuffer(scalar), false),
-    publicKey: await kem.importKey('raw', toArrayBuffer(decompressPoint(publicPoint)), true),
-  };
 }

@@ -1,6 +1,5 @@
 /** Loads `../shared/vectors/wallet-crypto.json` and imports its test keys into WebCrypto. */
 import { base64UrlEncode, hexToBytes } from '../../src/encoding.js';
-import { importHpkeKeyPair } from '../../src/hpke.js';
 import { readSharedJson } from '../../../../test/harness/shared-files.js';
 
 export interface WalletVectors {
@@ -34,16 +33,21 @@ let cached: Promise<WalletVectors> | undefined;
 export const loadVectors = (): Promise<WalletVectors> => (cached ??= readSharedJson<WalletVectors>('vectors/wallet-crypto.json'));
 
 /** An ECDSA signing key from a raw scalar and its uncompressed public key (JWK import works in every engine). */
-export function importEcdsaPrivateKey(scalarHex: string, publicUncompressedHex: string): Promise<CryptoKey> {
+function privateJwk(scalarHex: string, publicUncompressedHex: string): JsonWebKey {
   const pub = hexToBytes(publicUncompressedHex);
-  return crypto.subtle.importKey(
-    'jwk',
-    { kty: 'EC', crv: 'P-256', d: base64UrlEncode(hexToBytes(scalarHex)), x: base64UrlEncode(pub.subarray(1, 33)), y: base64UrlEncode(pub.subarray(33)) },
-    { name: 'ECDSA', namedCurve: 'P-256' },
-    false,
-    ['sign'],
-  );
+  return { kty: 'EC', crv: 'P-256', d: base64UrlEncode(hexToBytes(scalarHex)), x: base64UrlEncode(pub.subarray(1, 33)), y: base64UrlEncode(pub.subarray(33)) };
 }
 
-export const hpkeKeyPair = (scalarHex: string, publicHex: string): Promise<CryptoKeyPair> =>
-  importHpkeKeyPair(hexToBytes(scalarHex), hexToBytes(publicHex));
+export function importEcdsaPrivateKey(scalarHex: string, publicUncompressedHex: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('jwk', privateJwk(scalarHex, publicUncompressedHex), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
+}
+
+/** An ECDH key pair (HPKE recipient or ephemeral key) from a raw scalar and its public point. */
+export async function hpkeKeyPair(scalarHex: string, publicHex: string): Promise<CryptoKeyPair> {
+  const { d: _d, ...publicJwk } = privateJwk(scalarHex, publicHex);
+  const alg = { name: 'ECDH', namedCurve: 'P-256' };
+  return {
+    privateKey: await crypto.subtle.importKey('jwk', privateJwk(scalarHex, publicHex), alg, false, ['deriveBits']),
+    publicKey: await crypto.subtle.importKey('jwk', publicJwk, alg, true, []),
+  };
+}
