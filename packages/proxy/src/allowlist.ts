@@ -1,0 +1,158 @@
+/**
+ * The only service calls an end user's page may make through the proxy, and for each one the parameter
+ * that names the resource the user must own. Anything not in this table is answered 404, as if it did
+ * not exist. Read the table top to bottom: it is the whole policy.
+ *
+ * Rules for `owned`: every listed parameter that is present must name a resource the user owns; one
+ * without `optional` must be present; and a route that lists any parameter needs at least one present.
+ *
+ * @example
+ *   const match = matchRoute('POST', ['quotes', 'Quote:1', 'execute'], { sandbox: false });
+ *   match?.route.owned; // [{ in: 'path', name: 'id', kind: 'quote' }]
+ */
+import type { ResourceKind } from './end-user.js';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** A request parameter that names a resource: `{id}` in the path, a query parameter, or a body field (dotted). */
+export interface OwnedParameter {
+  readonly in: 'path' | 'query' | 'body';
+  readonly name: string;
+  readonly kind: ResourceKind;
+  readonly optional?: boolean;
+}
+
+export interface Route {
+  readonly method: Method;
+  /** Service path below `{base_url}`; `{id}` is the one path parameter. */
+  readonly path: string;
+  readonly owned: readonly OwnedParameter[];
+  /** The JSON body may carry only these top-level fields. */
+  readonly bodyOnly?: readonly string[];
+  /** The JSON body may not carry these top-level fields (privileges of the platform, not of its users). */
+  readonly bodyNever?: readonly string[];
+  /** Forwarded only to a sandbox service. */
+  readonly sandboxOnly?: boolean;
+}
+
+const id = (kind: ResourceKind): OwnedParameter => ({ in: 'path', name: 'id', kind });
+const query = (name: string, kind: ResourceKind): OwnedParameter => ({ in: 'query', name, kind });
+const body = (name: string, kind: ResourceKind): OwnedParameter => ({ in: 'body', name, kind });
+const optional = (parameter: OwnedParameter): OwnedParameter => ({ ...parameter, optional: true });
+
+export const ALLOWLIST: readonly Route[] = [
+  // Credentials: list, add (signed retry), revoke, OTP/passkey challenge, verify (issues a session)
+  { method: 'GET', path: '/auth/credentials', owned: [query('accountId', 'account')] },
+  { method: 'POST', path: '/auth/credentials', owned: [body('accountId', 'account')] },
+  { method: 'DELETE', path: '/auth/credentials/{id}', owned: [id('credential')] },
+  { method: 'POST', path: '/auth/credentials/{id}/challenge', owned: [id('credential')] },
+  { method: 'POST', path: '/auth/credentials/{id}/verify', owned: [id('credential')] },
+
+  // Sessions
+  { method: 'GET', path: '/auth/sessions', owned: [query('accountId', 'account')] },
+  { method: 'POST', path: '/auth/sessions/{id}/refresh', owned: [id('session')] },
+  { method: 'DELETE', path: '/auth/sessions/{id}', owned: [id('session')] },
+
+  // Delegated signing keys (card funding from an embedded wallet)
+  {
+    method: 'POST',
+    path: '/auth/delegated-keys',
+    owned: [body('internalAccountId', 'account'), body('cardId', 'card')],
+  },
+  {
+    method: 'GET',
+    path: '/auth/delegated-keys',
+    owned: [optional(query('accountId', 'account')), optional(query('fundingSourceId', 'account'))],
+  },
+  { method: 'GET', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')] },
+  { method: 'DELETE', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')] },
+
+  // Internal accounts (wallets): list, privacy switch, export
+  { method: 'GET', path: '/customers/internal-accounts', owned: [query('customerId', 'customer')] },
+  { method: 'PATCH', path: '/internal-accounts/{id}', owned: [id('account')], bodyOnly: ['privateEnabled'] },
+  { method: 'POST', path: '/internal-accounts/{id}/export', owned: [id('account')] },
+
+  // Customer: read, contact update only
+  { method: 'GET', path: '/customers/{id}', owned: [id('customer')] },
+  { method: 'PATCH', path: '/customers/{id}', owned: [id('customer')], bodyOnly: ['email', 'phoneNumber'] },
+
+  // Quotes: the source must be the user's own account (or the user, for real-time funding)
+  {
+    method: 'POST',
+    path: '/quotes',
+    owned: [optional(body('source.accountId', 'account')), optional(body('source.customerId', 'customer'))],
+    bodyNever: ['platformFeeOverride'],
+  },
+  { method: 'GET', path: '/quotes/{id}', owned: [id('quote')] },
+  { method: 'POST', path: '/quotes/{id}/execute', owned: [id('quote')] },
+  { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')] },
+  { method: 'POST', path: '/quotes/{id}/authorize/resend', owned: [id('quote')] },
+
+  // Strong Customer Authentication login (the customer is named in the query or the body)
+  {
+    method: 'POST',
+    path: '/sca/login/complete',
+    owned: [optional(query('customerId', 'customer')), optional(body('customerId', 'customer'))],
+  },
+
+  // Cards
+  {
+    method: 'POST',
+    path: '/cards',
+    owned: [body('fundingSource', 'account'), optional(body('customerId', 'customer'))],
+  },
+  { method: 'GET', path: '/cards/{id}', owned: [id('card')] },
+  { method: 'POST', path: '/cards/{id}/reveal', owned: [id('card')] },
+
+  // Sandbox only
+  { method: 'POST', path: '/sandbox/internal-accounts/{id}/fund', owned: [id('account')], sandboxOnly: true },
+  { method: 'GET', path: '/sandbox/enclave-keys', owned: [], sandboxOnly: true },
+];
+
+export interface RouteMatch {
+  readonly route: Route;
+  /** Path parameters by name, decoded. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+interface CompiledRoute {
+  readonly route: Route;
+  readonly segments: readonly string[];
+  readonly literals: number;
+}
+
+const isParameter = (segment: string): boolean => segment.startsWith('{') && segment.endsWith('}');
+
+const COMPILED: readonly CompiledRoute[] = ALLOWLIST.map((route) => {
+  const segments = route.path.slice(1).split('/');
+  return { route, segments, literals: segments.filter((segment) => !isParameter(segment)).length };
+});
+
+/**
+ * The allowlisted route for this method and path, preferring the most literal pattern
+ * (`/customers/internal-accounts` over `/customers/{id}`), or `undefined`.
+ */
+export function matchRoute(
+  method: string,
+  segments: readonly string[],
+  environment: { readonly sandbox: boolean },
+): RouteMatch | undefined {
+  let best: { compiled: CompiledRoute; params: Record<string, string> } | undefined;
+  for (const compiled of COMPILED) {
+    if (compiled.route.method !== method || compiled.segments.length !== segments.length) continue;
+    if (compiled.route.sandboxOnly && !environment.sandbox) continue;
+    const params = bindParameters(compiled.segments, segments);
+    if (params && (!best || compiled.literals > best.compiled.literals)) best = { compiled, params };
+  }
+  return best && { route: best.compiled.route, params: best.params };
+}
+
+function bindParameters(pattern: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (const [index, expected] of pattern.entries()) {
+    const actual = segments[index] as string;
+    if (isParameter(expected)) params[expected.slice(1, -1)] = actual;
+    else if (expected !== actual) return undefined;
+  }
+  return params;
+}

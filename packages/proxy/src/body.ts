@@ -1,0 +1,34 @@
+/**
+ * Reads a request body once, up to a size limit, as the exact bytes the client sent. The proxy forwards
+ * these bytes untouched: signed-retry requests are verified against the body of the first leg, so even a
+ * re-serialisation that only changes whitespace or key order would break them.
+ *
+ * @example
+ *   const bytes = await readBodyLimited(request, 64 * 1024); // Uint8Array, or 'too-large'
+ */
+
+export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > limit) return 'too-large';
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -1,0 +1,16 @@
+/**
+ * `@paykit/proxy`: a Web-standard `(Request) => Promise<Response>` handler that lets a platform's pages
+ * reach the payments service's end-user wallet endpoints while the platform credential stays on the
+ * server. See `proxy.ts` for the request path, `allowlist.ts` for the policy, `end-user.ts` for ownership.
+ *
+ * @example
+ *   import { createPlatformProxy, endUserFromIds } from '@paykit/proxy';
+ *   const handler = createPlatformProxy({ serviceUrl, tokenId, clientSecret, pathPrefix: '/api/wallet',
+ *     resolveEndUser: async (request) => endUserFromIds({ customerIds: ['Customer:1'] }) });
+ */
+export { createPlatformProxy, type PlatformProxyHandler } from './proxy.js';
+export type { ErrorStage, PlatformProxyOptions } from './config.js';
+export { endUserFromIds, RESOURCE_KINDS, type EndUser, type OwnedIds, type ResourceKind } from './end-user.js';
+export { ALLOWLIST, type Method, type OwnedParameter, type Route } from './allowlist.js';
+export type { ProxyErrorCode } from './errors.js';
+export { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './upstream.js';

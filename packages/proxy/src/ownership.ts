@@ -1,0 +1,106 @@
+/**
+ * Applies one allowlist entry to one request: finds every parameter the entry names (path, query or
+ * body), checks the body against the entry's field rules, and asks the end user about each resource.
+ * Returns the refusal to send, or `undefined` when the request may go on. Parameter names in the query
+ * and the body are matched case-insensitively and may appear once only, so no spelling or repetition the
+ * service might read differently slips past the check.
+ *
+ * @example
+ *   const refusal = await checkOwnership(match, url.searchParams, bytes, contentType, endUser);
+ *   if (refusal) return refusal;
+ */
+import type { OwnedParameter, RouteMatch } from './allowlist.js';
+import type { EndUser } from './end-user.js';
+import { errorResponse } from './errors.js';
+import { foldKey, parseJsonStrict } from './json.js';
+
+type JsonObject = Record<string, unknown>;
+
+/** A found value, `undefined` when absent, or a refusal for a parameter given in a way the proxy will not judge. */
+type Lookup = string | undefined | Response;
+
+export async function checkOwnership(
+  match: RouteMatch,
+  query: URLSearchParams,
+  bodyBytes: Uint8Array,
+  contentType: string | null,
+  endUser: EndUser,
+): Promise<Response | undefined> {
+  const { route, params } = match;
+  const needsBody = route.owned.some((p) => p.in === 'body') || route.bodyOnly || route.bodyNever;
+  let body: JsonObject | undefined;
+  if (needsBody && bodyBytes.byteLength > 0) {
+    if (!isJson(contentType)) return invalid('The request body must be sent as application/json.');
+    const parsed = parseJsonStrict(bodyBytes);
+    if (!parsed.ok) return invalid(`The request body cannot be accepted: ${parsed.reason}.`);
+    if (!isObject(parsed.value)) return invalid('The request body must be a JSON object.');
+    body = parsed.value;
+    const refusal = checkFields(body, route.bodyOnly, route.bodyNever);
+    if (refusal) return refusal;
+  }
+
+  const found: { parameter: OwnedParameter; value: string }[] = [];
+  for (const parameter of route.owned) {
+    const value =
+      parameter.in === 'path'
+        ? params[parameter.name]
+        : parameter.in === 'query'
+          ? fromQuery(query, parameter.name)
+          : fromBody(body, parameter.name);
+    if (value instanceof Response) return value;
+    if (value !== undefined) found.push({ parameter, value });
+    else if (!parameter.optional) return invalid(`${parameter.name} is required.`);
+  }
+  if (route.owned.length > 0 && found.length === 0) {
+    return invalid(`One of ${route.owned.map((p) => p.name).join(', ')} is required.`);
+  }
+
+  for (const { parameter, value } of found) {
+    if ((await endUser.owns(parameter.kind, value)) !== true) {
+      const named = parameter.in === 'path' ? 'The path' : parameter.name;
+      return errorResponse(403, 'FORBIDDEN', `${named} names a resource you do not own.`);
+    }
+  }
+  return undefined;
+}
+
+function checkFields(body: JsonObject, only?: readonly string[], never?: readonly string[]): Response | undefined {
+  const allowed = only && new Set(only.map(foldKey));
+  const refused = new Set((never ?? []).map(foldKey));
+  for (const key of Object.keys(body)) {
+    if ((allowed && !allowed.has(foldKey(key))) || refused.has(foldKey(key))) {
+      return errorResponse(403, 'FORBIDDEN', `The field "${key}" cannot be set through this endpoint.`);
+    }
+  }
+  return undefined;
+}
+
+function fromQuery(query: URLSearchParams, name: string): Lookup {
+  const values = [...query].filter(([key]) => foldKey(key) === foldKey(name)).map(([, value]) => value);
+  if (values.length > 1) return invalid(`${name} may be given only once.`);
+  return values[0];
+}
+
+/** Follows a dotted name (`source.accountId`) through nested objects; a value found must be a string. */
+function fromBody(body: JsonObject | undefined, dottedName: string): Lookup {
+  let node: unknown = body;
+  for (const name of dottedName.split('.')) {
+    if (!isObject(node)) return undefined;
+    const key = Object.keys(node).find((candidate) => foldKey(candidate) === foldKey(name));
+    if (key === undefined) return undefined;
+    node = node[key];
+  }
+  return typeof node === 'string' ? node : invalid(`${dottedName} must be a string.`);
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isJson(contentType: string | null): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+function invalid(message: string): Response {
+  return errorResponse(400, 'INVALID_INPUT', message);
+}

@@ -1,0 +1,91 @@
+/**
+ * `createPlatformProxy`: the handler a platform mounts on its backend so that its pages can run the
+ * embedded-wallet flows against the payments service without ever holding the platform credential. Each
+ * request must come from a signed-in end user, be on the allowlist, and name only resources that user
+ * owns; then it is forwarded with the credential added and the body bytes untouched.
+ *
+ * Order of checks: cross-site browser request (403), no end user (401), not allowlisted (404), body too
+ * large (413), malformed or ambiguous parameters (400), resource not owned or field not allowed (403).
+ *
+ * @example
+ *   const handler = createPlatformProxy({
+ *     serviceUrl: 'http://localhost:4010/2025-10-13',
+ *     tokenId: process.env.PAY_TOKEN_ID!,
+ *     clientSecret: process.env.PAY_CLIENT_SECRET!,
+ *     pathPrefix: '/api/wallet',
+ *     resolveEndUser: async (request) => {
+ *       const user = await mySessions.lookup(request);
+ *       return user && endUserFromIds({ customerIds: [user.customerId], accountIds: user.accountIds });
+ *     },
+ *   });
+ *   // Web-standard servers: export default { fetch: handler }; Node: see '@paykit/proxy/node'.
+ */
+import { matchRoute } from './allowlist.js';
+import { readBodyLimited } from './body.js';
+import { type PlatformProxyOptions, type ProxyConfig, resolveConfig } from './config.js';
+import type { EndUser } from './end-user.js';
+import { errorResponse } from './errors.js';
+import { checkOwnership } from './ownership.js';
+import { parseServicePath } from './path.js';
+import { forward } from './upstream.js';
+
+export type PlatformProxyHandler = (request: Request) => Promise<Response>;
+
+export function createPlatformProxy(options: PlatformProxyOptions): PlatformProxyHandler {
+  const config = resolveConfig(options);
+  return async (request) => {
+    try {
+      return await handle(config, request);
+    } catch (error) {
+      config.onError(error, 'internal');
+      return internalError();
+    }
+  };
+}
+
+async function handle(config: ProxyConfig, request: Request): Promise<Response> {
+  if (request.headers.get('Sec-Fetch-Site') === 'cross-site') {
+    return errorResponse(403, 'FORBIDDEN', 'Cross-site requests are not accepted.');
+  }
+
+  let endUser: EndUser | null;
+  try {
+    endUser = await config.resolveEndUser(request);
+  } catch (error) {
+    config.onError(error, 'resolveEndUser');
+    return internalError();
+  }
+  if (endUser === null || endUser === undefined) {
+    return errorResponse(401, 'UNAUTHORIZED', 'Sign in to continue.');
+  }
+
+  const url = new URL(request.url);
+  const segments = parseServicePath(url.pathname, config.pathPrefix);
+  const match = segments && matchRoute(request.method, segments, { sandbox: config.sandbox });
+  if (!segments || !match) return errorResponse(404, 'NOT_FOUND', 'Not found.');
+
+  const body = await readBodyLimited(request, config.maxBodyBytes);
+  if (body === 'too-large') return errorResponse(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+
+  let refusal: Response | undefined;
+  try {
+    refusal = await checkOwnership(match, url.searchParams, body, request.headers.get('Content-Type'), endUser);
+  } catch (error) {
+    config.onError(error, 'ownership');
+    return internalError();
+  }
+  if (refusal) return refusal;
+
+  const query = url.searchParams.toString();
+  return forward(config, {
+    url: `${config.serviceBase}/${segments.join('/')}${query ? `?${query}` : ''}`,
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+  });
+}
+
+function internalError(): Response {
+  return errorResponse(500, 'INTERNAL_ERROR', 'The request could not be handled.');
+}

@@ -1,0 +1,319 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { describe, it } from '../../../test/harness/suite.js';
+import { ALLOWLIST, createPlatformProxy, endUserFromIds } from '../src/index.js';
+import { alice, bob, CLIENT_SECRET, envelope, harness, type Harness, json, PREFIX, PRODUCTION_URL, SANDBOX_URL, TOKEN_ID } from './support.js';
+
+const enc = encodeURIComponent;
+
+/** One owned request per allowlist entry, written from the brief, not derived from the table. */
+const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
+  { method: 'GET', path: `/auth/credentials?accountId=${enc(alice.account)}` },
+  { method: 'POST', path: '/auth/credentials', body: { type: 'SMS_OTP', accountId: alice.account } },
+  { method: 'DELETE', path: `/auth/credentials/${alice.credential}` },
+  { method: 'POST', path: `/auth/credentials/${alice.credential}/challenge`, body: {} },
+  { method: 'POST', path: `/auth/credentials/${alice.credential}/verify`, body: { type: 'EMAIL_OTP' } },
+  { method: 'GET', path: `/auth/sessions?accountId=${enc(alice.account)}` },
+  { method: 'POST', path: `/auth/sessions/${alice.session}/refresh`, body: { clientPublicKey: '02ab' } },
+  { method: 'DELETE', path: `/auth/sessions/${alice.session}` },
+  { method: 'POST', path: '/auth/delegated-keys', body: { cardId: alice.card, internalAccountId: alice.account, nickname: 'k' } },
+  { method: 'GET', path: `/auth/delegated-keys?accountId=${enc(alice.account)}` },
+  { method: 'GET', path: `/auth/delegated-keys/${alice.delegatedKey}` },
+  { method: 'DELETE', path: `/auth/delegated-keys/${alice.delegatedKey}` },
+  { method: 'GET', path: `/customers/internal-accounts?customerId=${enc(alice.customer)}&type=EMBEDDED_WALLET` },
+  { method: 'PATCH', path: `/internal-accounts/${alice.account}`, body: { privateEnabled: true } },
+  { method: 'POST', path: `/internal-accounts/${alice.account}/export`, body: { clientPublicKey: '04ab' } },
+  { method: 'GET', path: `/customers/${alice.customer}` },
+  { method: 'PATCH', path: `/customers/${alice.customer}`, body: { email: 'alice@example.com' } },
+  { method: 'POST', path: '/quotes', body: { source: { sourceType: 'ACCOUNT', accountId: alice.account }, destination: { umaAddress: '$bob@x' } } },
+  { method: 'GET', path: `/quotes/${alice.quote}` },
+  { method: 'POST', path: `/quotes/${alice.quote}/execute` },
+  { method: 'POST', path: `/quotes/${alice.quote}/authorize`, body: { code: '123456' } },
+  { method: 'POST', path: `/quotes/${alice.quote}/authorize/resend` },
+  { method: 'POST', path: `/sca/login/complete?customerId=${enc(alice.customer)}`, body: { code: '123456' } },
+  { method: 'POST', path: '/cards', body: { customerId: alice.customer, fundingSource: alice.account, form: 'VIRTUAL' } },
+  { method: 'GET', path: `/cards/${alice.card}` },
+  { method: 'POST', path: `/cards/${alice.card}/reveal` },
+  { method: 'POST', path: `/sandbox/internal-accounts/${alice.account}/fund`, body: { amount: 1000 } },
+  { method: 'GET', path: '/sandbox/enclave-keys' },
+];
+
+/** Sends each `[method, path, body?, expected status]` case and checks the status. */
+async function expectStatuses(send: Harness['send'], cases: [string, string, string | undefined, number][]): Promise<void> {
+  for (const [method, path, body, status] of cases) {
+    const response = await send(method, `${PREFIX}${path}`, body === undefined ? {} : { body });
+    expect(response.status, `${method} ${path} ${body}`).to.equal(status);
+  }
+}
+
+describe('allowlist: what a signed-in end user may call', () => {
+  it('forwards every allowlisted endpoint when the user owns what it names', async () => {
+    expect(OWNED_REQUESTS).to.have.length(ALLOWLIST.length);
+    const { send, service } = harness({ serviceUrl: SANDBOX_URL });
+    for (const { method, path, body } of OWNED_REQUESTS) {
+      const response = await send(method, `${PREFIX}${path}`, body === undefined ? {} : { body: json(body) });
+      expect(response.status, `${method} ${path}`).to.equal(200);
+      const forwarded = service.calls.at(-1) as Request;
+      expect(`${forwarded.method} ${forwarded.url}`).to.equal(`${method} ${SANDBOX_URL}${path}`);
+    }
+    expect(service.calls).to.have.length(ALLOWLIST.length);
+  });
+
+  it('lists exactly the routes of ALLOWLIST in the README table', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| (GET|POST|PATCH|DELETE) \| `([^`]+)` \|/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(rows.sort()).to.deep.equal(ALLOWLIST.map((route) => `${route.method} ${route.path}`).sort());
+  });
+
+  it('prefers the literal route: GET /customers/internal-accounts is the account list, not a customer', async () => {
+    const { send, service } = harness();
+    const response = await send('GET', `${PREFIX}/customers/internal-accounts?customerId=${enc(bob.customer)}`);
+    expect(response.status).to.equal(403);
+    expect(await envelope(response)).to.deep.equal({ status: 403, code: 'FORBIDDEN', message: 'customerId names a resource you do not own.' });
+    expect(service.calls).to.have.length(0);
+  });
+});
+
+describe('refusals', () => {
+  it('answers 401 UNAUTHORIZED when nobody is signed in, on allowlisted and other paths alike', async () => {
+    const { send, service } = harness();
+    for (const [method, path] of [['GET', `/customers/${alice.customer}`], ['POST', '/customers'], ['GET', '/nowhere']]) {
+      const response = await send(method as string, `${PREFIX}${path}`, { as: null });
+      expect(response.status).to.equal(401);
+      expect(await envelope(response)).to.deep.equal({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+    }
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('answers 404 NOT_FOUND, without revealing the allowlist, for calls that are not on it', async () => {
+    const { send, service } = harness();
+    const refused: [string, string][] = [
+      ['POST', '/customers'],
+      ['GET', '/customers'],
+      ['GET', '/cards'],
+      ['DELETE', `/customers/${alice.customer}`],
+      ['PATCH', `/cards/${alice.card}`],
+      ['GET', '/transactions'],
+      ['POST', `/customers/${alice.customer}/kyc-link`],
+      ['GET', '/config'],
+      ['HEAD', `/customers/${alice.customer}`],
+      ['PUT', `/customers/${alice.customer}`],
+      ['GET', '/'],
+      ['GET', ''],
+    ];
+    for (const [method, path] of refused) {
+      const response = await send(method, `${PREFIX}${path}`);
+      expect(response.status, `${method} ${path}`).to.equal(404);
+      if (method !== 'HEAD') {
+        expect(await envelope(response)).to.deep.equal({ status: 404, code: 'NOT_FOUND', message: 'Not found.' });
+      }
+    }
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('answers 403 FORBIDDEN when the path names a resource of another user', async () => {
+    const { send, service } = harness();
+    const refused: [string, string, string][] = [
+      ['POST', `/quotes/${bob.quote}/execute`, 'The path'],
+      ['GET', `/quotes/${bob.quote}`, 'The path'],
+      ['GET', `/customers/${bob.customer}`, 'The path'],
+      ['POST', `/internal-accounts/${bob.account}/export`, 'The path'],
+      ['GET', `/cards/${bob.card}`, 'The path'],
+      ['POST', `/cards/${bob.card}/reveal`, 'The path'],
+      ['DELETE', `/auth/sessions/${bob.session}`, 'The path'],
+      ['POST', `/auth/credentials/${bob.credential}/verify`, 'The path'],
+      ['DELETE', `/auth/delegated-keys/${bob.delegatedKey}`, 'The path'],
+      ['GET', `/auth/credentials?accountId=${enc(bob.account)}`, 'accountId'],
+      ['GET', `/auth/sessions?accountId=${enc(bob.account)}`, 'accountId'],
+    ];
+    for (const [method, path, parameter] of refused) {
+      const response = await send(method, `${PREFIX}${path}`);
+      expect(response.status, `${method} ${path}`).to.equal(403);
+      expect(await envelope(response)).to.deep.equal({
+        status: 403,
+        code: 'FORBIDDEN',
+        message: `${parameter} names a resource you do not own.`,
+      });
+    }
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('answers 403 when the body names an account or card of another user', async () => {
+    const { send, service } = harness();
+    const refused: [string, unknown, string][] = [
+      ['/quotes', { source: { sourceType: 'ACCOUNT', accountId: bob.account }, destination: {} }, 'source.accountId'],
+      ['/quotes', { source: { sourceType: 'REALTIME_FUNDING', customerId: bob.customer, currency: 'USD' } }, 'source.customerId'],
+      ['/cards', { customerId: alice.customer, fundingSource: bob.account }, 'fundingSource'],
+      ['/cards', { customerId: bob.customer, fundingSource: alice.account }, 'customerId'],
+      ['/auth/credentials', { type: 'SMS_OTP', accountId: bob.account }, 'accountId'],
+      ['/auth/delegated-keys', { internalAccountId: alice.account, cardId: bob.card }, 'cardId'],
+      ['/auth/delegated-keys', { internalAccountId: bob.account, cardId: alice.card }, 'internalAccountId'],
+      ['/sca/login/complete', { customerId: bob.customer, code: '123456' }, 'customerId'],
+    ];
+    for (const [path, body, parameter] of refused) {
+      const response = await send('POST', `${PREFIX}${path}`, { body: json(body) });
+      expect(response.status, `${path} ${json(body)}`).to.equal(403);
+      expect(await envelope(response)).to.deep.include({ code: 'FORBIDDEN', message: `${parameter} names a resource you do not own.` });
+    }
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('lets PATCH /customers/{id} change only email or phoneNumber', async () => {
+    const { send, service } = harness();
+    const path = `${PREFIX}/customers/${alice.customer}`;
+    for (const body of [{ fullName: 'Mallory' }, { email: 'a@example.com', kycStatus: 'APPROVED' }, { umaAddress: '$x@y' }]) {
+      const response = await send('PATCH', path, { body: json(body) });
+      expect(response.status, json(body)).to.equal(403);
+      expect(await envelope(response)).to.deep.include({ code: 'FORBIDDEN' });
+    }
+    expect(service.calls).to.have.length(0);
+    expect((await send('PATCH', path, { body: json({ phoneNumber: '+15555550100' }) })).status).to.equal(200);
+    expect(service.calls).to.have.length(1);
+  });
+
+  it('lets PATCH /internal-accounts/{id} change only privateEnabled', async () => {
+    const { send, service } = harness();
+    const response = await send('PATCH', `${PREFIX}/internal-accounts/${alice.account}`, { body: json({ privateEnabled: true, type: 'INTERNAL_FIAT' }) });
+    expect(response.status).to.equal(403);
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('refuses a quote that sets the platform fee, or that names no source of the user (platform funds)', async () => {
+    const { send, service } = harness();
+    const withFee = await send('POST', `${PREFIX}/quotes`, {
+      body: json({ source: { accountId: alice.account }, platformFeeOverride: { fixed: 0 } }),
+    });
+    expect(withFee.status).to.equal(403);
+    expect(await envelope(withFee)).to.deep.equal({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'The field "platformFeeOverride" cannot be set through this endpoint.',
+    });
+    const platformFunds = await send('POST', `${PREFIX}/quotes`, { body: json({ source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' } }) });
+    expect(platformFunds.status).to.equal(400);
+    expect(await envelope(platformFunds)).to.deep.equal({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: 'One of source.accountId, source.customerId is required.',
+    });
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('requires the identifying parameter and checks every one present', async () => {
+    const { send, service } = harness();
+    const cases: [string, string, string | undefined, number][] = [
+      ['GET', '/auth/credentials', undefined, 400],
+      ['GET', '/customers/internal-accounts?type=EMBEDDED_WALLET', undefined, 400],
+      ['GET', '/auth/delegated-keys', undefined, 400],
+      ['GET', `/auth/delegated-keys?accountId=${enc(alice.account)}&fundingSourceId=${enc(bob.account)}`, undefined, 403],
+      ['POST', '/auth/delegated-keys', json({ internalAccountId: alice.account }), 400],
+      ['POST', '/cards', json({ customerId: alice.customer }), 400],
+      ['POST', `/sca/login/complete?customerId=${enc(alice.customer)}`, json({ customerId: bob.customer }), 403],
+      ['POST', '/sca/login/complete', json({ code: '123456' }), 400],
+    ];
+    await expectStatuses(send, cases);
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('refuses parameters the service could read differently: repeated, re-cased, or not strings', async () => {
+    const { send, service } = harness();
+    const cases: [string, string, string | undefined, number][] = [
+      ['GET', `/auth/sessions?accountId=${enc(alice.account)}&accountId=${enc(bob.account)}`, undefined, 400],
+      ['GET', `/auth/sessions?accountId=${enc(alice.account)}&AccountId=${enc(bob.account)}`, undefined, 400],
+      ['GET', `/auth/sessions?ACCOUNTID=${enc(bob.account)}`, undefined, 403],
+      ['POST', '/cards', `{"fundingSource":"${alice.account}","fundingSource":"${bob.account}"}`, 400],
+      ['POST', '/cards', `{"fundingSource":"${alice.account}","FundingSource":"${bob.account}"}`, 400],
+      ['POST', '/cards', `{"fundingSource":"${alice.account}","customerid":"${bob.customer}"}`, 403],
+      ['POST', '/quotes', `{"source":{"accountId":"${alice.account}","accountıd":"x","accountId":"${bob.account}"}}`, 400],
+      ['POST', '/cards', json({ fundingSource: [alice.account] }), 400],
+      ['POST', '/quotes', json({ source: { accountId: null } }), 400],
+      ['PATCH', `/customers/${alice.customer}`, `{"email":"a@example.com","PlatformFeeOverride":1,"EMAIL":"b@example.com"}`, 400],
+      ['POST', '/quotes', json({ source: { accountId: alice.account }, PlatformFeeOverride: {} }), 403],
+    ];
+    await expectStatuses(send, cases);
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('answers 400 INVALID_INPUT for malformed JSON or a non-JSON body where the check reads the body', async () => {
+    const { send, service } = harness();
+    const cases: [string, Record<string, string>, string][] = [
+      ['{"fundingSource": ', {}, 'The request body cannot be accepted: the body is not valid JSON.'],
+      ['[1,2]', {}, 'The request body must be a JSON object.'],
+      [`fundingSource=${alice.account}`, { 'Content-Type': 'application/x-www-form-urlencoded' }, 'The request body must be sent as application/json.'],
+    ];
+    for (const [body, headers, message] of cases) {
+      const response = await send('POST', `${PREFIX}/cards`, { body, headers });
+      expect(response.status).to.equal(400);
+      expect(await envelope(response)).to.deep.equal({ status: 400, code: 'INVALID_INPUT', message });
+    }
+    const invalidUtf8 = await send('POST', `${PREFIX}/cards`, { body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]) });
+    expect(invalidUtf8.status).to.equal(400);
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('grants access only on an exact `true` from owns, sync or async', async () => {
+    const service = { calls: 0, fetch: async () => (service.calls++, Response.json({})) };
+    const make = (owns: (kind: string, id: string) => unknown) =>
+      createPlatformProxy({
+        serviceUrl: PRODUCTION_URL,
+        tokenId: TOKEN_ID,
+        clientSecret: CLIENT_SECRET,
+        fetch: service.fetch,
+        resolveEndUser: () => ({ owns: owns as (kind: string, id: string) => boolean }),
+      });
+    const request = () => new Request(`https://platform.example/cards/${alice.card}`);
+    expect((await make(() => 'yes')(request())).status).to.equal(403);
+    expect((await make(() => 1)(request())).status).to.equal(403);
+    expect((await make(async () => false)(request())).status).to.equal(403);
+    expect(service.calls).to.equal(0);
+    const seen: string[] = [];
+    const response = await make(async (kind, id) => (seen.push(`${kind} ${id}`), true))(request());
+    expect(response.status).to.equal(200);
+    expect(seen).to.deep.equal([`card ${alice.card}`]);
+    expect(service.calls).to.equal(1);
+  });
+
+  it('endUserFromIds owns exactly what it lists, per kind', () => {
+    const user = endUserFromIds({ accountIds: [alice.account] });
+    expect(user.owns('account', alice.account)).to.equal(true);
+    expect(user.owns('account', bob.account)).to.equal(false);
+    expect(user.owns('customer', alice.account)).to.equal(false);
+    expect(user.owns('card', alice.card)).to.equal(false);
+  });
+
+  it('refuses a browser request marked cross-site (CSRF) with 403', async () => {
+    const { send, service } = harness();
+    const response = await send('POST', `${PREFIX}/quotes/${alice.quote}/execute`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(response.status).to.equal(403);
+    expect(service.calls).to.have.length(0);
+    expect((await send('POST', `${PREFIX}/quotes/${alice.quote}/execute`, { headers: { 'Sec-Fetch-Site': 'same-origin' } })).status).to.equal(200);
+  });
+});
+
+describe('sandbox-only endpoints', () => {
+  const fund = `/sandbox/internal-accounts/${alice.account}/fund`;
+
+  it('are refused (404) when the service is production', async () => {
+    const { send, service } = harness({ serviceUrl: PRODUCTION_URL });
+    expect((await send('POST', `${PREFIX}${fund}`, { body: json({ amount: 100 }) })).status).to.equal(404);
+    expect((await send('GET', `${PREFIX}/sandbox/enclave-keys`)).status).to.equal(404);
+    expect(service.calls).to.have.length(0);
+  });
+
+  it('are forwarded to a local or sandbox-named service, and follow allowSandboxPaths when given', async () => {
+    for (const serviceUrl of [SANDBOX_URL, 'http://127.0.0.1:4010/2025-10-13', 'http://[::1]:4010/v', 'https://api.sandbox.payments.example/2025-10-13']) {
+      const { send, service } = harness({ serviceUrl });
+      expect((await send('GET', `${PREFIX}/sandbox/enclave-keys`)).status, serviceUrl).to.equal(200);
+      expect(service.calls[0]?.url).to.equal(`${serviceUrl}/sandbox/enclave-keys`);
+    }
+    expect((await harness({ serviceUrl: SANDBOX_URL, allowSandboxPaths: false }).send('GET', `${PREFIX}/sandbox/enclave-keys`)).status).to.equal(404);
+    expect((await harness({ serviceUrl: PRODUCTION_URL, allowSandboxPaths: true }).send('GET', `${PREFIX}/sandbox/enclave-keys`)).status).to.equal(200);
+  });
+
+  it('still check ownership of the funded account', async () => {
+    const { send, service } = harness({ serviceUrl: SANDBOX_URL });
+    const response = await send('POST', `${PREFIX}/sandbox/internal-accounts/${bob.account}/fund`, { body: json({ amount: 100 }) });
+    expect(response.status).to.equal(403);
+    expect(service.calls).to.have.length(0);
+  });
+});

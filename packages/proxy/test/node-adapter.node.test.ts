@@ -1,0 +1,95 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { createPlatformProxy, endUserFromIds } from '../src/index.js';
+import { toNodeListener } from '../src/node.js';
+import { alice, CLIENT_SECRET, EXPECTED_AUTHORIZATION, fakeService, PREFIX, PRODUCTION_URL, TOKEN_ID } from './support.js';
+
+/** Sends a raw HTTP/1.1 request (the path exactly as written, unlike fetch) to the local server. */
+function raw(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('toNodeListener: the proxy in a plain node:http server', () => {
+  const service = fakeService(() => new Response('{"id":"Session:new"}', { status: 201, headers: { 'Content-Type': 'application/json', 'Retry-After': '3' } }));
+  let server: Server;
+  let port = 0;
+
+  before(async () => {
+    const proxy = createPlatformProxy({
+      serviceUrl: PRODUCTION_URL,
+      tokenId: TOKEN_ID,
+      clientSecret: CLIENT_SECRET,
+      pathPrefix: PREFIX,
+      fetch: service.fetch,
+      resolveEndUser: (request) =>
+        request.headers.get('Cookie')?.includes('session=alice') ? endUserFromIds({ sessionIds: [alice.session], customerIds: [alice.customer] }) : null,
+    });
+    server = createServer(toNodeListener(proxy));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('streams the request in, forwards the exact body without cookies, and writes the answer back', async () => {
+    const body = '{ "clientPublicKey" :  "02abcdef" }';
+    const response = await raw(port, 'POST', `${PREFIX}/auth/sessions/${alice.session}/refresh`, {
+      'Content-Type': 'application/json',
+      Cookie: 'session=alice',
+      'Service-Wallet-Signature': 'stamp',
+      'Request-Id': 'Request:9',
+    }, body);
+    expect(response.status).to.equal(201);
+    expect(response.body).to.equal('{"id":"Session:new"}');
+    expect(response.headers['retry-after']).to.equal('3');
+    expect(response.headers['cache-control']).to.equal('no-store');
+    const forwarded = service.calls.at(-1) as Request;
+    expect(forwarded.url).to.equal(`${PRODUCTION_URL}/auth/sessions/${alice.session}/refresh`);
+    expect(await forwarded.text()).to.equal(body);
+    expect(forwarded.headers.get('Cookie')).to.equal(null);
+    expect(forwarded.headers.get('Authorization')).to.equal(EXPECTED_AUTHORIZATION);
+    expect(forwarded.headers.get('Request-Id')).to.equal('Request:9');
+  });
+
+  it('refuses raw traversal paths that fetch would have normalised first', async () => {
+    const calls = service.calls.length;
+    for (const path of [
+      `${PREFIX}/auth/sessions/..%2f..%2fcustomers`,
+      `${PREFIX}/internal-accounts/x/export/../../../customers`,
+      `${PREFIX}//customers/${alice.customer}`,
+      `//evil.example${PREFIX}/customers/${alice.customer}`,
+    ]) {
+      const response = await raw(port, 'GET', path, { Cookie: 'session=alice' });
+      expect(response.status, path).to.equal(404);
+      expect(JSON.parse(response.body)).to.deep.include({ code: 'NOT_FOUND' });
+    }
+    expect(service.calls.length).to.equal(calls);
+  });
+
+  it('answers 400 to a request target that is not a path (absolute-form, asterisk)', async () => {
+    const calls = service.calls.length;
+    for (const target of [`http://evil.example${PREFIX}/customers/${alice.customer}`, '*']) {
+      const response = await raw(port, 'GET', target, { Cookie: 'session=alice' });
+      expect(response.status, target).to.equal(400);
+      expect(JSON.parse(response.body)).to.deep.equal({ status: 400, code: 'INVALID_INPUT', message: 'Malformed request target.' });
+    }
+    expect(service.calls.length).to.equal(calls);
+  });
+
+  it('answers 401 in the service envelope when nobody is signed in', async () => {
+    const response = await raw(port, 'GET', `${PREFIX}/customers/${alice.customer}`);
+    expect(response.status).to.equal(401);
+    expect(JSON.parse(response.body)).to.deep.equal({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+  });
+});

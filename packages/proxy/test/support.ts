@@ -1,0 +1,95 @@
+/**
+ * Fixtures for the proxy suites: a fake payments service that records every forwarded Request and
+ * answers with canned responses (no network), and a platform with two users, alice and bob, where the
+ * signed-in user is whoever the `session` cookie names.
+ */
+import { createPlatformProxy, endUserFromIds, type PlatformProxyOptions } from '../src/index.js';
+
+export const PRODUCTION_URL = 'https://api.payments.example/2025-10-13';
+export const SANDBOX_URL = 'http://localhost:4010/2025-10-13';
+export const TOKEN_ID = 'tok_live_123';
+export const CLIENT_SECRET = 'cs_very_secret_value';
+export const EXPECTED_AUTHORIZATION = `Basic ${Buffer.from(`${TOKEN_ID}:${CLIENT_SECRET}`).toString('base64')}`;
+export const PREFIX = '/api/wallet';
+
+/** Every resource alice owns; bob's are the same ids with `bob`. */
+export const ids = (who: 'alice' | 'bob') => ({
+  customer: `Customer:${who}`,
+  account: `InternalAccount:${who}`,
+  card: `Card:${who}`,
+  quote: `Quote:${who}`,
+  credential: `AuthMethod:${who}`,
+  session: `Session:${who}`,
+  delegatedKey: `DelegatedKey:${who}`,
+});
+export const alice = ids('alice');
+export const bob = ids('bob');
+
+const users = {
+  alice: endUserFromIds({
+    customerIds: [alice.customer],
+    accountIds: [alice.account],
+    cardIds: [alice.card],
+    quoteIds: [alice.quote],
+    credentialIds: [alice.credential],
+    sessionIds: [alice.session],
+    delegatedKeyIds: [alice.delegatedKey],
+  }),
+};
+
+export interface FakeService {
+  readonly fetch: (request: Request) => Promise<Response>;
+  /** Every request the proxy forwarded, in order. */
+  readonly calls: Request[];
+}
+
+/** A service answering `answer(request)`, by default 200 `{"ok":true}`. */
+export function fakeService(answer?: (request: Request) => Response | Promise<Response>): FakeService {
+  const calls: Request[] = [];
+  return {
+    calls,
+    fetch: async (request) => {
+      calls.push(request);
+      return answer ? answer(request) : Response.json({ ok: true });
+    },
+  };
+}
+
+export interface Harness {
+  readonly service: FakeService;
+  /** Sends a request to the proxy as it would arrive on the platform's backend. */
+  send(method: string, path: string, init?: { body?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string>; as?: 'alice' | null }): Promise<Response>;
+}
+
+export function harness(options: Partial<PlatformProxyOptions> & { answer?: (request: Request) => Response | Promise<Response> } = {}): Harness {
+  const { answer, ...overrides } = options;
+  const service = fakeService(answer);
+  const handler = createPlatformProxy({
+    serviceUrl: PRODUCTION_URL,
+    tokenId: TOKEN_ID,
+    clientSecret: CLIENT_SECRET,
+    pathPrefix: PREFIX,
+    fetch: service.fetch,
+    resolveEndUser: (request) => {
+      const who = /(?:^|;\s*)session=(\w+)/.exec(request.headers.get('Cookie') ?? '')?.[1];
+      return who === 'alice' ? users.alice : null;
+    },
+    ...overrides,
+  });
+  return {
+    service,
+    send: (method, path, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (init.as !== null) headers.set('Cookie', `session=${init.as ?? 'alice'}; theme=dark`);
+      if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+      return handler(new Request(`https://platform.example${path}`, { method, headers, body: init.body ?? null }));
+    },
+  };
+}
+
+/** The error envelope of a response, parsed. */
+export async function envelope(response: Response): Promise<unknown> {
+  return JSON.parse(await response.text());
+}
+
+export const json = (value: unknown): string => JSON.stringify(value);
