@@ -1,0 +1,103 @@
+/**
+ * `createSandbox(options)`: the whole emulator as two Web-standard handlers. `fetch` serves the API
+ * under `/2025-10-13` (CORS for the allowed origins, Basic auth, the error envelope on every failure,
+ * `Cache-Control: no-store`); `panFetch` serves the PAN reveal page for the separate PAN origin. State
+ * is in memory unless a store is passed. Runs wherever `Request`/`Response` and WebCrypto exist.
+ *
+ * @example
+ *   const sandbox = createSandbox({ now: clock.now });
+ *   const res = await sandbox.fetch(new Request('http://sandbox/2025-10-13/sandbox/enclave-keys', { headers }));
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { platformAuth } from './auth.js';
+import { API_VERSION, resolveConfig, type SandboxConfig, type SandboxOptions } from './config.js';
+import type { SandboxContext, SandboxEnv } from './context.js';
+import { createEnclave } from './enclave.js';
+import { ApiError, toErrorResponse } from './errors.js';
+import { advance } from './lifecycle.js';
+import { createPanApp } from './pan-page.js';
+import { accountRoutes } from './routes/accounts.js';
+import { cardRoutes } from './routes/cards.js';
+import { credentialRoutes } from './routes/credentials.js';
+import { customerRoutes } from './routes/customers.js';
+import { delegatedKeyRoutes } from './routes/delegated-keys.js';
+import { quoteRoutes } from './routes/quotes.js';
+import { sandboxRoutes } from './routes/sandbox.js';
+import { scaRoutes } from './routes/sca.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { IDEMPOTENCY_HEADER } from './idempotency.js';
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from './signed-retry.js';
+import { createMemoryState, type SandboxState } from './state.js';
+
+export interface CreateSandboxOptions extends SandboxOptions {
+  /** The store; default a fresh in-memory one. */
+  state?: SandboxState;
+  /** The enclave's private P-256 JWK, to keep the same signer pin across restarts. Default: fresh. */
+  enclaveKey?: JsonWebKey;
+}
+
+export interface Sandbox {
+  /** The API: `{base_url}` is `<origin>/2025-10-13`. */
+  fetch: (request: Request) => Promise<Response>;
+  /** The PAN reveal page, for the separate PAN origin. */
+  panFetch: (request: Request) => Promise<Response>;
+  /** Uncompressed hex keys that sign OTP and export bundles (also at `GET /sandbox/enclave-keys`). */
+  enclaveSigners: string[];
+  state: SandboxState;
+  config: SandboxConfig;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function errorResponse(config: SandboxConfig, error: unknown): Response {
+  const { status, body, headers } = toErrorResponse(error);
+  if (status === 500) config.onInternalError(error);
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers } });
+}
+
+export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
+  const config = resolveConfig(options);
+  const ctx: SandboxContext = { config, state: options.state ?? createMemoryState(), enclave: createEnclave(options.enclaveKey) };
+
+  const api = new Hono<SandboxEnv>();
+  api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => errorResponse(config, new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large')) }));
+  api.use('*', platformAuth(config));
+  api.use('*', async (_c, next) => {
+    advance(ctx);
+    await next();
+  });
+  // Literal paths first: /customers/internal-accounts before /customers/{id}.
+  for (const routes of [accountRoutes, customerRoutes, credentialRoutes, sessionRoutes, delegatedKeyRoutes, quoteRoutes, scaRoutes, cardRoutes, sandboxRoutes]) {
+    api.route('/', routes(ctx));
+  }
+
+  const app = new Hono<SandboxEnv>();
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (config.isAllowedOrigin(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', SIGNATURE_HEADER, REQUEST_ID_HEADER, IDEMPOTENCY_HEADER],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.route(`/${API_VERSION}`, api);
+  app.notFound(() => errorResponse(config, new ApiError(404, 'NOT_FOUND', 'No such endpoint')));
+  app.onError((error) => errorResponse(config, error));
+
+  const pan = createPanApp(ctx);
+  return {
+    fetch: async (request) => app.fetch(request),
+    panFetch: async (request) => pan.fetch(request),
+    enclaveSigners: [ctx.enclave.publicKey],
+    state: ctx.state,
+    config,
+  };
+}

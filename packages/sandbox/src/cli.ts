@@ -1,0 +1,112 @@
+/**
+ * `npm run sandbox -- --port 8787`: serves `{base_url}` = http://localhost:<port>/2025-10-13 and the PAN
+ * page on its own port, and prints both with the platform credentials. Every flag has an environment
+ * variable twin; flags win. State is in memory: a restart starts empty.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { startSandbox, type StartSandboxOptions } from './server.js';
+
+const HELP = `Usage: npm run sandbox -- [options]
+
+  --port <n>               API port (SANDBOX_PORT, default 8787; 0 = any free port)
+  --pan-port <n>           PAN page port (SANDBOX_PAN_PORT, default port + 1)
+  --host <addr>            listen address (SANDBOX_HOST, default 127.0.0.1)
+  --public-host <name>     host name in printed URLs (SANDBOX_PUBLIC_HOST, default localhost)
+  --token-id <id>          TRANSACT+VIEW token id (SANDBOX_TOKEN_ID, default sandbox-token)
+  --token-secret <s>       its secret (SANDBOX_TOKEN_SECRET, default sandbox-secret)
+  --view-token-id <id>     VIEW-only token id (SANDBOX_VIEW_TOKEN_ID, default sandbox-view-token)
+  --view-token-secret <s>  its secret (SANDBOX_VIEW_TOKEN_SECRET, default sandbox-view-secret)
+  --allowed-origins <list> comma-separated CORS/WebAuthn origins, "scheme://host:*" for any port
+                           (SANDBOX_ALLOWED_ORIGINS, default http://localhost:*,http://127.0.0.1:*)
+  --rp-id <id>             WebAuthn RP id (SANDBOX_RP_ID, default localhost)
+  --frame-ancestors <list> comma-separated CSP frame-ancestors of the PAN page
+                           (SANDBOX_FRAME_ANCESTORS, default http://localhost:*,http://127.0.0.1:*)
+  --unsigned-exports       unsigned export bundles (SANDBOX_UNSIGNED_EXPORTS=1); default signed
+  --signed-exports         signed export bundles (the default)
+  --session-ttl <s>        session lifetime in seconds (SANDBOX_SESSION_TTL, default 900)
+  --enclave-key <file>     private P-256 JWK for a stable enclave pin (SANDBOX_ENCLAVE_KEY)
+  --help`;
+
+const env = process.env;
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'pan-port': { type: 'string' },
+    host: { type: 'string' },
+    'public-host': { type: 'string' },
+    'token-id': { type: 'string' },
+    'token-secret': { type: 'string' },
+    'view-token-id': { type: 'string' },
+    'view-token-secret': { type: 'string' },
+    'allowed-origins': { type: 'string' },
+    'rp-id': { type: 'string' },
+    'frame-ancestors': { type: 'string' },
+    'unsigned-exports': { type: 'boolean' },
+    'signed-exports': { type: 'boolean' },
+    'session-ttl': { type: 'string' },
+    'enclave-key': { type: 'string' },
+    help: { type: 'boolean' },
+  },
+});
+
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+function port(text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    console.error(`Not a port: ${text}\n\n${HELP}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const list = (text: string | undefined): string[] | undefined => text?.split(',').map((s) => s.trim()).filter(Boolean);
+const pick = <T>(...candidates: (T | undefined)[]): T | undefined => candidates.find((c) => c !== undefined && c !== '');
+
+const apiPort = port(pick(values.port, env['SANDBOX_PORT']), 8787);
+const panPort = port(pick(values['pan-port'], env['SANDBOX_PAN_PORT']), apiPort === 0 ? 0 : apiPort + 1);
+const unsigned = values['signed-exports'] ? false : values['unsigned-exports'] ?? /^(1|true|yes)$/i.test(env['SANDBOX_UNSIGNED_EXPORTS'] ?? '');
+const sessionTtl = pick(values['session-ttl'], env['SANDBOX_SESSION_TTL']);
+const enclaveKeyFile = pick(values['enclave-key'], env['SANDBOX_ENCLAVE_KEY']);
+
+const options: StartSandboxOptions = {
+  port: apiPort,
+  panPort,
+  host: pick(values.host, env['SANDBOX_HOST']) ?? '127.0.0.1',
+  publicHost: pick(values['public-host'], env['SANDBOX_PUBLIC_HOST']) ?? 'localhost',
+  unsignedExports: unsigned,
+};
+const set = <K extends keyof StartSandboxOptions>(key: K, value: StartSandboxOptions[K] | undefined): void => {
+  if (value !== undefined) options[key] = value;
+};
+set('tokenId', pick(values['token-id'], env['SANDBOX_TOKEN_ID']));
+set('tokenSecret', pick(values['token-secret'], env['SANDBOX_TOKEN_SECRET']));
+set('viewTokenId', pick(values['view-token-id'], env['SANDBOX_VIEW_TOKEN_ID']));
+set('viewTokenSecret', pick(values['view-token-secret'], env['SANDBOX_VIEW_TOKEN_SECRET']));
+set('allowedOrigins', list(pick(values['allowed-origins'], env['SANDBOX_ALLOWED_ORIGINS'])));
+set('frameAncestors', list(pick(values['frame-ancestors'], env['SANDBOX_FRAME_ANCESTORS'])));
+set('rpId', pick(values['rp-id'], env['SANDBOX_RP_ID']));
+if (sessionTtl !== undefined) set('sessionTtlMs', Number(sessionTtl) * 1000);
+if (enclaveKeyFile) set('enclaveKey', JSON.parse(readFileSync(enclaveKeyFile, 'utf8')) as JsonWebKey);
+
+const running = await startSandbox(options);
+const { credentials } = running;
+console.log(`Payments sandbox (in-memory; a restart starts empty)
+  base_url        ${running.baseUrl}
+  PAN origin      ${running.panOrigin}
+  token           ${credentials.tokenId} / ${credentials.tokenSecret}   (TRANSACT + VIEW)
+  view token      ${credentials.viewTokenId} / ${credentials.viewTokenSecret}   (VIEW only)
+  enclave signer  ${running.sandbox.enclaveSigners[0]}
+  exports         ${options.unsignedExports ? 'unsigned (sandbox form)' : 'signed by the enclave signer'}
+  listening on    ${options.host}`);
+
+const stop = (): void => {
+  void running.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

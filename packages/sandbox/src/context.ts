@@ -1,0 +1,17 @@
+/**
+ * What every route module is given: the resolved configuration, the store and the enclave. Plus the
+ * Hono environment type (the authenticated platform token rides on the context).
+ */
+import type { SandboxConfig, PlatformToken } from './config.js';
+import type { Enclave } from './enclave.js';
+import type { SandboxState } from './state.js';
+
+export interface SandboxContext {
+  readonly config: SandboxConfig;
+  readonly state: SandboxState;
+  readonly enclave: Enclave;
+}
+
+export interface SandboxEnv {
+  Variables: { token: PlatformToken };
+}

@@ -1,0 +1,100 @@
+/**
+ * `startSandbox(options)`: the sandbox on real ports. The API and the PAN page listen on two ports
+ * (two origins), `port: 0` picks free ones so suites can run in parallel. Resolves with the base URL,
+ * the PAN origin, the platform credentials and `close()`.
+ *
+ * @example
+ *   const server = await startSandbox({ port: 0 });
+ *   await fetch(`${server.baseUrl}/sandbox/enclave-keys`, { headers: { Authorization: server.credentials.authorization } });
+ *   await server.close();
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createSandbox, type CreateSandboxOptions, type Sandbox } from './app.js';
+import { API_VERSION } from './config.js';
+
+export interface StartSandboxOptions extends CreateSandboxOptions {
+  /** API port; 0 (default) picks a free one. */
+  port?: number;
+  /** PAN page port; 0 (default) picks a free one. */
+  panPort?: number;
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string;
+  /** Host name used in the URLs handed out. Default: `host` (`localhost` for a wildcard host). */
+  publicHost?: string;
+}
+
+export interface SandboxCredentials {
+  tokenId: string;
+  tokenSecret: string;
+  /** `Basic …` header value of the TRANSACT + VIEW token. */
+  authorization: string;
+  viewTokenId: string;
+  viewTokenSecret: string;
+  /** `Basic …` header value of the VIEW-only token. */
+  viewAuthorization: string;
+}
+
+export interface RunningSandbox {
+  /** `http://host:port`. */
+  url: string;
+  /** `{base_url}`: `http://host:port/2025-10-13`. */
+  baseUrl: string;
+  /** Origin of the PAN page (`panEmbedUrl`s point there). */
+  panOrigin: string;
+  credentials: SandboxCredentials;
+  sandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${id}:${secret}`, 'utf8').toString('base64')}`;
+
+function listen(fetch: (request: Request) => Promise<Response>, port: number, host: string): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname: host, overrideGlobalObjects: false }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+const closeServer = (server: ServerType): Promise<void> =>
+  new Promise((resolve) => {
+    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+    server.close(() => resolve());
+  });
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const urlHost = options.publicHost ?? (host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host);
+  let sandbox: Sandbox | undefined;
+  const unavailable = async (): Promise<Response> => new Response('starting', { status: 503 });
+  const pan = await listen((request) => (sandbox ? sandbox.panFetch(request) : unavailable()), options.panPort ?? 0, host);
+  const panOrigin = options.panOrigin ?? `http://${urlHost}:${pan.port}`;
+  let api: { server: ServerType; port: number };
+  try {
+    sandbox = createSandbox({ ...options, panOrigin });
+    api = await listen((request) => sandbox!.fetch(request), options.port ?? 0, host);
+  } catch (error) {
+    await closeServer(pan.server);
+    throw error;
+  }
+  const url = `http://${urlHost}:${api.port}`;
+  const [full, view] = sandbox.config.tokens;
+  const credentials: SandboxCredentials = {
+    tokenId: full?.id ?? '',
+    tokenSecret: full?.secret ?? '',
+    authorization: full ? basic(full.id, full.secret) : '',
+    viewTokenId: view?.id ?? '',
+    viewTokenSecret: view?.secret ?? '',
+    viewAuthorization: view ? basic(view.id, view.secret) : '',
+  };
+  return {
+    url,
+    baseUrl: `${url}/${API_VERSION}`,
+    panOrigin,
+    credentials,
+    sandbox,
+    close: async () => {
+      await Promise.all([closeServer(api.server), closeServer(pan.server)]);
+    },
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Records to API resources: the only place that decides which fields leave the sandbox. Internal
+ * fields (session public keys, mnemonics, PANs, OTP target keys) never appear here.
+ *
+ * @example
+ *   return c.json(toCustomer(record), 201);
+ */
+import type {
+  AccountRecord,
+  CardRecord,
+  CredentialRecord,
+  CustomerRecord,
+  DelegatedKeyRecord,
+  QuoteRecord,
+  SessionRecord,
+} from './state.js';
+
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+const CURRENCIES: Record<string, { name: string; symbol: string; decimals: number }> = {
+  USD: { name: 'United States Dollar', symbol: '$', decimals: 2 },
+  EUR: { name: 'Euro', symbol: '€', decimals: 2 },
+  GBP: { name: 'Pound Sterling', symbol: '£', decimals: 2 },
+  MXN: { name: 'Mexican Peso', symbol: '$', decimals: 2 },
+  USDC: { name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+};
+
+export function currency(code: string): { code: string; name: string; symbol: string; decimals: number } {
+  return { code, ...(CURRENCIES[code] ?? { name: code, symbol: code, decimals: 2 }) };
+}
+
+export const CARD_CAPABILITIES = Object.freeze({ supportsSpendLimits: true, supportsTransactionCountLimit: true, supportsPanReveal: true });
+
+export function toCustomer(r: CustomerRecord): Record<string, unknown> {
+  return {
+    id: r.id,
+    platformCustomerId: r.platformCustomerId,
+    customerType: r.customerType,
+    ...r.profile,
+    ...(r.fullName !== undefined ? { fullName: r.fullName } : {}),
+    ...(r.region !== undefined ? { region: r.region } : {}),
+    ...(r.currencies !== undefined ? { currencies: r.currencies } : {}),
+    ...(r.email !== undefined ? { email: r.email } : {}),
+    ...(r.phoneNumber !== undefined ? { phoneNumber: r.phoneNumber } : {}),
+    umaAddress: r.umaAddress,
+    ...(r.kycStatus ? { kycStatus: r.kycStatus } : {}),
+    ...(r.kybStatus ? { kybStatus: r.kybStatus } : {}),
+    isDeleted: false,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export function toAccount(r: AccountRecord): Record<string, unknown> {
+  return {
+    id: r.id,
+    customerId: r.customerId,
+    type: r.type,
+    status: 'ACTIVE',
+    balance: { amount: r.balance, currency: currency(r.currency) },
+    privateEnabled: r.privateEnabled,
+    cardCapabilities: CARD_CAPABILITIES,
+    fundingPaymentInstructions: [
+      {
+        instructionsNotes: `Sandbox: credit this wallet with POST /sandbox/internal-accounts/${r.id}/fund`,
+        accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET' },
+      },
+    ],
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export function toAuthMethod(r: CredentialRecord): Record<string, unknown> {
+  return {
+    id: r.id,
+    accountId: r.accountId,
+    type: r.type,
+    nickname: r.nickname,
+    ...(r.passkey ? { credentialId: r.passkey.credentialId } : {}),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export function toSession(r: SessionRecord): Record<string, unknown> {
+  return {
+    id: r.id,
+    accountId: r.accountId,
+    type: r.type,
+    nickname: r.nickname,
+    ...(r.credentialId ? { credentialId: r.credentialId } : {}),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.createdAt),
+    expiresAt: iso(r.expiresAt),
+  };
+}
+
+export function toDelegatedKey(r: DelegatedKeyRecord): Record<string, unknown> {
+  return {
+    id: r.id,
+    cardId: r.cardId,
+    fundingSourceId: r.fundingSourceId,
+    accountId: r.accountId,
+    publicKey: r.publicKey,
+    nickname: r.nickname,
+    status: r.status,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export function toQuote(r: QuoteRecord): Record<string, unknown> {
+  const money = currency(r.currency);
+  const pendingSca = r.status === 'PENDING_AUTHORIZATION' && r.sca;
+  return {
+    id: r.id,
+    status: r.status,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    expiresAt: iso(r.expiresAt),
+    source: r.source,
+    destination: r.destination,
+    lockedCurrencySide: r.lockedCurrencySide,
+    sendingCurrency: money,
+    receivingCurrency: money,
+    totalSendingAmount: r.amount,
+    totalReceivingAmount: r.amount,
+    exchangeRate: 1,
+    feesIncluded: 0,
+    platformFeesIncluded: 0,
+    transactionId: r.transactionId,
+    ...(r.description !== undefined ? { description: r.description } : {}),
+    ...(r.failureReason ? { failureReason: r.failureReason } : {}),
+    ...(pendingSca
+      ? {
+          scaChallenge: {
+            id: pendingSca.challenge.id,
+            expiresAt: iso(pendingSca.challenge.expiresAt),
+            factor: pendingSca.challenge.factor,
+            availableFactors: pendingSca.challenge.availableFactors,
+            purpose: pendingSca.challenge.purpose,
+            ...(pendingSca.challenge.passkeyAssertionOptions ? { passkeyAssertionOptions: pendingSca.challenge.passkeyAssertionOptions } : {}),
+            ...(pendingSca.challenge.passkeyAllowedOrigins ? { passkeyAllowedOrigins: pendingSca.challenge.passkeyAllowedOrigins } : {}),
+          },
+        }
+      : { paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: r.payloadToSign } }] }),
+  };
+}
+
+export function toCard(r: CardRecord): Record<string, unknown> {
+  return {
+    id: r.id,
+    customerId: r.customerId,
+    fundingSource: r.fundingSource,
+    state: r.state,
+    ...(r.stateReason ? { stateReason: r.stateReason } : {}),
+    currency: r.currency,
+    brand: 'VISA',
+    last4: r.pan.slice(-4),
+    ...(r.platformCardId !== undefined ? { platformCardId: r.platformCardId } : {}),
+    maxSpendPerTransaction: r.maxSpendPerTransaction,
+    maxSpendPerDay: r.maxSpendPerDay,
+    maxTransactionsPerDay: r.maxTransactionsPerDay,
+    cardCapabilities: CARD_CAPABILITIES,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Wallet sessions: issuing one when a credential verifies (client-held key for a compressed
+ * `clientPublicKey`, the legacy sealed key for an uncompressed one), telling which are active, and the
+ * rules for which session key may approve a signed action.
+ *
+ * @example
+ *   const session = await issueSession(ctx, credential, clientPublicKey);
+ *   const mayApprove = sessionKeyOf(ctx, [accountId]);
+ *   mayApprove(stampPublicKey); // the active session of that account with this key, or undefined
+ */
+import type { SandboxContext } from './context.js';
+import { newId } from './ids.js';
+import { legacySessionKey } from './legacy-session.js';
+import type { CredentialRecord, SessionRecord } from './state.js';
+import { toSession } from './views.js';
+
+export const isActiveSession = (session: SessionRecord, now: number): boolean => !session.revokedAt && session.expiresAt > now;
+
+export function activeSessions(ctx: SandboxContext, filter: (s: SessionRecord) => boolean = () => true): SessionRecord[] {
+  const now = ctx.config.now();
+  return ctx.state.sessions.list((s) => isActiveSession(s, now) && filter(s));
+}
+
+/**
+ * Which session key may approve: an active session of one of `accountIds` signing with `publicKey`,
+ * optionally not issued by `exceptAuthMethodId` (credential revoke) or only `sessionId` (refresh).
+ */
+export function sessionKeyOf(
+  ctx: SandboxContext,
+  accountIds: readonly string[],
+  rule: { exceptAuthMethodId?: string; sessionId?: string } = {},
+): (publicKey: string) => SessionRecord | undefined {
+  return (publicKey) =>
+    activeSessions(
+      ctx,
+      (s) =>
+        s.publicKey === publicKey &&
+        accountIds.includes(s.accountId) &&
+        (rule.exceptAuthMethodId === undefined || s.authMethodId !== rule.exceptAuthMethodId) &&
+        (rule.sessionId === undefined || s.id === rule.sessionId),
+    )[0];
+}
+
+/**
+ * Issues a session for `credential`. A compressed key (66 hex) is the client-held-key model; an
+ * uncompressed one (130 hex) the legacy model, whose answer carries `encryptedSessionSigningKey`.
+ */
+export async function issueSession(ctx: SandboxContext, credential: CredentialRecord, clientPublicKey: string): Promise<Record<string, unknown>> {
+  const now = ctx.config.now();
+  const legacy = clientPublicKey.length === 130 ? await legacySessionKey(clientPublicKey) : undefined;
+  const session = ctx.state.sessions.put({
+    id: newId('Session'),
+    accountId: credential.accountId,
+    authMethodId: credential.id,
+    type: credential.type,
+    nickname: credential.nickname,
+    publicKey: legacy?.publicKey ?? clientPublicKey,
+    ...(credential.passkey ? { credentialId: credential.passkey.credentialId } : {}),
+    createdAt: now,
+    expiresAt: now + ctx.config.sessionTtlMs,
+  });
+  return { ...toSession(session), ...(legacy ? { encryptedSessionSigningKey: legacy.encryptedSessionSigningKey } : {}) };
+}
