@@ -1,0 +1,149 @@
+/**
+ * Test plumbing over real HTTP: a sandbox on ephemeral ports with a movable clock, a small JSON client
+ * that can run a signed retry to its end, and fixtures (a customer with its wallet, an OTP login).
+ *
+ * @example
+ *   const t = await startTestSandbox();
+ *   const { account, credential } = await newCustomer(t.api);
+ *   const { key, session } = await otpLogin(t, credential.id);
+ *   const res = await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: true }, key);
+ */
+import { encryptOtpCode } from '@paykit/crypto-core/otp';
+import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
+import { memoryKeyStore } from '@paykit/crypto-core/key-store';
+import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/index.js';
+
+export class TestClock {
+  offset = 0;
+  readonly now = (): number => Date.now() + this.offset;
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+interface CallOptions {
+  /** JSON-encoded unless a string (sent as is). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+export interface Stamper {
+  stamp(payloadToSign: string): Promise<string>;
+}
+
+export class Api {
+  constructor(
+    readonly baseUrl: string,
+    readonly authorization: string | undefined,
+  ) {}
+
+  async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
+    const headers: Record<string, string> = { ...(this.authorization ? { Authorization: this.authorization } : {}), ...options.headers };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(`${this.baseUrl}${path}${query}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, query?: Record<string, string>) {
+    return this.call<T>('GET', path, query ? { query } : {});
+  }
+
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.call<T>('POST', path, { body: body ?? {}, ...(headers ? { headers } : {}) });
+  }
+
+  /**
+   * Runs a signed retry: leg 1, then stamps and resends the identical request for every 202
+   * challenge. Resolves with the terminal response and the number of challenges answered.
+   */
+  async signed<T = any>(method: string, path: string, body: unknown, key: Stamper, extra: { headers?: Record<string, string> } = {}): Promise<ApiResponse<T> & { challenges: number }> {
+    const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const options = (headers: Record<string, string>): CallOptions => ({ ...(text !== undefined ? { body: text } : {}), headers: { ...extra.headers, ...headers } });
+    let res = await this.call(method, path, options({}));
+    let challenges = 0;
+    while (res.status === 202 && typeof res.body?.payloadToSign === 'string') {
+      challenges++;
+      const stamp = await key.stamp(res.body.payloadToSign);
+      res = await this.call(method, path, options({ 'Service-Wallet-Signature': stamp, 'Request-Id': res.body.requestId }));
+    }
+    return { ...res, challenges };
+  }
+}
+
+export interface TestSandbox {
+  server: RunningSandbox;
+  clock: TestClock;
+  /** TRANSACT + VIEW token. */
+  api: Api;
+  /** VIEW-only token. */
+  viewApi: Api;
+  signers: string[];
+  close(): Promise<void>;
+}
+
+export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
+  const clock = new TestClock();
+  const server = await startSandbox({ port: 0, panPort: 0, now: clock.now, onInternalError: () => undefined, ...options });
+  return {
+    server,
+    clock,
+    api: new Api(server.baseUrl, server.credentials.authorization),
+    viewApi: new Api(server.baseUrl, server.credentials.viewAuthorization),
+    signers: server.sandbox.enclaveSigners,
+    close: () => server.close(),
+  };
+}
+
+let serial = 0;
+
+/** Creates a customer (individual, approved) and returns it with its wallet and that wallet's EMAIL_OTP credential. */
+export async function newCustomer(api: Api, fields: Record<string, unknown> = {}) {
+  const id = `cust-${process.pid}-${++serial}-${Math.random().toString(36).slice(2, 8)}`;
+  const created = await api.post('/customers', { platformCustomerId: id, customerType: 'INDIVIDUAL', email: `${id}@example.com`, fullName: 'Ana Test', ...fields });
+  if (created.status !== 201) throw new Error(`customer creation failed: ${created.status} ${created.text}`);
+  const accounts = await api.get('/customers/internal-accounts', { customerId: created.body.id });
+  const account = accounts.body.data[0];
+  const credentials = await api.get('/auth/credentials', { accountId: account.id });
+  return { customer: created.body, account, credential: credentials.body.data[0] };
+}
+
+export const newSessionKey = (): Promise<SessionKey> => createSessionKey({ store: memoryKeyStore() });
+
+/** Email/SMS OTP login with code 000000: challenge, seal, 202, stamp, 200. */
+export async function otpLogin(t: TestSandbox, credentialId: string, code = '000000') {
+  const challenge = await t.api.post(`/auth/credentials/${credentialId}/challenge`, {});
+  if (challenge.status !== 200) throw new Error(`challenge failed: ${challenge.status} ${challenge.text}`);
+  const key = await newSessionKey();
+  const encryptedOtpBundle = await encryptOtpCode({
+    otpEncryptionTargetBundle: challenge.body.otpEncryptionTargetBundle,
+    otpCode: code,
+    publicKey: key.publicKeyUncompressed,
+    trustedSigners: t.signers,
+  });
+  const res = await t.api.signed('POST', `/auth/credentials/${credentialId}/verify`, { type: challenge.body.type, encryptedOtpBundle }, key);
+  if (res.status !== 200) throw new Error(`otp login failed: ${res.status} ${res.text}`);
+  return { key, session: res.body };
+}
+
+/** Decoded compact JSON payloadToSign. */
+export const payloadOf = (res: ApiResponse): Record<string, any> => JSON.parse(res.body.payloadToSign);
