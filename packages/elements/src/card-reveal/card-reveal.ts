@@ -1,0 +1,225 @@
+import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { createRef, ref } from 'lit/directives/ref.js';
+import { PayError } from '@paykit/crypto-core';
+import { PayElement } from '../shared/base-element.js';
+import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
+import { PayCardHiddenEvent, PayCardRevealedEvent, type PayCardHiddenReason } from '../shared/events.js';
+import { PageHiddenController } from '../shared/page-hidden.js';
+import { cardRevealStyles } from './card-reveal.styles.js';
+
+type Phase = 'idle' | 'loading' | 'revealed';
+
+/** The origins in a space-separated list, normalized; entries that are not absolute URLs are dropped. */
+export function parseAllowedOrigins(list: string | undefined): Set<string> {
+  const origins = new Set<string>();
+  for (const entry of (list ?? '').split(/\s+/)) {
+    if (!entry) continue;
+    try {
+      const origin = new URL(entry).origin;
+      if (origin !== 'null') origins.add(origin);
+    } catch {
+      /* not a URL: ignored */
+    }
+  }
+  return origins;
+}
+
+/** True when `url` is an absolute URL whose origin is in `allowed`. */
+export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
+  try {
+    return allowed.has(new URL(url).origin);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Shows a card's number, expiry and security code. "Show card details" calls `client.revealCard`; the
+ * answer's `panEmbedUrl` (a bearer secret) is loaded into a sandboxed `<iframe>` only if its origin is
+ * in `allowed-origins`, and the frame is removed at `expiresAt`, when the tab is hidden, or on "Hide
+ * card details". The URL is set on the frame directly and nowhere else: not on the host, not in an
+ * event, not in a log line, not in any storage.
+ *
+ * @summary Card PAN reveal in a sandboxed, self-expiring iframe from an allow-listed origin.
+ *
+ * @event {PayCardRevealedEvent} pay-card-revealed - The frame is showing. `detail: { cardId, expiresAt }`.
+ * @event {PayCardHiddenEvent} pay-card-hidden - The frame was removed. `detail: { cardId, reason: 'expired' | 'hidden' | 'closed' }`.
+ * @event {PayErrorEvent} pay-error - The reveal failed. `detail: { code }`; `REVEAL_URL_REJECTED` when the URL's origin is not allowed.
+ *
+ * @csspart base - The surface around everything.
+ * @csspart button - Every button.
+ * @csspart show-button - "Show card details".
+ * @csspart hide-button - "Hide card details".
+ * @csspart frame - The iframe with the card details.
+ * @csspart placeholder - The box shown while loading.
+ * @csspart status - The line saying why the details were hidden.
+ * @csspart error - The error box.
+ * @csspart live-region - The visually hidden status region.
+ *
+ * @cssproperty --pay-card-frame-height - Height of the card details frame (default 240px).
+ * @cssproperty --pay-color-primary - Main buttons.
+ * @cssproperty --pay-color-on-primary - Text on main buttons.
+ * @cssproperty --pay-color-surface - Background.
+ * @cssproperty --pay-color-surface-muted - The loading placeholder.
+ * @cssproperty --pay-color-text - Text.
+ * @cssproperty --pay-color-text-muted - Secondary text.
+ * @cssproperty --pay-color-border - Secondary button borders.
+ * @cssproperty --pay-color-border-subtle - The surface's and frame's border.
+ * @cssproperty --pay-color-danger - Error text.
+ * @cssproperty --pay-color-danger-surface - Error box background.
+ * @cssproperty --pay-color-focus - Focus ring.
+ * @cssproperty --pay-radius - Corner radius (default 8px).
+ * @cssproperty --pay-spacing - Spacing unit (default 8px).
+ * @cssproperty --pay-font-family - Font stack.
+ * @cssproperty --pay-font-size - Base font size.
+ * @cssproperty --pay-control-height - Height of buttons.
+ *
+ * Custom states (`:state(x)`, mirrored in `data-state`): `idle`, `loading`, `revealed`, plus `error`.
+ */
+export class PayCardReveal extends PayElement {
+  static override styles = [...PayElement.styles, cardRevealStyles];
+
+  /** The card to reveal. */
+  @property({ attribute: 'card-id' })
+  accessor cardId: string | undefined = undefined;
+
+  /** Space-separated origins the card details frame may come from, e.g. `https://pan.example-issuer.com`. */
+  @property({ attribute: 'allowed-origins' })
+  accessor allowedOrigins: string | undefined = undefined;
+
+  #phase: Phase = 'idle';
+  #hiddenReason: PayCardHiddenReason | undefined;
+  #error: ErrorView | undefined;
+  #expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Which reveal is current; a reveal answered after a newer one or a hide is dropped. */
+  #generation = 0;
+  readonly #frame = createRef<HTMLIFrameElement>();
+
+  constructor() {
+    super();
+    new PageHiddenController(this, () => this.#hide('hidden'));
+  }
+
+  protected override get states(): string[] {
+    const states: string[] = [this.#phase];
+    if (this.#error) states.push('error');
+    return states;
+  }
+
+  /** Reveals the card details, as the button does. */
+  reveal(): Promise<void> {
+    return this.#reveal();
+  }
+
+  /** Removes the card details frame, as "Hide card details" does. */
+  hide(): void {
+    this.#hide('closed');
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#generation++;
+    clearTimeout(this.#expiryTimer);
+    this.#phase = 'idle';
+  }
+
+  protected override render(): unknown {
+    const phase = this.#phase;
+    return html`<div part="base" class="base">
+      ${phase === 'revealed'
+        ? html`<iframe
+            ${ref(this.#frame)}
+            part="frame"
+            class="frame"
+            title=${this.t('card.frameTitle')}
+            sandbox="allow-scripts allow-same-origin"
+            referrerpolicy="no-referrer"
+            allow="clipboard-write"
+            loading="eager"
+          ></iframe>`
+        : nothing}
+      ${phase === 'loading' ? html`<div part="placeholder" class="placeholder"><span class="spinner" aria-hidden="true"></span>${this.t('card.loading')}</div>` : nothing}
+      ${phase === 'idle' && this.#hiddenReason ? html`<p part="status" class="text">${this.t(`card.hidden.${this.#hiddenReason}` as const)}</p>` : nothing}
+      ${this.#renderError()}
+      ${phase === 'revealed'
+        ? html`<button part="button hide-button" class="button button--secondary" type="button" @click=${this.#onHide}>${this.t('card.hide')}</button>`
+        : html`<button
+            part="button show-button"
+            class="button button--primary"
+            type="button"
+            ?disabled=${phase === 'loading'}
+            aria-busy=${phase === 'loading' ? 'true' : 'false'}
+            @click=${this.#onShow}
+          >
+            ${this.t('card.show')}
+          </button>`}
+      ${this.live.render()}
+    </div>`;
+  }
+
+  #renderError(): unknown {
+    const view = this.#error;
+    if (!view) return nothing;
+    return html`<div part="error" class="alert">
+      <span>${this.errorMessage(view)}</span>
+      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
+    </div>`;
+  }
+
+  readonly #onShow = (): void => void this.#reveal();
+  readonly #onHide = (): void => this.#hide('closed');
+
+  async #reveal(): Promise<void> {
+    if (this.#phase !== 'idle') return;
+    const generation = ++this.#generation;
+    const cardId = this.cardId ?? '';
+    this.#phase = 'loading';
+    this.#error = this.#hiddenReason = undefined;
+    this.requestUpdate();
+    try {
+      if (!cardId) throw new PayError('INVALID_ARGUMENT', 'card-id is required');
+      const { panEmbedUrl, expiresAt } = await this.requireClient().revealCard(cardId);
+      if (generation !== this.#generation) return;
+      if (!isAllowedUrl(panEmbedUrl, parseAllowedOrigins(this.allowedOrigins))) {
+        throw new PayError(ElementErrorCode.REVEAL_URL_REJECTED, 'The card details URL is not from an allowed origin');
+      }
+      const lifetime = Date.parse(expiresAt) - Date.now();
+      if (!(lifetime > 0) || document.visibilityState === 'hidden') {
+        this.#phase = 'idle';
+        this.#hiddenReason = lifetime > 0 ? 'hidden' : 'expired';
+        this.requestUpdate();
+        return;
+      }
+      this.#phase = 'revealed';
+      this.requestUpdate();
+      await this.updateComplete;
+      const frame = this.#frame.value;
+      if (generation !== this.#generation || !frame) return;
+      frame.src = panEmbedUrl; // a property on the frame; the host never holds the URL
+      this.#expiryTimer = setTimeout(() => this.#hide('expired'), lifetime);
+      this.dispatchEvent(new PayCardRevealedEvent(cardId, expiresAt));
+      this.live.announce(this.t('card.shown'));
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      this.#phase = 'idle';
+      this.#error = this.reportError(error);
+      this.requestUpdate();
+    }
+  }
+
+  #hide(reason: PayCardHiddenReason): void {
+    if (this.#phase === 'loading') this.#generation++; // drop the answer still on its way
+    if (this.#phase === 'idle') return;
+    const wasRevealed = this.#phase === 'revealed';
+    clearTimeout(this.#expiryTimer);
+    const frame = this.#frame.value;
+    if (frame) frame.src = 'about:blank';
+    this.#phase = 'idle';
+    this.#hiddenReason = reason;
+    this.requestUpdate();
+    if (!wasRevealed) return;
+    this.dispatchEvent(new PayCardHiddenEvent(this.cardId ?? '', reason));
+    this.live.announce(this.t(`card.hidden.${reason}` as const));
+  }
+}

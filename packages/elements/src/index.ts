@@ -1,0 +1,37 @@
+/**
+ * @paykit/elements: web components for embedded-wallet sign-in (one-time code, passkey), recovery
+ * phrase export, card detail reveal and Strong Customer Authentication. This entry exports the classes
+ * without registering them; import `@paykit/elements/define` (or one `define/pay-*` module) to register.
+ *
+ * @example
+ *   import { setDefaultClient } from '@paykit/elements';
+ *   import '@paykit/elements/define';
+ *   setDefaultClient(new WalletClient({ baseUrl: '/api/wallet' }));
+ *   // <pay-otp-login account-id="InternalAccount:…" destination="a•••@example.com"></pay-otp-login>
+ */
+export { PayOtpLogin } from './otp-login/otp-login.js';
+export { PayPasskeyLogin } from './passkey-login/passkey-login.js';
+export { PayWalletExport } from './wallet-export/wallet-export.js';
+export { PayCardReveal } from './card-reveal/card-reveal.js';
+export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
+export { PayElement } from './shared/base-element.js';
+export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
+export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
+export {
+  PAY_EVENT_NAMES,
+  PayCardHiddenEvent,
+  PayCardRevealedEvent,
+  PayErrorEvent,
+  PayExportClosedEvent,
+  PayExportCompleteEvent,
+  PayOtpSentEvent,
+  PayPasskeyRegisteredEvent,
+  PayScaCompleteEvent,
+  PaySessionEvent,
+  type PayCardHiddenReason,
+  type PayExportClosedReason,
+  type PayOtpChannel,
+  type PaySessionSummary,
+} from './shared/events.js';
+export { registerMessages, resolveLocale, translate, type MessageKey, type Messages, type MessageParams } from './shared/i18n.js';
+export { lightDomStyles } from './shared/light-dom.js';

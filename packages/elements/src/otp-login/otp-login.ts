@@ -1,0 +1,310 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { OtpChallenge } from '@paykit/crypto-core';
+import { PayElement } from '../shared/base-element.js';
+import { CodeField } from '../shared/code-field.js';
+import { Countdown } from '../shared/countdown.js';
+import type { ErrorView } from '../shared/errors.js';
+import { checkIcon } from '../shared/icons.js';
+import { PayOtpSentEvent, PaySessionEvent, summarizeSession, type PayOtpChannel } from '../shared/events.js';
+import { otpLoginStyles } from './otp-login.styles.js';
+
+type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
+
+/**
+ * Signs a user in with a one-time code sent by email or SMS. "Send code" calls `client.requestOtp`;
+ * the code goes into one real `<input autocomplete="one-time-code">` that the element renders into its
+ * own light DOM (slot `code-input`), so the browser's and the OS's one-time-code autofill can see it.
+ * A whole code, typed, pasted (spaces and dashes are dropped) or autofilled, is checked at once with
+ * `client.loginWithOtp`; on SMS, WebOTP fills it where the browser offers it. The input is emptied
+ * after every attempt and the code is never put in an attribute, an event or a log line.
+ *
+ * @summary One-time-code sign-in (email or SMS) with autofill, paste, WebOTP and resend.
+ *
+ * @event {PayOtpSentEvent} pay-otp-sent - A code was sent (or sent again). `detail: { channel }`.
+ * @event {PaySessionEvent} pay-session - Signed in. `detail.session: { id, accountId, type, expiresAt }`.
+ * @event {PayErrorEvent} pay-error - A request failed. `detail: { code }` (the PayError code).
+ *
+ * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style it through the `.pay-field__input` class.
+ *
+ * @csspart base - The surface around everything.
+ * @csspart intro - The sentence saying where the code goes.
+ * @csspart button - Every button.
+ * @csspart send-button - "Send code".
+ * @csspart verify-button - "Verify".
+ * @csspart resend-button - "Resend code" with its countdown.
+ * @csspart retry-button - "Try again" after a network error.
+ * @csspart error - The error box (network and unexpected errors; code errors appear under the input).
+ * @csspart success - The signed-in message.
+ * @csspart live-region - The visually hidden status region.
+ *
+ * @cssproperty --pay-color-primary - Main buttons and links.
+ * @cssproperty --pay-color-on-primary - Text on main buttons.
+ * @cssproperty --pay-color-surface - Background.
+ * @cssproperty --pay-color-surface-muted - Read-only fields, quiet fills.
+ * @cssproperty --pay-color-text - Text.
+ * @cssproperty --pay-color-text-muted - Secondary text.
+ * @cssproperty --pay-color-border - Field borders.
+ * @cssproperty --pay-color-border-subtle - The surface's border.
+ * @cssproperty --pay-color-danger - Error text and borders.
+ * @cssproperty --pay-color-danger-surface - Error box background.
+ * @cssproperty --pay-color-success - Success text.
+ * @cssproperty --pay-color-focus - Focus ring.
+ * @cssproperty --pay-radius - Corner radius (default 8px).
+ * @cssproperty --pay-spacing - Spacing unit (default 8px).
+ * @cssproperty --pay-font-family - Font stack (default the system UI font).
+ * @cssproperty --pay-font-family-mono - Font of codes and recovery words.
+ * @cssproperty --pay-font-size - Base font size (default 1rem).
+ * @cssproperty --pay-control-height - Height of buttons and fields (default 44px).
+ *
+ * Custom states (`:state(x)`, mirrored in `data-state`): `idle`, `sending`, `code-sent`, `verifying`,
+ * `signed-in`, plus `error` and `cooldown` (resend not yet allowed).
+ */
+export class PayOtpLogin extends PayElement {
+  static override styles = [...PayElement.styles, otpLoginStyles];
+
+  /** Internal account id (`InternalAccount:…`); the credential of `channel` is looked up (one extra request). */
+  @property({ attribute: 'account-id' })
+  accessor accountId: string | undefined = undefined;
+
+  /** The OTP credential id (`AuthMethod:…`). Saves the lookup; wins over `account-id`. */
+  @property({ attribute: 'credential-id' })
+  accessor credentialId: string | undefined = undefined;
+
+  /** Where the code is sent. */
+  @property()
+  accessor channel: PayOtpChannel = 'email';
+
+  /** What to show as the code's destination, e.g. a masked address `a•••@example.com`. Display only. */
+  @property()
+  accessor destination: string | undefined = undefined;
+
+  /** Seconds before "Resend code" is allowed (a 429's Retry-After wins). */
+  @property({ type: Number, attribute: 'resend-seconds' })
+  accessor resendSeconds = 30;
+
+  #phase: Phase = 'idle';
+  #challenge: OtpChallenge | undefined;
+  /** Network and unexpected errors (shown in the error box). */
+  #error: ErrorView | undefined;
+  /** Errors about the code (shown under the input). */
+  #codeError: ErrorView | undefined;
+  #retry: (() => void) | undefined;
+  #webOtp: AbortController | undefined;
+
+  readonly #code: CodeField = new CodeField(this, {
+    label: () => this.t('otp.label'),
+    hint: () => this.t('otp.hint'),
+    incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
+    onComplete: (code) => void this.#verify(code),
+  });
+  readonly #resend = new Countdown(this, () => {
+    if (this.#error?.status === 429) this.#error = undefined;
+  });
+  readonly #rateLimit = new Countdown(this, () => {
+    this.#codeError = undefined;
+    this.#code.disabled = false;
+    void this.updateComplete.then(() => this.#code.focus());
+  });
+
+  protected override get states(): string[] {
+    const states: string[] = [this.#phase];
+    if (this.#error || this.#codeError) states.push('error');
+    if (this.#resend.running) states.push('cooldown');
+    return states;
+  }
+
+  /** Sends a code, as the "Send code" button does. */
+  sendCode(): Promise<void> {
+    return this.#send();
+  }
+
+  /** Focuses the code input when it is shown, else the send button. */
+  override focus(options?: FocusOptions): void {
+    if (this.#code.input) this.#code.input.focus(options);
+    else this.renderRoot.querySelector<HTMLButtonElement>('button')?.focus(options);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopWebOtp();
+    this.#retry = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const view = this.#codeError;
+    this.#code.error = view && { message: this.errorMessage(view, this.#rateLimit.remaining), reason: view.reason };
+  }
+
+  protected override render(): unknown {
+    const phase = this.#phase;
+    if (phase === 'signed-in') {
+      return html`<div part="base" class="base">
+        <p part="success" class="success">${checkIcon}<span>${this.t('otp.signedIn')}</span></p>
+        ${this.live.render()}
+      </div>`;
+    }
+    const codeSent = phase === 'code-sent' || phase === 'verifying';
+    return html`<div part="base" class="base">
+      <p part="intro" class="text intro">${this.#intro(codeSent)}</p>
+      ${codeSent ? html`<slot name="code-input"></slot>` : nothing} ${this.#renderError()}
+      ${codeSent ? this.#renderCodeActions(phase === 'verifying') : this.#renderSend(phase === 'sending')} ${this.live.render()}
+    </div>`;
+  }
+
+  #intro(codeSent: boolean): string {
+    const destination = this.destination;
+    const sms = this.channel === 'sms';
+    if (codeSent) return destination ? this.t('otp.sent', { destination }) : this.t('otp.sentAnon');
+    if (destination) return this.t(sms ? 'otp.intro.sms' : 'otp.intro.email', { destination });
+    return this.t(sms ? 'otp.intro.smsAnon' : 'otp.intro.emailAnon');
+  }
+
+  #renderSend(sending: boolean): unknown {
+    return html`<button
+      part="button send-button"
+      class="button button--primary button--block"
+      type="button"
+      ?disabled=${sending || this.#resend.running}
+      aria-busy=${sending ? 'true' : 'false'}
+      @click=${this.#onSend}
+    >
+      ${sending ? html`<span class="spinner" aria-hidden="true"></span>${this.t('otp.sending')}` : this.t('otp.send')}
+    </button>`;
+  }
+
+  #renderCodeActions(verifying: boolean): unknown {
+    const waiting = this.#resend.running;
+    return html`<div class="actions actions--code">
+      <button
+        part="button verify-button"
+        class="button button--primary verify"
+        type="button"
+        ?disabled=${this.#rateLimit.running}
+        aria-busy=${verifying ? 'true' : 'false'}
+        @click=${() => this.#code.submit()}
+      >
+        ${verifying ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}${verifying ? this.t('otp.verifying') : this.t('otp.verify')}
+      </button>
+      <button part="button resend-button" class="button button--link" type="button" ?disabled=${waiting || verifying} @click=${this.#onSend}>
+        ${waiting ? this.t('otp.resendIn', { n: this.#resend.remaining }) : this.t('otp.resend')}
+      </button>
+    </div>`;
+  }
+
+  #renderError(): unknown {
+    const view = this.#error;
+    if (!view) return nothing;
+    return html`<div part="error" class="alert">
+      <span>${this.errorMessage(view, this.#resend.remaining)}</span>
+      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
+      ${this.#retry
+        ? html`<div class="actions">
+            <button part="button retry-button" class="button button--secondary" type="button" @click=${this.#onRetry}>${this.t('common.retry')}</button>
+          </div>`
+        : nothing}
+    </div>`;
+  }
+
+  readonly #onSend = (): void => void this.#send();
+
+  readonly #onRetry = (): void => {
+    const retry = this.#retry;
+    this.#retry = undefined;
+    this.#error = undefined;
+    this.requestUpdate();
+    retry?.();
+  };
+
+  async #send(): Promise<void> {
+    if (this.#phase === 'sending' || this.#phase === 'verifying' || this.#phase === 'signed-in' || this.#resend.running) return;
+    const before = this.#phase;
+    this.#phase = 'sending';
+    this.#error = this.#codeError = this.#retry = undefined;
+    this.requestUpdate();
+    try {
+      const client = this.requireClient();
+      const type = this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP';
+      const challenge = await client.requestOtp(this.credentialId ? { credentialId: this.credentialId } : { accountId: this.accountId ?? '', type });
+      this.#challenge = challenge;
+      this.#phase = 'code-sent';
+      this.#code.visible = true;
+      this.#code.clear();
+      this.#resend.start(this.resendSeconds);
+      this.dispatchEvent(new PayOtpSentEvent(this.channel === 'sms' ? 'sms' : 'email'));
+      this.live.announce(this.#intro(true));
+      await this.updateComplete;
+      this.#code.focus();
+      this.#startWebOtp();
+    } catch (error) {
+      this.#phase = before === 'idle' ? 'idle' : 'code-sent';
+      const view = this.reportError(error);
+      this.#error = view;
+      if (view.status === 429) this.#resend.start(view.retryAfterSeconds ?? this.resendSeconds);
+      else if (view.retryable) this.#retry = () => void this.#send();
+    }
+  }
+
+  async #verify(code: string): Promise<void> {
+    const challenge = this.#challenge;
+    if (!challenge || this.#phase !== 'code-sent') return;
+    this.#phase = 'verifying';
+    this.#code.busy = true;
+    this.#error = this.#codeError = this.#retry = undefined;
+    this.requestUpdate();
+    try {
+      const session = await this.requireClient().loginWithOtp({ challenge, code });
+      this.#phase = 'signed-in';
+      this.#challenge = undefined;
+      this.#code.visible = false;
+      this.#resend.stop();
+      this.#stopWebOtp();
+      this.dispatchEvent(new PaySessionEvent(summarizeSession(session)));
+      this.live.announce(this.t('otp.signedIn'));
+    } catch (error) {
+      this.#phase = 'code-sent';
+      const view = this.reportError(error, { UNAUTHORIZED: 'error.wrongCode' });
+      if (view.status === 429) {
+        this.#codeError = view;
+        this.#code.disabled = true;
+        this.#rateLimit.start(view.retryAfterSeconds ?? this.resendSeconds);
+      } else if (view.retryable) {
+        // The only place the code outlives the attempt: held in this closure for "Try again", dropped on
+        // the next action or on disconnect.
+        this.#error = view;
+        this.#retry = () => void this.#verify(code);
+      } else {
+        this.#codeError = view;
+      }
+    } finally {
+      this.#code.busy = false;
+      this.requestUpdate();
+    }
+    await this.updateComplete;
+    if (this.#phase === 'code-sent' && !this.#code.disabled) this.#code.focus();
+  }
+
+  /** WebOTP: on SMS, where the browser has it, the code arrives without typing. */
+  #startWebOtp(): void {
+    this.#stopWebOtp();
+    if (this.channel !== 'sms' || !('OTPCredential' in window) || !navigator.credentials) return;
+    const controller = new AbortController();
+    this.#webOtp = controller;
+    const request = { otp: { transport: ['sms'] }, signal: controller.signal } as CredentialRequestOptions;
+    navigator.credentials.get(request).then(
+      (credential) => {
+        const code = (credential as { code?: unknown } | null)?.code;
+        if (controller.signal.aborted || typeof code !== 'string') return;
+        this.#webOtp = undefined;
+        void this.#verify(code.replace(/\D/g, ''));
+      },
+      () => undefined, // aborted, or the user dismissed the prompt: typing still works
+    );
+  }
+
+  #stopWebOtp(): void {
+    this.#webOtp?.abort();
+    this.#webOtp = undefined;
+  }
+}

@@ -1,0 +1,371 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { passkeysSupported, type Quote, type ScaChallenge } from '@paykit/crypto-core';
+import { PayElement } from '../shared/base-element.js';
+import { CodeField } from '../shared/code-field.js';
+import { Countdown } from '../shared/countdown.js';
+import { errorCode, type ErrorView } from '../shared/errors.js';
+import { PayScaCompleteEvent } from '../shared/events.js';
+import { checkIcon, keyIcon, lockIcon } from '../shared/icons.js';
+import { formatAmount, payeeLabel } from './quote-format.js';
+import { scaChallengeStyles } from './sca-challenge.styles.js';
+
+type Phase = 'ready' | 'submitting' | 'complete' | 'locked' | 'empty';
+export type ScaFactor = 'SMS_OTP' | 'PASSKEY';
+type Proof = { code: string } | { passkey: true };
+
+/** The factors this page can answer for a challenge, the challenge's own factor first. */
+export function usableFactors(challenge: ScaChallenge | undefined, webAuthn: boolean): ScaFactor[] {
+  if (!challenge) return [];
+  const offered = [challenge.factor, ...(challenge.availableFactors ?? [])];
+  const usable: ScaFactor[] = [];
+  for (const factor of offered) {
+    if (usable.includes(factor as ScaFactor)) continue;
+    if (factor === 'SMS_OTP') usable.push('SMS_OTP');
+    if (factor === 'PASSKEY' && webAuthn && challenge.passkeyAssertionOptions) usable.push('PASSKEY');
+  }
+  return usable;
+}
+
+/**
+ * Strong Customer Authentication for a quote in `PENDING_AUTHORIZATION`: shows what is being authorized
+ * (amount and payee), then takes a text-message code (a light-DOM `one-time-code` input) or a passkey,
+ * whichever the challenge allows, with a switch when both are. It resends codes
+ * (`client.resendScaCode`), renews an expired SCA login once by itself on 409 `SCA_SESSION_REQUIRED`
+ * (`client.completeScaLogin(customer-id)`, then the same proof again), stops on 423 `ACCOUNT_LOCKED`,
+ * waits out 429s, and keeps going while the service answers with another challenge. When the quote
+ * leaves `PENDING_AUTHORIZATION` it emits `pay-sca-complete` with the quote.
+ *
+ * @summary Strong Customer Authentication of a quote by SMS code or passkey.
+ *
+ * @event {PayScaCompleteEvent} pay-sca-complete - The quote left PENDING_AUTHORIZATION. `detail: { quote }`.
+ * @event {PayErrorEvent} pay-error - An attempt failed. `detail: { code }`.
+ *
+ * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style it through the `.pay-field__input` class.
+ *
+ * @csspart base - The surface around everything.
+ * @csspart title - "Confirm this payment".
+ * @csspart summary - The amount and payee.
+ * @csspart amount - The formatted amount.
+ * @csspart payee - The payee.
+ * @csspart factors - The factor switch (only when two factors are possible).
+ * @csspart button - Every button.
+ * @csspart confirm-button - "Confirm payment" (code) or "Confirm with passkey".
+ * @csspart resend-button - "Resend code" with its countdown.
+ * @csspart retry-button - "Try again" after a network error.
+ * @csspart status - Progress lines such as "Renewing your secure session…".
+ * @csspart locked - The locked-account message.
+ * @csspart error - The error box.
+ * @csspart success - The payment-confirmed message.
+ * @csspart live-region - The visually hidden status region.
+ *
+ * @cssproperty --pay-color-primary - Main buttons, links and the selected factor.
+ * @cssproperty --pay-color-on-primary - Text on main buttons.
+ * @cssproperty --pay-color-surface - Background.
+ * @cssproperty --pay-color-surface-muted - The summary and read-only fields.
+ * @cssproperty --pay-color-text - Text.
+ * @cssproperty --pay-color-text-muted - Secondary text.
+ * @cssproperty --pay-color-border - Field and switch borders.
+ * @cssproperty --pay-color-border-subtle - The surface's border.
+ * @cssproperty --pay-color-danger - Error text.
+ * @cssproperty --pay-color-danger-surface - Error and locked background.
+ * @cssproperty --pay-color-success - Success text.
+ * @cssproperty --pay-color-focus - Focus ring.
+ * @cssproperty --pay-radius - Corner radius (default 8px).
+ * @cssproperty --pay-spacing - Spacing unit (default 8px).
+ * @cssproperty --pay-font-family - Font stack.
+ * @cssproperty --pay-font-family-mono - Font of the code.
+ * @cssproperty --pay-font-size - Base font size.
+ * @cssproperty --pay-control-height - Height of buttons and fields.
+ *
+ * Custom states (`:state(x)`, mirrored in `data-state`): `ready`, `submitting`, `complete`, `locked`,
+ * `empty` (no quote waiting), plus `sms` or `passkey` (the factor in use), `error` and `cooldown`.
+ */
+export class PayScaChallenge extends PayElement {
+  static override styles = [...PayElement.styles, scaChallengeStyles];
+
+  /** The quote to authorize (status PENDING_AUTHORIZATION with an `scaChallenge`). Not an attribute. */
+  @property({ attribute: false })
+  accessor quote: Quote | undefined = undefined;
+
+  /** The customer whose SCA login is renewed on 409 SCA_SESSION_REQUIRED. */
+  @property({ attribute: 'customer-id' })
+  accessor customerId: string | undefined = undefined;
+
+  /** Seconds before "Resend code" is allowed after a code was sent (a 429's Retry-After wins). */
+  @property({ type: Number, attribute: 'resend-seconds' })
+  accessor resendSeconds = 30;
+
+  #phase: Phase = 'empty';
+  #factor: ScaFactor | undefined;
+  #challengeId: string | undefined;
+  #error: ErrorView | undefined;
+  #codeError: ErrorView | undefined;
+  #status: string | undefined;
+  #retry: (() => void) | undefined;
+
+  readonly #code: CodeField = new CodeField(this, {
+    label: () => this.t('sca.codeLabel'),
+    hint: () => this.t('sca.codeHint'),
+    incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
+    onComplete: (code) => this.#authorize({ code }),
+  });
+  readonly #resend = new Countdown(this, () => {
+    if (this.#error?.status === 429) this.#error = undefined;
+  });
+  readonly #rateLimit = new Countdown(this, () => {
+    this.#codeError = undefined;
+    if (this.#error?.status === 429) this.#error = undefined;
+    this.#code.disabled = false;
+  });
+
+  protected override get states(): string[] {
+    const states: string[] = [this.#phase];
+    if (this.#factor && (this.#phase === 'ready' || this.#phase === 'submitting')) states.push(this.#factor === 'SMS_OTP' ? 'sms' : 'passkey');
+    if (this.#error || this.#codeError) states.push('error');
+    if (this.#resend.running) states.push('cooldown');
+    return states;
+  }
+
+  get #challenge(): ScaChallenge | undefined {
+    return this.quote?.status === 'PENDING_AUTHORIZATION' ? this.quote.scaChallenge : undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const challenge = this.#challenge;
+    if (changed.has('quote') && this.#phase !== 'complete' && this.#phase !== 'locked' && challenge?.id !== this.#challengeId) {
+      // A new challenge: start over with its own factor.
+      this.#challengeId = challenge?.id;
+      this.#phase = challenge ? 'ready' : 'empty';
+      this.#factor = usableFactors(challenge, passkeysSupported())[0];
+      this.#error = this.#codeError = this.#retry = this.#status = undefined;
+      this.#code.clear();
+      this.#rateLimit.stop();
+      this.#code.disabled = false;
+      if (this.#factor === 'SMS_OTP') this.#resend.start(this.resendSeconds);
+    }
+    this.#code.visible = this.#factor === 'SMS_OTP' && (this.#phase === 'ready' || this.#phase === 'submitting');
+    this.#code.busy = this.#phase === 'submitting';
+    const view = this.#codeError;
+    this.#code.error = view && { message: this.errorMessage(view, this.#rateLimit.remaining), reason: view.reason };
+  }
+
+  protected override render(): unknown {
+    const quote = this.quote;
+    const phase = this.#phase;
+    if (phase === 'empty' || !quote) {
+      return html`<div part="base" class="base"><p class="text">${this.t('sca.noQuote')}</p>${this.live.render()}</div>`;
+    }
+    return html`<div part="base" class="base">
+      <p part="title" class="title">${this.t('sca.title')}</p>
+      ${this.#renderSummary(quote)} ${this.#renderBody()} ${this.live.render()}
+    </div>`;
+  }
+
+  #renderSummary(quote: Quote): unknown {
+    const payee = payeeLabel(quote.destination) ?? this.t('sca.unknownPayee');
+    return html`<dl part="summary" class="summary">
+      <div class="summary__row">
+        <dt>${this.t('sca.amount')}</dt>
+        <dd part="amount" class="amount">${formatAmount(quote.totalSendingAmount, quote.sendingCurrency, this.resolvedLocale)}</dd>
+      </div>
+      <div class="summary__row">
+        <dt>${this.t('sca.payee')}</dt>
+        <dd part="payee" class="payee">${payee}</dd>
+      </div>
+    </dl>`;
+  }
+
+  #renderBody(): unknown {
+    switch (this.#phase) {
+      case 'complete':
+        return html`<p part="success" class="success">${checkIcon}<span>${this.t('sca.complete')}</span></p>`;
+      case 'locked':
+        return html`<p part="locked" class="alert locked">${lockIcon}<span>${this.t('sca.locked')}</span></p>`;
+      default:
+        break;
+    }
+    const factors = usableFactors(this.#challenge, passkeysSupported());
+    if (!this.#factor) return html`<p class="text">${this.t('sca.noFactor')}</p>`;
+    const submitting = this.#phase === 'submitting';
+    return html`
+      ${factors.length > 1 ? this.#renderFactorSwitch(factors) : nothing}
+      ${this.#factor === 'SMS_OTP' ? html`<slot name="code-input"></slot>` : nothing}
+      ${this.#status ? html`<p part="status" class="text status"><span class="spinner" aria-hidden="true"></span>${this.#status}</p>` : nothing}
+      ${this.#renderError()}
+      <div class="actions">
+        <button
+          part="button confirm-button"
+          class="button button--primary confirm"
+          type="button"
+          ?disabled=${this.#rateLimit.running}
+          aria-busy=${submitting ? 'true' : 'false'}
+          @click=${this.#onConfirm}
+        >
+          ${submitting ? html`<span class="spinner" aria-hidden="true"></span>` : this.#factor === 'PASSKEY' ? keyIcon : nothing}
+          <span>${submitting ? this.t('sca.confirming') : this.#factor === 'PASSKEY' ? this.t('sca.confirmPasskey') : this.t('sca.confirm')}</span>
+        </button>
+        ${this.#factor === 'SMS_OTP'
+          ? html`<button part="button resend-button" class="button button--link" type="button" ?disabled=${this.#resend.running || submitting} @click=${this.#onResend}>
+              ${this.#resend.running ? this.t('sca.resendIn', { n: this.#resend.remaining }) : this.t('sca.resend')}
+            </button>`
+          : nothing}
+      </div>
+    `;
+  }
+
+  #renderFactorSwitch(factors: ScaFactor[]): unknown {
+    return html`<fieldset part="factors" class="factors">
+      <legend class="factors__legend">${this.t('sca.factor.legend')}</legend>
+      ${factors.map(
+        (factor) => html`<label class="factor">
+          <input type="radio" name="factor" .value=${factor} .checked=${this.#factor === factor} ?disabled=${this.#phase === 'submitting'} @change=${this.#onFactor} />
+          <span>${this.t(`sca.factor.${factor}` as const)}</span>
+        </label>`,
+      )}
+    </fieldset>`;
+  }
+
+  #renderError(): unknown {
+    const view = this.#error;
+    if (!view) return nothing;
+    return html`<div part="error" class="alert">
+      <span>${this.errorMessage(view, Math.max(this.#rateLimit.remaining, this.#resend.remaining))}</span>
+      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
+      ${this.#retry
+        ? html`<div class="actions">
+            <button part="button retry-button" class="button button--secondary" type="button" @click=${this.#onRetry}>${this.t('common.retry')}</button>
+          </div>`
+        : nothing}
+    </div>`;
+  }
+
+  readonly #onFactor = (event: Event): void => {
+    this.#factor = (event.target as HTMLInputElement).value as ScaFactor;
+    this.#error = this.#codeError = this.#retry = undefined;
+    this.requestUpdate();
+  };
+
+  /** The passkey branch calls the client inside this click handler, before any await. */
+  readonly #onConfirm = (): void => {
+    if (this.#factor === 'PASSKEY') this.#authorize({ passkey: true });
+    else this.#code.submit();
+  };
+
+  readonly #onRetry = (): void => {
+    const retry = this.#retry;
+    this.#retry = this.#error = undefined;
+    this.requestUpdate();
+    retry?.();
+  };
+
+  readonly #onResend = async (): Promise<void> => {
+    const quote = this.quote;
+    if (!quote || this.#resend.running) return;
+    this.#error = this.#retry = undefined;
+    this.#resend.start(this.resendSeconds);
+    try {
+      await this.requireClient().resendScaCode(quote.id);
+      this.live.announce(this.t('sca.resent'));
+      this.#code.focus();
+    } catch (error) {
+      const view = this.reportError(error);
+      this.#error = view;
+      if (view.status === 429) this.#resend.start(view.retryAfterSeconds ?? this.resendSeconds);
+      else this.#resend.stop();
+    }
+    this.requestUpdate();
+  };
+
+  /** Starts one authorization; the client is called synchronously (the passkey gesture rule). */
+  #authorize(proof: Proof, renewed = false): void {
+    const quote = this.quote;
+    const challenge = this.#challenge;
+    if (!quote || !challenge || (this.#phase !== 'ready' && !renewed)) return;
+    let request: Promise<Quote>;
+    try {
+      const client = this.requireClient();
+      request =
+        'code' in proof
+          ? client.authorizeQuote({ quoteId: quote.id, code: proof.code })
+          : client.authorizeQuote({ quoteId: quote.id, passkey: true, ...(challenge.passkeyAssertionOptions ? { passkeyAssertionOptions: challenge.passkeyAssertionOptions } : {}) });
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    this.#phase = 'submitting';
+    this.#error = this.#codeError = this.#retry = undefined;
+    if (!renewed) this.#status = undefined;
+    this.requestUpdate();
+    void this.#settle(request, proof, renewed);
+  }
+
+  async #settle(request: Promise<Quote>, proof: Proof, renewed: boolean): Promise<void> {
+    try {
+      const next = await request;
+      this.#status = undefined;
+      if (next?.status === 'PENDING_AUTHORIZATION' && next.scaChallenge) {
+        this.#phase = 'ready';
+        this.#challengeId = undefined; // the new quote is treated as a new challenge, even with the same id
+        this.quote = next;
+        this.live.announce(this.t('sca.another'));
+        await this.updateComplete;
+        this.#code.focus();
+        return;
+      }
+      this.#phase = 'complete';
+      this.#resend.stop();
+      this.quote = next;
+      this.dispatchEvent(new PayScaCompleteEvent(next));
+      this.live.announce(this.t('sca.complete'));
+    } catch (error) {
+      if (errorCode(error) === 'SCA_SESSION_REQUIRED' && !renewed && this.customerId) {
+        await this.#renewScaLogin(proof);
+        return;
+      }
+      this.#fail(error, proof);
+    }
+  }
+
+  /** 409 SCA_SESSION_REQUIRED: open a new SCA login session, then send the same proof once more. */
+  async #renewScaLogin(proof: Proof): Promise<void> {
+    this.#status = this.t('sca.renewing');
+    this.live.announce(this.#status);
+    this.requestUpdate();
+    try {
+      await this.requireClient().completeScaLogin(this.customerId ?? '');
+    } catch (error) {
+      this.#fail(error, proof);
+      return;
+    }
+    this.#authorize(proof, true);
+  }
+
+  #fail(error: unknown, proof: Proof): void {
+    this.#phase = 'ready';
+    this.#status = undefined;
+    const sms = 'code' in proof;
+    const view = this.reportError(error, sms ? { UNAUTHORIZED: 'error.wrongCode', INVALID_INPUT: 'error.wrongCode' } : {});
+    if (view.status === 423 || view.code === 'ACCOUNT_LOCKED') {
+      this.#phase = 'locked';
+      this.#resend.stop();
+      this.#rateLimit.stop();
+    } else if (view.status === 429) {
+      this.#codeError = sms ? view : undefined;
+      this.#error = sms ? undefined : view;
+      this.#code.disabled = true;
+      this.#rateLimit.start(view.retryAfterSeconds ?? this.resendSeconds);
+    } else if (view.retryable) {
+      this.#error = view;
+      this.#retry = () => this.#authorize(proof);
+    } else if (sms && view.status === 400) {
+      this.#codeError = { ...view, key: 'error.wrongCode' };
+    } else {
+      this.#error = view;
+    }
+    this.requestUpdate();
+    void this.updateComplete.then(() => {
+      if (this.#phase === 'ready' && sms && !this.#code.disabled) this.#code.focus();
+    });
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * What every Paykit element shares: the `client`, `locale` and `theme` properties, the translation
+ * helper, the live region, error descriptions and custom states. States go to `ElementInternals`
+ * (`:state(name)`) where the engine has CustomStateSet, and are always mirrored in the `data-state`
+ * attribute (space-separated) so page CSS works everywhere: `pay-otp-login[data-state~='error']`.
+ *
+ * @example
+ *   class PayThing extends PayElement {
+ *     protected override get states() { return [this.#phase]; }
+ *     render() { return html`<button>${this.t('common.retry')}</button>${this.live.render()}`; }
+ *   }
+ */
+import { LitElement, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { PayError, type WalletClient } from '@paykit/crypto-core';
+import { baseStyles } from './base.styles.js';
+import { getDefaultClient, onDefaultClientChange } from './client-context.js';
+import { describeError, ElementErrorCode, type ErrorView } from './errors.js';
+import { PayErrorEvent } from './events.js';
+import { translate, type MessageKey, type MessageParams } from './i18n.js';
+import { LiveRegion } from './live-region.js';
+import { themeStyles } from './theme.js';
+
+export abstract class PayElement extends LitElement {
+  static override styles = [themeStyles, baseStyles];
+
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  /**
+   * The `WalletClient` this element uses. When unset, the page default from `setDefaultClient()`.
+   * Not an attribute.
+   */
+  @property({ attribute: false })
+  accessor client: WalletClient | undefined = undefined;
+
+  /** BCP 47 tag of the language to use (`en`, `es`, `es-MX`…). Default: the nearest `lang` attribute, else English. */
+  @property()
+  accessor locale: string | undefined = undefined;
+
+  /** Force the `light` or `dark` palette; default follows `prefers-color-scheme`. */
+  @property({ reflect: true })
+  accessor theme: 'light' | 'dark' | undefined = undefined;
+
+  /** Polite announcements of status changes. */
+  protected readonly live = new LiveRegion(this);
+
+  readonly #internals: ElementInternals | undefined;
+  #appliedStates: string[] = [];
+  #unsubscribe: (() => void) | undefined;
+
+  constructor() {
+    super();
+    try {
+      this.#internals = this.attachInternals?.();
+    } catch {
+      this.#internals = undefined;
+    }
+  }
+
+  /** The custom states of the current render (`:state(x)` and `data-state`). */
+  protected abstract get states(): string[];
+
+  /** The locale in use: `locale`, else the nearest `lang` attribute, else the document's. */
+  protected get resolvedLocale(): string {
+    return this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+  }
+
+  /** Translates `key` in the element's locale. */
+  protected t(key: MessageKey, params?: MessageParams): string {
+    return translate(this.resolvedLocale, key, params);
+  }
+
+  /** The client to use, or a NO_CLIENT PayError. */
+  protected requireClient(): WalletClient {
+    const client = this.client ?? getDefaultClient();
+    if (!client) throw new PayError(ElementErrorCode.NO_CLIENT, 'Set the client property or call setDefaultClient()');
+    return client;
+  }
+
+  protected get hasClient(): boolean {
+    return !!(this.client ?? getDefaultClient());
+  }
+
+  /** Describes the error, emits `pay-error` with its code, and announces the message. */
+  protected reportError(error: unknown, overrides?: Record<string, MessageKey>): ErrorView {
+    const view = describeError(error, overrides);
+    this.dispatchEvent(new PayErrorEvent(view.code));
+    this.live.announce(this.errorMessage(view));
+    return view;
+  }
+
+  /** The localized message of an error view (with the current seconds for rate limits). */
+  protected errorMessage(view: ErrorView, secondsLeft?: number): string {
+    return this.t(view.key, { n: secondsLeft ?? view.retryAfterSeconds ?? 0 });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#unsubscribe = onDefaultClientChange(() => this.requestUpdate());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unsubscribe?.();
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang') this.requestUpdate();
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    this.#applyStates(this.states);
+  }
+
+  #applyStates(next: string[]): void {
+    if (next.join(' ') === this.#appliedStates.join(' ')) return;
+    const set = this.#internals?.states;
+    if (set) {
+      for (const name of this.#appliedStates) if (!next.includes(name)) deleteState(set, name);
+      for (const name of next) addState(set, name);
+    }
+    this.#appliedStates = next;
+    this.setAttribute('data-state', next.join(' '));
+  }
+}
+
+// Chromium before 125 only accepted `--name`; try the standard form first.
+function addState(set: CustomStateSet, name: string): void {
+  try {
+    set.add(name);
+  } catch {
+    try {
+      set.add(`--${name}`);
+    } catch {
+      /* no CustomStateSet: data-state still applies */
+    }
+  }
+}
+
+function deleteState(set: CustomStateSet, name: string): void {
+  for (const form of [name, `--${name}`]) {
+    try {
+      set.delete(form);
+    } catch {
+      /* that form was never valid here */
+    }
+  }
+}

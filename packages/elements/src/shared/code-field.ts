@@ -1,0 +1,150 @@
+/**
+ * The one-time-code input shared by `<pay-otp-login>` and `<pay-sca-challenge>`: one real `<input>` in
+ * the element's light DOM (slot `code-input`) with `autocomplete="one-time-code"`, a label, a hint and
+ * an error line tied to it by `aria-describedby`. It keeps digits only, accepts a pasted code with
+ * spaces or dashes, and hands the code over as soon as all digits are there. The code is read from
+ * the input and the input cleared in the same step; it is never put in an attribute.
+ *
+ * @example
+ *   #code = new CodeField(this, {
+ *     label: () => this.t('otp.label'), hint: () => this.t('otp.hint'),
+ *     onComplete: (code) => this.#verify(code),
+ *   });
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { LightDomSlot } from './light-dom.js';
+
+export interface CodeFieldOptions {
+  /** Number of digits; default 6. */
+  length?: number;
+  label: () => string;
+  hint: () => string;
+  /** Shown when the user submits fewer digits than `length`. */
+  incomplete: () => string;
+  /** Called with the digits when the field holds a whole code (typed, pasted, autofilled or Enter). */
+  onComplete: (code: string) => void;
+}
+
+let nextId = 0;
+
+export class CodeField implements ReactiveController {
+  /** Render the field at all. */
+  visible = false;
+  /** Editable but not accepting (a check is running): focus stays in the field. */
+  busy = false;
+  /** No input accepted (rate limit, lock). */
+  disabled = false;
+  /** Error shown under the input; `reason` is the service's detail line. */
+  error: { message: string; reason?: string | undefined } | undefined;
+
+  readonly length: number;
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #options: CodeFieldOptions;
+  readonly #id = `pay-code-${++nextId}`;
+  readonly #slot: LightDomSlot;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, options: CodeFieldOptions) {
+    this.#host = host;
+    this.#options = options;
+    this.length = options.length ?? 6;
+    this.#slot = new LightDomSlot(host, 'code-input', () => this.#render());
+    host.addController(this);
+  }
+
+  /** The light-DOM input, when rendered. */
+  get input(): HTMLInputElement | undefined {
+    return this.#slot.container?.querySelector('input') ?? undefined;
+  }
+
+  /** Takes the digits out of the input, leaving it empty. */
+  take(): string {
+    const input = this.input;
+    const digits = (input?.value ?? '').replace(/\D/g, '');
+    if (input) input.value = '';
+    return digits;
+  }
+
+  clear(): void {
+    if (this.input) this.input.value = '';
+  }
+
+  focus(): void {
+    this.input?.focus();
+  }
+
+  /** Submits what the field holds (Enter, or the element's submit button). */
+  submit(): void {
+    const input = this.input;
+    if (input) this.#check(input, true);
+  }
+
+  hostConnected(): void {}
+
+  #render(): unknown {
+    if (!this.visible) return nothing;
+    const id = this.#id;
+    const error = this.error;
+    return html`
+      <label class="pay-field__label" for=${id}>${this.#options.label()}</label>
+      <input
+        id=${id}
+        class="pay-field__input pay-field__input--code"
+        type="text"
+        autocomplete="one-time-code"
+        inputmode="numeric"
+        pattern="[0-9]*"
+        maxlength=${this.length}
+        spellcheck="false"
+        autocapitalize="off"
+        aria-describedby="${id}-hint ${id}-error"
+        aria-invalid=${error ? 'true' : 'false'}
+        ?readonly=${this.busy}
+        ?disabled=${this.disabled}
+        @paste=${this.#onPaste}
+        @input=${this.#onInput}
+        @keydown=${this.#onKeydown}
+      />
+      <p class="pay-field__hint" id="${id}-hint">${this.#options.hint()}</p>
+      <p class="pay-field__error" id="${id}-error">
+        ${error?.message ?? ''}${error?.reason ? html`<span class="pay-field__reason">${error.reason}</span>` : nothing}
+      </p>
+    `;
+  }
+
+  readonly #onPaste = (event: ClipboardEvent): void => {
+    const text = event.clipboardData?.getData('text');
+    if (text == null || !text) return; // let the browser paste; #onInput cleans up
+    event.preventDefault();
+    const input = event.target as HTMLInputElement;
+    input.value = text.replace(/\D/g, '').slice(0, this.length);
+    this.#check(input);
+  };
+
+  readonly #onInput = (event: Event): void => {
+    const input = event.target as HTMLInputElement;
+    const digits = input.value.replace(/\D/g, '').slice(0, this.length);
+    if (digits !== input.value) input.value = digits;
+    if (this.error) {
+      this.error = undefined;
+      this.#host.requestUpdate();
+    }
+    this.#check(input);
+  };
+
+  readonly #onKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    this.#check(event.target as HTMLInputElement, true);
+  };
+
+  #check(input: HTMLInputElement, submit = false): void {
+    if (this.busy || this.disabled) return;
+    if (input.value.length === this.length) {
+      this.#options.onComplete(this.take());
+    } else if (submit) {
+      this.error = { message: this.#options.incomplete() };
+      this.#host.requestUpdate();
+      input.focus();
+    }
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Turns a failure into what an element shows: a localized message chosen by `PayError.code`, the
+ * service's `reason` when it sent one, and the facts the element acts on (retry-after, retryable).
+ * The error's own `message` is never shown. Codes are compared as strings, so a `PayError` from
+ * another copy of crypto-core is understood too.
+ *
+ * @example
+ *   const view = describeError(error, { UNAUTHORIZED: 'error.wrongCode' });
+ *   render(translate(locale, view.key, { n: view.retryAfterSeconds ?? 0 }));
+ */
+import type { MessageKey } from './i18n.js';
+
+/** Codes raised by the elements themselves (the rest come from crypto-core or the service). */
+export const ElementErrorCode = {
+  /** Neither a `client` property nor a default client is set. */
+  NO_CLIENT: 'NO_CLIENT',
+  /** A card reveal answered with a URL whose origin is not in `allowed-origins`. */
+  REVEAL_URL_REJECTED: 'REVEAL_URL_REJECTED',
+  /** Something that is not a PayError was thrown. */
+  UNKNOWN: 'UNKNOWN',
+} as const;
+
+export interface ErrorView {
+  code: string;
+  status: number | undefined;
+  /** Translation key of the message to show. */
+  key: MessageKey;
+  /** The service's `details.reason`, shown as a second line. */
+  reason: string | undefined;
+  retryAfterSeconds: number | undefined;
+  /** Repeating the same call may work (network, timeout, 5xx). */
+  retryable: boolean;
+}
+
+const messages: Record<string, MessageKey> = {
+  NETWORK_ERROR: 'error.network',
+  TIMEOUT: 'error.timeout',
+  RATE_LIMITED: 'error.rateLimited',
+  ACCOUNT_LOCKED: 'error.locked',
+  NO_CLIENT: 'error.noClient',
+  NO_SESSION: 'error.noSession',
+  KEY_NOT_FOUND: 'error.noSession',
+  CHALLENGE_EXPIRED: 'error.challengeExpired',
+  BUNDLE_SIGNATURE_INVALID: 'error.bundleInvalid',
+  DECRYPTION_FAILED: 'error.decryption',
+  WEBAUTHN_CANCELLED: 'error.passkeyCancelled',
+  WEBAUTHN_UNSUPPORTED: 'error.passkeyUnsupported',
+  PASSKEY_CREDENTIAL_ALREADY_EXISTS: 'error.passkeyExists',
+  PASSKEY_ALREADY_ENROLLED: 'error.passkeyExists',
+  EXPORT_TIMEOUT: 'error.exportTimeout',
+  REVEAL_URL_REJECTED: 'error.revealRejected',
+  SCA_SESSION_REQUIRED: 'error.scaSession',
+  INVALID_ARGUMENT: 'error.invalidArgument',
+};
+
+interface ErrorLike {
+  code?: unknown;
+  status?: unknown;
+  retryAfterSeconds?: unknown;
+  details?: { reason?: unknown };
+}
+
+/** The code of any thrown value: a PayError's `code`, else UNKNOWN. */
+export function errorCode(error: unknown): string {
+  const code = (error as ErrorLike | null)?.code;
+  return typeof code === 'string' ? code : ElementErrorCode.UNKNOWN;
+}
+
+/**
+ * Describes `error`; `overrides` maps codes to messages that fit the element's context (for example a
+ * 401 UNAUTHORIZED after a code entry means the code was wrong).
+ */
+export function describeError(error: unknown, overrides: Record<string, MessageKey> = {}): ErrorView {
+  const e = (error ?? {}) as ErrorLike;
+  const code = errorCode(error);
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  const retryAfter = typeof e.retryAfterSeconds === 'number' && e.retryAfterSeconds >= 0 ? Math.ceil(e.retryAfterSeconds) : undefined;
+  const reason = typeof e.details?.reason === 'string' ? e.details.reason : undefined;
+  let key = overrides[code] ?? messages[code];
+  if (!key && status === 429) key = 'error.rateLimited';
+  if (key === 'error.rateLimited' && retryAfter === undefined) key = 'error.rateLimitedNow';
+  return {
+    code,
+    status,
+    key: key ?? 'error.generic',
+    reason,
+    retryAfterSeconds: retryAfter,
+    retryable: code === 'NETWORK_ERROR' || code === 'TIMEOUT' || (status !== undefined && status >= 500),
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The events Paykit elements dispatch: one typed class per `pay-*` name, all `bubbles` and `composed`
+ * so a page can listen on `document`. No event carries a secret: no OTP code, no key, no mnemonic and
+ * no PAN URL; details hold ids, expiry times, reasons and error codes only.
+ *
+ * @example
+ *   document.addEventListener('pay-session', (e) => console.log(e.detail.session.expiresAt));
+ *   el.addEventListener('pay-error', (e) => track(e.detail.code));
+ */
+import type { AuthSession, Quote } from '@paykit/crypto-core';
+
+/** The part of a session an event may carry: no keys, no credentials. */
+export interface PaySessionSummary {
+  id: string;
+  accountId: string;
+  type: string;
+  expiresAt: string;
+}
+
+export type PayCardHiddenReason = 'expired' | 'hidden' | 'closed';
+export type PayExportClosedReason = 'closed' | 'timeout' | 'hidden';
+export type PayOtpChannel = 'email' | 'sms';
+
+const init = <T>(detail: T): CustomEventInit<T> => ({ detail, bubbles: true, composed: true });
+
+/** Reduces a service session to the fields an event may carry. */
+export function summarizeSession(session: Pick<AuthSession, 'id' | 'accountId' | 'type' | 'expiresAt'>): PaySessionSummary {
+  return { id: session.id, accountId: session.accountId, type: session.type, expiresAt: session.expiresAt };
+}
+
+/** A sign-in finished; `detail.session` is the new session's summary. */
+export class PaySessionEvent extends CustomEvent<{ session: PaySessionSummary }> {
+  static readonly eventName = 'pay-session';
+  constructor(session: PaySessionSummary) {
+    super(PaySessionEvent.eventName, init({ session: summarizeSession(session) }));
+  }
+}
+
+/** An operation failed; `detail.code` is the `PayError` code (never a message, which may be long). */
+export class PayErrorEvent extends CustomEvent<{ code: string }> {
+  static readonly eventName = 'pay-error';
+  constructor(code: string) {
+    super(PayErrorEvent.eventName, init({ code }));
+  }
+}
+
+/** A one-time code was sent (or sent again). */
+export class PayOtpSentEvent extends CustomEvent<{ channel: PayOtpChannel }> {
+  static readonly eventName = 'pay-otp-sent';
+  constructor(channel: PayOtpChannel) {
+    super(PayOtpSentEvent.eventName, init({ channel }));
+  }
+}
+
+/** A passkey was added to the account: `credentialId` is the service's AuthMethod id. */
+export class PayPasskeyRegisteredEvent extends CustomEvent<{ credentialId: string; nickname: string | undefined }> {
+  static readonly eventName = 'pay-passkey-registered';
+  constructor(credentialId: string, nickname: string | undefined) {
+    super(PayPasskeyRegisteredEvent.eventName, init({ credentialId, nickname }));
+  }
+}
+
+/** The recovery phrase arrived and is shown (masked). No detail, on purpose. */
+export class PayExportCompleteEvent extends CustomEvent<null> {
+  static readonly eventName = 'pay-export-complete';
+  constructor() {
+    super(PayExportCompleteEvent.eventName, init(null));
+  }
+}
+
+/** The recovery phrase was wiped from the page. */
+export class PayExportClosedEvent extends CustomEvent<{ reason: PayExportClosedReason }> {
+  static readonly eventName = 'pay-export-closed';
+  constructor(reason: PayExportClosedReason) {
+    super(PayExportClosedEvent.eventName, init({ reason }));
+  }
+}
+
+/** The card details frame is showing until `expiresAt`. */
+export class PayCardRevealedEvent extends CustomEvent<{ cardId: string; expiresAt: string }> {
+  static readonly eventName = 'pay-card-revealed';
+  constructor(cardId: string, expiresAt: string) {
+    super(PayCardRevealedEvent.eventName, init({ cardId, expiresAt }));
+  }
+}
+
+/** The card details frame was removed. */
+export class PayCardHiddenEvent extends CustomEvent<{ cardId: string; reason: PayCardHiddenReason }> {
+  static readonly eventName = 'pay-card-hidden';
+  constructor(cardId: string, reason: PayCardHiddenReason) {
+    super(PayCardHiddenEvent.eventName, init({ cardId, reason }));
+  }
+}
+
+/** The quote left PENDING_AUTHORIZATION; `detail.quote` is the quote the service returned. */
+export class PayScaCompleteEvent extends CustomEvent<{ quote: Quote }> {
+  static readonly eventName = 'pay-sca-complete';
+  constructor(quote: Quote) {
+    super(PayScaCompleteEvent.eventName, init({ quote }));
+  }
+}
+
+/** Every event name, for listeners that want them all (analytics, tests). */
+export const PAY_EVENT_NAMES = [
+  PaySessionEvent.eventName,
+  PayErrorEvent.eventName,
+  PayOtpSentEvent.eventName,
+  PayPasskeyRegisteredEvent.eventName,
+  PayExportCompleteEvent.eventName,
+  PayExportClosedEvent.eventName,
+  PayCardRevealedEvent.eventName,
+  PayCardHiddenEvent.eventName,
+  PayScaCompleteEvent.eventName,
+] as const;
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'pay-session': PaySessionEvent;
+    'pay-error': PayErrorEvent;
+    'pay-otp-sent': PayOtpSentEvent;
+    'pay-passkey-registered': PayPasskeyRegisteredEvent;
+    'pay-export-complete': PayExportCompleteEvent;
+    'pay-export-closed': PayExportClosedEvent;
+    'pay-card-revealed': PayCardRevealedEvent;
+    'pay-card-hidden': PayCardHiddenEvent;
+    'pay-sca-complete': PayScaCompleteEvent;
+  }
+}

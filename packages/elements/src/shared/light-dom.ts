@@ -1,0 +1,136 @@
+/**
+ * Renders part of an element into its own light DOM: a `<div slot="…">` child the element creates
+ * and fills with a Lit template. Inputs that browsers must autofill (one-time codes, passkey usernames)
+ * live there, because autofill does not look inside shadow roots. Their styles are adopted once per
+ * document or shadow root, with low specificity (`:where`) so the page can restyle them.
+ *
+ * @example
+ *   #field = new LightDomSlot(this, 'code-input', () => html`<input autocomplete="one-time-code">`);
+ *   render() { return html`<slot name="code-input"></slot>`; }
+ */
+import { css, render, type CSSResult, type ReactiveController, type ReactiveControllerHost } from 'lit';
+
+/** Styles of the light-DOM fields, in terms of the element's private tokens (inherited from the host). */
+export const lightDomStyles: CSSResult = css`
+  :where(.pay-field) {
+    display: grid;
+    gap: calc(var(--_space, 8px) * 0.75);
+    font-family: var(--_font, system-ui, sans-serif);
+    color: var(--_text, #111827);
+  }
+  :where(.pay-field[hidden]) {
+    display: none;
+  }
+  :where(.pay-field__label) {
+    font-size: 0.875em;
+    font-weight: 600;
+  }
+  :where(.pay-field__input) {
+    box-sizing: border-box;
+    width: 100%;
+    min-height: var(--_control-height, 44px);
+    margin: 0;
+    padding: 0 12px;
+    border: 1px solid var(--_border, #6b7280);
+    border-radius: var(--_radius, 8px);
+    background: var(--_surface, #fff);
+    color: var(--_text, #111827);
+    font: inherit;
+    font-size: max(16px, 1em);
+    transition: border-color var(--_transition, 0s), box-shadow var(--_transition, 0s);
+  }
+  :where(.pay-field__input--code) {
+    font-family: var(--_font-mono, monospace);
+    font-size: 1.375em;
+    font-variant-numeric: tabular-nums;
+    letter-spacing: 0.4em;
+    text-align: center;
+  }
+  :where(.pay-field__input:focus-visible) {
+    outline: 2px solid transparent;
+    border-color: var(--_focus, #2563eb);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_focus, #2563eb) 35%, transparent);
+  }
+  :where(.pay-field__input[aria-invalid='true']) {
+    border-color: var(--_danger, #b91c1c);
+  }
+  :where(.pay-field__input:disabled, .pay-field__input:read-only) {
+    background: var(--_surface-muted, #f3f4f6);
+  }
+  :where(.pay-field__input:disabled) {
+    cursor: not-allowed;
+  }
+  :where(.pay-field__hint, .pay-field__error) {
+    margin: 0;
+    font-size: 0.875em;
+    line-height: 1.4;
+  }
+  :where(.pay-field__hint) {
+    color: var(--_text-muted, #4b5563);
+  }
+  :where(.pay-field__error) {
+    min-height: 1.4em;
+    color: var(--_danger, #b91c1c);
+  }
+  :where(.pay-field__reason) {
+    display: block;
+    color: var(--_text-muted, #4b5563);
+  }
+`;
+
+const adopted = new WeakMap<Node, true>();
+
+/** Adds `lightDomStyles` to the document or shadow root `host` lives in (once per root). */
+function adoptStyles(host: HTMLElement, container: HTMLElement): void {
+  const root = host.getRootNode() as Document | ShadowRoot;
+  if (adopted.has(root)) return;
+  const sheet = lightDomStyles.styleSheet;
+  if (sheet && 'adoptedStyleSheets' in root) {
+    try {
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+      adopted.set(root, true);
+      return;
+    } catch {
+      // A sheet from another document (an iframe) cannot be adopted: fall through.
+    }
+  }
+  // No constructable sheets: a <style> inside the container itself (the container moves with the host).
+  if (!container.querySelector(':scope > style')) {
+    const style = document.createElement('style');
+    style.textContent = lightDomStyles.cssText;
+    container.prepend(style);
+  }
+}
+
+export class LightDomSlot implements ReactiveController {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #slot: string;
+  readonly #template: () => unknown;
+  #container: HTMLElement | undefined;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, slot: string, template: () => unknown) {
+    this.#host = host;
+    this.#slot = slot;
+    this.#template = template;
+    host.addController(this);
+  }
+
+  /** The light-DOM container (exists once the host has connected). */
+  get container(): HTMLElement | undefined {
+    return this.#container;
+  }
+
+  hostConnected(): void {
+    if (!this.#container) {
+      this.#container = document.createElement('div');
+      this.#container.slot = this.#slot;
+      this.#container.className = 'pay-field';
+    }
+    if (this.#container.parentNode !== this.#host) this.#host.append(this.#container);
+    adoptStyles(this.#host, this.#container);
+  }
+
+  hostUpdated(): void {
+    if (this.#container) render(this.#template(), this.#container, { host: this.#host });
+  }
+}

@@ -1,0 +1,281 @@
+import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { PayElement } from '../shared/base-element.js';
+import { Countdown } from '../shared/countdown.js';
+import type { ErrorView } from '../shared/errors.js';
+import { PayExportClosedEvent, PayExportCompleteEvent, type PayExportClosedReason } from '../shared/events.js';
+import { warningIcon } from '../shared/icons.js';
+import { PageHiddenController } from '../shared/page-hidden.js';
+import { walletExportStyles } from './wallet-export.styles.js';
+
+type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
+
+/**
+ * Exports the wallet's recovery phrase (BIP-39 mnemonic) for the signed-in account. The user first
+ * confirms they understand what the words give; then `client.exportWallet` runs, showing progress while
+ * the service answers PROCESSING. The words appear masked (`••••` in a numbered grid) until the user
+ * presses Reveal; Copy puts them on the clipboard. The phrase is wiped, from the page and from the
+ * element's memory, on Done, after `reveal-timeout` seconds, when the tab is hidden, and when the
+ * element is removed. It never leaves the element: not in events, attributes, or the console.
+ *
+ * @summary Recovery-phrase export with confirmation, masking, reveal, copy and automatic wipe.
+ *
+ * @event {PayExportCompleteEvent} pay-export-complete - The phrase arrived and is shown masked. No detail.
+ * @event {PayExportClosedEvent} pay-export-closed - The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }`.
+ * @event {PayErrorEvent} pay-error - The export failed. `detail: { code }`.
+ *
+ * @csspart base - The surface around everything.
+ * @csspart warning - The warning above the confirmation.
+ * @csspart confirm - The confirmation checkbox with its label.
+ * @csspart button - Every button.
+ * @csspart start-button - "Export recovery phrase".
+ * @csspart progress - The progress indicator while exporting.
+ * @csspart grid - The numbered word grid.
+ * @csspart word - One cell of the grid.
+ * @csspart reveal-button - "Reveal" / "Hide".
+ * @csspart copy-button - "Copy".
+ * @csspart close-button - "Done".
+ * @csspart timer - "Hides automatically in N s".
+ * @csspart restart-button - "Start again" after the phrase was wiped.
+ * @csspart error - The error box.
+ * @csspart live-region - The visually hidden status region.
+ *
+ * @cssproperty --pay-color-primary - Main buttons.
+ * @cssproperty --pay-color-on-primary - Text on main buttons.
+ * @cssproperty --pay-color-surface - Background.
+ * @cssproperty --pay-color-surface-muted - Word cells.
+ * @cssproperty --pay-color-text - Text.
+ * @cssproperty --pay-color-text-muted - Secondary text and word numbers.
+ * @cssproperty --pay-color-border - Checkbox and secondary button borders.
+ * @cssproperty --pay-color-border-subtle - The surface's border.
+ * @cssproperty --pay-color-danger - Warning and error text.
+ * @cssproperty --pay-color-danger-surface - Warning and error background.
+ * @cssproperty --pay-color-focus - Focus ring.
+ * @cssproperty --pay-radius - Corner radius (default 8px).
+ * @cssproperty --pay-spacing - Spacing unit (default 8px).
+ * @cssproperty --pay-font-family - Font stack.
+ * @cssproperty --pay-font-family-mono - Font of the words.
+ * @cssproperty --pay-font-size - Base font size.
+ * @cssproperty --pay-control-height - Height of buttons.
+ *
+ * Custom states (`:state(x)`, mirrored in `data-state`): `confirm`, `exporting`, `ready`, `closed`,
+ * plus `revealed` and `error`.
+ */
+export class PayWalletExport extends PayElement {
+  static override styles = [...PayElement.styles, walletExportStyles];
+
+  /** The wallet to export; default the signed-in session's account. */
+  @property({ attribute: 'account-id' })
+  accessor accountId: string | undefined = undefined;
+
+  /** Seconds the phrase may stay on the page before it is wiped. */
+  @property({ type: Number, attribute: 'reveal-timeout' })
+  accessor revealTimeout = 120;
+
+  #phase: Phase = 'confirm';
+  #confirmed = false;
+  /** The recovery phrase, only between arrival and wipe. Never rendered unless `#revealed`. */
+  #mnemonic: string | undefined;
+  #revealed = false;
+  #processing = false;
+  #closedReason: PayExportClosedReason = 'closed';
+  #notice: string | undefined;
+  #error: ErrorView | undefined;
+  #abort: AbortController | undefined;
+  readonly #timeout = new Countdown(this, () => this.#wipe('timeout'));
+
+  constructor() {
+    super();
+    new PageHiddenController(this, () => this.#wipe('hidden'));
+  }
+
+  protected override get states(): string[] {
+    const states: string[] = [this.#phase];
+    if (this.#revealed) states.push('revealed');
+    if (this.#error) states.push('error');
+    return states;
+  }
+
+  /** Wipes the phrase now, as Done does. */
+  close(): void {
+    this.#wipe('closed');
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#wipe('closed', { quiet: true });
+  }
+
+  protected override render(): unknown {
+    return html`<div part="base" class="base">${this.#renderPhase()} ${this.#renderError()} ${this.live.render()}</div>`;
+  }
+
+  #renderPhase(): unknown {
+    switch (this.#phase) {
+      case 'confirm':
+        return html`
+          <p part="warning" class="warning">${warningIcon}<span>${this.t('export.warning')}</span></p>
+          <label part="confirm" class="confirm">
+            <input type="checkbox" .checked=${this.#confirmed} @change=${this.#onConfirm} />
+            <span>${this.t('export.confirm')}</span>
+          </label>
+          <button part="button start-button" class="button button--primary button--block" type="button" ?disabled=${!this.#confirmed} @click=${this.#onStart}>
+            ${this.t('export.start')}
+          </button>
+        `;
+      case 'exporting':
+        return html`
+          <div part="progress" class="progress" role="progressbar" aria-label=${this.t('export.progressLabel')} aria-valuetext=${this.#progressText()}>
+            <span class="progress__bar"></span>
+          </div>
+          <p class="text">${this.#progressText()}</p>
+        `;
+      case 'ready':
+        return this.#renderWords();
+      case 'closed':
+        return html`
+          <p class="text">${this.t(`export.closed.${this.#closedReason}` as const)}</p>
+          <button part="button restart-button" class="button button--secondary" type="button" @click=${this.#onRestart}>${this.t('export.again')}</button>
+        `;
+    }
+  }
+
+  #progressText(): string {
+    return this.t(this.#processing ? 'export.processing' : 'export.exporting');
+  }
+
+  #renderWords(): unknown {
+    const words = this.#mnemonic?.split(/\s+/).filter(Boolean) ?? [];
+    const revealed = this.#revealed;
+    return html`
+      <p class="text">${this.t('export.ready')}</p>
+      <ol
+        part="grid"
+        class="grid ${revealed ? 'grid--revealed' : ''}"
+        role="list"
+        translate="no"
+        autocomplete="off"
+        spellcheck="false"
+        aria-label=${this.t('export.gridLabel', { n: words.length })}
+      >
+        ${words.map(
+          (word, i) => html`<li part="word" class="word">
+            <span class="word__index">${i + 1}</span>
+            ${revealed
+              ? html`<span class="word__value">${word}</span>`
+              : html`<span class="word__value word__value--masked" aria-hidden="true">••••</span><span class="visually-hidden">${this.t('export.hiddenWord')}</span>`}
+          </li>`,
+        )}
+      </ol>
+      <div class="actions">
+        <button part="button reveal-button" class="button button--secondary" type="button" @click=${this.#onToggleReveal}>
+          ${revealed ? this.t('export.hide') : this.t('export.reveal')}
+        </button>
+        <button part="button copy-button" class="button button--secondary" type="button" @click=${this.#onCopy}>${this.t('export.copy')}</button>
+        <button part="button close-button" class="button button--primary done" type="button" @click=${this.#onClose}>${this.t('export.close')}</button>
+      </div>
+      <p class="text small" part="timer">${this.t('export.hidesIn', { n: this.#timeout.remaining })}</p>
+      ${this.#notice ? html`<p class="text small notice">${this.#notice}</p>` : nothing}
+    `;
+  }
+
+  #renderError(): unknown {
+    const view = this.#error;
+    if (!view) return nothing;
+    return html`<div part="error" class="alert">
+      <span>${this.errorMessage(view)}</span>
+      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
+    </div>`;
+  }
+
+  readonly #onConfirm = (event: Event): void => {
+    this.#confirmed = (event.target as HTMLInputElement).checked;
+    this.requestUpdate();
+  };
+
+  readonly #onStart = (): void => void this.#export();
+
+  readonly #onToggleReveal = (): void => {
+    this.#revealed = !this.#revealed;
+    this.live.announce(this.t(this.#revealed ? 'export.revealed' : 'export.concealed'));
+    this.requestUpdate();
+  };
+
+  readonly #onCopy = async (): Promise<void> => {
+    const mnemonic = this.#mnemonic;
+    if (mnemonic === undefined) return;
+    try {
+      await navigator.clipboard.writeText(mnemonic);
+      this.#notice = this.t('export.copied');
+    } catch {
+      this.#notice = this.t('export.copyFailed');
+    }
+    this.live.announce(this.#notice);
+    this.requestUpdate();
+  };
+
+  readonly #onClose = (): void => this.#wipe('closed');
+
+  readonly #onRestart = (): void => {
+    this.#phase = 'confirm';
+    this.#confirmed = false;
+    this.requestUpdate();
+  };
+
+  async #export(): Promise<void> {
+    if (!this.#confirmed || this.#phase !== 'confirm') return;
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#phase = 'exporting';
+    this.#processing = false;
+    this.#error = undefined;
+    this.live.announce(this.t('export.exporting'));
+    try {
+      const mnemonic = await this.requireClient().exportWallet({
+        ...(this.accountId ? { accountId: this.accountId } : {}),
+        onProcessing: () => {
+          if (!this.#processing) {
+            this.#processing = true;
+            this.requestUpdate();
+          }
+        },
+        signal: abort.signal,
+      });
+      if (abort.signal.aborted || this.#abort !== abort) return; // wiped while it was on its way
+      this.#abort = undefined;
+      this.#mnemonic = mnemonic;
+      this.#revealed = false;
+      this.#notice = undefined;
+      this.#phase = 'ready';
+      this.#timeout.start(this.revealTimeout);
+      this.dispatchEvent(new PayExportCompleteEvent());
+      this.live.announce(this.t('export.ready'));
+    } catch (error) {
+      if (abort.signal.aborted || this.#abort !== abort) return;
+      this.#abort = undefined;
+      this.#phase = 'confirm';
+      this.#error = this.reportError(error);
+    } finally {
+      this.requestUpdate();
+    }
+  }
+
+  /** Drops the phrase from memory and the page (the next render removes the grid). */
+  #wipe(reason: PayExportClosedReason, options: { quiet?: boolean } = {}): void {
+    const active = this.#mnemonic !== undefined || this.#phase === 'exporting';
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#mnemonic = undefined;
+    this.#revealed = false;
+    this.#notice = undefined;
+    this.#timeout.stop();
+    if (!active) return;
+    this.#phase = 'closed';
+    this.#confirmed = false;
+    this.#closedReason = reason;
+    this.requestUpdate();
+    if (options.quiet) return;
+    this.dispatchEvent(new PayExportClosedEvent(reason));
+    this.live.announce(this.t(`export.closed.${reason}` as const));
+  }
+}
