@@ -9,7 +9,6 @@
  *   const res = await sandbox.fetch(new Request('http://sandbox/2025-10-13/sandbox/enclave-keys', { headers }));
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { platformAuth } from './auth.js';
 import { API_VERSION, resolveConfig, type SandboxConfig, type SandboxOptions } from './config.js';
@@ -62,7 +61,13 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   const ctx: SandboxContext = { config, state: options.state ?? createMemoryState(), enclave: createEnclave(options.enclaveKey) };
 
   const api = new Hono<SandboxEnv>();
-  api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => errorResponse(config, new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large')) }));
+  api.use('*', async (c, next) => {
+    // Declared or actual size over the limit is 413 (the body is read once here; Hono caches it).
+    const declared = Number(c.req.header('Content-Length') ?? 0);
+    const tooLarge = declared > MAX_BODY_BYTES || (c.req.raw.body !== null && new TextEncoder().encode(await c.req.text()).length > MAX_BODY_BYTES);
+    if (tooLarge) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+    await next();
+  });
   api.use('*', platformAuth(config));
   api.use('*', async (_c, next) => {
     advance(ctx);

@@ -103,7 +103,7 @@ export interface TestSandbox {
 
 export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
   const clock = new TestClock();
-  const server = await startSandbox({ port: 0, panPort: 0, now: clock.now, onInternalError: () => undefined, ...options });
+  const server = await startSandbox({ port: 0, panPort: 0, now: clock.now, onInternalError: (e) => { if (process.env['SANDBOX_DEBUG']) console.error(e); }, ...options });
   return {
     server,
     clock,
