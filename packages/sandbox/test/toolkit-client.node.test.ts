@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { WalletClient, sandboxSigners } from '@paykit/crypto-core/client';
+import { memoryKeyStore } from '@paykit/crypto-core/key-store';
+import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
+import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+
+/** The toolkit's own client, pointed straight at the sandbox (a platform backend would add the credential). */
+describe('sandbox: driven by the toolkit WalletClient', () => {
+  let t: TestSandbox;
+  let transport: Transport;
+  let client: WalletClient;
+  before(async () => {
+    t = await startTestSandbox({ exportDelayMs: 300 });
+    const base = fetchTransport({ baseUrl: t.server.baseUrl });
+    transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
+  });
+  after(async () => {
+    client?.close();
+    await t.close();
+  });
+
+  it('signs in with email OTP, switches privacy, refreshes, exports (through PROCESSING), creates a delegated key, pays, logs out', async () => {
+    const { customer, account } = await newCustomer(t.api, { platformCustomerId: `toolkit-${Date.now()}-slow-export` });
+    const signers = await sandboxSigners(transport);
+    client = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false, signedRetry: { pollIntervalMs: 100 } });
+
+    const challenge = await client.requestOtp({ accountId: account.id });
+    const session = await client.loginWithOtp({ challenge, code: '000000' });
+    expect(session.accountId).to.equal(account.id);
+
+    expect((await client.setWalletPrivacy(true)).privateEnabled).to.equal(true);
+    const refreshed = await client.refreshSession();
+    expect(refreshed.id).to.not.equal(session.id);
+
+    let processing = 0;
+    const mnemonic = await client.exportWallet({ onProcessing: () => processing++ });
+    expect(mnemonic.split(' ')).to.have.length(12);
+    expect(processing).to.be.greaterThan(0);
+
+    const card = await t.api.post('/cards', { fundingSource: account.id }, { 'Idempotency-Key': crypto.randomUUID() });
+    const delegated = await client.createDelegatedKey({ cardId: card.body.id });
+    expect(delegated.status).to.equal('ACTIVE');
+
+    await t.api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 1_000 });
+    const quote = await client.createQuote({
+      source: { sourceType: 'ACCOUNT', accountId: account.id },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 400,
+    });
+    expect((await client.executeQuote({ quote })).status).to.equal('PROCESSING');
+
+    const updated = await client.updateCustomerContact({ customerId: customer.id, email: `moved-${Date.now()}@example.com` });
+    expect(updated.email).to.match(/^moved-/);
+
+    await client.logout();
+    expect(client.session).to.equal(undefined);
+    expect((await t.api.get('/auth/sessions', { accountId: account.id })).body.data.map((s: { id: string }) => s.id)).to.deep.equal([session.id]);
+  });
+});
