@@ -96,6 +96,7 @@ export class PayOtpLogin extends PayElement {
     label: () => this.t('otp.label'),
     hint: () => this.t('otp.hint'),
     incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
+    onEdit: () => this.#onEdit(),
     onComplete: (code) => void this.#verify(code),
   });
   readonly #resend = new Countdown(this, () => {
@@ -129,6 +130,14 @@ export class PayOtpLogin extends PayElement {
     super.disconnectedCallback();
     this.#stopWebOtp();
     this.#retry = undefined;
+  }
+
+  /** Typing starts a new attempt: errors about the last one (other than a running 429 wait) go away. */
+  #onEdit(): void {
+    if (!this.#codeError && !this.#error) return;
+    if (this.#codeError?.status !== 429) this.#codeError = undefined;
+    if (this.#error?.status !== 429) this.#error = this.#retry = undefined;
+    this.requestUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues): void {

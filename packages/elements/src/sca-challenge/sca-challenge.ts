@@ -108,6 +108,7 @@ export class PayScaChallenge extends PayElement {
     label: () => this.t('sca.codeLabel'),
     hint: () => this.t('sca.codeHint'),
     incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
+    onEdit: () => this.#onEdit(),
     onComplete: (code) => this.#authorize({ code }),
   });
   readonly #resend = new Countdown(this, () => {
@@ -129,6 +130,14 @@ export class PayScaChallenge extends PayElement {
 
   get #challenge(): ScaChallenge | undefined {
     return this.quote?.status === 'PENDING_AUTHORIZATION' ? this.quote.scaChallenge : undefined;
+  }
+
+  /** Typing starts a new attempt: errors about the last one (other than a running 429 wait) go away. */
+  #onEdit(): void {
+    if (!this.#codeError && !this.#error) return;
+    if (this.#codeError?.status !== 429) this.#codeError = undefined;
+    if (this.#error?.status !== 429) this.#error = this.#retry = undefined;
+    this.requestUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues): void {

@@ -21,6 +21,8 @@ export interface CodeFieldOptions {
   hint: () => string;
   /** Shown when the user submits fewer digits than `length`. */
   incomplete: () => string;
+  /** Called on every edit (to clear errors about the previous attempt). */
+  onEdit?: () => void;
   /** Called with the digits when the field holds a whole code (typed, pasted, autofilled or Enter). */
   onComplete: (code: string) => void;
 }
@@ -34,8 +36,10 @@ export class CodeField implements ReactiveController {
   busy = false;
   /** No input accepted (rate limit, lock). */
   disabled = false;
-  /** Error shown under the input; `reason` is the service's detail line. */
+  /** Error shown under the input, set by the element; `reason` is the service's detail line. */
   error: { message: string; reason?: string | undefined } | undefined;
+  /** The field's own complaint (too few digits), until the next keystroke. */
+  #incomplete: string | undefined;
 
   readonly length: number;
   readonly #host: ReactiveControllerHost & HTMLElement;
@@ -83,7 +87,7 @@ export class CodeField implements ReactiveController {
   #render(): unknown {
     if (!this.visible) return nothing;
     const id = this.#id;
-    const error = this.error;
+    const error = this.error ?? (this.#incomplete ? { message: this.#incomplete } : undefined);
     return html`
       <label class="pay-field__label" for=${id}>${this.#options.label()}</label>
       <input
@@ -101,6 +105,7 @@ export class CodeField implements ReactiveController {
         ?readonly=${this.busy}
         ?disabled=${this.disabled}
         @paste=${this.#onPaste}
+        @beforeinput=${this.#onBeforeInput}
         @input=${this.#onInput}
         @keydown=${this.#onKeydown}
       />
@@ -120,14 +125,27 @@ export class CodeField implements ReactiveController {
     this.#check(input);
   };
 
+  /** A paste the `paste` event could not read (no clipboardData): take the text before maxlength cuts it. */
+  readonly #onBeforeInput = (event: InputEvent): void => {
+    if (event.inputType !== 'insertFromPaste') return;
+    const text = event.data ?? event.dataTransfer?.getData('text/plain');
+    if (!text) return;
+    event.preventDefault();
+    const input = event.target as HTMLInputElement;
+    input.value = text.replace(/\D/g, '').slice(0, this.length);
+    this.#options.onEdit?.();
+    this.#check(input);
+  };
+
   readonly #onInput = (event: Event): void => {
     const input = event.target as HTMLInputElement;
     const digits = input.value.replace(/\D/g, '').slice(0, this.length);
     if (digits !== input.value) input.value = digits;
-    if (this.error) {
-      this.error = undefined;
+    if (this.#incomplete) {
+      this.#incomplete = undefined;
       this.#host.requestUpdate();
     }
+    this.#options.onEdit?.();
     this.#check(input);
   };
 
@@ -140,9 +158,10 @@ export class CodeField implements ReactiveController {
   #check(input: HTMLInputElement, submit = false): void {
     if (this.busy || this.disabled) return;
     if (input.value.length === this.length) {
+      this.#incomplete = undefined;
       this.#options.onComplete(this.take());
     } else if (submit) {
-      this.error = { message: this.#options.incomplete() };
+      this.#incomplete = this.#options.incomplete();
       this.#host.requestUpdate();
       input.focus();
     }

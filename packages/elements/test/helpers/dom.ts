@@ -1,0 +1,183 @@
+/**
+ * Browser test helpers for the elements: a fixture, axe with every rule on, real keyboard input
+ * through the runner (`sendKeys`), paste, waiting, page visibility, and a recorder that captures every
+ * `pay-*` event, every console line and the host's attributes so a test can prove no secret leaked.
+ *
+ * @example
+ *   const leaks = watchForLeaks();
+ *   const el = await fixture<PayOtpLogin>(html`<pay-otp-login .client=${client}></pay-otp-login>`);
+ *   await pressEnter(shadowButton(el, 'send-button'));
+ *   leaks.assertClean(el);
+ */
+import { fixture, fixtureCleanup, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+// axe-core is a UMD script: as a native module it has no default export, but it sets `window.axe`.
+import 'axe-core';
+import type { AxeResults, RunOptions } from 'axe-core';
+import { expect } from 'chai';
+import { PAY_EVENT_NAMES } from '../../src/shared/events.js';
+import { MNEMONIC, OTP_CODE, PAN_URL, SCA_CODE } from './fake-service.js';
+import '../../src/define.js';
+
+export { fixture, fixtureCleanup, html };
+
+const axe = (globalThis as unknown as { axe: { run(context: Element, options: RunOptions): Promise<AxeResults> } }).axe;
+
+/** Every secret the fake service hands out; none may show up outside the element. */
+export const SECRETS = [OTP_CODE, SCA_CODE, PAN_URL, new URL(PAN_URL).search, MNEMONIC, ...MNEMONIC.split(' ').filter((w, i, all) => all.indexOf(w) === i)];
+
+/** Runs axe on `el` (shadow DOM and light DOM children included) with every rule; no violations allowed. */
+export async function expectAccessible(el: Element, where: string): Promise<void> {
+  const results = await axe.run(el, { resultTypes: ['violations'] });
+  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  expect(found, `axe violations, ${where}`).to.deep.equal([]);
+}
+
+/** The shadow-DOM element with `part` containing `name`. */
+export function part<T extends Element = HTMLElement>(el: Element, name: string): T {
+  const found = el.shadowRoot?.querySelector<T>(`[part~="${name}"]`);
+  if (!found) throw new Error(`no part ${name} in <${el.localName}> (state ${el.getAttribute('data-state')})`);
+  return found;
+}
+
+export function maybePart<T extends Element = HTMLElement>(el: Element, name: string): T | null {
+  return el.shadowRoot?.querySelector<T>(`[part~="${name}"]`) ?? null;
+}
+
+/** The light-DOM input the element rendered into its slot `slot`. */
+export function lightInput(el: Element, slot = 'code-input'): HTMLInputElement {
+  const input = el.querySelector<HTMLInputElement>(`:scope > [slot="${slot}"] input`);
+  if (!input) throw new Error(`no light-DOM input in slot ${slot}`);
+  return input;
+}
+
+/** Text of the element's live region. */
+export function announced(el: Element): string {
+  return (part(el, 'live-region').textContent ?? '').trim();
+}
+
+export function hasState(el: Element, state: string): boolean {
+  return (el.getAttribute('data-state') ?? '').split(' ').includes(state);
+}
+
+export async function until(condition: () => boolean, what: string, timeoutMs = 4000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Focuses `target` and presses Enter on the real keyboard (the browser driver's, not a synthetic event). */
+export async function pressEnter(target: HTMLElement): Promise<void> {
+  target.focus();
+  await sendKeys({ press: 'Enter' });
+}
+
+/** Types `text` on the real keyboard into the focused `target`. */
+export async function typeInto(target: HTMLElement, text: string): Promise<void> {
+  target.focus();
+  await sendKeys({ type: text });
+}
+
+/**
+ * Pastes `text` into `input` like a person would: a `paste` ClipboardEvent carrying a DataTransfer.
+ * Where the engine cannot build one, the browser's own paste is imitated (value set + input event).
+ */
+export function paste(input: HTMLInputElement, text: string): void {
+  input.focus();
+  let event: ClipboardEvent | undefined;
+  try {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+  } catch {
+    event = undefined;
+  }
+  if (event?.clipboardData?.getData('text') === text) {
+    if (input.dispatchEvent(event)) insertText(input, text); // not cancelled: the browser would paste
+    return;
+  }
+  insertText(input, text);
+}
+
+/** What a browser does after an uncancelled paste: `beforeinput`, then the text (cut at maxlength), then `input`. */
+function insertText(input: HTMLInputElement, text: string): void {
+  const before = new InputEvent('beforeinput', { bubbles: true, composed: true, cancelable: true, inputType: 'insertFromPaste', data: text });
+  if (!input.dispatchEvent(before)) return;
+  input.value = text.slice(0, input.maxLength > 0 ? input.maxLength : undefined);
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertFromPaste', data: text }));
+}
+
+/** Makes the page report `hidden` (or `visible`) and fires `visibilitychange`. */
+export function setPageVisibility(state: 'hidden' | 'visible'): void {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+/** Undoes `setPageVisibility` (back to the engine's own getters). */
+export function restorePageVisibility(): void {
+  delete (document as { visibilityState?: unknown }).visibilityState;
+  delete (document as { hidden?: unknown }).hidden;
+}
+
+export interface RecordedEvent {
+  type: string;
+  detail: unknown;
+}
+
+export interface LeakWatch {
+  events: RecordedEvent[];
+  of(type: string): RecordedEvent[];
+  /** Fails when a secret appears in an event, a console line, or an attribute of `hosts` (light DOM included). */
+  assertClean(...hosts: Element[]): void;
+  stop(): void;
+}
+
+/** Records every `pay-*` event and console line from now until `stop()`. */
+export function watchForLeaks(): LeakWatch {
+  const events: RecordedEvent[] = [];
+  const logged: string[] = [];
+  const listener = (event: Event): void => {
+    events.push({ type: event.type, detail: (event as CustomEvent).detail });
+  };
+  for (const name of PAY_EVENT_NAMES) document.addEventListener(name, listener, true);
+  const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+  const originals = methods.map((m) => console[m]);
+  methods.forEach((m, i) => {
+    console[m] = (...args: unknown[]) => {
+      logged.push(args.map((a) => (typeof a === 'string' ? a : safeJson(a))).join(' '));
+      (originals[i] as (...a: unknown[]) => void).apply(console, args);
+    };
+  });
+  const stop = (): void => {
+    for (const name of PAY_EVENT_NAMES) document.removeEventListener(name, listener, true);
+    methods.forEach((m, i) => (console[m] = originals[i]!));
+  };
+  return {
+    events,
+    of: (type) => events.filter((e) => e.type === type),
+    stop,
+    assertClean(...hosts) {
+      const places: Array<[string, string]> = [
+        ['events', safeJson(events)],
+        ['console', logged.join('\n')],
+        ...hosts.map((h): [string, string] => [`<${h.localName}> markup`, h.outerHTML]),
+      ];
+      for (const [where, text] of places) {
+        for (const secret of SECRETS) expect(text.includes(secret), `${where} must not contain "${secret}"`).to.equal(false);
+      }
+    },
+  };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
