@@ -1,0 +1,43 @@
+/**
+ * The three browser engines every browser test runs in, and how each is launched on these machines
+ * (see ../shared/notes/browsers.md): Chromium through Playwright, Firefox ESR through WebDriver BiDi
+ * with puppeteer-core, WebKitGTK through WebKitWebDriver.
+ *
+ * @example
+ *   selectEngines('chromium,webkit').map(createLauncher)
+ */
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { FirefoxBiDiLauncher } from './launchers/firefox-bidi.mjs';
+import { WebKitWebDriverLauncher } from './launchers/webkit-webdriver.mjs';
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+
+/** Engines named in `PAYKIT_BROWSERS` (comma-separated), all of them when it is empty. */
+export function selectEngines(list = '') {
+  const names = list.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const unknown = names.filter((name) => !ENGINES.includes(name));
+  if (unknown.length) throw new Error(`PAYKIT_BROWSERS: unknown engine ${unknown.join(', ')}; known: ${ENGINES.join(', ')}`);
+  return names.length ? ENGINES.filter((name) => names.includes(name)) : [...ENGINES];
+}
+
+export function createLauncher(engine) {
+  switch (engine) {
+    case 'chromium':
+      return playwrightLauncher({
+        product: 'chromium',
+        concurrency: 1,
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          headless: true,
+          // root needs --no-sandbox; the rest keep Chromium from dialing hosts this machine cannot reach
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      });
+    case 'firefox':
+      return new FirefoxBiDiLauncher();
+    case 'webkit':
+      return new WebKitWebDriverLauncher();
+    default:
+      throw new Error(`unknown engine ${engine}`);
+  }
+}

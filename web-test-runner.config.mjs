@@ -1,0 +1,40 @@
+/**
+ * @web/test-runner for the browser half of the suite: every `packages/*\/test/**\/*.test.ts` except
+ * `*.node.test.ts`, compiled by esbuild, in the engines named by PAYKIT_BROWSERS (default: all three).
+ * `npm run test:browsers` (test/harness/run-browsers.mjs) runs one engine per wtr process; this config
+ * also works alone: `PAYKIT_BROWSERS=chromium npx wtr`.
+ *
+ * Env: PAYKIT_BROWSERS=chromium,firefox,webkit · PAYKIT_FILES=<glob> (focus) · PAYKIT_SUMMARY_FILE=<json>
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
+import { createLauncher, selectEngines } from './test/harness/engines.mjs';
+import { findTestFiles } from './test/harness/test-files.mjs';
+import { engineSummaryReporter } from './test/harness/wtr/engine-summary-reporter.mjs';
+import { nodeBuiltinsPlugin } from './test/harness/wtr/node-builtins-plugin.mjs';
+import { sharedFilesMiddleware } from './test/harness/wtr/shared-files-middleware.mjs';
+import { virtualAuthenticatorPlugin } from './test/harness/wtr/virtual-authenticator-plugin.mjs';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+const files = findTestFiles(repoRoot, 'browser', process.env.PAYKIT_FILES || undefined);
+if (files.length === 0) throw new Error(`no browser test files match ${process.env.PAYKIT_FILES || 'the default patterns'}`);
+
+export default {
+  rootDir: repoRoot,
+  files,
+  // workspace packages resolve to their TypeScript sources, so tests need no build
+  nodeResolve: { exportConditions: ['source'] },
+  browsers: selectEngines(process.env.PAYKIT_BROWSERS).map(createLauncher),
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  browserStartTimeout: 120_000,
+  testsStartTimeout: 120_000,
+  testsFinishTimeout: 5 * 60_000,
+  testFramework: { config: { timeout: 20_000 } },
+  middleware: [sharedFilesMiddleware(path.resolve(repoRoot, '..', 'shared'))],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), nodeBuiltinsPlugin(repoRoot), virtualAuthenticatorPlugin()],
+  staticLogging: process.env.CI === 'true' || !process.stdout.isTTY,
+  reporters: [defaultReporter(), engineSummaryReporter(process.env.PAYKIT_SUMMARY_FILE)],
+};
