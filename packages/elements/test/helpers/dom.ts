@@ -181,3 +181,33 @@ function safeJson(value: unknown): string {
     return String(value);
   }
 }
+
+/** Replaces `navigator.credentials.get` until the returned function is called. */
+export function stubCredentialsGet(impl: (options: CredentialRequestOptions) => Promise<unknown>): () => void {
+  const container = navigator.credentials as CredentialsContainer & { get: unknown };
+  const own = Object.getOwnPropertyDescriptor(container, 'get');
+  Object.defineProperty(container, 'get', { configurable: true, writable: true, value: impl });
+  return () => {
+    if (own) Object.defineProperty(container, 'get', own);
+    else delete (container as { get?: unknown }).get;
+  };
+}
+
+/** A `navigator.credentials.get` that never answers, and rejects like a browser when its signal aborts. */
+export function hangingCredentialsGet(calls: CredentialRequestOptions[]): (options: CredentialRequestOptions) => Promise<unknown> {
+  return (options) => {
+    calls.push(options);
+    return new Promise((_, reject) => {
+      options.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    });
+  };
+}
+
+/** Hides `window[name]` (e.g. PublicKeyCredential) until the returned function is called. */
+export function hideGlobal(name: string): () => void {
+  const own = Object.getOwnPropertyDescriptor(window, name);
+  if (own) delete (window as unknown as Record<string, unknown>)[name];
+  return () => {
+    if (own) Object.defineProperty(window, name, own);
+  };
+}

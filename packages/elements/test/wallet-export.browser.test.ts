@@ -1,0 +1,182 @@
+import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
+import type { WalletClient } from '@paykit/crypto-core';
+import { afterEach, beforeEach, describe, it } from '../../../test/harness/suite.js';
+import type { PayWalletExport } from '../src/wallet-export/wallet-export.js';
+import { MNEMONIC, createFakeService, type FakeService } from './helpers/fake-service.js';
+import {
+  announced,
+  expectAccessible,
+  fixture,
+  fixtureCleanup,
+  hasState,
+  html,
+  maybePart,
+  part,
+  pressEnter,
+  restorePageVisibility,
+  setPageVisibility,
+  until,
+  watchForLeaks,
+  type LeakWatch,
+} from './helpers/dom.js';
+
+const WORDS = MNEMONIC.split(' ');
+
+describe('<pay-wallet-export>', () => {
+  let fake: FakeService;
+  let leaks: LeakWatch;
+
+  beforeEach(async () => {
+    fake = await createFakeService();
+    leaks = watchForLeaks();
+  });
+  afterEach(() => {
+    leaks.stop();
+    restorePageVisibility();
+    fixtureCleanup();
+  });
+
+  const render = (client: WalletClient, revealTimeout = 120): Promise<PayWalletExport> =>
+    fixture<PayWalletExport>(html`<pay-wallet-export .client=${client} reveal-timeout=${revealTimeout}></pay-wallet-export>`);
+
+  /** Everything a person or a script could read off the element: its shadow and light DOM text. */
+  const visibleText = (el: Element): string => `${el.shadowRoot?.textContent ?? ''} ${el.textContent ?? ''}`;
+
+  async function exportToReady(el: PayWalletExport): Promise<void> {
+    const checkbox = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    checkbox.focus();
+    await sendKeys({ press: ' ' }); // the space bar ('Space' is not a key name everywhere)
+    await el.updateComplete;
+    expect(checkbox.checked).to.equal(true);
+    await pressEnter(part(el, 'start-button'));
+    await until(() => hasState(el, 'ready'), 'the phrase to arrive', 8000);
+    await el.updateComplete;
+  }
+
+  it('asks for an explicit confirmation before exporting', async () => {
+    const el = await render(await fake.signedInClient());
+    expect(part(el, 'warning').textContent).to.contain('Never share it');
+    const start = part<HTMLButtonElement>(el, 'start-button');
+    expect(start.disabled).to.equal(true);
+    const checkbox = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect(checkbox.closest('label')!.textContent).to.contain('I understand anyone with these words controls the wallet');
+    await expectAccessible(el, 'confirmation');
+    expect(fake.calls('POST /internal-accounts/*/export')).to.have.length(0);
+  });
+
+  it('shows progress while the service is PROCESSING, then the phrase masked until Reveal', async () => {
+    fake.settings.exportProcessingRounds = 3;
+    const el = await render(await fake.signedInClient());
+    const checkbox = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    checkbox.click();
+    await el.updateComplete;
+    await pressEnter(part(el, 'start-button'));
+    await until(() => hasState(el, 'exporting'), 'the export to start');
+    await until(() => (maybePart(el, 'progress')?.getAttribute('aria-valuetext') ?? '').includes('Still preparing'), 'the PROCESSING progress');
+    await expectAccessible(el, 'exporting');
+    await until(() => hasState(el, 'ready'), 'the phrase', 8000);
+    await el.updateComplete;
+    expect(fake.calls('POST /internal-accounts/*/export')).to.have.length(5); // 202, 3 × PROCESSING, bundle
+
+    const grid = part(el, 'grid');
+    expect(grid.getAttribute('translate')).to.equal('no');
+    expect(grid.getAttribute('autocomplete')).to.equal('off');
+    expect(grid.querySelectorAll('[part="word"]')).to.have.length(12);
+    for (const word of WORDS) expect(visibleText(el)).to.not.contain(word);
+    expect(grid.textContent).to.contain('••••');
+    expect(leaks.of('pay-export-complete').map((e) => e.detail)).to.deep.equal([null]);
+    await expectAccessible(el, 'masked');
+
+    await pressEnter(part(el, 'reveal-button'));
+    await el.updateComplete;
+    expect(hasState(el, 'revealed')).to.equal(true);
+    expect([...grid.querySelectorAll('.word__value')].map((n) => n.textContent)).to.deep.equal(WORDS);
+    const style = getComputedStyle(grid) as CSSStyleDeclaration & { webkitUserSelect?: string };
+    expect(style.userSelect || style.webkitUserSelect).to.equal('all');
+    expect(announced(el)).to.contain('Recovery phrase shown');
+    await expectAccessible(el, 'revealed');
+    leaks.assertClean(el);
+  });
+
+  it('wipes the phrase on Done', async () => {
+    const el = await render(await fake.signedInClient());
+    await exportToReady(el);
+    await pressEnter(part(el, 'reveal-button'));
+    await el.updateComplete;
+    expect(visibleText(el)).to.contain(WORDS[4]!);
+    await pressEnter(part(el, 'close-button'));
+    await el.updateComplete;
+    expect(maybePart(el, 'grid')).to.equal(null);
+    for (const word of WORDS) expect(visibleText(el)).to.not.contain(word);
+    expect(hasState(el, 'closed')).to.equal(true);
+    expect(leaks.of('pay-export-closed').map((e) => e.detail)).to.deep.equal([{ reason: 'closed' }]);
+    await expectAccessible(el, 'closed');
+    // nothing left to copy: the phrase is gone from memory too
+    leaks.assertClean(el);
+  });
+
+  it('wipes the phrase after reveal-timeout seconds', async () => {
+    const el = await render(await fake.signedInClient(), 1);
+    await exportToReady(el);
+    expect(part(el, 'timer').textContent).to.contain('Hides automatically in 1 s');
+    await until(() => hasState(el, 'closed'), 'the timeout', 3000);
+    await el.updateComplete;
+    expect(maybePart(el, 'grid')).to.equal(null);
+    expect(leaks.of('pay-export-closed').map((e) => e.detail)).to.deep.equal([{ reason: 'timeout' }]);
+  });
+
+  it('wipes the phrase when the tab is hidden', async () => {
+    const el = await render(await fake.signedInClient());
+    await exportToReady(el);
+    await pressEnter(part(el, 'reveal-button'));
+    await el.updateComplete;
+    setPageVisibility('hidden');
+    await el.updateComplete;
+    expect(maybePart(el, 'grid')).to.equal(null);
+    for (const word of WORDS) expect(visibleText(el)).to.not.contain(word);
+    expect(leaks.of('pay-export-closed').map((e) => e.detail)).to.deep.equal([{ reason: 'hidden' }]);
+    expect(part(el, 'base').textContent).to.contain('because you left the page');
+  });
+
+  it('copies the phrase to the clipboard and says so, without revealing it', async () => {
+    const written: string[] = [];
+    const clipboard = { writeText: (text: string) => (written.push(text), Promise.resolve()) };
+    const own = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
+    try {
+      const el = await render(await fake.signedInClient());
+      await exportToReady(el);
+      await pressEnter(part(el, 'copy-button'));
+      await until(() => written.length === 1, 'the clipboard write');
+      expect(written[0]).to.equal(MNEMONIC);
+      await el.updateComplete;
+      expect(announced(el)).to.contain('Copied');
+      expect(hasState(el, 'revealed')).to.equal(false);
+      leaks.assertClean(el);
+    } finally {
+      if (own) Object.defineProperty(navigator, 'clipboard', own);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    }
+  });
+
+  it("reports a failed export and asks for a sign-in when there's no session", async () => {
+    const el = await render(fake.client());
+    el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await el.updateComplete;
+    await pressEnter(part(el, 'start-button'));
+    await until(() => maybePart(el, 'error') !== null, 'the error');
+    expect(part(el, 'error').textContent).to.contain('Sign in first.');
+    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'NO_SESSION' }]);
+    expect(hasState(el, 'confirm')).to.equal(true);
+    await expectAccessible(el, 'error');
+
+    const signedIn = await render(await fake.signedInClient());
+    fake.script('POST /internal-accounts/*/export', 'network-error');
+    signedIn.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await signedIn.updateComplete;
+    await pressEnter(part(signedIn, 'start-button'));
+    await until(() => maybePart(signedIn, 'error') !== null, 'the network error');
+    expect(part(signedIn, 'error').textContent).to.contain("Can't reach the server");
+  });
+});
