@@ -53,10 +53,12 @@ async function proofProblem(ctx: SandboxContext, customer: CustomerRecord, chall
   if (code !== undefined) return code === SCA_CODE ? undefined : 'Invalid SCA code';
   const json = assertion!.body;
   const response = isObject(json['response']) ? json : assertionJson(json);
-  const passkey = customerPasskeys(ctx, customer.id).find((p) => p.passkey!.credentialId === response['id'])?.passkey;
-  if (!passkey) return 'The assertion is not from a passkey of this customer';
-  const result = await verifyPasskeyAssertion(ctx, passkey, response as never, challenge.passkeyAssertionOptions!.challenge, origin);
-  return result.ok ? undefined : result.reason;
+  const credential = customerPasskeys(ctx, customer.id).find((p) => p.passkey!.credentialId === response['id']);
+  if (!credential) return 'The assertion is not from a passkey of this customer';
+  const result = await verifyPasskeyAssertion(ctx, credential.passkey!, response as never, challenge.passkeyAssertionOptions!.challenge, origin);
+  if (!result.ok) return result.reason;
+  ctx.state.credentials.put(credential); // its counter advanced
+  return undefined;
 }
 
 export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
@@ -85,7 +87,6 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       throw new ApiError(400, 'INVALID_INPUT', 'The authorization proof was rejected', { reason: problem, attemptsRemaining, errors: [fieldError(field, problem)] });
     }
     ctx.state.sca.put({ ...sca, failures: 0 });
-    for (const p of customerPasskeys(ctx, customer.id)) ctx.state.credentials.put(p); // counters advanced
     const roundsLeft = quote.sca!.roundsLeft - 1;
     const updated: QuoteRecord =
       roundsLeft > 0
