@@ -1,0 +1,133 @@
+import { expect } from 'chai';
+import { afterEach, beforeEach, describe, it } from '../../../test/harness/suite.js';
+import type { PayCardReveal } from '../src/card-reveal/card-reveal.js';
+import { isAllowedUrl, parseAllowedOrigins } from '../src/card-reveal/card-reveal.js';
+import { PAN_ORIGIN, PAN_URL, createFakeService, errorBody, type FakeService } from './helpers/fake-service.js';
+import {
+  announced,
+  expectAccessible,
+  fixture,
+  fixtureCleanup,
+  hasState,
+  html,
+  maybePart,
+  part,
+  pressEnter,
+  restorePageVisibility,
+  setPageVisibility,
+  until,
+  watchForLeaks,
+  type LeakWatch,
+} from './helpers/dom.js';
+
+describe('<pay-card-reveal>', () => {
+  let fake: FakeService;
+  let leaks: LeakWatch;
+
+  beforeEach(async () => {
+    fake = await createFakeService();
+    leaks = watchForLeaks();
+  });
+  afterEach(() => {
+    leaks.stop();
+    restorePageVisibility();
+    fixtureCleanup();
+  });
+
+  const render = (allowed = `https://other.example.test ${PAN_ORIGIN}`): Promise<PayCardReveal> =>
+    fixture<PayCardReveal>(html`<pay-card-reveal .client=${fake.client()} card-id="Card:0191-c1" allowed-origins=${allowed}></pay-card-reveal>`);
+
+  async function reveal(el: PayCardReveal): Promise<HTMLIFrameElement> {
+    await pressEnter(part(el, 'show-button'));
+    await until(() => leaks.of('pay-card-revealed').length === 1, 'pay-card-revealed');
+    return part<HTMLIFrameElement>(el, 'frame');
+  }
+
+  it('loads the card details into a restrictive sandboxed frame, the URL set on the frame only', async () => {
+    const el = await render();
+    expect(part(el, 'show-button').textContent?.trim()).to.equal('Show card details');
+    await expectAccessible(el, 'before reveal');
+    const frame = await reveal(el);
+    expect(frame.src).to.equal(PAN_URL);
+    expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin');
+    expect(frame.getAttribute('referrerpolicy')).to.equal('no-referrer');
+    expect(frame.getAttribute('allow')).to.equal('clipboard-write');
+    expect(frame.getAttribute('loading')).to.equal('eager');
+    expect(frame.title).to.equal('Card number, expiry date and security code');
+    const detail = leaks.of('pay-card-revealed')[0]!.detail as Record<string, unknown>;
+    expect(Object.keys(detail).sort()).to.deep.equal(['cardId', 'expiresAt']);
+    expect(detail['cardId']).to.equal('Card:0191-c1');
+    expect(hasState(el, 'revealed')).to.equal(true);
+    expect(announced(el)).to.contain('Card details shown');
+    // the frame's document belongs to the issuer; axe checks the element around it
+    await expectAccessible(el, 'revealed');
+    leaks.assertClean(el);
+  });
+
+  it('removes the frame at expiresAt', async () => {
+    fake.settings.reveal.expiresInMs = 700;
+    const el = await render();
+    await reveal(el);
+    await until(() => leaks.of('pay-card-hidden').length === 1, 'pay-card-hidden', 3000);
+    await el.updateComplete;
+    expect(maybePart(el, 'frame')).to.equal(null);
+    expect(leaks.of('pay-card-hidden')[0]!.detail).to.deep.equal({ cardId: 'Card:0191-c1', reason: 'expired' });
+    expect(part(el, 'status').textContent).to.contain('the secure link expired');
+    await expectAccessible(el, 'expired');
+  });
+
+  it('removes the frame when the tab is hidden, and on "Hide card details"', async () => {
+    const el = await render();
+    await reveal(el);
+    setPageVisibility('hidden');
+    await el.updateComplete;
+    expect(maybePart(el, 'frame')).to.equal(null);
+    expect(leaks.of('pay-card-hidden')[0]!.detail).to.deep.equal({ cardId: 'Card:0191-c1', reason: 'hidden' });
+
+    restorePageVisibility();
+    await reveal2(el);
+    await pressEnter(part(el, 'hide-button'));
+    await el.updateComplete;
+    expect(maybePart(el, 'frame')).to.equal(null);
+    expect(leaks.of('pay-card-hidden')[1]!.detail).to.deep.equal({ cardId: 'Card:0191-c1', reason: 'closed' });
+    leaks.assertClean(el);
+  });
+
+  async function reveal2(el: PayCardReveal): Promise<void> {
+    await pressEnter(part(el, 'show-button'));
+    await until(() => leaks.of('pay-card-revealed').length === 2, 'the second reveal');
+  }
+
+  it('refuses a URL from an origin that is not allowed, rendering nothing', async () => {
+    const el = await render('https://issuer.example.test');
+    await pressEnter(part(el, 'show-button'));
+    await until(() => maybePart(el, 'error') !== null, 'the error');
+    expect(maybePart(el, 'frame')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
+    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'REVEAL_URL_REJECTED' }]);
+    expect(part(el, 'error').textContent).to.contain('unexpected address');
+    expect(el.shadowRoot!.innerHTML).to.not.contain(PAN_ORIGIN);
+    await expectAccessible(el, 'rejected');
+    leaks.assertClean(el);
+  });
+
+  it('shows the service error when the reveal is refused', async () => {
+    fake.script('POST /cards/*/reveal', errorBody(403, 'FORBIDDEN', 'Card does not support PAN reveal'));
+    const el = await render();
+    await pressEnter(part(el, 'show-button'));
+    await until(() => maybePart(el, 'error') !== null, 'the error');
+    expect(part(el, 'error').textContent).to.contain('Card does not support PAN reveal');
+    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'FORBIDDEN' }]);
+  });
+
+  it('matches origins exactly', () => {
+    const allowed = parseAllowedOrigins(`${PAN_ORIGIN}/ not-a-url https://b.example.test:8443`);
+    expect([...allowed]).to.deep.equal([PAN_ORIGIN, 'https://b.example.test:8443']);
+    expect(isAllowedUrl(PAN_URL, allowed)).to.equal(true);
+    expect(isAllowedUrl('http://pan.example.test/embed', allowed)).to.equal(false);
+    expect(isAllowedUrl('https://pan.example.test.evil.test/embed', allowed)).to.equal(false);
+    expect(isAllowedUrl('https://b.example.test/embed', allowed)).to.equal(false);
+    expect(isAllowedUrl('javascript:alert(1)', allowed)).to.equal(false);
+    expect(isAllowedUrl(PAN_URL, parseAllowedOrigins(''))).to.equal(false);
+  });
+});

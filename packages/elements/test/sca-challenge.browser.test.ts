@@ -1,0 +1,219 @@
+import { expect } from 'chai';
+import { passkeysSupported, type Quote } from '@paykit/crypto-core';
+import { afterEach, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
+import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
+import { SCA_CODE, createFakeService, errorBody, pendingQuote, rateLimited, type FakeService } from './helpers/fake-service.js';
+import {
+  announced,
+  expectAccessible,
+  fixture,
+  fixtureCleanup,
+  hasState,
+  html,
+  lightInput,
+  maybePart,
+  part,
+  paste,
+  pressEnter,
+  stubCredentialsGet,
+  typeInto,
+  until,
+  watchForLeaks,
+  type LeakWatch,
+} from './helpers/dom.js';
+
+/** A WebAuthn assertion as navigator.credentials.get would resolve it (what @simplewebauthn reads). */
+function fakeAssertion(): unknown {
+  const bytes = (text: string): ArrayBuffer => new TextEncoder().encode(text).buffer as ArrayBuffer;
+  return {
+    id: 'cred-1',
+    rawId: bytes('cred-1'),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    response: { clientDataJSON: bytes('{"type":"webauthn.get"}'), authenticatorData: bytes('auth'), signature: bytes('sig'), userHandle: null },
+    getClientExtensionResults: () => ({}),
+  };
+}
+
+describe('<pay-sca-challenge>', () => {
+  let fake: FakeService;
+  let leaks: LeakWatch;
+  const restores: Array<() => void> = [];
+
+  beforeEach(async () => {
+    fake = await createFakeService();
+    leaks = watchForLeaks();
+  });
+  afterEach(() => {
+    leaks.stop();
+    fixtureCleanup();
+    while (restores.length) restores.pop()!();
+  });
+
+  const render = (quote: Quote | null = pendingQuote(), lang = 'en', resendSeconds = 30): Promise<PayScaChallenge> =>
+    fixture<PayScaChallenge>(html`<pay-sca-challenge
+      .client=${fake.client()}
+      .quote=${quote ?? undefined}
+      customer-id="Customer:0191-cu"
+      resend-seconds=${resendSeconds}
+      lang=${lang}
+    ></pay-sca-challenge>`);
+
+  async function enterCode(el: PayScaChallenge, code = SCA_CODE): Promise<HTMLInputElement> {
+    const input = lightInput(el);
+    await typeInto(input, code);
+    return input;
+  }
+
+  it('shows the amount and payee being authorized, in the page language', async () => {
+    const el = await render();
+    expect(part(el, 'amount').textContent).to.equal('€1,234.56');
+    expect(part(el, 'payee').textContent).to.equal('Ana López');
+    const input = lightInput(el);
+    expect(input.getAttribute('autocomplete')).to.equal('one-time-code');
+    expect(input.labels?.[0]?.textContent?.trim()).to.equal('Code from the text message');
+    expect(hasState(el, 'sms')).to.equal(true);
+    await expectAccessible(el, 'SMS challenge');
+
+    const es = await render(pendingQuote({ totalSendingAmount: 5_000_000_000, sendingCurrency: { code: 'USDC', decimals: 6 } }), 'es');
+    expect(part(es, 'amount').textContent).to.match(/^5000,000000 USDC$|^5\.000,000000 USDC$/);
+    expect(part(es, 'confirm-button').textContent).to.contain('Confirmar pago');
+  });
+
+  it('confirms with the SMS code and emits pay-sca-complete with the quote', async () => {
+    const el = await render();
+    await enterCode(el);
+    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+    const { quote } = leaks.of('pay-sca-complete')[0]!.detail as { quote: Quote };
+    expect(quote.status).to.equal('PROCESSING');
+    expect(JSON.parse(fake.calls('POST /quotes/*/authorize')[0]!.body!)).to.deep.equal({ code: SCA_CODE });
+    await el.updateComplete;
+    expect(part(el, 'success').textContent).to.contain('Payment confirmed.');
+    expect(el.querySelector('input')).to.equal(null);
+    await expectAccessible(el, 'complete');
+    leaks.assertClean(el);
+  });
+
+  it('keeps going while the service asks for another confirmation', async () => {
+    fake.settings.authorizeResults.push(pendingQuote({}, { id: 'ScaChallenge:0191-c2' }));
+    const el = await render();
+    await enterCode(el);
+    await until(() => announced(el).includes('Another confirmation is needed.'), 'the second challenge');
+    await el.updateComplete;
+    expect(leaks.of('pay-sca-complete')).to.have.length(0);
+    const input = lightInput(el);
+    expect(input.value).to.equal('');
+    expect(input.disabled || input.readOnly).to.equal(false);
+    paste(input, SCA_CODE.split('').join(' '));
+    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+    expect(fake.calls('POST /quotes/*/authorize')).to.have.length(2);
+  });
+
+  it('says a wrong code is wrong, with the reason', async () => {
+    const el = await render();
+    await enterCode(el, '135790');
+    await until(() => hasState(el, 'error'), 'the error');
+    await el.updateComplete;
+    const error = el.querySelector('.pay-field__error')!;
+    expect(error.textContent).to.contain('That code is not right.');
+    expect(error.textContent).to.contain('Invalid SCA code');
+    expect(lightInput(el).value).to.equal('');
+    await expectAccessible(el, 'wrong code');
+  });
+
+  it('renews the SCA login once on 409 SCA_SESSION_REQUIRED and retries by itself', async () => {
+    fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'));
+    const el = await render();
+    await enterCode(el);
+    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete after renewal');
+    const complete = fake.calls('POST /sca/login/complete');
+    expect(complete).to.have.length(1);
+    expect(JSON.parse(complete[0]!.body!)).to.deep.equal({ customerId: 'Customer:0191-cu' });
+    expect(fake.calls('POST /quotes/*/authorize')).to.have.length(2);
+  });
+
+  it('does not loop when the renewed session is refused again', async () => {
+    fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'), errorBody(409, 'SCA_SESSION_REQUIRED'));
+    const el = await render();
+    await enterCode(el);
+    await until(() => maybePart(el, 'error') !== null, 'the error');
+    expect(fake.calls('POST /quotes/*/authorize')).to.have.length(2);
+    expect(fake.calls('POST /sca/login/complete')).to.have.length(1);
+    expect(part(el, 'error').textContent).to.contain('secure session has ended');
+  });
+
+  it('locks on 423 ACCOUNT_LOCKED: no more input', async () => {
+    fake.script('POST /quotes/*/authorize', errorBody(423, 'ACCOUNT_LOCKED'));
+    const el = await render();
+    await enterCode(el);
+    await until(() => hasState(el, 'locked'), 'the locked state');
+    await el.updateComplete;
+    expect(el.querySelector('input')).to.equal(null);
+    expect(maybePart(el, 'confirm-button')).to.equal(null);
+    expect(part(el, 'locked').textContent).to.contain('locked');
+    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'ACCOUNT_LOCKED' }]);
+    await expectAccessible(el, 'locked');
+  });
+
+  it('counts down a 429 before taking another code', async () => {
+    fake.script('POST /quotes/*/authorize', rateLimited(1));
+    const el = await render();
+    const input = await enterCode(el);
+    await until(() => input.disabled, 'the input to be disabled');
+    expect(el.querySelector('.pay-field__error')?.textContent).to.contain('Too many attempts, try again in 1 s.');
+    expect(part<HTMLButtonElement>(el, 'confirm-button').disabled).to.equal(true);
+    await until(() => !input.disabled, 'the input back', 3000);
+    await enterCode(el);
+    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+  });
+
+  it('resends the code once allowed', async () => {
+    const el = await render(pendingQuote(), 'en', 1);
+    const resend = part<HTMLButtonElement>(el, 'resend-button');
+    expect(resend.disabled).to.equal(true);
+    await until(() => !part<HTMLButtonElement>(el, 'resend-button').disabled, 'resend allowed', 3000);
+    await pressEnter(part(el, 'resend-button'));
+    await until(() => fake.calls('POST /quotes/*/authorize/resend').length === 1, 'the resend');
+    await until(() => announced(el).includes('We sent a new code.'), 'the announcement');
+  });
+
+  it('says so when there is nothing to confirm, or no factor this page can use', async () => {
+    const empty = await render(null);
+    expect(hasState(empty, 'empty')).to.equal(true);
+    expect(part(empty, 'base').textContent).to.contain('There is no payment waiting for confirmation.');
+    await expectAccessible(empty, 'empty');
+    // PASSKEY without assertion options (and TOTP, which is refused) leave nothing to answer with
+    const passkeyOnly = await render(pendingQuote({}, { factor: 'PASSKEY', availableFactors: ['PASSKEY', 'TOTP'] }));
+    expect(part(passkeyOnly, 'base').textContent).to.contain("can't be confirmed here");
+    expect(passkeyOnly.querySelector('input')).to.equal(null);
+  });
+
+  itWhen(passkeysSupported(), 'no WebAuthn in this engine', 'switches to a passkey and calls the client inside the click', async () => {
+    restores.push(stubCredentialsGet(() => Promise.resolve(fakeAssertion())));
+    const quote = pendingQuote({}, { availableFactors: ['SMS_OTP', 'PASSKEY'], passkeyAssertionOptions: { challenge: 'Y2hhbGxlbmdl', rpId: location.hostname, allowCredentials: [] } });
+    const el = await render(quote);
+    const radios = [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    expect(radios.map((r) => r.closest('label')!.textContent!.trim())).to.deep.equal(['Text message code', 'Passkey']);
+    await expectAccessible(el, 'factor switch');
+    radios[1]!.click();
+    await el.updateComplete;
+    expect(hasState(el, 'passkey')).to.equal(true);
+    expect(el.querySelector('input')).to.equal(null);
+    const button = part<HTMLButtonElement>(el, 'confirm-button');
+    expect(button.textContent).to.contain('Confirm with passkey');
+
+    const client = el.client!;
+    const original = client.authorizeQuote.bind(client);
+    let called = false;
+    client.authorizeQuote = (params) => {
+      called = true;
+      return original(params);
+    };
+    button.click();
+    expect(called, 'client.authorizeQuote ran inside the click').to.equal(true);
+    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+    const body = JSON.parse(fake.calls('POST /quotes/*/authorize')[0]!.body!) as { passkeyAssertion: { id: string }; origin: string };
+    expect(body.passkeyAssertion.id).to.equal('cred-1');
+    expect(body.origin).to.equal(location.origin);
+  });
+});
