@@ -18,11 +18,12 @@ export function toDecimalString(amount: number, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
+/** A formatter for `locale`, or for English when the tag is malformed; throws when `options` are bad. */
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   try {
     return new Intl.NumberFormat(locale, options);
   } catch {
-    return new Intl.NumberFormat('en', options); // a malformed locale tag
+    return new Intl.NumberFormat('en', options);
   }
 }
 
@@ -37,7 +38,7 @@ export function formatAmount(amount: number | undefined, currency: Quote['sendin
   const format = (f: Intl.NumberFormat): string => f.format(decimal as unknown as number);
   if (/^[A-Za-z]{3}$/.test(code)) {
     try {
-      return format(new Intl.NumberFormat(locale, { style: 'currency', currency: code, ...digits }));
+      return format(numberFormat(locale, { style: 'currency', currency: code, ...digits }));
     } catch {
       /* fall through to the plain form */
     }

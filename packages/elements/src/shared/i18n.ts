@@ -119,6 +119,8 @@ const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
+/** Every message key (the English table is complete). */
+export const MESSAGE_KEYS = Object.freeze(Object.keys(en) as MessageKey[]);
 export type Messages = Record<MessageKey, string>;
 export type MessageParams = Record<string, string | number>;
 

@@ -1,0 +1,35 @@
+import { expect } from 'chai';
+import { describe, it } from '../../../test/harness/suite.js';
+import { MESSAGE_KEYS, registerMessages, resolveLocale, translate } from '../src/shared/i18n.js';
+
+const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+
+describe('translation table', () => {
+  it('has a Spanish message for every key, with the same placeholders', () => {
+    for (const key of MESSAGE_KEYS) {
+      const en = translate('en', key);
+      const es = translate('es', key);
+      expect(es, key).to.be.a('string').and.not.equal('');
+      expect(placeholders(es), key).to.deep.equal(placeholders(en));
+    }
+  });
+
+  it('fills {n} and named placeholders, leaving unknown ones alone', () => {
+    expect(translate('en', 'error.rateLimited', { n: 42 })).to.equal('Too many attempts, try again in 42 s.');
+    expect(translate('es', 'otp.resendIn', { n: 30 })).to.equal('Reenviar código en 30 s');
+    expect(translate('en', 'otp.sent', {})).to.equal('We sent a code to {destination}.');
+  });
+
+  it('picks the catalog by BCP 47 tag, falling back to the language, then English', () => {
+    expect(resolveLocale('es-MX')).to.equal('es');
+    expect(resolveLocale('ES')).to.equal('es');
+    expect(resolveLocale('fr-CA')).to.equal('en');
+    expect(resolveLocale(undefined)).to.equal('en');
+  });
+
+  it('lets a platform add a locale; missing keys fall back to English', () => {
+    registerMessages('de', { 'otp.send': 'Code senden' });
+    expect(translate('de-AT', 'otp.send')).to.equal('Code senden');
+    expect(translate('de', 'otp.verify')).to.equal('Verify');
+  });
+});
