@@ -55,27 +55,13 @@ export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
  * @csspart placeholder - The box shown while loading.
  * @csspart status - The line saying why the details were hidden.
  * @csspart error - The error box.
- * @csspart live-region - The visually hidden status region.
  *
  * @cssproperty --pay-card-frame-height - Height of the card details frame (default 240px).
- * @cssproperty --pay-color-primary - Main buttons.
- * @cssproperty --pay-color-on-primary - Text on main buttons.
- * @cssproperty --pay-color-surface - Background.
- * @cssproperty --pay-color-surface-muted - The loading placeholder.
- * @cssproperty --pay-color-text - Text.
- * @cssproperty --pay-color-text-muted - Secondary text.
- * @cssproperty --pay-color-border - Secondary button borders.
- * @cssproperty --pay-color-border-subtle - The surface's and frame's border.
- * @cssproperty --pay-color-danger - Error text.
- * @cssproperty --pay-color-danger-surface - Error box background.
- * @cssproperty --pay-color-focus - Focus ring.
- * @cssproperty --pay-radius - Corner radius (default 8px).
- * @cssproperty --pay-spacing - Spacing unit (default 8px).
- * @cssproperty --pay-font-family - Font stack.
- * @cssproperty --pay-font-size - Base font size.
- * @cssproperty --pay-control-height - Height of buttons.
  *
- * Custom states (`:state(x)`, mirrored in `data-state`): `idle`, `loading`, `revealed`, plus `error`.
+ * @cssstate idle - No card details on the page.
+ * @cssstate loading - Waiting for the service.
+ * @cssstate revealed - The card details frame is showing.
+ * @cssstate error - An error is shown.
  */
 export class PayCardReveal extends PayElement {
   static override styles = [...PayElement.styles, cardRevealStyles];

@@ -23,7 +23,6 @@ type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
  *
  * @event {PayOtpSentEvent} pay-otp-sent - A code was sent (or sent again). `detail: { channel }`.
  * @event {PaySessionEvent} pay-session - Signed in. `detail.session: { id, accountId, type, expiresAt }`.
- * @event {PayErrorEvent} pay-error - A request failed. `detail: { code }` (the PayError code).
  *
  * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style it through the `.pay-field__input` class.
  *
@@ -36,29 +35,15 @@ type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
  * @csspart retry-button - "Try again" after a network error.
  * @csspart error - The error box (network and unexpected errors; code errors appear under the input).
  * @csspart success - The signed-in message.
- * @csspart live-region - The visually hidden status region.
  *
- * @cssproperty --pay-color-primary - Main buttons and links.
- * @cssproperty --pay-color-on-primary - Text on main buttons.
- * @cssproperty --pay-color-surface - Background.
- * @cssproperty --pay-color-surface-muted - Read-only fields, quiet fills.
- * @cssproperty --pay-color-text - Text.
- * @cssproperty --pay-color-text-muted - Secondary text.
- * @cssproperty --pay-color-border - Field borders.
- * @cssproperty --pay-color-border-subtle - The surface's border.
- * @cssproperty --pay-color-danger - Error text and borders.
- * @cssproperty --pay-color-danger-surface - Error box background.
- * @cssproperty --pay-color-success - Success text.
- * @cssproperty --pay-color-focus - Focus ring.
- * @cssproperty --pay-radius - Corner radius (default 8px).
- * @cssproperty --pay-spacing - Spacing unit (default 8px).
- * @cssproperty --pay-font-family - Font stack (default the system UI font).
- * @cssproperty --pay-font-family-mono - Font of codes and recovery words.
- * @cssproperty --pay-font-size - Base font size (default 1rem).
- * @cssproperty --pay-control-height - Height of buttons and fields (default 44px).
  *
- * Custom states (`:state(x)`, mirrored in `data-state`): `idle`, `sending`, `code-sent`, `verifying`,
- * `signed-in`, plus `error` and `cooldown` (resend not yet allowed).
+ * @cssstate idle - Before a code is sent.
+ * @cssstate sending - "Send code" is running.
+ * @cssstate code-sent - Waiting for the code.
+ * @cssstate verifying - Checking a code.
+ * @cssstate signed-in - Done; `pay-session` was emitted.
+ * @cssstate error - An error is shown.
+ * @cssstate cooldown - "Resend code" is not allowed yet.
  */
 export class PayOtpLogin extends PayElement {
   static override styles = [...PayElement.styles, otpLoginStyles];

@@ -25,7 +25,6 @@ let nextId = 0;
  *
  * @event {PaySessionEvent} pay-session - Signed in. `detail.session: { id, accountId, type, expiresAt }`.
  * @event {PayPasskeyRegisteredEvent} pay-passkey-registered - A passkey was added. `detail: { credentialId, nickname }` (`credentialId` is the AuthMethod id to pass as `credential-id` next time).
- * @event {PayErrorEvent} pay-error - The ceremony or a request failed. `detail: { code }`.
  *
  * @slot autofill-input - Reserved: with `conditional`, the element renders its `username webauthn` field here in light DOM.
  * @slot unsupported - Replaces the "Passkeys aren't available" message (for example with a link to another sign-in method).
@@ -36,28 +35,14 @@ let nextId = 0;
  * @csspart unsupported - The message shown where WebAuthn is missing.
  * @csspart error - The error box.
  * @csspart success - The signed-in or passkey-created message.
- * @csspart live-region - The visually hidden status region.
  *
- * @cssproperty --pay-color-primary - Main buttons and links.
- * @cssproperty --pay-color-on-primary - Text on main buttons.
- * @cssproperty --pay-color-surface - Background.
- * @cssproperty --pay-color-surface-muted - Quiet fills.
- * @cssproperty --pay-color-text - Text.
- * @cssproperty --pay-color-text-muted - Secondary text.
- * @cssproperty --pay-color-border - Field borders.
- * @cssproperty --pay-color-border-subtle - The surface's border.
- * @cssproperty --pay-color-danger - Error text.
- * @cssproperty --pay-color-danger-surface - Error box background.
- * @cssproperty --pay-color-success - Success text.
- * @cssproperty --pay-color-focus - Focus ring.
- * @cssproperty --pay-radius - Corner radius (default 8px).
- * @cssproperty --pay-spacing - Spacing unit (default 8px).
- * @cssproperty --pay-font-family - Font stack.
- * @cssproperty --pay-font-size - Base font size.
- * @cssproperty --pay-control-height - Height of buttons and fields.
  *
- * Custom states (`:state(x)`, mirrored in `data-state`): `idle`, `pending`, `signed-in`, `registered`,
- * `unsupported`, plus `error`.
+ * @cssstate idle - Ready.
+ * @cssstate pending - A ceremony is running.
+ * @cssstate signed-in - Signed in; `pay-session` was emitted.
+ * @cssstate registered - A passkey was added.
+ * @cssstate unsupported - No WebAuthn in this browser.
+ * @cssstate error - An error is shown.
  */
 export class PayPasskeyLogin extends PayElement {
   static override styles = [...PayElement.styles, passkeyLoginStyles];

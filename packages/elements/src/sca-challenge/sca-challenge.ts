@@ -39,7 +39,6 @@ export function usableFactors(challenge: ScaChallenge | undefined, webAuthn: boo
  * @summary Strong Customer Authentication of a quote by SMS code or passkey.
  *
  * @event {PayScaCompleteEvent} pay-sca-complete - The quote left PENDING_AUTHORIZATION. `detail: { quote }`.
- * @event {PayErrorEvent} pay-error - An attempt failed. `detail: { code }`.
  *
  * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style it through the `.pay-field__input` class.
  *
@@ -57,29 +56,17 @@ export function usableFactors(challenge: ScaChallenge | undefined, webAuthn: boo
  * @csspart locked - The locked-account message.
  * @csspart error - The error box.
  * @csspart success - The payment-confirmed message.
- * @csspart live-region - The visually hidden status region.
  *
- * @cssproperty --pay-color-primary - Main buttons, links and the selected factor.
- * @cssproperty --pay-color-on-primary - Text on main buttons.
- * @cssproperty --pay-color-surface - Background.
- * @cssproperty --pay-color-surface-muted - The summary and read-only fields.
- * @cssproperty --pay-color-text - Text.
- * @cssproperty --pay-color-text-muted - Secondary text.
- * @cssproperty --pay-color-border - Field and switch borders.
- * @cssproperty --pay-color-border-subtle - The surface's border.
- * @cssproperty --pay-color-danger - Error text.
- * @cssproperty --pay-color-danger-surface - Error and locked background.
- * @cssproperty --pay-color-success - Success text.
- * @cssproperty --pay-color-focus - Focus ring.
- * @cssproperty --pay-radius - Corner radius (default 8px).
- * @cssproperty --pay-spacing - Spacing unit (default 8px).
- * @cssproperty --pay-font-family - Font stack.
- * @cssproperty --pay-font-family-mono - Font of the code.
- * @cssproperty --pay-font-size - Base font size.
- * @cssproperty --pay-control-height - Height of buttons and fields.
  *
- * Custom states (`:state(x)`, mirrored in `data-state`): `ready`, `submitting`, `complete`, `locked`,
- * `empty` (no quote waiting), plus `sms` or `passkey` (the factor in use), `error` and `cooldown`.
+ * @cssstate ready - Waiting for a proof.
+ * @cssstate submitting - A proof is being checked.
+ * @cssstate complete - The quote left PENDING_AUTHORIZATION.
+ * @cssstate locked - ACCOUNT_LOCKED; no more input.
+ * @cssstate empty - No quote waiting for authorization.
+ * @cssstate sms - Answering with a text-message code.
+ * @cssstate passkey - Answering with a passkey.
+ * @cssstate error - An error is shown.
+ * @cssstate cooldown - "Resend code" is not allowed yet.
  */
 export class PayScaChallenge extends PayElement {
   static override styles = [...PayElement.styles, scaChallengeStyles];

@@ -21,6 +21,35 @@ import { translate, type MessageKey, type MessageParams } from './i18n.js';
 import { LiveRegion } from './live-region.js';
 import { themeStyles } from './theme.js';
 
+/**
+ * The base of every Paykit element (not registered itself). Each element's `@cssstate`s are set with
+ * `ElementInternals.states` (`pay-otp-login:state(code-sent)`) where the engine has CustomStateSet, and
+ * are always mirrored, space-separated, in the `data-state` attribute
+ * (`pay-otp-login[data-state~='code-sent']`).
+ *
+ * @event {PayErrorEvent} pay-error - An operation failed. `detail: { code }`: the PayError code only, never a message.
+ *
+ * @csspart live-region - The visually hidden polite status region.
+ *
+ * @cssproperty --pay-color-primary - Main buttons, links, selected options.
+ * @cssproperty --pay-color-on-primary - Text on main buttons.
+ * @cssproperty --pay-color-surface - Background.
+ * @cssproperty --pay-color-surface-muted - Read-only fields, word cells, the SCA summary, placeholders.
+ * @cssproperty --pay-color-text - Text.
+ * @cssproperty --pay-color-text-muted - Secondary text.
+ * @cssproperty --pay-color-border - Field, checkbox and secondary button borders.
+ * @cssproperty --pay-color-border-subtle - The surface's border.
+ * @cssproperty --pay-color-danger - Error and warning text.
+ * @cssproperty --pay-color-danger-surface - Error and warning background.
+ * @cssproperty --pay-color-success - Success text.
+ * @cssproperty --pay-color-focus - Focus rings.
+ * @cssproperty --pay-radius - Corner radius (default 8px).
+ * @cssproperty --pay-spacing - Spacing unit (default 8px).
+ * @cssproperty --pay-font-family - Font stack (default the system UI font).
+ * @cssproperty --pay-font-family-mono - Font of codes and recovery words.
+ * @cssproperty --pay-font-size - Base font size (default 1rem).
+ * @cssproperty --pay-control-height - Height of buttons and fields (default 44px).
+ */
 export abstract class PayElement extends LitElement {
   static override styles = [themeStyles, baseStyles];
 

@@ -22,7 +22,6 @@ type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
  *
  * @event {PayExportCompleteEvent} pay-export-complete - The phrase arrived and is shown masked. No detail.
  * @event {PayExportClosedEvent} pay-export-closed - The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }`.
- * @event {PayErrorEvent} pay-error - The export failed. `detail: { code }`.
  *
  * @csspart base - The surface around everything.
  * @csspart warning - The warning above the confirmation.
@@ -38,28 +37,14 @@ type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
  * @csspart timer - "Hides automatically in N s".
  * @csspart restart-button - "Start again" after the phrase was wiped.
  * @csspart error - The error box.
- * @csspart live-region - The visually hidden status region.
  *
- * @cssproperty --pay-color-primary - Main buttons.
- * @cssproperty --pay-color-on-primary - Text on main buttons.
- * @cssproperty --pay-color-surface - Background.
- * @cssproperty --pay-color-surface-muted - Word cells.
- * @cssproperty --pay-color-text - Text.
- * @cssproperty --pay-color-text-muted - Secondary text and word numbers.
- * @cssproperty --pay-color-border - Checkbox and secondary button borders.
- * @cssproperty --pay-color-border-subtle - The surface's border.
- * @cssproperty --pay-color-danger - Warning and error text.
- * @cssproperty --pay-color-danger-surface - Warning and error background.
- * @cssproperty --pay-color-focus - Focus ring.
- * @cssproperty --pay-radius - Corner radius (default 8px).
- * @cssproperty --pay-spacing - Spacing unit (default 8px).
- * @cssproperty --pay-font-family - Font stack.
- * @cssproperty --pay-font-family-mono - Font of the words.
- * @cssproperty --pay-font-size - Base font size.
- * @cssproperty --pay-control-height - Height of buttons.
  *
- * Custom states (`:state(x)`, mirrored in `data-state`): `confirm`, `exporting`, `ready`, `closed`,
- * plus `revealed` and `error`.
+ * @cssstate confirm - Asking for the confirmation.
+ * @cssstate exporting - Waiting for the service.
+ * @cssstate ready - The phrase is on the page (masked or revealed).
+ * @cssstate revealed - The words are readable.
+ * @cssstate closed - The phrase was wiped.
+ * @cssstate error - An error is shown.
  */
 export class PayWalletExport extends PayElement {
   static override styles = [...PayElement.styles, walletExportStyles];
