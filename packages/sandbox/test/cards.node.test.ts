@@ -9,10 +9,13 @@ const luhnValid = (digits: string) =>
     return sum + d;
   }, 0) % 10 === 0;
 
+/** Long enough that a PROCESSING card stays PROCESSING on a slow machine until the test moves the clock. */
+const ACTIVATION_MS = 60_000;
+
 describe('sandbox: cards and the PAN reveal page', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox({ frameAncestors: ['http://localhost:5173', 'https://platform.example'] });
+    t = await startTestSandbox({ frameAncestors: ['http://localhost:5173', 'https://platform.example'], cardActivationMs: ACTIVATION_MS });
   });
   after(() => t.close());
 
@@ -24,7 +27,7 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const { customer, account } = await newCustomer(t.api);
     const card = await issue({ customerId: customer.id, fundingSource: account.id });
     expect(card.status, card.text).to.equal(201);
-    t.clock.advance(1_000);
+    t.clock.advance(ACTIVATION_MS);
     return { customer, account, card: (await t.api.get(`/cards/${card.body.id}`)).body };
   }
 
@@ -48,7 +51,7 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const reused = await issue({ customerId: customer.id, fundingSource: account.id }, key);
     expect(reused.status).to.equal(409);
 
-    t.clock.advance(1_000);
+    t.clock.advance(ACTIVATION_MS);
     expect((await t.api.get(`/cards/${created.body.id}`)).body.state).to.equal('ACTIVE');
   });
 
@@ -68,7 +71,7 @@ describe('sandbox: cards and the PAN reveal page', () => {
   it('closes a card the issuer rejects (platformCardId ending in 002) with ISSUER_REJECTED', async () => {
     const { account } = await newCustomer(t.api);
     const card = await issue({ fundingSource: account.id, platformCardId: 'card-002' });
-    t.clock.advance(1_000);
+    t.clock.advance(ACTIVATION_MS);
     expect((await t.api.get(`/cards/${card.body.id}`)).body).to.include({ state: 'CLOSED', stateReason: 'ISSUER_REJECTED' });
   });
 

@@ -70,8 +70,8 @@ describe('sandbox: OAuth credentials and login', () => {
       expect(res.body.code).to.equal('UNAUTHORIZED');
       expect(res.body.details.reason).to.match(reason);
     }
-    // 5 s of clock skew is tolerated; a one-element aud array is accepted.
-    const skewed = await attempt(claims({ nonce, iat: now - 64, aud: [identity.aud] }));
+    // Up to 5 s of clock skew is tolerated (62 s leaves room for a slow machine); a one-element aud array is accepted.
+    const skewed = await attempt(claims({ nonce, iat: now - 62, aud: [identity.aud] }));
     expect(skewed.status, skewed.text).to.equal(200);
   });
 

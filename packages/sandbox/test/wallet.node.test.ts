@@ -8,7 +8,7 @@ import { newCustomer, newSessionKey, otpLogin, payloadOf, startTestSandbox, type
 describe('sandbox: wallet export, privacy, delegated keys, contact update', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox({ exportDelayMs: 3_000 });
+    t = await startTestSandbox({ exportDelayMs: 30_000 });
   });
   after(() => t.close());
 
@@ -64,7 +64,7 @@ describe('sandbox: wallet export, privacy, delegated keys, contact update', () =
     const mismatch = await t.api.call('POST', path, { body: JSON.stringify({ clientPublicKey: otherKey.publicKey }), headers });
     expect(mismatch.status).to.equal(401);
     expect(mismatch.body.code).to.equal('WALLET_SIGNATURE_BODY_MISMATCH');
-    t.clock.advance(2_000);
+    t.clock.advance(29_000);
     const ready = await t.api.call('POST', path, { body, headers });
     expect(ready.status, ready.text).to.equal(200);
     const mnemonic = await decryptExportBundle({ encryptedWalletCredentials: ready.body.encryptedWalletCredentials, exportKey, trustedSigners: t.signers });
