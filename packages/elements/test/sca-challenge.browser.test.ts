@@ -12,6 +12,7 @@ import {
   html,
   lightInput,
   maybePart,
+  nextEvent,
   part,
   paste,
   pressEnter,
@@ -158,8 +159,12 @@ describe('<pay-sca-challenge>', () => {
   it('counts down a 429 before taking another code', async () => {
     fake.script('POST /quotes/*/authorize', rateLimited(1));
     const el = await render();
-    const input = await enterCode(el);
-    await until(() => input.disabled, 'the input to be disabled');
+    const limited = nextEvent(el, 'pay-error');
+    const input = lightInput(el);
+    paste(input, SCA_CODE); // in-page and synchronous: no driver round trip racing the 1 s wait
+    await limited;
+    await el.updateComplete;
+    expect(input.disabled).to.equal(true);
     expect(el.querySelector('.pay-field__error')?.textContent).to.contain('Too many attempts, try again in 1 s.');
     expect(part<HTMLButtonElement>(el, 'confirm-button').disabled).to.equal(true);
     await until(() => !input.disabled, 'the input back', 3000);

@@ -211,3 +211,11 @@ export function hideGlobal(name: string): () => void {
     if (own) Object.defineProperty(window, name, own);
   };
 }
+
+/**
+ * Resolves with the next `type` event from `target`. Awaiting it (then `updateComplete`) observes the
+ * element right after the event, before any timer can fire, however loaded the machine is.
+ */
+export function nextEvent<E extends Event = CustomEvent>(target: EventTarget, type: string): Promise<E> {
+  return new Promise((resolve) => target.addEventListener(type, (event) => resolve(event as E), { once: true }));
+}

@@ -67,6 +67,11 @@ export interface FakeService {
   readonly settings: FakeSettings;
   /** Overrides the next answers to `route` ("METHOD /path" with `*` for one segment). */
   script(route: string, ...replies: Reply[]): void;
+  /**
+   * Holds the `nth` next request to `route` (1 = the very next) until `release()`; `reached` resolves
+   * when it arrives. Lets a test look at an element while a request is in flight, however slow the machine.
+   */
+  gate(route: string, nth?: number): { reached: Promise<void>; release(): void };
   /** Requests made to `route` so far. */
   calls(route: string): TransportRequest[];
   /** A WalletClient over this fake: memory key store, its signer pinned, no timers. */
@@ -119,6 +124,7 @@ export async function createFakeService(): Promise<FakeService> {
   };
   const requests: TransportRequest[] = [];
   const scripted: Array<{ route: RegExp; reply: Reply }> = [];
+  const gates: Array<{ route: RegExp; remaining: number; arrive(): void; opened: Promise<void> }> = [];
   /** Session keys (compressed hex) of the sessions this fake issued. */
   const sessionKeys = new Set<string>();
   /** Open signed-retry challenges by requestId. */
@@ -281,6 +287,13 @@ export async function createFakeService(): Promise<FakeService> {
   const transport: Transport = async (request) => {
     requests.push({ ...request, signal: undefined } as TransportRequest);
     const line = `${request.method} ${request.path}`;
+    for (const gate of gates.filter((g) => g.route.test(line))) {
+      if (--gate.remaining === 0) {
+        gates.splice(gates.indexOf(gate), 1);
+        gate.arrive();
+        await gate.opened;
+      }
+    }
     const index = scripted.findIndex((s) => s.route.test(line));
     if (index >= 0) {
       const { reply } = scripted.splice(index, 1)[0]!;
@@ -303,6 +316,14 @@ export async function createFakeService(): Promise<FakeService> {
     script(route, ...replies) {
       const pattern = routePattern(route);
       for (const reply of replies) scripted.push({ route: pattern, reply });
+    },
+    gate(route, nth = 1) {
+      let arrive!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrive = resolve));
+      const opened = new Promise<void>((resolve) => (release = resolve));
+      gates.push({ route: routePattern(route), remaining: nth, arrive, opened });
+      return { reached, release };
     },
     calls(route) {
       const pattern = routePattern(route);
