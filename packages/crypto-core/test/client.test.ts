@@ -1,0 +1,225 @@
+/**
+ * WalletClient flows over a scripted service that does the service's real crypto (signed bundles,
+ * HPKE, stamp verification), and the session lifecycle: restore after reload, refresh, logout, tabs.
+ */
+import { expect } from 'chai';
+import { describe, it, itWhen } from '../../../test/harness/suite.js';
+import { WalletClient } from '../src/client.js';
+import { PayError } from '../src/errors.js';
+import { memoryKeyStore, type KeyStore } from '../src/key-store.js';
+import { publicKeyForms } from '../src/p256.js';
+import { verifyStamp } from '../src/stamp.js';
+import type { TransportRequest } from '../src/transport.js';
+import { fakeEnclave, type FakeEnclave } from './helpers/fake-enclave.js';
+import { scriptedTransport, type Step } from './helpers/scripted-transport.js';
+
+const ACCOUNT = 'InternalAccount:1';
+const CREDENTIAL = 'AuthMethod:email';
+const later = (ms = 15 * 60_000) => new Date(Date.now() + ms).toISOString();
+const session = (id: string, expiresAt = later()) => ({ id, accountId: ACCOUNT, type: 'EMAIL_OTP', expiresAt });
+const challenge202 = (payloadToSign: string, n = 1) => ({ status: 202, body: { payloadToSign, requestId: `Request:${n}`, expiresAt: later(300_000) } });
+
+function otpSteps(enclave: FakeEnclave, code = '000000', id = 'Session:1'): Step[] {
+  let sealedKey = '';
+  return [
+    async () => ({ status: 200, body: { id: CREDENTIAL, accountId: ACCOUNT, type: 'EMAIL_OTP', otpEncryptionTargetBundle: await enclave.otpTargetBundle() } }),
+    async (r) => {
+      const opened = await enclave.openOtp(JSON.parse(r.body!).encryptedOtpBundle);
+      if (opened.otp_code !== code) return { status: 401, body: { status: 401, code: 'UNAUTHORIZED', message: 'no', details: { reason: 'Invalid OTP code' } } };
+      sealedKey = publicKeyForms(opened.public_key).compressed;
+      return challenge202(`jwt-bound-to-${sealedKey}`);
+    },
+    async (r) => {
+      const { publicKey } = await verifyStamp(r.headers!['Service-Wallet-Signature']!, `jwt-bound-to-${sealedKey}`);
+      expect(publicKey).to.equal(sealedKey);
+      return { status: 200, body: session(id) };
+    },
+  ];
+}
+
+async function signedIn(store: KeyStore = memoryKeyStore(), extra: Step[] = [], namespace = 'default') {
+  const enclave = await fakeEnclave();
+  const transport = scriptedTransport([...otpSteps(enclave), ...extra]);
+  const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: false, namespace, signedRetry: { pollIntervalMs: 10 } });
+  const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
+  await client.loginWithOtp({ challenge, code: '000000' });
+  return { client, transport, enclave, store };
+}
+
+describe('WalletClient', () => {
+  it('OTP login: challenge, sealed code, stamped retry; three requests; the session is current', async () => {
+    const { client, transport } = await signedIn();
+    expect(transport.requests.map((r) => `${r.method} ${r.path}`)).to.deep.equal([
+      `POST /auth/credentials/${encodeURIComponent(CREDENTIAL)}/challenge`,
+      `POST /auth/credentials/${encodeURIComponent(CREDENTIAL)}/verify`,
+      `POST /auth/credentials/${encodeURIComponent(CREDENTIAL)}/verify`,
+    ]);
+    expect(transport.requests[2]!.body).to.equal(transport.requests[1]!.body);
+    expect(JSON.parse(transport.requests[1]!.body!).type).to.equal('EMAIL_OTP');
+    expect(client.session?.id).to.equal('Session:1');
+    expect(client.session?.credentialId).to.equal(CREDENTIAL);
+    client.close();
+  });
+
+  it('a wrong code is UNAUTHORIZED with the reason, leaves no key behind, and the challenge can be retried', async () => {
+    const enclave = await fakeEnclave();
+    const steps = otpSteps(enclave);
+    const store = memoryKeyStore();
+    const transport = scriptedTransport([steps[0]!, steps[1]!, ...otpSteps(enclave).slice(1)]);
+    const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: false });
+    const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
+    const error = (await client.loginWithOtp({ challenge, code: '111111' }).catch((e: unknown) => e)) as PayError;
+    expect([error.code, error.status, error.reason]).to.deep.equal(['UNAUTHORIZED', 401, 'Invalid OTP code']);
+    expect(error.message).to.not.contain('111111');
+    expect(client.session).to.equal(undefined);
+    await client.loginWithOtp({ challenge, code: '000000' });
+    expect(client.session?.id).to.equal('Session:1');
+    client.close();
+  });
+
+  it('a bundle signed by an unpinned key is refused before anything is sent', async () => {
+    const enclave = await fakeEnclave();
+    const other = await fakeEnclave();
+    const transport = scriptedTransport(otpSteps(enclave));
+    const client = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: [other.signer], autoRefresh: false });
+    const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
+    const error = (await client.loginWithOtp({ challenge, code: '000000' }).catch((e: unknown) => e)) as PayError;
+    expect(error.code).to.equal('BUNDLE_SIGNATURE_INVALID');
+    expect(transport.requests).to.have.length(1);
+    client.close();
+  });
+
+  it('a new client on the same store restores the session (a reload), and a stamp from it verifies', async () => {
+    const { store, client: first } = await signedIn(memoryKeyStore(), [], 'reload');
+    first.close();
+    const transport = scriptedTransport([challenge202('{"privacy":1}'), async (r) => {
+      const { publicKey } = await verifyStamp(r.headers!['Service-Wallet-Signature']!, '{"privacy":1}');
+      return { status: 200, body: { id: ACCOUNT, type: 'EMBEDDED_WALLET', privateEnabled: true, signer: publicKey } };
+    }]);
+    const second = new WalletClient({ transport, keyStore: store, autoRefresh: false, namespace: 'reload' });
+    expect(second.session).to.equal(undefined);
+    const restored = await second.restore();
+    expect(restored?.id).to.equal('Session:1');
+    const account = await second.setWalletPrivacy(true);
+    expect(account.privateEnabled).to.equal(true);
+    expect(String(account['signer'])).to.match(/^0[23]/);
+    second.close();
+  });
+
+  it('an expired stored session is not restored', async () => {
+    const store = memoryKeyStore();
+    await store.set('session:default', { ...session('Session:old', new Date(Date.now() - 1000).toISOString()), keyId: 'k' });
+    const client = new WalletClient({ transport: scriptedTransport([]), keyStore: store, autoRefresh: false });
+    expect(await client.restore()).to.equal(undefined);
+    client.close();
+  });
+
+  it('refresh: a new key signs up for the new session, the current key signs the request, the old key is deleted', async () => {
+    let newKey = '';
+    const { client, store } = await signedIn(memoryKeyStore(), [
+      (r) => ((newKey = JSON.parse(r.body!).clientPublicKey), challenge202('{"refresh":1}', 2)),
+      () => ({ status: 201, body: session('Session:2', later(30 * 60_000)) }),
+    ]);
+    const oldKeyId = client.session!.keyId;
+    const refreshed = await client.refreshSession();
+    expect(refreshed.id).to.equal('Session:2');
+    expect(newKey).to.match(/^0[23][0-9a-f]{64}$/);
+    expect(await store.get(`session-key:${oldKeyId}`)).to.equal(undefined);
+    expect(await store.get(`session-key:${refreshed.keyId}`)).to.not.equal(undefined);
+    client.close();
+  });
+
+  it('concurrent refresh calls in one page share one refresh', async () => {
+    const { client, transport } = await signedIn(memoryKeyStore(), [challenge202('{"r":1}', 2), { status: 201, body: session('Session:2') }]);
+    const [a, b] = await Promise.all([client.refreshSession(), client.refreshSession()]);
+    expect(a.id).to.equal('Session:2');
+    expect(b.id).to.equal('Session:2');
+    expect(transport.requests).to.have.length(5);
+    client.close();
+  });
+
+  it('logout revokes on the service, deletes the key and clears the session', async () => {
+    const { client, transport, store } = await signedIn(memoryKeyStore(), [challenge202('{"revoke":1}', 2), { status: 204 }]);
+    const keyId = client.session!.keyId;
+    await client.logout();
+    expect(transport.requests.slice(-2).map((r) => `${r.method} ${r.path}`)).to.deep.equal(['DELETE /auth/sessions/Session%3A1', 'DELETE /auth/sessions/Session%3A1']);
+    expect(client.session).to.equal(undefined);
+    expect(await store.get(`session-key:${keyId}`)).to.equal(undefined);
+    expect(await store.get('session:default')).to.equal(undefined);
+    client.close();
+  });
+
+  itWhen(typeof BroadcastChannel !== 'undefined', 'no BroadcastChannel', 'a logout in one tab reaches the other', async () => {
+    const store = memoryKeyStore();
+    const { client: tabA } = await signedIn(store, [challenge202('{"revoke":1}', 2), { status: 204 }], 'tabs');
+    const tabB = new WalletClient({ transport: scriptedTransport([]), keyStore: store, autoRefresh: false, namespace: 'tabs' });
+    await tabB.restore();
+    expect(tabB.session?.id).to.equal('Session:1');
+    const loggedOut = new Promise<void>((resolve) => tabB.subscribe((s) => s === undefined && resolve()));
+    await tabA.logout();
+    await loggedOut;
+    expect(tabB.session).to.equal(undefined);
+    tabA.close();
+    tabB.close();
+  });
+
+  itWhen(typeof navigator !== 'undefined' && !!(navigator as { locks?: unknown }).locks, 'no Web Locks in this runtime', 'two tabs refreshing at once make one refresh; the second adopts it', async () => {
+    const store = memoryKeyStore();
+    const { client: tabA, transport } = await signedIn(store, [challenge202('{"r":1}', 2), { status: 201, body: session('Session:2') }], 'locks');
+    const tabBTransport = scriptedTransport([]);
+    const tabB = new WalletClient({ transport: tabBTransport, keyStore: store, autoRefresh: false, namespace: 'locks' });
+    await tabB.restore();
+    const [a, b] = await Promise.all([tabA.refreshSession(), tabB.refreshSession()]);
+    expect(a.id).to.equal('Session:2');
+    expect(b.id).to.equal('Session:2');
+    expect(tabBTransport.requests).to.have.length(0);
+    expect(transport.requests).to.have.length(5);
+    tabA.close();
+    tabB.close();
+  });
+
+  it('export: resends through PROCESSING, verifies the signed bundle and opens the mnemonic', async () => {
+    let enclaveRef: FakeEnclave | undefined;
+    let exportKey = '';
+    const processing = { status: 200, body: { id: 'Export:1', status: 'PROCESSING' } };
+    const { client, enclave, transport } = await signedIn(memoryKeyStore(), [
+      (r) => ((exportKey = JSON.parse(r.body!).clientPublicKey), challenge202('{"export":1}', 2)),
+      processing,
+      async () => ({ status: 200, body: { id: 'Export:1', encryptedWalletCredentials: await enclaveRef!.exportBundle(exportKey, 'legal winner thank year wave sausage worth useful legal winner thank yellow') } }),
+    ]);
+    enclaveRef = enclave;
+    let progress = 0;
+    const mnemonic = await client.exportWallet({ onProcessing: () => progress++ });
+    expect(mnemonic).to.equal('legal winner thank year wave sausage worth useful legal winner thank yellow');
+    expect(exportKey).to.match(/^04[0-9a-f]{128}$/);
+    expect(progress).to.equal(1);
+    expect(transport.requests.at(-1)).to.deep.equal(transport.requests.at(-2));
+    client.close();
+  });
+
+  it('executeQuote stamps the embedded-wallet payloadToSign in one request', async () => {
+    const payload = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2","timestampMs":"1"}';
+    const { client, transport } = await signedIn(memoryKeyStore(), [async (r) => {
+      await verifyStamp(r.headers!['Service-Wallet-Signature']!, payload);
+      return { status: 200, body: { id: 'Quote:1', status: 'PROCESSING' } };
+    }]);
+    const before = transport.requests.length;
+    const quote = await client.executeQuote({
+      quote: { id: 'Quote:1', status: 'PENDING', paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: payload } }] },
+    });
+    expect(quote.status).to.equal('PROCESSING');
+    expect(transport.requests.length - before).to.equal(1);
+    expect(transport.requests.at(-1)!.headers).to.not.have.property('Request-Id');
+    client.close();
+  });
+
+  it('signed actions without a session fail with NO_SESSION and send nothing', async () => {
+    const transport = scriptedTransport([]);
+    const client = new WalletClient({ transport, keyStore: memoryKeyStore(), autoRefresh: false });
+    const error = (await client.exportWallet().catch((e: unknown) => e)) as PayError;
+    expect(error.code).to.equal('NO_SESSION');
+    expect(transport.requests).to.have.length(0);
+    client.close();
+  });
+
+});
