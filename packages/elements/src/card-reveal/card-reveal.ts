@@ -127,7 +127,7 @@ export class PayCardReveal extends PayElement {
         : nothing}
       ${phase === 'loading' ? html`<div part="placeholder" class="placeholder"><span class="spinner" aria-hidden="true"></span>${this.t('card.loading')}</div>` : nothing}
       ${phase === 'idle' && this.#hiddenReason ? html`<p part="status" class="text">${this.t(`card.hidden.${this.#hiddenReason}` as const)}</p>` : nothing}
-      ${this.#renderError()}
+      ${this.renderErrorBox(this.#error)}
       ${phase === 'revealed'
         ? html`<button part="button hide-button" class="button button--secondary" type="button" @click=${this.#onHide}>${this.t('card.hide')}</button>`
         : html`<button
@@ -141,15 +141,6 @@ export class PayCardReveal extends PayElement {
             ${this.t('card.show')}
           </button>`}
       ${this.live.render()}
-    </div>`;
-  }
-
-  #renderError(): unknown {
-    const view = this.#error;
-    if (!view) return nothing;
-    return html`<div part="error" class="alert">
-      <span>${this.errorMessage(view)}</span>
-      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
     </div>`;
   }
 

@@ -1,11 +1,10 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { OtpChallenge } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { CodeField } from '../shared/code-field.js';
 import { Countdown } from '../shared/countdown.js';
 import type { ErrorView } from '../shared/errors.js';
-import { checkIcon } from '../shared/icons.js';
 import { PayOtpSentEvent, PaySessionEvent, summarizeSession, type PayOtpChannel } from '../shared/events.js';
 import { otpLoginStyles } from './otp-login.styles.js';
 
@@ -70,10 +69,8 @@ export class PayOtpLogin extends PayElement {
 
   #phase: Phase = 'idle';
   #challenge: OtpChallenge | undefined;
-  /** Network and unexpected errors (shown in the error box). */
+  /** Network and unexpected errors (the error box); errors about a code show under the input. */
   #error: ErrorView | undefined;
-  /** Errors about the code (shown under the input). */
-  #codeError: ErrorView | undefined;
   #retry: (() => void) | undefined;
   #webOtp: AbortController | undefined;
 
@@ -81,21 +78,18 @@ export class PayOtpLogin extends PayElement {
     label: () => this.t('otp.label'),
     hint: () => this.t('otp.hint'),
     incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
+    message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
+    fallbackWaitSeconds: () => this.resendSeconds,
     onEdit: () => this.#onEdit(),
     onComplete: (code) => void this.#verify(code),
   });
   readonly #resend = new Countdown(this, () => {
     if (this.#error?.status === 429) this.#error = undefined;
   });
-  readonly #rateLimit = new Countdown(this, () => {
-    this.#codeError = undefined;
-    this.#code.disabled = false;
-    void this.updateComplete.then(() => this.#code.focus());
-  });
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
-    if (this.#error || this.#codeError) states.push('error');
+    if (this.#error || this.#code.hasError) states.push('error');
     if (this.#resend.running) states.push('cooldown');
     return states;
   }
@@ -117,32 +111,23 @@ export class PayOtpLogin extends PayElement {
     this.#retry = undefined;
   }
 
-  /** Typing starts a new attempt: errors about the last one (other than a running 429 wait) go away. */
+  /** Typing starts a new attempt: the error box about the last one goes (a running 429 wait stays). */
   #onEdit(): void {
-    if (!this.#codeError && !this.#error) return;
-    if (this.#codeError?.status !== 429) this.#codeError = undefined;
-    if (this.#error?.status !== 429) this.#error = this.#retry = undefined;
+    if (!this.#error || this.#error.status === 429) return;
+    this.#error = this.#retry = undefined;
     this.requestUpdate();
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    const view = this.#codeError;
-    this.#code.error = view && { message: this.errorMessage(view, this.#rateLimit.remaining), reason: view.reason };
   }
 
   protected override render(): unknown {
     const phase = this.#phase;
     if (phase === 'signed-in') {
-      return html`<div part="base" class="base">
-        <p part="success" class="success">${checkIcon}<span>${this.t('otp.signedIn')}</span></p>
-        ${this.live.render()}
-      </div>`;
+      return html`<div part="base" class="base">${this.renderSuccess(this.t('otp.signedIn'))} ${this.live.render()}</div>`;
     }
     const codeSent = phase === 'code-sent' || phase === 'verifying';
     return html`<div part="base" class="base">
       <p part="intro" class="text intro">${this.#intro(codeSent)}</p>
-      ${codeSent ? html`<slot name="code-input"></slot>` : nothing} ${this.#renderError()}
+      ${codeSent ? html`<slot name="code-input"></slot>` : nothing}
+      ${this.renderErrorBox(this.#error, { secondsLeft: this.#resend.remaining, retry: this.#retry && this.#onRetry })}
       ${codeSent ? this.#renderCodeActions(phase === 'verifying') : this.#renderSend(phase === 'sending')} ${this.live.render()}
     </div>`;
   }
@@ -175,7 +160,7 @@ export class PayOtpLogin extends PayElement {
         part="button verify-button"
         class="button button--primary verify"
         type="button"
-        ?disabled=${this.#rateLimit.running}
+        ?disabled=${this.#code.rateLimited}
         aria-busy=${verifying ? 'true' : 'false'}
         @click=${() => this.#code.submit()}
       >
@@ -184,20 +169,6 @@ export class PayOtpLogin extends PayElement {
       <button part="button resend-button" class="button button--link" type="button" ?disabled=${waiting || verifying} @click=${this.#onSend}>
         ${waiting ? this.t('otp.resendIn', { n: this.#resend.remaining }) : this.t('otp.resend')}
       </button>
-    </div>`;
-  }
-
-  #renderError(): unknown {
-    const view = this.#error;
-    if (!view) return nothing;
-    return html`<div part="error" class="alert">
-      <span>${this.errorMessage(view, this.#resend.remaining)}</span>
-      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
-      ${this.#retry
-        ? html`<div class="actions">
-            <button part="button retry-button" class="button button--secondary" type="button" @click=${this.#onRetry}>${this.t('common.retry')}</button>
-          </div>`
-        : nothing}
     </div>`;
   }
 
@@ -215,7 +186,7 @@ export class PayOtpLogin extends PayElement {
     if (this.#phase === 'sending' || this.#phase === 'verifying' || this.#phase === 'signed-in' || this.#resend.running) return;
     const before = this.#phase;
     this.#phase = 'sending';
-    this.#error = this.#codeError = this.#retry = undefined;
+    this.#error = this.#retry = undefined;
     this.requestUpdate();
     try {
       const client = this.requireClient();
@@ -224,7 +195,7 @@ export class PayOtpLogin extends PayElement {
       this.#challenge = challenge;
       this.#phase = 'code-sent';
       this.#code.visible = true;
-      this.#code.clear();
+      this.#code.reset();
       this.#resend.start(this.resendSeconds);
       this.dispatchEvent(new PayOtpSentEvent(this.channel === 'sms' ? 'sms' : 'email'));
       this.live.announce(this.#intro(true));
@@ -245,7 +216,7 @@ export class PayOtpLogin extends PayElement {
     if (!challenge || this.#phase !== 'code-sent') return;
     this.#phase = 'verifying';
     this.#code.busy = true;
-    this.#error = this.#codeError = this.#retry = undefined;
+    this.#error = this.#retry = undefined;
     this.requestUpdate();
     try {
       const session = await this.requireClient().loginWithOtp({ challenge, code });
@@ -259,24 +230,20 @@ export class PayOtpLogin extends PayElement {
     } catch (error) {
       this.#phase = 'code-sent';
       const view = this.reportError(error, { UNAUTHORIZED: 'error.wrongCode' });
-      if (view.status === 429) {
-        this.#codeError = view;
-        this.#code.disabled = true;
-        this.#rateLimit.start(view.retryAfterSeconds ?? this.resendSeconds);
-      } else if (view.retryable) {
+      if (view.retryable) {
         // The only place the code outlives the attempt: held in this closure for "Try again", dropped on
         // the next action or on disconnect.
         this.#error = view;
         this.#retry = () => void this.#verify(code);
       } else {
-        this.#codeError = view;
+        this.#code.showError(view); // a wrong code, or a 429 (which also waits out Retry-After)
       }
     } finally {
       this.#code.busy = false;
       this.requestUpdate();
     }
     await this.updateComplete;
-    if (this.#phase === 'code-sent' && !this.#code.disabled) this.#code.focus();
+    if (this.#phase === 'code-sent' && !this.#code.rateLimited) this.#code.focus();
   }
 
   /** WebOTP: on SMS, where the browser has it, the code arrives without typing. */

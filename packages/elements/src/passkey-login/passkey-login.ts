@@ -4,7 +4,7 @@ import { cancelPasskeyCeremony, passkeyAutofillSupported, passkeysSupported, typ
 import { PayElement } from '../shared/base-element.js';
 import { errorCode, type ErrorView } from '../shared/errors.js';
 import { PayPasskeyRegisteredEvent, PaySessionEvent, summarizeSession } from '../shared/events.js';
-import { checkIcon, keyIcon } from '../shared/icons.js';
+import { keyIcon } from '../shared/icons.js';
 import { LightDomSlot } from '../shared/light-dom.js';
 import { passkeyLoginStyles } from './passkey-login.styles.js';
 
@@ -130,10 +130,7 @@ export class PayPasskeyLogin extends PayElement {
     }
     if (this.#phase === 'signed-in' || this.#phase === 'registered') {
       const key = this.#phase === 'signed-in' ? 'passkey.signedIn' : 'passkey.registered';
-      return html`<div part="base" class="base">
-        <p part="success" class="success">${checkIcon}<span>${this.t(key)}</span></p>
-        ${this.live.render()}
-      </div>`;
+      return html`<div part="base" class="base">${this.renderSuccess(this.t(key))} ${this.live.render()}</div>`;
     }
     const pending = this.#phase === 'pending';
     const label = this.mode === 'register' ? this.t('passkey.register') : this.t('passkey.login');
@@ -142,7 +139,7 @@ export class PayPasskeyLogin extends PayElement {
       <button part="button passkey-button" class="button button--primary button--block" type="button" aria-busy=${pending ? 'true' : 'false'} @click=${this.#onClick}>
         ${pending ? html`<span class="spinner" aria-hidden="true"></span>` : keyIcon}<span>${label}</span>
       </button>
-      ${pending ? html`<p class="text waiting">${this.t('passkey.waiting')}</p>` : nothing} ${this.#renderError()} ${this.live.render()}
+      ${pending ? html`<p class="text waiting">${this.t('passkey.waiting')}</p>` : nothing} ${this.renderErrorBox(this.#error)} ${this.live.render()}
     </div>`;
   }
 
@@ -150,15 +147,6 @@ export class PayPasskeyLogin extends PayElement {
     const id = this.#inputId;
     return html`<label class="pay-field__label" for=${id}>${this.t('passkey.autofillLabel')}</label>
       <input id=${id} class="pay-field__input" type="text" name="username" autocomplete="username webauthn" autocapitalize="off" spellcheck="false" />`;
-  }
-
-  #renderError(): unknown {
-    const view = this.#error;
-    if (!view) return nothing;
-    return html`<div part="error" class="alert">
-      <span>${this.errorMessage(view)}</span>
-      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
-    </div>`;
   }
 
   /**

@@ -6,7 +6,7 @@ import { CodeField } from '../shared/code-field.js';
 import { Countdown } from '../shared/countdown.js';
 import { errorCode, type ErrorView } from '../shared/errors.js';
 import { PayScaCompleteEvent } from '../shared/events.js';
-import { checkIcon, keyIcon, lockIcon } from '../shared/icons.js';
+import { keyIcon, lockIcon } from '../shared/icons.js';
 import { formatAmount, payeeLabel } from './quote-format.js';
 import { scaChallengeStyles } from './sca-challenge.styles.js';
 
@@ -86,8 +86,8 @@ export class PayScaChallenge extends PayElement {
   #phase: Phase = 'empty';
   #factor: ScaFactor | undefined;
   #challengeId: string | undefined;
+  /** The error box; errors about a code show under the input. */
   #error: ErrorView | undefined;
-  #codeError: ErrorView | undefined;
   #status: string | undefined;
   #retry: (() => void) | undefined;
 
@@ -95,22 +95,23 @@ export class PayScaChallenge extends PayElement {
     label: () => this.t('sca.codeLabel'),
     hint: () => this.t('sca.codeHint'),
     incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
+    message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
+    fallbackWaitSeconds: () => this.resendSeconds,
     onEdit: () => this.#onEdit(),
     onComplete: (code) => this.#authorize({ code }),
   });
   readonly #resend = new Countdown(this, () => {
     if (this.#error?.status === 429) this.#error = undefined;
   });
+  /** A 429 on a passkey answer (a code's 429 is waited out by the code field). */
   readonly #rateLimit = new Countdown(this, () => {
-    this.#codeError = undefined;
     if (this.#error?.status === 429) this.#error = undefined;
-    this.#code.disabled = false;
   });
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
     if (this.#factor && (this.#phase === 'ready' || this.#phase === 'submitting')) states.push(this.#factor === 'SMS_OTP' ? 'sms' : 'passkey');
-    if (this.#error || this.#codeError) states.push('error');
+    if (this.#error || this.#code.hasError) states.push('error');
     if (this.#resend.running) states.push('cooldown');
     return states;
   }
@@ -119,11 +120,10 @@ export class PayScaChallenge extends PayElement {
     return this.quote?.status === 'PENDING_AUTHORIZATION' ? this.quote.scaChallenge : undefined;
   }
 
-  /** Typing starts a new attempt: errors about the last one (other than a running 429 wait) go away. */
+  /** Typing starts a new attempt: the error box about the last one goes (a running 429 wait stays). */
   #onEdit(): void {
-    if (!this.#codeError && !this.#error) return;
-    if (this.#codeError?.status !== 429) this.#codeError = undefined;
-    if (this.#error?.status !== 429) this.#error = this.#retry = undefined;
+    if (!this.#error || this.#error.status === 429) return;
+    this.#error = this.#retry = undefined;
     this.requestUpdate();
   }
 
@@ -135,16 +135,13 @@ export class PayScaChallenge extends PayElement {
       this.#challengeId = challenge?.id;
       this.#phase = challenge ? 'ready' : 'empty';
       this.#factor = usableFactors(challenge, passkeysSupported())[0];
-      this.#error = this.#codeError = this.#retry = this.#status = undefined;
-      this.#code.clear();
+      this.#error = this.#retry = this.#status = undefined;
+      this.#code.reset();
       this.#rateLimit.stop();
-      this.#code.disabled = false;
       if (this.#factor === 'SMS_OTP') this.#resend.start(this.resendSeconds);
     }
     this.#code.visible = this.#factor === 'SMS_OTP' && (this.#phase === 'ready' || this.#phase === 'submitting');
     this.#code.busy = this.#phase === 'submitting';
-    const view = this.#codeError;
-    this.#code.error = view && { message: this.errorMessage(view, this.#rateLimit.remaining), reason: view.reason };
   }
 
   protected override render(): unknown {
@@ -176,7 +173,7 @@ export class PayScaChallenge extends PayElement {
   #renderBody(): unknown {
     switch (this.#phase) {
       case 'complete':
-        return html`<p part="success" class="success">${checkIcon}<span>${this.t('sca.complete')}</span></p>`;
+        return this.renderSuccess(this.t('sca.complete'));
       case 'locked':
         return html`<p part="locked" class="alert locked">${lockIcon}<span>${this.t('sca.locked')}</span></p>`;
       default:
@@ -189,13 +186,13 @@ export class PayScaChallenge extends PayElement {
       ${factors.length > 1 ? this.#renderFactorSwitch(factors) : nothing}
       ${this.#factor === 'SMS_OTP' ? html`<slot name="code-input"></slot>` : nothing}
       ${this.#status ? html`<p part="status" class="text status"><span class="spinner" aria-hidden="true"></span>${this.#status}</p>` : nothing}
-      ${this.#renderError()}
+      ${this.renderErrorBox(this.#error, { secondsLeft: Math.max(this.#rateLimit.remaining, this.#resend.remaining), retry: this.#retry && this.#onRetry })}
       <div class="actions">
         <button
           part="button confirm-button"
           class="button button--primary confirm"
           type="button"
-          ?disabled=${this.#rateLimit.running}
+          ?disabled=${this.#code.rateLimited || this.#rateLimit.running}
           aria-busy=${submitting ? 'true' : 'false'}
           @click=${this.#onConfirm}
         >
@@ -223,23 +220,9 @@ export class PayScaChallenge extends PayElement {
     </fieldset>`;
   }
 
-  #renderError(): unknown {
-    const view = this.#error;
-    if (!view) return nothing;
-    return html`<div part="error" class="alert">
-      <span>${this.errorMessage(view, Math.max(this.#rateLimit.remaining, this.#resend.remaining))}</span>
-      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
-      ${this.#retry
-        ? html`<div class="actions">
-            <button part="button retry-button" class="button button--secondary" type="button" @click=${this.#onRetry}>${this.t('common.retry')}</button>
-          </div>`
-        : nothing}
-    </div>`;
-  }
-
   readonly #onFactor = (event: Event): void => {
     this.#factor = (event.target as HTMLInputElement).value as ScaFactor;
-    this.#error = this.#codeError = this.#retry = undefined;
+    this.#error = this.#retry = undefined;
     this.requestUpdate();
   };
 
@@ -290,7 +273,7 @@ export class PayScaChallenge extends PayElement {
       request = Promise.reject(error);
     }
     this.#phase = 'submitting';
-    this.#error = this.#codeError = this.#retry = undefined;
+    this.#error = this.#retry = undefined;
     if (!renewed) this.#status = undefined;
     this.requestUpdate();
     void this.#settle(request, proof, renewed);
@@ -341,27 +324,26 @@ export class PayScaChallenge extends PayElement {
     this.#phase = 'ready';
     this.#status = undefined;
     const sms = 'code' in proof;
-    const view = this.reportError(error, sms ? { UNAUTHORIZED: 'error.wrongCode', INVALID_INPUT: 'error.wrongCode' } : {});
+    const view = this.reportError(error, sms ? { INVALID_INPUT: 'error.wrongCode' } : {});
     if (view.status === 423 || view.code === 'ACCOUNT_LOCKED') {
       this.#phase = 'locked';
       this.#resend.stop();
       this.#rateLimit.stop();
-    } else if (view.status === 429) {
-      this.#codeError = sms ? view : undefined;
-      this.#error = sms ? undefined : view;
-      this.#code.disabled = true;
+    } else if (view.status === 429 && !sms) {
+      this.#error = view;
       this.#rateLimit.start(view.retryAfterSeconds ?? this.resendSeconds);
     } else if (view.retryable) {
       this.#error = view;
       this.#retry = () => this.#authorize(proof);
-    } else if (sms && view.status === 400) {
-      this.#codeError = { ...view, key: 'error.wrongCode' };
+    } else if (sms && (view.status === 400 || view.status === 429)) {
+      // an invalid proof whatever its code, or a 429 (the field waits out its Retry-After)
+      this.#code.showError(view.status === 429 ? view : { ...view, key: 'error.wrongCode' });
     } else {
       this.#error = view;
     }
     this.requestUpdate();
     void this.updateComplete.then(() => {
-      if (this.#phase === 'ready' && sms && !this.#code.disabled) this.#code.focus();
+      if (this.#phase === 'ready' && sms && !this.#code.rateLimited) this.#code.focus();
     });
   }
 }

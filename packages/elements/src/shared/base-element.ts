@@ -10,13 +10,14 @@
  *     render() { return html`<button>${this.t('common.retry')}</button>${this.live.render()}`; }
  *   }
  */
-import { LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { PayError, type WalletClient } from '@paykit/crypto-core';
 import { baseStyles } from './base.styles.js';
 import { getDefaultClient, onDefaultClientChange } from './client-context.js';
 import { describeError, ElementErrorCode, type ErrorView } from './errors.js';
 import { PayErrorEvent } from './events.js';
+import { checkIcon } from './icons.js';
 import { translate, type MessageKey, type MessageParams } from './i18n.js';
 import { LiveRegion } from './live-region.js';
 import { themeStyles } from './theme.js';
@@ -123,6 +124,25 @@ export abstract class PayElement extends LitElement {
   /** The localized message of an error view (with the current seconds for rate limits). */
   protected errorMessage(view: ErrorView, secondsLeft?: number): string {
     return this.t(view.key, { n: secondsLeft ?? view.retryAfterSeconds ?? 0 });
+  }
+
+  /** The error box (part `error`): the message, the service's reason, and "Try again" when given. */
+  protected renderErrorBox(view: ErrorView | undefined, options: { secondsLeft?: number; retry?: (() => void) | undefined } = {}): unknown {
+    if (!view) return nothing;
+    return html`<div part="error" class="alert">
+      <span>${this.errorMessage(view, options.secondsLeft)}</span>
+      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
+      ${options.retry
+        ? html`<div class="actions">
+            <button part="button retry-button" class="button button--secondary" type="button" @click=${options.retry}>${this.t('common.retry')}</button>
+          </div>`
+        : nothing}
+    </div>`;
+  }
+
+  /** The success line (part `success`) with its tick. */
+  protected renderSuccess(text: string): TemplateResult {
+    return html`<p part="success" class="success">${checkIcon}<span>${text}</span></p>`;
   }
 
   override connectedCallback(): void {

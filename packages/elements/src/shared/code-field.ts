@@ -3,15 +3,20 @@
  * the element's light DOM (slot `code-input`) with `autocomplete="one-time-code"`, a label, a hint and
  * an error line tied to it by `aria-describedby`. It keeps digits only, accepts a pasted code with
  * spaces or dashes, and hands the code over as soon as all digits are there. The code is read from
- * the input and the input cleared in the same step; it is never put in an attribute.
+ * the input and the input cleared in the same step; it is never put in an attribute. Errors about an
+ * attempt show under the input; a 429 also disables it until its Retry-After has passed.
  *
  * @example
  *   #code = new CodeField(this, {
- *     label: () => this.t('otp.label'), hint: () => this.t('otp.hint'),
+ *     label: () => this.t('otp.label'), hint: () => this.t('otp.hint'), incomplete: () => …,
+ *     message: (view, seconds) => this.errorMessage(view, seconds),
  *     onComplete: (code) => this.#verify(code),
  *   });
+ *   this.#code.showError(describeError(error));
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { Countdown } from './countdown.js';
+import type { ErrorView } from './errors.js';
 import { LightDomSlot } from './light-dom.js';
 
 export interface CodeFieldOptions {
@@ -21,6 +26,10 @@ export interface CodeFieldOptions {
   hint: () => string;
   /** Shown when the user submits fewer digits than `length`. */
   incomplete: () => string;
+  /** The text of an error under the input; `secondsLeft` counts down a 429. */
+  message: (view: ErrorView, secondsLeft: number) => string;
+  /** Seconds to wait after a 429 without Retry-After. */
+  fallbackWaitSeconds?: () => number;
   /** Called on every edit (to clear errors about the previous attempt). */
   onEdit?: () => void;
   /** Called with the digits when the field holds a whole code (typed, pasted, autofilled or Enter). */
@@ -29,17 +38,16 @@ export interface CodeFieldOptions {
 
 let nextId = 0;
 
-export class CodeField implements ReactiveController {
+export class CodeField {
   /** Render the field at all. */
   visible = false;
   /** Editable but not accepting (a check is running): focus stays in the field. */
   busy = false;
-  /** No input accepted (rate limit, lock). */
-  disabled = false;
-  /** Error shown under the input, set by the element; `reason` is the service's detail line. */
-  error: { message: string; reason?: string | undefined } | undefined;
+  /** The error about the last attempt, until the next edit (a 429's stays until its wait is over). */
+  #error: ErrorView | undefined;
   /** The field's own complaint (too few digits), until the next keystroke. */
   #incomplete: string | undefined;
+  readonly #wait: Countdown;
 
   readonly length: number;
   readonly #host: ReactiveControllerHost & HTMLElement;
@@ -52,7 +60,35 @@ export class CodeField implements ReactiveController {
     this.#options = options;
     this.length = options.length ?? 6;
     this.#slot = new LightDomSlot(host, 'code-input', () => this.#render());
-    host.addController(this);
+    this.#wait = new Countdown(host, () => {
+      this.#error = undefined;
+      void host.updateComplete.then(() => this.focus());
+    });
+  }
+
+  /** True while an error about the last attempt is shown. */
+  get hasError(): boolean {
+    return this.#error !== undefined;
+  }
+
+  /** True while a 429's wait runs: the input is disabled and the submit button should be too. */
+  get rateLimited(): boolean {
+    return this.#wait.running;
+  }
+
+  /** Shows `view` under the input; a 429 disables the input for its Retry-After. */
+  showError(view: ErrorView): void {
+    this.#error = view;
+    if (view.status === 429) this.#wait.start(view.retryAfterSeconds ?? this.#options.fallbackWaitSeconds?.() ?? 30);
+    this.#host.requestUpdate();
+  }
+
+  /** Forgets any error and wait (a new challenge). */
+  reset(): void {
+    this.#error = this.#incomplete = undefined;
+    this.#wait.stop();
+    this.clear();
+    this.#host.requestUpdate();
   }
 
   /** The light-DOM input, when rendered. */
@@ -82,12 +118,11 @@ export class CodeField implements ReactiveController {
     if (input) this.#check(input, true);
   }
 
-  hostConnected(): void {}
-
   #render(): unknown {
     if (!this.visible) return nothing;
     const id = this.#id;
-    const error = this.error ?? (this.#incomplete ? { message: this.#incomplete } : undefined);
+    const view = this.#error;
+    const error = view ? { message: this.#options.message(view, this.#wait.remaining), reason: view.reason } : this.#incomplete ? { message: this.#incomplete } : undefined;
     return html`
       <label class="pay-field__label" for=${id}>${this.#options.label()}</label>
       <input
@@ -103,7 +138,7 @@ export class CodeField implements ReactiveController {
         aria-describedby="${id}-hint ${id}-error"
         aria-invalid=${error ? 'true' : 'false'}
         ?readonly=${this.busy}
-        ?disabled=${this.disabled}
+        ?disabled=${this.rateLimited}
         @paste=${this.#onPaste}
         @beforeinput=${this.#onBeforeInput}
         @input=${this.#onInput}
@@ -118,11 +153,9 @@ export class CodeField implements ReactiveController {
 
   readonly #onPaste = (event: ClipboardEvent): void => {
     const text = event.clipboardData?.getData('text');
-    if (text == null || !text) return; // let the browser paste; #onInput cleans up
+    if (!text) return; // let the browser paste; #onBeforeInput or #onInput cleans up
     event.preventDefault();
-    const input = event.target as HTMLInputElement;
-    input.value = text.replace(/\D/g, '').slice(0, this.length);
-    this.#check(input);
+    this.#accept(event.target as HTMLInputElement, text);
   };
 
   /** A paste the `paste` event could not read (no clipboardData): take the text before maxlength cuts it. */
@@ -131,23 +164,25 @@ export class CodeField implements ReactiveController {
     const text = event.data ?? event.dataTransfer?.getData('text/plain');
     if (!text) return;
     event.preventDefault();
-    const input = event.target as HTMLInputElement;
-    input.value = text.replace(/\D/g, '').slice(0, this.length);
-    this.#options.onEdit?.();
-    this.#check(input);
+    this.#accept(event.target as HTMLInputElement, text);
   };
 
   readonly #onInput = (event: Event): void => {
     const input = event.target as HTMLInputElement;
-    const digits = input.value.replace(/\D/g, '').slice(0, this.length);
+    this.#accept(input, input.value);
+  };
+
+  /** Keeps the digits of `text` in the input, clears errors about the last attempt, submits a whole code. */
+  #accept(input: HTMLInputElement, text: string): void {
+    const digits = text.replace(/\D/g, '').slice(0, this.length);
     if (digits !== input.value) input.value = digits;
-    if (this.#incomplete) {
-      this.#incomplete = undefined;
+    if (this.#incomplete || (this.#error && !this.rateLimited)) {
+      this.#incomplete = this.#error = undefined;
       this.#host.requestUpdate();
     }
     this.#options.onEdit?.();
     this.#check(input);
-  };
+  }
 
   readonly #onKeydown = (event: KeyboardEvent): void => {
     if (event.key !== 'Enter') return;
@@ -156,7 +191,7 @@ export class CodeField implements ReactiveController {
   };
 
   #check(input: HTMLInputElement, submit = false): void {
-    if (this.busy || this.disabled) return;
+    if (this.busy || this.rateLimited) return;
     if (input.value.length === this.length) {
       this.#incomplete = undefined;
       this.#options.onComplete(this.take());

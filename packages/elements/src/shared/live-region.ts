@@ -8,16 +8,15 @@
  *   render() { return html`…${this.#live.render()}`; }
  *   this.#live.announce(this.t('otp.signedIn'));
  */
-import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 
-export class LiveRegion implements ReactiveController {
+export class LiveRegion {
   readonly #host: ReactiveControllerHost;
   #text = '';
   #toggle = false;
 
   constructor(host: ReactiveControllerHost) {
     this.#host = host;
-    host.addController(this);
   }
 
   /** The last announcement, without the toggling space. */
@@ -35,8 +34,6 @@ export class LiveRegion implements ReactiveController {
     this.#text = '';
     this.#host.requestUpdate();
   }
-
-  hostConnected(): void {}
 
   render(): TemplateResult {
     return html`<div class="visually-hidden" part="live-region" role="status" aria-live="polite" aria-atomic="true">${this.#text}</div>`;

@@ -92,7 +92,7 @@ export class PayWalletExport extends PayElement {
   }
 
   protected override render(): unknown {
-    return html`<div part="base" class="base">${this.#renderPhase()} ${this.#renderError()} ${this.live.render()}</div>`;
+    return html`<div part="base" class="base">${this.#renderPhase()} ${this.renderErrorBox(this.#error)} ${this.live.render()}</div>`;
   }
 
   #renderPhase(): unknown {
@@ -162,15 +162,6 @@ export class PayWalletExport extends PayElement {
       <p class="text small" part="timer">${this.t('export.hidesIn', { n: this.#timeout.remaining })}</p>
       ${this.#notice ? html`<p class="text small notice">${this.#notice}</p>` : nothing}
     `;
-  }
-
-  #renderError(): unknown {
-    const view = this.#error;
-    if (!view) return nothing;
-    return html`<div part="error" class="alert">
-      <span>${this.errorMessage(view)}</span>
-      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
-    </div>`;
   }
 
   readonly #onConfirm = (event: Event): void => {
