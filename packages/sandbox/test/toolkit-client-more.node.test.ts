@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import { WalletClient, sandboxSigners } from '@paykit/crypto-core/client';
+import { base64UrlEncode, utf8Encode } from '@paykit/crypto-core/encoding';
+import { PayError } from '@paykit/crypto-core/errors';
+import { memoryKeyStore } from '@paykit/crypto-core/key-store';
+import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
+import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+
+const segment = (value: unknown) => base64UrlEncode(utf8Encode(JSON.stringify(value)));
+const oidcToken = (claims: Record<string, unknown>) => `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(claims)}.${base64UrlEncode(utf8Encode('dummy'))}`;
+
+/** The rest of the WalletClient's flows against the sandbox: OAuth, credentials, SCA, card reveal, sessions. */
+describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => {
+  let t: TestSandbox;
+  let transport: Transport;
+  let signers: string[];
+  const clients: WalletClient[] = [];
+  const newClient = () => {
+    const c = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false });
+    clients.push(c);
+    return c;
+  };
+  const identity = { iss: 'https://accounts.google.com', aud: 'platform-client-id', sub: 'google-user-7' };
+  const claims = (extra: Record<string, unknown> = {}) => {
+    const iat = Math.floor(t.clock.now() / 1000);
+    return { ...identity, iat, exp: iat + 600, ...extra };
+  };
+
+  before(async () => {
+    t = await startTestSandbox();
+    const base = fetchTransport({ baseUrl: t.server.baseUrl });
+    transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
+    signers = await sandboxSigners(transport);
+  });
+  after(async () => {
+    for (const c of clients) c.close();
+    await t.close();
+  });
+
+  it('adds an OAuth credential, signs in with it (one request), lists sessions, and removes the email credential from the OAuth session', async () => {
+    const { account } = await newCustomer(t.api);
+    const otp = newClient();
+    await otp.loginWithOtp({ challenge: await otp.requestOtp({ accountId: account.id }), code: '000000' });
+    const oauth = await otp.addCredential({ type: 'OAUTH', nickname: 'Google', oidcToken: oidcToken(claims()) });
+    expect(oauth.type).to.equal('OAUTH');
+
+    const viaOAuth = newClient();
+    const prepared = await viaOAuth.prepareOAuth();
+    let counted = 0;
+    const counting: Transport = (r) => (counted++, transport(r));
+    const countingClient = new WalletClient({ transport: counting, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false });
+    clients.push(countingClient);
+    const preparedCounted = await countingClient.prepareOAuth();
+    const session = await countingClient.loginWithOAuth({ credentialId: oauth.id, oidcToken: oidcToken(claims({ nonce: preparedCounted.nonce })), prepared: preparedCounted });
+    expect(session.type).to.equal('OAUTH');
+    expect(counted).to.equal(1);
+
+    const wrongNonce = await viaOAuth
+      .loginWithOAuth({ credentialId: oauth.id, oidcToken: oidcToken(claims({ nonce: 'ab'.repeat(32) })), prepared })
+      .catch((e: PayError) => e);
+    expect((wrongNonce as PayError).code).to.equal('UNAUTHORIZED');
+
+    const sessions = await countingClient.listSessions();
+    expect(sessions.map((s) => s.id)).to.include(session.id);
+    const emailCredential = (await countingClient.listCredentials()).find((c) => c.type === 'EMAIL_OTP')!;
+    await countingClient.removeCredential(emailCredential.id);
+    expect((await countingClient.listCredentials()).map((c) => c.type)).to.deep.equal(['OAUTH']);
+  });
+
+  it('SCA: authorizes with the SMS code (opening the SCA login on 409), loops through a second round, then executes', async () => {
+    const { customer, account } = await newCustomer(t.api, { region: 'DE' });
+    await t.api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 500_000 });
+    const client = newClient();
+    await client.loginWithOtp({ challenge: await client.requestOtp({ accountId: account.id }), code: '000000' });
+    let quote = await client.createQuote({
+      source: { sourceType: 'ACCOUNT', accountId: account.id },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 150_000,
+    });
+    expect(quote.status).to.equal('PENDING_AUTHORIZATION');
+    expect(quote.scaChallenge?.factor).to.equal('SMS_OTP');
+
+    const needsLogin = (await client.authorizeQuote({ quoteId: quote.id, code: '123456' }).catch((e: PayError) => e)) as PayError;
+    expect([needsLogin.status, needsLogin.code]).to.deep.equal([409, 'SCA_SESSION_REQUIRED']);
+    expect((await client.completeScaLogin(customer.id)).status).to.equal('SUCCESS');
+
+    const wrong = (await client.authorizeQuote({ quoteId: quote.id, code: '000001' }).catch((e: PayError) => e)) as PayError;
+    expect(wrong.status).to.equal(400);
+
+    let rounds = 0;
+    while (quote.status === 'PENDING_AUTHORIZATION') {
+      quote = await client.authorizeQuote({ quoteId: quote.id, code: '123456' });
+      rounds++;
+    }
+    expect(rounds).to.equal(2);
+    expect((await client.executeQuote({ quote })).status).to.equal('PROCESSING');
+  });
+
+  it('reveals a card: a PAN URL on the separate PAN origin that works once', async () => {
+    const { account } = await newCustomer(t.api);
+    const card = await t.api.post('/cards', { fundingSource: account.id }, { 'Idempotency-Key': crypto.randomUUID() });
+    const client = newClient();
+    const early = (await client.revealCard(card.body.id).catch((e: PayError) => e)) as PayError;
+    expect([early.status, early.code]).to.deep.equal([409, 'CONFLICT']);
+    t.clock.advance(60_000); // issuer provisioning completes: PROCESSING -> ACTIVE
+    const reveal = await client.revealCard(card.body.id);
+    expect(new URL(reveal.panEmbedUrl).origin).to.equal(t.server.panOrigin);
+    expect(Date.parse(reveal.expiresAt)).to.be.greaterThan(t.clock.now());
+    const page = await fetch(reveal.panEmbedUrl);
+    expect(page.status).to.equal(200);
+    expect(page.headers.get('content-security-policy')).to.contain('frame-ancestors');
+    expect((await fetch(reveal.panEmbedUrl)).status).to.equal(410);
+  });
+});
