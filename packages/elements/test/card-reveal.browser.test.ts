@@ -1,45 +1,32 @@
 import { expect } from 'chai';
-import { afterEach, beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '../../../test/harness/suite.js';
 import type { PayCardReveal } from '../src/card-reveal/card-reveal.js';
 import { isAllowedUrl, parseAllowedOrigins } from '../src/card-reveal/card-reveal.js';
-import { PAN_ORIGIN, PAN_URL, createFakeService, errorBody, type FakeService } from './helpers/fake-service.js';
+import { PAN_ORIGIN, PAN_URL, errorBody } from './helpers/fake-service.js';
 import {
   announced,
   expectAccessible,
   fixture,
-  fixtureCleanup,
   hasState,
   html,
   maybePart,
   part,
   pressEnter,
-  restorePageVisibility,
   setPageVisibility,
   until,
-  watchForLeaks,
-  type LeakWatch,
+  restorePageVisibility,
+  setupElementTests,
 } from './helpers/dom.js';
 
 describe('<pay-card-reveal>', () => {
-  let fake: FakeService;
-  let leaks: LeakWatch;
-
-  beforeEach(async () => {
-    fake = await createFakeService();
-    leaks = watchForLeaks();
-  });
-  afterEach(() => {
-    leaks.stop();
-    restorePageVisibility();
-    fixtureCleanup();
-  });
+  const t = setupElementTests();
 
   const render = (allowed = `https://other.example.test ${PAN_ORIGIN}`): Promise<PayCardReveal> =>
-    fixture<PayCardReveal>(html`<pay-card-reveal .client=${fake.client()} card-id="Card:0191-c1" allowed-origins=${allowed}></pay-card-reveal>`);
+    fixture<PayCardReveal>(html`<pay-card-reveal .client=${t.fake.client()} card-id="Card:0191-c1" allowed-origins=${allowed}></pay-card-reveal>`);
 
   async function reveal(el: PayCardReveal): Promise<HTMLIFrameElement> {
     await pressEnter(part(el, 'show-button'));
-    await until(() => leaks.of('pay-card-revealed').length === 1, 'pay-card-revealed');
+    await until(() => t.leaks.of('pay-card-revealed').length === 1, 'pay-card-revealed');
     return part<HTMLIFrameElement>(el, 'frame');
   }
 
@@ -54,24 +41,24 @@ describe('<pay-card-reveal>', () => {
     expect(frame.getAttribute('allow')).to.equal('clipboard-write');
     expect(frame.getAttribute('loading')).to.equal('eager');
     expect(frame.title).to.equal('Card number, expiry date and security code');
-    const detail = leaks.of('pay-card-revealed')[0]!.detail as Record<string, unknown>;
+    const detail = t.leaks.of('pay-card-revealed')[0]!.detail as Record<string, unknown>;
     expect(Object.keys(detail).sort()).to.deep.equal(['cardId', 'expiresAt']);
     expect(detail['cardId']).to.equal('Card:0191-c1');
     expect(hasState(el, 'revealed')).to.equal(true);
     expect(announced(el)).to.contain('Card details shown');
     // the frame's document belongs to the issuer; axe checks the element around it
     await expectAccessible(el, 'revealed');
-    leaks.assertClean(el);
+    t.leaks.assertClean(el);
   });
 
   it('removes the frame at expiresAt', async () => {
-    fake.settings.reveal.expiresInMs = 700;
+    t.fake.settings.reveal.expiresInMs = 700;
     const el = await render();
     await reveal(el);
-    await until(() => leaks.of('pay-card-hidden').length === 1, 'pay-card-hidden', 3000);
+    await until(() => t.leaks.of('pay-card-hidden').length === 1, 'pay-card-hidden', 3000);
     await el.updateComplete;
     expect(maybePart(el, 'frame')).to.equal(null);
-    expect(leaks.of('pay-card-hidden')[0]!.detail).to.deep.equal({ cardId: 'Card:0191-c1', reason: 'expired' });
+    expect(t.leaks.of('pay-card-hidden')[0]!.detail).to.deep.equal({ cardId: 'Card:0191-c1', reason: 'expired' });
     expect(part(el, 'status').textContent).to.contain('the secure link expired');
     await expectAccessible(el, 'expired');
   });
@@ -82,20 +69,20 @@ describe('<pay-card-reveal>', () => {
     setPageVisibility('hidden');
     await el.updateComplete;
     expect(maybePart(el, 'frame')).to.equal(null);
-    expect(leaks.of('pay-card-hidden')[0]!.detail).to.deep.equal({ cardId: 'Card:0191-c1', reason: 'hidden' });
+    expect(t.leaks.of('pay-card-hidden')[0]!.detail).to.deep.equal({ cardId: 'Card:0191-c1', reason: 'hidden' });
 
     restorePageVisibility();
     await reveal2(el);
     await pressEnter(part(el, 'hide-button'));
     await el.updateComplete;
     expect(maybePart(el, 'frame')).to.equal(null);
-    expect(leaks.of('pay-card-hidden')[1]!.detail).to.deep.equal({ cardId: 'Card:0191-c1', reason: 'closed' });
-    leaks.assertClean(el);
+    expect(t.leaks.of('pay-card-hidden')[1]!.detail).to.deep.equal({ cardId: 'Card:0191-c1', reason: 'closed' });
+    t.leaks.assertClean(el);
   });
 
   async function reveal2(el: PayCardReveal): Promise<void> {
     await pressEnter(part(el, 'show-button'));
-    await until(() => leaks.of('pay-card-revealed').length === 2, 'the second reveal');
+    await until(() => t.leaks.of('pay-card-revealed').length === 2, 'the second reveal');
   }
 
   it('refuses a URL from an origin that is not allowed, rendering nothing', async () => {
@@ -104,20 +91,20 @@ describe('<pay-card-reveal>', () => {
     await until(() => maybePart(el, 'error') !== null, 'the error');
     expect(maybePart(el, 'frame')).to.equal(null);
     expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
-    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'REVEAL_URL_REJECTED' }]);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'REVEAL_URL_REJECTED' }]);
     expect(part(el, 'error').textContent).to.contain('unexpected address');
     expect(el.shadowRoot!.innerHTML).to.not.contain(PAN_ORIGIN);
     await expectAccessible(el, 'rejected');
-    leaks.assertClean(el);
+    t.leaks.assertClean(el);
   });
 
   it('shows the service error when the reveal is refused', async () => {
-    fake.script('POST /cards/*/reveal', errorBody(403, 'FORBIDDEN', 'Card does not support PAN reveal'));
+    t.fake.script('POST /cards/*/reveal', errorBody(403, 'FORBIDDEN', 'Card does not support PAN reveal'));
     const el = await render();
     await pressEnter(part(el, 'show-button'));
     await until(() => maybePart(el, 'error') !== null, 'the error');
     expect(part(el, 'error').textContent).to.contain('Card does not support PAN reveal');
-    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'FORBIDDEN' }]);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'FORBIDDEN' }]);
   });
 
   it('matches origins exactly', () => {

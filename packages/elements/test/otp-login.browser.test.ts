@@ -1,20 +1,17 @@
 import { expect } from 'chai';
-import { afterEach, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
 import {
   ACCOUNT_ID,
   EMAIL_CREDENTIAL,
   OTP_CODE,
   SMS_CREDENTIAL,
-  createFakeService,
   rateLimited,
-  type FakeService,
 } from './helpers/fake-service.js';
 import {
   announced,
   expectAccessible,
   fixture,
-  fixtureCleanup,
   hasState,
   html,
   lightInput,
@@ -26,26 +23,15 @@ import {
   sleep,
   typeInto,
   until,
-  watchForLeaks,
-  type LeakWatch,
+  setupElementTests,
 } from './helpers/dom.js';
 
 describe('<pay-otp-login>', () => {
-  let fake: FakeService;
-  let leaks: LeakWatch;
-
-  beforeEach(async () => {
-    fake = await createFakeService();
-    leaks = watchForLeaks();
-  });
-  afterEach(() => {
-    leaks.stop();
-    fixtureCleanup();
-  });
+  const t = setupElementTests();
 
   async function render(attrs: { channel?: string; resendSeconds?: number; accountId?: string; lang?: string } = {}): Promise<PayOtpLogin> {
     return fixture<PayOtpLogin>(html`<pay-otp-login
-      .client=${fake.client()}
+      .client=${t.fake.client()}
       credential-id=${attrs.accountId ? '' : attrs.channel === 'sms' ? SMS_CREDENTIAL : EMAIL_CREDENTIAL}
       account-id=${attrs.accountId ?? ''}
       channel=${attrs.channel ?? 'email'}
@@ -82,13 +68,13 @@ describe('<pay-otp-login>', () => {
     expect(input.maxLength).to.equal(6);
     expect(input.labels?.[0]?.textContent?.trim()).to.equal('Verification code');
     expect(document.activeElement).to.equal(input);
-    expect(leaks.of('pay-otp-sent')[0]?.detail).to.deep.equal({ channel: 'email' });
+    expect(t.leaks.of('pay-otp-sent')[0]?.detail).to.deep.equal({ channel: 'email' });
     expect(announced(el)).to.contain('We sent a code to a•••@example.com');
     await expectAccessible(el, 'code step');
 
     await typeInto(input, OTP_CODE);
-    await until(() => leaks.of('pay-session').length === 1, 'pay-session');
-    const { session } = leaks.of('pay-session')[0]!.detail as { session: Record<string, unknown> };
+    await until(() => t.leaks.of('pay-session').length === 1, 'pay-session');
+    const { session } = t.leaks.of('pay-session')[0]!.detail as { session: Record<string, unknown> };
     expect(Object.keys(session).sort()).to.deep.equal(['accountId', 'expiresAt', 'id', 'type']);
     expect(session['accountId']).to.equal(ACCOUNT_ID);
     expect(input.value).to.equal('');
@@ -96,18 +82,18 @@ describe('<pay-otp-login>', () => {
     expect(hasState(el, 'signed-in')).to.equal(true);
     expect(part(el, 'success').textContent).to.contain("You're signed in.");
     await expectAccessible(el, 'signed in');
-    leaks.assertClean(el);
+    t.leaks.assertClean(el);
   });
 
   it('accepts a pasted code with spaces and dashes and submits it at once', async () => {
     const el = await render();
     const input = await sendCode(el);
     paste(input, ` ${OTP_CODE.slice(0, 3)} - ${OTP_CODE.slice(3)} `);
-    await until(() => leaks.of('pay-session').length === 1, 'pay-session after paste');
+    await until(() => t.leaks.of('pay-session').length === 1, 'pay-session after paste');
     expect(input.value).to.equal('');
-    const verify = fake.calls('POST /auth/credentials/*/verify');
+    const verify = t.fake.calls('POST /auth/credentials/*/verify');
     expect(verify).to.have.length(2); // the sealed code, then the stamped retry
-    leaks.assertClean(el);
+    t.leaks.assertClean(el);
   });
 
   it('says a wrong code is wrong, with the service reason, and lets the user try again', async () => {
@@ -122,13 +108,13 @@ describe('<pay-otp-login>', () => {
     expect(input.value).to.equal('');
     expect(input.getAttribute('aria-invalid')).to.equal('true');
     expect(input.getAttribute('aria-describedby')).to.contain(error.id);
-    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'UNAUTHORIZED' }]);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'UNAUTHORIZED' }]);
     await until(() => document.activeElement === input, 'focus back in the input');
     await expectAccessible(el, 'wrong code');
 
     await typeInto(input, OTP_CODE);
-    await until(() => leaks.of('pay-session').length === 1, 'pay-session after the retry');
-    leaks.assertClean(el);
+    await until(() => t.leaks.of('pay-session').length === 1, 'pay-session after the retry');
+    t.leaks.assertClean(el);
   });
 
   it('asks for every digit when Enter is pressed early', async () => {
@@ -138,23 +124,23 @@ describe('<pay-otp-login>', () => {
     await pressEnter(input);
     await el.updateComplete;
     expect(el.querySelector('.pay-field__error')?.textContent).to.contain('Enter all 6 digits');
-    expect(fake.calls('POST /auth/credentials/*/verify')).to.have.length(0);
+    expect(t.fake.calls('POST /auth/credentials/*/verify')).to.have.length(0);
   });
 
   it('on 429 counts down from Retry-After before another code can be sent', async () => {
-    fake.script('POST /auth/credentials/*/challenge', rateLimited(42));
+    t.fake.script('POST /auth/credentials/*/challenge', rateLimited(42));
     const el = await render();
     await pressEnter(part(el, 'send-button'));
     await until(() => maybePart(el, 'error') !== null, 'the rate-limit message');
     expect(part(el, 'error').textContent).to.match(/Too many attempts, try again in (42|41) s\./);
     expect(part<HTMLButtonElement>(el, 'send-button').disabled).to.equal(true);
     expect(hasState(el, 'cooldown') && hasState(el, 'error')).to.equal(true);
-    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'RATE_LIMITED' }]);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'RATE_LIMITED' }]);
     await expectAccessible(el, 'rate limited');
   });
 
   it('on 429 after a code locks the input until Retry-After has passed', async () => {
-    fake.script('POST /auth/credentials/*/verify', rateLimited(1));
+    t.fake.script('POST /auth/credentials/*/verify', rateLimited(1));
     const el = await render();
     const input = await sendCode(el);
     const limited = nextEvent(el, 'pay-error');
@@ -167,11 +153,11 @@ describe('<pay-otp-login>', () => {
     await el.updateComplete;
     expect(el.querySelector('.pay-field__error')?.textContent?.trim()).to.equal('');
     await typeInto(input, OTP_CODE);
-    await until(() => leaks.of('pay-session').length === 1, 'pay-session after the wait');
+    await until(() => t.leaks.of('pay-session').length === 1, 'pay-session after the wait');
   });
 
   it("says it can't reach the server and retries on request", async () => {
-    fake.script('POST /auth/credentials/*/challenge', 'network-error');
+    t.fake.script('POST /auth/credentials/*/challenge', 'network-error');
     const el = await render();
     await pressEnter(part(el, 'send-button'));
     await until(() => maybePart(el, 'retry-button') !== null, 'the retry button');
@@ -179,7 +165,7 @@ describe('<pay-otp-login>', () => {
     await expectAccessible(el, 'network error');
     await pressEnter(part(el, 'retry-button'));
     await until(() => hasState(el, 'code-sent'), 'the code step after retrying');
-    expect(fake.calls('POST /auth/credentials/*/challenge')).to.have.length(2);
+    expect(t.fake.calls('POST /auth/credentials/*/challenge')).to.have.length(2);
   });
 
   it('lets the user resend once the countdown ends', async () => {
@@ -190,17 +176,17 @@ describe('<pay-otp-login>', () => {
     expect(resend.textContent).to.contain('Resend code in 1 s');
     await until(() => !part<HTMLButtonElement>(el, 'resend-button').disabled, 'resend to be allowed', 3000);
     await pressEnter(part(el, 'resend-button'));
-    await until(() => leaks.of('pay-otp-sent').length === 2, 'the second pay-otp-sent');
-    expect(fake.calls('POST /auth/credentials/*/challenge')).to.have.length(2);
+    await until(() => t.leaks.of('pay-otp-sent').length === 2, 'the second pay-otp-sent');
+    expect(t.fake.calls('POST /auth/credentials/*/challenge')).to.have.length(2);
   });
 
   it('looks up the SMS credential from account-id', async () => {
     const el = await render({ accountId: ACCOUNT_ID, channel: 'sms' });
     el.credentialId = undefined;
     await sendCode(el);
-    expect(fake.calls('GET /auth/credentials')).to.have.length(1);
-    expect(fake.calls(`POST /auth/credentials/${encodeURIComponent(SMS_CREDENTIAL)}/challenge`)).to.have.length(1);
-    expect(leaks.of('pay-otp-sent')[0]?.detail).to.deep.equal({ channel: 'sms' });
+    expect(t.fake.calls('GET /auth/credentials')).to.have.length(1);
+    expect(t.fake.calls(`POST /auth/credentials/${encodeURIComponent(SMS_CREDENTIAL)}/challenge`)).to.have.length(1);
+    expect(t.leaks.of('pay-otp-sent')[0]?.detail).to.deep.equal({ channel: 'sms' });
   });
 
   it('speaks Spanish from lang, and the locale property wins', async () => {
@@ -232,8 +218,8 @@ describe('<pay-otp-login>', () => {
       expect(calls[0]!.options.otp?.transport).to.deep.equal(['sms']);
       const signal = calls[0]!.options.signal!;
       answer({ type: 'otp', code: OTP_CODE });
-      await until(() => leaks.of('pay-session').length === 1, 'pay-session from WebOTP');
-      leaks.assertClean(el);
+      await until(() => t.leaks.of('pay-session').length === 1, 'pay-session from WebOTP');
+      t.leaks.assertClean(el);
 
       const second = await render({ channel: 'sms' });
       await sendCode(second);

@@ -1,14 +1,13 @@
 import { expect } from 'chai';
 import { passkeysSupported, type WalletClient } from '@paykit/crypto-core';
 import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
-import { afterEach, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayPasskeyLogin } from '../src/passkey-login/passkey-login.js';
-import { PASSKEY_CREDENTIAL, createFakeService, type FakeService } from './helpers/fake-service.js';
+import { PASSKEY_CREDENTIAL } from './helpers/fake-service.js';
 import {
   announced,
   expectAccessible,
   fixture,
-  fixtureCleanup,
   hangingCredentialsGet,
   hasState,
   hideGlobal,
@@ -19,8 +18,7 @@ import {
   pressEnter,
   stubCredentialsGet,
   until,
-  watchForLeaks,
-  type LeakWatch,
+  setupElementTests,
 } from './helpers/dom.js';
 
 const webAuthn = passkeysSupported();
@@ -29,19 +27,7 @@ const probe = webAuthn ? await addVirtualAuthenticator() : { unsupported: 'no We
 if (probe.authenticatorId) await removeVirtualAuthenticator(probe.authenticatorId);
 
 describe('<pay-passkey-login>', () => {
-  let fake: FakeService;
-  let leaks: LeakWatch;
-  const restores: Array<() => void> = [];
-
-  beforeEach(async () => {
-    fake = await createFakeService();
-    leaks = watchForLeaks();
-  });
-  afterEach(() => {
-    leaks.stop();
-    fixtureCleanup();
-    while (restores.length) restores.pop()!();
-  });
+  const t = setupElementTests();
 
   const render = (client: WalletClient, attrs: { mode?: string; conditional?: boolean } = {}): Promise<PayPasskeyLogin> =>
     fixture<PayPasskeyLogin>(html`<pay-passkey-login
@@ -54,8 +40,8 @@ describe('<pay-passkey-login>', () => {
     ></pay-passkey-login>`);
 
   it("says passkeys aren't available where WebAuthn is missing, instead of offering a button", async () => {
-    restores.push(hideGlobal('PublicKeyCredential'));
-    const el = await render(fake.client());
+    t.cleanup(hideGlobal('PublicKeyCredential'));
+    const el = await render(t.fake.client());
     expect(hasState(el, 'unsupported')).to.equal(true);
     expect(part(el, 'unsupported').textContent).to.contain("Passkeys aren't available in this browser");
     expect(maybePart(el, 'passkey-button')).to.equal(null);
@@ -64,8 +50,8 @@ describe('<pay-passkey-login>', () => {
 
   itWhen(webAuthn, 'no WebAuthn in this engine', 'starts the ceremony inside the click handler and cancels it when removed', async () => {
     const calls: CredentialRequestOptions[] = [];
-    restores.push(stubCredentialsGet(hangingCredentialsGet(calls)));
-    const client = fake.client();
+    t.cleanup(stubCredentialsGet(hangingCredentialsGet(calls)));
+    const client = t.fake.client();
     let called = false;
     const original = client.loginWithPasskey.bind(client);
     client.loginWithPasskey = (params) => {
@@ -87,38 +73,38 @@ describe('<pay-passkey-login>', () => {
     expect(signal.aborted).to.equal(false);
     el.remove();
     expect(signal.aborted, 'the pending ceremony is cancelled on disconnect').to.equal(true);
-    expect(leaks.of('pay-error')).to.deep.equal([]);
+    expect(t.leaks.of('pay-error')).to.deep.equal([]);
   });
 
   itWhen(webAuthn, 'no WebAuthn in this engine', 'reports a cancelled ceremony with its code only', async () => {
-    restores.push(stubCredentialsGet(() => Promise.reject(new DOMException('The user cancelled.', 'NotAllowedError'))));
-    const el = await render(fake.client());
+    t.cleanup(stubCredentialsGet(() => Promise.reject(new DOMException('The user cancelled.', 'NotAllowedError'))));
+    const el = await render(t.fake.client());
     await pressEnter(part(el, 'passkey-button'));
     await until(() => maybePart(el, 'error') !== null, 'the error');
     expect(part(el, 'error').textContent).to.contain('The passkey request was cancelled or timed out.');
-    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'WEBAUTHN_CANCELLED' }]);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'WEBAUTHN_CANCELLED' }]);
     expect(announced(el)).to.contain('cancelled');
     await expectAccessible(el, 'cancelled');
   });
 
   itWhen(webAuthn, 'no WebAuthn in this engine', 'asks for a sign-in before registering', async () => {
-    const el = await render(fake.client(), { mode: 'register' });
+    const el = await render(t.fake.client(), { mode: 'register' });
     expect(part(el, 'passkey-button').textContent).to.contain('Create a passkey');
     await pressEnter(part(el, 'passkey-button'));
     await until(() => maybePart(el, 'error') !== null, 'the error');
     expect(part(el, 'error').textContent).to.contain('Sign in first.');
-    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'NO_SESSION' }]);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'NO_SESSION' }]);
   });
 
   itWhen(webAuthn, 'no WebAuthn in this engine', 'offers the passkey in autofill with a light-DOM username field (conditional)', async () => {
     const calls: CredentialRequestOptions[] = [];
-    restores.push(stubCredentialsGet(hangingCredentialsGet(calls)));
+    t.cleanup(stubCredentialsGet(hangingCredentialsGet(calls)));
     const pkc = window.PublicKeyCredential as unknown as Record<string, unknown>;
     const own = Object.getOwnPropertyDescriptor(pkc, 'isConditionalMediationAvailable');
     Object.defineProperty(pkc, 'isConditionalMediationAvailable', { configurable: true, value: () => Promise.resolve(true) });
-    restores.push(() => (own ? Object.defineProperty(pkc, 'isConditionalMediationAvailable', own) : delete pkc['isConditionalMediationAvailable']));
+    t.cleanup(() => (own ? Object.defineProperty(pkc, 'isConditionalMediationAvailable', own) : delete pkc['isConditionalMediationAvailable']));
 
-    const el = await render(fake.client(), { conditional: true });
+    const el = await render(t.fake.client(), { conditional: true });
     await until(() => calls.length === 1, 'the conditional request');
     const input = lightInput(el, 'autofill-input');
     expect(input.getRootNode()).to.equal(document);
@@ -140,23 +126,23 @@ describe('<pay-passkey-login>', () => {
   });
 
   async function registerThenSignIn(): Promise<void> {
-    const client = await fake.signedInClient();
+    const client = await t.fake.signedInClient();
     const register = await render(client, { mode: 'register' });
     await pressEnter(part(register, 'passkey-button'));
-    await until(() => leaks.of('pay-passkey-registered').length === 1, 'pay-passkey-registered', 10_000);
-    expect(leaks.of('pay-passkey-registered')[0]!.detail).to.deep.equal({ credentialId: PASSKEY_CREDENTIAL, nickname: 'Laptop' });
+    await until(() => t.leaks.of('pay-passkey-registered').length === 1, 'pay-passkey-registered', 10_000);
+    expect(t.leaks.of('pay-passkey-registered')[0]!.detail).to.deep.equal({ credentialId: PASSKEY_CREDENTIAL, nickname: 'Laptop' });
     await register.updateComplete;
     expect(hasState(register, 'registered')).to.equal(true);
     await expectAccessible(register, 'registered');
 
-    const login = await render(fake.client());
+    const login = await render(t.fake.client());
     await pressEnter(part(login, 'passkey-button'));
-    await until(() => leaks.of('pay-session').length === 1, 'pay-session', 10_000);
-    const { session } = leaks.of('pay-session')[0]!.detail as { session: Record<string, unknown> };
+    await until(() => t.leaks.of('pay-session').length === 1, 'pay-session', 10_000);
+    const { session } = t.leaks.of('pay-session')[0]!.detail as { session: Record<string, unknown> };
     expect(Object.keys(session).sort()).to.deep.equal(['accountId', 'expiresAt', 'id', 'type']);
     expect(session['type']).to.equal('PASSKEY');
     await login.updateComplete;
     expect(part(login, 'success').textContent).to.contain("You're signed in.");
-    leaks.assertClean(register, login);
+    t.leaks.assertClean(register, login);
   }
 });

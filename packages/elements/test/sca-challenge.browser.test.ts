@@ -1,13 +1,12 @@
 import { expect } from 'chai';
 import { passkeysSupported, type Quote } from '@paykit/crypto-core';
-import { afterEach, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
-import { SCA_CODE, createFakeService, errorBody, pendingQuote, rateLimited, type FakeService } from './helpers/fake-service.js';
+import { SCA_CODE, errorBody, pendingQuote, rateLimited } from './helpers/fake-service.js';
 import {
   announced,
   expectAccessible,
   fixture,
-  fixtureCleanup,
   hasState,
   html,
   lightInput,
@@ -19,8 +18,7 @@ import {
   stubCredentialsGet,
   typeInto,
   until,
-  watchForLeaks,
-  type LeakWatch,
+  setupElementTests,
 } from './helpers/dom.js';
 
 /** A WebAuthn assertion as navigator.credentials.get would resolve it (what @simplewebauthn reads). */
@@ -37,23 +35,11 @@ function fakeAssertion(): unknown {
 }
 
 describe('<pay-sca-challenge>', () => {
-  let fake: FakeService;
-  let leaks: LeakWatch;
-  const restores: Array<() => void> = [];
-
-  beforeEach(async () => {
-    fake = await createFakeService();
-    leaks = watchForLeaks();
-  });
-  afterEach(() => {
-    leaks.stop();
-    fixtureCleanup();
-    while (restores.length) restores.pop()!();
-  });
+  const t = setupElementTests();
 
   const render = (quote: Quote | null = pendingQuote(), lang = 'en', resendSeconds = 30): Promise<PayScaChallenge> =>
     fixture<PayScaChallenge>(html`<pay-sca-challenge
-      .client=${fake.client()}
+      .client=${t.fake.client()}
       .quote=${quote ?? undefined}
       customer-id="Customer:0191-cu"
       resend-seconds=${resendSeconds}
@@ -84,30 +70,30 @@ describe('<pay-sca-challenge>', () => {
   it('confirms with the SMS code and emits pay-sca-complete with the quote', async () => {
     const el = await render();
     await enterCode(el);
-    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
-    const { quote } = leaks.of('pay-sca-complete')[0]!.detail as { quote: Quote };
+    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+    const { quote } = t.leaks.of('pay-sca-complete')[0]!.detail as { quote: Quote };
     expect(quote.status).to.equal('PROCESSING');
-    expect(JSON.parse(fake.calls('POST /quotes/*/authorize')[0]!.body!)).to.deep.equal({ code: SCA_CODE });
+    expect(JSON.parse(t.fake.calls('POST /quotes/*/authorize')[0]!.body!)).to.deep.equal({ code: SCA_CODE });
     await el.updateComplete;
     expect(part(el, 'success').textContent).to.contain('Payment confirmed.');
     expect(el.querySelector('input')).to.equal(null);
     await expectAccessible(el, 'complete');
-    leaks.assertClean(el);
+    t.leaks.assertClean(el);
   });
 
   it('keeps going while the service asks for another confirmation', async () => {
-    fake.settings.authorizeResults.push(pendingQuote({}, { id: 'ScaChallenge:0191-c2' }));
+    t.fake.settings.authorizeResults.push(pendingQuote({}, { id: 'ScaChallenge:0191-c2' }));
     const el = await render();
     await enterCode(el);
     await until(() => announced(el).includes('Another confirmation is needed.'), 'the second challenge');
     await el.updateComplete;
-    expect(leaks.of('pay-sca-complete')).to.have.length(0);
+    expect(t.leaks.of('pay-sca-complete')).to.have.length(0);
     const input = lightInput(el);
     expect(input.value).to.equal('');
     expect(input.disabled || input.readOnly).to.equal(false);
     paste(input, SCA_CODE.split('').join(' '));
-    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
-    expect(fake.calls('POST /quotes/*/authorize')).to.have.length(2);
+    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+    expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(2);
   });
 
   it('says a wrong code is wrong, with the reason', async () => {
@@ -123,28 +109,28 @@ describe('<pay-sca-challenge>', () => {
   });
 
   it('renews the SCA login once on 409 SCA_SESSION_REQUIRED and retries by itself', async () => {
-    fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'));
+    t.fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'));
     const el = await render();
     await enterCode(el);
-    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete after renewal');
-    const complete = fake.calls('POST /sca/login/complete');
+    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete after renewal');
+    const complete = t.fake.calls('POST /sca/login/complete');
     expect(complete).to.have.length(1);
     expect(JSON.parse(complete[0]!.body!)).to.deep.equal({ customerId: 'Customer:0191-cu' });
-    expect(fake.calls('POST /quotes/*/authorize')).to.have.length(2);
+    expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(2);
   });
 
   it('does not loop when the renewed session is refused again', async () => {
-    fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'), errorBody(409, 'SCA_SESSION_REQUIRED'));
+    t.fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'), errorBody(409, 'SCA_SESSION_REQUIRED'));
     const el = await render();
     await enterCode(el);
     await until(() => maybePart(el, 'error') !== null, 'the error');
-    expect(fake.calls('POST /quotes/*/authorize')).to.have.length(2);
-    expect(fake.calls('POST /sca/login/complete')).to.have.length(1);
+    expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(2);
+    expect(t.fake.calls('POST /sca/login/complete')).to.have.length(1);
     expect(part(el, 'error').textContent).to.contain('secure session has ended');
   });
 
   it('locks on 423 ACCOUNT_LOCKED: no more input', async () => {
-    fake.script('POST /quotes/*/authorize', errorBody(423, 'ACCOUNT_LOCKED'));
+    t.fake.script('POST /quotes/*/authorize', errorBody(423, 'ACCOUNT_LOCKED'));
     const el = await render();
     await enterCode(el);
     await until(() => hasState(el, 'locked'), 'the locked state');
@@ -152,12 +138,12 @@ describe('<pay-sca-challenge>', () => {
     expect(el.querySelector('input')).to.equal(null);
     expect(maybePart(el, 'confirm-button')).to.equal(null);
     expect(part(el, 'locked').textContent).to.contain('locked');
-    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'ACCOUNT_LOCKED' }]);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'ACCOUNT_LOCKED' }]);
     await expectAccessible(el, 'locked');
   });
 
   it('counts down a 429 before taking another code', async () => {
-    fake.script('POST /quotes/*/authorize', rateLimited(1));
+    t.fake.script('POST /quotes/*/authorize', rateLimited(1));
     const el = await render();
     const limited = nextEvent(el, 'pay-error');
     const input = lightInput(el);
@@ -169,7 +155,7 @@ describe('<pay-sca-challenge>', () => {
     expect(part<HTMLButtonElement>(el, 'confirm-button').disabled).to.equal(true);
     await until(() => !input.disabled, 'the input back', 3000);
     await enterCode(el);
-    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
   });
 
   it('resends the code once allowed', async () => {
@@ -178,7 +164,7 @@ describe('<pay-sca-challenge>', () => {
     expect(resend.disabled).to.equal(true);
     await until(() => !part<HTMLButtonElement>(el, 'resend-button').disabled, 'resend allowed', 3000);
     await pressEnter(part(el, 'resend-button'));
-    await until(() => fake.calls('POST /quotes/*/authorize/resend').length === 1, 'the resend');
+    await until(() => t.fake.calls('POST /quotes/*/authorize/resend').length === 1, 'the resend');
     await until(() => announced(el).includes('We sent a new code.'), 'the announcement');
   });
 
@@ -194,7 +180,7 @@ describe('<pay-sca-challenge>', () => {
   });
 
   itWhen(passkeysSupported(), 'no WebAuthn in this engine', 'switches to a passkey and calls the client inside the click', async () => {
-    restores.push(stubCredentialsGet(() => Promise.resolve(fakeAssertion())));
+    t.cleanup(stubCredentialsGet(() => Promise.resolve(fakeAssertion())));
     const quote = pendingQuote({}, { availableFactors: ['SMS_OTP', 'PASSKEY'], passkeyAssertionOptions: { challenge: 'Y2hhbGxlbmdl', rpId: location.hostname, allowCredentials: [] } });
     const el = await render(quote);
     const radios = [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
@@ -216,8 +202,8 @@ describe('<pay-sca-challenge>', () => {
     };
     button.click();
     expect(called, 'client.authorizeQuote ran inside the click').to.equal(true);
-    await until(() => leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
-    const body = JSON.parse(fake.calls('POST /quotes/*/authorize')[0]!.body!) as { passkeyAssertion: { id: string }; origin: string };
+    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+    const body = JSON.parse(t.fake.calls('POST /quotes/*/authorize')[0]!.body!) as { passkeyAssertion: { id: string }; origin: string };
     expect(body.passkeyAssertion.id).to.equal('cred-1');
     expect(body.origin).to.equal(location.origin);
   });

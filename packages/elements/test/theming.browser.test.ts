@@ -1,24 +1,16 @@
 import { expect } from 'chai';
-import { afterEach, beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '../../../test/harness/suite.js';
 import { getDefaultClient, setDefaultClient } from '../src/shared/client-context.js';
-import { createFakeService, pendingQuote, type FakeService } from './helpers/fake-service.js';
-import { expectAccessible, fixture, fixtureCleanup, hasState, html, part, pressEnter, until } from './helpers/dom.js';
+import { pendingQuote } from './helpers/fake-service.js';
+import { expectAccessible, fixture, hasState, html, part, pressEnter, until, setupElementTests } from './helpers/dom.js';
 
 const rgb = (el: Element, property: string): string => getComputedStyle(el).getPropertyValue(property).trim();
 
 describe('theming, states and the page default client', () => {
-  let fake: FakeService;
-
-  beforeEach(async () => {
-    fake = await createFakeService();
-  });
-  afterEach(() => {
-    setDefaultClient(undefined);
-    fixtureCleanup();
-  });
+  const t = setupElementTests();
 
   it('switches to the dark palette with theme="dark", accessibly, for every element', async () => {
-    const client = fake.client();
+    const client = t.fake.client();
     const wrapper = await fixture<HTMLDivElement>(html`<div>
       <pay-otp-login theme="dark" .client=${client} credential-id="AuthMethod:email-1"></pay-otp-login>
       <pay-passkey-login theme="dark" .client=${client} credential-id="AuthMethod:passkey-1"></pay-passkey-login>
@@ -43,7 +35,7 @@ describe('theming, states and the page default client', () => {
     `;
     document.head.append(style);
     try {
-      const wrapper = await fixture<HTMLDivElement>(html`<div class="branded"><pay-card-reveal .client=${fake.client()} card-id="Card:1"></pay-card-reveal></div>`);
+      const wrapper = await fixture<HTMLDivElement>(html`<div class="branded"><pay-card-reveal .client=${t.fake.client()} card-id="Card:1"></pay-card-reveal></div>`);
       const button = part(wrapper.firstElementChild!, 'show-button');
       expect(rgb(button, 'background-color')).to.equal('rgb(10, 125, 82)');
       expect(rgb(button, 'border-top-left-radius')).to.equal('3px');
@@ -54,7 +46,7 @@ describe('theming, states and the page default client', () => {
   });
 
   it('exposes its state as :state() where supported and always as data-state', async () => {
-    const el = await fixture<HTMLElement>(html`<pay-sca-challenge .client=${fake.client()} .quote=${pendingQuote()}></pay-sca-challenge>`);
+    const el = await fixture<HTMLElement>(html`<pay-sca-challenge .client=${t.fake.client()} .quote=${pendingQuote()}></pay-sca-challenge>`);
     expect(hasState(el, 'ready') && hasState(el, 'sms')).to.equal(true);
     let supported = true;
     try {
@@ -71,10 +63,10 @@ describe('theming, states and the page default client', () => {
     await until(() => el.shadowRoot!.querySelector('[part~="error"]') !== null, 'the no-client error');
     expect(part(el, 'error').textContent).to.contain('not connected to a wallet client');
 
-    setDefaultClient(fake.client());
+    setDefaultClient(t.fake.client());
     expect(getDefaultClient()).to.not.equal(undefined);
     await pressEnter(part(el, 'show-button'));
     await until(() => el.shadowRoot!.querySelector('iframe') !== null, 'the frame');
-    expect(fake.calls('POST /cards/*/reveal')).to.have.length(1);
+    expect(t.fake.calls('POST /cards/*/reveal')).to.have.length(1);
   });
 });

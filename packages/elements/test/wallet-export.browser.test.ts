@@ -1,42 +1,28 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { WalletClient } from '@paykit/crypto-core';
-import { afterEach, beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '../../../test/harness/suite.js';
 import type { PayWalletExport } from '../src/wallet-export/wallet-export.js';
-import { MNEMONIC, createFakeService, type FakeService } from './helpers/fake-service.js';
+import { MNEMONIC } from './helpers/fake-service.js';
 import {
   announced,
   expectAccessible,
   fixture,
-  fixtureCleanup,
   hasState,
   html,
   maybePart,
   nextEvent,
   part,
   pressEnter,
-  restorePageVisibility,
   setPageVisibility,
   until,
-  watchForLeaks,
-  type LeakWatch,
+  setupElementTests,
 } from './helpers/dom.js';
 
 const WORDS = MNEMONIC.split(' ');
 
 describe('<pay-wallet-export>', () => {
-  let fake: FakeService;
-  let leaks: LeakWatch;
-
-  beforeEach(async () => {
-    fake = await createFakeService();
-    leaks = watchForLeaks();
-  });
-  afterEach(() => {
-    leaks.stop();
-    restorePageVisibility();
-    fixtureCleanup();
-  });
+  const t = setupElementTests();
 
   const render = (client: WalletClient, revealTimeout = 120): Promise<PayWalletExport> =>
     fixture<PayWalletExport>(html`<pay-wallet-export .client=${client} reveal-timeout=${revealTimeout}></pay-wallet-export>`);
@@ -64,21 +50,21 @@ describe('<pay-wallet-export>', () => {
   }
 
   it('asks for an explicit confirmation before exporting', async () => {
-    const el = await render(await fake.signedInClient());
+    const el = await render(await t.fake.signedInClient());
     expect(part(el, 'warning').textContent).to.contain('Never share it');
     const start = part<HTMLButtonElement>(el, 'start-button');
     expect(start.disabled).to.equal(true);
     const checkbox = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     expect(checkbox.closest('label')!.textContent).to.contain('I understand anyone with these words controls the wallet');
     await expectAccessible(el, 'confirmation');
-    expect(fake.calls('POST /internal-accounts/*/export')).to.have.length(0);
+    expect(t.fake.calls('POST /internal-accounts/*/export')).to.have.length(0);
   });
 
   it('shows progress while the service is PROCESSING, then the phrase masked until Reveal', async () => {
-    fake.settings.exportProcessingRounds = 3;
+    t.fake.settings.exportProcessingRounds = 3;
     // call 1 is the unsigned leg, 2 the signed one (PROCESSING), 3 the first resend: hold each in turn
-    const signed = fake.gate('POST /internal-accounts/*/export', 2);
-    const el = await render(await fake.signedInClient());
+    const signed = t.fake.gate('POST /internal-accounts/*/export', 2);
+    const el = await render(await t.fake.signedInClient());
     const checkbox = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     checkbox.click();
     await el.updateComplete;
@@ -87,7 +73,7 @@ describe('<pay-wallet-export>', () => {
     await el.updateComplete;
     expect(hasState(el, 'exporting')).to.equal(true);
     expect(part(el, 'progress').getAttribute('aria-valuetext')).to.contain('Preparing your recovery phrase');
-    const resend = fake.gate('POST /internal-accounts/*/export', 1);
+    const resend = t.fake.gate('POST /internal-accounts/*/export', 1);
     signed.release();
     await resend.reached;
     await el.updateComplete;
@@ -96,7 +82,7 @@ describe('<pay-wallet-export>', () => {
     resend.release();
     await until(() => hasState(el, 'ready'), 'the phrase', 8000);
     await el.updateComplete;
-    expect(fake.calls('POST /internal-accounts/*/export')).to.have.length(5); // 202, 3 × PROCESSING, bundle
+    expect(t.fake.calls('POST /internal-accounts/*/export')).to.have.length(5); // 202, 3 × PROCESSING, bundle
 
     const grid = part(el, 'grid');
     expect(grid.getAttribute('translate')).to.equal('no');
@@ -104,7 +90,7 @@ describe('<pay-wallet-export>', () => {
     expect(grid.querySelectorAll('[part="word"]')).to.have.length(12);
     for (const word of WORDS) expect(visibleText(el)).to.not.contain(word);
     expect(grid.textContent).to.contain('••••');
-    expect(leaks.of('pay-export-complete').map((e) => e.detail)).to.deep.equal([null]);
+    expect(t.leaks.of('pay-export-complete').map((e) => e.detail)).to.deep.equal([null]);
     await expectAccessible(el, 'masked');
 
     await pressEnter(part(el, 'reveal-button'));
@@ -115,11 +101,11 @@ describe('<pay-wallet-export>', () => {
     expect(style.userSelect || style.webkitUserSelect).to.equal('all');
     expect(announced(el)).to.contain('Recovery phrase shown');
     await expectAccessible(el, 'revealed');
-    leaks.assertClean(el);
+    t.leaks.assertClean(el);
   });
 
   it('wipes the phrase on Done', async () => {
-    const el = await render(await fake.signedInClient());
+    const el = await render(await t.fake.signedInClient());
     await exportToReady(el);
     await pressEnter(part(el, 'reveal-button'));
     await el.updateComplete;
@@ -129,24 +115,24 @@ describe('<pay-wallet-export>', () => {
     expect(maybePart(el, 'grid')).to.equal(null);
     for (const word of WORDS) expect(visibleText(el)).to.not.contain(word);
     expect(hasState(el, 'closed')).to.equal(true);
-    expect(leaks.of('pay-export-closed').map((e) => e.detail)).to.deep.equal([{ reason: 'closed' }]);
+    expect(t.leaks.of('pay-export-closed').map((e) => e.detail)).to.deep.equal([{ reason: 'closed' }]);
     await expectAccessible(el, 'closed');
     // nothing left to copy: the phrase is gone from memory too
-    leaks.assertClean(el);
+    t.leaks.assertClean(el);
   });
 
   it('wipes the phrase after reveal-timeout seconds', async () => {
-    const el = await render(await fake.signedInClient(), 1);
+    const el = await render(await t.fake.signedInClient(), 1);
     await exportToReady(el, 'click');
     expect(part(el, 'timer').textContent).to.contain('Hides automatically in 1 s');
     await until(() => hasState(el, 'closed'), 'the timeout', 3000);
     await el.updateComplete;
     expect(maybePart(el, 'grid')).to.equal(null);
-    expect(leaks.of('pay-export-closed').map((e) => e.detail)).to.deep.equal([{ reason: 'timeout' }]);
+    expect(t.leaks.of('pay-export-closed').map((e) => e.detail)).to.deep.equal([{ reason: 'timeout' }]);
   });
 
   it('wipes the phrase when the tab is hidden', async () => {
-    const el = await render(await fake.signedInClient());
+    const el = await render(await t.fake.signedInClient());
     await exportToReady(el);
     await pressEnter(part(el, 'reveal-button'));
     await el.updateComplete;
@@ -154,7 +140,7 @@ describe('<pay-wallet-export>', () => {
     await el.updateComplete;
     expect(maybePart(el, 'grid')).to.equal(null);
     for (const word of WORDS) expect(visibleText(el)).to.not.contain(word);
-    expect(leaks.of('pay-export-closed').map((e) => e.detail)).to.deep.equal([{ reason: 'hidden' }]);
+    expect(t.leaks.of('pay-export-closed').map((e) => e.detail)).to.deep.equal([{ reason: 'hidden' }]);
     expect(part(el, 'base').textContent).to.contain('because you left the page');
   });
 
@@ -164,7 +150,7 @@ describe('<pay-wallet-export>', () => {
     const own = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
     try {
-      const el = await render(await fake.signedInClient());
+      const el = await render(await t.fake.signedInClient());
       await exportToReady(el);
       await pressEnter(part(el, 'copy-button'));
       await until(() => written.length === 1, 'the clipboard write');
@@ -172,7 +158,7 @@ describe('<pay-wallet-export>', () => {
       await el.updateComplete;
       expect(announced(el)).to.contain('Copied');
       expect(hasState(el, 'revealed')).to.equal(false);
-      leaks.assertClean(el);
+      t.leaks.assertClean(el);
     } finally {
       if (own) Object.defineProperty(navigator, 'clipboard', own);
       else delete (navigator as { clipboard?: unknown }).clipboard;
@@ -180,18 +166,18 @@ describe('<pay-wallet-export>', () => {
   });
 
   it("reports a failed export and asks for a sign-in when there's no session", async () => {
-    const el = await render(fake.client());
+    const el = await render(t.fake.client());
     el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
     await el.updateComplete;
     await pressEnter(part(el, 'start-button'));
     await until(() => maybePart(el, 'error') !== null, 'the error');
     expect(part(el, 'error').textContent).to.contain('Sign in first.');
-    expect(leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'NO_SESSION' }]);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'NO_SESSION' }]);
     expect(hasState(el, 'confirm')).to.equal(true);
     await expectAccessible(el, 'error');
 
-    const signedIn = await render(await fake.signedInClient());
-    fake.script('POST /internal-accounts/*/export', 'network-error');
+    const signedIn = await render(await t.fake.signedInClient());
+    t.fake.script('POST /internal-accounts/*/export', 'network-error');
     signedIn.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
     await signedIn.updateComplete;
     await pressEnter(part(signedIn, 'start-button'));

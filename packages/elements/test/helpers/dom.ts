@@ -15,8 +15,10 @@ import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { expect } from 'chai';
+import { afterEach, beforeEach } from '../../../../test/harness/suite.js';
+import { setDefaultClient } from '../../src/shared/client-context.js';
 import { PAY_EVENT_NAMES } from '../../src/shared/events.js';
-import { MNEMONIC, OTP_CODE, PAN_URL, SCA_CODE } from './fake-service.js';
+import { MNEMONIC, OTP_CODE, PAN_URL, SCA_CODE, createFakeService, type FakeService } from './fake-service.js';
 import '../../src/define.js';
 
 export { fixture, fixtureCleanup, html };
@@ -218,4 +220,43 @@ export function hideGlobal(name: string): () => void {
  */
 export function nextEvent<E extends Event = CustomEvent>(target: EventTarget, type: string): Promise<E> {
   return new Promise((resolve) => target.addEventListener(type, (event) => resolve(event as E), { once: true }));
+}
+
+export interface ElementTest {
+  /** A fresh fake service per test. */
+  readonly fake: FakeService;
+  /** Records the test's events and console lines. */
+  readonly leaks: LeakWatch;
+  /** Runs `undo` after the test (stubs of browser APIs). */
+  cleanup(undo: () => void): void;
+}
+
+/**
+ * Registers the per-test setup every element suite shares: a fresh fake service and leak watch before
+ * each test; afterwards the stubs undone, page visibility and the default client restored, fixtures removed.
+ */
+export function setupElementTests(): ElementTest {
+  let fake: FakeService | undefined;
+  let leaks: LeakWatch | undefined;
+  const undo: Array<() => void> = [];
+  beforeEach(async () => {
+    fake = await createFakeService();
+    leaks = watchForLeaks();
+  });
+  afterEach(() => {
+    leaks?.stop();
+    while (undo.length) undo.pop()!();
+    restorePageVisibility();
+    setDefaultClient(undefined);
+    fixtureCleanup();
+  });
+  return {
+    get fake() {
+      return fake!;
+    },
+    get leaks() {
+      return leaks!;
+    },
+    cleanup: (fn) => void undo.push(fn),
+  };
 }
