@@ -1,0 +1,31 @@
+/**
+ * CI size budgets (`npm run test:budgets`, part of `npm test`): bundles the crypto-core entry and the
+ * whole-page entry (all five elements, WalletClient, Lit) exactly as `npm run bench` does, prints their
+ * sizes and fails when one is over budget. Sizes are deterministic for a given lockfile, so this can
+ * assert; timings never are. Budgets are min+gzip in SI kB (1 kB = 1000 bytes).
+ *
+ * @example
+ *   node bench/check-budgets.mjs   # ... budgets: 2 passed, 0 failed
+ */
+import { bundleSize, formatKb } from './lib/bundle-size.mjs';
+import { BUDGET_ROWS } from './lib/size-entries.mjs';
+
+let passed = 0;
+let failed = 0;
+for (const row of BUDGET_ROWS) {
+  let line;
+  try {
+    const { minified, gzip, heaviest } = await bundleSize(row.ours.entry, { external: row.ours.external });
+    const ok = gzip <= row.budget;
+    if (ok) passed++;
+    else failed++;
+    line = `${ok ? 'ok  ' : 'FAIL'} ${row.label}: ${gzip} B min+gzip (${formatKb(gzip)}; ${minified} B minified), budget ${row.budget} B`;
+    if (!ok) line += `\n     heaviest: ${heaviest.map((h) => `${h.module} ${h.bytes} B`).join(', ')}`;
+  } catch (error) {
+    failed++;
+    line = `FAIL ${row.label}: could not bundle ${row.ours.what}: ${error.message.split('\n')[0]}`;
+  }
+  console.log(line);
+}
+console.log(`budgets: ${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
