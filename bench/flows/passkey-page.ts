@@ -1,0 +1,40 @@
+/**
+ * The passkey login, counted in Chromium against the sandbox: a real WebAuthn ceremony with a CDP
+ * virtual authenticator (ES256, resident key, user verification). Setup is not counted: an OTP login,
+ * then `registerPasskey` from that session. The counted part is a fresh `WalletClient` (new tab, no
+ * session) doing `loginWithPasskey`, with its transport wrapped by a counter. CORS preflights are the
+ * browser's, not the client's, and are not counted.
+ *
+ * @example
+ *   await page.evaluate(`window.__passkeyFlow(${JSON.stringify({ baseUrl, authorization, otpCredentialId })})`);
+ */
+import { WalletClient, fetchTransport, memoryKeyStore, sandboxSigners, type Transport } from '@paykit/crypto-core';
+
+interface FlowInput {
+  baseUrl: string;
+  authorization: string;
+  otpCredentialId: string;
+}
+
+async function passkeyFlow(input: FlowInput): Promise<{ requests: string[]; sessionType: string }> {
+  const base = fetchTransport({ baseUrl: input.baseUrl });
+  // The sandbox wants the platform credential; in production a proxy adds it. Not a request of its own.
+  const transport: Transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: input.authorization } });
+  const signers = await sandboxSigners(transport);
+  const setup = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false, namespace: 'setup' });
+  await setup.loginWithOtp({ challenge: await setup.requestOtp({ credentialId: input.otpCredentialId }), code: '000000' });
+  const passkey = await setup.registerPasskey({ userName: 'bench@example.com' });
+  setup.close();
+
+  const requests: string[] = [];
+  const counting: Transport = (request) => {
+    requests.push(`${request.method} ${request.path}`);
+    return transport(request);
+  };
+  const client = new WalletClient({ transport: counting, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false, namespace: 'counted' });
+  const session = await client.loginWithPasskey({ credentialId: passkey.id });
+  client.close();
+  return { requests, sessionType: session.type };
+}
+
+Object.assign(window, { __passkeyFlow: passkeyFlow });
