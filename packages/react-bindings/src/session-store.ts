@@ -109,6 +109,8 @@ function createSessionStore(client: SessionSource): SessionStore {
 
   const getSnapshot = (): SessionSnapshot => {
     const current = client.session;
+    // once a session has been seen, its absence means signed out, restored or not
+    if (current) restored = true;
     const status: SessionStatus = current ? 'signed-in' : restored ? 'signed-out' : 'loading';
     if (status !== snapshot.status || !sameSession(snapshot.session, current)) {
       snapshot = Object.freeze({ status, session: current && toSessionInfo(current) });
