@@ -217,7 +217,7 @@ async function measure(op: Op, config: Config, resolution: number) {
   // One op per sample where the clock is fine; with a coarse clock, enough ops per sample to span
   // about 50 clock steps (the same batch for both sides, so both are averaged alike).
   const meanMs = Math.max(1e-3, Math.min(warm.ours, warm.peer) / Math.max(1, config.warmup));
-  const batch = resolution <= 0.02 ? 1 : Math.min(64, Math.max(1, Math.ceil((50 * resolution) / meanMs)));
+  const batch = resolution <= 0.0201 ? 1 : Math.min(64, Math.max(1, Math.ceil((50 * resolution) / meanMs)));
   const samples = { ours: [] as number[], peer: [] as number[] };
   for (let i = 0; i < config.runs; i++) {
     for (const name of i % 2 ? (['peer', 'ours'] as const) : (['ours', 'peer'] as const)) samples[name].push(await timeSide(op[name], batch));

@@ -27,9 +27,10 @@ async function passkeyFlow(input: FlowInput): Promise<{ requests: string[]; sess
   setup.close();
 
   const requests: string[] = [];
-  const counting: Transport = (request) => {
-    requests.push(`${request.method} ${request.path}`);
-    return transport(request);
+  const counting: Transport = async (request) => {
+    const response = await transport(request);
+    requests.push(`${request.method} ${decodeURIComponent(request.path).replace(/([A-Za-z]+):[0-9a-f-]{8,}/g, '$1:…')} ${response.status}`);
+    return response;
   };
   const client = new WalletClient({ transport: counting, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false, namespace: 'counted' });
   const session = await client.loginWithPasskey({ credentialId: passkey.id });

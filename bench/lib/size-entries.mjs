@@ -31,7 +31,7 @@ export const SIZE_ROWS = [
   },
   {
     id: 'core-used',
-    label: 'Crypto a login + export page calls',
+    label: 'Crypto calls of a login + export page',
     ours: {
       entry: "export { createSessionKey, encryptOtpCode, createExportKey, decryptExportBundle, getPasskeyAssertion } from '@paykit/crypto-core';",
       what: 'createSessionKey (+stamp), encryptOtpCode, createExportKey, decryptExportBundle, getPasskeyAssertion',

@@ -41,8 +41,15 @@ export function ratio(ours, peer) {
  */
 export function verdict(r, { less = 'smaller', more = 'larger', parBand = 0 } = {}) {
   if (r === undefined) return '';
-  if (Math.abs(r - 1) <= parBand) return 'on par';
-  return r < 1 ? `${fmtTimes(1 / r)} ${less}` : `${fmtTimes(r)} ${more}`;
+  const side = compare(r, parBand);
+  if (side === 0) return 'on par';
+  return side < 0 ? `${fmtTimes(1 / r)} ${less}` : `${fmtTimes(r)} ${more}`;
+}
+
+/** -1 when Paykit needed less, 1 when more, 0 within ±parBand (a boundary value counts as par). */
+export function compare(r, parBand = 0) {
+  if (Math.abs(r - 1) <= parBand + 1e-9) return 0;
+  return r < 1 ? -1 : 1;
 }
 
 function fmtTimes(x) {

@@ -1,0 +1,240 @@
+/**
+ * Turns bench/results.json into bench/results.md (and the shorter block README.md includes): the
+ * summary of where Paykit is ahead or behind and why, then one table per measure. The "why" of each
+ * row is a fixed account of what the two implementations do differently; whether that makes Paykit
+ * ahead or behind is read from the numbers of this run.
+ *
+ * @example
+ *   await writeFile('bench/results.md', renderMarkdown(results));
+ */
+import { compare, verdict } from './stats.mjs';
+
+/** Within ±10% a timing counts as on par: run-to-run noise on a shared 2-core machine is of that order. */
+const PAR = 0.1;
+
+const ENGINE_NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
+
+/** What each library does for each timed operation: the cause of the difference, whichever way it goes. */
+const WHY = {
+  sessionKey:
+    "both call WebCrypto `generateKey` (non-extractable P-256) and put the CryptoKeyPair in IndexedDB; the peer's IndexedDbStamper opens and closes its database on every call, Paykit keeps one idb-keyval connection but also exports the public key as JWK and validates and compresses the point in JavaScript.",
+  stamp: 'both are one WebCrypto ECDSA `sign`, a raw→DER conversion and base64url of the same JSON: the same native work, so the same time.',
+  otpSeal:
+    'Paykit checks the enclave signature, does ECDH, HKDF and AES-GCM through WebCrypto (native code); the peer does the signature check, ECDH and HKDF in pure JavaScript (@noble/curves, @noble/hashes) and AES-GCM in @noble/ciphers.',
+  exportKey:
+    "Paykit makes a non-extractable WebCrypto ECDH key, so the private key never exists as bytes the page can read; the peer draws 32 random bytes and derives the public key with @noble/curves, keeping a hex private key in JavaScript memory. Where an engine's WebCrypto key generation is slow (WebKitGTK's WebCrypto is built on libgcrypt) the pure-JS path is faster: that is the price of a key the page cannot read.",
+  exportOpen:
+    'the same split as OTP sealing: signature check, ECDH, HKDF and AES-GCM are WebCrypto calls for Paykit and pure JavaScript for the peer, which also re-derives the public key from the private key.',
+  otpLogin: 'a new session key, an OTP seal and a stamp: it follows the three rows above.',
+};
+
+const SIZE_WHY =
+  "the peer's @turnkey/crypto re-exports its attestation-proof module, which imports @peculiar/x509, asn1js, reflect-metadata and tsyringe; its packages do not declare `sideEffects: false`, so a bundler keeps all of it even for named imports, and its curves, hashes and ciphers are JavaScript (@noble/*). Paykit calls WebCrypto, implements only the one HPKE suite the service uses, and owns its small P-256 point and DER code.";
+
+/** `@noble/curves/esm/abstract/weierstrass.js` → `@noble/curves (weierstrass.js)`. */
+function moduleName(file) {
+  const parts = file.split('/');
+  const pkg = parts[0].startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return `${pkg} (${parts[parts.length - 1]})`;
+}
+
+export function kb(bytes) {
+  return bytes === undefined ? '—' : `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+export function ms(x) {
+  if (x === undefined || Number.isNaN(x)) return '—';
+  return x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x.toFixed(1);
+}
+
+const timeVerdict = (r) => verdict(r, { less: 'faster', more: 'slower', parBand: PAR });
+const sizeVerdict = (r) => verdict(r, { less: 'smaller', more: 'larger' });
+const okEngines = (results) => Object.entries(results.crypto?.engines ?? {}).filter(([, e]) => e.status === 'ok');
+
+// ---- summary ----------------------------------------------------------------------------------------
+
+function summary(results) {
+  const ahead = [];
+  const behind = [];
+  const even = [];
+
+  const sized = (results.sizes?.rows ?? []).filter((row) => row.ratio !== undefined);
+  if (sized.length) {
+    const list = sized.map((row) => `${row.label} ${kb(row.ours.gzip)} vs ${kb(row.peer.gzip)} (${sizeVerdict(row.ratio)})`).join('; ');
+    const heavy = sized.find((row) => row.id === 'core')?.peer?.heaviest ?? [];
+    const line = `**Size**: ${list}. Why: ${SIZE_WHY}${heavy.length ? ` The peer core's heaviest modules here: ${heavy.map((h) => `${moduleName(h.module)} ${kb(h.bytes)}`).join(', ')} (minified).` : ''}`;
+    (sized.every((row) => row.ratio < 1) ? ahead : sized.every((row) => row.ratio > 1) ? behind : even).push(line);
+  }
+
+  const engines = okEngines(results);
+  if (engines.length) {
+    const ids = engines[0][1].ops.map((op) => op.id);
+    for (const id of ids) {
+      const perEngine = engines.map(([name, e]) => ({ name, op: e.ops.find((o) => o.id === id) })).filter((x) => x.op);
+      const label = perEngine[0].op.label.replace(/ \(.*\)$/, '');
+      const words = perEngine.map(({ name, op }) => `${ENGINE_NAMES[name]} ${ms(op.ours.median)} vs ${ms(op.peer.median)} ms, ${timeVerdict(op.ratio)}`).join('; ');
+      const line = `**${label}**: ${words}. Why: ${WHY[id] ?? ''}`;
+      const faster = perEngine.filter(({ op }) => compare(op.ratio, PAR) < 0).length;
+      const slower = perEngine.filter(({ op }) => compare(op.ratio, PAR) > 0).length;
+      if (faster && !slower) ahead.push(line);
+      else if (slower && !faster) behind.push(line);
+      else if (!faster && !slower) even.push(line);
+      else behind.push(`${line} (mixed: ahead in ${faster}, behind in ${slower} of ${perEngine.length} engines)`);
+    }
+  }
+
+  const flows = results.requests?.flows;
+  if (flows?.length) {
+    const off = flows.filter((f) => !f.atMinimum);
+    const line = `**Requests per flow**: ${flows.map((f) => `${f.label} ${f.count ?? '—'}/${f.minimum}`).join(', ')} (counted / protocol minimum). ${off.length ? `Above the minimum: ${off.map((f) => f.label).join(', ')}.` : 'Every flow is at the protocol minimum: one signed-retry engine, no lookups the caller can avoid, no polling unless the service answers PROCESSING.'} The peer has no equivalent flows against this service, so there is no ratio.`;
+    (off.length ? behind : ahead).push(line);
+  }
+
+  const out = ['## Summary: where Paykit is ahead or behind, and why', ''];
+  const section = (title, lines) => {
+    if (!lines.length) return;
+    out.push(`### ${title}`, '', ...lines.map((line) => `- ${line}`), '');
+  };
+  section('Ahead', ahead);
+  section('Behind (or mixed)', behind);
+  section('On par (within ±10%)', even);
+  out.push(
+    'Not compared, because the peer has no equivalent here: the five web components (their define → first render below), the React bindings, and the sandbox throughput (the peer service is hosted only).',
+    '',
+  );
+  return out;
+}
+
+// ---- tables ----------------------------------------------------------------------------------------
+
+function sizesTable(sizes) {
+  if (!sizes?.rows) return [`Sizes did not run: ${sizes?.reason ?? 'skipped'}.`, ''];
+  const out = [
+    '| What | Paykit | Peer equivalent | Paykit ÷ peer | Budget |',
+    '|---|---:|---:|---:|---|',
+  ];
+  for (const row of sizes.rows) {
+    const ours = row.ours.status === 'ok' ? `**${kb(row.ours.gzip)}**` : row.ours.status === 'pending' ? 'pending (package not buildable yet)' : `failed: ${row.ours.reason}`;
+    const peer = row.peer ? (row.peer.status === 'ok' ? kb(row.peer.gzip) : `failed: ${row.peer.reason}`) : `n/a: ${row.noPeer}`;
+    const r = row.ratio !== undefined ? `${row.ratio.toFixed(3)} (${sizeVerdict(row.ratio)})` : '—';
+    const budget = row.budget ? `≤ ${kb(row.budget)} ${row.withinBudget === undefined ? '' : row.withinBudget ? '✅ within' : '❌ over'}` : '';
+    out.push(`| ${row.label.replace(/</g, '&lt;')} | ${ours} | ${peer} | ${r} | ${budget} |`);
+  }
+  out.push('', 'Entries (each bundled alone):', '');
+  for (const row of sizes.rows) {
+    out.push(`- ${row.label.replace(/</g, '&lt;')}: Paykit \`${row.ours.what}\`${row.peer ? `; peer \`${row.peer.what}\`` : ''}.`);
+  }
+  out.push('');
+  return out;
+}
+
+function cryptoTables(crypto) {
+  if (!crypto?.engines) return [`Crypto timings did not run: ${crypto?.reason ?? 'skipped'}.`, ''];
+  const out = [];
+  for (const [name, e] of Object.entries(crypto.engines)) {
+    out.push(`### ${e.version ?? ENGINE_NAMES[name]}`, '');
+    if (e.status !== 'ok') {
+      out.push(`Did not run: ${e.reason}.`, '');
+      continue;
+    }
+    const batches = [...new Set(e.ops.map((op) => op.batch))];
+    out.push(
+      `Timer resolution ${e.timerResolutionMs.toFixed(3)} ms, cross-origin isolated: ${e.crossOriginIsolated ? 'yes' : 'no'}; ${batches.length === 1 && batches[0] === 1 ? 'one operation per sample' : `operations per sample: ${e.ops.map((op) => `${op.id} ${op.batch}`).join(', ')} (coarse clock)`}; ${e.ops[0]?.ours.n ?? 0} samples per side after ${crypto.warmup} warm-up. Outputs checked before timing: ${Object.values(e.checks ?? {}).filter(Boolean).length} of ${Object.keys(e.checks ?? {}).length} passed (stamps verify, sealed OTPs open with the target key, both exports yield the mnemonic).`,
+      '',
+      '| Operation | Paykit median [p10–p90] ms | Peer median [p10–p90] ms | Paykit ÷ peer |',
+      '|---|---:|---:|---:|',
+    );
+    for (const op of e.ops) {
+      const side = (s) => `**${ms(s.median)}** [${ms(s.p10)}–${ms(s.p90)}]<br>\`${s.fn}\``;
+      out.push(`| ${op.label} | ${side(op.ours)} | ${side(op.peer)} | ${op.ratio?.toFixed(2) ?? '—'} (${timeVerdict(op.ratio)}) |`);
+    }
+    out.push('');
+  }
+  return out;
+}
+
+function requestsTable(requests) {
+  if (!requests?.flows) return [`Request counting did not run: ${requests?.reason ?? 'skipped'}.`, ''];
+  const out = ['| Flow | Requests | Protocol minimum | At minimum? | Requests made | Counted in |', '|---|---:|---:|---|---|---|'];
+  for (const flow of requests.flows) {
+    const made = flow.requests.length ? flow.requests.map((r) => `\`${r}\``).join('<br>') : flow.error ?? '—';
+    out.push(`| ${flow.label} | **${flow.count ?? '—'}** | ${flow.minimum} | ${flow.atMinimum ? '✅ yes' : '❌ no'} | ${made} | ${flow.where ?? ''} |`);
+  }
+  out.push('', `Minimums: ${requests.flows.map((f) => `${f.label.toLowerCase()}: ${f.why}`).join('; ')}.`, '');
+  return out;
+}
+
+function throughputTable(t) {
+  if (!t?.latencyMs) return [`Throughput did not run: ${t?.reason ?? 'skipped'}.`, ''];
+  return [
+    `${t.operation}; ${t.concurrency} concurrent clients (one customer and OTP session each), ${t.warmupMs / 1000} s warm-up then ${(t.measuredMs / 1000).toFixed(0)} s measured; bounded to ${t.limits.maxOperations} operations and ${t.limits.hardStopMs / 1000} s, ${t.limits.target} only. The sandbox runs in its own process; the load generator (the toolkit's WalletClient, stamping each leg 2) in another.`,
+    '',
+    '| Signed retries/s | HTTP requests/s | p50 ms | p90 ms | p99 ms | max ms | Errors | Sandbox CPU | Load generator CPU |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| **${t.opsPerSecond}** | ${t.requestsPerSecond} | ${ms(t.latencyMs.median)} | ${ms(t.latencyMs.p90)} | ${ms(t.p99Ms)} | ${ms(t.latencyMs.max)} | ${t.errors} | ${t.cpuBusyPercent?.sandbox ?? '—'}% | ${t.cpuBusyPercent?.loadGenerator ?? '—'}% |`,
+    '',
+    `Latency is one whole signed retry (both legs and the stamp) as the client sees it. ${t.cpuBusyPercent?.sandbox >= 90 ? 'The sandbox process is CPU-bound (one core), so this is its ceiling on this machine, not the network’s.' : ''}`,
+    '',
+  ];
+}
+
+function elementsTable(elements) {
+  if (!elements?.components) return [`Element timings did not run: ${elements?.reason ?? 'skipped'}.`, ''];
+  const out = [
+    `${elements.engine}; a fresh document per run, ${elements.runs} runs after ${elements.warmup} warm-up, the five elements interleaved. Clock from \`import()\` of the element's own define bundle (served from loopback, \`no-store\`) to its first interactive control in the DOM after \`updateComplete\`.`,
+    '',
+    '| Element | Define → interactive, median [p10–p90] ms | of which import + define | of which render | Bundle (min+gzip) | First control |',
+    '|---|---:|---:|---:|---:|---|',
+  ];
+  for (const c of elements.components) {
+    out.push(
+      `| \`<${c.tag}>\` | **${ms(c.total.median)}** [${ms(c.total.p10)}–${ms(c.total.p90)}] | ${ms(c.importAndDefine.median)} | ${ms(c.render.median)} | ${kb(c.bundleGzip)} | \`${(c.firstControl ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 60)}…\` |`,
+    );
+  }
+  out.push('');
+  return out;
+}
+
+function header(results) {
+  const m = results.meta;
+  const engines = Object.values(results.crypto?.engines ?? {}).map((e) => e.version).filter(Boolean);
+  return [
+    `Run ${m.date.replace('T', ' ').slice(0, 16)} UTC${m.commit ? ` at ${m.commit}` : ''}${m.partial ? ' (**partial run**: not the published numbers)' : ''}; ${m.machine.platform}, ${m.machine.cpus} × ${m.machine.cpuModel}, ${m.machine.memoryGiB} GiB, load average at start ${m.machine.loadAverageAtStart.join(' / ')}; Node ${m.node}, esbuild ${m.esbuild}${engines.length ? `; ${engines.join(', ')}` : ''}. Whole run ${Math.floor(m.durationSeconds / 60)} min ${m.durationSeconds % 60} s.`,
+    '',
+    `Paykit: @paykit/crypto-core ${m.paykit['@paykit/crypto-core']}, @paykit/elements ${m.paykit['@paykit/elements']} (Lit ${m.paykit.lit}), from this checkout. Peer: ${Object.entries(m.peer).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    '',
+    'Ratios are Paykit ÷ peer: below 1 means Paykit is smaller or faster. Regenerate with `npm run bench`; method and caveats in [bench/README.md](README.md).',
+    '',
+  ];
+}
+
+export function renderMarkdown(results) {
+  const lines = ['# Paykit beside the peer toolkit', '', ...header(results)];
+  if (results.problems?.length) lines.push('**Problems in this run:**', '', ...results.problems.map((p) => `- ${p}`), '');
+  lines.push(...summary(results));
+  lines.push('## 1. Bundle size (esbuild, browser ESM, minified, gzip -9; 1 kB = 1000 B)', '', ...sizesTable(results.sizes));
+  lines.push(`## 2. Client-side crypto time (same page, same inputs, interleaved runs)`, '', ...cryptoTables(results.crypto));
+  lines.push('## 3. Requests per flow (counted at the WalletClient’s transport)', '', ...requestsTable(results.requests));
+  lines.push('## 4. Sandbox throughput: signed retries on loopback', '', ...throughputTable(results.throughput));
+  lines.push('## 5. Define → first interactive render', '', ...elementsTable(results.elements));
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+/** The README's block: the summary and the size and request tables, with a link to the rest. */
+export function renderReadmeBlock(results) {
+  const demote = (lines) => lines.map((line) => (line.startsWith('#') ? `#${line}` : line));
+  const lines = [
+    ...header(results).slice(0, 1),
+    ...demote(summary(results)),
+    '#### Bundle size (min+gzip)',
+    '',
+    ...sizesTable(results.sizes).slice(0, (results.sizes?.rows?.length ?? 0) + 2),
+    '',
+    '#### Requests per flow',
+    '',
+    ...requestsTable(results.requests).slice(0, (results.requests?.flows?.length ?? 0) + 2),
+    '',
+    'Crypto timings in three engines, element render times and sandbox throughput: [bench/results.md](bench/results.md).',
+  ];
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
