@@ -1,0 +1,231 @@
+/**
+ * The demo platform's own little API under `/api/demo`: what a real platform backend would do around the
+ * wallet. Sign-up creates a sandbox customer with the platform credential (server-side only), finds its
+ * embedded wallet and email credential, funds it, and starts the visitor's demo session (cookie).
+ *
+ *   GET  /api/demo/config      PAN origin, enclave signers, RP id, the sandbox's magic codes
+ *   POST /api/demo/signup      {email, region, fullName?} → the profile, and Set-Cookie
+ *   GET  /api/demo/me          the profile of the cookie's session, or 401
+ *   POST /api/demo/reset       forgets the session and clears the cookie
+ *   POST /api/demo/csp-report  CSP violation reports (kept in memory, logged without URLs)
+ *
+ * @example
+ *   const api = createDemoApi({ platform, sessions, origin, panOrigin, signers });
+ *   const response = await api(new Request('http://localhost:5173/api/demo/me'));
+ */
+import { randomUUID } from 'node:crypto';
+import { ServiceError, type PlatformClient } from './platform.js';
+import { parseCspReports, type CspViolation } from './security.js';
+import type { DemoSession, DemoSessions } from './sessions.js';
+
+export const DEMO_PREFIX = '/api/demo';
+/** Sandbox money is in minor units: every new wallet gets 5,000.00. */
+export const STARTING_BALANCE = 500_000;
+const MAX_BODY = 16 * 1024;
+
+/** Regions offered at sign-up; EU/EEA customers go through Strong Customer Authentication. */
+export const REGIONS = [
+  { code: 'US', name: 'United States', currency: 'USD', sca: false },
+  { code: 'DE', name: 'Germany', currency: 'EUR', sca: true },
+  { code: 'FR', name: 'France', currency: 'EUR', sca: true },
+  { code: 'ES', name: 'Spain', currency: 'EUR', sca: true },
+  { code: 'NL', name: 'Netherlands', currency: 'EUR', sca: true },
+  { code: 'IE', name: 'Ireland', currency: 'EUR', sca: true },
+] as const;
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+interface Options {
+  platform: PlatformClient;
+  sessions: DemoSessions;
+  /** The demo page's origin: state-changing calls must come from it. */
+  origin: string;
+  panOrigin: string;
+  signers: readonly string[];
+  rpId: string;
+  otpCode: string;
+  scaCode: string;
+  cspReports: CspViolation[];
+  log: (line: string) => void;
+}
+
+export function createDemoApi(options: Options): (request: Request) => Promise<Response> {
+  const { platform, sessions } = options;
+
+  const routes: Record<string, (request: Request) => Promise<Response>> = {
+    'GET /config': async () =>
+      json(200, {
+        panOrigin: options.panOrigin,
+        signers: options.signers,
+        rpId: options.rpId,
+        hints: { otpCode: options.otpCode, scaCode: options.scaCode },
+        regions: REGIONS,
+        startingBalance: STARTING_BALANCE,
+      }),
+
+    'GET /me': async (request) => {
+      const session = sessions.fromRequest(request);
+      // 204 rather than 401: a first visit is not an error (and browsers log failed loads in the console)
+      return session ? json(200, profileOf(session)) : new Response(null, { status: 204 });
+    },
+
+    'POST /signup': async (request) => {
+      const body = await readJson(request);
+      const email = typeof body?.['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
+      const fullName = typeof body?.['fullName'] === 'string' ? body['fullName'].trim().slice(0, 80) : '';
+      const region = REGIONS.find((r) => r.code === body?.['region']);
+      if (!EMAIL.test(email) || email.length > 254) return error(400, 'INVALID_INPUT', 'Enter a valid email address.');
+      if (!region) return error(400, 'INVALID_INPUT', 'Choose one of the offered regions.');
+
+      const customer = await platform.call<{ id: string }>('POST', '/customers', {
+        platformCustomerId: `demo-${randomUUID()}`,
+        customerType: 'INDIVIDUAL',
+        email,
+        ...(fullName ? { fullName } : {}),
+        region: region.code,
+        currencies: [region.currency],
+      });
+      const accounts = await platform.call<{ data: { id: string; type: string }[] }>(
+        'GET',
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=EMBEDDED_WALLET`,
+      );
+      const wallet = accounts.data.find((a) => a.type === 'EMBEDDED_WALLET');
+      if (!wallet) return error(502, 'NO_WALLET', 'The sandbox did not provision an embedded wallet.');
+      const credentials = await platform.call<{ data: { id: string; type: string }[] }>('GET', `/auth/credentials?accountId=${encodeURIComponent(wallet.id)}`);
+      const otp = credentials.data.find((c) => c.type === 'EMAIL_OTP');
+      if (!otp) return error(502, 'NO_CREDENTIAL', 'The wallet has no email credential.');
+      await platform.call('POST', `/sandbox/internal-accounts/${encodeURIComponent(wallet.id)}/fund`, { amount: STARTING_BALANCE });
+
+      const previous = sessions.fromRequest(request);
+      if (previous) sessions.delete(previous.id);
+      const session = sessions.create({
+        customerId: customer.id,
+        accountId: wallet.id,
+        email,
+        fullName,
+        region: region.code,
+        currency: region.currency,
+        otpCredentialId: otp.id,
+      });
+      return json(201, profileOf(session), { 'Set-Cookie': sessions.cookieFor(session) });
+    },
+
+    'POST /reset': async (request) => {
+      const session = sessions.fromRequest(request);
+      if (session) sessions.delete(session.id);
+      return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } });
+    },
+
+    'POST /csp-report': async (request) => {
+      const text = await readText(request);
+      for (const violation of parseCspReports(text ?? '')) {
+        if (options.cspReports.length < 200) options.cspReports.push(violation);
+        options.log(`CSP violation reported: ${violation.directive} blocked ${violation.blocked} on ${violation.documentPath}`);
+      }
+      return new Response(null, { status: 204 });
+    },
+  };
+
+  return async (request) => {
+    const url = new URL(request.url);
+    const route = routes[`${request.method} ${url.pathname.slice(DEMO_PREFIX.length)}`];
+    if (!route) return error(404, 'NOT_FOUND', 'No such demo endpoint.');
+    if (request.method !== 'GET' && !url.pathname.endsWith('/csp-report')) {
+      // CSRF backstop on top of SameSite=Strict: same-origin JSON only
+      const origin = request.headers.get('origin');
+      if ((origin !== null && origin !== options.origin) || request.headers.get('sec-fetch-site') === 'cross-site') {
+        return error(403, 'FORBIDDEN', 'Cross-site request refused.');
+      }
+      if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send JSON.');
+    }
+    try {
+      return await route(request);
+    } catch (cause) {
+      if (cause instanceof ServiceError) return error(cause.status >= 500 ? 502 : cause.status, cause.code, cause.message);
+      if (cause instanceof BodyError) return error(cause.status, 'INVALID_INPUT', cause.message);
+      options.log(`demo API ${request.method} ${url.pathname} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+      return error(500, 'INTERNAL_ERROR', 'The demo backend failed.');
+    }
+  };
+}
+
+export interface DemoProfileView {
+  customerId: string;
+  accountId: string;
+  email: string;
+  emailMasked: string;
+  fullName: string;
+  region: string;
+  regionName: string;
+  sca: boolean;
+  currency: string;
+  otpCredentialId: string;
+  cardIds: string[];
+}
+
+function profileOf(session: DemoSession): DemoProfileView {
+  const region = REGIONS.find((r) => r.code === session.region);
+  return {
+    customerId: session.customerId,
+    accountId: session.accountId,
+    email: session.email,
+    emailMasked: maskEmail(session.email),
+    fullName: session.fullName,
+    region: session.region,
+    regionName: region?.name ?? session.region,
+    sca: region?.sca ?? false,
+    currency: session.currency,
+    otpCredentialId: session.otpCredentialId,
+    cardIds: [...session.cardIds],
+  };
+}
+
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readText(request: Request): Promise<string | undefined> {
+  if (!request.body) return undefined;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY) {
+      await reader.cancel();
+      throw new BodyError(413, 'The request body is too large.');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJson(request: Request): Promise<Record<string, unknown> | undefined> {
+  const text = await readText(request);
+  try {
+    const value = JSON.parse(text ?? '') as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    throw new BodyError(400, 'The body is not JSON.');
+  }
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
+}
+
+function error(status: number, code: string, message: string): Response {
+  return json(status, { status, code, message });
+}

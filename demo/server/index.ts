@@ -1,0 +1,186 @@
+/**
+ * `startDemo()`: the whole demo in one process on one origin, `http://localhost:<port>/`:
+ *
+ *   /api/wallet/*  the platform proxy (`@paykit/proxy`) in front of the sandbox; the page's WalletClient talks here
+ *   /api/demo/*    the demo platform's own backend (sign-up, profile, CSP reports)
+ *   /*             the page, built by Vite at start, served with a strict Content-Security-Policy
+ *
+ * plus the sandbox (`startSandbox`) on its own ports: its API is reached only from this process, its
+ * PAN origin is framed by the page. The sandbox accepts exactly this origin for WebAuthn and framing.
+ *
+ * @example
+ *   const demo = await startDemo({ port: 0 });
+ *   console.log(`Demo: ${demo.url}`);
+ *   await demo.close();
+ */
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { toNodeListener } from '@paykit/proxy/node';
+import { SANDBOX_OTP_CODE, SCA_CODE, startSandbox, type RunningSandbox } from '@paykit/sandbox';
+import { buildPage, DEMO_ROOT } from './build.js';
+import { createDemoApi, DEMO_PREFIX } from './demo-api.js';
+import { createPlatformClient } from './platform.js';
+import { securityHeaders, type CspViolation } from './security.js';
+import { DemoSessions } from './sessions.js';
+import { staticFiles } from './static.js';
+import { createWalletProxy, WALLET_PREFIX } from './wallet-proxy.js';
+
+export interface StartDemoOptions {
+  /** Port of the demo origin; default 5173. Taken → any free port. 0 → any free port. */
+  port?: number;
+  /** Sandbox API and PAN ports; default 0 (free ports). */
+  sandboxPort?: number;
+  sandboxPanPort?: number;
+  /** Where the built page goes; default demo/dist. */
+  outDir?: string;
+  /** Build the page first (default true); false serves what `outDir` holds. */
+  build?: boolean;
+  /** Log lines (default: console.error with a `[demo]` prefix). Never given secrets. */
+  log?: (line: string) => void;
+}
+
+export interface RunningDemo {
+  /** `http://localhost:<port>/` */
+  url: string;
+  origin: string;
+  port: number;
+  sandbox: RunningSandbox;
+  /** CSP violations reported by browsers since the start (directive and blocked origin only). */
+  cspReports: CspViolation[];
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 5173;
+
+export async function startDemo(options: StartDemoOptions = {}): Promise<RunningDemo> {
+  const log = options.log ?? ((line: string) => console.error(`[demo] ${line}`));
+  const outDir = path.resolve(options.outDir ?? path.join(DEMO_ROOT, 'dist'));
+  if (options.build !== false) await buildPage({ outDir });
+
+  let handler: (request: Request) => Promise<Response> = async () => new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } });
+  const listener = toNodeListener((request) => handler(request));
+  const { servers, port } = await listenLoopback(listener, options.port ?? DEFAULT_PORT, log);
+  const origin = `http://localhost:${port}`;
+
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({
+      port: options.sandboxPort ?? 0,
+      panPort: options.sandboxPanPort ?? 0,
+      host: '127.0.0.1',
+      publicHost: 'localhost',
+      allowedOrigins: [origin],
+      frameAncestors: [origin],
+      rpId: 'localhost',
+    });
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    throw error;
+  }
+
+  // the proxy and the backend reach the sandbox on the loopback address it listens on
+  const serviceUrl = sandbox.baseUrl.replace(/^http:\/\/localhost:/, 'http://127.0.0.1:');
+  const platform = createPlatformClient({ serviceUrl, authorization: sandbox.credentials.authorization });
+  const sessions = new DemoSessions();
+  const cspReports: CspViolation[] = [];
+  const wallet = createWalletProxy({
+    serviceUrl,
+    tokenId: sandbox.credentials.tokenId,
+    clientSecret: sandbox.credentials.tokenSecret,
+    sessions,
+    platform,
+    onError: (error, stage) => log(`wallet proxy ${stage} error: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  const api = createDemoApi({
+    platform,
+    sessions,
+    origin,
+    panOrigin: sandbox.panOrigin,
+    signers: sandbox.sandbox.enclaveSigners,
+    rpId: 'localhost',
+    otpCode: SANDBOX_OTP_CODE,
+    scaCode: SCA_CODE,
+    cspReports,
+    log,
+  });
+  const files = staticFiles(outDir);
+
+  handler = async (request) => {
+    const { pathname } = new URL(request.url);
+    const isWallet = pathname === WALLET_PREFIX || pathname.startsWith(`${WALLET_PREFIX}/`);
+    const isApi = isWallet || pathname.startsWith(`${DEMO_PREFIX}/`);
+    const response = isWallet ? await wallet(request) : isApi ? await api(request) : await files(request);
+    const headers = new Headers(response.headers);
+    const page = (headers.get('content-type') ?? '').startsWith('text/html');
+    for (const [name, value] of Object.entries(securityHeaders({ panOrigin: sandbox.panOrigin, page }))) headers.set(name, value);
+    if (isApi) headers.set('Cache-Control', 'no-store');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+
+  return {
+    url: `${origin}/`,
+    origin,
+    port,
+    sandbox,
+    cspReports,
+    async close() {
+      await Promise.all(servers.map(closeServer));
+      await sandbox.close();
+    },
+  };
+}
+
+type Listener = ReturnType<typeof toNodeListener>;
+
+/**
+ * Listens on 127.0.0.1 and, where the machine has it, [::1] with the same port (browsers may try either
+ * for `localhost`). A taken port falls back to a free one.
+ */
+async function listenLoopback(listener: Listener, wanted: number, log: (line: string) => void): Promise<{ servers: Server[]; port: number }> {
+  let port = wanted;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const v4 = createServer(listener);
+    try {
+      await listen(v4, port, '127.0.0.1');
+    } catch (error) {
+      if (!isCode(error, 'EADDRINUSE')) throw error;
+      if (port !== 0) log(`port ${port} is taken; using a free port instead`);
+      port = 0;
+      continue;
+    }
+    const bound = (v4.address() as { port: number }).port;
+    const v6 = createServer(listener);
+    try {
+      await listen(v6, bound, '::1');
+      return { servers: [v4, v6], port: bound };
+    } catch (error) {
+      if (isCode(error, 'EADDRNOTAVAIL') || isCode(error, 'EAFNOSUPPORT')) return { servers: [v4], port: bound };
+      await closeServer(v4);
+      if (!isCode(error, 'EADDRINUSE')) throw error;
+      if (port !== 0) log(`port ${port} is taken on [::1]; using a free port instead`);
+      port = 0;
+    }
+  }
+  throw new Error('No free port found for the demo');
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+function isCode(error: unknown, code: string): boolean {
+  return (error as { code?: string } | null)?.code === code;
+}

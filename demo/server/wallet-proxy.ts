@@ -1,0 +1,98 @@
+/**
+ * The wallet proxy as the demo mounts it at `/api/wallet`: `@paykit/proxy` unchanged, with
+ * `resolveEndUser` reading the demo session cookie, and a thin wrapper that learns the ids of resources
+ * the visitor creates through it (passkeys, wallet sessions, quotes, cards) from the proxied answers.
+ * An id the session does not know yet (for example a session made in another tab) is checked with the
+ * service using the platform credential, then remembered.
+ *
+ * @example
+ *   const wallet = createWalletProxy({ serviceUrl, tokenId, clientSecret, sessions, platform });
+ *   const response = await wallet(request); // request.url = http://localhost:5173/api/wallet/…
+ */
+import { createPlatformProxy, type EndUser, type ResourceKind } from '@paykit/proxy';
+import type { PlatformClient } from './platform.js';
+import type { DemoSession, DemoSessions } from './sessions.js';
+
+export const WALLET_PREFIX = '/api/wallet';
+
+interface Options {
+  serviceUrl: string;
+  tokenId: string;
+  clientSecret: string;
+  sessions: DemoSessions;
+  platform: PlatformClient;
+  onError?: (error: unknown, stage: string) => void;
+}
+
+/** Service answers that name a new resource of the visitor's: method, path pattern, kind. */
+const CREATES: ReadonlyArray<[string, RegExp, Exclude<ResourceKind, 'customer' | 'account'>]> = [
+  ['POST', /^\/auth\/credentials$/, 'credential'],
+  ['POST', /^\/auth\/credentials\/[^/]+\/verify$/, 'session'],
+  ['POST', /^\/auth\/sessions\/[^/]+\/refresh$/, 'session'],
+  ['POST', /^\/quotes$/, 'quote'],
+  ['POST', /^\/cards$/, 'card'],
+  ['POST', /^\/auth\/delegated-keys$/, 'delegatedKey'],
+];
+
+const SET_OF = {
+  credential: 'credentialIds',
+  session: 'sessionIds',
+  quote: 'quoteIds',
+  card: 'cardIds',
+  delegatedKey: 'delegatedKeyIds',
+} as const;
+
+export function createWalletProxy(options: Options): (request: Request) => Promise<Response> {
+  const { sessions, platform } = options;
+  const proxy = createPlatformProxy({
+    serviceUrl: options.serviceUrl,
+    tokenId: options.tokenId,
+    clientSecret: options.clientSecret,
+    pathPrefix: WALLET_PREFIX,
+    resolveEndUser: (request) => {
+      const session = sessions.fromRequest(request);
+      return session ? endUserOf(session, platform) : null;
+    },
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+
+  return async (request) => {
+    const response = await proxy(request);
+    if (response.status < 200 || response.status >= 300 || response.status === 202) return response;
+    const path = new URL(request.url).pathname.slice(WALLET_PREFIX.length);
+    const created = CREATES.find(([method, pattern]) => method === request.method && pattern.test(path));
+    const session = created && sessions.fromRequest(request);
+    if (!created || !session) return response;
+    try {
+      const body = (await response.clone().json()) as { id?: unknown };
+      if (typeof body?.id === 'string') session[SET_OF[created[2]]].add(body.id);
+    } catch {
+      // not JSON: nothing to learn
+    }
+    return response;
+  };
+}
+
+/** What the visitor owns: their records first, then (for ids made elsewhere) the service's word. */
+function endUserOf(session: DemoSession, platform: PlatformClient): EndUser {
+  const enc = encodeURIComponent;
+  const account = session.accountId;
+  const ask: Partial<Record<ResourceKind, (id: string) => Promise<boolean>>> = {
+    credential: async (id) => (await platform.call<{ data: { id: string }[] }>('GET', `/auth/credentials?accountId=${enc(account)}`)).data.some((c) => c.id === id),
+    session: async (id) => (await platform.call<{ data: { id: string }[] }>('GET', `/auth/sessions?accountId=${enc(account)}`)).data.some((s) => s.id === id),
+    quote: async (id) => (await platform.find<{ source?: { accountId?: string } }>(`/quotes/${enc(id)}`))?.source?.accountId === account,
+    card: async (id) => (await platform.find<{ customerId?: string }>(`/cards/${enc(id)}`))?.customerId === session.customerId,
+    delegatedKey: async (id) => (await platform.find<{ accountId?: string }>(`/auth/delegated-keys/${enc(id)}`))?.accountId === account,
+  };
+  return {
+    async owns(kind, id) {
+      if (kind === 'customer') return id === session.customerId;
+      if (kind === 'account') return id === account;
+      const known = session[SET_OF[kind]];
+      if (known.has(id)) return true;
+      if (!(await ask[kind]!(id))) return false;
+      known.add(id);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Chromium through playwright-core with the system binary, plus a CDP virtual WebAuthn authenticator
+ * (a platform passkey that always verifies) on the page. Playwright's CSS engine pierces open shadow
+ * roots, so `a >>> b` becomes `a b` for native clicks and fills.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { DriverCore } from '../driver.js';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export async function launchChromium(options: { onConsole?: (type: string, text: string) => void } = {}): Promise<DriverCore> {
+  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page: Page = await context.newPage();
+    page.on('console', (message) => options.onConsole?.(message.type(), message.text()));
+    page.on('pageerror', (error) => options.onConsole?.('pageerror', error.message));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    const pw = (selector: string) => page.locator(selector.replace(/\s*>>>\s*/g, ' ')).first();
+    return {
+      engine: 'chromium',
+      version: `Chromium ${browser.version()}`,
+      goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+      reload: async () => void (await page.reload({ waitUntil: 'load' })),
+      click: (selector) => pw(selector).click({ timeout: 10_000 }),
+      fill: (selector, text) => pw(selector).fill(text, { timeout: 10_000 }),
+      evaluateExpression: (expression) => page.evaluate(expression),
+      screenshot: async (path) => void (await page.screenshot({ path })),
+      passkeys: { supported: true },
+      close: () => browser.close(),
+    };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The end-to-end run: starts the demo in this process on a free port (`startDemo`), then, one engine
+ * after the other, launches the browser, runs every flow of flows.ts in one page, and closes it.
+ * Prints one line per test, a summary per engine, and `e2e: N passed, N failed, N skipped`.
+ * Screenshots of failures go to test-results/e2e/.
+ *
+ * Env: PAYKIT_BROWSERS=chromium,firefox,webkit (default all) · E2E_SCREENSHOTS=1 (a shot after every test)
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDemo } from '../../demo/server/index.js';
+import { launchChromium } from './adapters/chromium.js';
+import { launchFirefox } from './adapters/firefox.js';
+import { launchWebKit } from './adapters/webkit.js';
+import { createDriver, type DriverCore, type Engine } from './driver.js';
+import { FLOWS, type FlowContext } from './flows.js';
+
+const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const resultsDir = path.join(repoRoot, 'test-results', 'e2e');
+
+type Outcome = { name: string; status: 'passed' | 'failed' | 'skipped'; ms: number; detail?: string };
+
+function selectEngines(list = ''): Engine[] {
+  const names = list.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const unknown = names.filter((n) => !ENGINES.includes(n as Engine));
+  if (unknown.length) throw new Error(`PAYKIT_BROWSERS: unknown engine ${unknown.join(', ')}; known: ${ENGINES.join(', ')}`);
+  return names.length ? ENGINES.filter((e) => names.includes(e)) : ENGINES;
+}
+
+function launch(engine: Engine, onConsole: (type: string, text: string) => void): Promise<DriverCore> {
+  switch (engine) {
+    case 'chromium':
+      return launchChromium({ onConsole });
+    case 'firefox':
+      return launchFirefox({ onConsole });
+    case 'webkit':
+      return launchWebKit();
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+
+export async function main(): Promise<number> {
+  const engines = selectEngines(process.env['PAYKIT_BROWSERS']);
+  const everyShot = process.env['E2E_SCREENSHOTS'] === '1';
+  const outDir = mkdtempSync(path.join(tmpdir(), 'paykit-e2e-demo-'));
+  const serverLog: string[] = [];
+  const started = Date.now();
+  const demo = await startDemo({ port: 0, outDir, log: (line) => serverLog.push(line) });
+  console.log(`e2e: demo at ${demo.url} (PAN origin ${demo.sandbox.panOrigin}), built in ${seconds(Date.now() - started)}`);
+
+  const summary: { engine: Engine; version: string; outcomes: Outcome[]; ms: number }[] = [];
+  try {
+    for (const engine of engines) {
+      const engineStart = Date.now();
+      const outcomes: Outcome[] = [];
+      const consoleLines: string[] = [];
+      const reportsBefore = demo.cspReports.length;
+      console.log(`\n=== ${engine}`);
+      let core: DriverCore | undefined;
+      try {
+        core = await withTimeout(
+          launch(engine, (type, text) => consoleLines.push(`${type}: ${text}`)),
+          60_000,
+          `launching ${engine}`,
+        );
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        outcomes.push({ name: `launch ${engine}`, status: 'failed', ms: Date.now() - engineStart, detail });
+        console.log(`  ✗ launch ${engine}: ${detail}`);
+      }
+      if (core) {
+        console.log(`  ${core.version}${core.passkeys.supported ? ' · virtual WebAuthn authenticator' : ''}`);
+        const d = createDriver(core);
+        const ctx: FlowContext = {
+          d,
+          demo: { url: demo.url, origin: demo.origin, panOrigin: demo.sandbox.panOrigin, cspReports: () => demo.cspReports.slice(reportsBefore) },
+          state: {},
+          console: consoleLines,
+        };
+        const passed = new Set<string>();
+        try {
+          for (const test of FLOWS) {
+            const t0 = Date.now();
+            const blocked = test.needs?.find((name) => !passed.has(name));
+            if (test.passkey && !core.passkeys.supported) {
+              outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: core.passkeys.reason });
+              console.log(`  - ${test.name}: skipped (${core.passkeys.reason})`);
+              continue;
+            }
+            if (blocked) {
+              outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: `needs "${blocked}", which did not pass` });
+              console.log(`  - ${test.name}: skipped (needs "${blocked}", which did not pass)`);
+              continue;
+            }
+            try {
+              await withTimeout(test.run(ctx), test.timeoutMs ?? 60_000, test.name);
+              passed.add(test.name);
+              outcomes.push({ name: test.name, status: 'passed', ms: Date.now() - t0 });
+              console.log(`  ✓ ${test.name} (${seconds(Date.now() - t0)})`);
+              if (everyShot) await shot(core, engine, test.name);
+            } catch (error) {
+              const detail = error instanceof Error ? error.message : String(error);
+              outcomes.push({ name: test.name, status: 'failed', ms: Date.now() - t0, detail });
+              console.log(`  ✗ ${test.name} (${seconds(Date.now() - t0)})\n      ${detail.split('\n').join('\n      ')}`);
+              const file = await shot(core, engine, `FAILED ${test.name}`);
+              if (file) console.log(`      screenshot: ${path.relative(repoRoot, file)}`);
+            }
+          }
+        } finally {
+          await withTimeout(core.close(), 30_000, `closing ${engine}`).catch((error: unknown) => console.log(`  (closing ${engine}: ${String(error)})`));
+        }
+        const pageErrors = consoleLines.filter((line) => line.startsWith('pageerror'));
+        if (pageErrors.length) console.log(`  page errors:\n    ${pageErrors.join('\n    ')}`);
+      }
+      const ms = Date.now() - engineStart;
+      summary.push({ engine, version: core?.version ?? 'not started', outcomes, ms });
+      const count = (status: Outcome['status']) => outcomes.filter((o) => o.status === status).length;
+      console.log(`  ${engine}: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped in ${seconds(ms)}`);
+    }
+  } finally {
+    await demo.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+
+  const all = summary.flatMap((s) => s.outcomes);
+  const total = (status: Outcome['status']) => all.filter((o) => o.status === status).length;
+  const failed = total('failed');
+  if (failed && serverLog.length) console.log(`\nserver log:\n  ${serverLog.slice(-30).join('\n  ')}`);
+  console.log('');
+  for (const s of summary) {
+    const c = (status: Outcome['status']) => s.outcomes.filter((o) => o.status === status).length;
+    console.log(`  ${s.engine.padEnd(9)} ${String(c('passed')).padStart(2)} passed ${String(c('failed')).padStart(2)} failed ${String(c('skipped')).padStart(2)} skipped  ${seconds(s.ms).padStart(7)}  ${s.version}`);
+  }
+  console.log(`e2e: ${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
+  return failed > 0 || all.length === 0 ? 1 : 0;
+}
+
+async function shot(core: DriverCore, engine: Engine, name: string): Promise<string | undefined> {
+  try {
+    mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(resultsDir, `${engine}-${slug(name)}.png`);
+    await withTimeout(core.screenshot(file), 10_000, 'screenshot');
+    return file;
+  } catch {
+    return undefined;
+  }
+}
