@@ -77,6 +77,7 @@ async function main() {
     await rm(pagesDir, { recursive: true, force: true });
   }
   results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
+  results.meta.machine.loadAverageBySection = sectionLoad;
   results.problems = problems;
 
   await writeFile(`${OUT}.json`, `${JSON.stringify(results, null, 2)}\n`);
@@ -89,11 +90,17 @@ async function main() {
   }
 }
 
+/** Load average (1 min) at the start and end of each section: other work on the machine skews timings. */
+const sectionLoad = {};
+
 async function section(name, run) {
   const t0 = Date.now();
   log(`${name}…`);
+  const load = () => Number(os.loadavg()[0].toFixed(2));
+  sectionLoad[name] = { start: load() };
   try {
     const value = await run();
+    sectionLoad[name].end = load();
     log(`${name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     return value;
   } catch (error) {

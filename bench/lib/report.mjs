@@ -20,7 +20,7 @@ const WHY = {
     "both call WebCrypto `generateKey` (non-extractable P-256) and put the CryptoKeyPair in IndexedDB; the peer's IndexedDbStamper opens and closes its database on every call, Paykit keeps one idb-keyval connection but also exports the public key as JWK and validates and compresses the point in JavaScript.",
   stamp: 'both are one WebCrypto ECDSA `sign`, a raw→DER conversion and base64url of the same JSON: the same native work, so the same time.',
   otpSeal:
-    'Paykit checks the enclave signature, does ECDH, HKDF and AES-GCM through WebCrypto (native code); the peer does the signature check, ECDH and HKDF in pure JavaScript (@noble/curves, @noble/hashes) and AES-GCM in @noble/ciphers.',
+    "Paykit checks the enclave signature, does ECDH, HKDF and AES-GCM through WebCrypto (native code); the peer does the signature check, ECDH and HKDF in pure JavaScript (@noble/curves, @noble/hashes) and AES-GCM in @noble/ciphers. Sealing also makes one ephemeral ECDH key, which WebKitGTK's WebCrypto generates slowly (see export key generation), so there the gap closes.",
   exportKey:
     "Paykit makes a non-extractable WebCrypto ECDH key, so the private key never exists as bytes the page can read; the peer draws 32 random bytes and derives the public key with @noble/curves, keeping a hex private key in JavaScript memory. Where an engine's WebCrypto key generation is slow (WebKitGTK's WebCrypto is built on libgcrypt) the pure-JS path is faster: that is the price of a key the page cannot read.",
   exportOpen:
@@ -169,13 +169,22 @@ function throughputTable(t) {
   return [
     `${t.operation}; ${t.concurrency} concurrent clients (one customer and OTP session each), ${t.warmupMs / 1000} s warm-up then ${(t.measuredMs / 1000).toFixed(0)} s measured; bounded to ${t.limits.maxOperations} operations and ${t.limits.hardStopMs / 1000} s, ${t.limits.target} only. The sandbox runs in its own process; the load generator (the toolkit's WalletClient, stamping each leg 2) in another.`,
     '',
-    '| Signed retries/s | HTTP requests/s | p50 ms | p90 ms | p99 ms | max ms | Errors | Sandbox CPU | Load generator CPU |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| **${t.opsPerSecond}** | ${t.requestsPerSecond} | ${ms(t.latencyMs.median)} | ${ms(t.latencyMs.p90)} | ${ms(t.p99Ms)} | ${ms(t.latencyMs.max)} | ${t.errors} | ${t.cpuBusyPercent?.sandbox ?? '—'}% | ${t.cpuBusyPercent?.loadGenerator ?? '—'}% |`,
+    '| Signed retries/s | HTTP requests/s | p50 ms | p90 ms | p99 ms | max ms | Errors | CPU: sandbox / load generator / other processes |',
+    '|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| **${t.opsPerSecond}** | ${t.requestsPerSecond} | ${ms(t.latencyMs.median)} | ${ms(t.latencyMs.p90)} | ${ms(t.p99Ms)} | ${ms(t.latencyMs.max)} | ${t.errors} | ${cpu(t.cpuBusyPercent?.sandbox)} / ${cpu(t.cpuBusyPercent?.loadGenerator)} / ${cpu(t.cpuBusyPercent?.otherProcesses)} of one core |`,
     '',
-    `Latency is one whole signed retry (both legs and the stamp) as the client sees it. ${t.cpuBusyPercent?.sandbox >= 90 ? 'The sandbox process is CPU-bound (one core), so this is its ceiling on this machine, not the network’s.' : ''}`,
+    `Latency is one whole signed retry (both legs and the stamp) as the client sees it. ${throughputReading(t.cpuBusyPercent)}`,
     '',
   ];
+}
+
+const cpu = (percent) => (percent === undefined ? '—' : `${percent}%`);
+
+function throughputReading(busy) {
+  if (!busy) return '';
+  if (busy.sandbox >= 90) return 'The sandbox process is CPU-bound on its one core (every leg 2 imports a key and verifies a P-256 signature), so this is its ceiling on this machine, not the network’s.';
+  if (busy.otherProcesses >= 30) return `Other processes on this ${busy.cores}-core machine took ${busy.otherProcesses}% of a core meanwhile, so the sandbox did not get a core of its own: this run understates its ceiling.`;
+  return '';
 }
 
 function elementsTable(elements) {
@@ -199,7 +208,7 @@ function header(results) {
   const m = results.meta;
   const engines = Object.values(results.crypto?.engines ?? {}).map((e) => e.version).filter(Boolean);
   return [
-    `Run ${m.date.replace('T', ' ').slice(0, 16)} UTC${m.commit ? ` at ${m.commit}` : ''}${m.partial ? ' (**partial run**: not the published numbers)' : ''}; ${m.machine.platform}, ${m.machine.cpus} × ${m.machine.cpuModel}, ${m.machine.memoryGiB} GiB, load average at start ${m.machine.loadAverageAtStart.join(' / ')}; Node ${m.node}, esbuild ${m.esbuild}${engines.length ? `; ${engines.join(', ')}` : ''}. Whole run ${Math.floor(m.durationSeconds / 60)} min ${m.durationSeconds % 60} s.`,
+    `Run ${m.date.replace('T', ' ').slice(0, 16)} UTC${m.commit ? ` at ${m.commit}` : ''}${m.partial ? ' (**partial run**: not the published numbers)' : ''}; ${m.machine.platform}, ${m.machine.cpus} × ${m.machine.cpuModel}, ${m.machine.memoryGiB} GiB, load average at start ${m.machine.loadAverageAtStart.join(' / ')}${m.machine.loadAverageBySection ? ` (1-min load by section: ${Object.entries(m.machine.loadAverageBySection).map(([k, v]) => `${k} ${v.start}→${v.end ?? '?'}`).join(', ')})` : ''}; Node ${m.node}, esbuild ${m.esbuild}${engines.length ? `; ${engines.join(', ')}` : ''}. Whole run ${Math.floor(m.durationSeconds / 60)} min ${m.durationSeconds % 60} s.`,
     '',
     `Paykit: @paykit/crypto-core ${m.paykit['@paykit/crypto-core']}, @paykit/elements ${m.paykit['@paykit/elements']} (Lit ${m.paykit.lit}), from this checkout. Peer: ${Object.entries(m.peer).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
     '',

@@ -11,6 +11,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { WalletClient, fetchTransport, memoryKeyStore, sandboxSigners, type Transport } from '@paykit/crypto-core';
 import { startSandboxChild } from '../lib/sandbox-child.mjs';
 import { summarize } from '../lib/stats.mjs';
@@ -60,9 +61,10 @@ try {
   const hardStop = started + HARD_STOP_MS;
   const latencies: number[] = [];
   // CPU seconds of each side over the measured window: which one is the bottleneck.
-  let cpuAtStart: { sandbox: number; generator: number } | undefined;
-  let cpuAtEnd: { sandbox: number; generator: number } | undefined;
-  const cpuNow = () => ({ sandbox: processCpuSeconds(sandbox.pid), generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 });
+  type Cpu = { sandbox: number; generator: number; machine: { busy: number; total: number } };
+  let cpuAtStart: Cpu | undefined;
+  let cpuAtEnd: Cpu | undefined;
+  const cpuNow = () => ({ sandbox: processCpuSeconds(sandbox.pid), generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, machine: machineCpuSeconds() });
   const marks = [
     setTimeout(() => (cpuAtStart = cpuNow()), WARMUP_MS),
     setTimeout(() => (cpuAtEnd = cpuNow()), WARMUP_MS + DURATION_MS),
@@ -100,6 +102,14 @@ try {
   for (const mark of marks) clearTimeout(mark);
   cpuAtEnd ??= cpuNow();
   const busy = (side: 'sandbox' | 'generator') => (cpuAtStart ? Math.round(((cpuAtEnd![side] - cpuAtStart[side]) / (measuredMs / 1000)) * 100) : undefined);
+  // Everything else that ran on the machine meanwhile (other builds, browsers), in percent of one core.
+  const others = () => {
+    if (!cpuAtStart) return undefined;
+    const seconds = measuredMs / 1000;
+    const machineBusy = cpuAtEnd!.machine.busy - cpuAtStart.machine.busy;
+    const ours = cpuAtEnd!.sandbox - cpuAtStart.sandbox + cpuAtEnd!.generator - cpuAtStart.generator;
+    return Math.max(0, Math.round(((machineBusy - ours) / seconds) * 100));
+  };
   for (const client of workers) client.close();
   process.stdout.write(
     `${JSON.stringify({
@@ -113,7 +123,7 @@ try {
       requestsPerSecond: Math.round(((operations * 2) / measuredMs) * 1000),
       latencyMs: summarize(latencies),
       p99Ms: Math.round(quantileOf(latencies, 0.99) * 100) / 100,
-      cpuBusyPercent: { sandbox: busy('sandbox'), loadGenerator: busy('generator') },
+      cpuBusyPercent: { sandbox: busy('sandbox'), loadGenerator: busy('generator'), otherProcesses: others(), cores: cpus().length },
       errors,
       ...(firstError ? { firstError } : {}),
       limits: { maxOperations: MAX_OPERATIONS, hardStopMs: HARD_STOP_MS, target: '127.0.0.1' },
@@ -121,6 +131,14 @@ try {
   );
 } finally {
   await sandbox.stop();
+}
+
+/** Busy and total CPU seconds of the whole machine since boot, from /proc/stat (Linux). */
+function machineCpuSeconds(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, x) => sum + x, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
 }
 
 /** utime + stime of a process, from /proc (Linux), in seconds. */
