@@ -65,12 +65,15 @@ async function main() {
   try {
     if (SECTIONS.includes('sizes')) results.sizes = await section('sizes', measureSizes);
     if (SECTIONS.some((s) => ['crypto', 'elements', 'requests'].includes(s))) {
-      await buildPages(pagesDir);
-      server = await serveStatic(pagesDir);
+      await section('pages', async () => {
+        await buildPages(pagesDir);
+        server = await serveStatic(pagesDir);
+      });
     }
-    if (SECTIONS.includes('crypto')) results.crypto = await section('crypto', () => measureCrypto(server.origin));
-    if (SECTIONS.includes('elements')) results.elements = await section('elements', () => measureElements(server.origin, results.sizes));
-    if (SECTIONS.includes('requests')) results.requests = await section('requests', () => countRequests(server));
+    const noPages = { status: 'failed', reason: 'the bench pages did not build' };
+    if (SECTIONS.includes('crypto')) results.crypto = server ? await section('crypto', () => measureCrypto(server.origin)) : noPages;
+    if (SECTIONS.includes('elements')) results.elements = server ? await section('elements', () => measureElements(server.origin, results.sizes)) : noPages;
+    if (SECTIONS.includes('requests')) results.requests = server ? await section('requests', () => countRequests(server)) : noPages;
     if (SECTIONS.includes('load')) results.throughput = await section('load', measureThroughput);
   } finally {
     await server?.close();
@@ -124,7 +127,7 @@ async function measureSizes() {
       if (!row.mayBePending) problems.push(`size of ${row.label}: ${firstLine(error)}`);
     }
     if (row.peer) {
-      out.peer = { what: row.peer.what, entry: row.peer.entry };
+      out.peer = { what: row.peer.what, entry: row.peer.entry, ...(row.peer.note ? { note: row.peer.note } : {}) };
       try {
         Object.assign(out.peer, { status: 'ok' }, await bundleSize(row.peer.entry, { external: row.peer.external }));
       } catch (error) {

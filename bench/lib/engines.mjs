@@ -53,7 +53,7 @@ async function launchFirefox() {
   const page = await browser.newPage();
   return withPolling({
     name: 'firefox',
-    version: `Firefox ${(await browser.version()).replace(/^firefox\//i, '')}`,
+    version: `Firefox ESR ${(await browser.version()).replace(/^firefox\//i, '')}`,
     open: (url) => page.goto(url, { waitUntil: 'load' }),
     evaluate: (expression) => page.evaluate(expression),
     close: () => browser.close(),
@@ -86,7 +86,8 @@ async function launchWebKit() {
       evaluate: (expression) => browser.execute(`return (${expression});`),
       close: async () => {
         try {
-          await browser.deleteSession();
+          // a wedged MiniBrowser must not hold the run: the driver's process tree is killed either way
+          await Promise.race([browser.deleteSession(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
         } finally {
           await driver.stop();
         }

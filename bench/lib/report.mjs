@@ -113,13 +113,19 @@ function sizesTable(sizes) {
     '| What | Paykit | Peer equivalent | Paykit ÷ peer | Budget |',
     '|---|---:|---:|---:|---|',
   ];
+  const notes = [];
+  const note = (text) => {
+    if (!notes.includes(text)) notes.push(text);
+    return '¹²³⁴⁵'[notes.indexOf(text)] ?? '*';
+  };
   for (const row of sizes.rows) {
     const ours = row.ours.status === 'ok' ? `**${kb(row.ours.gzip)}**` : row.ours.status === 'pending' ? 'pending (package not buildable yet)' : `failed: ${row.ours.reason}`;
-    const peer = row.peer ? (row.peer.status === 'ok' ? kb(row.peer.gzip) : `failed: ${row.peer.reason}`) : `n/a: ${row.noPeer}`;
+    const peer = row.peer ? (row.peer.status === 'ok' ? `${kb(row.peer.gzip)}${row.peer.note ? ` (${row.peer.note})` : ''}` : `failed: ${row.peer.reason}`) : `n/a ${note(row.noPeer)}`;
     const r = row.ratio !== undefined ? `${row.ratio.toFixed(3)} (${sizeVerdict(row.ratio)})` : '—';
     const budget = row.budget ? `≤ ${kb(row.budget)} ${row.withinBudget === undefined ? '' : row.withinBudget ? '✅ within' : '❌ over'}` : '';
     out.push(`| ${row.label.replace(/</g, '&lt;')} | ${ours} | ${peer} | ${r} | ${budget} |`);
   }
+  out.push('', ...notes.map((text, i) => `${'¹²³⁴⁵'[i] ?? '*'} No peer row: ${text}.  `));
   out.push('', 'Entries (each bundled alone):', '');
   for (const row of sizes.rows) {
     out.push(`- ${row.label.replace(/</g, '&lt;')}: Paykit \`${row.ours.what}\`${row.peer ? `; peer \`${row.peer.what}\`` : ''}.`);
@@ -233,11 +239,11 @@ export function renderMarkdown(results) {
 export function renderReadmeBlock(results) {
   const demote = (lines) => lines.map((line) => (line.startsWith('#') ? `#${line}` : line));
   const lines = [
-    ...header(results).slice(0, 1),
+    ...header(results).slice(0, 2),
     ...demote(summary(results)),
     '#### Bundle size (min+gzip)',
     '',
-    ...sizesTable(results.sizes).slice(0, (results.sizes?.rows?.length ?? 0) + 2),
+    ...sizesTable(results.sizes).slice(0, (results.sizes?.rows?.length ?? 0) + 3 + new Set((results.sizes?.rows ?? []).map((r) => r.noPeer).filter(Boolean)).size),
     '',
     '#### Requests per flow',
     '',

@@ -76,7 +76,7 @@ export const SIZE_ROWS = [
       ].join('\n'),
       what: "define + setDefaultClient + WalletClient/fetchTransport",
     },
-    peer: { entry: "export * from '@turnkey/sdk-browser';", what: '@turnkey/sdk-browser (export *; headless, no UI)' },
+    peer: { entry: "export * from '@turnkey/sdk-browser';", what: '@turnkey/sdk-browser (export *; headless, no UI)', note: 'full SDK, no UI' },
     budget: 40 * KB,
   },
   {
