@@ -43,6 +43,9 @@ export interface FlowTest {
   run(ctx: FlowContext): Promise<void>;
 }
 
+/** Pushed into `FlowContext.console` before the deliberate CSP violation; the runner reports only what came before. */
+export const INJECTION_MARK = 'mark: deliberate CSP violation follows';
+
 // ---- selectors -----------------------------------------------------------------------------------
 
 const S = {
@@ -388,6 +391,8 @@ export const FLOWS: FlowTest[] = [
       assert.equal(await d.attribute('[data-slot="security"]', 'data-violations'), null, 'the page saw no securitypolicyviolation');
       const cspLines = console.filter((line) => /content.security.policy|trusted.type/i.test(line));
       assert.deepEqual(cspLines, [], 'no CSP message in the console');
+      assert.deepEqual(console.filter((line) => line.startsWith('pageerror')), [], 'no uncaught error in the page');
+      console.push(INJECTION_MARK); // what follows in the console is this test's own doing
 
       const outcome = await d.evaluate(() => {
         try {

@@ -15,7 +15,7 @@ import { launchChromium } from './adapters/chromium.js';
 import { launchFirefox } from './adapters/firefox.js';
 import { launchWebKit } from './adapters/webkit.js';
 import { createDriver, type DriverCore, type Engine } from './driver.js';
-import { FLOWS, type FlowContext } from './flows.js';
+import { FLOWS, INJECTION_MARK, type FlowContext } from './flows.js';
 
 const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -119,8 +119,9 @@ export async function main(): Promise<number> {
         } finally {
           await withTimeout(core.close(), 30_000, `closing ${engine}`).catch((error: unknown) => console.log(`  (closing ${engine}: ${String(error)})`));
         }
-        const pageErrors = consoleLines.filter((line) => line.startsWith('pageerror'));
-        if (pageErrors.length) console.log(`  page errors:\n    ${pageErrors.join('\n    ')}`);
+        const mark = consoleLines.indexOf(INJECTION_MARK);
+        const pageErrors = (mark >= 0 ? consoleLines.slice(0, mark) : consoleLines).filter((line) => line.startsWith('pageerror') || line.startsWith('error'));
+        if (pageErrors.length) console.log(`  console errors:\n    ${pageErrors.join('\n    ')}`);
       }
       const ms = Date.now() - engineStart;
       summary.push({ engine, version: core?.version ?? 'not started', outcomes, ms });

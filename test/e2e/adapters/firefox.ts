@@ -20,7 +20,8 @@ export async function launchFirefox(options: { onConsole?: (type: string, text: 
     },
   });
   try {
-    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    // a new tab has the focus (the start-up tab does not), and Firefox refuses WebAuthn to an unfocused document
+    const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     page.on('console', (message) => options.onConsole?.(message.type(), message.text()));
     page.on('pageerror', (error) => options.onConsole?.('pageerror', error instanceof Error ? error.message : String(error)));
@@ -37,8 +38,14 @@ export async function launchFirefox(options: { onConsole?: (type: string, text: 
     return {
       engine: 'firefox',
       version: await browser.version(),
-      goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-      reload: async () => void (await page.reload({ waitUntil: 'load' })),
+      async goto(url) {
+        await page.goto(url, { waitUntil: 'load' });
+        await page.bringToFront();
+      },
+      async reload() {
+        await page.reload({ waitUntil: 'load' });
+        await page.bringToFront();
+      },
       // puppeteer's own selectors understand `>>>` (deep descendant)
       click: (selector) => page.locator(selector).setTimeout(10_000).click(),
       fill: (selector, text) => page.locator(selector).setTimeout(10_000).fill(text),

@@ -1,0 +1,15 @@
+import puppeteer from 'puppeteer-core';
+const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true, args: ['--remote-allow-system-access'], extraPrefsFirefox: { 'security.webauth.webauthn_enable_softtoken': true, 'security.webauth.webauthn_enable_usbtoken': false } });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.text()));
+const connection = browser.connection;
+const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome', maxDepth: 0 });
+const context = tree.result.contexts[0]?.context;
+const r = await connection.send('script.evaluate', { target: { context }, expression: `String(Cc["@mozilla.org/webauthn/service;1"].getService(Ci.nsIWebAuthnService).addVirtualAuthenticator("ctap2","internal",true,true,true,true) ?? "")`, awaitPromise: false });
+console.log('add', JSON.stringify(r.result));
+await page.goto(process.argv[2]); await page.bringToFront(); console.log('focus after bringToFront', await page.evaluate('document.hasFocus()'));
+const out = await page.evaluate(`(async () => { try { const c = await navigator.credentials.create({ publicKey: { challenge: new Uint8Array(32), rp: { name: 'x', id: 'localhost' }, user: { id: new Uint8Array(16), name: 'a', displayName: 'a' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }], authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' }, attestation: 'none', timeout: 10000 } }); return 'ok ' + c.id; } catch (e) { return e.name + ': ' + e.message + ' focus=' + document.hasFocus(); } })()`);
+console.log(out);
+await page.goto('about:blank');
+const out2 = await page.evaluate(`location.href`);
+await browser.close();
