@@ -218,7 +218,7 @@ function header(results) {
     '',
     `Paykit: @paykit/crypto-core ${m.paykit['@paykit/crypto-core']}, @paykit/elements ${m.paykit['@paykit/elements']} (Lit ${m.paykit.lit}), from this checkout. Peer: ${Object.entries(m.peer).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
     '',
-    'Ratios are Paykit ÷ peer: below 1 means Paykit is smaller or faster. Regenerate with `npm run bench`; method and caveats in [bench/README.md](README.md).',
+    'Ratios are Paykit ÷ peer: below 1 means Paykit is smaller or faster; timings within ±10% are called on par. Timings are medians of interleaved runs on a shared 2-core machine: compare ratios more than absolute milliseconds. Regenerate with `npm run bench`; method and caveats in [bench/README.md](README.md).',
     '',
   ];
 }
