@@ -83,6 +83,7 @@ async function main() {
   results.meta.machine.loadAverageBySection = sectionLoad;
   results.problems = problems;
 
+  await reportSizeChanges(results.sizes);
   await writeFile(`${OUT}.json`, `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(`${OUT}.md`, renderMarkdown(results));
   log(`wrote ${path.relative(REPO_ROOT, OUT)}.json and .md`);
@@ -340,6 +341,23 @@ async function meta() {
       await Promise.all(['@turnkey/crypto', '@turnkey/api-key-stamper', '@turnkey/indexed-db-stamper', '@turnkey/webauthn-stamper', '@turnkey/sdk-browser'].map(async (name) => [name, await version(name)])),
     ),
   };
+}
+
+/** Prints every size that moved since the committed bench/results.json (the last published run). */
+async function reportSizeChanges(sizes) {
+  let previous;
+  try {
+    previous = JSON.parse(await readFile(path.join(REPO_ROOT, 'bench', 'results.json'), 'utf8')).sizes?.rows ?? [];
+  } catch {
+    return;
+  }
+  for (const row of sizes?.rows ?? []) {
+    const before = previous.find((p) => p.id === row.id)?.ours?.gzip;
+    if (before !== undefined && row.ours.gzip !== undefined && before !== row.ours.gzip) {
+      const delta = row.ours.gzip - before;
+      log(`  size change since the published results: ${row.label} ${before} → ${row.ours.gzip} B (${delta > 0 ? '+' : ''}${delta} B)`);
+    }
+  }
 }
 
 async function updateReadme(results) {
