@@ -276,7 +276,8 @@ function renderTopbar(): void {
         attrs: { 'data-state': session ? 'signed-in' : 'signed-out', 'data-session-id': session?.id, title: session ? `Session ${session.id}` : 'No wallet session' },
       },
       h('span', { class: 'dot', attrs: { 'aria-hidden': 'true' } }),
-      session ? `Signed in · ${methodLabel(session.type)} · until ${time(session.expiresAt)}` : 'Signed out',
+      session ? 'Signed in' : 'Signed out',
+      session ? h('span', { class: 'session-pill__detail', text: ` · ${methodLabel(session.type)} · until ${time(session.expiresAt)}` }) : null,
     ),
   );
 }
@@ -1117,7 +1118,13 @@ function sessionsPanel(): HTMLElement {
     'div',
     { class: 'stack' },
     card('This browser', current, h('div', { class: 'actions' }, refresh, logout)),
-    h('div', { class: 'card' }, h('div', { class: 'card__head' }, h('h2', { class: 'card__title', text: 'Active sessions' }), reload), table),
+    h(
+      'div',
+      { class: 'card' },
+      h('div', { class: 'card__head' }, h('h2', { class: 'card__title', text: 'Active sessions' }), reload),
+      table,
+      h('p', { class: 'hint', text: 'A rotated session stays valid until it expires; revoke the ones you no longer use.' }),
+    ),
     howItWorks([
       'Rotate: a new key is made, `POST /auth/sessions/{id}/refresh` is signed by the old key and returns a new session; the old key is deleted. Other tabs adopt the new session.',
       'Sign out: `DELETE /auth/sessions/{id}`, signed by the session’s own key; then the key and the stored record are deleted from IndexedDB.',

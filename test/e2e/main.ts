@@ -121,7 +121,10 @@ export async function main(): Promise<number> {
         }
         const mark = consoleLines.indexOf(INJECTION_MARK);
         const pageErrors = (mark >= 0 ? consoleLines.slice(0, mark) : consoleLines).filter((line) => line.startsWith('pageerror') || line.startsWith('error'));
-        if (pageErrors.length) console.log(`  console errors:\n    ${pageErrors.join('\n    ')}`);
+        if (pageErrors.length) {
+          const note = pageErrors.some((line) => /status of 409/.test(line)) ? ' (a 409 is the SCA_SESSION_REQUIRED that <pay-sca-challenge> answers by itself)' : '';
+          console.log(`  browser console errors, for information${note}:\n    ${pageErrors.join('\n    ')}`);
+        }
       }
       const ms = Date.now() - engineStart;
       summary.push({ engine, version: core?.version ?? 'not started', outcomes, ms });
