@@ -105,7 +105,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   });
   const files = staticFiles(outDir);
 
+  // DNS-rebinding guard: only this machine's loopback names may address the demo
+  const hosts = new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
   handler = async (request) => {
+    if (!hosts.has(request.headers.get('host') ?? '')) return new Response('Misdirected Request', { status: 421, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     const { pathname } = new URL(request.url);
     const isWallet = pathname === WALLET_PREFIX || pathname.startsWith(`${WALLET_PREFIX}/`);
     const isApi = isWallet || pathname.startsWith(`${DEMO_PREFIX}/`);

@@ -276,8 +276,7 @@ function renderTopbar(): void {
         attrs: { 'data-state': session ? 'signed-in' : 'signed-out', 'data-session-id': session?.id, title: session ? `Session ${session.id}` : 'No wallet session' },
       },
       h('span', { class: 'dot', attrs: { 'aria-hidden': 'true' } }),
-      session ? 'Signed in' : 'Signed out',
-      session ? h('span', { class: 'session-pill__detail', text: ` · ${methodLabel(session.type)} · until ${time(session.expiresAt)}` }) : null,
+      h('span', null, session ? 'Signed in' : 'Signed out', session ? h('span', { class: 'session-pill__detail', text: ` · ${methodLabel(session.type)} · until ${time(session.expiresAt)}` }) : null),
     ),
   );
 }
