@@ -16,6 +16,7 @@ import { launchFirefox } from './adapters/firefox.js';
 import { launchWebKit } from './adapters/webkit.js';
 import { createDriver, type DriverCore, type Engine } from './driver.js';
 import { FLOWS, INJECTION_MARK, type FlowContext } from './flows.js';
+import { SERVER_CHECKS } from './server-checks.js';
 
 const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,8 +59,27 @@ export async function main(): Promise<number> {
   const demo = await startDemo({ port: 0, outDir, log: (line) => serverLog.push(line) });
   console.log(`e2e: demo at ${demo.url} (PAN origin ${demo.sandbox.panOrigin}), built in ${seconds(Date.now() - started)}`);
 
-  const summary: { engine: Engine; version: string; outcomes: Outcome[]; ms: number }[] = [];
+  const summary: { engine: Engine | 'server'; version: string; outcomes: Outcome[]; ms: number }[] = [];
   try {
+    {
+      const t0 = Date.now();
+      const outcomes: Outcome[] = [];
+      console.log('\n=== server');
+      const ctx = { url: demo.url, origin: demo.origin, credentials: demo.sandbox.credentials };
+      for (const check of SERVER_CHECKS) {
+        const start = Date.now();
+        try {
+          await withTimeout(check.run(ctx), 30_000, check.name);
+          outcomes.push({ name: check.name, status: 'passed', ms: Date.now() - start });
+          console.log(`  ✓ ${check.name} (${seconds(Date.now() - start)})`);
+        } catch (error) {
+          const detail = error instanceof Error ? error.message : String(error);
+          outcomes.push({ name: check.name, status: 'failed', ms: Date.now() - start, detail });
+          console.log(`  ✗ ${check.name}\n      ${detail}`);
+        }
+      }
+      summary.push({ engine: 'server', version: 'Node fetch, no browser', outcomes, ms: Date.now() - t0 });
+    }
     for (const engine of engines) {
       const engineStart = Date.now();
       const outcomes: Outcome[] = [];

@@ -1,0 +1,98 @@
+/**
+ * Checks of the demo server itself, run once before the browsers (no driver): the platform credential
+ * never reaches the browser, the wallet proxy keeps one visitor out of another's wallet, and cross-site
+ * or foreign-host requests are refused.
+ */
+import assert from 'node:assert/strict';
+
+export interface ServerCheckContext {
+  url: string;
+  origin: string;
+  credentials: { tokenSecret: string; authorization: string };
+}
+
+export interface ServerCheck {
+  name: string;
+  run(ctx: ServerCheckContext): Promise<void>;
+}
+
+async function signUp(ctx: ServerCheckContext, email: string): Promise<{ cookie: string; accountId: string; customerId: string; body: string }> {
+  const response = await fetch(new URL('/api/demo/signup', ctx.url), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: ctx.origin },
+    body: JSON.stringify({ email, region: 'US' }),
+  });
+  assert.equal(response.status, 201);
+  const body = await response.text();
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  assert.match(cookie, /^paykit_demo=[\w-]{40,}$/);
+  const profile = JSON.parse(body) as { accountId: string; customerId: string };
+  return { cookie, body, ...profile };
+}
+
+export const SERVER_CHECKS: ServerCheck[] = [
+  {
+    name: 'server: the platform credential never reaches the browser',
+    async run(ctx) {
+      const secrets = [ctx.credentials.tokenSecret, ctx.credentials.authorization.replace(/^Basic /, '')];
+      const page = await (await fetch(ctx.url)).text();
+      const scripts = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+      assert.ok(scripts.length >= 2, 'the page references its script and stylesheet');
+      const texts = [page, ...(await Promise.all(scripts.map(async (path) => (await fetch(new URL(path, ctx.url))).text())))];
+      const config = await fetch(new URL('/api/demo/config', ctx.url));
+      texts.push(await config.text(), JSON.stringify([...config.headers]));
+      const visitor = await signUp(ctx, `${Date.now().toString(36)}.server@example.com`);
+      texts.push(visitor.body);
+      for (const text of texts) for (const secret of secrets) assert.ok(!text.includes(secret), 'no platform credential in what the browser receives');
+      const cookieHeader = (await fetch(new URL('/api/demo/signup', ctx.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"c@example.com","region":"US"}' })).headers.get('set-cookie') ?? '';
+      assert.match(cookieHeader, /HttpOnly/);
+      assert.match(cookieHeader, /SameSite=Strict/);
+    },
+  },
+  {
+    name: "server: the wallet proxy keeps a visitor out of another visitor's wallet",
+    async run(ctx) {
+      const a = await signUp(ctx, `${Date.now().toString(36)}.a@example.com`);
+      const b = await signUp(ctx, `${Date.now().toString(36)}.b@example.com`);
+      const get = (path: string, cookie?: string) => fetch(new URL(`/api/wallet${path}`, ctx.url), { headers: cookie ? { Cookie: cookie } : {} });
+      assert.equal((await get(`/auth/credentials?accountId=${encodeURIComponent(a.accountId)}`, a.cookie)).status, 200, 'own wallet');
+      assert.equal((await get(`/auth/credentials?accountId=${encodeURIComponent(b.accountId)}`, a.cookie)).status, 403, "another visitor's wallet");
+      assert.equal((await get(`/customers/${encodeURIComponent(b.customerId)}`, a.cookie)).status, 403, "another visitor's customer");
+      assert.equal((await get(`/auth/credentials?accountId=${encodeURIComponent(a.accountId)}`)).status, 401, 'no demo session');
+      const card = await fetch(new URL('/api/wallet/cards', ctx.url), {
+        method: 'POST',
+        headers: { Cookie: a.cookie, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+        body: JSON.stringify({ fundingSource: b.accountId }),
+      });
+      assert.equal(card.status, 403, "a card on another visitor's wallet");
+      assert.equal((await get('/customers', a.cookie)).status, 404, 'listing customers is not on the allowlist');
+    },
+  },
+  {
+    name: 'server: cross-site and foreign-host requests are refused',
+    async run(ctx) {
+      const signup = await fetch(new URL('/api/demo/signup', ctx.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+        body: '{"email":"x@example.com","region":"US"}',
+      });
+      assert.equal(signup.status, 403, 'sign-up from another origin');
+      const form = await fetch(new URL('/api/demo/signup', ctx.url), { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+      assert.equal(form.status, 415, 'a form-style (non-JSON) post');
+      const a = await signUp(ctx, `${Date.now().toString(36)}.csrf@example.com`);
+      const proxied = await fetch(new URL(`/api/wallet/auth/sessions?accountId=${encodeURIComponent(a.accountId)}`, ctx.url), { headers: { Cookie: a.cookie, 'Sec-Fetch-Site': 'cross-site' } });
+      assert.equal(proxied.status, 403, 'a cross-site wallet call');
+      const port = new URL(ctx.url).port;
+      const { request } = await import('node:http');
+      const status = await new Promise<number>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path: '/', headers: { Host: `rebound.example:${port}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .once('error', reject)
+          .end();
+      });
+      assert.equal(status, 421, 'a request for another host name (DNS rebinding)');
+    },
+  },
+];
