@@ -13,17 +13,20 @@ import { ElementErrorCode, type PAY_EVENT_NAMES } from '@paykit/elements';
 import type { Context, RefObject } from 'react';
 import { isomorphicLayoutEffect } from './provider.js';
 import type { ReactModule } from './react-module.js';
-import { sessionStore, toSessionInfo, type SessionInfo, type SessionStatus } from './session-store.js';
+import { sessionStore, toSessionInfo, type SessionInfo, type SessionSnapshot } from './session-store.js';
 
-export interface UseSessionResult {
-  /** `loading` until the stored session is restored (and always on the server). */
-  status: SessionStatus;
-  session: SessionInfo | undefined;
+export interface SessionActions {
   /** Revokes the session on the service and forgets it here and in other tabs (`client.logout()`). */
   logout: () => Promise<void>;
   /** Replaces the session with a fresh one under a new key (`client.refreshSession()`). */
   refresh: () => Promise<SessionInfo>;
 }
+
+/**
+ * `status` is `loading` until the stored session is restored (and always on the server); `session` is
+ * there exactly when `status` is `signed-in`.
+ */
+export type UseSessionResult = SessionSnapshot & SessionActions;
 
 export type PayEventName = (typeof PAY_EVENT_NAMES)[number];
 /** Each `pay-*` event name and its class (`pay-session` → `PaySessionEvent`). */
@@ -59,15 +62,15 @@ export function createPaykitHooks(react: ReactModule, ClientContext: Context<Wal
   function useSession(): UseSessionResult {
     const client = useWalletClient();
     const store = sessionStore(client);
-    const { status, session } = react.useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+    const snapshot = react.useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
     const actions = react.useMemo(
-      () => ({
+      (): SessionActions => ({
         logout: () => client.logout(),
         refresh: async () => toSessionInfo(await client.refreshSession()),
       }),
       [client],
     );
-    return react.useMemo(() => ({ status, session, ...actions }), [status, session, actions]);
+    return react.useMemo(() => ({ ...snapshot, ...actions }), [snapshot, actions]);
   }
 
   function usePayEvent<K extends PayEventName>(type: K, handler: (event: PayEventMap[K]) => void, target?: PayEventTarget): void {

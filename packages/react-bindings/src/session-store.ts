@@ -25,10 +25,11 @@ export interface SessionInfo {
   readonly expiresAt: string;
 }
 
-export interface SessionSnapshot {
-  readonly status: SessionStatus;
-  readonly session: SessionInfo | undefined;
-}
+/** `session` is there exactly when `status` is `signed-in`. */
+export type SessionSnapshot =
+  | { readonly status: 'signed-in'; readonly session: SessionInfo }
+  | { readonly status: 'signed-out'; readonly session: undefined }
+  | { readonly status: 'loading'; readonly session: undefined };
 
 /** What the store reads from a client: a `WalletClient` has all of it. */
 export type SessionSource = Pick<WalletClient, 'session' | 'subscribe' | 'restore'>;
@@ -49,6 +50,7 @@ export interface SessionStore {
 }
 
 const LOADING: SessionSnapshot = Object.freeze({ status: 'loading', session: undefined });
+const SIGNED_OUT: SessionSnapshot = Object.freeze({ status: 'signed-out', session: undefined });
 // setTimeout's longest delay
 const MAX_DELAY_MS = 2 ** 31 - 1;
 // fire just after the expiry, so the client (which compares with `>`) already sees it expired
@@ -77,7 +79,8 @@ function sameSession(a: SessionInfo | undefined, b: CurrentSession | undefined):
 function createSessionStore(client: SessionSource): SessionStore {
   const listeners = new Set<() => void>();
   let snapshot = LOADING;
-  let restored = false;
+  // whether the signed-in state is known: restore() finished, or a session has been seen
+  let known = false;
   let restoring: Promise<void> | undefined;
   let stopClient: (() => void) | undefined;
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -109,11 +112,10 @@ function createSessionStore(client: SessionSource): SessionStore {
 
   const getSnapshot = (): SessionSnapshot => {
     const current = client.session;
-    // once a session has been seen, its absence means signed out, restored or not
-    if (current) restored = true;
-    const status: SessionStatus = current ? 'signed-in' : restored ? 'signed-out' : 'loading';
+    if (current) known = true;
+    const status: SessionStatus = current ? 'signed-in' : known ? 'signed-out' : 'loading';
     if (status !== snapshot.status || !sameSession(snapshot.session, current)) {
-      snapshot = Object.freeze({ status, session: current && toSessionInfo(current) });
+      snapshot = current ? Object.freeze({ status: 'signed-in', session: toSessionInfo(current) }) : known ? SIGNED_OUT : LOADING;
     }
     return snapshot;
   };
@@ -136,7 +138,7 @@ function createSessionStore(client: SessionSource): SessionStore {
       try {
         await client.restore();
       } finally {
-        restored = true;
+        known = true;
         notify();
       }
     })());

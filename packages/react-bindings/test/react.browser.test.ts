@@ -29,6 +29,7 @@ const summary = { id: 'Session:9', accountId: ACCOUNT_ID, type: 'EMAIL_OTP', exp
 for (const version of [19, 18] as const) {
   describe(`@paykit/react in the browser with React ${version}`, () => {
     let react: ReactCopy;
+    let h: ReactCopy['React']['createElement'];
     let paykit: PaykitReact;
     let fake: FakeService;
     let client: WalletClient;
@@ -37,6 +38,7 @@ for (const version of [19, 18] as const) {
 
     before(async () => {
       react = await loadReact(version);
+      h = react.React.createElement;
       paykit = createPaykitReact(react.React);
     });
 
@@ -61,13 +63,12 @@ for (const version of [19, 18] as const) {
       react.ReactDOM.flushSync(() => root.render(element));
     }
     let renderRoot: ReturnType<ReactCopy['ReactDOMClient']['createRoot']>;
-    const h = (...args: Parameters<ReactCopy['React']['createElement']>) => react.React.createElement(...args);
 
     it('registers <pay-otp-login> before the first render, and React creates it upgraded with its properties', async () => {
       expect(customElements.get('pay-otp-login') === PayOtpLoginElement, '<pay-otp-login> is registered with the element class').to.equal(true);
       const ref = react.React.createRef<PayOtpLoginElement>();
       render(h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { ref, accountId: ACCOUNT_ID, destination: 'a•••@example.com', resendSeconds: 45, className: 'login' })));
-      const el = container.querySelector('pay-otp-login')!;
+      const el = container.querySelector<PayOtpLoginElement>('pay-otp-login')!;
       expect(el instanceof PayOtpLoginElement, 'upgraded when React created it').to.equal(true);
       expect(ref.current === el, 'the ref is the element').to.equal(true);
       expect(el.accountId).to.equal(ACCOUNT_ID);
@@ -83,7 +84,7 @@ for (const version of [19, 18] as const) {
       const second: PaySessionEvent[] = [];
       const tree = (onPaySession?: (event: PaySessionEvent) => void) => h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID, onPaySession }));
       render(tree((event) => first.push(event)));
-      const el = container.querySelector('pay-otp-login')!;
+      const el = container.querySelector<PayOtpLoginElement>('pay-otp-login')!;
       const event = new PaySessionEvent(summary);
       el.dispatchEvent(event);
       expect(first).to.have.length(1);
@@ -108,7 +109,7 @@ for (const version of [19, 18] as const) {
       };
       render(h(react.React.StrictMode, null, h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID }))));
       expect(getDefaultClient() === client, 'the provider client is the default').to.equal(true);
-      const el = container.querySelector('pay-otp-login')!;
+      const el = container.querySelector<PayOtpLoginElement>('pay-otp-login')!;
       await el.updateComplete;
       expect(el.client === undefined, 'no client property: the element uses the default').to.equal(true);
       await until(() => restores > 0, 'client.restore()');
