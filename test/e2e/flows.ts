@@ -65,6 +65,7 @@ const S = {
 const SIGNUP = 'US sign-up creates a funded customer';
 const OTP = 'US email OTP sign-in shows the session';
 const PASSKEY_REGISTER = 'passkey: register';
+const LOGOUT = 'logout clears the session (also after reload)';
 const EU_SIGNUP = 'EU sign-up and email OTP sign-in';
 const EU_PAY = 'EU payment with SCA reaches COMPLETED';
 
@@ -327,7 +328,7 @@ export const FLOWS: FlowTest[] = [
     },
   },
   {
-    name: 'logout clears the session (also after reload)',
+    name: LOGOUT,
     needs: [OTP],
     async run({ d }) {
       await open(d, 'sessions');
@@ -337,6 +338,17 @@ export const FLOWS: FlowTest[] = [
       await d.reload();
       await d.waitFor(S.ready);
       assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-out');
+    },
+  },
+  {
+    name: 'passkey: sign in from the sign-in step after logout',
+    needs: [PASSKEY_REGISTER, LOGOUT],
+    passkey: true,
+    async run({ d }) {
+      await d.waitFor('[data-testid="signin-passkey"]', { message: 'the passkey offer next to the email code' });
+      await d.click('[data-testid="signin-passkey"] >>> [part~="passkey-button"]');
+      await d.waitFor(S.signedIn, { message: 'the signed-in card after the passkey' });
+      assert.match(await d.text(S.sessionStatus), /Signed in · Passkey/);
     },
   },
   {

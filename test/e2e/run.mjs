@@ -16,6 +16,10 @@ const watchdog = setTimeout(() => {
 }, 8 * 60_000);
 watchdog.unref();
 
+// Ctrl-C or a CI cancel: exit through process.exit so the adapters' exit hooks kill the browsers and
+// the WebKit driver's process tree
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
 let code = 1;
 try {
   code = await main();
