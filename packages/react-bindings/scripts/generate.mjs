@@ -184,8 +184,9 @@ function parseArgs(argv) {
     out: path.resolve(packageDir, 'src/components'),
   };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2);
-    const value = inline ?? argv[++i];
+    const eq = argv[i].indexOf('=');
+    const flag = eq < 0 ? argv[i] : argv[i].slice(0, eq);
+    const value = eq < 0 ? argv[++i] : argv[i].slice(eq + 1);
     if (flag === '--manifest') options.manifest = path.resolve(value);
     else if (flag === '--out') options.out = path.resolve(value);
     else throw new Error(`unknown argument ${argv[i]}; use --manifest <file> --out <dir>`);
