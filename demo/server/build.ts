@@ -3,6 +3,7 @@
  * TypeScript sources (`source` condition). TypeScript goes through esbuild rather than Vite's default
  * transformer because the elements use standard (TC39) decorators, which esbuild lowers for es2022.
  * Takes well under a second; the demo builds at every start and serves the result with a strict CSP.
+ * The root `vite.config.ts` exports this same configuration for `npx vite build`.
  *
  * @example
  *   await buildPage({ outDir: 'demo/dist' });
