@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: Paykit beside the peer toolkit (Turnkey), measured side by side in one run, written
- * to bench/results.json and bench/results.md. Five measures, in this order (quietest machine first for
- * the timings): bundle sizes (esbuild + gzip -9), client-side crypto time in Chromium, Firefox ESR and
- * WebKitGTK (one page, both libraries, interleaved runs), define → first interactive render of each
- * element (Chromium), requests per flow counted at the WalletClient's transport (Node against the
- * sandbox; passkey in Chromium with a virtual authenticator), and the sandbox's signed-retry
- * throughput on loopback. Method and caveats: bench/README.md.
+ * to bench/results.json and bench/results.md, and (a full run) into README.md between its bench
+ * markers. Five measures, in this order (quietest machine first for the timings): bundle sizes
+ * (esbuild + gzip -9), client-side crypto time in Chromium, Firefox ESR and WebKitGTK (one page, both
+ * libraries, interleaved runs), define → first interactive render of each element (Chromium), requests
+ * per flow counted at the WalletClient's transport (Node against the sandbox; passkey in Chromium with
+ * a virtual authenticator), and the sandbox's signed-retry throughput on loopback. Method and caveats:
+ * bench/README.md.
  *
  * Exits non-zero when a size is over budget, a flow is above its protocol minimum, an output failed
  * its correctness check or Chromium could not run; timings alone never fail it.
@@ -14,7 +15,7 @@
  *   npm run bench                          # full run, a few minutes on 2 cores
  *   node bench/run.mjs --quick             # fewer runs → bench/results.partial.{json,md}
  *   node bench/run.mjs --only=sizes,requests --engines=chromium
- *   node bench/run.mjs --update-readme     # also splice the summary into README.md's bench block
+ *   node bench/run.mjs --report-only --update-readme   # re-splice README.md's bench block (a full run always does)
  *   node bench/run.mjs --report-only       # re-render results.md from results.json, measure nothing
  */
 import { spawn } from 'node:child_process';
@@ -87,7 +88,7 @@ async function main() {
   await writeFile(`${OUT}.json`, `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(`${OUT}.md`, renderMarkdown(results));
   log(`wrote ${path.relative(REPO_ROOT, OUT)}.json and .md`);
-  if (flag('update-readme')) await updateReadme(results);
+  if (!PARTIAL || flag('update-readme')) await updateReadme(results);
   if (problems.length) {
     log(`problems:\n  - ${problems.join('\n  - ')}`);
     process.exitCode = 1;

@@ -159,6 +159,24 @@ function cryptoTables(crypto) {
   return out;
 }
 
+/** One table for the README: operations × engines, medians side by side. */
+function cryptoSummaryTable(crypto) {
+  const engines = Object.entries(crypto?.engines ?? {}).filter(([, e]) => e.status === 'ok');
+  if (engines.length === 0) return [`Crypto timings did not run: ${crypto?.reason ?? 'skipped'}.`];
+  const out = [
+    `| Median ms, Paykit vs peer (ratio) | ${engines.map(([name]) => ENGINE_NAMES[name] ?? name).join(' | ')} |`,
+    `|---|${engines.map(() => '---:').join('|')}|`,
+  ];
+  for (const op of engines[0][1].ops) {
+    const cells = engines.map(([, e]) => {
+      const same = e.ops.find((o) => o.id === op.id);
+      return same ? `**${ms(same.ours.median)}** vs ${ms(same.peer.median)} (${same.ratio?.toFixed(2) ?? '—'})` : '—';
+    });
+    out.push(`| ${op.label} | ${cells.join(' | ')} |`);
+  }
+  return out;
+}
+
 function requestsTable(requests) {
   if (!requests?.flows) return [`Request counting did not run: ${requests?.reason ?? 'skipped'}.`, ''];
   const out = ['| Flow | Requests | Protocol minimum | At minimum? | Requests made | Counted in |', '|---|---:|---:|---|---|---|'];
@@ -244,6 +262,10 @@ export function renderReadmeBlock(results) {
     '#### Bundle size (min+gzip)',
     '',
     ...sizesTable(results.sizes).slice(0, (results.sizes?.rows?.length ?? 0) + 3 + new Set((results.sizes?.rows ?? []).map((r) => r.noPeer).filter(Boolean)).size),
+    '',
+    '#### Client-side crypto time',
+    '',
+    ...cryptoSummaryTable(results.crypto),
     '',
     '#### Requests per flow',
     '',
