@@ -7,6 +7,7 @@
  *   selectEngines('chromium,webkit').map(createLauncher)
  */
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './debian-browsers.mjs';
 import { FirefoxBiDiLauncher } from './launchers/firefox-bidi.mjs';
 import { WebKitWebDriverLauncher } from './launchers/webkit-webdriver.mjs';
 
@@ -27,10 +28,9 @@ export function createLauncher(engine) {
         product: 'chromium',
         concurrency: 1,
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: CHROMIUM_PATH,
           headless: true,
-          // root needs --no-sandbox; the rest keep Chromium from dialing hosts this machine cannot reach
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+          args: CHROMIUM_ARGS,
         },
       });
     case 'firefox':

@@ -6,12 +6,13 @@
  * (only this runner holds the connection; the page never gets that access) and the soft-token pref.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { FIREFOX_PATH } from '../../harness/debian-browsers.mjs';
 import type { DriverCore, PasskeySupport } from '../driver.js';
 
 export async function launchFirefox(options: { onConsole?: (type: string, text: string) => void } = {}): Promise<DriverCore> {
   const browser: Browser = await puppeteer.launch({
     browser: 'firefox',
-    executablePath: '/usr/bin/firefox-esr',
+    executablePath: FIREFOX_PATH,
     headless: true,
     args: ['--remote-allow-system-access', '--width=1280', '--height=900'],
     extraPrefsFirefox: {

@@ -11,12 +11,13 @@
  */
 import { ChromeLauncher } from '@web/test-runner-chrome';
 import puppeteer from 'puppeteer-core';
+import { FIREFOX_PATH } from '../debian-browsers.mjs';
 
 export class FirefoxBiDiLauncher extends ChromeLauncher {
   /** @type {Map<string, Set<string>>} authenticator ids per test session */
   #authenticators = new Map();
 
-  constructor({ executablePath = '/usr/bin/firefox-esr' } = {}) {
+  constructor({ executablePath = FIREFOX_PATH } = {}) {
     super(
       {
         browser: 'firefox',

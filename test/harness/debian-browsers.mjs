@@ -1,0 +1,141 @@
+/**
+ * The browsers of these machines (Debian's chromium, firefox-esr, webkit2gtk-driver; see
+ * ../shared/notes/browsers.md) and how to start them, in one place for the browser tests, the
+ * end-to-end tests and the bench: the binaries' paths, Chromium's flags, and WebKitGTK's
+ * `xvfb-run -a WebKitWebDriver --port=<free port>` (MiniBrowser has no headless mode) with MiniBrowser's
+ * capabilities for WebDriver classic and a stop that kills the driver's whole process tree (Xvfb,
+ * WebKitWebDriver, MiniBrowser and its web and network processes), also when the caller's process exits
+ * first.
+ *
+ * @example
+ *   const driver = await startWebKitDriver();
+ *   const browser = await remote({ hostname: '127.0.0.1', port: driver.port, capabilities: miniBrowserCapabilities() });
+ *   ...
+ *   await driver.stop();
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Root needs --no-sandbox; the rest keep Chromium from dialing hosts these machines cannot reach. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const FIREFOX_PATH = '/usr/bin/firefox-esr';
+export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** Why passkey tests skip in WebKit (checked against WebKitGTK 2.50.6 from Debian). */
+export const WEBKIT_NO_WEBAUTHN =
+  'WebKitGTK is built without WebAuthn (no PublicKeyCredential) and WebKitWebDriver answers ' +
+  '"unknown command" to POST /session/{id}/webauthn/authenticator';
+
+/** WebDriver classic capabilities that start MiniBrowser in automation mode. */
+export function miniBrowserCapabilities(binary = MINIBROWSER) {
+  return {
+    browserName: 'MiniBrowser',
+    'wdio:enforceWebDriverClassic': true,
+    'webkitgtk:browserOptions': { binary, args: ['--automation'] },
+  };
+}
+
+/**
+ * Starts WebKitWebDriver on a free loopback port and resolves once it answers `/status`; rejects (with
+ * the driver's stderr, the driver stopped) when it exits or stays silent for `timeoutMs`. `stop()` is
+ * idempotent and never waits more than a few seconds.
+ */
+export async function startWebKitDriver({ timeoutMs = 30_000 } = {}) {
+  const port = await freePort();
+  const driver = spawnDriver(port);
+  try {
+    await waitUntilReady(port, driver, timeoutMs);
+  } catch (error) {
+    await driver.stop();
+    throw error;
+  }
+  return { port, stderr: driver.stderr, stop: driver.stop };
+}
+
+function spawnDriver(port) {
+  // stays in the caller's process group, so whatever kills a CI job's group takes the driver too
+  const child = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  let exitCode;
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve((exitCode = code ?? 'signal'))));
+  // one snapshot of the tree before any signal: MiniBrowser's processes leave it once their parent dies
+  const onExit = () => signalAll(processTree(child.pid), 'SIGKILL');
+  process.once('exit', onExit);
+  let stopped;
+  return {
+    exitCode: () => exitCode,
+    stderr: () => stderr,
+    stop() {
+      stopped ??= (async () => {
+        process.off('exit', onExit);
+        const tree = processTree(child.pid);
+        signalAll(tree, 'SIGTERM');
+        const timer = setTimeout(() => signalAll(tree, 'SIGKILL'), 3000);
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        clearTimeout(timer);
+        signalAll(tree, 'SIGKILL'); // whatever outlived xvfb-run
+      })();
+      return stopped;
+    },
+  };
+}
+
+async function waitUntilReady(port, driver, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (driver.exitCode() !== undefined) throw new Error(`WebKitWebDriver exited (${driver.exitCode()}): ${driver.stderr()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`WebKitWebDriver did not answer on port ${port} within ${timeoutMs} ms: ${driver.stderr()}`);
+}
+
+/** Signals the processes of a snapshot that still run, never a later process that reused a pid. */
+function signalAll(tree, signal) {
+  for (const { pid, started } of tree) {
+    if (readStat(pid)?.started !== started) continue;
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** `root` and its descendants with their start times, from /proc (Linux). */
+function processTree(root) {
+  const stats = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map((entry) => readStat(Number(entry))).filter(Boolean);
+  const tree = stats.filter((stat) => stat.pid === root);
+  for (let i = 0; i < tree.length; i++) tree.push(...stats.filter((stat) => stat.ppid === tree[i].pid));
+  return tree;
+}
+
+function readStat(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after "(comm)": state ppid … starttime is the 22nd field overall, the 20th after comm
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { pid, ppid: Number(fields[1]), started: fields[19] };
+  } catch {
+    return undefined; // gone
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
