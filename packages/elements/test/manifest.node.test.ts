@@ -1,0 +1,77 @@
+/**
+ * custom-elements.json is committed (the React wrappers are generated from it, and tools read it from
+ * the published package). This test runs the analyzer on the sources into a temporary folder and
+ * requires the committed manifest to be identical, so it cannot drift from the elements; and checks
+ * that it describes what a page uses: five elements with their tags and `pay-*` events, no private
+ * members.
+ */
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from '../../../test/harness/suite.js';
+
+interface Declaration {
+  name: string;
+  tagName?: string;
+  customElement?: boolean;
+  members?: Array<{ name: string; privacy?: string }>;
+  events?: Array<{ name: string }>;
+}
+interface Manifest {
+  modules: Array<{ path: string; declarations?: Declaration[] }>;
+}
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const committedFile = path.join(packageDir, 'custom-elements.json');
+const analyzer = path.join(path.dirname(createRequire(import.meta.url).resolve('@custom-elements-manifest/analyzer/package.json')), 'cem.js');
+
+function firstDifferentLine(a: string, b: string): string | null {
+  if (a === b) return null;
+  const left = a.split('\n');
+  const right = b.split('\n');
+  const index = left.findIndex((text, i) => text !== right[i]);
+  const at = index === -1 ? left.length : index;
+  return `line ${at + 1}: committed ${JSON.stringify(left[at] ?? '<end>')}, analyzer ${JSON.stringify(right[at] ?? '<end>')}`;
+}
+
+describe('custom-elements.json', () => {
+  it('is committed exactly as the analyzer produces it from the sources', () => {
+    // the analyzer writes beside its working directory (and edits package.json there), so it runs on a
+    // copy: the same command as `npm run analyze`, with the package's config file
+    const copy = mkdtempSync(path.join(tmpdir(), 'paykit-cem-'));
+    try {
+      for (const entry of ['src', 'package.json', 'custom-elements-manifest.config.mjs']) {
+        cpSync(path.join(packageDir, entry), path.join(copy, entry), { recursive: true });
+      }
+      execFileSync(process.execPath, [analyzer, 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/**/*.styles.ts', '--quiet'], {
+        cwd: copy,
+        stdio: 'pipe',
+      });
+      const fresh = readFileSync(path.join(copy, 'custom-elements.json'), 'utf8');
+      const committed = readFileSync(committedFile, 'utf8');
+      // a line-level note instead of chai's string diff, which takes minutes on a 100 kB manifest
+      const line = firstDifferentLine(committed, fresh);
+      expect(line, 'custom-elements.json is stale: run `npm run analyze -w @paykit/elements` and commit it; first difference').to.equal(null);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('describes the five elements with their tags and pay-* events, and nothing private', () => {
+    const manifest = JSON.parse(readFileSync(committedFile, 'utf8')) as Manifest;
+    const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
+    expect(elements.map((d) => d.tagName).sort()).to.deep.equal(['pay-card-reveal', 'pay-otp-login', 'pay-passkey-login', 'pay-sca-challenge', 'pay-wallet-export']);
+    for (const element of elements) {
+      expect(element.events?.length, `${element.tagName} events`).to.be.greaterThan(0);
+      for (const event of element.events ?? []) expect(event.name, `${element.tagName} event`).to.match(/^pay-[a-z-]+$/);
+      for (const member of element.members ?? []) {
+        expect(member.privacy, `${element.tagName}.${member.name}`).to.not.equal('private');
+        expect(member.name.startsWith('#'), `${element.tagName}.${member.name}`).to.equal(false);
+      }
+    }
+  });
+});
