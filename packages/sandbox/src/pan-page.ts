@@ -1,7 +1,8 @@
 /**
  * The PAN reveal page, served by `panFetch` on its own origin (its own port under `startSandbox`), as
  * the card issuer's hosted page would be. `GET /pan/{token}`: the token is single-use and expires at
- * the reveal's `expiresAt`; a reused, expired or unknown token answers 410 with a page saying so.
+ * the reveal's `expiresAt`; a reused, expired or unknown token answers 410 with a page saying so. Only a
+ * GET spends the token (a HEAD answers the same status without it).
  * Responses carry a strict CSP (nothing but this page's own nonce'd style and copy script, framable
  * only by the configured origins), `Cache-Control: no-store` and `Referrer-Policy: no-referrer`.
  * The PAN is a test number (4000 00…, Luhn-valid) and moves no money.
@@ -73,6 +74,9 @@ export function createPanApp(ctx: SandboxContext): Hono {
     if (!record || !card || record.used || record.expiresAt <= ctx.config.now() || card.state === 'CLOSED') {
       return c.body(page(nonce, 'Link expired', goneBody), 410, headers(ctx, nonce));
     }
+    // Only a GET shows the card, so only a GET spends the token: a HEAD (link checkers, prefetchers)
+    // must not burn the single-use URL before the frame loads it.
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers(ctx, nonce));
     ctx.state.panTokens.put({ ...record, used: true });
     return c.body(cardPage(nonce, card), 200, headers(ctx, nonce));
   });

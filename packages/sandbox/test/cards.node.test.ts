@@ -110,6 +110,19 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect(badState.body.details.errors[0].constraint.enum).to.deep.equal(['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED']);
   });
 
+  it('clears only limits with null: a null state or fundingSource is 400 INVALID_INPUT, not a silent no-op', async () => {
+    const { card, account } = await activeCard();
+    for (const field of ['state', 'fundingSource']) {
+      const res = await patch(card.id, { [field]: null });
+      expect(res.status, `${field}: ${res.text}`).to.equal(400);
+      expect(res.body.code).to.equal('INVALID_INPUT');
+      expect(res.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal([field]);
+    }
+    const unchanged = (await t.api.get(`/cards/${card.id}`)).body;
+    expect(unchanged).to.include({ state: 'ACTIVE', fundingSource: account.id });
+    expect((await patch(card.id, { maxSpendPerDay: null })).status).to.equal(200);
+  });
+
   it('reveals the PAN on a separate origin: single-use URL, strict CSP, no-store, no-referrer, test PAN', async () => {
     const { card } = await activeCard();
     const reveal = await t.api.post(`/cards/${card.id}/reveal`, {});
@@ -119,6 +132,10 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect(url.origin).to.not.equal(new URL(t.server.url).origin);
     expect(Date.parse(reveal.body.expiresAt) - t.clock.now()).to.be.within(110_000, 120_001);
 
+    // A HEAD (a link checker, a prefetch) must not spend the single-use URL.
+    const head = await fetch(reveal.body.panEmbedUrl, { method: 'HEAD' });
+    expect(head.status).to.equal(200);
+    expect(head.headers.get('cache-control')).to.equal('no-store');
     const page = await fetch(reveal.body.panEmbedUrl);
     expect(page.status).to.equal(200);
     const csp = page.headers.get('content-security-policy')!;

@@ -219,4 +219,13 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
     expect((await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {})).status).to.equal(409);
     expect((await t.api.post('/sca/login/complete', { customerId: payer.customer.id })).status).to.equal(409);
   });
+
+  it('names a customerId of the wrong type on POST /sca/login/complete as such (400), and a missing one as missing', async () => {
+    const wrongType = await t.api.post('/sca/login/complete', { customerId: 42 });
+    expect(wrongType.status).to.equal(400);
+    expect(wrongType.body.details.errors).to.deep.equal([{ field: 'customerId', constraint: {}, message: 'must be a string' }]);
+    const missing = await t.api.post('/sca/login/complete', {});
+    expect(missing.status).to.equal(400);
+    expect(missing.body.details.errors[0]).to.include({ field: 'customerId', message: 'is required (body or query)' });
+  });
 });

@@ -126,6 +126,9 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const f = new Fields(json);
     const state = f.string('state', { enum: STATES }) as CardRecord['state'] | undefined;
     const fundingSource = f.string('fundingSource');
+    // Only the limits are cleared by null; a null state or fundingSource is a wrong type, not a no-op.
+    if (json['state'] === null) f.fail('state', 'must not be null', { enum: [...STATES] });
+    if (json['fundingSource'] === null) f.fail('fundingSource', 'must not be null: a card keeps its funding source until it is CLOSED');
     const limits = readLimits(f, true);
     f.only(['state', 'fundingSource', ...LIMITS]);
     if (Object.keys(json).length === 0) f.fail('state', 'or another card field is required');

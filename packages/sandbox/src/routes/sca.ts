@@ -111,8 +111,8 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.post('/sca/login/complete', async (c) => {
     const f = new Fields(parseJsonObject(await c.req.text()));
     const customerId = f.string('customerId') ?? c.req.query('customerId');
+    f.done(); // a customerId of the wrong type is named as such, not as missing
     if (customerId === undefined) throw invalidField('customerId', 'is required (body or query)');
-    f.done();
     const customer = requireScaCustomer(ctx, customerId);
     const sessionExpiresAt = ctx.config.now() + SCA_LOGIN_SESSION_MS;
     ctx.state.sca.put({ ...scaStateOf(ctx, customer.id), sessionExpiresAt });
