@@ -69,6 +69,11 @@ describe('sandbox: platform credential, errors, validation, pagination, CORS', (
 
     const noEmail = await t.api.post('/customers', { platformCustomerId: 'x-no-email', customerType: 'INDIVIDUAL' });
     expect(noEmail.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal(['email']);
+    // null is no email either: no wallet may be born with an EMAIL_OTP credential that has no address
+    const nullEmail = await t.api.post('/customers', { platformCustomerId: 'x-null-email', customerType: 'INDIVIDUAL', email: null });
+    expect(nullEmail.status).to.equal(400);
+    expect(nullEmail.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal(['email']);
+    expect((await t.api.get('/customers', { platformCustomerId: 'x-null-email' })).body.data).to.deep.equal([]);
     const fund = await t.api.post('/sandbox/internal-accounts/InternalAccount:nope/fund', { amount: 5 });
     expect(fund.status).to.equal(404);
   });

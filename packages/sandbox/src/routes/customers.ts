@@ -132,7 +132,7 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const platformCustomerId = f.string('platformCustomerId', { required: true, maxLength: 128 });
     const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] }) as CustomerRecord['customerType'] | undefined;
     const fields = readCustomerFields(f);
-    if (json['email'] === undefined) f.fail('email', 'is required: the embedded wallet is provisioned with an EMAIL_OTP credential on it', { format: 'email' });
+    if (json['email'] === undefined || json['email'] === null) f.fail('email', 'is required: the embedded wallet is provisioned with an EMAIL_OTP credential on it', { format: 'email' });
     f.done();
     if (ctx.state.customers.list((x) => x.platformCustomerId === platformCustomerId).length) {
       throw conflict('A customer with this platformCustomerId already exists');
