@@ -1,0 +1,164 @@
+/**
+ * The proxy in front of the real service double (`@paykit/sandbox`, as a Web handler: no network), so
+ * the things the fake service cannot judge are judged by a real verifier: a signed retry only completes
+ * when the proxy forwarded the body bytes and both wallet headers untouched; a real 429 brings its
+ * Retry-After back; the platform credential is the one the service accepts; refusals never reach it.
+ */
+import { expect } from 'chai';
+import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
+import { memoryKeyStore } from '@paykit/crypto-core/key-store';
+import { encryptOtpCode } from '@paykit/crypto-core/otp';
+import { createSandbox, type Sandbox } from '@paykit/sandbox';
+import { before, describe, it } from '../../../test/harness/suite.js';
+import { createPlatformProxy, endUserFromIds, type PlatformProxyOptions } from '../src/index.js';
+
+const SERVICE_URL = 'http://sandbox.local/2025-10-13';
+const PLATFORM = `Basic ${Buffer.from('sandbox-token:sandbox-secret').toString('base64')}`;
+
+interface Wallet {
+  customer: string;
+  account: string;
+  credential: string;
+}
+
+describe('the proxy in front of the sandbox (real verifier)', () => {
+  let sandbox: Sandbox;
+  let alice: Wallet;
+  let bob: Wallet;
+  let forwarded = 0;
+
+  /** The platform's own backend call (platform credential, straight to the service). */
+  async function platform(method: string, path: string, body?: unknown): Promise<any> {
+    const res = await sandbox.fetch(
+      new Request(`${SERVICE_URL}${path}`, {
+        method,
+        headers: { Authorization: PLATFORM, 'Content-Type': 'application/json' },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      }),
+    );
+    return res.json();
+  }
+
+  async function newWallet(name: string): Promise<Wallet> {
+    const customer = await platform('POST', '/customers', { platformCustomerId: `${name}-${crypto.randomUUID()}`, customerType: 'INDIVIDUAL', email: `${name}@example.com` });
+    const account = (await platform('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`)).data[0];
+    const credential = (await platform('GET', `/auth/credentials?accountId=${encodeURIComponent(account.id)}`)).data[0];
+    return { customer: customer.id, account: account.id, credential: credential.id };
+  }
+
+  /** A proxy for alice (cookie `session=alice`), forwarding to the sandbox. */
+  function proxyFor(options: Partial<PlatformProxyOptions> = {}) {
+    const handler = createPlatformProxy({
+      serviceUrl: SERVICE_URL,
+      tokenId: 'sandbox-token',
+      clientSecret: 'sandbox-secret',
+      pathPrefix: '/api/wallet',
+      fetch: (request) => {
+        forwarded++;
+        return sandbox.fetch(request);
+      },
+      resolveEndUser: (request) =>
+        request.headers.get('Cookie') === 'session=alice'
+          ? endUserFromIds({ customerIds: [alice.customer], accountIds: [alice.account], credentialIds: [alice.credential] })
+          : null,
+      ...options,
+    });
+    return async (method: string, path: string, body?: string, headers: Record<string, string> = {}) => {
+      const res = await handler(
+        new Request(`https://platform.example/api/wallet${path}`, {
+          method,
+          headers: { Cookie: 'session=alice', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+          ...(body !== undefined ? { body } : {}),
+        }),
+      );
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
+    };
+  }
+
+  before(async () => {
+    sandbox = createSandbox({ onInternalError: () => {} });
+    alice = await newWallet('alice');
+    bob = await newWallet('bob');
+  });
+
+  it('runs an OTP login and a signed privacy update through the proxy: body bytes and wallet headers reach the verifier untouched', async () => {
+    const send = proxyFor();
+    const credentials = await send('GET', `/auth/credentials?accountId=${encodeURIComponent(alice.account)}`);
+    expect(credentials.status).to.equal(200);
+    expect(credentials.body.data.map((c: { id: string }) => c.id)).to.deep.equal([alice.credential]);
+
+    const challenge = await send('POST', `/auth/credentials/${alice.credential}/challenge`, '{}');
+    expect(challenge.status, challenge.text).to.equal(200);
+    const key: SessionKey = await createSessionKey({ store: memoryKeyStore() });
+    const encryptedOtpBundle = await encryptOtpCode({
+      otpEncryptionTargetBundle: challenge.body.otpEncryptionTargetBundle,
+      otpCode: '000000',
+      publicKey: key.publicKeyUncompressed,
+      trustedSigners: sandbox.enclaveSigners,
+    });
+    // Unusual spacing and key order: any re-serialisation by the proxy would be a body mismatch.
+    const verifyBody = `{ "encryptedOtpBundle" : ${JSON.stringify(encryptedOtpBundle)},\n  "type":"EMAIL_OTP" }`;
+    const leg1 = await send('POST', `/auth/credentials/${alice.credential}/verify`, verifyBody);
+    expect(leg1.status, leg1.text).to.equal(202);
+    const leg2 = await send('POST', `/auth/credentials/${alice.credential}/verify`, verifyBody, {
+      'Service-Wallet-Signature': await key.stamp(leg1.body.payloadToSign),
+      'Request-Id': leg1.body.requestId,
+    });
+    expect(leg2.status, leg2.text).to.equal(200);
+    expect(leg2.body.id).to.match(/^Session:/);
+    expect(leg2.headers.get('cache-control')).to.equal('no-store');
+
+    const privacy = '{"privateEnabled":true}';
+    const first = await send('PATCH', `/internal-accounts/${alice.account}`, privacy);
+    expect(first.status).to.equal(202);
+    const changed = await send('PATCH', `/internal-accounts/${alice.account}`, privacy, {
+      'Service-Wallet-Signature': await key.stamp(first.body.payloadToSign),
+      'Request-Id': first.body.requestId,
+    });
+    expect(changed.status, changed.text).to.equal(200);
+    expect(changed.body.privateEnabled).to.equal(true);
+  });
+
+  it("brings the service's 429 RATE_LIMITED back with Retry-After", async () => {
+    const send = proxyFor();
+    let limited: Awaited<ReturnType<typeof send>> | undefined;
+    for (let i = 0; i < 5 && !limited; i++) {
+      const res = await send('POST', `/auth/credentials/${alice.credential}/challenge`, '{}');
+      if (res.status === 429) limited = res;
+      else expect(res.status).to.equal(200);
+    }
+    expect(limited, 'a 429 within five challenges').to.not.equal(undefined);
+    expect(limited!.body).to.include({ status: 429, code: 'RATE_LIMITED' });
+    expect(Number(limited!.headers.get('retry-after'))).to.be.within(1, 30);
+  });
+
+  it("refuses another user's resources and non-allowlisted calls without calling the service", async () => {
+    const send = proxyFor();
+    const before = forwarded;
+    const foreign = await send('GET', `/auth/credentials?accountId=${encodeURIComponent(bob.account)}`);
+    expect(foreign.status).to.equal(403);
+    expect(foreign.body.code).to.equal('FORBIDDEN');
+    expect((await send('POST', `/auth/credentials/${bob.credential}/challenge`, '{}')).status).to.equal(403);
+    expect((await send('GET', '/customers')).status).to.equal(404);
+    expect((await send('POST', '/customers', '{}')).status).to.equal(404);
+    expect((await send('GET', '/auth/credentials', undefined, { Cookie: 'session=mallory' })).status).to.equal(401);
+    expect(forwarded).to.equal(before);
+  });
+
+  it('forwards the sandbox-only endpoints to a sandbox service, and refuses them when told the service is not one', async () => {
+    const keys = await proxyFor()('GET', '/sandbox/enclave-keys');
+    expect(keys.status).to.equal(200);
+    expect(keys.body.signers).to.deep.equal(sandbox.enclaveSigners);
+    const refused = await proxyFor({ allowSandboxPaths: false })('POST', `/sandbox/internal-accounts/${alice.account}/fund`, '{"amount":5}');
+    expect(refused.status).to.equal(404);
+  });
+
+  it("passes the service's 401 for a wrong platform credential through without the service's WWW-Authenticate", async () => {
+    const res = await proxyFor({ clientSecret: 'not-the-secret' })('GET', `/auth/credentials?accountId=${encodeURIComponent(alice.account)}`);
+    expect(res.status).to.equal(401);
+    expect(res.body.code).to.equal('UNAUTHORIZED');
+    expect(res.headers.get('www-authenticate')).to.equal(null);
+    expect(res.text).to.not.include('not-the-secret');
+  });
+});
