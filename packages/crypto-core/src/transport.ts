@@ -62,6 +62,10 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
     if (request.signal?.aborted) throw new PayError(LocalErrorCode.ABORTED, 'The request was aborted');
     request.signal?.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
+    // Settles on abort or timeout even when an injected fetch ignores its signal.
+    let stop!: (reason: unknown) => void;
+    const stopped = new Promise<never>((_, reject) => (stop = reject));
+    controller.signal.addEventListener('abort', () => stop(controller.signal.reason), { once: true });
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
@@ -69,16 +73,19 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
     try {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...request.headers };
       if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-      const response = await doFetch(base + buildPath(request.path, request.query), {
-        method: request.method,
-        headers,
-        body: request.body,
-        signal: controller.signal,
-        credentials: options.credentials ?? 'same-origin',
-        cache: 'no-store',
-        referrerPolicy: 'no-referrer',
-      });
-      const text = await response.text();
+      const exchange = async (): Promise<[Response, string]> => {
+        const response = await doFetch(base + buildPath(request.path, request.query), {
+          method: request.method,
+          headers,
+          body: request.body,
+          signal: controller.signal,
+          credentials: options.credentials ?? 'same-origin',
+          cache: 'no-store',
+          referrerPolicy: 'no-referrer',
+        });
+        return [response, await response.text()];
+      };
+      const [response, text] = await Promise.race([exchange(), stopped]);
       let body: unknown;
       if (text) {
         try {
