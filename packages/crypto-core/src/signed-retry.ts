@@ -155,7 +155,9 @@ export async function signedRequest<T = unknown>(transport: Transport, options: 
       if (++challenges > maxChallenges) {
         throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The service kept asking for signatures', { requestId: challenge.requestId });
       }
-      const expiresAt = Date.parse(challenge.expiresAt);
+      // expiresAt is the service's clock: judge it by the answer's Date header when there is one, so a
+      // device clock minutes off neither signs every challenge as expired nor misses a real expiry.
+      const expiresAt = Date.parse(challenge.expiresAt) - (Date.parse(response.headers['date'] ?? '') - now() || 0);
       if (!Number.isNaN(expiresAt) && expiresAt <= now()) {
         restart = true;
         break;

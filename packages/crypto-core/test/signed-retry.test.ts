@@ -84,6 +84,24 @@ describe('signed-retry engine', () => {
     expect(t.requests).to.have.length(4);
   });
 
+  it('judges expiry by the service clock (Date header), not a device clock that is minutes off', async () => {
+    const server = Date.parse('2026-11-23T12:00:00Z');
+    const dated = (n: number, expiresInMs: number) => {
+      const c = challenge(n, new Date(server + expiresInMs).toISOString());
+      return { ...c, headers: { date: new Date(server).toUTCString() } };
+    };
+    // Device 10 minutes fast: a challenge with 5 minutes left is live and gets signed at once.
+    const fast = signer();
+    const t1 = scriptedTransport([dated(1, 300_000), { status: 200, body: 'ok' }]);
+    expect((await signedRequest(t1, { method: 'POST', path: '/x', body: {}, sign: fast.sign, now: () => server + 600_000 })).body).to.equal('ok');
+    expect(fast.signed).to.deep.equal(['{"n":1}']);
+    // Device 10 minutes slow: a challenge that already expired on the service is not signed; a fresh attempt is made.
+    const slow = signer();
+    const t2 = scriptedTransport([dated(1, -1_000), dated(2, 300_000), { status: 200, body: 'ok' }]);
+    expect((await signedRequest(t2, { method: 'POST', path: '/x', body: {}, sign: slow.sign, now: () => server - 600_000 })).body).to.equal('ok');
+    expect(slow.signed).to.deep.equal(['{"n":2}']);
+  });
+
   it('a WALLET_SIGNATURE_INVALID on a live challenge is reported, not retried', async () => {
     const t = scriptedTransport([challenge(1), errorResponse(401, 'WALLET_SIGNATURE_INVALID')]);
     const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign }));
