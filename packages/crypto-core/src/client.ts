@@ -437,7 +437,7 @@ export class WalletClient {
   async executeQuote(params: { quote: Quote; idempotencyKey?: string }): Promise<Quote> {
     const { quote } = params ?? {};
     if (!quote?.id) throw invalidArgument('executeQuote needs the quote');
-    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError('SCA_REQUIRED', 'The quote needs Strong Customer Authentication first');
+    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError(LocalErrorCode.SCA_REQUIRED, 'The quote needs Strong Customer Authentication first');
     const payload = quote.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET')?.accountOrWalletInfo?.payloadToSign;
     if (typeof payload !== 'string') throw unexpected('The quote has no embedded-wallet payloadToSign');
     const current = this.#requireSession();
@@ -512,13 +512,23 @@ export class WalletClient {
     await this.#state.clear();
   }
 
-  #scheduleRefresh(session: CurrentSession | undefined): void {
+  #scheduleRefresh(session: CurrentSession | undefined, retryMs?: number): void {
     clearTimeout(this.#refreshTimer);
     const auto = this.#options.autoRefresh ?? typeof window !== 'undefined';
     if (!session || !auto) return;
     const lead = this.#options.refreshLeadMs ?? 60_000;
-    const delay = Math.max(0, Date.parse(session.expiresAt) - lead - this.#now());
-    this.#refreshTimer = setTimeout(() => void this.refreshSession().catch(() => undefined), Math.min(delay, 2 ** 31 - 1));
+    const delay = retryMs ?? Math.max(0, Date.parse(session.expiresAt) - lead - this.#now());
+    this.#refreshTimer = setTimeout(
+      () =>
+        void this.refreshSession().catch((error: unknown) => {
+          // A dropped connection or a 5xx must not let the session lapse: try again while it is live.
+          const live = this.#state.current;
+          if (live?.id === session.id && error instanceof PayError && error.retryable) {
+            this.#scheduleRefresh(live, Math.min(5_000, Math.max(250, (Date.parse(live.expiresAt) - this.#now()) / 4)));
+          }
+        }),
+      Math.min(delay, 2 ** 31 - 1),
+    );
   }
 
   async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'sign'>) {

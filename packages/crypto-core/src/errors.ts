@@ -37,6 +37,8 @@ export const LocalErrorCode = {
   WEBAUTHN_CANCELLED: 'WEBAUTHN_CANCELLED',
   /** A wallet export stayed PROCESSING past the client's limit. */
   EXPORT_TIMEOUT: 'EXPORT_TIMEOUT',
+  /** The quote waits for Strong Customer Authentication (`authorizeQuote`), not for execution. */
+  SCA_REQUIRED: 'SCA_REQUIRED',
 } as const;
 export type LocalErrorCode = (typeof LocalErrorCode)[keyof typeof LocalErrorCode];
 

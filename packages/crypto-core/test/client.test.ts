@@ -4,14 +4,14 @@
  */
 import { expect } from 'chai';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
-import { WalletClient } from '../src/client.js';
-import { PayError } from '../src/errors.js';
+import { WalletClient, type WalletClientOptions } from '../src/client.js';
+import { LocalErrorCode, PayError } from '../src/errors.js';
 import { memoryKeyStore, type KeyStore } from '../src/key-store.js';
 import { publicKeyForms } from '../src/p256.js';
 import { verifyStamp } from '../src/stamp.js';
 import type { TransportRequest } from '../src/transport.js';
 import { fakeEnclave, type FakeEnclave } from './helpers/fake-enclave.js';
-import { scriptedTransport, type Step } from './helpers/scripted-transport.js';
+import { dropConnection, scriptedTransport, type Step } from './helpers/scripted-transport.js';
 
 const ACCOUNT = 'InternalAccount:1';
 const CREDENTIAL = 'AuthMethod:email';
@@ -19,7 +19,7 @@ const later = (ms = 15 * 60_000) => new Date(Date.now() + ms).toISOString();
 const session = (id: string, expiresAt = later()) => ({ id, accountId: ACCOUNT, type: 'EMAIL_OTP', expiresAt });
 const challenge202 = (payloadToSign: string, n = 1) => ({ status: 202, body: { payloadToSign, requestId: `Request:${n}`, expiresAt: later(300_000) } });
 
-function otpSteps(enclave: FakeEnclave, code = '000000', id = 'Session:1'): Step[] {
+function otpSteps(enclave: FakeEnclave, code = '000000', id = 'Session:1', expiresAt = later()): Step[] {
   let sealedKey = '';
   return [
     async () => ({ status: 200, body: { id: CREDENTIAL, accountId: ACCOUNT, type: 'EMAIL_OTP', otpEncryptionTargetBundle: await enclave.otpTargetBundle() } }),
@@ -32,15 +32,15 @@ function otpSteps(enclave: FakeEnclave, code = '000000', id = 'Session:1'): Step
     async (r) => {
       const { publicKey } = await verifyStamp(r.headers!['Service-Wallet-Signature']!, `jwt-bound-to-${sealedKey}`);
       expect(publicKey).to.equal(sealedKey);
-      return { status: 200, body: session(id) };
+      return { status: 200, body: session(id, expiresAt) };
     },
   ];
 }
 
-async function signedIn(store: KeyStore = memoryKeyStore(), extra: Step[] = [], namespace = 'default') {
+async function signedIn(store: KeyStore = memoryKeyStore(), extra: Step[] = [], namespace = 'default', options: Partial<WalletClientOptions> = {}) {
   const enclave = await fakeEnclave();
   const transport = scriptedTransport([...otpSteps(enclave), ...extra]);
-  const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: false, namespace, signedRetry: { pollIntervalMs: 10 } });
+  const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: false, namespace, signedRetry: { pollIntervalMs: 10 }, ...options });
   const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
   await client.loginWithOtp({ challenge, code: '000000' });
   return { client, transport, enclave, store };
@@ -129,6 +129,59 @@ describe('WalletClient', () => {
     client.close();
   });
 
+  it('refreshes on its own ahead of expiresAt (autoRefresh), signed by the current key', async () => {
+    let signedBy = '';
+    const refreshed = new Promise<string>((resolve) => {
+      void signedIn(memoryKeyStore(), [
+        challenge202('{"refresh":1}', 2),
+        async (r) => {
+          signedBy = (await verifyStamp(r.headers!['Service-Wallet-Signature']!, '{"refresh":1}')).publicKey;
+          return { status: 201, body: session('Session:2', later(30 * 60_000)) };
+        },
+      ], 'auto', { autoRefresh: true, refreshLeadMs: 20 * 60_000 }).then(({ client }) => {
+        const stop = client.subscribe((s) => s?.id === 'Session:2' && (stop(), client.close(), resolve(s.id)));
+      });
+    });
+    expect(await refreshed).to.equal('Session:2');
+    expect(signedBy).to.match(/^0[23][0-9a-f]{64}$/);
+  });
+
+  it('an automatic refresh that fails on the network is tried again while the session is live; nothing is lost meanwhile', async () => {
+    // The session has 2 s left, so the refresh is due at once (default lead 60 s); its first try finds the network down.
+    const enclave = await fakeEnclave();
+    const store = memoryKeyStore();
+    const transport = scriptedTransport([
+      ...otpSteps(enclave, '000000', 'Session:1', later(2_000)),
+      dropConnection, dropConnection, dropConnection,
+      challenge202('{"refresh":1}', 2),
+      { status: 201, body: session('Session:2') },
+    ]);
+    const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: true, namespace: 'auto-retry', sleep: async () => undefined });
+    await client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
+    const firstKeyId = client.session!.keyId;
+    expect(await store.get(`session-key:${firstKeyId}`)).to.not.equal(undefined);
+    const refreshed = await new Promise<string>((resolve, reject) => {
+      const stop = client.subscribe((s) => s?.id === 'Session:2' && (stop(), resolve(s.id)));
+      setTimeout(() => reject(new Error('the refresh was not tried again')), 5_000);
+    });
+    expect(refreshed).to.equal('Session:2');
+    expect(await store.get(`session-key:${client.session!.keyId}`)).to.not.equal(undefined);
+    expect(transport.requests.slice(3).map((r) => r.headers?.['Request-Id'])).to.deep.equal([undefined, undefined, undefined, undefined, 'Request:2']);
+    client.close();
+  });
+
+  it('a refresh that fails keeps the current session and its key, and deletes the unused new key', async () => {
+    const { client, store } = await signedIn(memoryKeyStore(), [challenge202('{"r":1}', 2), { status: 503, body: { status: 503, code: 'INTERNAL_ERROR', message: 'x' } }]);
+    const before = client.session!;
+    const keysBefore = JSON.stringify(await store.get(`session-key:${before.keyId}`));
+    const error = (await client.refreshSession().catch((e: unknown) => e)) as PayError;
+    expect([error.code, error.retryable]).to.deep.equal(['INTERNAL_ERROR', true]);
+    expect(client.session).to.deep.equal(before);
+    expect(JSON.stringify(await store.get(`session-key:${before.keyId}`))).to.equal(keysBefore);
+    expect(await store.get('session:default')).to.deep.equal(before);
+    client.close();
+  });
+
   it('concurrent refresh calls in one page share one refresh', async () => {
     const { client, transport } = await signedIn(memoryKeyStore(), [challenge202('{"r":1}', 2), { status: 201, body: session('Session:2') }]);
     const [a, b] = await Promise.all([client.refreshSession(), client.refreshSession()]);
@@ -210,6 +263,33 @@ describe('WalletClient', () => {
     expect(quote.status).to.equal('PROCESSING');
     expect(transport.requests.length - before).to.equal(1);
     expect(transport.requests.at(-1)!.headers).to.not.have.property('Request-Id');
+    client.close();
+  });
+
+  it('executeQuote on a quote waiting for SCA fails with the local SCA_REQUIRED and sends nothing', async () => {
+    const { client, transport } = await signedIn();
+    const before = transport.requests.length;
+    const error = (await client.executeQuote({ quote: { id: 'Quote:1', status: 'PENDING_AUTHORIZATION' } }).catch((e: unknown) => e)) as PayError;
+    expect(error.code).to.equal(LocalErrorCode.SCA_REQUIRED);
+    expect(transport.requests.length).to.equal(before);
+    client.close();
+  });
+
+  it('a malformed code is refused locally without echoing it, and the new key is deleted', async () => {
+    const enclave = await fakeEnclave();
+    const store = memoryKeyStore();
+    const transport = scriptedTransport(otpSteps(enclave).slice(0, 1));
+    const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: false });
+    const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
+    const created: string[] = [];
+    const set = store.set.bind(store);
+    store.set = async (k, v) => (created.push(k), set(k, v));
+    const error = (await client.loginWithOtp({ challenge, code: '4821 93' }).catch((e: unknown) => e)) as PayError;
+    expect(error.code).to.equal('INVALID_ARGUMENT');
+    expect(`${error.message} ${JSON.stringify(error)}`).to.not.match(/4821|93/);
+    expect(transport.requests).to.have.length(1);
+    expect(created).to.have.length(1);
+    expect(await store.get(created[0]!)).to.equal(undefined);
     client.close();
   });
 
