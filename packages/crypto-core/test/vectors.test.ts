@@ -1,19 +1,39 @@
 /** Every known-answer vector in ../shared/vectors/wallet-crypto.json, in Node and each browser engine. */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it, runtime } from '../../../test/harness/suite.js';
 import { base64UrlDecode, bytesToHex, hexToBytes, sha256, utf8Decode, utf8Encode } from '../src/encoding.js';
 import { decryptExportBundle } from '../src/export.js';
-import { verifyEnclaveBundle } from '../src/envelope.js';
+import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../src/envelope.js';
 import { decryptSessionSigningKey } from '../src/legacy-session.js';
 import { oidcNonce } from '../src/oidc.js';
 import { encryptOtpCode } from '../src/otp.js';
 import { passkeyLoginChallenge } from '../src/passkey.js';
 import { publicKeyForms, signatureDerToRaw, signatureRawToDer } from '../src/p256.js';
-import { decodeStamp, stampPayload, verifyStamp } from '../src/stamp.js';
+import { decodeStamp, encodeStamp, stampPayload, verifyStamp } from '../src/stamp.js';
 import { hpkeKeyPair, importEcdsaPrivateKey, loadVectors } from './helpers/vectors.js';
 import { hpkeOpen } from '../src/hpke.js';
 
+/** The protocol page itself (`../shared/spec/wallet-protocol.md`), in Node and in the browser runner. */
+async function protocolText(): Promise<string> {
+  if (runtime === 'browser') return (await fetch('/__shared/spec/wallet-protocol.md')).text();
+  const fsModule = 'node:fs/promises';
+  const { readFile } = (await import(/* @vite-ignore */ fsModule)) as typeof import('node:fs/promises');
+  return readFile(new URL('../../../../shared/spec/wallet-protocol.md', import.meta.url), 'utf8');
+}
+
 describe('wallet-crypto vectors', () => {
+  it('production signer pins are the spec\'s keys, OTP and export in that order', async () => {
+    const section = (await protocolText()).split('## 5.')[1]!.split('## 6.')[0]!;
+    const keys = section.match(/04[0-9a-f]{128}/g);
+    expect(keys).to.deep.equal([PRODUCTION_OTP_SIGNER, PRODUCTION_EXPORT_SIGNER]);
+  });
+
+  it('stamp: re-encoding the vector stamp gives the vector header value byte for byte', async () => {
+    const { stamp } = await loadVectors();
+    expect(encodeStamp(decodeStamp(stamp.headerValue))).to.equal(stamp.headerValue);
+    expect(encodeStamp(decodeStamp(stamp.headerValue + '='))).to.equal(stamp.headerValue); // padded input decodes too
+  });
+
   it('session key: compresses and decompresses both ways', async () => {
     const v = (await loadVectors()).sessionKey;
     expect(publicKeyForms(v.publicKeyUncompressed).compressed).to.equal(v.publicKeyCompressed);
