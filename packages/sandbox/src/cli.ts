@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startSandbox, type StartSandboxOptions } from './server.js';
+import type { StartSandboxOptions } from './server.js';
 
 const HELP = `Usage: npm run sandbox -- [options]
 
@@ -29,39 +29,52 @@ const HELP = `Usage: npm run sandbox -- [options]
   --help`;
 
 const env = process.env;
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    'pan-port': { type: 'string' },
-    host: { type: 'string' },
-    'public-host': { type: 'string' },
-    'token-id': { type: 'string' },
-    'token-secret': { type: 'string' },
-    'view-token-id': { type: 'string' },
-    'view-token-secret': { type: 'string' },
-    'allowed-origins': { type: 'string' },
-    'rp-id': { type: 'string' },
-    'frame-ancestors': { type: 'string' },
-    'unsigned-exports': { type: 'boolean' },
-    'signed-exports': { type: 'boolean' },
-    'session-ttl': { type: 'string' },
-    'enclave-key': { type: 'string' },
-    help: { type: 'boolean' },
-  },
-});
+const { values } = orFail(() =>
+  parseArgs({
+    options: {
+      port: { type: 'string' },
+      'pan-port': { type: 'string' },
+      host: { type: 'string' },
+      'public-host': { type: 'string' },
+      'token-id': { type: 'string' },
+      'token-secret': { type: 'string' },
+      'view-token-id': { type: 'string' },
+      'view-token-secret': { type: 'string' },
+      'allowed-origins': { type: 'string' },
+      'rp-id': { type: 'string' },
+      'frame-ancestors': { type: 'string' },
+      'unsigned-exports': { type: 'boolean' },
+      'signed-exports': { type: 'boolean' },
+      'session-ttl': { type: 'string' },
+      'enclave-key': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  }),
+);
 
 if (values.help) {
   console.log(HELP);
   process.exit(0);
 }
 
+/** Runs `parse`; an unknown flag or a flag without its value is a message and exit code 2. */
+function orFail<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${HELP}`);
+  process.exit(2);
+}
+
 function port(text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    console.error(`Not a port: ${text}\n\n${HELP}`);
-    process.exit(2);
-  }
+  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`Not a port: ${text}`);
   return n;
 }
 
@@ -91,10 +104,28 @@ set('viewTokenSecret', pick(values['view-token-secret'], env['SANDBOX_VIEW_TOKEN
 set('allowedOrigins', list(pick(values['allowed-origins'], env['SANDBOX_ALLOWED_ORIGINS'])));
 set('frameAncestors', list(pick(values['frame-ancestors'], env['SANDBOX_FRAME_ANCESTORS'])));
 set('rpId', pick(values['rp-id'], env['SANDBOX_RP_ID']));
-if (sessionTtl !== undefined) set('sessionTtlMs', Number(sessionTtl) * 1000);
-if (enclaveKeyFile) set('enclaveKey', JSON.parse(readFileSync(enclaveKeyFile, 'utf8')) as JsonWebKey);
+if (sessionTtl !== undefined) {
+  const seconds = Number(sessionTtl);
+  if (!Number.isFinite(seconds) || seconds <= 0) fail(`Not a session lifetime in seconds: ${sessionTtl}`);
+  set('sessionTtlMs', seconds * 1000);
+}
+if (enclaveKeyFile) {
+  try {
+    set('enclaveKey', JSON.parse(readFileSync(enclaveKeyFile, 'utf8')) as JsonWebKey);
+  } catch (error) {
+    fail(`Cannot read the enclave key ${enclaveKeyFile}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
-const running = await startSandbox(options);
+// Loaded only once the settings are known good, so a mistake is reported at once.
+const { startSandbox } = await import('./server.js');
+let running: Awaited<ReturnType<typeof startSandbox>>;
+try {
+  running = await startSandbox(options);
+} catch (error) {
+  // a taken port, an enclave key that is not a private P-256 JWK: say so, without a stack trace
+  fail(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+}
 const { credentials } = running;
 console.log(`Payments sandbox (in-memory; a restart starts empty)
   base_url        ${running.baseUrl}
