@@ -58,8 +58,13 @@ function decodeData(hex: string): Record<string, unknown> {
 }
 
 function normalizeSigners(trustedSigners: readonly string[]): Set<string> {
-  if (!Array.isArray(trustedSigners) || trustedSigners.length === 0) throw invalidArgument('trustedSigners must list at least one key');
-  return new Set(trustedSigners.map((k) => publicKeyForms(k).uncompressed));
+  const why = 'trustedSigners must list P-256 public keys in hex';
+  if (!Array.isArray(trustedSigners) || trustedSigners.length === 0) throw invalidArgument(why);
+  try {
+    return new Set(trustedSigners.map((k) => publicKeyForms(k).uncompressed));
+  } catch {
+    throw invalidArgument(why);
+  }
 }
 
 /**

@@ -9,9 +9,9 @@
  */
 import { bytesToHex, hexToBytes, utf8Encode } from './encoding.js';
 import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
-import { invalidArgument } from './errors.js';
+import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
 import { hpkeSeal } from './hpke.js';
-import { publicKeyForms } from './p256.js';
+import { decompressPoint, publicKeyForms } from './p256.js';
 
 export interface EncryptOtpCodeParams {
   otpEncryptionTargetBundle: string;
@@ -34,7 +34,12 @@ export async function encryptOtpCode(params: EncryptOtpCodeParams): Promise<stri
     throw invalidArgument('publicKey must be a P-256 public key in hex');
   }
   const data = await verifyEnclaveBundle(params.otpEncryptionTargetBundle, params.trustedSigners);
-  const targetPublic = hexToBytes(bundleHexField(data, 'targetPublic'));
+  let targetPublic: Uint8Array;
+  try {
+    targetPublic = decompressPoint(hexToBytes(bundleHexField(data, 'targetPublic')));
+  } catch (cause) {
+    throw new PayError(LocalErrorCode.BUNDLE_SIGNATURE_INVALID, 'The enclave bundle was rejected: data.targetPublic is not a P-256 key', { cause });
+  }
   const plaintext = JSON.stringify({ otp_code: otpCode, public_key: publicKey });
   const sealed = await hpkeSeal({
     recipientPublicKey: targetPublic,
