@@ -68,6 +68,23 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect(foreign.body.details.errors[0].field).to.equal('fundingSource');
   });
 
+  it('caps live cards per platform: 409 CARD_LIMIT_REACHED, and CLOSED cards do not count', async () => {
+    const small = await startTestSandbox({ maxLiveCards: 2, cardActivationMs: 0 });
+    try {
+      const { account } = await newCustomer(small.api);
+      const issueOn = (key = crypto.randomUUID()) => small.api.call('POST', '/cards', { body: { fundingSource: account.id }, headers: { 'Idempotency-Key': key } });
+      const first = await issueOn();
+      expect((await issueOn()).status).to.equal(201);
+      const over = await issueOn();
+      expect(over.status).to.equal(409);
+      expect(over.body).to.include({ status: 409, code: 'CARD_LIMIT_REACHED' });
+      expect((await small.api.call('PATCH', `/cards/${first.body.id}`, { body: { state: 'CLOSED' } })).status).to.equal(200);
+      expect((await issueOn()).status).to.equal(201);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('closes a card the issuer rejects (platformCardId ending in 002) with ISSUER_REJECTED', async () => {
     const { account } = await newCustomer(t.api);
     const card = await issue({ fundingSource: account.id, platformCardId: 'card-002' });

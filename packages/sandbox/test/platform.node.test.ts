@@ -88,6 +88,9 @@ describe('sandbox: platform credential, errors, validation, pagination, CORS', (
     const dup = await t.api.post('/customers', { platformCustomerId: 'dup-check', customerType: 'INDIVIDUAL', email: 'x@example.com' });
     expect(dup.status).to.equal(409);
     expect(dup.body.code).to.equal('CONFLICT');
+    const sameUma = await t.api.post('/customers', { platformCustomerId: 'uma-check', customerType: 'INDIVIDUAL', email: 'y@example.com', umaAddress: customer.umaAddress });
+    expect(sameUma.status).to.equal(409);
+    expect(sameUma.body.code).to.equal('UMA_ADDRESS_EXISTS');
     const fund = await t.api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: -3 });
     expect(fund.status).to.equal(400);
     expect(fund.body.details.errors[0].field).to.equal('amount');

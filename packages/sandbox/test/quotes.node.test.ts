@@ -107,6 +107,10 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
     expect(self.body.code).to.equal('SELF_PAYMENT');
     const immediate = await t.api.post('/quotes', quoteBody(payer.account.id, 1, { immediatelyExecute: true }));
     expect(immediate.status).to.equal(400);
+    const euros = await newCustomer(t.api, { currencies: ['EUR'] });
+    const crossCurrency = await t.api.post('/quotes', quoteBody(payer.account.id, 1, { destination: { destinationType: 'ACCOUNT', accountId: euros.account.id } }));
+    expect(crossCurrency.status).to.equal(400);
+    expect(crossCurrency.body.code).to.equal('INVALID_CURRENCY');
   });
 
   describe('in an SCA region (EU)', () => {

@@ -158,6 +158,26 @@ describe('sandbox: wallet export, privacy, delegated keys, contact update', () =
     expect(taken.body.code).to.equal('EMAIL_OTP_EMAIL_ALREADY_EXISTS');
   });
 
+  it('answers 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials change between the challenge and the signed retry', async () => {
+    const { customer, account, credential, key } = await signedIn({ phoneNumber: '+14155550177' });
+    const sms = await t.api.signed('POST', '/auth/credentials', { type: 'SMS_OTP', accountId: account.id }, key);
+    expect(sms.status, sms.text).to.equal(201);
+    const smsLogin = await otpLogin(t, sms.body.id);
+    const path = `/customers/${customer.id}`;
+    const body = { email: 'moved-on@example.com' };
+    const leg1 = await t.api.call('PATCH', path, { body });
+    expect(leg1.status).to.equal(202);
+    // the tied EMAIL_OTP credential goes away before the retry
+    expect((await t.api.signed('DELETE', `/auth/credentials/${credential.id}`, undefined, smsLogin.key)).status).to.equal(204);
+    const retry = await t.api.call('PATCH', path, {
+      body,
+      headers: { 'Service-Wallet-Signature': await smsLogin.key.stamp(leg1.body.payloadToSign), 'Request-Id': leg1.body.requestId },
+    });
+    expect(retry.status, retry.text).to.equal(409);
+    expect(retry.body.code).to.equal('EMAIL_OTP_CREDENTIAL_SET_CHANGED');
+    expect((await t.api.get(path)).body.email).to.not.equal('moved-on@example.com');
+  });
+
   it('updates untied fields directly (200) and refuses email and phoneNumber in one request', async () => {
     const { customer } = await signedIn();
     const phone = await t.api.call('PATCH', `/customers/${customer.id}`, { body: { phoneNumber: '+447700900123', fullName: 'Ana Updated' } });
