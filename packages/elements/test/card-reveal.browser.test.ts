@@ -80,6 +80,23 @@ describe('<pay-card-reveal>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('removes the frame when the element leaves the page, and does not bring it back when re-inserted', async () => {
+    const el = await render();
+    const frame = await reveal(el);
+    const parent = el.parentNode!;
+    el.remove();
+    await el.updateComplete;
+    // booleans, not elements: a failing assertion on an iframe would make the reporter walk its window
+    expect(el.shadowRoot!.querySelector('iframe') === null, 'no frame while detached').to.equal(true);
+    expect(frame.src).to.equal('about:blank');
+    parent.appendChild(el);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('iframe') === null, 'no frame after re-insertion').to.equal(true);
+    expect(hasState(el, 'idle')).to.equal(true);
+    expect(t.leaks.of('pay-card-hidden').map((e) => e.detail)).to.deep.equal([]); // detached: the event stays on the element
+    t.leaks.assertClean(el);
+  });
+
   async function reveal2(el: PayCardReveal): Promise<void> {
     await pressEnter(part(el, 'show-button'));
     await until(() => t.leaks.of('pay-card-revealed').length === 2, 'the second reveal');

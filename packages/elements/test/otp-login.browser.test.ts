@@ -168,6 +168,21 @@ describe('<pay-otp-login>', () => {
     expect(t.fake.calls('POST /auth/credentials/*/challenge')).to.have.length(2);
   });
 
+  it('holds a code for "Try again" after a network error only while the element is on the page', async () => {
+    t.fake.script('POST /auth/credentials/*/verify', 'network-error');
+    const el = await render();
+    const input = await sendCode(el);
+    await typeInto(input, OTP_CODE);
+    await until(() => maybePart(el, 'retry-button') !== null, 'the retry button');
+    const parent = el.parentNode!;
+    el.remove();
+    parent.appendChild(el);
+    await el.updateComplete;
+    expect(maybePart(el, 'retry-button') === null, 'the code held for "Try again" is gone').to.equal(true);
+    expect(t.fake.calls('POST /auth/credentials/*/verify')).to.have.length(1);
+    t.leaks.assertClean(el);
+  });
+
   it('lets the user resend once the countdown ends', async () => {
     const el = await render({ resendSeconds: 1 });
     await sendCode(el);

@@ -129,6 +129,31 @@ describe('<pay-sca-challenge>', () => {
     expect(part(el, 'error').textContent).to.contain('secure session has ended');
   });
 
+  it('retries the same code after a network error on request, and drops it when the element leaves the page', async () => {
+    t.fake.script('POST /quotes/*/authorize', 'network-error');
+    const el = await render();
+    await enterCode(el);
+    await until(() => maybePart(el, 'retry-button') !== null, 'the retry button');
+    expect(part(el, 'error').textContent).to.contain("Can't reach the server");
+    await expectAccessible(el, 'network error');
+    await pressEnter(part(el, 'retry-button'));
+    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete after "Try again"');
+    expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(2);
+
+    t.fake.script('POST /quotes/*/authorize', 'network-error');
+    const moved = await render();
+    await enterCode(moved);
+    await until(() => maybePart(moved, 'retry-button') !== null, 'the second retry button');
+    const parent = moved.parentNode!;
+    moved.remove();
+    parent.appendChild(moved);
+    await moved.updateComplete;
+    expect(maybePart(moved, 'retry-button') === null, 'the code held for "Try again" is gone').to.equal(true);
+    expect(part(moved, 'error').textContent).to.contain("Can't reach the server");
+    expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(3);
+    t.leaks.assertClean(el, moved);
+  });
+
   it('locks on 423 ACCOUNT_LOCKED: no more input', async () => {
     t.fake.script('POST /quotes/*/authorize', errorBody(423, 'ACCOUNT_LOCKED'));
     const el = await render();

@@ -104,10 +104,10 @@ export class PayCardReveal extends PayElement {
   }
 
   override disconnectedCallback(): void {
-    super.disconnectedCallback();
+    // the frame goes too (before Lit's disconnect clears the ref): re-inserted, it would load the URL again with no expiry timer
+    this.#hide('closed');
     this.#generation++;
-    clearTimeout(this.#expiryTimer);
-    this.#phase = 'idle';
+    super.disconnectedCallback();
   }
 
   protected override render(): unknown {

@@ -108,7 +108,8 @@ export class PayOtpLogin extends PayElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#stopWebOtp();
-    this.#retry = undefined;
+    this.#retry = undefined; // the code it held is dropped; the next render removes "Try again"
+    this.requestUpdate();
   }
 
   /** Typing starts a new attempt: the error box about the last one goes (a running 429 wait stays). */

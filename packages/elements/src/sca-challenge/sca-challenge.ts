@@ -120,6 +120,12 @@ export class PayScaChallenge extends PayElement {
     return this.quote?.status === 'PENDING_AUTHORIZATION' ? this.quote.scaChallenge : undefined;
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#retry = undefined; // the code it held is dropped; the next render removes "Try again"
+    this.requestUpdate();
+  }
+
   /** Typing starts a new attempt: the error box about the last one goes (a running 429 wait stays). */
   #onEdit(): void {
     if (!this.#error || this.#error.status === 429) return;
