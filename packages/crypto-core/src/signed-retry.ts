@@ -188,6 +188,10 @@ export async function signedRequest<T = unknown>(transport: Transport, options: 
         ...(challenge ? { requestId: challenge.requestId } : {}),
       });
     }
+    if (response.status === 202) {
+      // Terminal answers are 200, 201 or 204: a 202 that is not a well-formed challenge is not success.
+      throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The service asked for a signature without payloadToSign and requestId');
+    }
     if (response.status >= 200 && response.status < 300) {
       return { status: response.status, body: response.body as T, headers: response.headers, requests };
     }

@@ -195,6 +195,16 @@ describe('signed-retry engine', () => {
     expect([error.code, error.status, error.reason]).to.deep.equal(['UNAUTHORIZED', 401, 'Invalid OTP code']);
   });
 
+  it('a 202 that is not a well-formed challenge is UNEXPECTED_RESPONSE, never a success', async () => {
+    for (const body of [{ payloadToSign: '{"n":1}' }, { requestId: 'Request:1', expiresAt: '2999-01-01T00:00:00Z' }, undefined]) {
+      const t = scriptedTransport([{ status: 202, body }]);
+      const s = signer();
+      const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: s.sign }));
+      expect(error.code, JSON.stringify(body)).to.equal('UNEXPECTED_RESPONSE');
+      expect(s.signed).to.deep.equal([]);
+    }
+  });
+
   it('stops after too many challenges instead of looping forever', async () => {
     const t = scriptedTransport([challenge(1), challenge(2), challenge(3), challenge(4)]);
     const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, maxChallenges: 3 }));
