@@ -97,6 +97,16 @@ describe('<pay-card-reveal>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('keeps keyboard focus on its button when "Show" turns into "Hide" and back', async () => {
+    const el = await render();
+    await reveal(el);
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement === part(el, 'hide-button'), 'focus on "Hide card details"').to.equal(true);
+    await pressEnter(part(el, 'hide-button'));
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement === part(el, 'show-button'), 'focus back on "Show card details"').to.equal(true);
+  });
+
   async function reveal2(el: PayCardReveal): Promise<void> {
     await pressEnter(part(el, 'show-button'));
     await until(() => t.leaks.of('pay-card-revealed').length === 2, 'the second reveal');

@@ -121,6 +121,36 @@ describe('<pay-wallet-export>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('wipes the phrase when the element leaves the page', async () => {
+    const el = await render(await t.fake.signedInClient());
+    await exportToReady(el);
+    await pressEnter(part(el, 'reveal-button'));
+    await el.updateComplete;
+    expect(visibleText(el)).to.contain(WORDS[4]!);
+    const parent = el.parentNode!;
+    el.remove();
+    await el.updateComplete;
+    expect(maybePart(el, 'grid') === null, 'no grid while detached').to.equal(true);
+    for (const word of WORDS) expect(visibleText(el)).to.not.contain(word);
+    parent.appendChild(el);
+    await el.updateComplete;
+    expect(hasState(el, 'closed')).to.equal(true);
+    for (const word of WORDS) expect(visibleText(el)).to.not.contain(word);
+    t.leaks.assertClean(el);
+  });
+
+  it('moves keyboard focus to the next control when its button goes (Export, Done, Start again)', async () => {
+    const el = await render(await t.fake.signedInClient());
+    await exportToReady(el);
+    expect(el.shadowRoot!.activeElement === part(el, 'reveal-button'), 'focus on Reveal once the phrase is there').to.equal(true);
+    await pressEnter(part(el, 'close-button'));
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement === part(el, 'restart-button'), 'focus on "Start again"').to.equal(true);
+    await pressEnter(part(el, 'restart-button'));
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement === el.shadowRoot!.querySelector('input[type="checkbox"]'), 'focus on the confirmation').to.equal(true);
+  });
+
   it('wipes the phrase after reveal-timeout seconds', async () => {
     const el = await render(await t.fake.signedInClient(), 1);
     await exportToReady(el, 'click');

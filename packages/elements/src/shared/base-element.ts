@@ -160,9 +160,27 @@ export abstract class PayElement extends LitElement {
     if (name === 'lang') this.requestUpdate();
   }
 
+  /** A render removed or disabled the focused control: focus moves to the next usable one (never left on the page body). */
+  #refocus = false;
+
+  protected override update(changed: PropertyValues): void {
+    const focused = this.shadowRoot?.activeElement as HTMLButtonElement | null | undefined;
+    super.update(changed);
+    this.#refocus ||= !!focused && (!focused.isConnected || focused.disabled);
+  }
+
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     this.#applyStates(this.states);
+    if (!this.#refocus) return;
+    const active = this.shadowRoot?.activeElement as HTMLButtonElement | null | undefined;
+    const next = this.renderRoot.querySelector<HTMLElement>('button:enabled, input:enabled');
+    // only while focus is nowhere (or stuck on a disabled control); once the user has put it elsewhere, leave it
+    if (active ? !active.disabled : document.activeElement !== document.body) this.#refocus = false;
+    else if (next) {
+      this.#refocus = false;
+      next.focus();
+    }
   }
 
   #applyStates(next: string[]): void {
