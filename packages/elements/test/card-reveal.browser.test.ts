@@ -125,6 +125,15 @@ describe('<pay-card-reveal>', () => {
     t.leaks.assertClean(el);
   });
 
+  it("refuses a URL on the page's own origin even when it is listed (the sandbox would not hold)", async () => {
+    t.fake.settings.reveal.panEmbedUrl = `${location.origin}/embed/card_1?token=tok_live_9f8e7d6c5b4a`;
+    const el = await render(`${location.origin} ${PAN_ORIGIN}`);
+    await pressEnter(part(el, 'show-button'));
+    await until(() => maybePart(el, 'error') !== null, 'the error');
+    expect(el.shadowRoot!.querySelector('iframe') === null, 'no frame').to.equal(true);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'REVEAL_URL_REJECTED' }]);
+  });
+
   it('shows the service error when the reveal is refused', async () => {
     t.fake.script('POST /cards/*/reveal', errorBody(403, 'FORBIDDEN', 'Card does not support PAN reveal'));
     const el = await render();

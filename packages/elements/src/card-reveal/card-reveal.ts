@@ -25,10 +25,14 @@ export function parseAllowedOrigins(list: string | undefined): Set<string> {
   return origins;
 }
 
-/** True when `url` is an absolute URL whose origin is in `allowed`. */
+/**
+ * True when `url` is an absolute URL whose origin is in `allowed` and is not the page's own: a
+ * same-origin frame with `allow-scripts allow-same-origin` could remove its own sandbox.
+ */
 export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
   try {
-    return allowed.has(new URL(url).origin);
+    const { origin } = new URL(url);
+    return allowed.has(origin) && origin !== globalThis.location?.origin;
   } catch {
     return false;
   }
