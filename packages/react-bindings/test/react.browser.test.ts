@@ -9,7 +9,7 @@
  */
 import { expect } from 'chai';
 import type { ReactElement } from 'react';
-import type { WalletClient } from '@paykit/crypto-core';
+import { PayError, type WalletClient } from '@paykit/crypto-core';
 import { getDefaultClient, PayErrorEvent, PayOtpLogin as PayOtpLoginElement, PaySessionEvent, setDefaultClient } from '@paykit/elements';
 import { afterEach, before, beforeEach, describe, it } from '../../../test/harness/suite.js';
 import { createPaykitReact, type PaykitReact } from '../src/create.js';
@@ -120,6 +120,19 @@ for (const version of [19, 18] as const) {
       expect(getDefaultClient() === undefined, 'no default client after unmount').to.equal(true);
     });
 
+    it('reports a failed restore to onRestoreError once, and useSession is then signed-out', async () => {
+      client.restore = () => Promise.reject(new PayError('KEY_STORE_UNAVAILABLE', 'IndexedDB is not available'));
+      const errors: string[] = [];
+      function Status(): ReactElement {
+        return h('output', null, paykit.useSession().status);
+      }
+      render(h(react.React.StrictMode, null, h(paykit.PaykitProvider, { client, onRestoreError: (error) => errors.push((error as PayError).code) }, h(Status))));
+      const output = (): string => container.querySelector('output')!.textContent ?? '';
+      await until(() => output() === 'signed-out', 'signed-out after the failed restore');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(errors).to.deep.equal(['KEY_STORE_UNAVAILABLE']);
+    });
+
     it('leaves a default client that another provider set since', () => {
       const other = fake.client();
       try {
@@ -172,6 +185,19 @@ for (const version of [19, 18] as const) {
       } finally {
         elsewhere.remove();
       }
+    });
+
+    it('usePayEvent listens on the element a ref points to, not the rest of the page', () => {
+      const codes: string[] = [];
+      function Tracked(): ReactElement {
+        const ref = react.React.useRef<HTMLElement>(null);
+        paykit.usePayEvent('pay-error', (event) => codes.push(event.detail.code), ref);
+        return h('section', { ref }, h('span'));
+      }
+      render(h(paykit.PaykitProvider, { client }, h(Tracked)));
+      container.querySelector('span')!.dispatchEvent(new PayErrorEvent('NETWORK_ERROR'));
+      document.body.dispatchEvent(new PayErrorEvent('TIMEOUT'));
+      expect(codes).to.deep.equal(['NETWORK_ERROR']);
     });
   });
 }
