@@ -45,6 +45,7 @@ export class SessionState {
   readonly #now: () => number;
   #current: CurrentSession | undefined;
   #channel: BroadcastChannel | undefined;
+  #expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: { store: KeyStore; namespace?: string; now?: () => number }) {
     const ns = options.namespace ?? 'default';
@@ -102,6 +103,7 @@ export class SessionState {
   }
 
   close(): void {
+    clearTimeout(this.#expiryTimer);
     this.#channel?.close();
     this.#listeners.clear();
   }
@@ -114,6 +116,28 @@ export class SessionState {
   #set(session: CurrentSession | undefined): void {
     const before = this.#current;
     this.#current = session;
-    if (before?.id !== session?.id || before?.expiresAt !== session?.expiresAt) for (const l of this.#listeners) l(session);
+    if (before?.id !== session?.id || before?.expiresAt !== session?.expiresAt) {
+      this.#watchExpiry(session);
+      for (const l of this.#listeners) l(session);
+    }
+  }
+
+  /** A session that reaches expiresAt without a refresh ends: listeners hear `undefined` then. */
+  #watchExpiry(session: CurrentSession | undefined): void {
+    clearTimeout(this.#expiryTimer);
+    this.#expiryTimer = undefined;
+    if (!session) return;
+    const remaining = Date.parse(session.expiresAt) - this.#now();
+    this.#expiryTimer = setTimeout(
+      () => {
+        const current = this.#current;
+        if (current?.id !== session.id || current.expiresAt !== session.expiresAt) return;
+        if (this.isLive(current)) this.#watchExpiry(current); // the timer ran early (an injected clock)
+        else this.#set(undefined);
+      },
+      Math.min(Math.max(remaining, 0) + 1, 2 ** 31 - 1),
+    );
+    // never keeps a Node process alive on its own
+    (this.#expiryTimer as { unref?: () => void }).unref?.();
   }
 }

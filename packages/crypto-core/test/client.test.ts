@@ -114,6 +114,21 @@ describe('WalletClient', () => {
     client.close();
   });
 
+  it('a session that reaches expiresAt without a refresh ends: subscribers hear it', async () => {
+    const enclave = await fakeEnclave();
+    const transport = scriptedTransport(otpSteps(enclave, '000000', 'Session:short', later(300)));
+    const client = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: [enclave.signer], autoRefresh: false, namespace: 'expiry' });
+    await client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
+    expect(client.session?.id).to.equal('Session:short');
+    const heard = await new Promise<unknown>((resolve, reject) => {
+      client.subscribe((s) => s === undefined && resolve(s));
+      setTimeout(() => reject(new Error('no change at expiresAt')), 3_000);
+    });
+    expect(heard).to.equal(undefined);
+    expect(client.session).to.equal(undefined);
+    client.close();
+  });
+
   it('refresh: a new key signs up for the new session, the current key signs the request, the old key is deleted', async () => {
     let newKey = '';
     const { client, store } = await signedIn(memoryKeyStore(), [
