@@ -63,6 +63,16 @@ describe('<pay-card-reveal>', () => {
     await expectAccessible(el, 'expired');
   });
 
+  it('keeps a frame whose expiresAt is beyond setTimeout\'s 24.8-day ceiling', async () => {
+    t.fake.settings.reveal.expiresInMs = 30 * 24 * 3600_000;
+    const el = await render();
+    await reveal(el);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await el.updateComplete;
+    expect(t.leaks.of('pay-card-hidden').length).to.equal(0);
+    expect(maybePart(el, 'frame') !== null).to.equal(true);
+  });
+
   it('removes the frame when the tab is hidden, and on "Hide card details"', async () => {
     const el = await render();
     await reveal(el);

@@ -178,7 +178,7 @@ export class PayCardReveal extends PayElement {
       const frame = this.#frame.value;
       if (generation !== this.#generation || !frame) return;
       frame.src = panEmbedUrl; // a property on the frame; the host never holds the URL
-      this.#expiryTimer = setTimeout(() => this.#hide('expired'), lifetime);
+      this.#expiryTimer = setTimeout(() => this.#hide('expired'), Math.min(lifetime, 2 ** 31 - 1)); // setTimeout's ceiling
       this.dispatchEvent(new PayCardRevealedEvent(cardId, expiresAt));
       this.live.announce(this.t('card.shown'));
     } catch (error) {
