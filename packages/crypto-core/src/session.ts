@@ -23,7 +23,8 @@ export interface CurrentSession {
 }
 
 type Listener = (session: CurrentSession | undefined) => void;
-type TabMessage = { type: 'changed' } | { type: 'logout' };
+/** A logout names its session, so tabs with a different one (separate memory stores) keep theirs. */
+type TabMessage = { type: 'changed' } | { type: 'logout'; sessionId: string };
 
 export function toCurrentSession(session: AuthSession, keyId: string, credentialId?: string): CurrentSession {
   const cred = session.credentialId ?? credentialId;
@@ -72,10 +73,12 @@ export class SessionState {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Reads the stored record; an expired one is dropped. */
+  /** Reads the stored record; an expired one is dropped, from the store too. */
   async restore(): Promise<CurrentSession | undefined> {
     const stored = await this.#store.get<CurrentSession>(this.#recordKey);
-    this.#set(stored && this.isLive(stored) ? stored : undefined);
+    const live = stored && this.isLive(stored) ? stored : undefined;
+    if (stored && !live) await this.#store.delete(this.#recordKey);
+    this.#set(live);
     return this.#current;
   }
 
@@ -86,9 +89,10 @@ export class SessionState {
   }
 
   async clear(): Promise<void> {
+    const ended = this.#current;
     await this.#store.delete(this.#recordKey);
     this.#set(undefined);
-    this.#channel?.postMessage({ type: 'logout' } satisfies TabMessage);
+    if (ended) this.#channel?.postMessage({ type: 'logout', sessionId: ended.id } satisfies TabMessage);
   }
 
   /** Runs `fn` while holding the cross-tab lock for this namespace (plain call where Web Locks are missing). */
@@ -109,7 +113,9 @@ export class SessionState {
   }
 
   async #onTabMessage(message: TabMessage): Promise<void> {
-    if (message?.type === 'logout') this.#set(undefined);
+    if (message?.type === 'logout') {
+      if (this.#current?.id === message.sessionId) this.#set(undefined);
+    }
     else if (message?.type === 'changed') await this.restore();
   }
 

@@ -106,11 +106,14 @@ describe('WalletClient', () => {
     second.close();
   });
 
-  it('an expired stored session is not restored', async () => {
+  it('an expired stored session is not restored; its record and key leave the store', async () => {
     const store = memoryKeyStore();
     await store.set('session:default', { ...session('Session:old', new Date(Date.now() - 1000).toISOString()), keyId: 'k' });
+    await store.set('session-key:k', { placeholder: true });
     const client = new WalletClient({ transport: scriptedTransport([]), keyStore: store, autoRefresh: false });
     expect(await client.restore()).to.equal(undefined);
+    expect(await store.get('session:default')).to.equal(undefined);
+    expect(await store.get('session-key:k')).to.equal(undefined);
     client.close();
   });
 
@@ -227,6 +230,21 @@ describe('WalletClient', () => {
     await tabA.logout();
     await loggedOut;
     expect(tabB.session).to.equal(undefined);
+    tabA.close();
+    tabB.close();
+  });
+
+  itWhen(typeof BroadcastChannel !== 'undefined', 'no BroadcastChannel', 'a logout leaves a tab with its own session (a separate memory store) signed in', async () => {
+    const { client: tabA } = await signedIn(memoryKeyStore(), [challenge202('{"revoke":1}', 2), { status: 204 }], 'separate');
+    const enclave = await fakeEnclave();
+    const tabB = new WalletClient({ transport: scriptedTransport(otpSteps(enclave, '000000', 'Session:B')), keyStore: memoryKeyStore(), trustedSigners: [enclave.signer], autoRefresh: false, namespace: 'separate' });
+    await tabB.loginWithOtp({ challenge: await tabB.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
+    const heard: Array<string | undefined> = [];
+    tabB.subscribe((s) => heard.push(s?.id));
+    await tabA.logout();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the channel delivers asynchronously
+    expect(heard).to.deep.equal([]);
+    expect(tabB.session?.id).to.equal('Session:B');
     tabA.close();
     tabB.close();
   });
