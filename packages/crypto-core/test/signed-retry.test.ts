@@ -1,24 +1,14 @@
 /** The signed-retry engine against a scripted transport: every path the protocol and the network allow. */
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import { PayError } from '../src/errors.js';
 import { signedRequest } from '../src/signed-retry.js';
 import { challenge, dropConnection, errorResponse, fakeSleep, scriptedTransport } from './helpers/scripted-transport.js';
+import { failure } from './helpers/pay-error.js';
 
 const signer = () => {
   const signed: string[] = [];
   return { signed, sign: async (payload: string) => (signed.push(payload), `stamp-of-${payload}`) };
 };
-
-async function failure(promise: Promise<unknown>): Promise<PayError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).to.be.instanceOf(PayError);
-    return e as PayError;
-  }
-  throw new Error('expected a PayError');
-}
 
 describe('signed-retry engine', () => {
   it('202 then the byte-identical retry with the stamp and the echoed Request-Id', async () => {

@@ -1,8 +1,8 @@
 /** fetchTransport over an injected fetch: the request it builds, the response it returns, and abort, timeout and network failures as typed PayErrors. */
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import { PayError } from '../src/errors.js';
 import { fetchTransport } from '../src/transport.js';
+import { failure } from './helpers/pay-error.js';
 
 interface Call {
   url: string;
@@ -21,16 +21,6 @@ function recordingFetch(answer: (call: Call) => Promise<Response> | Response): {
 
 /** A fetch that never answers and, like some webview bridges and polyfills, ignores its AbortSignal. */
 const deafFetch = (() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
-
-async function failure(promise: Promise<unknown>): Promise<PayError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).to.be.instanceOf(PayError);
-    return e as PayError;
-  }
-  throw new Error('expected a PayError');
-}
 
 describe('fetchTransport', () => {
   it('joins baseUrl, path and query; sends the body bytes unchanged with merged headers', async () => {
