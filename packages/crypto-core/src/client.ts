@@ -124,9 +124,6 @@ export class WalletClient {
 
   /** Restores the session saved by an earlier page load (when its key is still stored and it is live). */
   async restore(): Promise<CurrentSession | undefined> {
-    const stored = await this.#state.stored();
-    // an expired session's key can sign for nothing any more: it leaves the store with its record
-    if (stored && !this.#state.isLive(stored)) await deleteSessionKey(stored.keyId, this.keyStore);
     const session = await this.#state.restore();
     if (session && !(await this.#hasKey(session.keyId))) {
       await this.#state.clear();

@@ -10,6 +10,7 @@
  *   await state.restore();
  */
 import type { KeyStore } from './key-store.js';
+import { deleteSessionKey } from './keys.js';
 import type { AuthSession } from './resources.js';
 
 export interface CurrentSession {
@@ -73,11 +74,17 @@ export class SessionState {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Reads the stored record; an expired one is dropped, from the store too. */
+  /**
+   * Reads the stored record. An expired one leaves the store with its session key, which can sign for
+   * nothing any more.
+   */
   async restore(): Promise<CurrentSession | undefined> {
     const stored = await this.#store.get<CurrentSession>(this.#recordKey);
     const live = stored && this.isLive(stored) ? stored : undefined;
-    if (stored && !live) await this.#store.delete(this.#recordKey);
+    if (stored && !live) {
+      await deleteSessionKey(stored.keyId, this.#store);
+      await this.#store.delete(this.#recordKey);
+    }
     this.#set(live);
     return this.#current;
   }
@@ -113,9 +120,7 @@ export class SessionState {
   }
 
   async #onTabMessage(message: TabMessage): Promise<void> {
-    if (message?.type === 'logout') {
-      if (this.#current?.id === message.sessionId) this.#set(undefined);
-    }
+    if (message?.type === 'logout' && this.#current?.id === message.sessionId) this.#set(undefined);
     else if (message?.type === 'changed') await this.restore();
   }
 
