@@ -62,8 +62,12 @@ function orFail<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
+    return fail(messageOf(error));
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function fail(message: string): never {
@@ -113,7 +117,7 @@ if (enclaveKeyFile) {
   try {
     set('enclaveKey', JSON.parse(readFileSync(enclaveKeyFile, 'utf8')) as JsonWebKey);
   } catch (error) {
-    fail(`Cannot read the enclave key ${enclaveKeyFile}: ${error instanceof Error ? error.message : String(error)}`);
+    fail(`Cannot read the enclave key ${enclaveKeyFile}: ${messageOf(error)}`);
   }
 }
 
@@ -124,7 +128,7 @@ try {
   running = await startSandbox(options);
 } catch (error) {
   // a taken port, an enclave key that is not a private P-256 JWK: say so, without a stack trace
-  fail(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+  fail(`The sandbox could not start: ${messageOf(error)}`);
 }
 const { credentials } = running;
 console.log(`Payments sandbox (in-memory; a restart starts empty)
