@@ -114,10 +114,17 @@ if (sessionTtl !== undefined) {
   set('sessionTtlMs', seconds * 1000);
 }
 if (enclaveKeyFile) {
+  let text = '';
   try {
-    set('enclaveKey', JSON.parse(readFileSync(enclaveKeyFile, 'utf8')) as JsonWebKey);
+    text = readFileSync(enclaveKeyFile, 'utf8');
   } catch (error) {
     fail(`Cannot read the enclave key ${enclaveKeyFile}: ${messageOf(error)}`);
+  }
+  try {
+    set('enclaveKey', JSON.parse(text) as JsonWebKey);
+  } catch {
+    // not the parser's message: it quotes the file's text, which is a private key
+    fail(`Cannot read the enclave key ${enclaveKeyFile}: it is not a JSON Web Key`);
   }
 }
 

@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, it } from '../../../test/harness/suite.js';
 import { bannerLine, basic, runCli, runCliToExit } from './helpers/cli-process.js';
 
@@ -30,6 +33,20 @@ describe('sandbox: the command line settings', () => {
       expect(stderr, args.join(' ')).to.match(/^(Not a port|Not a session lifetime|Cannot read the enclave key|Unknown option|Option '--port <value>' argument missing)/);
       expect(stderr).to.include('Usage: npm run sandbox');
       expect(stderr).to.not.match(/\n\s+at /);
+    }
+  });
+
+  it('never prints the text of an enclave key file it cannot parse (it is a private key)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'paykit-cli-key-'));
+    try {
+      const file = path.join(dir, 'key.json');
+      writeFileSync(file, '{"kty":"EC","d":"kq7Zp3-private-d-value');
+      const { code, stderr } = await runCliToExit(['--enclave-key', file]);
+      expect(code).to.equal(2);
+      expect(stderr).to.match(/^Cannot read the enclave key .*: it is not a JSON Web Key/);
+      expect(stderr).to.not.include('kq7Zp3');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
