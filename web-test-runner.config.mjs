@@ -16,6 +16,7 @@ import { engineSummaryReporter } from './test/harness/wtr/engine-summary-reporte
 import { nodeBuiltinsPlugin } from './test/harness/wtr/node-builtins-plugin.mjs';
 import { sharedFilesMiddleware } from './test/harness/wtr/shared-files-middleware.mjs';
 import { virtualAuthenticatorPlugin } from './test/harness/wtr/virtual-authenticator-plugin.mjs';
+import { webviewNativePlugin } from './test/harness/wtr/webview-native-plugin.mjs';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const files = findTestFiles(repoRoot, 'browser', process.env.PAYKIT_FILES || undefined);
@@ -34,7 +35,7 @@ export default {
   testsFinishTimeout: 5 * 60_000,
   testFramework: { config: { timeout: 20_000 } },
   middleware: [sharedFilesMiddleware(path.resolve(repoRoot, '..', 'shared'))],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), nodeBuiltinsPlugin(repoRoot), virtualAuthenticatorPlugin()],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), nodeBuiltinsPlugin(repoRoot), virtualAuthenticatorPlugin(), webviewNativePlugin(repoRoot)],
   staticLogging: process.env.CI === 'true' || !process.stdout.isTTY,
   reporters: [defaultReporter(), engineSummaryReporter(process.env.PAYKIT_SUMMARY_FILE)],
 };
