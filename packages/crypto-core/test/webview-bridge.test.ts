@@ -63,7 +63,7 @@ describe('webview bridge', () => {
     native.bridge.close();
   });
 
-  it('a native error becomes a retryable NETWORK_ERROR or TIMEOUT; a reply in another protocol version fails the call', async () => {
+  it('a native error becomes a retryable NETWORK_ERROR or TIMEOUT; a reply in another protocol version or shape fails the call', async () => {
     const native = fakeNative();
     const down = native.bridge.transport({ method: 'GET', path: '/x' });
     native.reply({ v: 1, type: 'error', id: native.lastId(), code: 'NETWORK_ERROR' });
@@ -80,6 +80,10 @@ describe('webview bridge', () => {
     const mismatch = await failure(foreign);
     expect(mismatch.code).to.equal('UNEXPECTED_RESPONSE');
     expect(mismatch.message).to.contain(`speaks ${BRIDGE_PROTOCOL_VERSION}`);
+
+    const garbled = native.bridge.transport({ method: 'GET', path: '/x' });
+    native.reply({ v: 1, type: 'response', id: native.lastId(), status: '200' });
+    expect((await failure(garbled)).code).to.equal('UNEXPECTED_RESPONSE');
     native.bridge.close();
   });
 
@@ -111,7 +115,7 @@ describe('webview bridge', () => {
     expect('paykitReceive' in native.scope).to.equal(false);
   });
 
-  it('finds the iOS script message handler, else the Android interface; refuses without either or when the receiver is taken', () => {
+  it('finds the iOS script message handler, else the Android interface; refuses without either, when the receiver is taken, or with malformed options', () => {
     const got: string[] = [];
     const ios = { webkit: { messageHandlers: { paykit: { postMessage: (m: string) => got.push(`ios ${m}`) } } }, paykit: { postMessage: () => got.push('android') } };
     findNativeHost('paykit', ios)!('a');
@@ -124,6 +128,10 @@ describe('webview bridge', () => {
     expect(none).to.throw().with.property('code', 'INVALID_ARGUMENT');
     const taken = (): unknown => createNativeBridge({ scope: { ...android, paykitReceive: () => {} }, handlerName: 'Wallet' });
     expect(taken).to.throw().with.property('code', 'INVALID_ARGUMENT');
+    const noTimeout = (): unknown => createNativeBridge({ scope: {}, post: () => {}, timeoutMs: 0 });
+    expect(noTimeout).to.throw().with.property('code', 'INVALID_ARGUMENT');
+    const notAFunction = (): unknown => createNativeBridge({ scope: {}, post: 'native' as unknown as () => void });
+    expect(notAFunction).to.throw().with.property('code', 'INVALID_ARGUMENT');
   });
 
   it('forwards the current session and each change with ids and expiry only, never the key id or credential', () => {

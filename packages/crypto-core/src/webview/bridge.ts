@@ -40,7 +40,11 @@ export interface SessionSource {
 }
 
 export interface NativeBridge {
-  /** Hand to `new WalletClient({ transport })`. */
+  /**
+   * Hand to `new WalletClient({ transport })`. Rejects with a `PayError`: `NETWORK_ERROR` or `TIMEOUT`
+   * (native said so, or did not answer within `timeoutMs`), `ABORTED`, `UNEXPECTED_RESPONSE` (a reply
+   * in another protocol version or shape).
+   */
   readonly transport: Transport;
   /** Sends the current session now and every change after; returns the unsubscribe function. */
   forwardSessionEvents(source: SessionSource): () => void;
@@ -70,13 +74,17 @@ export function sessionSummary(session: CurrentSession | undefined): BridgeSessi
 
 /**
  * Connects to the native app and installs the reply receiver.
- * @throws PayError `INVALID_ARGUMENT` when no native channel is found or the receiver name is taken.
+ * @throws PayError `INVALID_ARGUMENT` when an option is malformed, no native channel is found or the
+ *   receiver name is taken.
  */
 export function createNativeBridge(options: NativeBridgeOptions = {}): NativeBridge {
   const scope = (options.scope ?? globalThis) as Scope;
   const handlerName = options.handlerName ?? 'paykit';
   const receiverName = options.receiverName ?? 'paykitReceive';
   const timeoutMs = options.timeoutMs ?? 30_000;
+  if (!(timeoutMs > 0) || typeof handlerName !== 'string' || typeof receiverName !== 'string' || (options.post !== undefined && typeof options.post !== 'function')) {
+    throw invalidArgument('createNativeBridge: handlerName and receiverName are strings, post a function, timeoutMs a positive number');
+  }
   const post = options.post ?? findNativeHost(handlerName, scope);
   if (!post) throw invalidArgument(`No native message handler named "${handlerName}" (webkit.messageHandlers or a JavaScript interface)`);
   if (scope[receiverName] !== undefined) throw invalidArgument(`The global "${receiverName}" is taken; give another receiverName`);
