@@ -3,8 +3,11 @@
  * `paykit-core.global.js` with a script tag (one global, `PaykitCore`), talks to a fake iOS
  * `webkit.messageHandlers.paykit` or Android `window.paykit` whose native side is the test runner
  * (test/harness/wtr/webview-native-plugin.mjs) relaying each call to a real sandbox, and signs in with an
- * email OTP, makes a stamped call and logs out. Native hears the session events, with ids only.
+ * email OTP, makes a stamped call, finds the session again from IndexedDB with a new client, and logs
+ * out. Native hears the session events, with ids only.
  * Runs in WebKitGTK (the engine closest to WKWebView), Chromium (Android's System WebView) and Firefox.
+ * The runner plays both the app and its backend (it adds the platform credential itself); a real app
+ * sends the calls to its backend's @paykit/proxy mount (docs/webview.md).
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -61,7 +64,8 @@ describe('single-file build in a simulated mobile webview', () => {
       const core = await loadClassicBuild();
       const uninstall = installNativeChannel(platform);
       const bridge = core.createNativeBridge();
-      const client = new core.WalletClient({ transport: bridge.transport, trustedSigners: await core.sandboxSigners(bridge.transport), namespace: `webview-${platform}` });
+      const options = { transport: bridge.transport, trustedSigners: await core.sandboxSigners(bridge.transport), namespace: `webview-${platform}` };
+      const client = new core.WalletClient(options);
       try {
         bridge.forwardSessionEvents(client);
         const challenge = await client.requestOtp({ accountId });
@@ -69,6 +73,11 @@ describe('single-file build in a simulated mobile webview', () => {
         expect(session.accountId).to.equal(accountId);
         expect(client.session?.id).to.equal(session.id);
         expect((await client.setWalletPrivacy(true, accountId)).privateEnabled).to.equal(true);
+        // the key and the session record are in IndexedDB: a client made after an app restart finds them
+        expect(client.keyStore.persistent).to.equal(true);
+        const restarted = new core.WalletClient(options);
+        expect((await restarted.restore())?.id).to.equal(session.id);
+        restarted.close();
         await client.logout();
         expect(client.session).to.equal(undefined);
 
