@@ -157,7 +157,8 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
     if (request.method !== 'GET' && !url.pathname.endsWith('/csp-report')) {
       // CSRF backstop on top of SameSite=Strict: same-origin JSON only
       const origin = request.headers.get('origin');
-      if ((origin !== null && origin !== options.origin) || request.headers.get('sec-fetch-site') === 'cross-site') {
+      const site = request.headers.get('sec-fetch-site');
+      if ((origin !== null && origin !== options.origin) || site === 'cross-site' || site === 'same-site') {
         return error(403, 'FORBIDDEN', 'Cross-site request refused.');
       }
       if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send JSON.');

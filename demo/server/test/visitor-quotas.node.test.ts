@@ -85,6 +85,18 @@ describe('demo server: per-visitor and per-source bounds (through HTTP)', () => 
     expect(demo.cspReports.length).to.be.at.most(DEFAULT_LIMITS.maxCspReports);
   });
 
+  it('refuses state-changing demo calls marked same-site or from another origin, like the wallet proxy', async () => {
+    const visitor = await signUp(demo, '127.0.0.10');
+    if (!isVisitor(visitor)) throw new Error('sign-up failed');
+    const reset = (headers: Record<string, string>) =>
+      send(`${demo.origin}/api/demo/reset`, { method: 'POST', headers: { Cookie: visitor.cookie, 'Content-Type': 'application/json', ...headers }, body: '{}', from: '127.0.0.10' });
+    expect((await reset({ 'Sec-Fetch-Site': 'same-site' })).status).to.equal(403);
+    expect((await reset({ Origin: `http://localhost:${Number(new URL(demo.origin).port) + 1}` })).status).to.equal(403);
+    const wallet = await send(`${demo.origin}/api/wallet/customers/${encodeURIComponent(visitor.customerId)}`, { headers: { Cookie: visitor.cookie, 'Sec-Fetch-Site': 'same-site' }, from: '127.0.0.10' });
+    expect(wallet.status).to.equal(403);
+    expect((await send(`${demo.origin}/api/demo/me`, { headers: { Cookie: visitor.cookie }, from: '127.0.0.10' })).status).to.equal(200);
+  });
+
   it('answers TRACE with 501, not 500', async () => {
     const answer = await send(`${demo.origin}/`, { method: 'TRACE' });
     expect(answer.status).to.equal(501);
