@@ -4,7 +4,8 @@
  * page on one origin, in this one Node process, then prints `Demo: http://localhost:<port>/`.
  *
  * Env: PORT (default 5173; a taken port falls back to a free one), SANDBOX_PORT and SANDBOX_PAN_PORT
- * (default: free ports), DEMO_NO_BUILD=1 to serve demo/dist as it is.
+ * (default: free ports), DEMO_NO_BUILD=1 to serve demo/dist as it is, DEMO_SOURCEMAP=1 to emit source maps
+ * (off by default: the normal start publishes none).
  */
 await import('./register.mjs');
 const { startDemo } = await import('../server/index.ts');
@@ -21,6 +22,7 @@ const demo = await startDemo({
   sandboxPort: number(process.env.SANDBOX_PORT, 'SANDBOX_PORT'),
   sandboxPanPort: number(process.env.SANDBOX_PAN_PORT, 'SANDBOX_PAN_PORT'),
   build: process.env.DEMO_NO_BUILD !== '1',
+  sourcemap: process.env.DEMO_SOURCEMAP === '1',
 });
 console.error(`[demo] sandbox API ${demo.sandbox.url} (reached only by this process), PAN origin ${demo.sandbox.panOrigin}`);
 console.log(`Demo: ${demo.url}`);

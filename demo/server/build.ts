@@ -3,6 +3,7 @@
  * TypeScript sources (`source` condition). TypeScript goes through esbuild rather than Vite's default
  * transformer because the elements use standard (TC39) decorators, which esbuild lowers for es2022.
  * Takes well under a second; the demo builds at every start and serves the result with a strict CSP.
+ * No source maps unless asked (`sourcemap: true`, `DEMO_SOURCEMAP=1`): the normal start publishes none.
  * The root `vite.config.ts` exports this same configuration for `npx vite build`.
  *
  * @example
@@ -36,7 +37,7 @@ export function esbuildTypeScript(): Plugin {
   };
 }
 
-export function viteConfig(outDir: string): InlineConfig {
+export function viteConfig(outDir: string, options: { sourcemap?: boolean } = {}): InlineConfig {
   return {
     root: DEMO_ROOT,
     configFile: false,
@@ -50,13 +51,13 @@ export function viteConfig(outDir: string): InlineConfig {
       emptyOutDir: true,
       target: 'es2022',
       assetsInlineLimit: 0, // no data: URLs, so img-src stays 'self'
-      sourcemap: true,
+      sourcemap: options.sourcemap === true,
       reportCompressedSize: false,
     },
   };
 }
 
-export async function buildPage(options: { outDir: string }): Promise<void> {
+export async function buildPage(options: { outDir: string; sourcemap?: boolean }): Promise<void> {
   const { build } = await import('vite');
-  await build(viteConfig(path.resolve(options.outDir)));
+  await build(viteConfig(path.resolve(options.outDir), { sourcemap: options.sourcemap === true }));
 }

@@ -9,11 +9,16 @@
  *   POST /api/demo/reset       forgets the session and clears the cookie
  *   POST /api/demo/csp-report  CSP violation reports (kept in memory, logged without URLs)
  *
+ * Bounded per source address (limits.ts): sign-ups are rate-limited before they reach the service, CSP
+ * reports are taken only from this origin's pages, as `application/csp-report` or
+ * `application/reports+json`, at a per-source rate, and only the newest are kept.
+ *
  * @example
  *   const api = createDemoApi({ platform, sessions, origin, panOrigin, signers });
  *   const response = await api(new Request('http://localhost:5173/api/demo/me'));
  */
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_LIMITS, RateLimiter, sourceOf, type DemoLimits } from './limits.js';
 import { ServiceError, type PlatformClient } from './platform.js';
 import { parseCspReports, type CspViolation } from './security.js';
 import type { DemoSession, DemoSessions } from './sessions.js';
@@ -47,10 +52,16 @@ interface Options {
   scaCode: string;
   cspReports: CspViolation[];
   log: (line: string) => void;
+  limits?: Partial<DemoLimits>;
 }
+
+const CSP_REPORT_TYPES = new Set(['application/csp-report', 'application/reports+json']);
 
 export function createDemoApi(options: Options): (request: Request) => Promise<Response> {
   const { platform, sessions } = options;
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const signups = new RateLimiter({ burst: limits.signupBurst, perMinute: limits.signupsPerMinute });
+  const cspPosts = new RateLimiter({ burst: limits.cspReportBurst, perMinute: limits.cspReportsPerMinute });
 
   const routes: Record<string, (request: Request) => Promise<Response>> = {
     'GET /config': async () =>
@@ -70,6 +81,8 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
     },
 
     'POST /signup': async (request) => {
+      const wait = signups.take(sourceOf(request));
+      if (wait > 0) return error(429, 'RATE_LIMITED', 'Too many sign-ups from this address; try again shortly.', { 'Retry-After': String(wait) });
       const body = await readJson(request);
       const email = typeof body?.['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
       const fullName = typeof body?.['fullName'] === 'string' ? body['fullName'].trim().slice(0, 80) : '';
@@ -106,7 +119,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
         region: region.code,
         currency: region.currency,
         otpCredentialId: otp.id,
-      });
+      }, sourceOf(request));
       return json(201, profileOf(session), { 'Set-Cookie': sessions.cookieFor(session) });
     },
 
@@ -117,10 +130,20 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
     },
 
     'POST /csp-report': async (request) => {
+      // only this origin's pages report here: anything else is refused before the body is read
+      const site = request.headers.get('sec-fetch-site');
+      const origin = request.headers.get('origin');
+      if ((site !== null && site !== 'same-origin') || (origin !== null && origin !== options.origin)) {
+        return error(403, 'FORBIDDEN', 'Reports are accepted from this origin only.');
+      }
+      const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!CSP_REPORT_TYPES.has(type)) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a CSP report.');
+      const wait = cspPosts.take(sourceOf(request));
+      if (wait > 0) return error(429, 'RATE_LIMITED', 'Too many reports from this address.', { 'Retry-After': String(wait) });
       const text = await readText(request);
       for (const violation of parseCspReports(text ?? '')) {
-        if (options.cspReports.length >= 200) break; // kept and logged up to a cap: anyone may post here
         options.cspReports.push(violation);
+        if (options.cspReports.length > limits.maxCspReports) options.cspReports.shift(); // the newest are kept
         options.log(`CSP violation reported: ${violation.directive} blocked ${violation.blocked} on ${violation.documentPath}`);
       }
       return new Response(null, { status: 204 });
@@ -134,7 +157,8 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
     if (request.method !== 'GET' && !url.pathname.endsWith('/csp-report')) {
       // CSRF backstop on top of SameSite=Strict: same-origin JSON only
       const origin = request.headers.get('origin');
-      if ((origin !== null && origin !== options.origin) || request.headers.get('sec-fetch-site') === 'cross-site') {
+      const site = request.headers.get('sec-fetch-site');
+      if ((origin !== null && origin !== options.origin) || site === 'cross-site' || site === 'same-site') {
         return error(403, 'FORBIDDEN', 'Cross-site request refused.');
       }
       if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send JSON.');
@@ -227,6 +251,6 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
 }
 
-function error(status: number, code: string, message: string): Response {
-  return json(status, { status, code, message });
+function error(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return json(status, { status, code, message }, headers);
 }

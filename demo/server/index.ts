@@ -7,6 +7,8 @@
  *
  * plus the sandbox (`startSandbox`) on its own ports: its API is reached only from this process, its
  * PAN origin is framed by the page. The sandbox accepts exactly this origin for WebAuthn and framing.
+ * Every request is tagged with its source address (for the per-source bounds of limits.ts); only this
+ * machine's loopback names may address the demo (DNS rebinding).
  *
  * @example
  *   const demo = await startDemo({ port: 0 });
@@ -19,9 +21,10 @@ import { toNodeListener } from '@paykit/proxy/node';
 import { SANDBOX_OTP_CODE, SCA_CODE, startSandbox, type RunningSandbox } from '@paykit/sandbox';
 import { buildPage, DEMO_ROOT } from './build.js';
 import { createDemoApi, DEMO_PREFIX } from './demo-api.js';
-import { createPlatformClient } from './platform.js';
+import { DEFAULT_LIMITS, SOURCE_HEADER, type DemoLimits } from './limits.js';
+import { createPlatformClient, ServiceError } from './platform.js';
 import { securityHeaders, type CspViolation } from './security.js';
-import { DemoSessions } from './sessions.js';
+import { DemoSessions, type DemoSession } from './sessions.js';
 import { staticFiles } from './static.js';
 import { createWalletProxy, WALLET_PREFIX } from './wallet-proxy.js';
 
@@ -35,6 +38,10 @@ export interface StartDemoOptions {
   outDir?: string;
   /** Build the page first (default true); false serves what `outDir` holds. */
   build?: boolean;
+  /** Emit source maps with the page (default false: the normal start publishes none). */
+  sourcemap?: boolean;
+  /** Per-visitor and per-source bounds; defaults in limits.ts. */
+  limits?: Partial<DemoLimits>;
   /** Log lines (default: console.error with a `[demo]` prefix). Never given secrets. */
   log?: (line: string) => void;
 }
@@ -47,6 +54,8 @@ export interface RunningDemo {
   sandbox: RunningSandbox;
   /** CSP violations reported by browsers since the start (directive and blocked origin only). */
   cspReports: CspViolation[];
+  /** The visitors' sessions (their count, for the memory tests). */
+  sessions: DemoSessions;
   close(): Promise<void>;
 }
 
@@ -55,10 +64,15 @@ export const DEFAULT_PORT = 5173;
 export async function startDemo(options: StartDemoOptions = {}): Promise<RunningDemo> {
   const log = options.log ?? ((line: string) => console.error(`[demo] ${line}`));
   const outDir = path.resolve(options.outDir ?? path.join(DEMO_ROOT, 'dist'));
-  if (options.build !== false) await buildPage({ outDir });
+  const limits: DemoLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  if (options.build !== false) await buildPage({ outDir, sourcemap: options.sourcemap === true });
 
   let handler: (request: Request) => Promise<Response> = async () => new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } });
-  const listener = toNodeListener((request) => handler(request));
+  const toHandler = toNodeListener((request) => handler(request));
+  const listener: Listener = (req, res) => {
+    req.headers[SOURCE_HEADER] = req.socket.remoteAddress ?? 'unknown'; // replaces any copy the client sent
+    toHandler(req, res);
+  };
   const { servers, port } = await listenLoopback(listener, options.port ?? DEFAULT_PORT, log);
   const origin = `http://localhost:${port}`;
 
@@ -72,6 +86,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       allowedOrigins: [origin],
       frameAncestors: [origin],
       rpId: 'localhost',
+      // the demo is the platform: its live-card allowance covers every visitor's quota, so no visitor can spend everybody's
+      maxLiveCards: limits.maxSessions * limits.cardsPerVisitor,
     });
   } catch (error) {
     await Promise.all(servers.map(closeServer));
@@ -81,9 +97,22 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   // the proxy and the backend reach the sandbox on the loopback address it listens on
   const serviceUrl = sandbox.baseUrl.replace(/^http:\/\/localhost:/, 'http://127.0.0.1:');
   const platform = createPlatformClient({ serviceUrl, authorization: sandbox.credentials.authorization });
-  const sessions = new DemoSessions();
+  // a session that ends (evicted, expired, reset) closes its cards, so they stop counting against the allowance
+  // (a card still PROCESSING cannot be closed yet: tried again a little later, a few times)
+  const closeCard = (id: string, attemptsLeft: number): void => {
+    platform.call('PATCH', `/cards/${encodeURIComponent(id)}`, { state: 'CLOSED' }).catch((error: unknown) => {
+      if (attemptsLeft > 1 && error instanceof ServiceError && error.status === 409 && error.code !== 'CARD_ALREADY_CLOSED') {
+        setTimeout(() => closeCard(id, attemptsLeft - 1), 1_500).unref();
+      }
+    });
+  };
+  const closeCards = (session: DemoSession): void => {
+    for (const id of session.cardIds) closeCard(id, 4);
+  };
+  const sessions = new DemoSessions({ limits, onEnd: closeCards });
   const cspReports: CspViolation[] = [];
   const wallet = createWalletProxy({
+    origin,
     serviceUrl,
     tokenId: sandbox.credentials.tokenId,
     clientSecret: sandbox.credentials.tokenSecret,
@@ -102,6 +131,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     scaCode: SCA_CODE,
     cspReports,
     log,
+    limits,
   });
   const files = staticFiles(outDir);
 
@@ -126,6 +156,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     port,
     sandbox,
     cspReports,
+    sessions,
     async close() {
       await Promise.all(servers.map(closeServer));
       await sandbox.close();

@@ -8,6 +8,8 @@
  * @example
  *   const headers = securityHeaders({ panOrigin: 'http://localhost:41234', page: true });
  */
+import { stripControl } from './limits.js';
+
 export const CSP_REPORT_PATH = '/api/demo/csp-report';
 
 export function contentSecurityPolicy(panOrigin: string): string {
@@ -43,7 +45,10 @@ export function securityHeaders(options: { panOrigin: string; page: boolean }): 
   };
 }
 
-/** A CSP violation as kept and logged: the directive and the blocked origin, never a full URL (a PAN URL is a secret). */
+/**
+ * A CSP violation as kept and logged: the directive and the blocked origin, never a full URL (a PAN URL
+ * is a secret), with control characters removed so a report cannot forge or split a log line.
+ */
 export interface CspViolation {
   directive: string;
   blocked: string;
@@ -65,10 +70,10 @@ export function parseCspReports(text: string): CspViolation[] {
   } else if (json && typeof json === 'object' && 'csp-report' in json) {
     bodies.push((json as { 'csp-report': Record<string, unknown> })['csp-report']);
   }
-  return bodies.slice(0, 20).map((body) => ({
-    directive: String(body['effective-directive'] ?? body['effectiveDirective'] ?? body['violated-directive'] ?? 'unknown').slice(0, 60),
-    blocked: originOnly(body['blocked-uri'] ?? body['blockedURL']),
-    documentPath: pathOnly(body['document-uri'] ?? body['documentURL']),
+  return bodies.filter((body) => body !== null && typeof body === 'object').slice(0, 20).map((body) => ({
+    directive: stripControl(String(body['effective-directive'] ?? body['effectiveDirective'] ?? body['violated-directive'] ?? 'unknown')).slice(0, 60),
+    blocked: stripControl(originOnly(body['blocked-uri'] ?? body['blockedURL'])).slice(0, 60),
+    documentPath: stripControl(pathOnly(body['document-uri'] ?? body['documentURL'])).slice(0, 120),
     at: new Date().toISOString(),
   }));
 }

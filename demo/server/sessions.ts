@@ -2,18 +2,24 @@
  * The demo platform's own sign-in: a server-side record per visitor, named by an HttpOnly, SameSite=Strict
  * cookie, listing what that visitor owns on the payments service (customer, wallet, credentials, wallet
  * sessions, cards, quotes). The wallet proxy's `resolveEndUser` reads it; the browser only ever holds the
- * random cookie value. In memory, capped and expiring: a restart forgets everyone.
+ * random cookie value. In memory, bounded and expiring: a restart forgets everyone.
+ *
+ * Bounds (see limits.ts), so a flood of sign-ups evicts the flooder, not everybody else: each session
+ * belongs to the source address that created it; a source keeps at most `maxSessionsPerSource` (its next
+ * sign-up ends its own oldest), and when the whole store is full the oldest session of the source holding
+ * the most goes. Every session that ends (evicted, expired, reset) is handed to `onEnd`, which closes
+ * its cards.
  *
  * @example
- *   const sessions = new DemoSessions();
- *   const session = sessions.create({ customerId, accountId, email, region, currency, otpCredentialId });
+ *   const sessions = new DemoSessions({ limits, onEnd: (session) => closeCards(session) });
+ *   const session = sessions.create({ customerId, accountId, email, region, currency, otpCredentialId }, source);
  *   response.headers.append('Set-Cookie', sessions.cookieFor(session));
  *   sessions.fromRequest(request)?.cardIds.add(card.id);
  */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_LIMITS, type DemoLimits } from './limits.js';
 
 export const COOKIE_NAME = 'paykit_demo';
-const MAX_SESSIONS = 1_000;
 const TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface DemoProfile {
@@ -29,6 +35,10 @@ export interface DemoProfile {
 export interface DemoSession extends DemoProfile {
   id: string;
   createdAt: number;
+  /** Source address that signed up (the owner for eviction). */
+  source: string;
+  /** Card issues under way (reserved against the per-visitor quota). */
+  pendingCards: number;
   /** Resources created after sign-up and known to belong to this visitor. */
   credentialIds: Set<string>;
   sessionIds: Set<string>;
@@ -39,13 +49,29 @@ export interface DemoSession extends DemoProfile {
 
 export class DemoSessions {
   readonly #sessions = new Map<string, DemoSession>();
+  /** Session ids per source, oldest first. */
+  readonly #bySource = new Map<string, Set<string>>();
+  readonly #limits: Pick<DemoLimits, 'maxSessions' | 'maxSessionsPerSource' | 'cardsPerVisitor'>;
+  readonly #onEnd: (session: DemoSession) => void;
 
-  create(profile: DemoProfile): DemoSession {
-    this.#prune();
+  constructor(options: { limits?: Partial<DemoLimits>; onEnd?: (session: DemoSession) => void } = {}) {
+    this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.#onEnd = options.onEnd ?? (() => undefined);
+  }
+
+  /** Sessions kept now. */
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  create(profile: DemoProfile, source = 'unknown'): DemoSession {
+    this.#prune(source);
     const session: DemoSession = {
       ...profile,
       id: randomBytes(32).toString('base64url'),
       createdAt: Date.now(),
+      source,
+      pendingCards: 0,
       credentialIds: new Set([profile.otpCredentialId]),
       sessionIds: new Set(),
       cardIds: new Set(),
@@ -53,14 +79,31 @@ export class DemoSessions {
       delegatedKeyIds: new Set(),
     };
     this.#sessions.set(session.id, session);
+    const owned = this.#bySource.get(source) ?? new Set<string>();
+    owned.add(session.id);
+    this.#bySource.set(source, owned);
     return session;
+  }
+
+  /**
+   * Reserves one card issue against the visitor's quota (cards known plus issues under way); returns the
+   * release to call once the issue is answered, or `undefined` when the quota is spent.
+   */
+  reserveCard(session: DemoSession): (() => void) | undefined {
+    if (session.cardIds.size + session.pendingCards >= this.#limits.cardsPerVisitor) return undefined;
+    session.pendingCards += 1;
+    let released = false;
+    return () => {
+      if (!released) session.pendingCards -= 1;
+      released = true;
+    };
   }
 
   get(id: string | undefined): DemoSession | undefined {
     if (!id) return undefined;
     const session = this.#sessions.get(id);
     if (session && Date.now() - session.createdAt > TTL_MS) {
-      this.#sessions.delete(id);
+      this.#end(session);
       return undefined;
     }
     return session;
@@ -71,7 +114,8 @@ export class DemoSessions {
   }
 
   delete(id: string): void {
-    this.#sessions.delete(id);
+    const session = this.#sessions.get(id);
+    if (session) this.#end(session);
   }
 
   /** `Set-Cookie` value naming the session: HttpOnly, SameSite=Strict, whole site, one day. */
@@ -85,13 +129,36 @@ export class DemoSessions {
     return `${COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
   }
 
-  #prune(): void {
+  /** Expired sessions go; then room is made for one more session of `source`. */
+  #prune(source: string): void {
     const now = Date.now();
-    for (const [id, session] of this.#sessions) if (now - session.createdAt > TTL_MS) this.#sessions.delete(id);
-    while (this.#sessions.size >= MAX_SESSIONS) {
-      const oldest = this.#sessions.keys().next().value;
-      if (oldest === undefined) break;
-      this.#sessions.delete(oldest);
+    for (const session of this.#sessions.values()) if (now - session.createdAt > TTL_MS) this.#end(session);
+    const own = this.#bySource.get(source);
+    while (own && own.size >= this.#limits.maxSessionsPerSource) this.#endOldest(own);
+    while (this.#sessions.size >= this.#limits.maxSessions) {
+      let largest: Set<string> | undefined;
+      for (const ids of this.#bySource.values()) if (!largest || ids.size > largest.size) largest = ids;
+      if (!largest) break;
+      this.#endOldest(largest);
+    }
+  }
+
+  #endOldest(ids: Set<string>): void {
+    const oldest = ids.values().next().value as string;
+    const session = this.#sessions.get(oldest);
+    if (session) this.#end(session);
+    else ids.delete(oldest);
+  }
+
+  #end(session: DemoSession): void {
+    this.#sessions.delete(session.id);
+    const owned = this.#bySource.get(session.source);
+    owned?.delete(session.id);
+    if (owned?.size === 0) this.#bySource.delete(session.source);
+    try {
+      this.#onEnd(session);
+    } catch {
+      // closing its cards is best effort: the session is gone either way
     }
   }
 }

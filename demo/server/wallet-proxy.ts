@@ -3,7 +3,9 @@
  * `resolveEndUser` reading the demo session cookie, and a thin wrapper that learns the ids of resources
  * the visitor creates through it (passkeys, wallet sessions, quotes, cards) from the proxied answers.
  * An id the session does not know yet (for example a session made in another tab) is checked with the
- * service using the platform credential, then remembered.
+ * service using the platform credential, then remembered. Only the demo's own origin may call it, and
+ * each visitor may issue `cardsPerVisitor` cards (limits.ts), counted with the issues under way, so no
+ * visitor can use up the platform's live-card allowance for everybody.
  *
  * @example
  *   const wallet = createWalletProxy({ serviceUrl, tokenId, clientSecret, sessions, platform });
@@ -16,6 +18,8 @@ import type { DemoSession, DemoSessions } from './sessions.js';
 export const WALLET_PREFIX = '/api/wallet';
 
 interface Options {
+  /** The demo page's origin: the only browser origin the proxy accepts. */
+  origin: string;
   serviceUrl: string;
   tokenId: string;
   clientSecret: string;
@@ -49,6 +53,7 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
     tokenId: options.tokenId,
     clientSecret: options.clientSecret,
     pathPrefix: WALLET_PREFIX,
+    allowedOrigins: [options.origin],
     resolveEndUser: (request) => {
       const session = sessions.fromRequest(request);
       return session ? endUserOf(session, platform) : null;
@@ -57,9 +62,23 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
   });
 
   return async (request) => {
-    const response = await proxy(request);
-    if (response.status < 200 || response.status >= 300 || response.status === 202) return response;
     const path = new URL(request.url).pathname.slice(WALLET_PREFIX.length);
+    const visitor = request.method === 'POST' && path === '/cards' ? sessions.fromRequest(request) : undefined;
+    const release = visitor && sessions.reserveCard(visitor);
+    if (visitor && !release) {
+      const message = 'This demo visitor has issued as many cards as one visitor may.';
+      return Response.json({ status: 429, code: 'CARD_QUOTA_EXCEEDED', message }, { status: 429, headers: { 'Cache-Control': 'no-store' } });
+    }
+    try {
+      return await learn(request, path, await proxy(request));
+    } finally {
+      release?.();
+    }
+  };
+
+  /** Remembers the id of a resource the visitor just created through the proxy. */
+  async function learn(request: Request, path: string, response: Response): Promise<Response> {
+    if (response.status < 200 || response.status >= 300 || response.status === 202) return response;
     const created = CREATES.find(([method, pattern]) => method === request.method && pattern.test(path));
     const session = created && sessions.fromRequest(request);
     if (!created || !session) return response;
@@ -70,7 +89,7 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
       // not JSON: nothing to learn
     }
     return response;
-  };
+  }
 }
 
 /** What the visitor owns: their records first, then (for ids made elsewhere) the service's word. */

@@ -1,13 +1,16 @@
 /**
  * Checks the proxy's options once, at start-up, and derives what every request needs: the service base
- * address, the Basic credential header, and whether the service is a sandbox. Mistakes fail loudly here,
- * and no message ever repeats the secret.
+ * address, the Basic credential header, whether sandbox-only routes are forwarded (only when the platform
+ * says so: never guessed from the host name) and which browser origins may call. Plain `http:` is
+ * accepted only for a loopback service (a local emulator), so the credential never crosses a network in
+ * clear. Mistakes fail loudly here, and no message ever repeats the secret.
  *
  * @example
- *   const config = resolveConfig({ serviceUrl: 'http://localhost:4010/2025-10-13', tokenId, clientSecret, resolveEndUser });
+ *   const config = resolveConfig({ serviceUrl: 'http://localhost:4010/2025-10-13', tokenId, clientSecret, resolveEndUser, allowSandboxPaths: true });
  *   config.sandbox; // true
  */
 import type { EndUser } from './end-user.js';
+import { type OriginPolicy, parseAllowedOrigins } from './origin.js';
 import { isValidPathPrefix } from './path.js';
 
 /** Where something the platform supplied failed, for `onError`. */
@@ -26,8 +29,15 @@ export interface PlatformProxyOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** Where the handler is mounted, e.g. `/api/wallet`; stripped before matching. Default ''. */
   pathPrefix?: string;
-  /** Forward the sandbox-only endpoints. Default: true only for a local or `sandbox` service host. */
+  /** Forward the sandbox-only endpoints (`/sandbox/...`). Default false: set it only for a sandbox service. */
   allowSandboxPaths?: boolean;
+  /**
+   * Browser origins whose pages may call, exactly (`https://app.example`). A request whose `Origin` is
+   * not listed is refused (403). Default: the origin the request was addressed to (same-origin only).
+   */
+  allowedOrigins?: readonly string[];
+  /** Accept `Sec-Fetch-Site: same-site` (another port or subdomain of the same site). Default false. */
+  allowSameSite?: boolean;
   /** Time allowed for the service to answer in full, in ms; then 504. Default 30000. */
   timeoutMs?: number;
   /** Largest request body accepted, in bytes; beyond it 413. Default 65536. */
@@ -41,6 +51,7 @@ export interface ProxyConfig {
   readonly authorization: string;
   readonly sandbox: boolean;
   readonly pathPrefix: string;
+  readonly origins: OriginPolicy;
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
   readonly fetch: (request: Request) => Promise<Response>;
@@ -48,11 +59,9 @@ export interface ProxyConfig {
   readonly onError: NonNullable<PlatformProxyOptions['onError']>;
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** A local emulator or a host named as a sandbox. */
-export function isSandboxHost(hostname: string): boolean {
-  return LOCAL_HOSTS.has(hostname) || hostname.includes('sandbox');
+/** This machine, by name or loopback address: the only hosts plain `http:` may reach. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }
 
 export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
@@ -62,9 +71,8 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
   } catch {
     throw new TypeError('serviceUrl must be an absolute URL.');
   }
-  const likelySandbox = isSandboxHost(url.hostname.toLowerCase());
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && likelySandbox)) {
-    throw new TypeError('serviceUrl must use https (plain http only for a local or sandbox emulator).');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw new TypeError('serviceUrl must use https (plain http only for an emulator on this machine).');
   }
   if (url.username || url.password || url.search || url.hash) {
     throw new TypeError('serviceUrl must not carry credentials, a query or a fragment.');
@@ -80,12 +88,16 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
   }
   const pathPrefix = (options.pathPrefix ?? '').replace(/\/+$/, '');
   if (!isValidPathPrefix(pathPrefix)) throw new TypeError('pathPrefix must look like "/api/wallet".');
+  if (options.allowSandboxPaths !== undefined && typeof options.allowSandboxPaths !== 'boolean') {
+    throw new TypeError('allowSandboxPaths must be true or false.');
+  }
 
   return {
     serviceBase: url.href.replace(/\/+$/, ''),
     authorization: basicAuthorization(options.tokenId, options.clientSecret),
-    sandbox: options.allowSandboxPaths ?? likelySandbox,
+    sandbox: options.allowSandboxPaths === true,
     pathPrefix,
+    origins: { allowedOrigins: parseAllowedOrigins(options.allowedOrigins), allowSameSite: options.allowSameSite === true },
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
     maxBodyBytes: positive(options.maxBodyBytes, 65_536, 'maxBodyBytes'),
     fetch: options.fetch ?? ((request) => globalThis.fetch(request)),

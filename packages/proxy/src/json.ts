@@ -16,6 +16,11 @@ export function foldKey(key: string): string {
   return key.toUpperCase().toLowerCase();
 }
 
+/** `application/json`, with or without parameters (`; charset=utf-8`): the only body type the wallet routes take. */
+export function isJsonContentType(contentType: string | null): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 export function parseJsonStrict(bytes: Uint8Array): StrictJson {
   let text: string;
   let value: unknown;

@@ -1,7 +1,8 @@
 /**
  * Mounts a Web-standard handler (such as the platform proxy) in a plain `node:http` server: turns each
  * IncomingMessage into a `Request` (body streamed, not buffered, so the handler's size limit holds) and
- * writes the `Response` back. A client that disconnects aborts the request's signal. Node only, which is
+ * writes the `Response` back. A client that disconnects aborts the request's signal; `TRACE`, `TRACK`
+ * and `CONNECT` (which a `Request` cannot carry) are answered 501. Node only, which is
  * why it lives in its own subpath, `@paykit/proxy/node`.
  *
  * @example
@@ -16,6 +17,9 @@ import { errorResponse } from './errors.js';
 
 export type WebHandler = (request: Request) => Response | Promise<Response>;
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Methods a `Request` cannot carry (fetch forbids them): answered 501 here rather than failing as a 500. */
+const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /** A host header is used for `request.url` only when it is a plain host[:port]; otherwise `localhost`. */
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -33,8 +37,12 @@ async function serve(handler: WebHandler, req: IncomingMessage, res: ServerRespo
   });
   let response: Response;
   try {
-    const request = toRequest(req, controller.signal);
-    response = request ? await handler(request) : errorResponse(400, 'INVALID_INPUT', 'Malformed request target.');
+    const request = UNSUPPORTED_METHODS.has(req.method ?? '') ? undefined : toRequest(req, controller.signal);
+    response = request
+      ? await handler(request)
+      : UNSUPPORTED_METHODS.has(req.method ?? '')
+        ? errorResponse(501, 'NOT_IMPLEMENTED', 'This method is not supported.')
+        : errorResponse(400, 'INVALID_INPUT', 'Malformed request target.');
   } catch {
     response = errorResponse(500, 'INTERNAL_ERROR', 'The request could not be handled.');
   }

@@ -12,7 +12,7 @@
 import type { OwnedParameter, RouteMatch } from './allowlist.js';
 import type { EndUser } from './end-user.js';
 import { errorResponse } from './errors.js';
-import { foldKey, parseJsonStrict } from './json.js';
+import { foldKey, isJsonContentType, parseJsonStrict } from './json.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -30,7 +30,7 @@ export async function checkOwnership(
   const needsBody = route.owned.some((p) => p.in === 'body') || route.bodyOnly || route.bodyNever;
   let body: JsonObject | undefined;
   if (needsBody && bodyBytes.byteLength > 0) {
-    if (!isJson(contentType)) return invalid('The request body must be sent as application/json.');
+    if (!isJsonContentType(contentType)) return invalid('The request body must be sent as application/json.');
     const parsed = parseJsonStrict(bodyBytes);
     if (!parsed.ok) return invalid(`The request body cannot be accepted: ${parsed.reason}.`);
     if (!isObject(parsed.value)) return invalid('The request body must be a JSON object.');
@@ -95,10 +95,6 @@ function fromBody(body: JsonObject | undefined, dottedName: string): Lookup {
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isJson(contentType: string | null): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 function invalid(message: string): Response {

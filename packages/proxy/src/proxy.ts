@@ -4,8 +4,9 @@
  * request must come from a signed-in end user, be on the allowlist, and name only resources that user
  * owns; then it is forwarded with the credential added and the body bytes untouched.
  *
- * Order of checks: cross-site browser request (403), no end user (401), not allowlisted (404), body too
- * large (413), malformed or ambiguous parameters (400), resource not owned or field not allowed (403).
+ * Order of checks: browser request from a foreign page, by `Origin` or `Sec-Fetch-Site` (403), no end
+ * user (401), not allowlisted (404), a body that is not `application/json` (415), body too large (413),
+ * malformed or ambiguous parameters (400), resource not owned or field not allowed (403).
  *
  * @example
  *   const handler = createPlatformProxy({
@@ -25,6 +26,8 @@ import { readBodyLimited } from './body.js';
 import { type PlatformProxyOptions, type ProxyConfig, resolveConfig } from './config.js';
 import type { EndUser } from './end-user.js';
 import { errorResponse } from './errors.js';
+import { isJsonContentType } from './json.js';
+import { checkRequestOrigin } from './origin.js';
 import { checkOwnership } from './ownership.js';
 import { parseServicePath } from './path.js';
 import { forward } from './upstream.js';
@@ -44,9 +47,8 @@ export function createPlatformProxy(options: PlatformProxyOptions): PlatformProx
 }
 
 async function handle(config: ProxyConfig, request: Request): Promise<Response> {
-  if (request.headers.get('Sec-Fetch-Site') === 'cross-site') {
-    return errorResponse(403, 'FORBIDDEN', 'Cross-site requests are not accepted.');
-  }
+  const foreign = checkRequestOrigin(request, config.origins);
+  if (foreign) return errorResponse(403, 'FORBIDDEN', foreign);
 
   let endUser: EndUser | null;
   try {
@@ -64,12 +66,16 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
   const match = segments && matchRoute(request.method, segments, { sandbox: config.sandbox });
   if (!segments || !match) return errorResponse(404, 'NOT_FOUND', 'Not found.');
 
+  // every route takes JSON: a form or text/plain post (the kind a foreign page can send without CORS) is refused
+  const contentType = request.headers.get('Content-Type');
+  if (contentType !== null && !isJsonContentType(contentType)) return unsupportedMediaType();
   const body = await readBodyLimited(request, config.maxBodyBytes);
   if (body === 'too-large') return errorResponse(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  if (body.byteLength > 0 && contentType === null) return unsupportedMediaType();
 
   let refusal: Response | undefined;
   try {
-    refusal = await checkOwnership(match, url.searchParams, body, request.headers.get('Content-Type'), endUser);
+    refusal = await checkOwnership(match, url.searchParams, body, contentType, endUser);
   } catch (error) {
     config.onError(error, 'ownership');
     return internalError();
@@ -84,6 +90,10 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     body,
     signal: request.signal,
   });
+}
+
+function unsupportedMediaType(): Response {
+  return errorResponse(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be sent as application/json.');
 }
 
 function internalError(): Response {

@@ -1,8 +1,9 @@
 /**
  * Sends an approved request to the service and brings its answer back. Only a short list of request
  * headers travels (never the caller's Authorization or cookies); the platform credential is set last, so
- * nothing a caller sends can replace it. The answer is read in full within the time limit, then returned
- * with its status and body unchanged and only `Content-Type` and `Retry-After` of its headers.
+ * nothing a caller sends can replace it. The answer is read in full within the time limit (which holds
+ * even against a `fetch` that ignores its abort signal), then returned with its status and body
+ * unchanged and only `Content-Type` and `Retry-After` of its headers.
  *
  * @example
  *   return forward(config, { url, method: 'POST', headers: request.headers, body: bytes, signal: request.signal });
@@ -49,18 +50,26 @@ export async function forward(config: ProxyConfig, outgoing: OutgoingRequest): P
   }, config.timeoutMs);
   const abandon = (): void => controller.abort();
   outgoing.signal?.addEventListener('abort', abandon, { once: true });
+  // settles when the signal fires even if the fetch (an injected one) ignores it
+  const stopped = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+  });
   try {
-    const upstream = await config.fetch(
-      new Request(outgoing.url, {
-        method: outgoing.method,
-        headers,
-        body: outgoing.body.byteLength > 0 ? outgoing.body : null,
-        signal: controller.signal,
-        redirect: 'manual',
-      }),
-    );
-    const body = await upstream.arrayBuffer();
-    return relay(upstream, body);
+    const exchange = (async () => {
+      const upstream = await config.fetch(
+        new Request(outgoing.url, {
+          method: outgoing.method,
+          headers,
+          body: outgoing.body.byteLength > 0 ? outgoing.body : null,
+          signal: controller.signal,
+          redirect: 'manual',
+        }),
+      );
+      return relay(upstream, await upstream.arrayBuffer());
+    })();
+    exchange.catch(() => undefined); // a late failure after the time limit has nobody left to tell
+    stopped.catch(() => undefined);
+    return await Promise.race([exchange, stopped]);
   } catch (error) {
     if (timedOut) return errorResponse(504, 'UPSTREAM_TIMEOUT', 'The payments service did not answer in time.');
     config.onError(error, 'upstream');

@@ -87,6 +87,16 @@ describe('toNodeListener: the proxy in a plain node:http server', () => {
     expect(service.calls.length).to.equal(calls);
   });
 
+  it('answers 501 to TRACE (a method a Request cannot carry) instead of failing with 500', async () => {
+    const calls = service.calls.length;
+    for (const method of ['TRACE', 'trace']) {
+      const response = await raw(port, method, `${PREFIX}/customers/${alice.customer}`, { Cookie: 'session=alice' });
+      expect(response.status, method).to.equal(501);
+      expect(JSON.parse(response.body)).to.deep.equal({ status: 501, code: 'NOT_IMPLEMENTED', message: 'This method is not supported.' });
+    }
+    expect(service.calls.length).to.equal(calls);
+  });
+
   it('answers 401 in the service envelope when nobody is signed in', async () => {
     const response = await raw(port, 'GET', `${PREFIX}/customers/${alice.customer}`);
     expect(response.status).to.equal(401);

@@ -12,7 +12,7 @@ import { createSandbox, type Sandbox } from '@paykit/sandbox';
 import { before, describe, it } from '../../../test/harness/suite.js';
 import { createPlatformProxy, endUserFromIds, type PlatformProxyOptions } from '../src/index.js';
 
-const SERVICE_URL = 'http://sandbox.local/2025-10-13';
+const SERVICE_URL = 'http://127.0.0.1:4010/2025-10-13';
 const PLATFORM = `Basic ${Buffer.from('sandbox-token:sandbox-secret').toString('base64')}`;
 
 interface Wallet {
@@ -147,7 +147,7 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
   });
 
   it('forwards the sandbox-only endpoints to a sandbox service, and refuses them when told the service is not one', async () => {
-    const keys = await proxyFor()('GET', '/sandbox/enclave-keys');
+    const keys = await proxyFor({ allowSandboxPaths: true })('GET', '/sandbox/enclave-keys');
     expect(keys.status).to.equal(200);
     expect(keys.body.signers).to.deep.equal(sandbox.enclaveSigners);
     const refused = await proxyFor({ allowSandboxPaths: false })('POST', `/sandbox/internal-accounts/${alice.account}/fund`, '{"amount":5}');

@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { LOCAL_ORIGINS } from './config.js';
+import { allowedHostNames } from './request-guard.js';
 import type { StartSandboxOptions } from './server.js';
 
 const HELP = `Usage: npm run sandbox -- [options]
@@ -17,8 +19,12 @@ const HELP = `Usage: npm run sandbox -- [options]
   --token-secret <s>       its secret (SANDBOX_TOKEN_SECRET, default sandbox-secret)
   --view-token-id <id>     VIEW-only token id (SANDBOX_VIEW_TOKEN_ID, default sandbox-view-token)
   --view-token-secret <s>  its secret (SANDBOX_VIEW_TOKEN_SECRET, default sandbox-view-secret)
-  --allowed-origins <list> comma-separated CORS/WebAuthn origins, "scheme://host:*" for any port
+  --allowed-origins <list> comma-separated browser origins, "scheme://host:*" for any port; a request
+                           with any other Origin header is refused, 403 (CORS, WebAuthn)
                            (SANDBOX_ALLOWED_ORIGINS, default http://localhost:*,http://127.0.0.1:*)
+  --allowed-hosts <list>   comma-separated host names (no port) the sandbox answers to; any other
+                           Host header gets 421 (SANDBOX_ALLOWED_HOSTS, default localhost,127.0.0.1,
+                           [::1] plus --host and --public-host)
   --rp-id <id>             WebAuthn RP id (SANDBOX_RP_ID, default localhost)
   --frame-ancestors <list> comma-separated CSP frame-ancestors of the PAN page
                            (SANDBOX_FRAME_ANCESTORS, default http://localhost:*,http://127.0.0.1:*)
@@ -41,6 +47,7 @@ const { values } = orFail(() =>
       'view-token-id': { type: 'string' },
       'view-token-secret': { type: 'string' },
       'allowed-origins': { type: 'string' },
+      'allowed-hosts': { type: 'string' },
       'rp-id': { type: 'string' },
       'frame-ancestors': { type: 'string' },
       'unsigned-exports': { type: 'boolean' },
@@ -106,6 +113,7 @@ set('tokenSecret', pick(values['token-secret'], env['SANDBOX_TOKEN_SECRET']));
 set('viewTokenId', pick(values['view-token-id'], env['SANDBOX_VIEW_TOKEN_ID']));
 set('viewTokenSecret', pick(values['view-token-secret'], env['SANDBOX_VIEW_TOKEN_SECRET']));
 set('allowedOrigins', list(pick(values['allowed-origins'], env['SANDBOX_ALLOWED_ORIGINS'])));
+set('allowedHosts', list(pick(values['allowed-hosts'], env['SANDBOX_ALLOWED_HOSTS'])));
 set('frameAncestors', list(pick(values['frame-ancestors'], env['SANDBOX_FRAME_ANCESTORS'])));
 set('rpId', pick(values['rp-id'], env['SANDBOX_RP_ID']));
 if (sessionTtl !== undefined) {
@@ -145,7 +153,9 @@ console.log(`Payments sandbox (in-memory; a restart starts empty)
   view token      ${credentials.viewTokenId} / ${credentials.viewTokenSecret}   (VIEW only)
   enclave signer  ${running.sandbox.enclaveSigners[0]}
   exports         ${options.unsignedExports ? 'unsigned (sandbox form)' : 'signed by the enclave signer'}
-  listening on    ${options.host}`);
+  listening on    ${options.host}
+  answers to      ${[...allowedHostNames(options)].join(', ')} (any other Host: 421)
+  browser origins ${Array.isArray(options.allowedOrigins) ? options.allowedOrigins.join(', ') : LOCAL_ORIGINS.join(', ')} (any other Origin: 403)`);
 
 const stop = (): void => {
   void running.close().then(() => process.exit(0));

@@ -35,8 +35,16 @@ export interface SandboxOptions {
   viewTokenSecret?: string;
   /** Replaces both default tokens. */
   tokens?: readonly PlatformToken[];
-  /** Browser origins allowed for CORS and as WebAuthn origins. Default `http://localhost:*`, `http://127.0.0.1:*`. */
+  /**
+   * Browser origins allowed for CORS and as WebAuthn origins; under `startSandbox` a request carrying
+   * any other `Origin` is refused (403). Default `http://localhost:*`, `http://127.0.0.1:*`.
+   */
   allowedOrigins?: OriginPolicy;
+  /**
+   * Host names (no port) `startSandbox` answers to; any other `Host` gets 421 (DNS rebinding). Default:
+   * `localhost`, `127.0.0.1`, `[::1]`, the listen address and `publicHost`. Ignored by `createSandbox`.
+   */
+  allowedHosts?: readonly string[];
   /** WebAuthn relying party id. Default `localhost`. */
   rpId?: string;
   /** CSP `frame-ancestors` sources of the PAN page. Default `http://localhost:*`, `http://127.0.0.1:*`. */

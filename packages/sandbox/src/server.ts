@@ -12,6 +12,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from './app.js';
 import { API_VERSION } from './config.js';
+import { allowedHostNames, guardRequests } from './request-guard.js';
 
 export interface StartSandboxOptions extends CreateSandboxOptions {
   /** API port; 0 (default) picks a free one. */
@@ -67,12 +68,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const urlHost = options.publicHost ?? (host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host);
   let sandbox: Sandbox | undefined;
   const unavailable = async (): Promise<Response> => new Response('starting', { status: 503 });
-  const pan = await listen((request) => (sandbox ? sandbox.panFetch(request) : unavailable()), options.panPort ?? 0, host);
+  const hosts = allowedHostNames({ host, publicHost: urlHost, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}) });
+  const pan = await listen(guardRequests({ hosts }, (request) => (sandbox ? sandbox.panFetch(request) : unavailable())), options.panPort ?? 0, host);
   const panOrigin = options.panOrigin ?? `http://${urlHost}:${pan.port}`;
   let api: { server: ServerType; port: number };
   try {
     sandbox = createSandbox({ ...options, panOrigin });
-    api = await listen((request) => sandbox!.fetch(request), options.port ?? 0, host);
+    api = await listen(guardRequests({ hosts, isAllowedOrigin: sandbox.config.isAllowedOrigin }, (request) => sandbox!.fetch(request)), options.port ?? 0, host);
   } catch (error) {
     await closeServer(pan.server);
     throw error;

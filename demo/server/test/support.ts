@@ -1,0 +1,106 @@
+/**
+ * Fixtures for the demo server's Node suites: the demo started in this process (its TypeScript sources
+ * resolved as `npm run demo` resolves them), and raw HTTP requests that can leave from any loopback
+ * address (127.0.0.2, 127.0.0.3, …) so a suite can play several source addresses on one machine.
+ */
+import { Agent, request as httpRequest } from 'node:http';
+import type { RunningDemo, StartDemoOptions } from '../index.js';
+
+// @ts-expect-error: a plain .mjs loader without type declarations
+await import('../../scripts/register.mjs');
+const { startDemo: start } = (await import('../index.js')) as typeof import('../index.js');
+
+/** `startDemo` with a silent log unless one is given. */
+export function startDemo(options: StartDemoOptions): Promise<RunningDemo> {
+  return start({ log: () => undefined, ...options });
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface SendOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Loopback address the request leaves from (its source address as the demo sees it). Default 127.0.0.1. */
+  from?: string;
+}
+
+/** One keep-alive agent per source address: a flood of requests reuses connections, as a real client would. */
+const agents = new Map<string, Agent>();
+const agentFor = (from: string): Agent => {
+  let agent = agents.get(from);
+  if (!agent) agents.set(from, (agent = new Agent({ keepAlive: true, localAddress: from } as ConstructorParameters<typeof Agent>[0])));
+  return agent;
+};
+
+/** Ends the kept-alive connections (call when a suite is done). */
+export function closeAgents(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
+
+/** One raw request to the demo at `url` (path and query of `url` are used), with exactly these headers. */
+export function send(url: string, options: SendOptions = {}): Promise<Answer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method: options.method ?? 'GET',
+        path: `${target.pathname}${target.search}`,
+        headers: { Host: target.host, ...options.headers },
+        agent: agentFor(options.from ?? '127.0.0.1'),
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.once('error', reject);
+    req.end(options.body);
+  });
+}
+
+export interface Visitor {
+  cookie: string;
+  customerId: string;
+  accountId: string;
+}
+
+/** Signs a visitor up the way the page does (same origin, JSON); `undefined` when refused. */
+export async function signUp(demo: RunningDemo, from = '127.0.0.1', email = `v${Math.random().toString(36).slice(2)}@example.com`): Promise<Visitor | Answer> {
+  const answer = await send(`${demo.origin}/api/demo/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: demo.origin },
+    body: JSON.stringify({ email, region: 'US' }),
+    from,
+  });
+  if (answer.status !== 201) return answer;
+  const cookie = String(answer.headers['set-cookie']).split(';')[0]!;
+  const profile = JSON.parse(answer.body) as { customerId: string; accountId: string };
+  return { cookie, customerId: profile.customerId, accountId: profile.accountId };
+}
+
+export const isVisitor = (value: Visitor | Answer): value is Visitor => 'cookie' in value;
+
+/** Runs `tasks` with at most `width` at a time. */
+export async function inParallel<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const index = next++;
+        results[index] = await tasks[index]!();
+      }
+    }),
+  );
+  return results;
+}
