@@ -3,7 +3,17 @@
  * public contract that React wrappers are generated from, so it keeps only what a page can use:
  * private (`#`) members go, and so do "events" the analyzer guessed from `dispatchEvent(new X(…))`
  * arguments; the documented `@event`s (all `pay-*`) stay.
+ *
+ * It is committed, so generation is deterministic: the sources are read in path order (the glob's
+ * order follows the file system's, which differs between clones) and the output is sorted (modules by
+ * path, declarations, exports and members by name), so a build on a fresh clone changes nothing.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const byName = (a, b) => compare(a.name, b.name) || compare(a.kind ?? '', b.kind ?? '');
+const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
 const publicContract = {
   name: 'paykit-public-contract',
   packageLinkPhase({ customElementsManifest }) {
@@ -25,7 +35,33 @@ const publicContract = {
   },
 };
 
+/** Last plugin: sorts every named list, so the output does not depend on the order files were read in. */
+const sorted = {
+  name: 'paykit-sorted',
+  packageLinkPhase({ customElementsManifest }) {
+    const modules = customElementsManifest.modules;
+    modules.sort((a, b) => compare(a.path, b.path));
+    for (const mod of modules) {
+      mod.declarations?.sort(byName);
+      mod.exports?.sort(byName);
+      for (const declaration of mod.declarations ?? []) {
+        for (const list of ['members', 'attributes', 'events', 'slots', 'cssParts', 'cssProperties', 'cssStates']) {
+          declaration[list]?.sort(byName);
+        }
+      }
+    }
+  },
+};
+
 export default {
+  globs: ['src/**/*.ts'],
+  exclude: ['src/**/*.styles.ts'],
   litelement: true,
-  plugins: [publicContract],
+  packagejson: false,
+  // the default reads files in the glob's order; sorted, every phase sees the same order on every clone
+  overrideModuleCreation: ({ ts, globs }) =>
+    [...globs]
+      .sort(compare)
+      .map((file) => ts.createSourceFile(file, readFileSync(path.resolve(file), 'utf8'), ts.ScriptTarget.ES2015, true)),
+  plugins: [publicContract, sorted],
 };

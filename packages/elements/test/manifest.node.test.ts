@@ -1,17 +1,20 @@
 /**
  * custom-elements.json is committed (the React wrappers are generated from it, and tools read it from
  * the published package). This test runs the analyzer on the sources into a temporary folder and
- * requires the committed manifest to be identical, so it cannot drift from the elements; and checks
- * that it describes what a page uses: five elements with their tags and `pay-*` events, no private
- * members.
+ * requires the committed manifest to be identical byte for byte, so it cannot drift from the elements
+ * (and `npm run build` never dirties a clone); it runs the analyzer's core again with the sources in
+ * the opposite order and requires the same output, since the glob's order follows the file system's;
+ * and checks that it describes what a page uses: five elements with their tags and `pay-*` events, no
+ * private members.
  */
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { describe, it } from '../../../test/harness/suite.js';
 
 interface Declaration {
@@ -27,7 +30,28 @@ interface Manifest {
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const committedFile = path.join(packageDir, 'custom-elements.json');
-const analyzer = path.join(path.dirname(createRequire(import.meta.url).resolve('@custom-elements-manifest/analyzer/package.json')), 'cem.js');
+const analyzerDir = path.dirname(createRequire(import.meta.url).resolve('@custom-elements-manifest/analyzer/package.json'));
+const analyzer = path.join(analyzerDir, 'cem.js');
+
+/** The package's source files as the config's globs select them, as TypeScript source files. */
+function sourceFiles(): ts.SourceFile[] {
+  const files = (readdirSync(path.join(packageDir, 'src'), { recursive: true }) as string[])
+    .map((file) => `src/${file.split(path.sep).join('/')}`)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.styles.ts'))
+    .sort();
+  return files.map((file) => ts.createSourceFile(file, readFileSync(path.join(packageDir, file), 'utf8'), ts.ScriptTarget.ES2015, true));
+}
+
+/** The manifest the analyzer's core makes of `modules` in that order, with the package's config. */
+async function analyzeInOrder(modules: ts.SourceFile[]): Promise<string> {
+  // dynamic imports of plain JS modules (no types): the analyzer's core and lit plugin, and our config
+  const load = (file: string): Promise<any> => import(pathToFileURL(file).href);
+  const { create } = await load(path.join(analyzerDir, 'src/create.js'));
+  const { litPlugin } = await load(path.join(analyzerDir, 'src/features/framework-plugins/lit/lit.js'));
+  const config = (await load(path.join(packageDir, 'custom-elements-manifest.config.mjs'))).default;
+  const manifest = create({ modules, plugins: [...litPlugin(), ...config.plugins], context: { dev: false } });
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
 
 function firstDifferentLine(a: string, b: string): string | null {
   if (a === b) return null;
@@ -59,6 +83,15 @@ describe('custom-elements.json', () => {
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
+  });
+
+  it('does not depend on the order the sources are read in', async () => {
+    const files = sourceFiles();
+    expect(files.length).to.be.greaterThan(10);
+    const forward = await analyzeInOrder(files);
+    const backward = await analyzeInOrder([...files].reverse());
+    const line = firstDifferentLine(forward, backward);
+    expect(line, 'the manifest changes with the order of the sources; first difference').to.equal(null);
   });
 
   it('describes the five elements with their tags and pay-* events, and nothing private', () => {

@@ -4,7 +4,7 @@
  * Element properties are props; every `pay-*` event is an `on…` prop typed with its event class.
  *
  * @example
- *   <PayCardReveal onPayCardRevealed={(event) => console.log(event.detail)} />
+ *   <PayCardReveal onPayCardHidden={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import { PayCardReveal as PayCardRevealElement, type PayCardHiddenEvent, type PayCardRevealedEvent, type PayErrorEvent } from '@paykit/elements';
@@ -14,10 +14,10 @@ import type { ReactModule } from '../react-module.js';
 
 /** The `on…` props of `<PayCardReveal>` and the events they listen to. */
 export const payCardRevealEvents = {
-  /** `pay-card-revealed`: The frame is showing. `detail: { cardId, expiresAt }`. */
-  onPayCardRevealed: 'pay-card-revealed' as EventName<PayCardRevealedEvent>,
   /** `pay-card-hidden`: The frame was removed. `detail: { cardId, reason: 'expired' | 'hidden' | 'closed' }`. */
   onPayCardHidden: 'pay-card-hidden' as EventName<PayCardHiddenEvent>,
+  /** `pay-card-revealed`: The frame is showing. `detail: { cardId, expiresAt }`. */
+  onPayCardRevealed: 'pay-card-revealed' as EventName<PayCardRevealedEvent>,
   /** `pay-error`: The reveal failed. `detail: { code }`; `REVEAL_URL_REJECTED` when the URL's origin is not allowed. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
 };

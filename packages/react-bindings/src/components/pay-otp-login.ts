@@ -14,12 +14,12 @@ import type { ReactModule } from '../react-module.js';
 
 /** The `on…` props of `<PayOtpLogin>` and the events they listen to. */
 export const payOtpLoginEvents = {
+  /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
+  onPayError: 'pay-error' as EventName<PayErrorEvent>,
   /** `pay-otp-sent`: A code was sent (or sent again). `detail: { channel }`. */
   onPayOtpSent: 'pay-otp-sent' as EventName<PayOtpSentEvent>,
   /** `pay-session`: Signed in. `detail.session: { id, accountId, type, expiresAt }`. */
   onPaySession: 'pay-session' as EventName<PaySessionEvent>,
-  /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
-  onPayError: 'pay-error' as EventName<PayErrorEvent>,
 };
 
 export type PayOtpLoginComponent = ReactWebComponent<PayOtpLoginElement, typeof payOtpLoginEvents>;

@@ -14,12 +14,12 @@ import type { ReactModule } from '../react-module.js';
 
 /** The `on…` props of `<PayPasskeyLogin>` and the events they listen to. */
 export const payPasskeyLoginEvents = {
-  /** `pay-session`: Signed in. `detail.session: { id, accountId, type, expiresAt }`. */
-  onPaySession: 'pay-session' as EventName<PaySessionEvent>,
-  /** `pay-passkey-registered`: A passkey was added. `detail: { credentialId, nickname }` (`credentialId` is the AuthMethod id to pass as `credential-id` next time). */
-  onPayPasskeyRegistered: 'pay-passkey-registered' as EventName<PayPasskeyRegisteredEvent>,
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
+  /** `pay-passkey-registered`: A passkey was added. `detail: { credentialId, nickname }` (`credentialId` is the AuthMethod id to pass as `credential-id` next time). */
+  onPayPasskeyRegistered: 'pay-passkey-registered' as EventName<PayPasskeyRegisteredEvent>,
+  /** `pay-session`: Signed in. `detail.session: { id, accountId, type, expiresAt }`. */
+  onPaySession: 'pay-session' as EventName<PaySessionEvent>,
 };
 
 export type PayPasskeyLoginComponent = ReactWebComponent<PayPasskeyLoginElement, typeof payPasskeyLoginEvents>;

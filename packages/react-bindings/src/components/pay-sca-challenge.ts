@@ -4,7 +4,7 @@
  * Element properties are props; every `pay-*` event is an `on…` prop typed with its event class.
  *
  * @example
- *   <PayScaChallenge onPayScaComplete={(event) => console.log(event.detail)} />
+ *   <PayScaChallenge onPayError={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import { PayScaChallenge as PayScaChallengeElement, type PayErrorEvent, type PayScaCompleteEvent } from '@paykit/elements';
@@ -14,10 +14,10 @@ import type { ReactModule } from '../react-module.js';
 
 /** The `on…` props of `<PayScaChallenge>` and the events they listen to. */
 export const payScaChallengeEvents = {
-  /** `pay-sca-complete`: The quote left PENDING_AUTHORIZATION. `detail: { quote }`. */
-  onPayScaComplete: 'pay-sca-complete' as EventName<PayScaCompleteEvent>,
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
+  /** `pay-sca-complete`: The quote left PENDING_AUTHORIZATION. `detail: { quote }`. */
+  onPayScaComplete: 'pay-sca-complete' as EventName<PayScaCompleteEvent>,
 };
 
 export type PayScaChallengeComponent = ReactWebComponent<PayScaChallengeElement, typeof payScaChallengeEvents>;

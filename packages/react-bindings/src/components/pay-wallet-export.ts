@@ -4,7 +4,7 @@
  * Element properties are props; every `pay-*` event is an `on…` prop typed with its event class.
  *
  * @example
- *   <PayWalletExport onPayExportComplete={(event) => console.log(event.detail)} />
+ *   <PayWalletExport onPayError={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import { PayWalletExport as PayWalletExportElement, type PayErrorEvent, type PayExportClosedEvent, type PayExportCompleteEvent } from '@paykit/elements';
@@ -14,12 +14,12 @@ import type { ReactModule } from '../react-module.js';
 
 /** The `on…` props of `<PayWalletExport>` and the events they listen to. */
 export const payWalletExportEvents = {
-  /** `pay-export-complete`: The phrase arrived and is shown masked. No detail. */
-  onPayExportComplete: 'pay-export-complete' as EventName<PayExportCompleteEvent>,
-  /** `pay-export-closed`: The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }`. */
-  onPayExportClosed: 'pay-export-closed' as EventName<PayExportClosedEvent>,
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
+  /** `pay-export-closed`: The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }`. */
+  onPayExportClosed: 'pay-export-closed' as EventName<PayExportClosedEvent>,
+  /** `pay-export-complete`: The phrase arrived and is shown masked. No detail. */
+  onPayExportComplete: 'pay-export-complete' as EventName<PayExportCompleteEvent>,
 };
 
 export type PayWalletExportComponent = ReactWebComponent<PayWalletExportElement, typeof payWalletExportEvents>;
