@@ -1,8 +1,9 @@
 /**
  * Configuration `cem analyze` picks up from this folder (`npm run analyze`). The manifest is the
- * public contract that React wrappers are generated from, so it keeps only what a page can use:
- * private (`#`) members go, and so do "events" the analyzer guessed from `dispatchEvent(new X(…))`
- * arguments; the documented `@event`s (all `pay-*`) stay.
+ * public contract that React wrappers and the README's API tables are generated from, so it keeps only
+ * what a page can use: the elements and their events. Private, protected and `#` members go, and so do
+ * "events" the analyzer guessed from `dispatchEvent(new X(…))` arguments; the documented `@event`s (all
+ * `pay-*`) stay.
  *
  * It is committed, so generation is deterministic: the sources are read in path order (the glob's
  * order follows the file system's, which differs between clones) and the output is sorted (modules by
@@ -11,24 +12,55 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** The named lists of a declaration. */
+const LISTS = ['members', 'attributes', 'events', 'slots', 'cssParts', 'cssProperties', 'cssStates'];
 const byName = (a, b) => compare(a.name, b.name) || compare(a.kind ?? '', b.kind ?? '');
 const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * Keeps the elements and their events: each element class with its public members, attributes,
+ * documented `pay-*` events, slots, css parts, properties and states; the event classes they dispatch;
+ * the `define/*` modules' tag registrations; and the package entry's exports of those. Shared helpers,
+ * the base class (its public members are listed on every element) and protected members go.
+ */
 const publicContract = {
   name: 'paykit-public-contract',
   packageLinkPhase({ customElementsManifest }) {
+    const declarations = customElementsManifest.modules.flatMap((mod) => mod.declarations ?? []);
+    const elements = declarations.filter((d) => d.customElement && d.tagName);
+    for (const element of elements) {
+      element.members = (element.members ?? []).filter((m) => !m.privacy && !m.name.startsWith('#'));
+      element.events = (element.events ?? []).filter((e) => typeof e.name === 'string' && e.name.startsWith('pay-'));
+      for (const attribute of element.attributes ?? []) {
+        if (attribute.name === 'lang' && !attribute.description) {
+          attribute.description = 'Language of the element (BCP 47); the `locale` property wins over it.';
+        }
+      }
+    }
+    const eventTypes = new Set(elements.flatMap((e) => e.events.map((event) => event.type?.text)));
+    const kept = new Set([...elements, ...declarations.filter((d) => d.kind === 'class' && eventTypes.has(d.name))]);
+    const keptNames = new Set([...kept].map((d) => d.name));
     for (const mod of customElementsManifest.modules) {
-      for (const declaration of mod.declarations ?? []) {
-        if (declaration.members) {
-          declaration.members = declaration.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
-        }
-        if (declaration.events) {
-          declaration.events = declaration.events.filter((e) => typeof e.name === 'string' && e.name.startsWith('pay-'));
-        }
-        for (const attribute of declaration.attributes ?? []) {
-          if (attribute.name === 'lang' && !attribute.description) {
-            attribute.description = 'Language of the element (BCP 47); the `locale` property wins over it.';
-          }
+      mod.declarations = (mod.declarations ?? []).filter((d) => kept.has(d));
+      mod.exports = (mod.exports ?? []).filter(
+        (e) => e.kind === 'custom-element-definition' || keptNames.has(e.declaration?.name ?? e.name),
+      );
+    }
+    customElementsManifest.modules = customElementsManifest.modules.filter(
+      (mod) => mod.declarations.length > 0 || mod.exports.length > 0,
+    );
+    // links to what is no longer described (the base class, helpers) go; the members stay, flattened
+    const paths = new Set(customElementsManifest.modules.map((mod) => mod.path));
+    const described = (ref) => !ref?.module || paths.has(ref.module.replace(/^\//, '').replace(/\.js$/, '.ts'));
+    for (const mod of customElementsManifest.modules) {
+      for (const declaration of mod.declarations) {
+        const superclass = declaration.superclass;
+        // the analyzer places a global base class (`CustomEvent`) in the module that extends it
+        if (superclass?.module === mod.path && !mod.declarations.some((d) => d.name === superclass.name)) {
+          declaration.superclass = { name: superclass.name, package: 'global:' };
+        } else if (superclass && !superclass.package && !described(superclass)) delete declaration.superclass;
+        for (const list of LISTS) {
+          for (const item of declaration[list] ?? []) if (item.inheritedFrom && !described(item.inheritedFrom)) delete item.inheritedFrom;
         }
       }
     }
@@ -45,7 +77,7 @@ const sorted = {
       mod.declarations?.sort(byName);
       mod.exports?.sort(byName);
       for (const declaration of mod.declarations ?? []) {
-        for (const list of ['members', 'attributes', 'events', 'slots', 'cssParts', 'cssProperties', 'cssStates']) {
+        for (const list of LISTS) {
           declaration[list]?.sort(byName);
         }
       }

@@ -4,8 +4,9 @@
  * requires the committed manifest to be identical byte for byte, so it cannot drift from the elements
  * (and `npm run build` never dirties a clone); it runs the analyzer's core again with the sources in
  * the opposite order and requires the same output, since the glob's order follows the file system's;
- * and checks that it describes what a page uses: five elements with their tags and `pay-*` events, no
- * private members.
+ * checks that it describes the public contract only (five elements with their tags, public members
+ * and `pay-*` events, the event classes, the `define/*` registrations; no helper, no base class, no
+ * protected member); and that README.md's API tables are what scripts/api-tables.mjs makes of it.
  */
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import ts from 'typescript';
 import { describe, it } from '../../../test/harness/suite.js';
 
 interface Declaration {
+  kind: string;
   name: string;
   tagName?: string;
   customElement?: boolean;
@@ -25,7 +27,7 @@ interface Declaration {
   events?: Array<{ name: string }>;
 }
 interface Manifest {
-  modules: Array<{ path: string; declarations?: Declaration[] }>;
+  modules: Array<{ path: string; declarations?: Declaration[]; exports?: Array<{ kind: string; name: string }> }>;
 }
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -102,9 +104,33 @@ describe('custom-elements.json', () => {
       expect(element.events?.length, `${element.tagName} events`).to.be.greaterThan(0);
       for (const event of element.events ?? []) expect(event.name, `${element.tagName} event`).to.match(/^pay-[a-z-]+$/);
       for (const member of element.members ?? []) {
-        expect(member.privacy, `${element.tagName}.${member.name}`).to.not.equal('private');
+        expect(member.privacy, `${element.tagName}.${member.name}`).to.equal(undefined);
         expect(member.name.startsWith('#'), `${element.tagName}.${member.name}`).to.equal(false);
       }
     }
+  });
+
+  it('keeps the elements, their event classes and the tag registrations, and no internals', () => {
+    const manifest = JSON.parse(readFileSync(committedFile, 'utf8')) as Manifest;
+    const declarations = manifest.modules.flatMap((m) => m.declarations ?? []);
+    const elements = declarations.filter((d) => d.customElement && d.tagName);
+    const eventClasses = new Set(elements.flatMap((e) => (e.events ?? []).map((event) => (event as { type?: { text?: string } }).type?.text)));
+    for (const declaration of declarations) {
+      const kept = Boolean(declaration.customElement && declaration.tagName) || (declaration.kind === 'class' && eventClasses.has(declaration.name));
+      expect(kept, `${declaration.kind} ${declaration.name} is not an element or one of their events`).to.equal(true);
+    }
+    const registrations = manifest.modules
+      .filter((m) => m.path.startsWith('src/define/'))
+      .flatMap((m) => (m.exports ?? []).filter((e) => e.kind === 'custom-element-definition').map((e) => `${m.path} ${e.name}`));
+    expect(registrations).to.deep.equal(elements.map((e) => `src/define/${e.tagName}.ts ${e.tagName}`).sort());
+    expect(manifest.modules.map((m) => m.path)).to.not.include.members(['src/shared/base-element.ts', 'src/shared/i18n.ts', 'src/shared/code-field.ts']);
+  });
+
+  it("README.md's API tables are generated from it", async () => {
+    const { renderApiTables, spliceApiTables } = await import(pathToFileURL(path.join(packageDir, 'scripts/api-tables.mjs')).href);
+    const manifest = JSON.parse(readFileSync(committedFile, 'utf8')) as Manifest;
+    const readme = readFileSync(path.join(packageDir, 'README.md'), 'utf8');
+    const line = firstDifferentLine(readme, spliceApiTables(readme, renderApiTables(manifest)) as string);
+    expect(line, 'README.md API tables are stale: run `npm run analyze -w @paykit/elements` and commit it; first difference').to.equal(null);
   });
 });
