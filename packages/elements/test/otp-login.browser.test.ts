@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
+import '../src/translations/es.js'; // the Spanish test: a page that speaks Spanish imports it
 import {
   ACCOUNT_ID,
   EMAIL_CREDENTIAL,

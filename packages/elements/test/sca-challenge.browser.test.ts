@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { passkeysSupported, type Quote } from '@paykit/crypto-core';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
+import '../src/translations/es.js'; // the Spanish test: a page that speaks Spanish imports it
 import { SCA_CODE, errorBody, pendingQuote, rateLimited } from './helpers/fake-service.js';
 import {
   announced,

@@ -1,10 +1,12 @@
 /**
- * The typed translation table. English is complete and is the fallback for every key; Spanish ships
- * too; a platform can add or override a locale with `registerMessages`. An element picks its locale
- * from its `locale` property, else the nearest `lang` attribute, else English. `{name}` placeholders
- * are replaced from the params object.
+ * The typed translation table. English is built in, complete, and the fallback for every key; other
+ * locales are modules a page imports when it wants them (`import '@paykit/elements/translations/es'`
+ * registers Spanish), so a page ships only the languages it speaks. A platform can add or override a
+ * locale with `registerMessages`. An element picks its locale from its `locale` property, else the
+ * nearest `lang` attribute, else English. `{name}` placeholders are replaced from the params object.
  *
  * @example
+ *   import '@paykit/elements/translations/es';
  *   registerMessages('de', { 'otp.send': 'Code senden' });
  *   translate('es-MX', 'otp.resendIn', { n: 30 }); // 'Reenviar código en 30 s'
  */
@@ -121,117 +123,11 @@ const en = {
 export type MessageKey = keyof typeof en;
 /** Every message key (the English table is complete). */
 export const MESSAGE_KEYS = Object.freeze(Object.keys(en) as MessageKey[]);
+/** A complete locale: every key (a locale module typed by it fails to compile when one is missing). */
 export type Messages = Record<MessageKey, string>;
 export type MessageParams = Record<string, string | number>;
 
-const es: Messages = {
-  'common.retry': 'Reintentar',
-  'common.working': 'Procesando…',
-  'error.generic': 'Algo salió mal. Inténtalo de nuevo.',
-  'error.network': 'No se puede conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
-  'error.timeout': 'El servidor tardó demasiado en responder. Inténtalo de nuevo.',
-  'error.rateLimited': 'Demasiados intentos, inténtalo de nuevo en {n} s.',
-  'error.rateLimitedNow': 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
-  'error.wrongCode': 'Ese código no es correcto.',
-  'error.incompleteCode': 'Introduce los {n} dígitos del código.',
-  'error.locked': 'Esta cuenta está bloqueada por demasiados intentos. Contacta con soporte para desbloquearla.',
-  'error.noClient': 'Este formulario no está conectado a un cliente de billetera.',
-  'error.noSession': 'Primero inicia sesión.',
-  'error.challengeExpired': 'La solicitud caducó. Inténtalo de nuevo.',
-  'error.bundleInvalid': 'No pudimos verificar la respuesta del servidor, así que nos detuvimos. Inténtalo más tarde.',
-  'error.decryption': 'No se pudieron descifrar los datos de la billetera. Inténtalo de nuevo.',
-  'error.passkeyCancelled': 'La solicitud de llave de acceso se canceló o caducó.',
-  'error.passkeyUnsupported': 'Las llaves de acceso no están disponibles en este navegador.',
-  'error.passkeyExists': 'Esta llave de acceso ya está registrada.',
-  'error.exportTimeout': 'La exportación está tardando demasiado. Inténtalo más tarde.',
-  'error.revealRejected': 'Los datos de la tarjeta venían de una dirección inesperada, así que no se mostraron.',
-  'error.scaSession': 'Tu sesión segura terminó. Vuelve a iniciar sesión para confirmar.',
-  'error.invalidArgument': 'A este formulario le falta información que necesita.',
-  'error.reason': 'Detalles: {reason}',
-
-  'otp.intro.email': 'Te enviaremos un código de 6 dígitos a {destination}.',
-  'otp.intro.emailAnon': 'Te enviaremos un código de 6 dígitos por correo.',
-  'otp.intro.sms': 'Te enviaremos un código de 6 dígitos por SMS a {destination}.',
-  'otp.intro.smsAnon': 'Te enviaremos un código de 6 dígitos por SMS.',
-  'otp.send': 'Enviar código',
-  'otp.sending': 'Enviando código…',
-  'otp.sent': 'Enviamos un código a {destination}.',
-  'otp.sentAnon': 'Te enviamos un código.',
-  'otp.label': 'Código de verificación',
-  'otp.hint': 'Introduce el código de 6 dígitos. Puedes pegarlo.',
-  'otp.verify': 'Verificar',
-  'otp.verifying': 'Comprobando tu código…',
-  'otp.resend': 'Reenviar código',
-  'otp.resendIn': 'Reenviar código en {n} s',
-  'otp.signedIn': 'Has iniciado sesión.',
-
-  'passkey.login': 'Iniciar sesión con llave de acceso',
-  'passkey.register': 'Crear una llave de acceso',
-  'passkey.waiting': 'Sigue las indicaciones de tu navegador o dispositivo…',
-  'passkey.unsupported': 'Las llaves de acceso no están disponibles en este navegador. Usa otra forma de iniciar sesión.',
-  'passkey.autofillLabel': 'Correo o nombre de usuario',
-  'passkey.registered': 'Llave de acceso creada. Podrás usarla para iniciar sesión la próxima vez.',
-  'passkey.signedIn': 'Has iniciado sesión.',
-
-  'export.warning': 'Tu frase de recuperación da control total sobre tu billetera. Nunca la compartas con nadie, ni siquiera con soporte.',
-  'export.confirm': 'Entiendo que cualquiera con estas palabras controla la billetera',
-  'export.start': 'Exportar frase de recuperación',
-  'export.exporting': 'Preparando tu frase de recuperación…',
-  'export.processing': 'Seguimos preparándola. Puede tardar un momento…',
-  'export.progressLabel': 'Progreso de la exportación',
-  'export.ready': 'Tu frase de recuperación está lista. Permanece oculta hasta que pulses Mostrar.',
-  'export.gridLabel': 'Frase de recuperación, {n} palabras',
-  'export.hiddenWord': 'oculta',
-  'export.reveal': 'Mostrar',
-  'export.hide': 'Ocultar',
-  'export.revealed': 'Frase de recuperación visible. Asegúrate de que nadie vea tu pantalla.',
-  'export.concealed': 'Frase de recuperación oculta.',
-  'export.copy': 'Copiar',
-  'export.copied': 'Copiada. Guárdala en un lugar seguro y luego borra tu portapapeles.',
-  'export.copyFailed': 'No se pudo copiar. Muestra las palabras y escríbelas.',
-  'export.close': 'Listo',
-  'export.hidesIn': 'Se ocultará automáticamente en {n} s',
-  'export.closed.closed': 'Tu frase de recuperación se quitó de esta página.',
-  'export.closed.timeout': 'Tu frase de recuperación se quitó de esta página tras un tiempo, por tu seguridad.',
-  'export.closed.hidden': 'Tu frase de recuperación se quitó porque saliste de la página.',
-  'export.again': 'Empezar de nuevo',
-
-  'card.show': 'Mostrar datos de la tarjeta',
-  'card.hide': 'Ocultar datos de la tarjeta',
-  'card.loading': 'Cargando datos de la tarjeta…',
-  'card.frameTitle': 'Número de tarjeta, fecha de caducidad y código de seguridad',
-  'card.shown': 'Datos de la tarjeta visibles. Se ocultarán automáticamente.',
-  'card.hidden.expired': 'Datos de la tarjeta ocultos: el enlace seguro caducó.',
-  'card.hidden.hidden': 'Datos de la tarjeta ocultos porque saliste de la página.',
-  'card.hidden.closed': 'Datos de la tarjeta ocultos.',
-
-  'sca.title': 'Confirma este pago',
-  'sca.amount': 'Importe',
-  'sca.payee': 'Para',
-  'sca.unknownPayee': 'Destinatario',
-  'sca.factor.legend': 'Confirmar con',
-  'sca.factor.SMS_OTP': 'Código por SMS',
-  'sca.factor.PASSKEY': 'Llave de acceso',
-  'sca.codeLabel': 'Código del SMS',
-  'sca.codeHint': 'Introduce el código de 6 dígitos que enviamos a tu teléfono.',
-  'sca.confirm': 'Confirmar pago',
-  'sca.confirmPasskey': 'Confirmar con llave de acceso',
-  'sca.confirming': 'Confirmando…',
-  'sca.resend': 'Reenviar código',
-  'sca.resendIn': 'Reenviar código en {n} s',
-  'sca.resent': 'Enviamos un código nuevo.',
-  'sca.renewing': 'Renovando tu sesión segura y reintentando…',
-  'sca.another': 'Se necesita otra confirmación.',
-  'sca.complete': 'Pago confirmado.',
-  'sca.locked': 'Tu cuenta está bloqueada por demasiados intentos. Contacta con soporte para desbloquearla.',
-  'sca.noQuote': 'No hay ningún pago pendiente de confirmación.',
-  'sca.noFactor': 'Este pago no se puede confirmar aquí. Usa la aplicación en la que lo iniciaste.',
-};
-
-const catalogs = new Map<string, Partial<Messages>>([
-  ['en', en],
-  ['es', es],
-]);
+const catalogs = new Map<string, Partial<Messages>>([['en', en]]);
 
 /** Adds a locale, or overrides keys of an existing one. Missing keys fall back to English. */
 export function registerMessages(locale: string, messages: Partial<Messages>): void {
