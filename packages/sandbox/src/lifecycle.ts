@@ -2,7 +2,7 @@
  * Time-driven transitions, applied before every request against the injected clock (so tests move
  * time instead of sleeping, and nothing runs on timers): executed quotes settle (PROCESSING ->
  * COMPLETED, crediting an internal destination; or FAILED and refunded for a failing destination),
- * unexecuted quotes expire, new cards finish provisioning (ACTIVE, or CLOSED with ISSUER_REJECTED),
+ * unexecuted quotes expire, a wallet send held for SCA fails SCA_NOT_COMPLETED when its challenge expires, new cards finish provisioning (ACTIVE, or CLOSED with ISSUER_REJECTED),
  * and spent or long-expired challenges are swept away.
  *
  * @example
@@ -19,7 +19,7 @@ export function advance(ctx: SandboxContext): void {
 
   for (const quote of state.quotes.list((q) => q.status === 'PROCESSING' && (q.settlesAt ?? 0) <= now)) {
     if (quote.failsOnExecution) {
-      const source = state.accounts.get(quote.sourceAccountId);
+      const source = quote.sourceAccountId !== undefined ? state.accounts.get(quote.sourceAccountId) : undefined;
       if (source) state.accounts.put({ ...source, balance: source.balance + quote.amount, updatedAt: now });
       state.quotes.put({ ...quote, status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', updatedAt: now });
     } else {
@@ -28,8 +28,12 @@ export function advance(ctx: SandboxContext): void {
       state.quotes.put({ ...quote, status: 'COMPLETED', updatedAt: now });
     }
   }
-  for (const quote of state.quotes.list((q) => (q.status === 'PENDING' || q.status === 'PENDING_AUTHORIZATION') && q.expiresAt <= now)) {
+  for (const quote of state.quotes.list((q) => (q.status === 'PENDING' || q.status === 'PENDING_AUTHORIZATION') && q.expiresAt <= now && q.sca?.at !== 'EXECUTE')) {
     state.quotes.put({ ...quote, status: 'EXPIRED', updatedAt: now });
+  }
+  // A wallet send held for SCA lives by its challenge: unanswered in time, it fails (nothing was debited).
+  for (const quote of state.quotes.list((q) => q.status === 'PENDING_AUTHORIZATION' && q.sca?.at === 'EXECUTE' && q.sca.challenge.expiresAt <= now)) {
+    state.quotes.put({ ...quote, status: 'FAILED', failureReason: 'SCA_NOT_COMPLETED', updatedAt: now });
   }
   for (const card of state.cards.list((c) => c.state === 'PROCESSING' && c.provisionedAt <= now)) {
     state.cards.put(
