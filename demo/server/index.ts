@@ -23,7 +23,7 @@ import { createPlatformClient } from './platform.js';
 import { securityHeaders, type CspViolation } from './security.js';
 import { DemoSessions } from './sessions.js';
 import { staticFiles } from './static.js';
-import { createWalletProxy, WALLET_PREFIX } from './wallet-proxy.js';
+import { CLIENT_ADDRESS_HEADER, createWalletProxy, WALLET_PREFIX } from './wallet-proxy.js';
 
 export interface StartDemoOptions {
   /** Port of the demo origin; default 5173. Taken → any free port. 0 → any free port. */
@@ -58,7 +58,11 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   if (options.build !== false) await buildPage({ outDir });
 
   let handler: (request: Request) => Promise<Response> = async () => new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } });
-  const listener = toNodeListener((request) => handler(request));
+  const toWeb = toNodeListener((request) => handler(request));
+  const listener: typeof toWeb = (req, res) => {
+    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? ''; // the visitor's address, for SCA calls
+    toWeb(req, res);
+  };
   const { servers, port } = await listenLoopback(listener, options.port ?? DEFAULT_PORT, log);
   const origin = `http://localhost:${port}`;
 

@@ -3,7 +3,9 @@
  * `resolveEndUser` reading the demo session cookie, and a thin wrapper that learns the ids of resources
  * the visitor creates through it (passkeys, wallet sessions, quotes, cards) from the proxied answers.
  * An id the session does not know yet (for example a session made in another tab) is checked with the
- * service using the platform credential, then remembered.
+ * service using the platform credential, then remembered. The SCA calls that the service wants the end
+ * user's IP address in (`/sca/login/complete`, `/quotes/{id}/authorize`) get `endUserIpAddress` from
+ * the connection, which the demo's listener puts in `CLIENT_ADDRESS_HEADER` (never forwarded).
  *
  * @example
  *   const wallet = createWalletProxy({ serviceUrl, tokenId, clientSecret, sessions, platform });
@@ -14,6 +16,11 @@ import type { PlatformClient } from './platform.js';
 import type { DemoSession, DemoSessions } from './sessions.js';
 
 export const WALLET_PREFIX = '/api/wallet';
+/** Set by the demo's listener from the socket, overwriting whatever a client sent; the proxy does not forward it. */
+export const CLIENT_ADDRESS_HEADER = 'x-paykit-demo-client-address';
+/** Calls whose body carries the end user's IP address for the service's SCA provider. */
+const END_USER_IP_ROUTES = [/^\/sca\/login\/complete$/, /^\/quotes\/[^/]+\/authorize$/];
+const MAX_REWRITTEN_BODY = 16_384;
 
 interface Options {
   serviceUrl: string;
@@ -56,7 +63,8 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
     ...(options.onError ? { onError: options.onError } : {}),
   });
 
-  return async (request) => {
+  return async (incoming) => {
+    const request = await withEndUserIp(incoming);
     const response = await proxy(request);
     if (response.status < 200 || response.status >= 300 || response.status === 202) return response;
     const path = new URL(request.url).pathname.slice(WALLET_PREFIX.length);
@@ -71,6 +79,26 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
     }
     return response;
   };
+}
+
+/** Adds `endUserIpAddress` (the visitor's address, not the server's) to the body of an SCA call. */
+async function withEndUserIp(request: Request): Promise<Request> {
+  const address = request.headers.get(CLIENT_ADDRESS_HEADER)?.replace(/^::ffff:(?=\d+\.)/, '');
+  const path = new URL(request.url).pathname.slice(WALLET_PREFIX.length);
+  if (request.method !== 'POST' || !address || !END_USER_IP_ROUTES.some((route) => route.test(path))) return request;
+  const length = Number(request.headers.get('content-length'));
+  if (!(length > 0 && length <= MAX_REWRITTEN_BODY)) return request; // the proxy judges anything else as sent
+  const text = await request.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  const rewritten = typeof body === 'object' && body !== null && !Array.isArray(body) ? JSON.stringify({ ...body, endUserIpAddress: address }) : text;
+  return new Request(request.url, { method: 'POST', headers, body: rewritten, signal: request.signal });
 }
 
 /** What the visitor owns: their records first, then (for ids made elsewhere) the service's word. */
