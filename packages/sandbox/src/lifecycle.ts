@@ -9,6 +9,7 @@
  *   app.use('*', async (_c, next) => { advance(ctx); await next(); });
  */
 import type { SandboxContext } from './context.js';
+import type { QuoteRecord } from './state.js';
 
 /** Expired challenges are kept this long (so a late retry still hears "expired"), then dropped. */
 const SWEEP_GRACE_MS = 10 * 60_000;
@@ -28,12 +29,10 @@ export function advance(ctx: SandboxContext): void {
       state.quotes.put({ ...quote, status: 'COMPLETED', updatedAt: now });
     }
   }
-  for (const quote of state.quotes.list((q) => (q.status === 'PENDING' || q.status === 'PENDING_AUTHORIZATION') && q.expiresAt <= now && q.sca?.at !== 'EXECUTE')) {
-    state.quotes.put({ ...quote, status: 'EXPIRED', updatedAt: now });
-  }
   // A wallet send held for SCA lives by its challenge: unanswered in time, it fails (nothing was debited).
-  for (const quote of state.quotes.list((q) => q.status === 'PENDING_AUTHORIZATION' && q.sca?.at === 'EXECUTE' && q.sca.challenge.expiresAt <= now)) {
-    state.quotes.put({ ...quote, status: 'FAILED', failureReason: 'SCA_NOT_COMPLETED', updatedAt: now });
+  const held = (q: QuoteRecord): boolean => q.status === 'PENDING_AUTHORIZATION' && q.sca?.at === 'EXECUTE';
+  for (const quote of state.quotes.list((q) => (q.status === 'PENDING' || q.status === 'PENDING_AUTHORIZATION') && (held(q) ? q.sca!.challenge.expiresAt : q.expiresAt) <= now)) {
+    state.quotes.put(held(quote) ? { ...quote, status: 'FAILED', failureReason: 'SCA_NOT_COMPLETED', updatedAt: now } : { ...quote, status: 'EXPIRED', updatedAt: now });
   }
   for (const card of state.cards.list((c) => c.state === 'PROCESSING' && c.provisionedAt <= now)) {
     state.cards.put(

@@ -217,6 +217,11 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       const wrongCode = await complete({ factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '654321', endUserIpAddress: IP });
       expect(wrongCode.status).to.equal(400);
       expect(wrongCode.body.details.attemptsRemaining).to.equal(4);
+      const badIp = await complete({ factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '123456', endUserIpAddress: 'my-laptop' });
+      expect(badIp.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal(['endUserIpAddress']);
+      const noQuery = await t.api.post('/sca/login/start', { factor: 'SMS_OTP' });
+      expect(noQuery.status).to.equal(400);
+      expect(noQuery.body.details.errors[0].field).to.equal('customerId');
       const noBodyCustomer = await t.api.post('/sca/login/complete', { factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '123456', endUserIpAddress: IP, customerId });
       expect(noBodyCustomer.status).to.equal(400); // customerId is a query parameter
 
