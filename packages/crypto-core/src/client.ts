@@ -504,7 +504,7 @@ export class WalletClient {
     if (start?.factor !== 'SMS_OTP' && start?.factor !== 'PASSKEY') throw invalidArgument('completeScaLogin needs the answer of startScaLogin');
     const passkey = start.factor === 'PASSKEY';
     if (passkey !== !!params.passkey) throw invalidArgument(`The login was started for ${start.factor}`);
-    const body = await this.#scaProof({ ...params, ...(start.allowedOrigins?.[0] && !params.origin ? { origin: start.allowedOrigins[0] } : {}) }, start.passkeyOptions ?? undefined);
+    const body = await this.#scaProof(params, start.passkeyOptions ?? undefined);
     body['factor'] = start.factor;
     if (!passkey) {
       if (typeof start.challengeId !== 'string') throw invalidArgument('An SMS_OTP login needs the challengeId of its start');
@@ -631,7 +631,7 @@ export function nextQuoteStep(quote: Quote): QuoteStep {
     case 'PENDING_AUTHORIZATION':
       return 'authorize';
     case 'PENDING':
-      return quote.paymentInstructions?.some((p) => typeof p.accountOrWalletInfo?.payloadToSign === 'string') ? 'execute' : 'done';
+      return quote.paymentInstructions?.some((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET' && typeof p.accountOrWalletInfo.payloadToSign === 'string') ? 'execute' : 'done';
     case 'PROCESSING':
       return 'settle';
     default:
