@@ -34,6 +34,8 @@ import type {
   OtpChallenge,
   PasskeyAuthChallenge,
   Quote,
+  ScaLoginComplete,
+  ScaLoginStart,
 } from './resources.js';
 import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
 import { abortableSleep, signedRequest, toServiceError, type SignedRequestOptions } from './signed-retry.js';
@@ -432,37 +434,47 @@ export class WalletClient {
 
   /**
    * Executes a quote from the embedded wallet: stamps the EMBEDDED_WALLET `payloadToSign` of its
-   * payment instructions with the session key and sends it in one request.
+   * payment instructions with the session key and sends it in one request. Resolves with the quote:
+   * PROCESSING (or later) when the transfer started, or, for a customer in an SCA region, 200
+   * PENDING_AUTHORIZATION with an `scaChallenge`: nothing moved yet, and `authorizeQuote` releases it
+   * (the service answers 409 to a second execute). `scaFactor` picks that challenge's factor.
+   *
+   * @throws PayError SCA_REQUIRED (local) when the quote is already PENDING_AUTHORIZATION: authorize it,
+   *   do not execute it; INVALID_ARGUMENT; the service's codes (401 WALLET_SIGNATURE_*, 409 CONFLICT…).
    */
-  async executeQuote(params: { quote: Quote; idempotencyKey?: string }): Promise<Quote> {
+  async executeQuote(params: { quote: Quote; idempotencyKey?: string; scaFactor?: 'SMS_OTP' | 'PASSKEY' }): Promise<Quote> {
     const { quote } = params ?? {};
     if (!quote?.id) throw invalidArgument('executeQuote needs the quote');
-    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError(LocalErrorCode.SCA_REQUIRED, 'The quote needs Strong Customer Authentication first');
+    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError(LocalErrorCode.SCA_REQUIRED, 'The quote waits for Strong Customer Authentication: authorize it');
+    if (params.scaFactor !== undefined && params.scaFactor !== 'SMS_OTP' && params.scaFactor !== 'PASSKEY') throw invalidArgument('scaFactor must be SMS_OTP or PASSKEY');
     const payload = quote.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET')?.accountOrWalletInfo?.payloadToSign;
     if (typeof payload !== 'string') throw unexpected('The quote has no embedded-wallet payloadToSign');
     const current = this.#requireSession();
     const key = await requireSessionKey(current.keyId, this.keyStore);
     return this.#request<Quote>('POST', `/quotes/${enc(quote.id)}/execute`, {
-      body: {},
+      body: params.scaFactor ? { scaFactor: params.scaFactor } : {},
       headers: { 'Service-Wallet-Signature': await key.stamp(payload), ...(params.idempotencyKey ? { 'Idempotency-Key': params.idempotencyKey } : {}) },
     });
   }
 
   /**
    * Answers a quote's SCA challenge with an SMS code or a passkey (`POST /quotes/{id}/authorize`).
-   * Returns the quote; while it stays PENDING_AUTHORIZATION it carries the next challenge.
+   * Returns the quote. What it says next (see `nextQuoteStep`): still PENDING_AUTHORIZATION, with the
+   * next challenge; PENDING, a quote challenged at creation that may now be executed; or PROCESSING and
+   * later, a wallet send this authorization released. `endUserIpAddress` is the customer's address when
+   * the caller knows it (a platform backend usually adds it).
    */
-  async authorizeQuote(params: { quoteId: string; code?: string; passkey?: boolean; passkeyAssertionOptions?: Record<string, unknown>; origin?: string }): Promise<Quote> {
+  async authorizeQuote(params: {
+    quoteId: string;
+    code?: string;
+    passkey?: boolean;
+    passkeyAssertionOptions?: Record<string, unknown>;
+    origin?: string;
+    endUserIpAddress?: string;
+  }): Promise<Quote> {
     if (!params?.quoteId) throw invalidArgument('authorizeQuote needs a quoteId');
-    let body: Record<string, unknown>;
-    if (params.passkey) {
-      if (!params.passkeyAssertionOptions) throw invalidArgument('A passkey authorization needs the challenge passkeyAssertionOptions');
-      const assertion = await getPasskeyAssertionJSON(params.passkeyAssertionOptions as unknown as PublicKeyCredentialRequestOptionsJSON);
-      body = { passkeyAssertion: assertion, origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : '') };
-    } else {
-      if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code)) throw invalidArgument('code must be 4 to 10 digits');
-      body = { code: params.code };
-    }
+    const body = await this.#scaProof(params, params.passkeyAssertionOptions);
+    if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
     return this.#request<Quote>('POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
   }
 
@@ -470,9 +482,47 @@ export class WalletClient {
     await this.#request('POST', `/quotes/${enc(quoteId)}/authorize/resend`, { body: {} });
   }
 
-  /** `POST /sca/login/complete`: opens the 180-day SCA login session a 409 SCA_SESSION_REQUIRED asks for. */
-  async completeScaLogin(customerId: string): Promise<{ status: string; sessionExpiresAt: string }> {
-    return this.#request('POST', '/sca/login/complete', { body: { customerId } });
+  /**
+   * `POST /sca/login/start`: begins the SCA login a 409 SCA_SESSION_REQUIRED asks for. SMS_OTP (default)
+   * sends a code and returns its `challengeId`; PASSKEY returns the WebAuthn `passkeyOptions`.
+   */
+  async startScaLogin(params: { customerId: string; factor?: 'SMS_OTP' | 'PASSKEY' }): Promise<ScaLoginStart> {
+    if (!params?.customerId) throw invalidArgument('startScaLogin needs a customerId');
+    const factor = params.factor ?? 'SMS_OTP';
+    if (factor !== 'SMS_OTP' && factor !== 'PASSKEY') throw invalidArgument('factor must be SMS_OTP or PASSKEY');
+    return this.#request<ScaLoginStart>('POST', '/sca/login/start', { query: { customerId: params.customerId }, body: { factor } });
+  }
+
+  /**
+   * `POST /sca/login/complete`: answers the started login (the `start` answer, plus the SMS code or a
+   * passkey) and opens the 180-day SCA login session. The service needs the end user's IP address: pass
+   * `endUserIpAddress` when the page knows it; otherwise the platform backend must add it (the demo's does).
+   */
+  async completeScaLogin(params: { customerId: string; start: ScaLoginStart; code?: string; passkey?: boolean; origin?: string; endUserIpAddress?: string }): Promise<ScaLoginComplete> {
+    if (!params?.customerId) throw invalidArgument('completeScaLogin needs a customerId');
+    const start = params.start;
+    if (start?.factor !== 'SMS_OTP' && start?.factor !== 'PASSKEY') throw invalidArgument('completeScaLogin needs the answer of startScaLogin');
+    const passkey = start.factor === 'PASSKEY';
+    if (passkey !== !!params.passkey) throw invalidArgument(`The login was started for ${start.factor}`);
+    const body = await this.#scaProof(params, start.passkeyOptions ?? undefined);
+    body['factor'] = start.factor;
+    if (!passkey) {
+      if (typeof start.challengeId !== 'string') throw invalidArgument('An SMS_OTP login needs the challengeId of its start');
+      body['challengeId'] = start.challengeId;
+    }
+    if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
+    return this.#request<ScaLoginComplete>('POST', '/sca/login/complete', { query: { customerId: params.customerId }, body });
+  }
+
+  /** The proof fields of an SCA answer: `{ code }`, or `{ passkeyAssertion, origin }` from a WebAuthn get(). */
+  async #scaProof(params: { code?: string; passkey?: boolean; origin?: string }, passkeyOptions: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+    if (params.passkey) {
+      if (!passkeyOptions) throw invalidArgument('A passkey answer needs the challenge’s passkey options');
+      const assertion = await getPasskeyAssertionJSON(passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON);
+      return { passkeyAssertion: assertion, origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : '') };
+    }
+    if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code)) throw invalidArgument('code must be 4 to 10 digits');
+    return { code: params.code };
   }
 
   /** `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it. */
@@ -558,6 +608,34 @@ export class WalletClient {
     const response = await this.transport(request);
     if (response.status >= 200 && response.status < 300) return response.body as T;
     throw toServiceError(response, this.#now());
+  }
+}
+
+/** What a quote waits for next. */
+export type QuoteStep = 'authorize' | 'execute' | 'settle' | 'done';
+
+/**
+ * The next step of a quote, whichever order the service put SCA in: `authorize` (PENDING_AUTHORIZATION:
+ * answer its `scaChallenge`, again while another follows), `execute` (PENDING with an embedded-wallet
+ * `payloadToSign`: stamp and execute), `settle` (PROCESSING: poll it) or `done` (COMPLETED, FAILED,
+ * EXPIRED, or a quote funded from outside the wallet). A wallet send goes execute → authorize → settle;
+ * a quote challenged at creation goes authorize → execute → settle.
+ *
+ * @example
+ *   for (let step = nextQuoteStep(quote); step !== 'done' && step !== 'settle'; step = nextQuoteStep(quote)) {
+ *     quote = step === 'execute' ? await client.executeQuote({ quote }) : await askUserToAuthorize(quote);
+ *   }
+ */
+export function nextQuoteStep(quote: Quote): QuoteStep {
+  switch (quote?.status) {
+    case 'PENDING_AUTHORIZATION':
+      return 'authorize';
+    case 'PENDING':
+      return quote.paymentInstructions?.some((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET' && typeof p.accountOrWalletInfo.payloadToSign === 'string') ? 'execute' : 'done';
+    case 'PROCESSING':
+      return 'settle';
+    default:
+      return 'done';
   }
 }
 

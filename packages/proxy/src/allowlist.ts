@@ -88,7 +88,12 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')] },
   { method: 'POST', path: '/quotes/{id}/authorize/resend', owned: [id('quote')] },
 
-  // Strong Customer Authentication login (the customer is named in the query or the body)
+  // Strong Customer Authentication login, start then complete (the customer is named in the query; a body one is checked too)
+  {
+    method: 'POST',
+    path: '/sca/login/start',
+    owned: [optional(query('customerId', 'customer')), optional(body('customerId', 'customer'))],
+  },
   {
     method: 'POST',
     path: '/sca/login/complete',

@@ -30,6 +30,7 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: `/quotes/${alice.quote}/execute` },
   { method: 'POST', path: `/quotes/${alice.quote}/authorize`, body: { code: '123456' } },
   { method: 'POST', path: `/quotes/${alice.quote}/authorize/resend` },
+  { method: 'POST', path: `/sca/login/start?customerId=${enc(alice.customer)}`, body: { factor: 'SMS_OTP' } },
   { method: 'POST', path: `/sca/login/complete?customerId=${enc(alice.customer)}`, body: { code: '123456' } },
   { method: 'POST', path: '/cards', body: { customerId: alice.customer, fundingSource: alice.account, form: 'VIRTUAL' } },
   { method: 'GET', path: `/cards/${alice.card}` },

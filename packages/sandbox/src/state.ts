@@ -140,7 +140,8 @@ export interface ScaChallengeRecord {
 export interface QuoteRecord {
   id: string;
   customerId: string;
-  sourceAccountId: string;
+  /** The embedded wallet that pays; absent for a REALTIME_FUNDING source (funded by its paymentInstructions). */
+  sourceAccountId?: string;
   source: Record<string, unknown>;
   destination: Record<string, unknown>;
   /** Internal account credited on completion, when the destination is one. */
@@ -154,8 +155,12 @@ export interface QuoteRecord {
   failureReason?: string;
   description?: string;
   transactionId: string;
-  payloadToSign: string;
-  sca?: { challenge: ScaChallengeRecord; roundsLeft: number };
+  /** EMBEDDED_WALLET source: what execute's signature covers. */
+  payloadToSign?: string;
+  /** REALTIME_FUNDING source: the bank details the customer pays into (withheld while SCA is pending). */
+  fundingInstructions?: Record<string, unknown>;
+  /** The challenge to satisfy now; `at` is where SCA came in: quote creation (realtime funding) or execute (a wallet send, held until authorized). */
+  sca?: { challenge: ScaChallengeRecord; roundsLeft: number; at: 'QUOTE' | 'EXECUTE' };
   createdAt: number;
   expiresAt: number;
   settlesAt?: number;
@@ -205,6 +210,17 @@ export interface ScaCustomerRecord {
   sessionExpiresAt?: number;
   failures: number;
   lockedUntil?: number;
+  /** The SCA login started by `POST /sca/login/start`, until completed. */
+  login?: ScaLoginRecord;
+}
+
+export interface ScaLoginRecord {
+  factor: 'SMS_OTP' | 'PASSKEY';
+  /** SMS_OTP: the handle echoed on complete. */
+  challengeId?: string;
+  expiresAt: number;
+  /** PASSKEY: the WebAuthn challenge the assertion must sign. */
+  passkeyChallenge?: string;
 }
 
 export interface RateWindowRecord {

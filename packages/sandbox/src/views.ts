@@ -144,8 +144,16 @@ export function toQuote(r: QuoteRecord): Record<string, unknown> {
             ...(pendingSca.challenge.passkeyAllowedOrigins ? { passkeyAllowedOrigins: pendingSca.challenge.passkeyAllowedOrigins } : {}),
           },
         }
-      : { paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: r.payloadToSign } }] }),
+      : {}),
+    ...paymentInstructionsOf(r),
   };
+}
+
+/** A wallet quote always shows its payloadToSign; a realtime-funding quote withholds its bank details while quote-creation SCA is pending. */
+function paymentInstructionsOf(r: QuoteRecord): { paymentInstructions?: unknown[] } {
+  if (r.payloadToSign !== undefined) return { paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: r.payloadToSign } }] };
+  if (r.fundingInstructions && r.sca?.at !== 'QUOTE') return { paymentInstructions: [{ accountOrWalletInfo: r.fundingInstructions, isPlatformAccount: true }] };
+  return {};
 }
 
 export function toCard(r: CardRecord): Record<string, unknown> {

@@ -14,7 +14,7 @@ import type { ReactModule } from '../react-module.js';
 
 /** The `on…` props of `<PayScaChallenge>` and the events they listen to. */
 export const payScaChallengeEvents = {
-  /** `pay-sca-complete`: The quote left PENDING_AUTHORIZATION. `detail: { quote }`. */
+  /** `pay-sca-complete`: The quote left PENDING_AUTHORIZATION (PROCESSING for a released wallet send, PENDING for a quote to execute). `detail: { quote }`. */
   onPayScaComplete: 'pay-sca-complete' as EventName<PayScaCompleteEvent>,
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
