@@ -281,7 +281,10 @@ async function runPage(app, name, files, backendPort, browser) {
     if (errors.length) throw new Error(errors.join('\n'));
     pass(`page ${name} (${files.join(' + ')}, ${(bundle.length / 1024).toFixed(1)} kB bundled): email-code sign-in completed in Chromium`);
   } catch (error) {
-    fail(`page ${name}: ${error.message.split('\n')[0]}\n${indent([...errors, `at ${page.url()}`].join('\n'))}`);
+    // what the elements show the user (their error parts; Playwright's CSS reaches into shadow roots)
+    const shown = await page.locator('[part~="error"]').allInnerTexts().catch(() => []);
+    const details = [...errors, ...shown.filter(Boolean).map((text) => `shown: ${text}`), `at ${page.url()}`];
+    fail(`page ${name}: ${error.message.split('\n')[0]}\n${indent(details.join('\n'))}`);
   } finally {
     await context.close();
     server.close();
