@@ -579,6 +579,8 @@ export class WalletClient {
         }),
       Math.min(delay, 2 ** 31 - 1),
     );
+    // a background refresh never keeps a Node process alive on its own
+    (this.#refreshTimer as { unref?: () => void }).unref?.();
   }
 
   async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'sign'>) {

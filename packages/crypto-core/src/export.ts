@@ -12,12 +12,13 @@ import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
 import { hpkeOpen } from './hpke.js';
 import { exportPublicPoint } from './p256.js';
+import type { WebCryptoKeyPair } from './web-types.js';
 
 export interface ExportKey {
   /** Uncompressed SEC1 hex: the export request's `clientPublicKey`. */
   readonly publicKey: string;
   /** Non-extractable ECDH key pair. */
-  readonly keyPair: CryptoKeyPair;
+  readonly keyPair: WebCryptoKeyPair;
 }
 
 export async function createExportKey(): Promise<ExportKey> {
@@ -27,7 +28,7 @@ export async function createExportKey(): Promise<ExportKey> {
 
 export interface DecryptExportBundleParams {
   encryptedWalletCredentials: string;
-  exportKey: ExportKey | CryptoKeyPair;
+  exportKey: ExportKey | WebCryptoKeyPair;
   trustedSigners: readonly string[];
   /** Accept the sandbox's unsigned form. Never set against production. */
   allowUnsigned?: boolean;

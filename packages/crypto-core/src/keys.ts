@@ -13,6 +13,7 @@ import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
 import { defaultKeyStore, type KeyStore } from './key-store.js';
 import { compressPoint, exportPublicPoint } from './p256.js';
 import { stampPayload } from './stamp.js';
+import type { WebCryptoKeyPair } from './web-types.js';
 
 export interface SessionKey {
   /** Store id of this key. */
@@ -26,7 +27,7 @@ export interface SessionKey {
 }
 
 interface StoredSessionKey {
-  keyPair: CryptoKeyPair;
+  keyPair: WebCryptoKeyPair;
   publicKey: string;
   publicKeyUncompressed: string;
   createdAt: number;

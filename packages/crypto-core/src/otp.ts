@@ -12,6 +12,7 @@ import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
 import { hpkeSeal } from './hpke.js';
 import { decompressPoint, publicKeyForms } from './p256.js';
+import type { WebCryptoKeyPair } from './web-types.js';
 
 export interface EncryptOtpCodeParams {
   otpEncryptionTargetBundle: string;
@@ -20,7 +21,7 @@ export interface EncryptOtpCodeParams {
   publicKey: string;
   trustedSigners: readonly string[];
   /** Known-answer tests only. */
-  ephemeralKeyPair?: CryptoKeyPair;
+  ephemeralKeyPair?: WebCryptoKeyPair;
 }
 
 /** Verifies the target bundle (fails closed) and returns the `encryptedOtpBundle` string. */

@@ -8,6 +8,7 @@
  *   const der = signatureRawToDer(rawSig);            // WebCrypto sign() output -> DER
  */
 import { base64UrlDecode, base64UrlEncode, bytesToHex, concatBytes, hexToBytes } from './encoding.js';
+import type { Jwk, WebCryptoKey } from './web-types.js';
 
 const P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn;
 const B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
@@ -60,22 +61,22 @@ export function publicKeyForms(hex: string): { compressed: string; uncompressed:
   return { compressed: bytesToHex(compressPoint(full)), uncompressed: bytesToHex(full) };
 }
 
-export function pointToJwk(point: Uint8Array): JsonWebKey {
+export function pointToJwk(point: Uint8Array): Jwk {
   const full = decompressPoint(point);
   return { kty: 'EC', crv: 'P-256', x: base64UrlEncode(full.subarray(1, 33)), y: base64UrlEncode(full.subarray(33)), ext: true };
 }
 
-export function jwkToPoint(jwk: JsonWebKey): Uint8Array {
+export function jwkToPoint(jwk: Jwk): Uint8Array {
   if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.x || !jwk.y) throw new TypeError('not a P-256 JWK');
   return decompressPoint(concatBytes(new Uint8Array([4]), base64UrlDecode(jwk.x), base64UrlDecode(jwk.y)));
 }
 
 /** Imports a SEC1 public key for ECDSA verification or ECDH, through JWK so every engine accepts it. */
-export function importPublicKey(point: Uint8Array, algorithm: 'ECDSA' | 'ECDH'): Promise<CryptoKey> {
+export function importPublicKey(point: Uint8Array, algorithm: 'ECDSA' | 'ECDH'): Promise<WebCryptoKey> {
   return crypto.subtle.importKey('jwk', pointToJwk(point), { name: algorithm, namedCurve: 'P-256' }, true, algorithm === 'ECDSA' ? ['verify'] : []);
 }
 
-export async function exportPublicPoint(key: CryptoKey): Promise<Uint8Array> {
+export async function exportPublicPoint(key: WebCryptoKey): Promise<Uint8Array> {
   return jwkToPoint(await crypto.subtle.exportKey('jwk', key));
 }
 

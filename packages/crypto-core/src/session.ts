@@ -58,6 +58,8 @@ export class SessionState {
     if (typeof BroadcastChannel !== 'undefined') {
       this.#channel = new BroadcastChannel(`paykit:${ns}`);
       this.#channel.onmessage = (event: MessageEvent<TabMessage>) => void this.#onTabMessage(event.data);
+      // Node's channel is a handle that keeps the process alive; a script must end when its work does
+      (this.#channel as { unref?: () => void }).unref?.();
     }
   }
 

@@ -10,6 +10,7 @@
 import { base64UrlDecode, base64UrlEncode, bytesToHex, hexToBytes, toArrayBuffer, utf8Decode, utf8Encode } from './encoding.js';
 import { PayError, invalidArgument } from './errors.js';
 import { compressPoint, importPublicKey, signatureDerToRaw, signatureRawToDer } from './p256.js';
+import type { WebCryptoKey } from './web-types.js';
 
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
 const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
@@ -23,7 +24,7 @@ export interface Stamp {
 }
 
 /** Signs `payloadToSign` exactly as received and returns the header value. */
-export async function stampPayload(payloadToSign: string, privateKey: CryptoKey, publicKeyCompressedHex: string): Promise<string> {
+export async function stampPayload(payloadToSign: string, privateKey: WebCryptoKey, publicKeyCompressedHex: string): Promise<string> {
   if (typeof payloadToSign !== 'string' || payloadToSign.length === 0) throw invalidArgument('payloadToSign must be a non-empty string');
   const raw = new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, privateKey, toArrayBuffer(utf8Encode(payloadToSign))));
   return encodeStamp({ publicKey: publicKeyCompressedHex, scheme: STAMP_SCHEME, signature: bytesToHex(signatureRawToDer(raw)) });
@@ -62,7 +63,7 @@ export function decodeStamp(header: string): Stamp {
  */
 export async function verifyStamp(header: string, payloadToSign: string): Promise<{ publicKey: string }> {
   const stamp = decodeStamp(header);
-  let key: CryptoKey;
+  let key: WebCryptoKey;
   let raw: Uint8Array;
   let compressed: string;
   try {

@@ -8,6 +8,7 @@
  *   const res = await transport({ method: 'GET', path: '/auth/sessions', query: { accountId } });
  */
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import type { FetchCredentials } from './web-types.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -41,7 +42,7 @@ export interface FetchTransportOptions {
   /** Per-request timeout; default 30 s. */
   timeoutMs?: number;
   /** Passed to fetch; default 'same-origin'. */
-  credentials?: RequestCredentials;
+  credentials?: FetchCredentials;
 }
 
 export function buildPath(path: string, query?: Record<string, string | undefined>): string {

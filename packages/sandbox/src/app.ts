@@ -29,12 +29,13 @@ import { sessionRoutes } from './routes/sessions.js';
 import { IDEMPOTENCY_HEADER } from './idempotency.js';
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from './signed-retry.js';
 import { createMemoryState, type SandboxState } from './state.js';
+import type { Jwk } from '@paykit/crypto-core/web-types';
 
 export interface CreateSandboxOptions extends SandboxOptions {
   /** The store; default a fresh in-memory one. */
   state?: SandboxState;
   /** The enclave's private P-256 JWK, to keep the same signer pin across restarts. Default: fresh. */
-  enclaveKey?: JsonWebKey;
+  enclaveKey?: Jwk;
 }
 
 export interface Sandbox {

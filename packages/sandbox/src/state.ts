@@ -9,6 +9,7 @@
  *   state.customers.put(record);
  *   state.accounts.list((a) => a.customerId === record.id);
  */
+import type { WebCryptoKeyPair } from '@paykit/crypto-core/web-types';
 export interface Collection<T extends { id: string }> {
   get(id: string): T | undefined;
   put(record: T): T;
@@ -99,7 +100,7 @@ export interface SignedRequestRecord {
 export interface OtpTargetRecord {
   id: string;
   authMethodId: string;
-  keyPair: CryptoKeyPair;
+  keyPair: WebCryptoKeyPair;
   expiresAt: number;
   used: boolean;
   failures: number;
