@@ -16,7 +16,7 @@ import type { ReactModule } from '../react-module.js';
 export const payCardRevealEvents = {
   /** `pay-card-revealed`: The frame is showing. `detail: { cardId, expiresAt }`. */
   onPayCardRevealed: 'pay-card-revealed' as EventName<PayCardRevealedEvent>,
-  /** `pay-card-hidden`: The frame was removed. `detail: { cardId, reason: 'expired' | 'hidden' | 'closed' }`. */
+  /** `pay-card-hidden`: The frame was removed. `detail: { cardId, reason: 'expired' | 'hidden' | 'closed' }` (`closed` also when the element is removed). */
   onPayCardHidden: 'pay-card-hidden' as EventName<PayCardHiddenEvent>,
   /** `pay-error`: The reveal failed. `detail: { code }`; `REVEAL_URL_REJECTED` when the URL's origin is not allowed. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,

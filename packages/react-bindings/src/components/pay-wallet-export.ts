@@ -16,7 +16,7 @@ import type { ReactModule } from '../react-module.js';
 export const payWalletExportEvents = {
   /** `pay-export-complete`: The phrase arrived and is shown masked. No detail. */
   onPayExportComplete: 'pay-export-complete' as EventName<PayExportCompleteEvent>,
-  /** `pay-export-closed`: The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }`. */
+  /** `pay-export-closed`: The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }` (`closed` also when the element is removed). */
   onPayExportClosed: 'pay-export-closed' as EventName<PayExportClosedEvent>,
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
