@@ -6,6 +6,8 @@
  * A `pay-*` event reaches `document` even when the element has already left the page when it is
  * dispatched: the common case is a sign-in, where the client tells its subscribers first and one of
  * them (`useSession()`, `client.subscribe`) removes the login element before it dispatches `pay-session`.
+ * Server rendering: while the host has a `defer-hydration` attribute the element adds nothing to its
+ * light DOM, so a framework hydrates the server's HTML first (see light-dom.ts).
  *
  * @example
  *   class PayThing extends PayElement {
@@ -22,6 +24,7 @@ import { describeError, ElementErrorCode, type ErrorView } from './errors.js';
 import { PayErrorEvent } from './events.js';
 import { checkIcon } from './icons.js';
 import { translate, type MessageKey, type MessageParams } from './i18n.js';
+import { DEFER_HYDRATION } from './light-dom.js';
 import { LiveRegion } from './live-region.js';
 import { themeStyles } from './theme.js';
 
@@ -58,7 +61,7 @@ export abstract class PayElement extends LitElement {
   static override styles = [themeStyles, baseStyles];
 
   static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'lang'];
+    return [...super.observedAttributes, 'lang', DEFER_HYDRATION];
   }
 
   /**
@@ -182,7 +185,8 @@ export abstract class PayElement extends LitElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (name === 'lang') this.requestUpdate();
+    // removing defer-hydration lets the light DOM render (see light-dom.ts)
+    if (name === 'lang' || name === DEFER_HYDRATION) this.requestUpdate();
   }
 
   /** A render removed or disabled the focused control: focus moves to the next usable one (never left on the page body). */

@@ -9,6 +9,7 @@
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import { PayWalletExport as PayWalletExportElement, type PayErrorEvent, type PayExportClosedEvent, type PayExportCompleteEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
+import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
 import type { ReactModule } from '../react-module.js';
 
@@ -28,5 +29,5 @@ export type PayWalletExportProps = ComponentProps<PayWalletExportComponent>;
 /** Creates `<PayWalletExport>` for the given React; in a browser it also registers `<pay-wallet-export>` (once). */
 export function createPayWalletExport(react: ReactModule): PayWalletExportComponent {
   defineElement('pay-wallet-export', PayWalletExportElement);
-  return createComponent({ react, tagName: 'pay-wallet-export', elementClass: PayWalletExportElement, events: payWalletExportEvents, displayName: 'PayWalletExport' });
+  return deferHydration(react, createComponent({ react, tagName: 'pay-wallet-export', elementClass: PayWalletExportElement, events: payWalletExportEvents, displayName: 'PayWalletExport' }));
 }
