@@ -43,6 +43,14 @@ function run(command, args, cwd) {
 const PAGES = [
   { tag: 'pay-otp-login', click: 'pay-otp-login >>> [part~="send-button"]', done: `!!document.querySelector('pay-otp-login > [slot="code-input"] input[autocomplete="one-time-code"]')`, what: 'the code input after "Send code"' },
   { tag: 'pay-passkey-login', click: 'pay-passkey-login >>> [part~="passkey-button"]', done: stateHas('pay-passkey-login', 'error'), what: 'the error of a passkey sign-in the fixture refuses' },
+  {
+    tag: 'pay-passkey-login-conditional',
+    element: 'pay-passkey-login',
+    // its light-DOM field comes once WebAuthn says autofill works, which it may before React hydrates
+    unless: `(async () => !(await globalThis.PublicKeyCredential?.isConditionalMediationAvailable?.()))()`,
+    done: `!!document.querySelector('pay-passkey-login > [slot="autofill-input"] input[autocomplete="username webauthn"]')`,
+    what: 'the passkey autofill field (conditional)',
+  },
   { tag: 'pay-wallet-export', click: 'pay-wallet-export >>> input[type="checkbox"]', done: `document.querySelector('pay-wallet-export').shadowRoot.querySelector('[part~="start-button"]').disabled === false`, what: '"Export" enabled by the confirmation' },
   { tag: 'pay-card-reveal', click: 'pay-card-reveal >>> [part~="show-button"]', done: stateHas('pay-card-reveal', 'error'), what: 'the error of a reveal the fixture refuses' },
   { tag: 'pay-sca-challenge', type: ['pay-sca-challenge > [slot="code-input"] input', '123456'], done: stateHas('pay-sca-challenge', 'error'), what: 'the error of a code the fixture refuses' },
@@ -125,7 +133,12 @@ async function check(browser, origin) {
         continue;
       }
       // the element upgraded and rendered before or during hydration; its light DOM comes after
-      await tab.waitForFunction(`customElements.get('${page.tag}') && document.querySelector('${page.tag}')?.shadowRoot?.querySelector('[part~="base"]')`, { timeout: 15_000 });
+      const tag = page.element ?? page.tag;
+      await tab.waitForFunction(`customElements.get('${tag}') && document.querySelector('${tag}')?.shadowRoot?.querySelector('[part~="base"]')`, { timeout: 15_000 });
+      if (page.unless && (await tab.evaluate(page.unless))) {
+        step(`${page.tag}: skipped, this Chromium has no conditional mediation`);
+        continue;
+      }
       if (page.click) await tab.click(page.click);
       if (page.type) {
         await tab.waitForSelector(page.type[0], { timeout: 15_000 });

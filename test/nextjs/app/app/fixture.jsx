@@ -38,6 +38,8 @@ function Element({ tag }) {
       return <PayOtpLogin credentialId="AuthMethod:email-1" destination="a•••@example.com" />;
     case 'pay-passkey-login':
       return <PayPasskeyLogin credentialId="AuthMethod:passkey-1" />;
+    case 'pay-passkey-login-conditional':
+      return <PayPasskeyLogin credentialId="AuthMethod:passkey-1" conditional />;
     case 'pay-wallet-export':
       return <PayWalletExport />;
     case 'pay-card-reveal':
