@@ -130,6 +130,28 @@ describe('an element removed by a listener to the client state change still reac
     expect(heard.onElement.length).to.equal(1);
   });
 
+  it('reaches document when the subscriber removes a whole section around the element, and the section hears it once', async () => {
+    const client = await t.fake.signedInClient();
+    const section = await fixture<HTMLElement>(
+      html`<section><div><pay-card-reveal .client=${client} card-id="Card:0191-c1" allowed-origins=${PAN_ORIGIN}></pay-card-reveal></div></section>`,
+    );
+    const el = section.querySelector<PayCardReveal>('pay-card-reveal')!;
+    await el.updateComplete;
+    const revealed = nextEvent(el, 'pay-card-revealed');
+    part(el, 'show-button').click();
+    await revealed;
+    const heard = listen(el, 'pay-card-hidden');
+    t.cleanup(heard.stop);
+    const onSection: Event[] = [];
+    section.addEventListener('pay-card-hidden', (event) => onSection.push(event));
+    t.cleanup(removeOn(client, section, 'signed-out'));
+    await client.logout();
+    expect(section.isConnected).to.equal(false);
+    expect(heard.onDocument.length, 'on document').to.equal(1);
+    expect(heard.onDocument[0]!.target === document, 'dispatched from the document: the old parent left too').to.equal(true);
+    expect([onSection.length, heard.onElement.length], 'the detached section and the element').to.deep.equal([1, 1]);
+  });
+
   it('<pay-sca-challenge>: pay-sca-complete settling after client.subscribe removed it on sign-out', async () => {
     const client = await t.fake.signedInClient();
     const el = await fixture<PayScaChallenge>(html`<pay-sca-challenge .client=${client} .quote=${pendingQuote()} customer-id="Customer:0191-cu"></pay-sca-challenge>`);
