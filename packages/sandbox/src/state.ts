@@ -2,7 +2,9 @@
  * Where the sandbox keeps everything: one small store interface (`Collection`: get, put, delete, list
  * in insertion order) per kind of record, and `createMemoryState()`, the in-memory implementation. A
  * restart starts empty. Records hold internal fields (keys, mnemonics, PANs); `views.ts` turns them
- * into the API's resources, so nothing internal leaks by accident.
+ * into the API's resources, so nothing internal leaks by accident. Challenges (`ExpiringCollection`)
+ * are swept from the oldest end, so a request pays for what it removes, never for what is stored;
+ * signed-retry challenges are also capped per wallet, each wallet evicting only its own oldest.
  *
  * @example
  *   const state = createMemoryState();
@@ -86,9 +88,12 @@ export interface SessionRecord {
 /** One outstanding signed-retry challenge (`requestId`). */
 export interface SignedRequestRecord {
   id: string;
+  /** The wallet (sub-organization) the request acts on: challenges are capped per owner. */
+  owner: string;
   method: string;
   path: string;
-  bodyText: string;
+  /** The first leg's body if short (`=` + body), else its SHA-256 (`sha256:` + base64url): the retry must match it. */
+  bodyDigest: string;
   payloadToSign: string;
   expiresAt: number;
   used: boolean;
@@ -217,18 +222,31 @@ export interface UsedValueRecord {
   id: string;
 }
 
+/**
+ * A collection of records that expire. `sweep(before)` deletes the records whose `expiresAt` is at or
+ * before `before`, starting from the oldest put and stopping at the first that is still live: amortised
+ * O(1) per request, whatever is stored. Records are kept in put order (a re-put moves a record to the
+ * end), which is expiry order when every record of a kind lives equally long; a record out of that
+ * order is swept late, never early (reads still check `expiresAt`).
+ */
+export interface ExpiringCollection<T extends { id: string; expiresAt: number }> extends Collection<T> {
+  sweep(before: number): void;
+  /** How many records are stored (used or not, live or awaiting the sweep). */
+  readonly size: number;
+}
+
 export interface SandboxState {
   readonly customers: Collection<CustomerRecord>;
   readonly accounts: Collection<AccountRecord>;
   readonly credentials: Collection<CredentialRecord>;
   readonly sessions: Collection<SessionRecord>;
-  readonly signedRequests: Collection<SignedRequestRecord>;
-  readonly otpTargets: Collection<OtpTargetRecord>;
-  readonly passkeyChallenges: Collection<PasskeyChallengeRecord>;
+  readonly signedRequests: ExpiringCollection<SignedRequestRecord>;
+  readonly otpTargets: ExpiringCollection<OtpTargetRecord>;
+  readonly passkeyChallenges: ExpiringCollection<PasskeyChallengeRecord>;
   readonly delegatedKeys: Collection<DelegatedKeyRecord>;
   readonly quotes: Collection<QuoteRecord>;
   readonly cards: Collection<CardRecord>;
-  readonly panTokens: Collection<PanTokenRecord>;
+  readonly panTokens: ExpiringCollection<PanTokenRecord>;
   readonly idempotency: Collection<IdempotencyRecord>;
   readonly sca: Collection<ScaCustomerRecord>;
   readonly rateWindows: Collection<RateWindowRecord>;
@@ -248,19 +266,81 @@ export function memoryCollection<T extends { id: string }>(): Collection<T> {
   };
 }
 
+/** Signed-retry challenges one wallet may hold at once (used ones count until swept); more evict its oldest. */
+export const MAX_SIGNED_REQUESTS_PER_OWNER = 32;
+
+/**
+ * The in-memory `ExpiringCollection`. With `ownerOf` and `perOwner`, each owner holds at most
+ * `perOwner` records: a put beyond that deletes that owner's oldest, never another owner's.
+ */
+export function expiringCollection<T extends { id: string; expiresAt: number }>(
+  limit?: { ownerOf: (record: T) => string; perOwner: number },
+): ExpiringCollection<T> {
+  const map = new Map<string, T>();
+  /** Record ids of each owner, oldest first. */
+  const owned = new Map<string, Set<string>>();
+  const forget = (record: T): void => {
+    if (!limit) return;
+    const owner = limit.ownerOf(record);
+    const ids = owned.get(owner);
+    ids?.delete(record.id);
+    if (ids?.size === 0) owned.delete(owner);
+  };
+  const remove = (id: string): boolean => {
+    const record = map.get(id);
+    if (!record) return false;
+    map.delete(id);
+    forget(record);
+    return true;
+  };
+  return {
+    get: (id) => map.get(id),
+    put: (record) => {
+      const previous = map.get(record.id);
+      if (previous) {
+        map.delete(record.id); // to the end: put order stays expiry order
+        if (previous !== record) forget(previous);
+      }
+      map.set(record.id, record);
+      if (limit) {
+        const owner = limit.ownerOf(record);
+        let ids = owned.get(owner);
+        if (!ids) owned.set(owner, (ids = new Set()));
+        ids.add(record.id);
+        for (const oldest of ids) {
+          if (ids.size <= limit.perOwner) break;
+          remove(oldest);
+        }
+      }
+      return record;
+    },
+    delete: remove,
+    list: (filter) => (filter ? [...map.values()].filter(filter) : [...map.values()]),
+    sweep: (before) => {
+      for (const record of map.values()) {
+        if (record.expiresAt > before) return;
+        remove(record.id);
+      }
+    },
+    get size() {
+      return map.size;
+    },
+  };
+}
+
 export function createMemoryState(): SandboxState {
   return {
     customers: memoryCollection(),
     accounts: memoryCollection(),
     credentials: memoryCollection(),
     sessions: memoryCollection(),
-    signedRequests: memoryCollection(),
-    otpTargets: memoryCollection(),
-    passkeyChallenges: memoryCollection(),
+    signedRequests: expiringCollection({ ownerOf: (r) => r.owner, perOwner: MAX_SIGNED_REQUESTS_PER_OWNER }),
+    otpTargets: expiringCollection(),
+    passkeyChallenges: expiringCollection(),
     delegatedKeys: memoryCollection(),
     quotes: memoryCollection(),
     cards: memoryCollection(),
-    panTokens: memoryCollection(),
+    panTokens: expiringCollection(),
     idempotency: memoryCollection(),
     sca: memoryCollection(),
     rateWindows: memoryCollection(),
