@@ -99,13 +99,14 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
   it("a session key is imported once, not on every signed leg", async () => {
     const { account, credential } = await newCustomer(t.api);
     const { key } = await otpLogin(t, credential.id);
-    const subtle = crypto.subtle as SubtleCrypto & { importKey: SubtleCrypto['importKey'] };
+    type ImportKey = (this: SubtleCrypto, format: string, ...rest: unknown[]) => Promise<CryptoKey>;
+    const subtle = crypto.subtle as unknown as { importKey: ImportKey };
     const importKey = subtle.importKey;
     let jwkImports = 0;
-    subtle.importKey = function (this: SubtleCrypto, ...args: Parameters<SubtleCrypto['importKey']>) {
-      if (args[0] === 'jwk') jwkImports++;
-      return (importKey as (...a: unknown[]) => Promise<CryptoKey>).apply(this, args);
-    } as SubtleCrypto['importKey'];
+    subtle.importKey = function (format, ...rest) {
+      if (format === 'jwk') jwkImports++;
+      return importKey.call(this, format, ...rest);
+    };
     try {
       for (let i = 0; i < 5; i++) {
         const res = await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: i % 2 === 0 }, key);
