@@ -4,7 +4,8 @@
  * credential, and stops on SIGTERM/SIGINT or when its parent closes stdin.
  *
  * `BENCH_SEED_CUSTOMERS` and `BENCH_SEED_CHALLENGES` pre-grow the state before it listens: that many
- * customers, each with its wallet and EMAIL_OTP credential (the records `POST /customers` makes), and
+ * customers, each with its wallet, EMAIL_OTP credential (the records `POST /customers` makes) and one
+ * live session (a past login), and
  * that many live signed-retry challenges spread evenly over those wallets (the records a first leg of
  * `PATCH /internal-accounts/{id}` makes). They are written to the store directly: through the API,
  * 100,000 customers would take minutes (customer creation checks uniqueness by scanning), and the
@@ -22,7 +23,7 @@ import { provisionWallet } from '../../packages/sandbox/src/wallets.js';
 const customers = Number(process.env['BENCH_SEED_CUSTOMERS'] ?? 0);
 const challenges = Number(process.env['BENCH_SEED_CHALLENGES'] ?? 0);
 
-function seed(state: SandboxState): { customers: number; challenges: number; ms: number } {
+function seed(state: SandboxState): { customers: number; sessions: number; challenges: number; ms: number } {
   const t0 = performance.now();
   const config = resolveConfig();
   const now = config.now();
@@ -42,7 +43,10 @@ function seed(state: SandboxState): { customers: number; challenges: number; ms:
       createdAt: now,
       updatedAt: now,
     });
-    accounts.push(provisionWallet(ctx, customer).account);
+    const { account, credential } = provisionWallet(ctx, customer);
+    accounts.push(account);
+    // One session each (a past login): a signed leg must not pay for the sessions of others.
+    state.sessions.put({ id: `Session:seed-${i}`, accountId: account.id, authMethodId: credential.id, type: 'EMAIL_OTP', nickname: customer.email!, publicKey: `02${i.toString(16).padStart(64, '0')}`, createdAt: now, expiresAt: now + config.sessionTtlMs });
   }
   for (let i = 0; i < challenges && accounts.length; i++) {
     const account = accounts[i % accounts.length]!;
@@ -60,7 +64,7 @@ function seed(state: SandboxState): { customers: number; challenges: number; ms:
       context: { privateEnabled },
     });
   }
-  return { customers: state.customers.list().length, challenges: state.signedRequests.size, ms: Math.round(performance.now() - t0) };
+  return { customers: state.customers.list().length, sessions: state.sessions.list().length, challenges: state.signedRequests.size, ms: Math.round(performance.now() - t0) };
 }
 
 const state = createMemoryState();

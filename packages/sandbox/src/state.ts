@@ -235,11 +235,18 @@ export interface ExpiringCollection<T extends { id: string; expiresAt: number }>
   readonly size: number;
 }
 
+/** A collection whose records are also found by one key of theirs, without a scan. */
+export interface IndexedCollection<T extends { id: string }> extends Collection<T> {
+  /** The records whose key is `key`, in insertion order. */
+  withKey(key: string): T[];
+}
+
 export interface SandboxState {
   readonly customers: Collection<CustomerRecord>;
   readonly accounts: Collection<AccountRecord>;
   readonly credentials: Collection<CredentialRecord>;
-  readonly sessions: Collection<SessionRecord>;
+  /** Keyed by the public key that signs for the session: a signed leg names its key. */
+  readonly sessions: IndexedCollection<SessionRecord>;
   readonly signedRequests: ExpiringCollection<SignedRequestRecord>;
   readonly otpTargets: ExpiringCollection<OtpTargetRecord>;
   readonly passkeyChallenges: ExpiringCollection<PasskeyChallengeRecord>;
@@ -263,6 +270,41 @@ export function memoryCollection<T extends { id: string }>(): Collection<T> {
     },
     delete: (id) => map.delete(id),
     list: (filter) => (filter ? [...map.values()].filter(filter) : [...map.values()]),
+  };
+}
+
+/** The in-memory `IndexedCollection`, keyed by `keyOf(record)` (which may change when a record is put again). */
+export function indexedCollection<T extends { id: string }>(keyOf: (record: T) => string): IndexedCollection<T> {
+  const map = new Map<string, T>();
+  const keyed = new Map<string, Map<string, T>>();
+  /** The key each stored record was indexed under (records may be changed in place before a put). */
+  const indexedAs = new Map<string, string>();
+  const unindex = (id: string): void => {
+    const key = indexedAs.get(id);
+    if (key === undefined) return;
+    indexedAs.delete(id);
+    const records = keyed.get(key);
+    records?.delete(id);
+    if (records?.size === 0) keyed.delete(key);
+  };
+  return {
+    get: (id) => map.get(id),
+    put: (record) => {
+      const key = keyOf(record);
+      if (indexedAs.get(record.id) !== key) unindex(record.id);
+      map.set(record.id, record);
+      indexedAs.set(record.id, key);
+      let records = keyed.get(key);
+      if (!records) keyed.set(key, (records = new Map()));
+      records.set(record.id, record);
+      return record;
+    },
+    delete: (id) => {
+      unindex(id);
+      return map.delete(id);
+    },
+    list: (filter) => (filter ? [...map.values()].filter(filter) : [...map.values()]),
+    withKey: (key) => [...(keyed.get(key)?.values() ?? [])],
   };
 }
 
@@ -333,7 +375,7 @@ export function createMemoryState(): SandboxState {
     customers: memoryCollection(),
     accounts: memoryCollection(),
     credentials: memoryCollection(),
-    sessions: memoryCollection(),
+    sessions: indexedCollection((session) => session.publicKey),
     signedRequests: expiringCollection({ ownerOf: (r) => r.owner, perOwner: MAX_SIGNED_REQUESTS_PER_OWNER }),
     otpTargets: expiringCollection(),
     passkeyChallenges: expiringCollection(),

@@ -1,7 +1,8 @@
 /**
  * What the sandbox keeps, and what a request costs, as use piles up (issue 11's memory bound, issue
  * 9's flat per-request cost). Padded first legs must not pin their bodies; one wallet's challenges
- * evict only its own; a request never walks the stored challenges; a session key is imported once.
+ * evict only its own; a request never walks the stored challenges or sessions; a session key is
+ * imported once.
  * Nothing here times anything: growth is measured in bytes after a forced GC, cost in calls counted.
  */
 import { expect } from 'chai';
@@ -94,6 +95,29 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
     } finally {
       challenges.list = list;
     }
+  });
+
+  it('a signed leg looks only at the sessions of its own key, however many are stored', async () => {
+    const { account, credential } = await newCustomer(t.api);
+    const { key } = await otpLogin(t, credential.id);
+    const sessions = t.server.sandbox.state.sessions;
+    const now = t.clock.now();
+    for (let i = 0; i < 500; i++) {
+      sessions.put({ id: `Session:other-${i}`, accountId: account.id, authMethodId: credential.id, type: 'EMAIL_OTP', nickname: 'other', publicKey: `02${i.toString(16).padStart(64, '0')}`, createdAt: now, expiresAt: now + 60_000 });
+    }
+    let listed = 0;
+    const list = sessions.list.bind(sessions);
+    sessions.list = (filter) => {
+      listed++;
+      return list(filter);
+    };
+    try {
+      const res = await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: true }, key);
+      expect(res.status, res.text).to.equal(200);
+    } finally {
+      sessions.list = list;
+    }
+    expect(listed, 'calls to sessions.list() during a signed retry').to.equal(0);
   });
 
   it("a session key is imported once, not on every signed leg", async () => {
