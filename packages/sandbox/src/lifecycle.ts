@@ -17,7 +17,8 @@ export function advance(ctx: SandboxContext): void {
   const now = ctx.config.now();
   const { state } = ctx;
 
-  for (const quote of state.quotes.list((q) => q.status === 'PROCESSING' && (q.settlesAt ?? 0) <= now)) {
+  // Only unfinished records are looked at (the stores index them by status): no scan of the history.
+  for (const quote of state.quotes.withKey('PROCESSING').filter((q) => (q.settlesAt ?? 0) <= now)) {
     if (quote.failsOnExecution) {
       const source = state.accounts.get(quote.sourceAccountId);
       if (source) state.accounts.put({ ...source, balance: source.balance + quote.amount, updatedAt: now });
@@ -28,10 +29,10 @@ export function advance(ctx: SandboxContext): void {
       state.quotes.put({ ...quote, status: 'COMPLETED', updatedAt: now });
     }
   }
-  for (const quote of state.quotes.list((q) => (q.status === 'PENDING' || q.status === 'PENDING_AUTHORIZATION') && q.expiresAt <= now)) {
+  for (const quote of [...state.quotes.withKey('PENDING'), ...state.quotes.withKey('PENDING_AUTHORIZATION')].filter((q) => q.expiresAt <= now)) {
     state.quotes.put({ ...quote, status: 'EXPIRED', updatedAt: now });
   }
-  for (const card of state.cards.list((c) => c.state === 'PROCESSING' && c.provisionedAt <= now)) {
+  for (const card of state.cards.withKey('PROCESSING').filter((c) => c.provisionedAt <= now)) {
     state.cards.put(
       card.issuerRejects
         ? { ...card, state: 'CLOSED', stateReason: 'ISSUER_REJECTED', fundingSource: null, updatedAt: now }

@@ -251,8 +251,10 @@ export interface SandboxState {
   readonly otpTargets: ExpiringCollection<OtpTargetRecord>;
   readonly passkeyChallenges: ExpiringCollection<PasskeyChallengeRecord>;
   readonly delegatedKeys: Collection<DelegatedKeyRecord>;
-  readonly quotes: Collection<QuoteRecord>;
-  readonly cards: Collection<CardRecord>;
+  /** Keyed by status: time moves only the unfinished ones, and a request must not walk the rest. */
+  readonly quotes: IndexedCollection<QuoteRecord>;
+  /** Keyed by state, for the same reason (PROCESSING cards finish provisioning). */
+  readonly cards: IndexedCollection<CardRecord>;
   readonly panTokens: ExpiringCollection<PanTokenRecord>;
   readonly idempotency: Collection<IdempotencyRecord>;
   readonly sca: Collection<ScaCustomerRecord>;
@@ -380,8 +382,8 @@ export function createMemoryState(): SandboxState {
     otpTargets: expiringCollection(),
     passkeyChallenges: expiringCollection(),
     delegatedKeys: memoryCollection(),
-    quotes: memoryCollection(),
-    cards: memoryCollection(),
+    quotes: indexedCollection((quote) => quote.status),
+    cards: indexedCollection((card) => card.state),
     panTokens: expiringCollection(),
     idempotency: memoryCollection(),
     sca: memoryCollection(),

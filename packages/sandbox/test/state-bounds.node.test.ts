@@ -69,6 +69,21 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
     }
   });
 
+  it('time moves quotes and cards without a request listing them', async () => {
+    const { quotes, cards } = t.server.sandbox.state;
+    let listed = 0;
+    const lists = [quotes.list.bind(quotes), cards.list.bind(cards)] as const;
+    quotes.list = (filter) => (listed++, lists[0](filter));
+    cards.list = (filter) => (listed++, lists[1](filter));
+    try {
+      for (let i = 0; i < 5; i++) expect((await t.api.get('/sandbox/enclave-keys')).status).to.equal(200);
+    } finally {
+      quotes.list = lists[0];
+      cards.list = lists[1];
+    }
+    expect(listed, 'calls to quotes.list() and cards.list() while serving requests that touch neither').to.equal(0);
+  });
+
   it('a signed leg looks only at the sessions of its own key, however many are stored', async () => {
     const { account, credential } = await newCustomer(t.api);
     const { key } = await otpLogin(t, credential.id);
