@@ -18,7 +18,8 @@ export function advance(ctx: SandboxContext): void {
   const now = ctx.config.now();
   const { state } = ctx;
 
-  for (const quote of state.quotes.list((q) => q.status === 'PROCESSING' && (q.settlesAt ?? 0) <= now)) {
+  // Only unfinished records are looked at (the stores index them by status): no scan of the history.
+  for (const quote of state.quotes.withKey('PROCESSING').filter((q) => (q.settlesAt ?? 0) <= now)) {
     if (quote.failsOnExecution) {
       const source = quote.sourceAccountId !== undefined ? state.accounts.get(quote.sourceAccountId) : undefined;
       if (source) state.accounts.put({ ...source, balance: source.balance + quote.amount, updatedAt: now });
@@ -31,10 +32,10 @@ export function advance(ctx: SandboxContext): void {
   }
   // A wallet send held for SCA lives by its challenge: unanswered in time, it fails (nothing was debited).
   const held = (q: QuoteRecord): boolean => q.status === 'PENDING_AUTHORIZATION' && q.sca?.at === 'EXECUTE';
-  for (const quote of state.quotes.list((q) => (q.status === 'PENDING' || q.status === 'PENDING_AUTHORIZATION') && (held(q) ? q.sca!.challenge.expiresAt : q.expiresAt) <= now)) {
+  for (const quote of [...state.quotes.withKey('PENDING'), ...state.quotes.withKey('PENDING_AUTHORIZATION')].filter((q) => (held(q) ? q.sca!.challenge.expiresAt : q.expiresAt) <= now)) {
     state.quotes.put(held(quote) ? { ...quote, status: 'FAILED', failureReason: 'SCA_NOT_COMPLETED', updatedAt: now } : { ...quote, status: 'EXPIRED', updatedAt: now });
   }
-  for (const card of state.cards.list((c) => c.state === 'PROCESSING' && c.provisionedAt <= now)) {
+  for (const card of state.cards.withKey('PROCESSING').filter((c) => c.provisionedAt <= now)) {
     state.cards.put(
       card.issuerRejects
         ? { ...card, state: 'CLOSED', stateReason: 'ISSUER_REJECTED', fundingSource: null, updatedAt: now }
@@ -42,9 +43,6 @@ export function advance(ctx: SandboxContext): void {
     );
   }
 
-  const stale = (r: { expiresAt: number }) => r.expiresAt + SWEEP_GRACE_MS <= now;
-  for (const r of state.signedRequests.list(stale)) state.signedRequests.delete(r.id);
-  for (const r of state.otpTargets.list(stale)) state.otpTargets.delete(r.id);
-  for (const r of state.passkeyChallenges.list(stale)) state.passkeyChallenges.delete(r.id);
-  for (const r of state.panTokens.list(stale)) state.panTokens.delete(r.id);
+  // From the oldest end, stopping at the first live one: no scan of what is stored.
+  for (const challenges of [state.signedRequests, state.otpTargets, state.passkeyChallenges, state.panTokens]) challenges.sweep(now - SWEEP_GRACE_MS);
 }

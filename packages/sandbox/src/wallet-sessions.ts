@@ -30,15 +30,19 @@ export function sessionKeyOf(
   accountIds: readonly string[],
   rule: { exceptAuthMethodId?: string; sessionId?: string } = {},
 ): (publicKey: string) => SessionRecord | undefined {
-  return (publicKey) =>
-    activeSessions(
-      ctx,
-      (s) =>
-        s.publicKey === publicKey &&
-        accountIds.includes(s.accountId) &&
-        (rule.exceptAuthMethodId === undefined || s.authMethodId !== rule.exceptAuthMethodId) &&
-        (rule.sessionId === undefined || s.id === rule.sessionId),
-    )[0];
+  // Only the sessions of the stamp's key are looked at: the cost does not grow with the sessions stored.
+  return (publicKey) => {
+    const now = ctx.config.now();
+    return ctx.state.sessions
+      .withKey(publicKey)
+      .find(
+        (s) =>
+          isActiveSession(s, now) &&
+          accountIds.includes(s.accountId) &&
+          (rule.exceptAuthMethodId === undefined || s.authMethodId !== rule.exceptAuthMethodId) &&
+          (rule.sessionId === undefined || s.id === rule.sessionId),
+      );
+  };
 }
 
 /**
