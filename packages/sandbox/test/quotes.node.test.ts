@@ -189,7 +189,7 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
       const payer = await wallet({ region: 'IT' });
       const authenticator = await SoftwareAuthenticator.create({ origin: 'http://localhost:3000' });
       const challenge = 'c2NhLXJlZ2lzdHJhdGlvbi1jaGFsbGVuZ2UtMDAx';
-      const added = await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: payer.account.id, challenge, attestation: await authenticator.register({ challenge }) }, payer.key);
+      const added = await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: payer.account.id, nickname: 'Phone', challenge, attestation: await authenticator.register({ challenge }) }, payer.key);
       expect(added.status, added.text).to.equal(201);
       await t.api.post('/sca/login/complete', { customerId: payer.customer.id });
       const totp = await t.api.post('/quotes', quoteBody(payer.account.id, 10, { scaFactor: 'TOTP' }));

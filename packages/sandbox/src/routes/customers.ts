@@ -19,7 +19,9 @@ import { provisionWallet, walletsOf } from '../wallets.js';
 import { sessionKeyOf } from '../wallet-sessions.js';
 
 type Status = NonNullable<CustomerRecord['kycStatus']>;
-const PROFILE_FIELDS = ['birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance', 'address', 'businessInfo', 'description'] as const;
+/** Echoed back on reads, except `identifier` (write-only: views.ts drops it). */
+const PROFILE_FIELDS = ['birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance', 'address', 'businessInfo', 'description', 'endUserTermsConsent'] as const;
+const TERMS_METHODS = ['CHECKBOX', 'CLICK_TO_ACCEPT'];
 
 interface CustomerFields {
   email?: string;
@@ -39,7 +41,7 @@ function readCustomerFields(f: Fields): CustomerFields {
   };
   set('email', f.string('email', { format: 'email', maxLength: 254 }));
   set('phoneNumber', f.string('phoneNumber', { pattern: E164, format: 'e.164' }));
-  set('fullName', f.string('fullName', { maxLength: 200 }));
+  set('fullName', f.string('fullName'));
   set('region', f.string('region', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' }));
   set('currencies', f.stringArray('currencies', { pattern: '^[A-Z]{3,5}$' }));
   set('umaAddress', f.string('umaAddress', { pattern: UMA_ADDRESS }));
@@ -54,7 +56,20 @@ function readCustomerFields(f: Fields): CustomerFields {
     for (const field of ['line1', 'line2', 'city', 'state', 'postalCode']) address.string(field);
     address.string('country', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
   }
-  f.object('businessInfo')?.string('registrationNumber');
+  const business = f.object('businessInfo');
+  if (business) {
+    // BusinessInfo of the OpenAPI: these four are required whenever businessInfo is given.
+    for (const field of ['legalName', 'country', 'taxId']) business.string(field, { required: true });
+    business.string('incorporatedOn', { required: true, pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
+    business.string('registrationNumber');
+  }
+  const consent = f.object('endUserTermsConsent');
+  if (consent) {
+    consent.string('acceptedAt', { required: true, format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? 'must be a date-time' : undefined) });
+    consent.string('ipAddress', { required: true, maxLength: 45 });
+    consent.string('termsVersion', { required: true });
+    consent.string('acceptanceMethod', { required: true, enum: TERMS_METHODS });
+  }
   for (const field of PROFILE_FIELDS) if (f.body[field] !== undefined) out.profile[field] = f.body[field];
   return out;
 }
@@ -97,7 +112,10 @@ function readUpdate(ctx: SandboxContext, customer: CustomerRecord, json: JsonObj
     const message = 'email and phoneNumber must be updated in separate requests';
     throw invalidInput([fieldError('email', message), fieldError('phoneNumber', message)], message);
   }
-  for (const fixed of ['customerType', 'platformCustomerId', 'id']) if (json[fixed] !== undefined) f.fail(fixed, 'cannot be changed');
+  // The update body carries the discriminator (CustomerUpdateRequestOneOf): required, and it must be the customer's.
+  const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] });
+  if (customerType !== undefined && customerType !== customer.customerType) f.fail('customerType', `must be ${customer.customerType}: a customer's type cannot be changed`, { enum: [customer.customerType] });
+  for (const fixed of ['platformCustomerId', 'id']) if (json[fixed] !== undefined) f.fail(fixed, 'cannot be changed');
   const fields = readCustomerFields(f);
   f.done();
   if (fields.umaAddress !== undefined) assertUmaAddressFree(ctx, fields.umaAddress, customer.id);
@@ -158,12 +176,14 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   });
 
   app.get('/customers', (c) => {
-    const { platformCustomerId, customerType, region } = c.req.query();
+    const { platformCustomerId, customerType, region, umaAddress, currency } = c.req.query();
     const items = ctx.state.customers.list(
       (x) =>
         (platformCustomerId === undefined || x.platformCustomerId === platformCustomerId) &&
         (customerType === undefined || x.customerType === customerType) &&
-        (region === undefined || x.region === region),
+        (region === undefined || x.region === region) &&
+        (umaAddress === undefined || x.umaAddress === umaAddress) &&
+        (currency === undefined || (x.currencies ?? ['USD']).includes(currency)),
     );
     return c.json(paginate(c, items, toCustomer));
   });
