@@ -65,6 +65,38 @@ describe('sandbox: the service to the field', () => {
     expect((await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: true }, next)).status).to.equal(200);
   });
 
+  it('answers unknown ids and bad bodies on every non-quote route with a status and code the service declares', async () => {
+    const { account, credential } = await newCustomer(t.api);
+    const { key } = await otpLogin(t, credential.id);
+    const calls: [string, string, unknown?][] = [
+      ['PATCH', '/customers/Customer:nope', { customerType: 'INDIVIDUAL', fullName: 'x' }],
+      ['PATCH', '/internal-accounts/InternalAccount:nope', { privateEnabled: true }],
+      ['POST', '/internal-accounts/InternalAccount:nope/export', { clientPublicKey: '04' }],
+      ['POST', `/internal-accounts/${account.id}/export`, { clientPublicKey: '02' + 'a'.repeat(64) }],
+      ['DELETE', '/auth/credentials/AuthMethod:nope'],
+      ['POST', '/auth/credentials/AuthMethod:nope/verify', { type: 'EMAIL_OTP' }],
+      ['POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId: 'InternalAccount:nope' }],
+      ['POST', '/auth/sessions/Session:nope/refresh', { clientPublicKey: 'x' }],
+      ['POST', '/auth/delegated-keys', { cardId: 'Card:nope', internalAccountId: account.id, nickname: 'k' }],
+      ['POST', '/auth/delegated-keys', { cardId: 'Card:nope', internalAccountId: account.id, nickname: '' }],
+      ['DELETE', '/auth/delegated-keys/DelegatedKey:nope'],
+      ['PATCH', '/cards/Card:nope', { state: 'FROZEN' }],
+      ['POST', '/cards/Card:nope/reveal', {}],
+      ['POST', '/sandbox/internal-accounts/InternalAccount:nope/fund', { amount: 1 }],
+      ['POST', `/sandbox/internal-accounts/${account.id}/fund`, { amount: -1 }],
+      ['GET', '/customers?limit=500'],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await t.api.call(method, path, body === undefined ? {} : { body });
+      expect(res.status, `${method} ${path}`).to.be.within(400, 404);
+      expect(res.body.code, `${method} ${path}`).to.not.equal('NOT_FOUND');
+    }
+    // a wrong stamp on a signed leg: the wallet 401 codes
+    const leg1 = await t.api.call('PATCH', `/internal-accounts/${account.id}`, { body: { privateEnabled: true } });
+    const bad = await t.api.call('PATCH', `/internal-accounts/${account.id}`, { body: { privateEnabled: false }, headers: { 'Service-Wallet-Signature': await key.stamp(leg1.body.payloadToSign), 'Request-Id': leg1.body.requestId } });
+    expect(bad.body).to.include({ status: 401, code: 'WALLET_SIGNATURE_BODY_MISMATCH' });
+  });
+
   it('lets a delegated key nickname have the service\'s 256 characters', async () => {
     const { account, credential } = await newCustomer(t.api);
     const { key } = await otpLogin(t, credential.id);

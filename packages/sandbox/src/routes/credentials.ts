@@ -252,10 +252,11 @@ function verifyOtp(c: Context<SandboxEnv>, ctx: SandboxContext, credential: Cred
 async function verifyOAuth(c: Context<SandboxEnv>, ctx: SandboxContext, credential: CredentialRecord, json: JsonObject): Promise<Response> {
   const f = new Fields(json);
   const oidcToken = f.string('oidcToken', { required: true, format: 'jwt' });
-  const clientPublicKey = lowerHex(f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem }));
+  const sentKey = f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem });
   f.done();
-  await checkOidcToken(ctx, oidcToken!, { clientPublicKey: clientPublicKey!, expect: credential.oauth as OidcIdentity });
-  return c.json(await issueSession(ctx, credential, clientPublicKey!));
+  // The nonce is the SHA-256 of the key's hex text as sent; the session keeps the lower-case form.
+  await checkOidcToken(ctx, oidcToken!, { clientPublicKey: sentKey!, expect: credential.oauth as OidcIdentity });
+  return c.json(await issueSession(ctx, credential, lowerHex(sentKey!)));
 }
 
 async function verifyPasskey(c: Context<SandboxEnv>, ctx: SandboxContext, credential: CredentialRecord, json: JsonObject): Promise<Response> {
