@@ -97,6 +97,14 @@ describe('sandbox: the service to the field', () => {
     expect(bad.body).to.include({ status: 401, code: 'WALLET_SIGNATURE_BODY_MISMATCH' });
   });
 
+  it('has no length limits the service does not have (platformCustomerId, email, platformCardId)', async () => {
+    const long = `p-${'x'.repeat(300)}`;
+    const { customer, account } = await newCustomer(t.api, { platformCustomerId: long, email: `${'e'.repeat(250)}@example.com` });
+    expect(customer.platformCustomerId).to.equal(long);
+    const card = await t.api.call('POST', '/cards', { body: { fundingSource: account.id, platformCardId: long }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect([card.status, card.body.platformCardId]).to.deep.equal([201, long]);
+  });
+
   it('lets a delegated key nickname have the service\'s 256 characters', async () => {
     const { account, credential } = await newCustomer(t.api);
     const { key } = await otpLogin(t, credential.id);

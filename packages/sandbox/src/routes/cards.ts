@@ -81,7 +81,7 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       const holderField = f.has('cardholderId') ? 'cardholderId' : 'customerId';
       const cardholder = f.string(holderField);
       f.string('form', { enum: ['VIRTUAL'] });
-      const platformCardId = f.string('platformCardId', { maxLength: 128 });
+      const platformCardId = f.string('platformCardId');
       const limits = readLimits(f, false);
       f.done();
       const account = ctx.state.accounts.get(source!.id);

@@ -39,7 +39,8 @@ function readCustomerFields(f: Fields): CustomerFields {
   const set = <K extends keyof CustomerFields>(key: K, value: CustomerFields[K] | undefined): void => {
     if (value !== undefined) out[key] = value;
   };
-  set('email', f.string('email', { format: 'email', maxLength: 254 }));
+  // No length limits the service does not have (the OpenAPI sets none on these; bodies are capped at 1 MB).
+  set('email', f.string('email', { format: 'email' }));
   set('phoneNumber', f.string('phoneNumber', { pattern: E164, format: 'e.164' }));
   set('fullName', f.string('fullName'));
   set('region', f.string('region', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' }));
@@ -50,7 +51,7 @@ function readCustomerFields(f: Fields): CustomerFields {
   f.string('idType', { enum: ['SSN', 'ITIN', 'NON_US_TAX_ID'] });
   f.string('identifier');
   f.string('countryOfIssuance', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
-  f.string('description', { maxLength: 500 });
+  f.string('description');
   const address = f.object('address');
   if (address) {
     for (const field of ['line1', 'line2', 'city', 'state', 'postalCode']) address.string(field);
@@ -147,7 +148,7 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.post('/customers', async (c) => {
     const json = parseJsonObject(await c.req.text());
     const f = new Fields(json);
-    const platformCustomerId = f.string('platformCustomerId', { required: true, maxLength: 128 });
+    const platformCustomerId = f.string('platformCustomerId', { required: true });
     const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] }) as CustomerRecord['customerType'] | undefined;
     const fields = readCustomerFields(f);
     if (json['email'] === undefined || json['email'] === null) f.fail('email', 'is required: the embedded wallet is provisioned with an EMAIL_OTP credential on it', { format: 'email' });
