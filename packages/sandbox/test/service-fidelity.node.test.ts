@@ -32,6 +32,27 @@ describe('sandbox: the service to the field', () => {
     expect(byCurrency).to.include(euro.customer.id).and.not.include(dollar.customer.id);
   });
 
+  it('filters GET /customers by creation and update time, and lists cards newest first unless sortOrder=asc', async () => {
+    const before = new Date(t.clock.now() - 1).toISOString();
+    t.clock.advance(10);
+    const first = await newCustomer(t.api);
+    t.clock.advance(10);
+    const middle = new Date(t.clock.now()).toISOString();
+    t.clock.advance(10);
+    const second = await newCustomer(t.api);
+    const created = (query: Record<string, string>) => t.api.get('/customers', { limit: '100', ...query }).then((r) => r.body.data.map((c: { id: string }) => c.id));
+    expect(await created({ createdAfter: middle })).to.include(second.customer.id).and.not.include(first.customer.id);
+    expect(await created({ createdAfter: before, createdBefore: middle })).to.include(first.customer.id).and.not.include(second.customer.id);
+    expect(await created({ updatedAfter: middle })).to.include(second.customer.id).and.not.include(first.customer.id);
+    expect((await t.api.get('/customers', { createdAfter: 'yesterday' })).body.details.errors[0].field).to.equal('createdAfter');
+
+    const issue = () => t.api.call('POST', '/cards', { body: { fundingSource: first.account.id }, headers: { 'Idempotency-Key': crypto.randomUUID() } }).then((r) => r.body.id);
+    const ids = [await issue(), await issue()];
+    expect((await t.api.get('/cards', { accountId: first.account.id })).body.data.map((c: { id: string }) => c.id)).to.deep.equal([...ids].reverse());
+    expect((await t.api.get('/cards', { accountId: first.account.id, sortOrder: 'asc' })).body.data.map((c: { id: string }) => c.id)).to.deep.equal(ids);
+    expect((await t.api.get('/cards', { sortOrder: 'up' })).status).to.equal(400);
+  });
+
   it('takes the customerType discriminator on PATCH /customers/{id}: required, and it must be the customer\'s', async () => {
     const { customer } = await newCustomer(t.api);
     const missing = await t.api.call('PATCH', `/customers/${customer.id}`, { body: { fullName: 'No Type' } });

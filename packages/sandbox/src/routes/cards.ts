@@ -122,7 +122,8 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   app.get('/cards', (c) => {
     // The service's parameter names: cardholderId, accountId (the funding source), platformCardId, state.
-    const { cardholderId, accountId, state, platformCardId } = c.req.query();
+    const { cardholderId, accountId, state, platformCardId, sortOrder = 'desc' } = c.req.query();
+    if (sortOrder !== 'asc' && sortOrder !== 'desc') throw invalidInput([fieldError('sortOrder', 'must be asc or desc', { enum: ['asc', 'desc'] })]);
     const items = ctx.state.cards.list(
       (card) =>
         (!cardholderId || card.customerId === cardholderId) &&
@@ -130,7 +131,8 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         (!state || card.state === state) &&
         (!platformCardId || card.platformCardId === platformCardId),
     );
-    return c.json(paginate(c, items, toCard));
+    // The service lists newest first unless sortOrder=asc.
+    return c.json(paginate(c, sortOrder === 'desc' ? items.reverse() : items, toCard));
   });
 
   app.get('/cards/:id', (c) => c.json(toCard(requireCard(ctx, c.req.param('id')))));

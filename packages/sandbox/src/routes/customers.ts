@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidInput } from '../errors.js';
+import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../errors.js';
 import { newId } from '../ids.js';
 import { requireCustomer } from '../lookups.js';
 import { paginate } from '../pagination.js';
@@ -178,13 +178,24 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   app.get('/customers', (c) => {
     const { platformCustomerId, customerType, region, umaAddress, currency } = c.req.query();
+    const [createdAfter, createdBefore, updatedAfter, updatedBefore] = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((name) => {
+      const text = c.req.query(name);
+      if (text === undefined) return undefined;
+      const ms = Date.parse(text);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(ms)) throw invalidField(name, 'must be a date-time', { format: 'date-time' });
+      return ms;
+    });
     const items = ctx.state.customers.list(
       (x) =>
         (platformCustomerId === undefined || x.platformCustomerId === platformCustomerId) &&
         (customerType === undefined || x.customerType === customerType) &&
         (region === undefined || x.region === region) &&
         (umaAddress === undefined || x.umaAddress === umaAddress) &&
-        (currency === undefined || (x.currencies ?? ['USD']).includes(currency)),
+        (currency === undefined || (x.currencies ?? ['USD']).includes(currency)) &&
+        (createdAfter === undefined || x.createdAt > createdAfter) &&
+        (createdBefore === undefined || x.createdAt < createdBefore) &&
+        (updatedAfter === undefined || x.updatedAt > updatedAfter) &&
+        (updatedBefore === undefined || x.updatedAt < updatedBefore),
     );
     return c.json(paginate(c, items, toCustomer));
   });
