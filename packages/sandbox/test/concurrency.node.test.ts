@@ -1,5 +1,9 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { resolveConfig } from '../src/config.js';
+import { createEnclave } from '../src/enclave.js';
+import { createMemoryState } from '../src/state.js';
+import { issueSession } from '../src/wallet-sessions.js';
 import { newCustomer, newSessionKey, otpLogin, startTestSandbox, type Api, type ApiResponse, type Stamper, type TestSandbox } from './helpers/sandbox-client.js';
 
 /**
@@ -104,5 +108,20 @@ describe('sandbox: state-changing routes under concurrent signed requests', () =
     } finally {
       await small.close();
     }
+  });
+
+  it('judges a session issue after its last await: a revocation during the legacy key sealing stops it', async () => {
+    const ctx = { config: resolveConfig({}), state: createMemoryState(), enclave: createEnclave() };
+    const credential = { id: 'AuthMethod:1', accountId: 'InternalAccount:1', type: 'EMAIL_OTP' as const, nickname: 'a@example.com', createdAt: 0, updatedAt: 0 };
+    let revoked = false;
+    const issuing = issueSession(ctx, credential, (await newSessionKey()).publicKeyUncompressed, () => {
+      if (revoked) throw new Error('revoked meanwhile');
+    });
+    revoked = true; // lands while the legacy session key is generated and sealed
+    await issuing.then(
+      () => expect.fail('a session was issued after the revocation'),
+      (error: Error) => expect(error.message).to.equal('revoked meanwhile'),
+    );
+    expect(ctx.state.sessions.list()).to.have.length(0);
   });
 });

@@ -243,8 +243,7 @@ function verifyOtp(c: Context<SandboxEnv>, ctx: SandboxContext, credential: Cred
     },
     signer: ({ publicKey }) => (key: string) => key === publicKey,
     async finish({ publicKey }) {
-      if (!ctx.state.credentials.get(credential.id)) throw notFound('The credential');
-      return { status: 200, body: await issueSession(ctx, credential, publicKey) };
+      return { status: 200, body: await issueSession(ctx, credential, publicKey, () => requireCredential(ctx, credential.id)) };
     },
   });
 }
@@ -256,7 +255,7 @@ async function verifyOAuth(c: Context<SandboxEnv>, ctx: SandboxContext, credenti
   f.done();
   // The nonce is the SHA-256 of the key's hex text as sent; the session keeps the lower-case form.
   await checkOidcToken(ctx, oidcToken!, { clientPublicKey: sentKey!, expect: credential.oauth as OidcIdentity });
-  return c.json(await issueSession(ctx, credential, lowerHex(sentKey!)));
+  return c.json(await issueSession(ctx, credential, lowerHex(sentKey!), () => requireCredential(ctx, credential.id)));
 }
 
 async function verifyPasskey(c: Context<SandboxEnv>, ctx: SandboxContext, credential: CredentialRecord, json: JsonObject): Promise<Response> {
@@ -278,5 +277,5 @@ async function verifyPasskey(c: Context<SandboxEnv>, ctx: SandboxContext, creden
   const result = await verifyPasskeyAssertion(ctx, credential.passkey!, response, expectedChallenge);
   if (!result.ok) throw unauthorized(result.reason, 'The passkey assertion was rejected');
   ctx.state.credentials.put(credential);
-  return c.json(await issueSession(ctx, credential, challenge.clientPublicKey));
+  return c.json(await issueSession(ctx, credential, challenge.clientPublicKey, () => requireCredential(ctx, credential.id)));
 }

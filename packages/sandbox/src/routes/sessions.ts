@@ -49,8 +49,8 @@ export function sessionRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       },
       signer: () => sessionKeyOf(ctx, [session.accountId], { sessionId: session.id }),
       async finish({ clientPublicKey }) {
-        requireActiveSession(ctx, session.id);
-        return { status: 201, body: await issueSession(ctx, requireCredential(ctx, session.authMethodId), clientPublicKey) };
+        const credential = requireCredential(ctx, session.authMethodId);
+        return { status: 201, body: await issueSession(ctx, credential, clientPublicKey, () => requireActiveSession(ctx, session.id)) };
       },
     });
   });
