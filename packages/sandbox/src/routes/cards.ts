@@ -21,7 +21,8 @@ import { iso, toCard } from '../views.js';
 import { revokeKeysOfCard } from './delegated-keys.js';
 
 const LIMITS = ['maxSpendPerTransaction', 'maxSpendPerDay', 'maxTransactionsPerDay'] as const;
-const STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
+/** States a PATCH may ask for (CardUpdateRequest): PROCESSING is the issuer's to set, so it is a 400. */
+const REQUESTABLE_STATES = ['ACTIVE', 'FROZEN', 'CLOSED'] as const;
 /** Requested transitions the state table allows. */
 const TRANSITIONS: Record<CardRecord['state'], readonly CardRecord['state'][]> = {
   PROCESSING: [],
@@ -141,11 +142,11 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const card = requireCard(ctx, c.req.param('id'));
     const json = parseJsonObject(await c.req.text());
     const f = new Fields(json);
-    const state = f.string('state', { enum: STATES }) as CardRecord['state'] | undefined;
+    const state = f.string('state', { enum: REQUESTABLE_STATES }) as CardRecord['state'] | undefined;
     const source = readFundingSource(f, false);
     const fundingSource = source?.id;
     // Only the limits are cleared by null; a null state or fundingSource is a wrong type, not a no-op.
-    if (json['state'] === null) f.fail('state', 'must not be null', { enum: [...STATES] });
+    if (json['state'] === null) f.fail('state', 'must not be null', { enum: [...REQUESTABLE_STATES] });
     if (json['fundingSource'] === null) f.fail('fundingSource', 'must not be null: a card keeps its funding source until it is CLOSED');
     const limits = readLimits(f, true);
     f.only(['state', 'fundingSource', 'fundingSources', ...LIMITS]);
