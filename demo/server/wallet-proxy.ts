@@ -128,7 +128,7 @@ function endUserOf(session: DemoSession, platform: PlatformClient): EndUser {
     credential: async (id) => (await platform.call<{ data: { id: string }[] }>('GET', `/auth/credentials?accountId=${enc(account)}`)).data.some((c) => c.id === id),
     session: async (id) => (await platform.call<{ data: { id: string }[] }>('GET', `/auth/sessions?accountId=${enc(account)}`)).data.some((s) => s.id === id),
     quote: async (id) => (await platform.find<{ source?: { accountId?: string } }>(`/quotes/${enc(id)}`))?.source?.accountId === account,
-    card: async (id) => (await platform.find<{ customerId?: string }>(`/cards/${enc(id)}`))?.customerId === session.customerId,
+    card: async (id) => (await platform.find<{ cardholderId?: string }>(`/cards/${enc(id)}`))?.cardholderId === session.customerId,
     delegatedKey: async (id) => (await platform.find<{ accountId?: string }>(`/auth/delegated-keys/${enc(id)}`))?.accountId === account,
   };
   return {

@@ -408,15 +408,19 @@ export class WalletClient {
     return result.body;
   }
 
-  /** `PATCH /customers/{id}` with one of `email` or `phoneNumber`; signed when the service asks for it. */
-  async updateCustomerContact(params: { customerId: string; email?: string; phoneNumber?: string }): Promise<Customer> {
-    const { customerId, email, phoneNumber } = params ?? {};
+  /**
+   * `PATCH /customers/{id}` with one of `email` or `phoneNumber`; signed when the service asks for it. The
+   * body carries `customerType` (the service's discriminator, required): `INDIVIDUAL` unless given.
+   */
+  async updateCustomerContact(params: { customerId: string; customerType?: 'INDIVIDUAL' | 'BUSINESS'; email?: string; phoneNumber?: string }): Promise<Customer> {
+    const { customerId, customerType = 'INDIVIDUAL', email, phoneNumber } = params ?? {};
     if (!customerId || (email === undefined) === (phoneNumber === undefined)) throw invalidArgument('Give a customerId and exactly one of email or phoneNumber');
+    if (customerType !== 'INDIVIDUAL' && customerType !== 'BUSINESS') throw invalidArgument('customerType must be INDIVIDUAL or BUSINESS');
     const current = this.#requireSession();
     const result = await this.#signedWithSession<Customer>(current, {
       method: 'PATCH',
       path: `/customers/${enc(customerId)}`,
-      body: email !== undefined ? { email } : { phoneNumber },
+      body: email !== undefined ? { customerType, email } : { customerType, phoneNumber },
     });
     return result.body;
   }

@@ -159,7 +159,7 @@ describe('refusals', () => {
     expect(service.calls).to.have.length(0);
   });
 
-  it('lets PATCH /customers/{id} change only email or phoneNumber', async () => {
+  it('lets PATCH /customers/{id} change only email or phoneNumber (with the customerType the service requires)', async () => {
     const { send, service } = harness();
     const path = `${PREFIX}/customers/${alice.customer}`;
     for (const body of [{ fullName: 'Mallory' }, { email: 'a@example.com', kycStatus: 'APPROVED' }, { umaAddress: '$x@y' }]) {
@@ -169,7 +169,8 @@ describe('refusals', () => {
     }
     expect(service.calls).to.have.length(0);
     expect((await send('PATCH', path, { body: json({ phoneNumber: '+15555550100' }) })).status).to.equal(200);
-    expect(service.calls).to.have.length(1);
+    expect((await send('PATCH', path, { body: json({ customerType: 'INDIVIDUAL', email: 'a@example.com' }) })).status).to.equal(200);
+    expect(service.calls).to.have.length(2);
   });
 
   it('lets PATCH /internal-accounts/{id} change only privateEnabled', async () => {

@@ -116,7 +116,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     c.header('Cache-Control', 'no-store');
   });
   app.route(`/${API_VERSION}`, api);
-  app.notFound(() => errorResponse(config, new ApiError(404, 'NOT_FOUND', 'No such endpoint')));
+  app.notFound(() => errorResponse(config, new ApiError(404, 'REFERENCE_NOT_FOUND', 'No such endpoint')));
   app.onError((error) => errorResponse(config, error));
 
   const pan = createPanApp(ctx);

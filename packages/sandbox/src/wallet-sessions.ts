@@ -49,9 +49,19 @@ export function sessionKeyOf(
  * Issues a session for `credential`. A compressed key (66 hex) is the client-held-key model; an
  * uncompressed one (130 hex) the legacy model, whose answer carries `encryptedSessionSigningKey`.
  */
-export async function issueSession(ctx: SandboxContext, credential: CredentialRecord, clientPublicKey: string): Promise<Record<string, unknown>> {
-  const now = ctx.config.now();
+/**
+ * `stillAllowed` judges the state (the credential still exists, the refreshed session is still active)
+ * right before the session is stored, in the same synchronous step, after any await (issue 11).
+ */
+export async function issueSession(
+  ctx: SandboxContext,
+  credential: CredentialRecord,
+  clientPublicKey: string,
+  stillAllowed: () => void = () => {},
+): Promise<Record<string, unknown>> {
   const legacy = clientPublicKey.length === 130 ? await legacySessionKey(clientPublicKey) : undefined;
+  stillAllowed();
+  const now = ctx.config.now();
   const session = ctx.state.sessions.put({
     id: newId('Session'),
     accountId: credential.accountId,
