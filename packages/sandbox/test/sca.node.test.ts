@@ -98,7 +98,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
 
       const authenticator = await SoftwareAuthenticator.create({ origin: ORIGIN });
       const challenge = 'c2NhLXJlZ2lzdHJhdGlvbi1jaGFsbGVuZ2UtMDAx';
-      const added = await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: payer.account.id, challenge, attestation: await authenticator.register({ challenge }) }, payer.key);
+      const added = await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: payer.account.id, nickname: 'Phone', challenge, attestation: await authenticator.register({ challenge }) }, payer.key);
       expect(added.status, added.text).to.equal(201);
       await scaLogin(payer.customer.id);
       const quote = await t.api.post('/quotes', walletQuote(payer.account.id, 10));
@@ -241,7 +241,8 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       expect(refused.status).to.equal(400);
       const authenticator = await SoftwareAuthenticator.create({ origin: ORIGIN });
       const challenge = 'c2NhLXJlZ2lzdHJhdGlvbi1jaGFsbGVuZ2UtMDAy';
-      await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: w.account.id, challenge, attestation: await authenticator.register({ challenge }) }, w.key);
+      const added = await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: w.account.id, nickname: 'Phone', challenge, attestation: await authenticator.register({ challenge }) }, w.key);
+      expect(added.status, added.text).to.equal(201);
       const started = await t.api.call('POST', '/sca/login/start', { query: { customerId }, body: { factor: 'PASSKEY' } });
       expect(started.status, started.text).to.equal(200);
       expect(started.body).to.include({ factor: 'PASSKEY', relyingPartyId: 'localhost' });
