@@ -36,7 +36,7 @@ import type {
   Quote,
 } from './resources.js';
 import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
-import { abortableSleep, signedRequest, toServiceError, type SignedRequestOptions } from './signed-retry.js';
+import { abortableSleep, signedRequest, toServiceError, type SignedChallenge, type SignedRequestOptions } from './signed-retry.js';
 import { fetchTransport, type HttpMethod, type Transport, type TransportRequest } from './transport.js';
 
 export interface TrustedSigners {
@@ -356,29 +356,46 @@ export class WalletClient {
   /**
    * Exports the wallet's mnemonic: a fresh export key, the signed request, resends while the service
    * answers PROCESSING, then verifies and opens the bundle. The key is discarded afterwards.
+   * The answer must be bound to this wallet, or it is refused with `EXPORT_UNBOUND` before anything is
+   * opened: it answers the signed leg of the one challenge the session key stamped (a 200 to the unsigned
+   * first leg is refused), that challenge names the export key and an organization, the answer names the
+   * account, and the enclave-signed bundle names the same organization.
    */
   async exportWallet(params: { accountId?: string; onProcessing?: () => void; signal?: AbortSignal } = {}): Promise<string> {
     const current = this.#requireSession();
-    const accountId = params.accountId ?? current.accountId;
+    const accountId = params?.accountId ?? current.accountId;
+    const key = await requireSessionKey(current.keyId, this.keyStore);
     const exportKey = await createExportKey();
-    const result = await this.#signedWithSession<{ encryptedWalletCredentials?: string; status?: string }>(current, {
-      method: 'POST',
-      path: `/internal-accounts/${enc(accountId)}/export`,
-      body: { clientPublicKey: exportKey.publicKey },
-      pollWhile: (res) => {
-        const processing = (res.body as { status?: string } | undefined)?.status === 'PROCESSING';
-        if (processing) params.onProcessing?.();
-        return processing;
+    let stamped: SignedChallenge | undefined;
+    let answered: string | undefined;
+    const result = await this.#signed<{ id?: unknown; encryptedWalletCredentials?: string; status?: string }>(
+      {
+        method: 'POST',
+        path: `/internal-accounts/${enc(accountId)}/export`,
+        body: { clientPublicKey: exportKey.publicKey },
+        sign: (payload, challenge) => ((stamped = challenge), key.stamp(payload)),
+        maxChallenges: 1,
+        pollWhile: (res) => {
+          const processing = (res.body as { status?: string } | undefined)?.status === 'PROCESSING';
+          if (processing) params.onProcessing?.();
+          return processing;
+        },
+        ...(params?.signal ? { signal: params.signal } : {}),
       },
-      ...(params.signal ? { signal: params.signal } : {}),
-    });
-    const bundle = result.body?.encryptedWalletCredentials;
+      (request) => ((answered = request.headers?.['Request-Id']), this.transport(request)),
+    );
+    const organizationId = stamped && answered === stamped.requestId ? exportOrganization(stamped.payloadToSign, exportKey.publicKey) : undefined;
+    if (organizationId === undefined || result.body?.id !== accountId) {
+      throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export answer is not bound to the signed request for this wallet');
+    }
+    const bundle = result.body.encryptedWalletCredentials;
     if (typeof bundle !== 'string') throw unexpected('The export answer has no encryptedWalletCredentials');
     return decryptExportBundle({
       encryptedWalletCredentials: bundle,
       exportKey,
       trustedSigners: this.#signers.export,
       allowUnsigned: this.#options.allowUnsignedExports === true,
+      organizationId,
     });
   }
 
@@ -536,8 +553,8 @@ export class WalletClient {
     return this.#signed<T>({ ...options, sign: (payload) => key.stamp(payload) });
   }
 
-  #signed<T>(options: SignedRequestOptions) {
-    return signedRequest<T>(this.transport, {
+  #signed<T>(options: SignedRequestOptions, transport: Transport = this.transport) {
+    return signedRequest<T>(transport, {
       ...this.#options.signedRetry,
       ...(this.#options.now ? { now: this.#options.now } : {}),
       sleep: this.#options.sleep ?? abortableSleep,
@@ -558,6 +575,20 @@ export class WalletClient {
     const response = await this.transport(request);
     if (response.status >= 200 && response.status < 300) return response.body as T;
     throw toServiceError(response, this.#now());
+  }
+}
+
+/**
+ * The organization an export challenge names, when it is the activity JSON (`{organizationId,
+ * parameters, …}`) and its parameters name `exportPublicKey` (the service binds the key into the payload).
+ */
+function exportOrganization(payloadToSign: string, exportPublicKey: string): string | undefined {
+  try {
+    const { organizationId, parameters } = JSON.parse(payloadToSign) as { organizationId?: unknown; parameters?: Record<string, unknown> };
+    const named = Object.values(parameters ?? {}).some((v) => typeof v === 'string' && v.toLowerCase() === exportPublicKey);
+    return typeof organizationId === 'string' && organizationId && named ? organizationId : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -35,6 +35,11 @@ export const LocalErrorCode = {
   WEBAUTHN_UNSUPPORTED: 'WEBAUTHN_UNSUPPORTED',
   /** The user or the browser cancelled a WebAuthn ceremony. */
   WEBAUTHN_CANCELLED: 'WEBAUTHN_CANCELLED',
+  /**
+   * A wallet export answer is not bound to the wallet asked for: it skipped the signed challenge, the
+   * challenge did not name the export key, or the bundle names another account or organization.
+   */
+  EXPORT_UNBOUND: 'EXPORT_UNBOUND',
   /** A wallet export stayed PROCESSING past the client's limit. */
   EXPORT_TIMEOUT: 'EXPORT_TIMEOUT',
   /** The quote waits for Strong Customer Authentication (`authorizeQuote`), not for execution. */

@@ -44,7 +44,7 @@ export async function decryptExportBundle(params: DecryptExportBundleParams): Pr
     allowUnsigned: params.allowUnsigned === true,
   });
   if (params.organizationId !== undefined && data['organizationId'] !== params.organizationId) {
-    throw new PayError(LocalErrorCode.BUNDLE_SIGNATURE_INVALID, 'The export bundle belongs to another organization');
+    throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export bundle belongs to another organization');
   }
   const plaintext = await hpkeOpen({
     recipientKey,
