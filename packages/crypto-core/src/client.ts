@@ -13,6 +13,7 @@
 import { encryptOtpCode } from './otp.js';
 import { createExportKey, decryptExportBundle } from './export.js';
 import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './envelope.js';
+import { fn, text } from './args.js';
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
 import { createSessionKey, deleteSessionKey, requireSessionKey, sharedKeyStore, type SessionKey } from './keys.js';
 import type { KeyStore } from './key-store.js';
@@ -38,7 +39,7 @@ import type {
   ScaLoginStart,
 } from './resources.js';
 import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
-import { abortableSleep, signedRequest, toServiceError, type SignedRequestOptions } from './signed-retry.js';
+import { abortableSleep, signedRequest, toServiceError, type SignedChallenge, type SignedRequestOptions } from './signed-retry.js';
 import { fetchTransport, type HttpMethod, type Transport, type TransportRequest } from './transport.js';
 
 export interface TrustedSigners {
@@ -81,7 +82,7 @@ export interface OAuthPreparation {
 
 /** Fetches the sandbox's enclave signer keys (`GET /sandbox/enclave-keys`) for `trustedSigners`. */
 export async function sandboxSigners(transport: Transport): Promise<string[]> {
-  const response = await transport({ method: 'GET', path: '/sandbox/enclave-keys' });
+  const response = await fn(transport, 'transport')({ method: 'GET', path: '/sandbox/enclave-keys' });
   const signers = (response.body as { signers?: unknown } | undefined)?.signers;
   if (response.status !== 200 || !Array.isArray(signers) || !signers.every((s) => typeof s === 'string')) {
     throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The sandbox did not list its enclave keys');
@@ -89,7 +90,8 @@ export async function sandboxSigners(transport: Transport): Promise<string[]> {
   return signers as string[];
 }
 
-const enc = encodeURIComponent;
+/** A path segment from an id, which must be a non-empty string. */
+const enc = (id: string): string => encodeURIComponent(text(id, 'id'));
 
 export class WalletClient {
   readonly transport: Transport;
@@ -104,7 +106,7 @@ export class WalletClient {
   constructor(options: WalletClientOptions) {
     if (!options || (!options.transport && !options.baseUrl)) throw invalidArgument('WalletClient needs a transport or a baseUrl');
     this.#options = options;
-    this.transport = options.transport ?? fetchTransport({ baseUrl: options.baseUrl! });
+    this.transport = fn(options.transport ?? fetchTransport({ baseUrl: options.baseUrl! }), 'transport');
     this.keyStore = options.keyStore ?? sharedKeyStore();
     const signers = options.trustedSigners;
     this.#signers = !signers
@@ -157,9 +159,9 @@ export class WalletClient {
    * account id and type to look the credential up first (one more request).
    */
   async requestOtp(params: { credentialId?: string; accountId?: string; type?: 'EMAIL_OTP' | 'SMS_OTP'; signal?: AbortSignal }): Promise<OtpChallenge> {
-    let credentialId = params.credentialId;
+    let credentialId = params?.credentialId;
     if (!credentialId) {
-      if (!params.accountId) throw invalidArgument('requestOtp needs a credentialId or an accountId');
+      if (!params?.accountId) throw invalidArgument('requestOtp needs a credentialId or an accountId');
       const type = params.type ?? 'EMAIL_OTP';
       const found = (await this.listCredentials(params.accountId)).find((c) => c.type === type);
       if (!found) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, `The account has no ${type} credential`);
@@ -178,7 +180,7 @@ export class WalletClient {
    * resulting session current. A wrong code is `UNAUTHORIZED` with `reason`; the challenge stays usable.
    */
   async loginWithOtp(params: { challenge: OtpChallenge; code: string; signal?: AbortSignal }): Promise<AuthSession> {
-    const { challenge } = params;
+    const { challenge } = params || ({} as typeof params);
     if (!challenge?.id) throw invalidArgument('loginWithOtp needs the challenge from requestOtp');
     const key = await createSessionKey({ store: this.keyStore });
     try {
@@ -213,8 +215,8 @@ export class WalletClient {
 
   /** `POST /auth/credentials/{id}/verify` with the identity token; one request, no challenge. */
   async loginWithOAuth(params: { credentialId: string; oidcToken: string; prepared: OAuthPreparation; signal?: AbortSignal }): Promise<AuthSession> {
-    const { prepared } = params;
-    if (!params.credentialId || typeof params.oidcToken !== 'string' || !prepared?.sessionKey) throw invalidArgument('loginWithOAuth needs credentialId, oidcToken and prepareOAuth()');
+    const { prepared } = params || ({} as typeof params);
+    if (!prepared?.sessionKey || !params.credentialId || typeof params.oidcToken !== 'string') throw invalidArgument('loginWithOAuth needs credentialId, oidcToken and prepareOAuth()');
     try {
       const session = await this.#request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
         body: { type: 'OAUTH', oidcToken: params.oidcToken, clientPublicKey: prepared.sessionKey.publicKey },
@@ -232,6 +234,7 @@ export class WalletClient {
   /** Creates a passkey and adds it to the signed-in account (signed retry). Call from a click handler. */
   async registerPasskey(params: { userName: string; nickname?: string; userDisplayName?: string; excludeCredentialIds?: string[] }): Promise<AuthMethod> {
     const current = this.#requireSession();
+    params ||= {} as typeof params;
     const { challenge, attestation } = await createPasskeyAttestation({
       userName: params.userName,
       ...(params.userDisplayName ? { userDisplayName: params.userDisplayName } : {}),
@@ -246,7 +249,7 @@ export class WalletClient {
    * UTF-8 of the hex challenge, then `verify` with the challenge's Request-Id. Two requests.
    */
   async loginWithPasskey(params: { credentialId: string; conditional?: boolean; signal?: AbortSignal }): Promise<AuthSession> {
-    if (!params?.credentialId) throw invalidArgument('loginWithPasskey needs the passkey credential id (AuthMethod id)');
+    if (!params?.credentialId) throw invalidArgument('loginWithPasskey needs a credentialId');
     const key = await createSessionKey({ store: this.keyStore });
     try {
       const opts = params.signal ? { signal: params.signal } : {};
@@ -278,7 +281,7 @@ export class WalletClient {
   /** `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification. */
   async addCredential(body: { type: string; accountId?: string; [field: string]: unknown }): Promise<AuthMethod> {
     const current = this.#requireSession();
-    const result = await this.#signedWithSession<AuthMethod>(current, { method: 'POST', path: '/auth/credentials', body: { ...body, accountId: body.accountId ?? current.accountId } });
+    const result = await this.#signedWithSession<AuthMethod>(current, { method: 'POST', path: '/auth/credentials', body: { ...body, accountId: body?.accountId ?? current.accountId } });
     return result.body;
   }
 
@@ -358,29 +361,47 @@ export class WalletClient {
   /**
    * Exports the wallet's mnemonic: a fresh export key, the signed request, resends while the service
    * answers PROCESSING, then verifies and opens the bundle. The key is discarded afterwards.
+   * The answer must be bound to this wallet, or it is refused with `EXPORT_UNBOUND` before anything is
+   * opened: it answers the signed leg of a challenge the session key stamped (a 200 to an unsigned first
+   * leg is refused), that challenge names the export key and an organization, the answer names the
+   * account, and the enclave-signed bundle names the same organization.
    */
   async exportWallet(params: { accountId?: string; onProcessing?: () => void; signal?: AbortSignal } = {}): Promise<string> {
     const current = this.#requireSession();
-    const accountId = params.accountId ?? current.accountId;
+    const accountId = params?.accountId ?? current.accountId;
+    const key = await requireSessionKey(current.keyId, this.keyStore);
     const exportKey = await createExportKey();
-    const result = await this.#signedWithSession<{ encryptedWalletCredentials?: string; status?: string }>(current, {
+    let stamped: SignedChallenge | undefined;
+    // The engine shows pollWhile every 2xx answer to a signed leg, and only those: the last one it saw,
+    // with the challenge stamped for it, is what a bound answer must be.
+    let answered: unknown;
+    let bound: SignedChallenge | undefined;
+    const result = await this.#signed<{ id?: unknown; encryptedWalletCredentials?: string }>({
       method: 'POST',
       path: `/internal-accounts/${enc(accountId)}/export`,
       body: { clientPublicKey: exportKey.publicKey },
+      sign: (payload, challenge) => ((stamped = challenge), key.stamp(payload)),
       pollWhile: (res) => {
+        answered = res.body;
+        bound = stamped;
         const processing = (res.body as { status?: string } | undefined)?.status === 'PROCESSING';
-        if (processing) params.onProcessing?.();
+        if (processing) params?.onProcessing?.();
         return processing;
       },
-      ...(params.signal ? { signal: params.signal } : {}),
+      ...(params?.signal ? { signal: params.signal } : {}),
     });
-    const bundle = result.body?.encryptedWalletCredentials;
+    const organizationId = bound && answered === result.body ? exportOrganization(bound.payloadToSign, exportKey.publicKey) : undefined;
+    if (organizationId === undefined || result.body?.id !== accountId) {
+      throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export is not bound to this wallet');
+    }
+    const bundle = result.body.encryptedWalletCredentials;
     if (typeof bundle !== 'string') throw unexpected('The export answer has no encryptedWalletCredentials');
     return decryptExportBundle({
       encryptedWalletCredentials: bundle,
       exportKey,
       trustedSigners: this.#signers.export,
       allowUnsigned: this.#options.allowUnsignedExports === true,
+      organizationId,
     });
   }
 
@@ -642,6 +663,19 @@ export function nextQuoteStep(quote: Quote): QuoteStep {
       return 'settle';
     default:
       return 'done';
+  }
+}
+
+/**
+ * The organization an export challenge names, when it is the activity JSON (`{organizationId,
+ * parameters, …}`) and its parameters name `exportPublicKey` (the service binds the key into the payload).
+ */
+function exportOrganization(payloadToSign: string, exportPublicKey: string): string | undefined {
+  try {
+    const { organizationId, parameters } = JSON.parse(payloadToSign) as { organizationId?: unknown; parameters?: Record<string, unknown> };
+    return typeof organizationId === 'string' && organizationId && Object.values(parameters ?? {}).includes(exportPublicKey) ? organizationId : undefined;
+  } catch {
+    return undefined;
   }
 }
 

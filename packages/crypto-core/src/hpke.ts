@@ -8,6 +8,7 @@
  *   const { encappedPublic, ciphertext } = await hpkeSeal({ recipientPublicKey, plaintext });
  *   const plaintext = await hpkeOpen({ recipientKey, encappedPublic, ciphertext });
  */
+import { cryptoKey, object } from './args.js';
 import { concatBytes, toArrayBuffer, utf8Encode } from './encoding.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { decompressPoint, exportPublicPoint, importPublicKey } from './p256.js';
@@ -50,7 +51,7 @@ async function keySchedule(dh: Uint8Array, enc: Uint8Array, recipient: Uint8Arra
 
 async function ecdh(privateKey: WebCryptoKey, publicPoint: Uint8Array): Promise<Uint8Array> {
   const publicKey = await importPublicKey(publicPoint, 'ECDH');
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: publicKey }, privateKey, 256));
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: publicKey }, cryptoKey(privateKey, 'privateKey'), 256));
 }
 
 export interface HpkeSealed {
@@ -65,7 +66,7 @@ export interface HpkeSealed {
  * `ephemeralKeyPair` (ECDH) exists for known-answer tests only.
  */
 export async function hpkeSeal(params: { recipientPublicKey: Uint8Array; plaintext: Uint8Array; ephemeralKeyPair?: WebCryptoKeyPair }): Promise<HpkeSealed> {
-  const recipient = decompressPoint(params.recipientPublicKey);
+  const recipient = decompressPoint(object(params, 'params').recipientPublicKey);
   const ephemeral = params.ephemeralKeyPair ?? (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']));
   const enc = await exportPublicPoint(ephemeral.publicKey);
   const { key, nonce } = await keySchedule(await ecdh(ephemeral.privateKey, recipient), enc, recipient);

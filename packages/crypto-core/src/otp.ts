@@ -7,6 +7,7 @@
  *     otpEncryptionTargetBundle, otpCode: '000000', publicKey: key.publicKeyUncompressed, trustedSigners,
  *   });
  */
+import { object } from './args.js';
 import { bytesToHex, hexToBytes, utf8Encode } from './encoding.js';
 import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
@@ -26,7 +27,7 @@ export interface EncryptOtpCodeParams {
 
 /** Verifies the target bundle (fails closed) and returns the `encryptedOtpBundle` string. */
 export async function encryptOtpCode(params: EncryptOtpCodeParams): Promise<string> {
-  const { otpCode } = params;
+  const { otpCode } = object(params, 'params');
   if (typeof otpCode !== 'string' || !/^[0-9A-Za-z]{4,16}$/.test(otpCode)) throw invalidArgument('otpCode must be 4 to 16 letters or digits');
   let publicKey: string;
   try {

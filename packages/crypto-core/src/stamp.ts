@@ -8,7 +8,8 @@
  *   const { publicKey } = await verifyStamp(header, payloadToSign);
  */
 import { base64UrlDecode, base64UrlEncode, bytesToHex, hexToBytes, toArrayBuffer, utf8Decode, utf8Encode } from './encoding.js';
-import { PayError, invalidArgument } from './errors.js';
+import { cryptoKey, object, text } from './args.js';
+import { PayError } from './errors.js';
 import { compressPoint, decompressPoint, importPublicKey, signatureDerToRaw, signatureRawToDer } from './p256.js';
 import type { WebCryptoKey } from './web-types.js';
 
@@ -25,14 +26,14 @@ export interface Stamp {
 
 /** Signs `payloadToSign` exactly as received and returns the header value. */
 export async function stampPayload(payloadToSign: string, privateKey: WebCryptoKey, publicKeyCompressedHex: string): Promise<string> {
-  if (typeof payloadToSign !== 'string' || payloadToSign.length === 0) throw invalidArgument('payloadToSign must be a non-empty string');
-  const raw = new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, privateKey, toArrayBuffer(utf8Encode(payloadToSign))));
+  text(payloadToSign, 'payloadToSign');
+  const raw = new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, cryptoKey(privateKey, 'privateKey'), toArrayBuffer(utf8Encode(payloadToSign))));
   return encodeStamp({ publicKey: publicKeyCompressedHex, scheme: STAMP_SCHEME, signature: bytesToHex(signatureRawToDer(raw)) });
 }
 
 /** Compact JSON in the protocol's key order, base64url without padding. */
 export function encodeStamp(stamp: Stamp): string {
-  const json = JSON.stringify({ publicKey: stamp.publicKey, scheme: stamp.scheme, signature: stamp.signature });
+  const json = JSON.stringify({ publicKey: object(stamp, 'stamp').publicKey, scheme: stamp.scheme, signature: stamp.signature });
   return base64UrlEncode(utf8Encode(json));
 }
 

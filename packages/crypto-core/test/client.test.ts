@@ -264,14 +264,19 @@ describe('WalletClient', () => {
     tabB.close();
   });
 
+  /** The service's export challenge: the activity JSON naming the wallet's organization and the export key. */
+  const exportChallenge = (r: TransportRequest, organizationId = 'org_test', n = 2) =>
+    challenge202(JSON.stringify({ organizationId, parameters: { walletId: ACCOUNT, targetPublicKey: JSON.parse(r.body!).clientPublicKey }, timestampMs: '1', type: 'ACTIVITY_TYPE_EXPORT_WALLET' }), n);
+  const keyOf = (r: TransportRequest): string => JSON.parse(r.body!).clientPublicKey;
+
   it('export: resends through PROCESSING, verifies the signed bundle and opens the mnemonic', async () => {
     let enclaveRef: FakeEnclave | undefined;
     let exportKey = '';
-    const processing = { status: 200, body: { id: 'Export:1', status: 'PROCESSING' } };
+    const processing = { status: 200, body: { id: ACCOUNT, status: 'PROCESSING' } };
     const { client, enclave, transport } = await signedIn(memoryKeyStore(), [
-      (r) => ((exportKey = JSON.parse(r.body!).clientPublicKey), challenge202('{"export":1}', 2)),
+      (r) => ((exportKey = keyOf(r)), exportChallenge(r)),
       processing,
-      async () => ({ status: 200, body: { id: 'Export:1', encryptedWalletCredentials: await enclaveRef!.exportBundle(exportKey, 'legal winner thank year wave sausage worth useful legal winner thank yellow') } }),
+      async () => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclaveRef!.exportBundle(exportKey, 'legal winner thank year wave sausage worth useful legal winner thank yellow') } }),
     ]);
     enclaveRef = enclave;
     let progress = 0;
@@ -281,6 +286,66 @@ describe('WalletClient', () => {
     expect(progress).to.equal(1);
     expect(transport.requests.at(-1)).to.deep.equal(transport.requests.at(-2));
     client.close();
+  });
+
+  describe('export against a lying backend', () => {
+    const PHRASE = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+
+    /** Signs in, then answers the export with `steps`, each given the enclave and the export key sent. */
+    async function exportWith(...steps: Array<(r: TransportRequest, enclave: FakeEnclave) => Promise<Partial<{ status: number; body: unknown }>> | Partial<{ status: number; body: unknown }>>) {
+      let enclaveRef: FakeEnclave | undefined;
+      const { client, enclave, transport } = await signedIn(memoryKeyStore(), steps.map((step) => (r: TransportRequest) => step(r, enclaveRef!)));
+      enclaveRef = enclave;
+      const before = transport.requests.length;
+      const outcome: { mnemonic?: string; error?: unknown } = await client.exportWallet().then(
+        (mnemonic) => ({ mnemonic }),
+        (error: unknown) => ({ error }),
+      );
+      client.close();
+      return { ...outcome, sent: transport.requests.slice(before) };
+    }
+    const codeOf = (outcome: { error?: unknown }): string | undefined => (outcome.error instanceof PayError ? outcome.error.code : `not a PayError: ${String(outcome.error)}`);
+
+    it("refuses another wallet's real enclave-signed bundle sealed to the export key", async () => {
+      const outcome = await exportWith(
+        (r) => exportChallenge(r, 'org_mine'),
+        async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE, 'org_someone_else') } }),
+      );
+      expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
+      expect(JSON.stringify(outcome)).to.not.contain('abandon');
+    });
+
+    it('refuses a 200 to the unsigned first leg, even with a correctly sealed bundle of the right organization', async () => {
+      const outcome = await exportWith(async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) } }));
+      expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
+      expect(outcome.sent).to.have.length(1);
+      expect(outcome.sent[0]!.headers).to.not.have.property('Service-Wallet-Signature');
+    });
+
+    it('refuses a bundle when the signed challenge did not name the export key', async () => {
+      const outcome = await exportWith(
+        () => challenge202(JSON.stringify({ organizationId: 'org_test', parameters: { walletId: ACCOUNT }, timestampMs: '1', type: 'ACTIVITY_TYPE_EXPORT_WALLET' }), 2),
+        async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) } }),
+      );
+      expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
+    });
+
+    it('refuses an answer that names another account', async () => {
+      const outcome = await exportWith(
+        (r) => exportChallenge(r),
+        async (r, enclave) => ({ status: 200, body: { id: 'InternalAccount:other', encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) } }),
+      );
+      expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
+    });
+
+    it('opens the bundle when challenge, answer and bundle agree (the same script, bound)', async () => {
+      const outcome = await exportWith(
+        (r) => exportChallenge(r, 'org_mine'),
+        async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE, 'org_mine') } }),
+      );
+      expect(outcome).to.have.property('mnemonic', PHRASE);
+      expect(outcome.sent.map((r) => r.headers?.['Request-Id'])).to.deep.equal([undefined, 'Request:2']);
+    });
   });
 
   it('executeQuote stamps the embedded-wallet payloadToSign in one request', async () => {

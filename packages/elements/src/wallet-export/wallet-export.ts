@@ -169,7 +169,15 @@ export class PayWalletExport extends PayElement {
     this.requestUpdate();
   };
 
-  readonly #onStart = (): void => void this.#export();
+  /**
+   * Exporting is the user's decision: only a real press of the button starts it. A script's `.click()`
+   * or dispatched click is not trusted, even inside a user's gesture elsewhere; where the engine reports
+   * user activation (`navigator.userActivation`), it must be active too.
+   */
+  readonly #onStart = (event: Event): void => {
+    if (!event.isTrusted || (navigator as Partial<Navigator>).userActivation?.isActive === false) return;
+    void this.#export();
+  };
 
   readonly #onToggleReveal = (): void => {
     this.#revealed = !this.#revealed;

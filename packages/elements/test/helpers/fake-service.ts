@@ -155,9 +155,9 @@ export async function createFakeService(): Promise<FakeService> {
     });
   };
 
-  const challenge202 = (request: TransportRequest, extra: { key?: string } = {}): TransportResponse => {
+  const challenge202 = (request: TransportRequest, extra: { key?: string } = {}, parameters: Record<string, unknown> = {}): TransportResponse => {
     const requestId = `Request:${++counter}`;
-    const payload = JSON.stringify({ organizationId: 'org_test', parameters: { path: request.path }, timestampMs: String(Date.now()), type: 'ACTIVITY_TYPE_TEST' });
+    const payload = JSON.stringify({ organizationId: 'org_test', parameters: { path: request.path, ...parameters }, timestampMs: String(Date.now()), type: 'ACTIVITY_TYPE_TEST' });
     pending.set(requestId, { payload, body: request.body, path: request.path, ...extra });
     return ok(202, { payloadToSign: payload, requestId, expiresAt: new Date(Date.now() + 300_000).toISOString() });
   };
@@ -256,7 +256,8 @@ export async function createFakeService(): Promise<FakeService> {
     [
       /^POST \/internal-accounts\/([^/]+)\/export$/,
       async (request, match) => {
-        if (!header(request, 'service-wallet-signature')) return challenge202(request);
+        // the service binds the export key into the payload to sign
+        if (!header(request, 'service-wallet-signature')) return challenge202(request, {}, { targetPublicKey: JSON.parse(request.body ?? '{}').clientPublicKey });
         const checked = await verifySigned(request);
         if (!checked.ok) return checked.response;
         const rounds = (checked.entry.rounds = (checked.entry.rounds ?? 0) + 1);
