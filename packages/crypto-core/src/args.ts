@@ -18,7 +18,9 @@ const check = <T>(ok: boolean, value: unknown, what: string): T => (ok ? (value 
 
 /** `value` when it is a non-null object. */
 export const object = <T>(value: T, what: string): NonNullable<T> => check(!!value && typeof value === 'object', value, what);
-export const bytes = (value: unknown, what = 'bytes'): Uint8Array => check(value instanceof Uint8Array, value, what);
+/** A Uint8Array, from this realm or another (a frame's, a vm context's: `instanceof` alone would refuse it). */
+export const bytes = (value: unknown, what = 'bytes'): Uint8Array =>
+  check(value instanceof Uint8Array || Object.prototype.toString.call(value) === '[object Uint8Array]', value, what);
 /** A non-empty string. */
 export const text = (value: unknown, what: string): string => check(typeof value === 'string' && !!value, value, what);
 export const fn = <T>(value: T, what: string): T => check(typeof value === 'function', value, what);
