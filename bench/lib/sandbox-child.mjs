@@ -1,18 +1,22 @@
 /**
- * Starts bench/load/sandbox-process.ts as a child (`node --conditions=source --import tsx`), waits for
- * its READY line and returns its base URL and credential with a `stop()` that ends it (SIGTERM, then
- * SIGKILL after 3 s). Closing stdin also stops it, so it cannot outlive its parent.
+ * Starts bench/load/sandbox-process.ts (or another server `script` that prints the same READY line) as
+ * a child (`node --conditions=source --import tsx`), waits for its READY line and returns its base URL
+ * and credential with a `stop()` that ends it (SIGTERM, then SIGKILL after 3 s). Closing stdin also stops it, so it cannot outlive its parent.
  *
  * @example
  *   const sandbox = await startSandboxChild();  // { baseUrl, authorization, pid, stop() }
+ *   const grown = await startSandboxChild({ env: { BENCH_SEED_CUSTOMERS: '100000', BENCH_SEED_CHALLENGES: '300000' } });
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from './bundle-size.mjs';
 
-export function startSandboxChild({ timeoutMs = 30_000 } = {}) {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join('bench', 'load', 'sandbox-process.ts')], {
+export function startSandboxChild({ timeoutMs = 30_000, env = {}, script = path.join('bench', 'load', 'sandbox-process.ts') } = {}) {
+  // BENCH_SERVER_NODE_ARGS adds Node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--conditions=source', '--import', 'tsx', script], {
     cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));

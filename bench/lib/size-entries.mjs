@@ -10,6 +10,12 @@ import { KB } from './bundle-size.mjs';
 
 const ELEMENTS = ['pay-otp-login', 'pay-passkey-login', 'pay-wallet-export', 'pay-card-reveal', 'pay-sca-challenge'];
 
+/**
+ * What every page with an element also ships: an element does nothing without a `WalletClient`, so each
+ * element row counts the element with the client it needs, as the quick starts import them.
+ */
+const CLIENT_IMPORTS = ["export { setDefaultClient } from '@paykit/elements';", "export { WalletClient, fetchTransport } from '@paykit/crypto-core';"];
+
 const NO_PEER_ELEMENTS =
   'the peer ships no web components (its UI is React-only, in @turnkey/sdk-react, which is not installed here)';
 
@@ -53,27 +59,19 @@ export const SIZE_ROWS = [
   },
   ...ELEMENTS.map((tag) => ({
     id: `element:${tag}`,
-    label: `<${tag}> alone, with Lit and the core it uses`,
-    ours: { entry: `import '@paykit/elements/define/${tag}';`, what: `@paykit/elements/define/${tag}` },
+    label: `<${tag}> on a page: the element, its WalletClient and Lit`,
+    ours: {
+      entry: [`import '@paykit/elements/define/${tag}';`, ...CLIENT_IMPORTS].join('\n'),
+      what: `@paykit/elements/define/${tag} + setDefaultClient + WalletClient/fetchTransport`,
+    },
     peer: null,
     noPeer: NO_PEER_ELEMENTS,
   })),
   {
-    id: 'elements',
-    label: 'All five elements, with Lit and the core they use',
-    ours: { entry: "import '@paykit/elements/define';", what: '@paykit/elements/define' },
-    peer: null,
-    noPeer: NO_PEER_ELEMENTS,
-  },
-  {
     id: 'page',
     label: 'Whole page: five elements + WalletClient + Lit',
     ours: {
-      entry: [
-        "import '@paykit/elements/define';",
-        "export { setDefaultClient } from '@paykit/elements';",
-        "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
-      ].join('\n'),
+      entry: ["import '@paykit/elements/define';", ...CLIENT_IMPORTS].join('\n'),
       what: "define + setDefaultClient + WalletClient/fetchTransport",
     },
     peer: { entry: "export * from '@turnkey/sdk-browser';", what: '@turnkey/sdk-browser (export *; headless, no UI)', note: 'full SDK, no UI' },
@@ -81,8 +79,12 @@ export const SIZE_ROWS = [
   },
   {
     id: 'react',
-    label: 'React bindings (React itself external)',
-    ours: { entry: "export * from '@paykit/react';", what: '@paykit/react (export *)', external: ['react', 'react-dom', 'react/jsx-runtime'] },
+    label: 'React bindings and their WalletClient (React itself external)',
+    ours: {
+      entry: ["export * from '@paykit/react';", "export { WalletClient, fetchTransport } from '@paykit/crypto-core';"].join('\n'),
+      what: '@paykit/react (export *) + WalletClient/fetchTransport',
+      external: ['react', 'react-dom', 'react/jsx-runtime'],
+    },
     peer: null,
     noPeer: 'the peer React SDK (@turnkey/sdk-react) is not installed here',
     /** Being written concurrently: an unresolvable package is reported as pending, not as a failure. */

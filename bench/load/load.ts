@@ -1,26 +1,45 @@
 /**
- * Throughput of signed retries against the sandbox on loopback. The sandbox runs in its own process;
- * this one is the load generator: CONCURRENCY workers, each with its own customer, OTP session and
- * `WalletClient`, loop on `setWalletPrivacy` (PATCH /internal-accounts/{id}: leg 1 → 202 payloadToSign,
- * stamp, leg 2 → 200), one operation at a time per worker. A warm-up second is discarded; then it
- * measures for DURATION_MS. Bounded twice: at most MAX_OPERATIONS signed retries (2 requests each) and
- * a hard stop at HARD_STOP_MS; only 127.0.0.1 is ever a target. Prints one JSON object on stdout.
+ * Sustained signed-retry load on loopback, the sandbox beside its floor, in one run. This process is
+ * the load generator; each server runs in a process of its own, one after the other:
+ *
+ * 1. `floor`: bench/load/floor-process.ts, a bare `node:http` server that parses the JSON body, imports
+ *    a P-256 JWK and verifies one ECDSA signature per request (the least a signed-retry leg 2 needs).
+ *    Each request carries a stamp signed once per worker at set-up: the floor keeps no challenges.
+ * 2. `sandbox`: the sandbox with 10 customers (one per worker, plus idle ones).
+ * 3. `grown`: the sandbox pre-grown to 100,000 customers and 300,000 stored challenges, then the same.
+ *
+ * On the sandbox, CONCURRENCY workers (each with its own customer and OTP session) loop on a signed
+ * retry of `PATCH /internal-accounts/{id}` `{privateEnabled}`: leg 1 → 202 payloadToSign, stamp, the
+ * byte-identical leg 2 → 200. On the floor the same workers loop on one signed request each. Keep-alive
+ * `node:http` clients, one operation at a time per worker. A warm-up is discarded, then DURATION is
+ * measured, counted per 5 s slice. Bounded: at most MAX_REQUESTS per phase, a hard stop DURATION + 15 s
+ * after the start of a phase, and only 127.0.0.1 is ever a target. Prints one JSON object on stdout.
  *
  * @example
- *   node --conditions=source --import tsx bench/load/load.ts   # {"opsPerSecond": …, "latencyMs": {…}}
+ *   BENCH_LOAD_SECONDS=60 node --conditions=source --import tsx bench/load/load.ts   # {"phases":[…],"ratio":…}
+ *   BENCH_LOAD_PHASES=floor,sandbox BENCH_LOAD_SECONDS=5 node --conditions=source --import tsx bench/load/load.ts
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { WalletClient, fetchTransport, memoryKeyStore, sandboxSigners, type Transport } from '@paykit/crypto-core';
+import { Agent, request as httpRequest } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { fetchTransport, sandboxSigners, type Transport } from '@paykit/crypto-core';
+import { memoryKeyStore } from '@paykit/crypto-core/key-store';
+import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
+import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { startSandboxChild } from '../lib/sandbox-child.mjs';
 import { summarize } from '../lib/stats.mjs';
 
 const CONCURRENCY = Number(process.env['BENCH_LOAD_CONCURRENCY'] ?? 8);
-const WARMUP_MS = 1_000;
-const DURATION_MS = Number(process.env['BENCH_LOAD_SECONDS'] ?? 10) * 1000;
-const MAX_OPERATIONS = 20_000;
-const HARD_STOP_MS = 15_000;
+const DURATION_MS = Number(process.env['BENCH_LOAD_SECONDS'] ?? 60) * 1000;
+const PHASES = (process.env['BENCH_LOAD_PHASES'] ?? 'floor,sandbox,grown').split(',');
+const WARMUP_MS = 2_000;
+const SLICE_MS = 5_000;
+const MAX_REQUESTS = 2_000_000;
+const HARD_STOP_MS = WARMUP_MS + DURATION_MS + 15_000;
+const BASE_CUSTOMERS = 10;
+const GROWN = { customers: 100_000, challenges: 300_000 };
+const BODIES = [JSON.stringify({ privateEnabled: true }), JSON.stringify({ privateEnabled: false })];
 const CLOCK_TICKS = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -29,109 +48,196 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-const sandbox = await startSandboxChild();
-try {
-  const target = new URL(sandbox.baseUrl);
+interface Reply {
+  status: number;
+  text: string;
+}
+
+/** One keep-alive HTTP client per phase, as lean as node:http allows (the generator shares the machine). */
+function client(baseUrl: string) {
+  const target = new URL(baseUrl);
   if (target.hostname !== '127.0.0.1') throw new Error(`refusing to load anything but 127.0.0.1 (got ${target.hostname})`);
-  const base = fetchTransport({ baseUrl: sandbox.baseUrl });
-  const transport: Transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: sandbox.authorization } });
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await transport({ method: method as 'GET', path, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status}`);
-    return response.body as any;
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const send = (method: string, path: string, headers: Record<string, string>, body?: string): Promise<Reply> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { agent, host: '127.0.0.1', port: target.port, method, path: `${target.pathname.replace(/\/$/, '')}${path}`, headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+type Operation = () => Promise<number>; // resolves with the number of HTTP requests it made
+
+/** Sandbox workers: a customer, an OTP session key, and a signed-retry loop on the wallet's privacy switch. */
+async function sandboxWorkers(baseUrl: string, authorization: string): Promise<Operation[]> {
+  const http = client(baseUrl);
+  const auth = { Authorization: authorization };
+  const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> => {
+    const res = await http.send(method, path, { ...auth, ...headers }, body === undefined ? undefined : JSON.stringify(body));
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
+    return JSON.parse(res.text);
   };
+  const base = fetchTransport({ baseUrl });
+  const transport: Transport = (request) => base({ ...request, headers: { ...request.headers, ...auth } });
   const signers = await sandboxSigners(transport);
-
-  // One customer and one OTP session per worker (setup, not measured).
-  const workers = await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, i) => {
-      const id = `load-${process.pid}-${i}`;
-      const customer = await api('POST', '/customers', { platformCustomerId: id, customerType: 'INDIVIDUAL', email: `${id}@example.com`, fullName: 'Load Test' });
-      const account = (await api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`)).data[0];
-      const credential = (await api('GET', `/auth/credentials?accountId=${encodeURIComponent(account.id)}`)).data[0];
-      const client = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false });
-      await client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: credential.id }), code: '000000' });
-      return client;
-    }),
-  );
-
-  const started = performance.now();
-  const measureFrom = started + WARMUP_MS;
-  const measureUntil = measureFrom + DURATION_MS;
-  const hardStop = started + HARD_STOP_MS;
-  const latencies: number[] = [];
-  // CPU seconds of each side over the measured window: which one is the bottleneck.
-  type Cpu = { sandbox: number; generator: number; machine: { busy: number; total: number } };
-  let cpuAtStart: Cpu | undefined;
-  let cpuAtEnd: Cpu | undefined;
-  const cpuNow = () => ({ sandbox: processCpuSeconds(sandbox.pid), generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, machine: machineCpuSeconds() });
-  const marks = [
-    setTimeout(() => (cpuAtStart = cpuNow()), WARMUP_MS),
-    setTimeout(() => (cpuAtEnd = cpuNow()), WARMUP_MS + DURATION_MS),
-  ];
-  let operations = 0;
-  let warmupOperations = 0;
-  let errors = 0;
-  let firstError: string | undefined;
-
-  await Promise.all(
-    workers.map(async (client) => {
-      let privateEnabled = false;
-      for (;;) {
-        const now = performance.now();
-        if (now >= measureUntil || now >= hardStop || operations + warmupOperations >= MAX_OPERATIONS || errors > 100) return;
-        privateEnabled = !privateEnabled;
-        try {
-          await client.setWalletPrivacy(privateEnabled);
-        } catch (error) {
-          errors++;
-          firstError ??= String(error);
-          continue;
-        }
-        const end = performance.now();
-        if (now >= measureFrom && end <= measureUntil) {
-          operations++;
-          latencies.push(end - now);
-        } else {
-          warmupOperations++;
-        }
-      }
-    }),
-  );
-  const measuredMs = Math.min(performance.now(), measureUntil) - measureFrom;
-  for (const mark of marks) clearTimeout(mark);
-  cpuAtEnd ??= cpuNow();
-  const busy = (side: 'sandbox' | 'generator') => (cpuAtStart ? Math.round(((cpuAtEnd![side] - cpuAtStart[side]) / (measuredMs / 1000)) * 100) : undefined);
-  // Everything else that ran on the machine meanwhile (other builds, browsers), in percent of one core.
-  const others = () => {
-    if (!cpuAtStart) return undefined;
-    const seconds = measuredMs / 1000;
-    const machineBusy = cpuAtEnd!.machine.busy - cpuAtStart.machine.busy;
-    const ours = cpuAtEnd!.sandbox - cpuAtStart.sandbox + cpuAtEnd!.generator - cpuAtStart.generator;
-    return Math.max(0, Math.round(((machineBusy - ours) / seconds) * 100));
+  const customer = async (id: string) => {
+    const created = await json('POST', '/customers', { platformCustomerId: id, customerType: 'INDIVIDUAL', email: `${id}@example.com`, fullName: 'Load Test' });
+    const account = (await json('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(created.id)}`)).data[0];
+    const credential = (await json('GET', `/auth/credentials?accountId=${encodeURIComponent(account.id)}`)).data[0];
+    return { account, credential };
   };
-  for (const client of workers) client.close();
-  process.stdout.write(
-    `${JSON.stringify({
-      operation: 'signed retry: PATCH /internal-accounts/{id} {privateEnabled}, leg 1 (202) + stamped leg 2 (200)',
-      concurrency: CONCURRENCY,
-      warmupMs: WARMUP_MS,
+  const login = async (credentialId: string): Promise<SessionKey> => {
+    const challenge = await json('POST', `/auth/credentials/${credentialId}/challenge`, {});
+    const key = await createSessionKey({ store: memoryKeyStore() });
+    const encryptedOtpBundle = await encryptOtpCode({ otpEncryptionTargetBundle: challenge.otpEncryptionTargetBundle, otpCode: '000000', publicKey: key.publicKeyUncompressed, trustedSigners: signers });
+    const body = { type: challenge.type, encryptedOtpBundle };
+    const leg1 = await json('POST', `/auth/credentials/${credentialId}/verify`, body);
+    await json('POST', `/auth/credentials/${credentialId}/verify`, body, { 'Service-Wallet-Signature': await key.stamp(leg1.payloadToSign), 'Request-Id': leg1.requestId });
+    return key;
+  };
+  for (let i = CONCURRENCY; i < BASE_CUSTOMERS; i++) await customer(`load-${process.pid}-idle-${i}`);
+  return Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, i) => {
+      const { account, credential } = await customer(`load-${process.pid}-${i}`);
+      const key = await login(credential.id);
+      const path = `/internal-accounts/${account.id}`;
+      let turn = 0;
+      return async () => {
+        const body = BODIES[turn++ % 2]!;
+        const leg1 = await http.send('PATCH', path, auth, body);
+        if (leg1.status !== 202) throw new Error(`leg 1: ${leg1.status} ${leg1.text.slice(0, 200)}`);
+        const challenge = JSON.parse(leg1.text) as { payloadToSign: string; requestId: string };
+        const stamp = await key.stamp(challenge.payloadToSign);
+        const leg2 = await http.send('PATCH', path, { ...auth, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId }, body);
+        if (leg2.status !== 200) throw new Error(`leg 2: ${leg2.status} ${leg2.text.slice(0, 200)}`);
+        return 2;
+      };
+    }),
+  );
+}
+
+/** Floor workers: each its own key, both bodies stamped once; then one signed request per operation. */
+async function floorWorkers(baseUrl: string): Promise<Operation[]> {
+  const http = client(baseUrl);
+  return Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, i) => {
+      const key = await createSessionKey({ store: memoryKeyStore() });
+      const stamps = await Promise.all(BODIES.map((body) => key.stamp(body)));
+      let turn = 0;
+      return async () => {
+        const at = turn++ % 2;
+        const res = await http.send('PATCH', `/internal-accounts/worker-${i}`, { 'Service-Wallet-Signature': stamps[at]! }, BODIES[at]!);
+        if (res.status !== 200) throw new Error(`floor: ${res.status} ${res.text.slice(0, 200)}`);
+        return 1;
+      };
+    }),
+  );
+}
+
+async function runPhase(name: string) {
+  const grown = name === 'grown';
+  const server = await startSandboxChild({
+    timeoutMs: 180_000,
+    ...(name === 'floor' ? { script: 'bench/load/floor-process.ts' } : {}),
+    ...(grown ? { env: { BENCH_SEED_CUSTOMERS: String(GROWN.customers), BENCH_SEED_CHALLENGES: String(GROWN.challenges) } } : {}),
+  });
+  try {
+    const operations = name === 'floor' ? await floorWorkers(server.baseUrl) : await sandboxWorkers(server.baseUrl, server.authorization);
+    const loadAtStart = Number(loadavg()[0]!.toFixed(2));
+    const started = performance.now();
+    const measureFrom = started + WARMUP_MS;
+    const measureUntil = measureFrom + DURATION_MS;
+    const slices = Array.from({ length: Math.ceil(DURATION_MS / SLICE_MS) }, () => ({ operations: 0, requests: 0 }));
+    const latencies: number[] = [];
+    let cpuAtStart: ReturnType<typeof cpuNow> | undefined;
+    let cpuAtEnd: ReturnType<typeof cpuNow> | undefined;
+    const cpuNow = () => ({ server: processCpuSeconds(server.pid), generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, machine: machineCpuSeconds() });
+    const marks = [setTimeout(() => (cpuAtStart = cpuNow()), WARMUP_MS), setTimeout(() => (cpuAtEnd = cpuNow()), WARMUP_MS + DURATION_MS)];
+    let requests = 0;
+    let errors = 0;
+    let firstError: string | undefined;
+    await Promise.all(
+      operations.map(async (operation) => {
+        for (;;) {
+          const now = performance.now();
+          if (now >= measureUntil || now - started >= HARD_STOP_MS || requests >= MAX_REQUESTS || errors > 100) return;
+          let made: number;
+          try {
+            made = await operation();
+          } catch (error) {
+            errors++;
+            firstError ??= String(error);
+            continue;
+          }
+          const end = performance.now();
+          if (now >= measureFrom && end <= measureUntil) {
+            const slice = slices[Math.floor((end - measureFrom) / SLICE_MS)]!;
+            slice.operations++;
+            slice.requests += made;
+            requests += made;
+            latencies.push(end - now);
+          }
+        }
+      }),
+    );
+    const measuredMs = Math.min(performance.now(), measureUntil) - measureFrom;
+    for (const mark of marks) clearTimeout(mark);
+    cpuAtEnd ??= cpuNow();
+    const seconds = measuredMs / 1000;
+    const busy = (side: 'server' | 'generator') => (cpuAtStart ? Math.round(((cpuAtEnd![side] - cpuAtStart[side]) / seconds) * 100) : undefined);
+    const others = cpuAtStart
+      ? Math.max(0, Math.round(((cpuAtEnd.machine.busy - cpuAtStart.machine.busy - (cpuAtEnd.server - cpuAtStart.server) - (cpuAtEnd.generator - cpuAtStart.generator)) / seconds) * 100))
+      : undefined;
+    const totalOps = slices.reduce((sum, s) => sum + s.operations, 0);
+    return {
+      name,
+      server: name === 'floor' ? 'floor: node:http, JSON.parse, JWK import, one ECDSA P-256 verify per request' : `sandbox, ${grown ? `${GROWN.customers.toLocaleString('en-US')} seeded customers + ${BASE_CUSTOMERS} and ${GROWN.challenges.toLocaleString('en-US')} stored challenges` : `${BASE_CUSTOMERS} customers`}`,
+      ...(server.seeded ? { seeded: server.seeded } : {}),
+      operation: name === 'floor' ? 'one signed request (the least of a leg 2)' : 'signed retry: leg 1 (202) + stamped leg 2 (200)',
       measuredMs: Math.round(measuredMs),
-      operations,
-      requests: operations * 2,
-      opsPerSecond: Math.round((operations / measuredMs) * 1000),
-      requestsPerSecond: Math.round(((operations * 2) / measuredMs) * 1000),
+      operations: totalOps,
+      requests,
+      operationsPerSecond: Math.round(totalOps / seconds),
+      requestsPerSecond: Math.round(requests / seconds),
+      requestsPerSecondBySlice: slices.map((s) => Math.round(s.requests / (SLICE_MS / 1000))),
       latencyMs: summarize(latencies),
-      p99Ms: Math.round(quantileOf(latencies, 0.99) * 100) / 100,
-      cpuBusyPercent: { sandbox: busy('sandbox'), loadGenerator: busy('generator'), otherProcesses: others(), cores: cpus().length },
       errors,
       ...(firstError ? { firstError } : {}),
-      limits: { maxOperations: MAX_OPERATIONS, hardStopMs: HARD_STOP_MS, target: '127.0.0.1' },
-    })}\n`,
-  );
-} finally {
-  await sandbox.stop();
+      cpuBusyPercent: { server: busy('server'), loadGenerator: busy('generator'), otherProcesses: others, cores: cpus().length },
+      serverRssMiB: rssMiB(server.pid),
+      loadAverage: { start: loadAtStart, end: Number(loadavg()[0]!.toFixed(2)) },
+    };
+  } finally {
+    await server.stop();
+  }
 }
+
+const phases: Awaited<ReturnType<typeof runPhase>>[] = [];
+for (const name of PHASES) phases.push(await runPhase(name));
+const rate = (name: string) => phases.find((p) => p.name === name)?.requestsPerSecond;
+const ratioOf = (a?: number, b?: number) => (a && b ? Number((a / b).toFixed(2)) : undefined);
+process.stdout.write(
+  `${JSON.stringify({
+    concurrency: CONCURRENCY,
+    warmupMs: WARMUP_MS,
+    durationMs: DURATION_MS,
+    sliceMs: SLICE_MS,
+    phases,
+    ratio: { sandboxToFloor: ratioOf(rate('sandbox'), rate('floor')), grownToFloor: ratioOf(rate('grown'), rate('floor')), grownToSandbox: ratioOf(rate('grown'), rate('sandbox')) },
+    errors: phases.reduce((sum, p) => sum + p.errors, 0),
+    limits: { maxRequestsPerPhase: MAX_REQUESTS, hardStopMs: HARD_STOP_MS, target: '127.0.0.1' },
+  })}\n`,
+);
 
 /** Busy and total CPU seconds of the whole machine since boot, from /proc/stat (Linux). */
 function machineCpuSeconds(): { busy: number; total: number } {
@@ -147,11 +253,8 @@ function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-function quantileOf(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
+/** Resident memory of a process, from /proc (Linux). */
+function rssMiB(pid: number): number | undefined {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : undefined;
 }

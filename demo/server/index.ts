@@ -70,7 +70,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   let handler: (request: Request) => Promise<Response> = async () => new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } });
   const toHandler = toNodeListener((request) => handler(request));
   const listener: Listener = (req, res) => {
-    req.headers[SOURCE_HEADER] = req.socket.remoteAddress ?? 'unknown'; // replaces any copy the client sent
+    req.headers[SOURCE_HEADER] = req.socket.remoteAddress ?? 'unknown'; // replaces any copy the client sent; rate limits and the SCA calls' endUserIpAddress read it
     toHandler(req, res);
   };
   const { servers, port } = await listenLoopback(listener, options.port ?? DEFAULT_PORT, log);

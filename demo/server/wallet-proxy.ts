@@ -5,17 +5,23 @@
  * An id the session does not know yet (for example a session made in another tab) is checked with the
  * service using the platform credential, then remembered. Only the demo's own origin may call it, and
  * each visitor may issue `cardsPerVisitor` cards (limits.ts), counted with the issues under way, so no
- * visitor can use up the platform's live-card allowance for everybody.
+ * visitor can use up the platform's live-card allowance for everybody. The SCA calls that the service
+ * wants the end user's IP address in (`/sca/login/complete`, `/quotes/{id}/authorize`) get
+ * `endUserIpAddress` from the connection, which the demo's listener records (`sourceOf`, never forwarded).
  *
  * @example
  *   const wallet = createWalletProxy({ serviceUrl, tokenId, clientSecret, sessions, platform });
  *   const response = await wallet(request); // request.url = http://localhost:5173/api/wallet/…
  */
 import { createPlatformProxy, type EndUser, type ResourceKind } from '@paykit/proxy';
+import { sourceOf } from './limits.js';
 import type { PlatformClient } from './platform.js';
 import type { DemoSession, DemoSessions } from './sessions.js';
 
 export const WALLET_PREFIX = '/api/wallet';
+/** Calls whose body carries the end user's IP address for the service's SCA provider. */
+const END_USER_IP_ROUTES = [/^\/sca\/login\/complete$/, /^\/quotes\/[^/]+\/authorize$/];
+const MAX_REWRITTEN_BODY = 16_384;
 
 interface Options {
   /** The demo page's origin: the only browser origin the proxy accepts. */
@@ -61,7 +67,8 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
     ...(options.onError ? { onError: options.onError } : {}),
   });
 
-  return async (request) => {
+  return async (incoming) => {
+    const request = await withEndUserIp(incoming);
     const path = new URL(request.url).pathname.slice(WALLET_PREFIX.length);
     const visitor = request.method === 'POST' && path === '/cards' ? sessions.fromRequest(request) : undefined;
     const release = visitor && sessions.reserveCard(visitor);
@@ -92,6 +99,27 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
   }
 }
 
+/** Adds `endUserIpAddress` (the visitor's address, not the server's) to the body of an SCA call. */
+async function withEndUserIp(request: Request): Promise<Request> {
+  const source = sourceOf(request);
+  const address = source === 'unknown' ? undefined : source.replace(/^::ffff:(?=\d+\.)/, '');
+  const path = new URL(request.url).pathname.slice(WALLET_PREFIX.length);
+  if (request.method !== 'POST' || !address || !END_USER_IP_ROUTES.some((route) => route.test(path))) return request;
+  const length = Number(request.headers.get('content-length'));
+  if (!(length > 0 && length <= MAX_REWRITTEN_BODY)) return request; // the proxy judges anything else as sent
+  const text = await request.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  const rewritten = typeof body === 'object' && body !== null && !Array.isArray(body) ? JSON.stringify({ ...body, endUserIpAddress: address }) : text;
+  return new Request(request.url, { method: 'POST', headers, body: rewritten, signal: request.signal });
+}
+
 /** What the visitor owns: their records first, then (for ids made elsewhere) the service's word. */
 function endUserOf(session: DemoSession, platform: PlatformClient): EndUser {
   const enc = encodeURIComponent;
@@ -100,7 +128,7 @@ function endUserOf(session: DemoSession, platform: PlatformClient): EndUser {
     credential: async (id) => (await platform.call<{ data: { id: string }[] }>('GET', `/auth/credentials?accountId=${enc(account)}`)).data.some((c) => c.id === id),
     session: async (id) => (await platform.call<{ data: { id: string }[] }>('GET', `/auth/sessions?accountId=${enc(account)}`)).data.some((s) => s.id === id),
     quote: async (id) => (await platform.find<{ source?: { accountId?: string } }>(`/quotes/${enc(id)}`))?.source?.accountId === account,
-    card: async (id) => (await platform.find<{ customerId?: string }>(`/cards/${enc(id)}`))?.customerId === session.customerId,
+    card: async (id) => (await platform.find<{ cardholderId?: string }>(`/cards/${enc(id)}`))?.cardholderId === session.customerId,
     delegatedKey: async (id) => (await platform.find<{ accountId?: string }>(`/auth/delegated-keys/${enc(id)}`))?.accountId === account,
   };
   return {

@@ -10,7 +10,7 @@
  */
 import './styles.css';
 import '@paykit/elements/define';
-import { PayError, WalletClient, fetchTransport, toServiceError, type AuthMethod, type AuthSession, type CurrentSession, type Quote } from '@paykit/crypto-core';
+import { PayError, WalletClient, fetchTransport, nextQuoteStep, toServiceError, type AuthMethod, type AuthSession, type CurrentSession, type Quote } from '@paykit/crypto-core';
 import { setDefaultClient } from '@paykit/elements';
 import { demoApi, DemoApiError, type DemoConfig, type Profile } from './api.js';
 import { h, icon, mount, type ICONS } from './dom.js';
@@ -66,6 +66,8 @@ interface Payment {
   /** One key per payment attempt: a retried request is not a second payment. */
   quoteKey: string;
   executeKey: string;
+  /** The quote was stamped and executed (a wallet send in an SCA region then waits for its authorization). */
+  signed: boolean;
   authorized: boolean;
 }
 
@@ -86,7 +88,7 @@ const state = {
 };
 
 function newPayment(): Payment {
-  return { phase: 'form', quoteKey: crypto.randomUUID(), executeKey: crypto.randomUUID(), authorized: false };
+  return { phase: 'form', quoteKey: crypto.randomUUID(), executeKey: crypto.randomUUID(), signed: false, authorized: false };
 }
 
 const $ = <T extends Element = HTMLElement>(selector: string): T => {
@@ -340,7 +342,7 @@ const LEADS: Record<StepId, string> = {
   passkey: 'Add a passkey to the wallet (signed with the current session), then use it to sign in: a new session, a new key, no code to type.',
   export: 'The recovery phrase is encrypted by the wallet enclave to a one-time key made here, and decrypted only in this page. It is masked until you reveal it and wiped when you are done.',
   card: 'Issue a virtual card funded by the wallet, then show its details. Number and security code come from the card issuer’s own origin in a sandboxed frame: they never touch this page’s scripts.',
-  pay: 'A payment is a quote, signed by your session key. Customers in the EU confirm it first with Strong Customer Authentication.',
+  pay: 'A payment is a quote, signed by your session key. Customers in the EU then confirm it with Strong Customer Authentication before any money moves.',
   sessions: 'Every sign-in is a wallet session with its own key. Rotate the key, see where you are signed in, and sign out.',
 };
 
@@ -809,11 +811,7 @@ function payPanel(): HTMLElement {
     const hint = h('p', { class: 'field__hint', id: 'pay-amount-hint' });
     const updateHint = (): void => {
       const minor = parseAmount(amount.value, me.currency);
-      hint.textContent = !me.sca
-        ? 'US customers: no SCA, the payment is signed and sent at once.'
-        : minor !== undefined && minor >= 100_000
-          ? 'From 1,000.00 the sandbox asks for two SCA confirmations.'
-          : 'You will confirm this payment with a text-message code.';
+      hint.textContent = !me.sca ? 'US customers: no SCA, the payment is signed and sent at once.' : 'You sign this payment, then confirm it with a text-message code.';
     };
     amount.addEventListener('input', updateHint);
     updateHint();
@@ -875,9 +873,10 @@ function payPanel(): HTMLElement {
     { class: 'stack' },
     slot,
     howItWorks([
-      '`client.createQuote` → `POST /quotes` through the proxy, which checks that the source wallet is yours.',
-      'EU customers: the quote is `PENDING_AUTHORIZATION` with an SCA challenge; `<pay-sca-challenge>` answers it (`POST /quotes/{id}/authorize`), opening the SCA login session itself on 409 `SCA_SESSION_REQUIRED`.',
-      '`client.executeQuote` stamps the quote’s `payloadToSign` with your session key: `POST /quotes/{id}/execute`. The page then polls `GET /quotes/{id}` until `COMPLETED`.',
+      '`client.createQuote` → `POST /quotes` through the proxy, which checks that the source wallet is yours. The quote carries the `payloadToSign` of your wallet.',
+      '`client.executeQuote` stamps that `payloadToSign` with your session key: `POST /quotes/{id}/execute`. US customers: the transfer starts (PROCESSING).',
+      'EU customers: execute answers `PENDING_AUTHORIZATION` with one SCA challenge and nothing moves yet; `<pay-sca-challenge>` answers it (`POST /quotes/{id}/authorize`), which releases the transfer. On 409 `SCA_SESSION_REQUIRED` it signs you in again first (`/sca/login/start`, a texted code, `/sca/login/complete`; the demo server adds your IP address).',
+      'The page follows `nextQuoteStep(quote)` (it also handles a quote challenged at creation: authorize, then execute) and polls `GET /quotes/{id}` until `COMPLETED`.',
     ]),
   );
 }
@@ -920,8 +919,8 @@ function payReview(render: () => void): HTMLElement {
     'ol',
     { class: 'timeline' },
     timelineItem('Quote created', true, shortId(quote.id)),
-    me.sca ? timelineItem('Strong Customer Authentication', payment.authorized, payment.authorized ? 'Confirmed' : 'Waiting for your code') : null,
-    timelineItem('Signed with your session key', ['executing', 'settling', 'done'].includes(payment.phase) || ['PROCESSING', 'COMPLETED'].includes(quote.status), 'Service-Wallet-Signature'),
+    timelineItem('Signed with your session key', payment.signed, 'Service-Wallet-Signature'),
+    me.sca ? timelineItem('Strong Customer Authentication', payment.authorized, payment.authorized ? 'Confirmed' : payment.signed ? 'Waiting for your code' : 'After signing') : null,
     timelineItem('Completed', quote.status === 'COMPLETED', quote.status === 'COMPLETED' ? time(String(quote['updatedAt'] ?? '')) : ''),
   );
 
@@ -939,9 +938,11 @@ function payReview(render: () => void): HTMLElement {
     const sca = payElement('pay-sca-challenge', { 'customer-id': me.customerId }, 'sca-challenge');
     (sca as unknown as { quote: Quote }).quote = quote;
     sca.addEventListener('pay-sca-complete', (event) => {
-      payment.quote = (event as CustomEvent<{ quote: Quote }>).detail.quote;
+      const next = (event as CustomEvent<{ quote: Quote }>).detail.quote;
+      payment.quote = next;
       payment.authorized = true;
-      void execute(render);
+      // a wallet send is released by its authorization; a quote challenged at creation is executed now
+      void (nextQuoteStep(next) === 'execute' ? execute(render) : settle(next, render));
     });
     action = h('div', { class: 'stack stack--tight' }, sca, h('p', { class: 'hint' }, icon('info'), 'Sandbox: the text-message code is always ', h('kbd', { text: state.config.hints.scaCode }), '.'));
   } else if (payment.phase === 'review') {
@@ -981,16 +982,38 @@ function statusLabel(status: string): string {
   );
 }
 
+/** Stamps and executes the quote; in an SCA region the answer waits for authorization (rendered by payReview). */
 async function execute(render: () => void): Promise<void> {
   const payment = state.payment;
   if (!payment.quote || payment.phase === 'executing' || payment.phase === 'settling') return;
   payment.phase = 'executing';
   render();
+  let quote: Quote;
   try {
-    let quote = await state.client.executeQuote({ quote: payment.quote, idempotencyKey: payment.executeKey });
-    payment.quote = quote;
-    payment.phase = 'settling';
-    render();
+    quote = await state.client.executeQuote({ quote: payment.quote, idempotencyKey: payment.executeKey });
+  } catch (e) {
+    payment.phase = 'failed';
+    payment.error = describe(e);
+    if (state.step === 'pay') render();
+    return;
+  }
+  payment.quote = quote;
+  payment.signed = true;
+  if (nextQuoteStep(quote) === 'authorize') {
+    payment.phase = 'review';
+    if (state.step === 'pay') render();
+    return;
+  }
+  await settle(quote, render);
+}
+
+/** Polls a started transfer until it leaves PROCESSING, then shows the outcome. */
+async function settle(started: Quote, render: () => void): Promise<void> {
+  const payment = state.payment;
+  let quote = started;
+  payment.phase = 'settling';
+  render();
+  try {
     const deadline = Date.now() + 30_000;
     while (quote.status === 'PROCESSING' && Date.now() < deadline) {
       await sleep(600);

@@ -2,7 +2,8 @@
  * Every flow of the demo, in order, written once against the `Driver` interface and run in each engine:
  * the served CSP, sign-up, email OTP sign-in, restore after reload, passkey register and sign-in,
  * recovery-phrase export, card issue and PAN reveal, a US payment without SCA, session refresh and
- * logout, then an EU customer's payments with one and two SCA rounds, and CSP enforcement at the end.
+ * logout, then an EU customer's payments (signed, then one SCA confirmation each; the first also signs in
+ * to SCA), and CSP enforcement at the end.
  * Tests share one page (and one `FlowState`); a test whose prerequisite did not pass is skipped.
  *
  * @example
@@ -368,29 +369,34 @@ export const FLOWS: FlowTest[] = [
     async run({ d }) {
       await open(d, 'pay');
       await review(d, '24.50');
-      assert.equal(await paymentStatus(d), 'PENDING_AUTHORIZATION');
-      await d.waitFor('pay-sca-challenge input[autocomplete="one-time-code"]', { message: 'the SCA code input' });
-      await d.fill('pay-sca-challenge input[autocomplete="one-time-code"]', '123456');
+      assert.equal(await paymentStatus(d), 'PENDING', 'a wallet send is quoted with its payload, not challenged');
+      assert.equal(await d.exists('pay-sca-challenge'), false, 'no SCA before the payment is signed');
+      await d.click('[data-testid="pay-confirm"]');
+      await waitForStatus(d, 'PENDING_AUTHORIZATION');
+      const input = 'pay-sca-challenge input[autocomplete="one-time-code"]';
+      await d.waitFor(input, { message: 'the SCA code input after signing' });
+      assert.ok(await scaChallengeId(d));
+      assert.ok((await d.text(S.balance)).includes('5,000.00'), 'nothing moved before the authorization');
+      await d.fill(input, '123456');
+      // no SCA login session yet: the element signs the customer in with a texted code, then authorizes
+      await d.waitFor('pay-sca-challenge[data-state~="login"]', { message: 'the SCA login step' });
+      await d.waitFor(input, { message: 'the SCA login code input' });
+      await d.fill(input, '123456');
       await waitForStatus(d, 'COMPLETED');
       assert.equal(await d.attribute('pay-sca-challenge', 'data-state'), null, 'the SCA element is gone after completion');
       await d.until(async () => (await d.text(S.balance)).includes('4,975.50'), 'the EUR balance after paying 24.50');
     },
   },
   {
-    name: 'EU payment of 1,250.00 takes two SCA rounds, then completes',
+    name: 'EU payment of 1,250.00: signed, then one SCA confirmation in the open SCA session, then completes',
     needs: [EU_PAY],
     async run({ d }) {
       await review(d, '1250.00');
-      assert.equal(await paymentStatus(d), 'PENDING_AUTHORIZATION');
+      assert.equal(await paymentStatus(d), 'PENDING');
+      await d.click('[data-testid="pay-confirm"]');
+      await waitForStatus(d, 'PENDING_AUTHORIZATION');
       const input = 'pay-sca-challenge input[autocomplete="one-time-code"]';
       await d.waitFor(input);
-      const first = await scaChallengeId(d);
-      assert.ok(first);
-      await d.fill(input, '123456');
-      await d.until(async () => {
-        const id = await scaChallengeId(d);
-        return id !== null && id !== first && (await d.attribute('pay-sca-challenge', 'data-state'))?.split(' ').includes('ready') && (await d.exists(input));
-      }, 'the second SCA challenge');
       await d.fill(input, '123456');
       await waitForStatus(d, 'COMPLETED');
       await d.until(async () => (await d.text(S.balance)).includes('3,725.50'), 'the balance after paying 1,250.00');

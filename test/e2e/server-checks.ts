@@ -1,7 +1,8 @@
 /**
  * Checks of the demo server itself, run once before the browsers (no driver): the platform credential
  * never reaches the browser, the wallet proxy keeps one visitor out of another's wallet, and cross-site
- * or foreign-host requests are refused.
+ * or foreign-host requests are refused, and the SCA login carries the visitor's IP address as the server
+ * saw it (never one the page or a header claims).
  */
 import assert from 'node:assert/strict';
 
@@ -16,11 +17,11 @@ export interface ServerCheck {
   run(ctx: ServerCheckContext): Promise<void>;
 }
 
-async function signUp(ctx: ServerCheckContext, email: string): Promise<{ cookie: string; accountId: string; customerId: string; body: string }> {
+async function signUp(ctx: ServerCheckContext, email: string, region = 'US'): Promise<{ cookie: string; accountId: string; customerId: string; body: string }> {
   const response = await fetch(new URL('/api/demo/signup', ctx.url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: ctx.origin },
-    body: JSON.stringify({ email, region: 'US' }),
+    body: JSON.stringify({ email, region }),
   });
   assert.equal(response.status, 201);
   const body = await response.text();
@@ -31,6 +32,25 @@ async function signUp(ctx: ServerCheckContext, email: string): Promise<{ cookie:
 }
 
 export const SERVER_CHECKS: ServerCheck[] = [
+  {
+    name: "server: the SCA login gets the visitor's IP address from the connection, not from the page",
+    async run(ctx) {
+      const visitor = await signUp(ctx, `${Date.now().toString(36)}.sca@example.com`, 'DE');
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        fetch(new URL(`/api/wallet${path}?customerId=${encodeURIComponent(visitor.customerId)}`, ctx.url), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: ctx.origin, Cookie: visitor.cookie, ...headers },
+          body: JSON.stringify(body),
+        });
+      const start = await post('/sca/login/start', { factor: 'SMS_OTP' });
+      assert.equal(start.status, 200);
+      const { challengeId } = (await start.json()) as { challengeId: string };
+      // a claimed address (in the body or in the header the server sets) would fail the service's shape check
+      const complete = await post('/sca/login/complete', { factor: 'SMS_OTP', challengeId, code: '123456', endUserIpAddress: 'claimed' }, { 'x-paykit-demo-source': 'claimed' });
+      assert.equal(complete.status, 200, await complete.clone().text());
+      assert.equal(((await complete.json()) as { status: string }).status, 'SUCCESS');
+    },
+  },
   {
     name: 'server: the platform credential never reaches the browser',
     async run(ctx) {

@@ -13,6 +13,7 @@
 import { encryptOtpCode } from './otp.js';
 import { createExportKey, decryptExportBundle } from './export.js';
 import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './envelope.js';
+import { fn, text } from './args.js';
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
 import { createSessionKey, deleteSessionKey, requireSessionKey, sharedKeyStore, type SessionKey } from './keys.js';
 import type { KeyStore } from './key-store.js';
@@ -34,9 +35,11 @@ import type {
   OtpChallenge,
   PasskeyAuthChallenge,
   Quote,
+  ScaLoginComplete,
+  ScaLoginStart,
 } from './resources.js';
 import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
-import { abortableSleep, signedRequest, toServiceError, type SignedRequestOptions } from './signed-retry.js';
+import { abortableSleep, signedRequest, toServiceError, type SignedChallenge, type SignedRequestOptions } from './signed-retry.js';
 import { fetchTransport, type HttpMethod, type Transport, type TransportRequest } from './transport.js';
 
 export interface TrustedSigners {
@@ -79,7 +82,7 @@ export interface OAuthPreparation {
 
 /** Fetches the sandbox's enclave signer keys (`GET /sandbox/enclave-keys`) for `trustedSigners`. */
 export async function sandboxSigners(transport: Transport): Promise<string[]> {
-  const response = await transport({ method: 'GET', path: '/sandbox/enclave-keys' });
+  const response = await fn(transport, 'transport')({ method: 'GET', path: '/sandbox/enclave-keys' });
   const signers = (response.body as { signers?: unknown } | undefined)?.signers;
   if (response.status !== 200 || !Array.isArray(signers) || !signers.every((s) => typeof s === 'string')) {
     throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The sandbox did not list its enclave keys');
@@ -87,7 +90,8 @@ export async function sandboxSigners(transport: Transport): Promise<string[]> {
   return signers as string[];
 }
 
-const enc = encodeURIComponent;
+/** A path segment from an id, which must be a non-empty string. */
+const enc = (id: string): string => encodeURIComponent(text(id, 'id'));
 
 export class WalletClient {
   readonly transport: Transport;
@@ -102,7 +106,7 @@ export class WalletClient {
   constructor(options: WalletClientOptions) {
     if (!options || (!options.transport && !options.baseUrl)) throw invalidArgument('WalletClient needs a transport or a baseUrl');
     this.#options = options;
-    this.transport = options.transport ?? fetchTransport({ baseUrl: options.baseUrl! });
+    this.transport = fn(options.transport ?? fetchTransport({ baseUrl: options.baseUrl! }), 'transport');
     this.keyStore = options.keyStore ?? sharedKeyStore();
     const signers = options.trustedSigners;
     this.#signers = !signers
@@ -155,9 +159,9 @@ export class WalletClient {
    * account id and type to look the credential up first (one more request).
    */
   async requestOtp(params: { credentialId?: string; accountId?: string; type?: 'EMAIL_OTP' | 'SMS_OTP'; signal?: AbortSignal }): Promise<OtpChallenge> {
-    let credentialId = params.credentialId;
+    let credentialId = params?.credentialId;
     if (!credentialId) {
-      if (!params.accountId) throw invalidArgument('requestOtp needs a credentialId or an accountId');
+      if (!params?.accountId) throw invalidArgument('requestOtp needs a credentialId or an accountId');
       const type = params.type ?? 'EMAIL_OTP';
       const found = (await this.listCredentials(params.accountId)).find((c) => c.type === type);
       if (!found) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, `The account has no ${type} credential`);
@@ -176,7 +180,7 @@ export class WalletClient {
    * resulting session current. A wrong code is `UNAUTHORIZED` with `reason`; the challenge stays usable.
    */
   async loginWithOtp(params: { challenge: OtpChallenge; code: string; signal?: AbortSignal }): Promise<AuthSession> {
-    const { challenge } = params;
+    const { challenge } = params || ({} as typeof params);
     if (!challenge?.id) throw invalidArgument('loginWithOtp needs the challenge from requestOtp');
     const key = await createSessionKey({ store: this.keyStore });
     try {
@@ -211,8 +215,8 @@ export class WalletClient {
 
   /** `POST /auth/credentials/{id}/verify` with the identity token; one request, no challenge. */
   async loginWithOAuth(params: { credentialId: string; oidcToken: string; prepared: OAuthPreparation; signal?: AbortSignal }): Promise<AuthSession> {
-    const { prepared } = params;
-    if (!params.credentialId || typeof params.oidcToken !== 'string' || !prepared?.sessionKey) throw invalidArgument('loginWithOAuth needs credentialId, oidcToken and prepareOAuth()');
+    const { prepared } = params || ({} as typeof params);
+    if (!prepared?.sessionKey || !params.credentialId || typeof params.oidcToken !== 'string') throw invalidArgument('loginWithOAuth needs credentialId, oidcToken and prepareOAuth()');
     try {
       const session = await this.#request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
         body: { type: 'OAUTH', oidcToken: params.oidcToken, clientPublicKey: prepared.sessionKey.publicKey },
@@ -230,6 +234,7 @@ export class WalletClient {
   /** Creates a passkey and adds it to the signed-in account (signed retry). Call from a click handler. */
   async registerPasskey(params: { userName: string; nickname?: string; userDisplayName?: string; excludeCredentialIds?: string[] }): Promise<AuthMethod> {
     const current = this.#requireSession();
+    params ||= {} as typeof params;
     const { challenge, attestation } = await createPasskeyAttestation({
       userName: params.userName,
       ...(params.userDisplayName ? { userDisplayName: params.userDisplayName } : {}),
@@ -244,7 +249,7 @@ export class WalletClient {
    * UTF-8 of the hex challenge, then `verify` with the challenge's Request-Id. Two requests.
    */
   async loginWithPasskey(params: { credentialId: string; conditional?: boolean; signal?: AbortSignal }): Promise<AuthSession> {
-    if (!params?.credentialId) throw invalidArgument('loginWithPasskey needs the passkey credential id (AuthMethod id)');
+    if (!params?.credentialId) throw invalidArgument('loginWithPasskey needs a credentialId');
     const key = await createSessionKey({ store: this.keyStore });
     try {
       const opts = params.signal ? { signal: params.signal } : {};
@@ -276,7 +281,7 @@ export class WalletClient {
   /** `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification. */
   async addCredential(body: { type: string; accountId?: string; [field: string]: unknown }): Promise<AuthMethod> {
     const current = this.#requireSession();
-    const result = await this.#signedWithSession<AuthMethod>(current, { method: 'POST', path: '/auth/credentials', body: { ...body, accountId: body.accountId ?? current.accountId } });
+    const result = await this.#signedWithSession<AuthMethod>(current, { method: 'POST', path: '/auth/credentials', body: { ...body, accountId: body?.accountId ?? current.accountId } });
     return result.body;
   }
 
@@ -356,29 +361,47 @@ export class WalletClient {
   /**
    * Exports the wallet's mnemonic: a fresh export key, the signed request, resends while the service
    * answers PROCESSING, then verifies and opens the bundle. The key is discarded afterwards.
+   * The answer must be bound to this wallet, or it is refused with `EXPORT_UNBOUND` before anything is
+   * opened: it answers the signed leg of a challenge the session key stamped (a 200 to an unsigned first
+   * leg is refused), that challenge names the export key and an organization, the answer names the
+   * account, and the enclave-signed bundle names the same organization.
    */
   async exportWallet(params: { accountId?: string; onProcessing?: () => void; signal?: AbortSignal } = {}): Promise<string> {
     const current = this.#requireSession();
-    const accountId = params.accountId ?? current.accountId;
+    const accountId = params?.accountId ?? current.accountId;
+    const key = await requireSessionKey(current.keyId, this.keyStore);
     const exportKey = await createExportKey();
-    const result = await this.#signedWithSession<{ encryptedWalletCredentials?: string; status?: string }>(current, {
+    let stamped: SignedChallenge | undefined;
+    // The engine shows pollWhile every 2xx answer to a signed leg, and only those: the last one it saw,
+    // with the challenge stamped for it, is what a bound answer must be.
+    let answered: unknown;
+    let bound: SignedChallenge | undefined;
+    const result = await this.#signed<{ id?: unknown; encryptedWalletCredentials?: string }>({
       method: 'POST',
       path: `/internal-accounts/${enc(accountId)}/export`,
       body: { clientPublicKey: exportKey.publicKey },
+      sign: (payload, challenge) => ((stamped = challenge), key.stamp(payload)),
       pollWhile: (res) => {
+        answered = res.body;
+        bound = stamped;
         const processing = (res.body as { status?: string } | undefined)?.status === 'PROCESSING';
-        if (processing) params.onProcessing?.();
+        if (processing) params?.onProcessing?.();
         return processing;
       },
-      ...(params.signal ? { signal: params.signal } : {}),
+      ...(params?.signal ? { signal: params.signal } : {}),
     });
-    const bundle = result.body?.encryptedWalletCredentials;
+    const organizationId = bound && answered === result.body ? exportOrganization(bound.payloadToSign, exportKey.publicKey) : undefined;
+    if (organizationId === undefined || result.body?.id !== accountId) {
+      throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export is not bound to this wallet');
+    }
+    const bundle = result.body.encryptedWalletCredentials;
     if (typeof bundle !== 'string') throw unexpected('The export answer has no encryptedWalletCredentials');
     return decryptExportBundle({
       encryptedWalletCredentials: bundle,
       exportKey,
       trustedSigners: this.#signers.export,
       allowUnsigned: this.#options.allowUnsignedExports === true,
+      organizationId,
     });
   }
 
@@ -406,15 +429,19 @@ export class WalletClient {
     return result.body;
   }
 
-  /** `PATCH /customers/{id}` with one of `email` or `phoneNumber`; signed when the service asks for it. */
-  async updateCustomerContact(params: { customerId: string; email?: string; phoneNumber?: string }): Promise<Customer> {
-    const { customerId, email, phoneNumber } = params ?? {};
+  /**
+   * `PATCH /customers/{id}` with one of `email` or `phoneNumber`; signed when the service asks for it. The
+   * body carries `customerType` (the service's discriminator, required): `INDIVIDUAL` unless given.
+   */
+  async updateCustomerContact(params: { customerId: string; customerType?: 'INDIVIDUAL' | 'BUSINESS'; email?: string; phoneNumber?: string }): Promise<Customer> {
+    const { customerId, customerType = 'INDIVIDUAL', email, phoneNumber } = params ?? {};
     if (!customerId || (email === undefined) === (phoneNumber === undefined)) throw invalidArgument('Give a customerId and exactly one of email or phoneNumber');
+    if (customerType !== 'INDIVIDUAL' && customerType !== 'BUSINESS') throw invalidArgument('customerType must be INDIVIDUAL or BUSINESS');
     const current = this.#requireSession();
     const result = await this.#signedWithSession<Customer>(current, {
       method: 'PATCH',
       path: `/customers/${enc(customerId)}`,
-      body: email !== undefined ? { email } : { phoneNumber },
+      body: email !== undefined ? { customerType, email } : { customerType, phoneNumber },
     });
     return result.body;
   }
@@ -432,37 +459,47 @@ export class WalletClient {
 
   /**
    * Executes a quote from the embedded wallet: stamps the EMBEDDED_WALLET `payloadToSign` of its
-   * payment instructions with the session key and sends it in one request.
+   * payment instructions with the session key and sends it in one request. Resolves with the quote:
+   * PROCESSING (or later) when the transfer started, or, for a customer in an SCA region, 200
+   * PENDING_AUTHORIZATION with an `scaChallenge`: nothing moved yet, and `authorizeQuote` releases it
+   * (the service answers 409 to a second execute). `scaFactor` picks that challenge's factor.
+   *
+   * @throws PayError SCA_REQUIRED (local) when the quote is already PENDING_AUTHORIZATION: authorize it,
+   *   do not execute it; INVALID_ARGUMENT; the service's codes (401 WALLET_SIGNATURE_*, 409 CONFLICT…).
    */
-  async executeQuote(params: { quote: Quote; idempotencyKey?: string }): Promise<Quote> {
+  async executeQuote(params: { quote: Quote; idempotencyKey?: string; scaFactor?: 'SMS_OTP' | 'PASSKEY' }): Promise<Quote> {
     const { quote } = params ?? {};
     if (!quote?.id) throw invalidArgument('executeQuote needs the quote');
-    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError(LocalErrorCode.SCA_REQUIRED, 'The quote needs Strong Customer Authentication first');
+    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError(LocalErrorCode.SCA_REQUIRED, 'The quote waits for Strong Customer Authentication: authorize it');
+    if (params.scaFactor !== undefined && params.scaFactor !== 'SMS_OTP' && params.scaFactor !== 'PASSKEY') throw invalidArgument('scaFactor must be SMS_OTP or PASSKEY');
     const payload = quote.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET')?.accountOrWalletInfo?.payloadToSign;
     if (typeof payload !== 'string') throw unexpected('The quote has no embedded-wallet payloadToSign');
     const current = this.#requireSession();
     const key = await requireSessionKey(current.keyId, this.keyStore);
     return this.#request<Quote>('POST', `/quotes/${enc(quote.id)}/execute`, {
-      body: {},
+      body: params.scaFactor ? { scaFactor: params.scaFactor } : {},
       headers: { 'Service-Wallet-Signature': await key.stamp(payload), ...(params.idempotencyKey ? { 'Idempotency-Key': params.idempotencyKey } : {}) },
     });
   }
 
   /**
    * Answers a quote's SCA challenge with an SMS code or a passkey (`POST /quotes/{id}/authorize`).
-   * Returns the quote; while it stays PENDING_AUTHORIZATION it carries the next challenge.
+   * Returns the quote. What it says next (see `nextQuoteStep`): still PENDING_AUTHORIZATION, with the
+   * next challenge; PENDING, a quote challenged at creation that may now be executed; or PROCESSING and
+   * later, a wallet send this authorization released. `endUserIpAddress` is the customer's address when
+   * the caller knows it (a platform backend usually adds it).
    */
-  async authorizeQuote(params: { quoteId: string; code?: string; passkey?: boolean; passkeyAssertionOptions?: Record<string, unknown>; origin?: string }): Promise<Quote> {
+  async authorizeQuote(params: {
+    quoteId: string;
+    code?: string;
+    passkey?: boolean;
+    passkeyAssertionOptions?: Record<string, unknown>;
+    origin?: string;
+    endUserIpAddress?: string;
+  }): Promise<Quote> {
     if (!params?.quoteId) throw invalidArgument('authorizeQuote needs a quoteId');
-    let body: Record<string, unknown>;
-    if (params.passkey) {
-      if (!params.passkeyAssertionOptions) throw invalidArgument('A passkey authorization needs the challenge passkeyAssertionOptions');
-      const assertion = await getPasskeyAssertionJSON(params.passkeyAssertionOptions as unknown as PublicKeyCredentialRequestOptionsJSON);
-      body = { passkeyAssertion: assertion, origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : '') };
-    } else {
-      if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code)) throw invalidArgument('code must be 4 to 10 digits');
-      body = { code: params.code };
-    }
+    const body = await this.#scaProof(params, params.passkeyAssertionOptions);
+    if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
     return this.#request<Quote>('POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
   }
 
@@ -470,9 +507,47 @@ export class WalletClient {
     await this.#request('POST', `/quotes/${enc(quoteId)}/authorize/resend`, { body: {} });
   }
 
-  /** `POST /sca/login/complete`: opens the 180-day SCA login session a 409 SCA_SESSION_REQUIRED asks for. */
-  async completeScaLogin(customerId: string): Promise<{ status: string; sessionExpiresAt: string }> {
-    return this.#request('POST', '/sca/login/complete', { body: { customerId } });
+  /**
+   * `POST /sca/login/start`: begins the SCA login a 409 SCA_SESSION_REQUIRED asks for. SMS_OTP (default)
+   * sends a code and returns its `challengeId`; PASSKEY returns the WebAuthn `passkeyOptions`.
+   */
+  async startScaLogin(params: { customerId: string; factor?: 'SMS_OTP' | 'PASSKEY' }): Promise<ScaLoginStart> {
+    if (!params?.customerId) throw invalidArgument('startScaLogin needs a customerId');
+    const factor = params.factor ?? 'SMS_OTP';
+    if (factor !== 'SMS_OTP' && factor !== 'PASSKEY') throw invalidArgument('factor must be SMS_OTP or PASSKEY');
+    return this.#request<ScaLoginStart>('POST', '/sca/login/start', { query: { customerId: params.customerId }, body: { factor } });
+  }
+
+  /**
+   * `POST /sca/login/complete`: answers the started login (the `start` answer, plus the SMS code or a
+   * passkey) and opens the 180-day SCA login session. The service needs the end user's IP address: pass
+   * `endUserIpAddress` when the page knows it; otherwise the platform backend must add it (the demo's does).
+   */
+  async completeScaLogin(params: { customerId: string; start: ScaLoginStart; code?: string; passkey?: boolean; origin?: string; endUserIpAddress?: string }): Promise<ScaLoginComplete> {
+    if (!params?.customerId) throw invalidArgument('completeScaLogin needs a customerId');
+    const start = params.start;
+    if (start?.factor !== 'SMS_OTP' && start?.factor !== 'PASSKEY') throw invalidArgument('completeScaLogin needs the answer of startScaLogin');
+    const passkey = start.factor === 'PASSKEY';
+    if (passkey !== !!params.passkey) throw invalidArgument(`The login was started for ${start.factor}`);
+    const body = await this.#scaProof(params, start.passkeyOptions ?? undefined);
+    body['factor'] = start.factor;
+    if (!passkey) {
+      if (typeof start.challengeId !== 'string') throw invalidArgument('An SMS_OTP login needs the challengeId of its start');
+      body['challengeId'] = start.challengeId;
+    }
+    if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
+    return this.#request<ScaLoginComplete>('POST', '/sca/login/complete', { query: { customerId: params.customerId }, body });
+  }
+
+  /** The proof fields of an SCA answer: `{ code }`, or `{ passkeyAssertion, origin }` from a WebAuthn get(). */
+  async #scaProof(params: { code?: string; passkey?: boolean; origin?: string }, passkeyOptions: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+    if (params.passkey) {
+      if (!passkeyOptions) throw invalidArgument('A passkey answer needs the challenge’s passkey options');
+      const assertion = await getPasskeyAssertionJSON(passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON);
+      return { passkeyAssertion: assertion, origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : '') };
+    }
+    if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code)) throw invalidArgument('code must be 4 to 10 digits');
+    return { code: params.code };
   }
 
   /** `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it. */
@@ -529,6 +604,8 @@ export class WalletClient {
         }),
       Math.min(delay, 2 ** 31 - 1),
     );
+    // a background refresh never keeps a Node process alive on its own
+    (this.#refreshTimer as { unref?: () => void }).unref?.();
   }
 
   async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'sign'>) {
@@ -558,6 +635,47 @@ export class WalletClient {
     const response = await this.transport(request);
     if (response.status >= 200 && response.status < 300) return response.body as T;
     throw toServiceError(response, this.#now());
+  }
+}
+
+/** What a quote waits for next. */
+export type QuoteStep = 'authorize' | 'execute' | 'settle' | 'done';
+
+/**
+ * The next step of a quote, whichever order the service put SCA in: `authorize` (PENDING_AUTHORIZATION:
+ * answer its `scaChallenge`, again while another follows), `execute` (PENDING with an embedded-wallet
+ * `payloadToSign`: stamp and execute), `settle` (PROCESSING: poll it) or `done` (COMPLETED, FAILED,
+ * EXPIRED, or a quote funded from outside the wallet). A wallet send goes execute → authorize → settle;
+ * a quote challenged at creation goes authorize → execute → settle.
+ *
+ * @example
+ *   for (let step = nextQuoteStep(quote); step !== 'done' && step !== 'settle'; step = nextQuoteStep(quote)) {
+ *     quote = step === 'execute' ? await client.executeQuote({ quote }) : await askUserToAuthorize(quote);
+ *   }
+ */
+export function nextQuoteStep(quote: Quote): QuoteStep {
+  switch (quote?.status) {
+    case 'PENDING_AUTHORIZATION':
+      return 'authorize';
+    case 'PENDING':
+      return quote.paymentInstructions?.some((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET' && typeof p.accountOrWalletInfo.payloadToSign === 'string') ? 'execute' : 'done';
+    case 'PROCESSING':
+      return 'settle';
+    default:
+      return 'done';
+  }
+}
+
+/**
+ * The organization an export challenge names, when it is the activity JSON (`{organizationId,
+ * parameters, …}`) and its parameters name `exportPublicKey` (the service binds the key into the payload).
+ */
+function exportOrganization(payloadToSign: string, exportPublicKey: string): string | undefined {
+  try {
+    const { organizationId, parameters } = JSON.parse(payloadToSign) as { organizationId?: unknown; parameters?: Record<string, unknown> };
+    return typeof organizationId === 'string' && organizationId && Object.values(parameters ?? {}).includes(exportPublicKey) ? organizationId : undefined;
+  } catch {
+    return undefined;
   }
 }
 

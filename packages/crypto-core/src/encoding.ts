@@ -6,17 +6,19 @@
  *   hexToBytes('0a0b'); bytesToHex(new Uint8Array([10, 11])); // '0a0b'
  *   base64UrlEncode(utf8Encode('{"a":1}'));
  */
+import { bytes as asBytes, fail } from './args.js';
+
 const HEX = '0123456789abcdef';
 
 export function bytesToHex(bytes: Uint8Array): string {
   let out = '';
-  for (const b of bytes) out += HEX[b >> 4]! + HEX[b & 15]!;
+  for (const b of asBytes(bytes)) out += HEX[b >> 4]! + HEX[b & 15]!;
   return out;
 }
 
 export function hexToBytes(hex: string): Uint8Array {
   if (typeof hex !== 'string' || hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) {
-    throw new TypeError('expected an even-length hex string');
+    fail('expected an even-length hex string');
   }
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
@@ -24,15 +26,20 @@ export function hexToBytes(hex: string): Uint8Array {
 }
 
 export function utf8Encode(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
+  return typeof text === 'string' ? new TextEncoder().encode(text) : fail('text must be a string');
 }
 
 export function utf8Decode(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return fail('Invalid UTF-8');
+  }
 }
 
 export function base64UrlEncode(bytes: Uint8Array): string {
   let bin = '';
+  asBytes(bytes);
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
@@ -40,10 +47,10 @@ export function base64UrlEncode(bytes: Uint8Array): string {
 /** Decodes base64url, with or without padding (standard base64 characters are accepted too). */
 export function base64UrlDecode(text: string): Uint8Array {
   if (typeof text !== 'string' || !/^[A-Za-z0-9\-_+/]*={0,2}$/.test(text)) {
-    throw new TypeError('expected a base64url string');
+    fail('expected a base64url string');
   }
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (b64.length % 4 === 1) throw new TypeError('expected a base64url string');
+  if (b64.length % 4 === 1) fail('expected a base64url string');
   const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
@@ -51,7 +58,7 @@ export function base64UrlDecode(text: string): Uint8Array {
 }
 
 export function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  const out = new Uint8Array(parts.reduce((n, p) => n + asBytes(p).length, 0));
   let at = 0;
   for (const p of parts) {
     out.set(p, at);
@@ -62,7 +69,7 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array {
 
 /** A fresh ArrayBuffer holding exactly these bytes (WebCrypto rejects views over shared buffers in some engines). */
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  return bytes.slice().buffer as ArrayBuffer;
+  return asBytes(bytes).slice().buffer as ArrayBuffer;
 }
 
 export async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
@@ -70,5 +77,5 @@ export async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 export function randomBytes(length: number): Uint8Array {
-  return crypto.getRandomValues(new Uint8Array(length));
+  return crypto.getRandomValues(new Uint8Array(Number.isInteger(length) && length >= 0 && length <= 65536 ? length : fail('Invalid length')));
 }

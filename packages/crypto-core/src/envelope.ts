@@ -8,6 +8,7 @@
  *   data.targetPublic; // '04…'
  */
 import { hexToBytes, toArrayBuffer, utf8Decode } from './encoding.js';
+import { fail, text } from './args.js';
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
 import { importPublicKey, publicKeyForms, signatureDerToRaw } from './p256.js';
 
@@ -32,6 +33,7 @@ const invalid = (why: string, cause?: unknown): PayError =>
 
 /** Parses the envelope's outer JSON, checking every field's type. */
 export function parseEnclaveBundle(bundle: string): EnclaveBundle {
+  if (typeof bundle !== 'string') fail('bundle must be a string');
   let parsed: unknown;
   try {
     parsed = JSON.parse(bundle);
@@ -48,13 +50,14 @@ export function parseEnclaveBundle(bundle: string): EnclaveBundle {
 }
 
 function decodeData(hex: string): Record<string, unknown> {
+  let data: unknown;
   try {
-    const data = JSON.parse(utf8Decode(hexToBytes(hex))) as unknown;
-    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new TypeError('data is not an object');
-    return data as Record<string, unknown>;
+    data = JSON.parse(utf8Decode(hexToBytes(hex)));
   } catch (cause) {
     throw invalid('data is not hex-encoded JSON', cause);
   }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalid('data is not hex-encoded JSON');
+  return data as Record<string, unknown>;
 }
 
 function normalizeSigners(trustedSigners: readonly string[]): Set<string> {
@@ -74,12 +77,11 @@ function normalizeSigners(trustedSigners: readonly string[]): Set<string> {
 export async function verifyEnclaveBundle(
   bundle: string,
   trustedSigners: readonly string[],
-  options: { allowUnsigned?: boolean } = {},
+  options?: { allowUnsigned?: boolean },
 ): Promise<Record<string, unknown>> {
-  if (typeof bundle !== 'string') throw invalidArgument('bundle must be a string');
   const b = parseEnclaveBundle(bundle);
   if (b.dataSignature === '' && b.enclaveQuorumPublic === '') {
-    if (!options.allowUnsigned) throw invalid('it is unsigned');
+    if (!options?.allowUnsigned) throw invalid('it is unsigned');
     return decodeData(b.data);
   }
   const pins = normalizeSigners(trustedSigners);
@@ -104,7 +106,7 @@ export async function verifyEnclaveBundle(
 
 /** Reads a hex field of decoded bundle data, or fails closed. */
 export function bundleHexField(data: Record<string, unknown>, field: string): string {
-  const value = data[field];
+  const value = data?.[text(field, 'field')];
   if (typeof value !== 'string' || !/^[0-9a-f]+$/i.test(value) || value.length % 2) throw invalid(`data.${field} is missing`);
   return value.toLowerCase();
 }

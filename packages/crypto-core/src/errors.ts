@@ -35,6 +35,11 @@ export const LocalErrorCode = {
   WEBAUTHN_UNSUPPORTED: 'WEBAUTHN_UNSUPPORTED',
   /** The user or the browser cancelled a WebAuthn ceremony. */
   WEBAUTHN_CANCELLED: 'WEBAUTHN_CANCELLED',
+  /**
+   * A wallet export answer is not bound to the wallet asked for: it skipped the signed challenge, the
+   * challenge did not name the export key, or the bundle names another account or organization.
+   */
+  EXPORT_UNBOUND: 'EXPORT_UNBOUND',
   /** A wallet export stayed PROCESSING past the client's limit. */
   EXPORT_TIMEOUT: 'EXPORT_TIMEOUT',
   /** The quote waits for Strong Customer Authentication (`authorizeQuote`), not for execution. */
@@ -63,7 +68,8 @@ export class PayError extends Error {
   /** The service's `Request-Id` the error belongs to, when any. */
   readonly requestId: string | undefined;
 
-  constructor(code: string, message: string, options: PayErrorOptions = {}) {
+  constructor(code: string, message: string, options?: PayErrorOptions) {
+    options ??= {};
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = options.status;
@@ -99,6 +105,7 @@ export function isPayError(error: unknown, code?: string): error is PayError {
 
 /** Builds the PayError for a service error envelope `{status, code, message, details}`. */
 export function serviceError(status: number, body: unknown, retryAfterSeconds?: number): PayError {
+  if (typeof status !== 'number') status = 0;
   const envelope = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const code = typeof envelope['code'] === 'string' ? envelope['code'] : `HTTP_${status}`;
   const message = typeof envelope['message'] === 'string' ? envelope['message'] : `The service answered ${status}`;

@@ -7,17 +7,19 @@
  *   // … POST /internal-accounts/{id}/export {clientPublicKey: exportKey.publicKey} (signed retry) …
  *   const mnemonic = await decryptExportBundle({ encryptedWalletCredentials, exportKey, trustedSigners });
  */
+import { object } from './args.js';
 import { bytesToHex, hexToBytes, utf8Decode } from './encoding.js';
 import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
 import { hpkeOpen } from './hpke.js';
 import { exportPublicPoint } from './p256.js';
+import type { WebCryptoKeyPair } from './web-types.js';
 
 export interface ExportKey {
   /** Uncompressed SEC1 hex: the export request's `clientPublicKey`. */
   readonly publicKey: string;
   /** Non-extractable ECDH key pair. */
-  readonly keyPair: CryptoKeyPair;
+  readonly keyPair: WebCryptoKeyPair;
 }
 
 export async function createExportKey(): Promise<ExportKey> {
@@ -27,7 +29,7 @@ export async function createExportKey(): Promise<ExportKey> {
 
 export interface DecryptExportBundleParams {
   encryptedWalletCredentials: string;
-  exportKey: ExportKey | CryptoKeyPair;
+  exportKey: ExportKey | WebCryptoKeyPair;
   trustedSigners: readonly string[];
   /** Accept the sandbox's unsigned form. Never set against production. */
   allowUnsigned?: boolean;
@@ -37,14 +39,14 @@ export interface DecryptExportBundleParams {
 
 /** Verifies the export bundle (fails closed), opens it and returns the mnemonic. */
 export async function decryptExportBundle(params: DecryptExportBundleParams): Promise<string> {
-  const { exportKey } = params;
+  const { exportKey } = object(params, 'params');
   if (!exportKey || typeof exportKey !== 'object') throw invalidArgument('exportKey is required');
   const recipientKey = 'keyPair' in exportKey ? exportKey.keyPair : exportKey;
   const data = await verifyEnclaveBundle(params.encryptedWalletCredentials, params.trustedSigners, {
     allowUnsigned: params.allowUnsigned === true,
   });
   if (params.organizationId !== undefined && data['organizationId'] !== params.organizationId) {
-    throw new PayError(LocalErrorCode.BUNDLE_SIGNATURE_INVALID, 'The export bundle belongs to another organization');
+    throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export is not bound to this wallet');
   }
   const plaintext = await hpkeOpen({
     recipientKey,

@@ -8,9 +8,11 @@
  *   const { encappedPublic, ciphertext } = await hpkeSeal({ recipientPublicKey, plaintext });
  *   const plaintext = await hpkeOpen({ recipientKey, encappedPublic, ciphertext });
  */
+import { cryptoKey, object } from './args.js';
 import { concatBytes, toArrayBuffer, utf8Encode } from './encoding.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { decompressPoint, exportPublicPoint, importPublicKey } from './p256.js';
+import type { WebCryptoKey, WebCryptoKeyPair } from './web-types.js';
 
 export const HPKE_INFO = 'turnkey_hpke';
 
@@ -34,7 +36,7 @@ async function labeledExpand(suite: Uint8Array, prk: Uint8Array, label: string, 
 }
 
 /** DHKEM shared secret, then the base-mode key schedule: the AEAD key and nonce for message 0. */
-async function keySchedule(dh: Uint8Array, enc: Uint8Array, recipient: Uint8Array): Promise<{ key: CryptoKey; nonce: Uint8Array }> {
+async function keySchedule(dh: Uint8Array, enc: Uint8Array, recipient: Uint8Array): Promise<{ key: WebCryptoKey; nonce: Uint8Array }> {
   const eaePrk = await labeledExtract(KEM_SUITE, new Uint8Array(), 'eae_prk', dh);
   const sharedSecret = await labeledExpand(KEM_SUITE, eaePrk, 'shared_secret', concatBytes(enc, recipient), 32);
   const pskIdHash = await labeledExtract(HPKE_SUITE, new Uint8Array(), 'psk_id_hash', new Uint8Array());
@@ -47,9 +49,9 @@ async function keySchedule(dh: Uint8Array, enc: Uint8Array, recipient: Uint8Arra
   return { key, nonce };
 }
 
-async function ecdh(privateKey: CryptoKey, publicPoint: Uint8Array): Promise<Uint8Array> {
+async function ecdh(privateKey: WebCryptoKey, publicPoint: Uint8Array): Promise<Uint8Array> {
   const publicKey = await importPublicKey(publicPoint, 'ECDH');
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: publicKey }, privateKey, 256));
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: publicKey }, cryptoKey(privateKey, 'privateKey'), 256));
 }
 
 export interface HpkeSealed {
@@ -63,8 +65,8 @@ export interface HpkeSealed {
  * Seals one message to `recipientPublicKey` (SEC1, compressed or uncompressed).
  * `ephemeralKeyPair` (ECDH) exists for known-answer tests only.
  */
-export async function hpkeSeal(params: { recipientPublicKey: Uint8Array; plaintext: Uint8Array; ephemeralKeyPair?: CryptoKeyPair }): Promise<HpkeSealed> {
-  const recipient = decompressPoint(params.recipientPublicKey);
+export async function hpkeSeal(params: { recipientPublicKey: Uint8Array; plaintext: Uint8Array; ephemeralKeyPair?: WebCryptoKeyPair }): Promise<HpkeSealed> {
+  const recipient = decompressPoint(object(params, 'params').recipientPublicKey);
   const ephemeral = params.ephemeralKeyPair ?? (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']));
   const enc = await exportPublicPoint(ephemeral.publicKey);
   const { key, nonce } = await keySchedule(await ecdh(ephemeral.privateKey, recipient), enc, recipient);
@@ -77,7 +79,7 @@ export async function hpkeSeal(params: { recipientPublicKey: Uint8Array; plainte
 }
 
 /** Opens one message sealed to `recipientKey` (an ECDH key pair). Throws DECRYPTION_FAILED on any mismatch. */
-export async function hpkeOpen(params: { recipientKey: CryptoKeyPair; encappedPublic: Uint8Array; ciphertext: Uint8Array }): Promise<Uint8Array> {
+export async function hpkeOpen(params: { recipientKey: WebCryptoKeyPair; encappedPublic: Uint8Array; ciphertext: Uint8Array }): Promise<Uint8Array> {
   try {
     const enc = decompressPoint(params.encappedPublic);
     const recipient = await exportPublicPoint(params.recipientKey.publicKey);

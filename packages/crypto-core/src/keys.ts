@@ -8,11 +8,13 @@
  *   const header = await key.stamp(payloadToSign);   // Service-Wallet-Signature
  *   const again = await loadSessionKey(key.id, store); // after a reload
  */
+import { keyStore, text } from './args.js';
 import { bytesToHex, randomBytes } from './encoding.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { LocalErrorCode, PayError } from './errors.js';
 import { defaultKeyStore, type KeyStore } from './key-store.js';
 import { compressPoint, exportPublicPoint } from './p256.js';
 import { stampPayload } from './stamp.js';
+import type { WebCryptoKeyPair } from './web-types.js';
 
 export interface SessionKey {
   /** Store id of this key. */
@@ -26,7 +28,7 @@ export interface SessionKey {
 }
 
 interface StoredSessionKey {
-  keyPair: CryptoKeyPair;
+  keyPair: WebCryptoKeyPair;
   publicKey: string;
   publicKeyUncompressed: string;
   createdAt: number;
@@ -51,10 +53,10 @@ function toSessionKey(id: string, stored: StoredSessionKey): SessionKey {
 
 /** Generates a non-extractable P-256 session key and stores it. */
 export async function createSessionKey(options: { store?: KeyStore; id?: string } = {}): Promise<SessionKey> {
-  const store = options.store ?? sharedKeyStore();
+  const store = keyStore(options?.store ?? sharedKeyStore());
+  const id = options?.id ?? bytesToHex(randomBytes(16));
   const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
   const point = await exportPublicPoint(keyPair.publicKey);
-  const id = options.id ?? bytesToHex(randomBytes(16));
   const stored: StoredSessionKey = {
     keyPair,
     publicKey: bytesToHex(compressPoint(point)),
@@ -67,8 +69,7 @@ export async function createSessionKey(options: { store?: KeyStore; id?: string 
 
 /** Loads a stored session key; undefined when it is not there. */
 export async function loadSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<SessionKey | undefined> {
-  if (typeof id !== 'string' || !id) throw invalidArgument('key id must be a non-empty string');
-  const stored = await store.get<StoredSessionKey>(KEY_PREFIX + id);
+  const stored = await keyStore(store).get<StoredSessionKey>(KEY_PREFIX + text(id, 'key id'));
   return stored ? toSessionKey(id, stored) : undefined;
 }
 
@@ -80,5 +81,5 @@ export async function requireSessionKey(id: string, store: KeyStore = sharedKeyS
 }
 
 export async function deleteSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<void> {
-  await store.delete(KEY_PREFIX + id);
+  await keyStore(store).delete(KEY_PREFIX + text(id, 'key id'));
 }

@@ -6,14 +6,17 @@
  * @example
  *   const privateScalar = await decryptSessionSigningKey({ encryptedSessionSigningKey, clientKey });
  */
+import { object } from './args.js';
 import { concatBytes, sha256 } from './encoding.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { hpkeOpen } from './hpke.js';
+import type { WebCryptoKeyPair } from './web-types.js';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 export async function base58CheckDecode(text: string): Promise<Uint8Array> {
   let n = 0n;
+  if (typeof text !== 'string') throw new PayError(LocalErrorCode.INVALID_ARGUMENT, 'not base58');
   for (const ch of text) {
     const digit = ALPHABET.indexOf(ch);
     if (digit < 0) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, 'not base58');
@@ -33,8 +36,8 @@ export async function base58CheckDecode(text: string): Promise<Uint8Array> {
 }
 
 /** Returns the 32-byte session private scalar. Import it non-extractable and drop the bytes. */
-export async function decryptSessionSigningKey(params: { encryptedSessionSigningKey: string; clientKey: CryptoKeyPair }): Promise<Uint8Array> {
-  const payload = await base58CheckDecode(params.encryptedSessionSigningKey);
+export async function decryptSessionSigningKey(params: { encryptedSessionSigningKey: string; clientKey: WebCryptoKeyPair }): Promise<Uint8Array> {
+  const payload = await base58CheckDecode(object(params, 'params').encryptedSessionSigningKey);
   if (payload.length <= 33) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, 'encryptedSessionSigningKey is too short');
   return hpkeOpen({ recipientKey: params.clientKey, encappedPublic: payload.subarray(0, 33), ciphertext: payload.subarray(33) });
 }

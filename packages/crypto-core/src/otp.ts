@@ -7,11 +7,13 @@
  *     otpEncryptionTargetBundle, otpCode: '000000', publicKey: key.publicKeyUncompressed, trustedSigners,
  *   });
  */
+import { object } from './args.js';
 import { bytesToHex, hexToBytes, utf8Encode } from './encoding.js';
 import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
 import { hpkeSeal } from './hpke.js';
 import { decompressPoint, publicKeyForms } from './p256.js';
+import type { WebCryptoKeyPair } from './web-types.js';
 
 export interface EncryptOtpCodeParams {
   otpEncryptionTargetBundle: string;
@@ -20,12 +22,12 @@ export interface EncryptOtpCodeParams {
   publicKey: string;
   trustedSigners: readonly string[];
   /** Known-answer tests only. */
-  ephemeralKeyPair?: CryptoKeyPair;
+  ephemeralKeyPair?: WebCryptoKeyPair;
 }
 
 /** Verifies the target bundle (fails closed) and returns the `encryptedOtpBundle` string. */
 export async function encryptOtpCode(params: EncryptOtpCodeParams): Promise<string> {
-  const { otpCode } = params;
+  const { otpCode } = object(params, 'params');
   if (typeof otpCode !== 'string' || !/^[0-9A-Za-z]{4,16}$/.test(otpCode)) throw invalidArgument('otpCode must be 4 to 16 letters or digits');
   let publicKey: string;
   try {

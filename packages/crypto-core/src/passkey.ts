@@ -140,7 +140,7 @@ function toAssertion(response: AuthenticationResponseJSON): PasskeyAssertion {
 /** Runs navigator.credentials.get for a passkey login and returns the `assertion` of the verify body. */
 export async function getPasskeyAssertion(options: GetPasskeyAssertionOptions): Promise<PasskeyAssertion> {
   const optionsJSON: PublicKeyCredentialRequestOptionsJSON = {
-    challenge: passkeyLoginChallenge(options.challenge),
+    challenge: passkeyLoginChallenge(options?.challenge),
     userVerification: 'required',
     timeout: options.timeoutMs ?? 120_000,
     allowCredentials: options.credentialId ? [{ id: options.credentialId, type: 'public-key' }] : [],

@@ -66,6 +66,22 @@ export interface ScaChallenge {
   passkeyAllowedOrigins?: string[];
 }
 
+/** `POST /sca/login/start`: SMS_OTP carries `challengeId` and `expiresAt`; PASSKEY carries `passkeyOptions`. */
+export interface ScaLoginStart {
+  factor: 'SMS_OTP' | 'TOTP' | 'PASSKEY' | (string & {});
+  challengeId?: string | null;
+  expiresAt?: string | null;
+  passkeyOptions?: Record<string, unknown> | null;
+  allowedOrigins?: string[] | null;
+  relyingPartyId?: string | null;
+}
+
+/** `POST /sca/login/complete`. */
+export interface ScaLoginComplete {
+  status: string;
+  sessionExpiresAt?: string | null;
+}
+
 export interface PaymentInstruction {
   accountOrWalletInfo?: { accountType?: string; payloadToSign?: string; [field: string]: unknown };
   [field: string]: unknown;

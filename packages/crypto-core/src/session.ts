@@ -9,6 +9,7 @@
  *   state.subscribe((current) => render(current));
  *   await state.restore();
  */
+import { fn, keyStore, object } from './args.js';
 import type { KeyStore } from './key-store.js';
 import { deleteSessionKey } from './keys.js';
 import type { AuthSession } from './resources.js';
@@ -28,7 +29,7 @@ type Listener = (session: CurrentSession | undefined) => void;
 type TabMessage = { type: 'changed' } | { type: 'logout'; sessionId: string };
 
 export function toCurrentSession(session: AuthSession, keyId: string, credentialId?: string): CurrentSession {
-  const cred = session.credentialId ?? credentialId;
+  const cred = object(session, 'session').credentialId ?? credentialId;
   return {
     id: session.id,
     accountId: session.accountId,
@@ -50,14 +51,16 @@ export class SessionState {
   #expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: { store: KeyStore; namespace?: string; now?: () => number }) {
-    const ns = options.namespace ?? 'default';
-    this.#store = options.store;
+    const ns = object(options, 'options').namespace ?? 'default';
+    this.#store = keyStore(options.store);
     this.#recordKey = `session:${ns}`;
     this.#lockName = `paykit:session:${ns}`;
     this.#now = options.now ?? Date.now;
     if (typeof BroadcastChannel !== 'undefined') {
       this.#channel = new BroadcastChannel(`paykit:${ns}`);
       this.#channel.onmessage = (event: MessageEvent<TabMessage>) => void this.#onTabMessage(event.data);
+      // Node's channel is a handle that keeps the process alive; a script must end when its work does
+      (this.#channel as { unref?: () => void }).unref?.();
     }
   }
 
@@ -66,11 +69,11 @@ export class SessionState {
   }
 
   isLive(session: CurrentSession): boolean {
-    return Date.parse(session.expiresAt) > this.#now();
+    return Date.parse(session?.expiresAt) > this.#now();
   }
 
   subscribe(listener: Listener): () => void {
-    this.#listeners.add(listener);
+    this.#listeners.add(fn(listener, 'listener'));
     return () => this.#listeners.delete(listener);
   }
 
@@ -103,9 +106,10 @@ export class SessionState {
   }
 
   /** Runs `fn` while holding the cross-tab lock for this namespace (plain call where Web Locks are missing). */
-  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    fn(work, 'fn');
     const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-    return locks ? (locks.request(this.#lockName, fn) as Promise<T>) : fn();
+    return locks ? (locks.request(this.#lockName, work) as Promise<T>) : work();
   }
 
   /** Reads the stored record without changing the current one (another tab may have written it). */

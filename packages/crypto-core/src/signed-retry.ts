@@ -12,6 +12,7 @@
  *     sign: (payload) => currentKey.stamp(payload),
  *   });
  */
+import { fn, object, signal as asSignal } from './args.js';
 import { LocalErrorCode, PayError, serviceError } from './errors.js';
 import type { HttpMethod, Transport, TransportResponse } from './transport.js';
 
@@ -65,6 +66,7 @@ export interface SignedResult<T = unknown> {
 }
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  asSignal(signal);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new PayError(LocalErrorCode.ABORTED, 'The operation was aborted'));
     const timer = setTimeout(() => {
@@ -86,21 +88,23 @@ export function isSignedChallenge(body: unknown): body is SignedChallenge {
 
 /** Seconds from a Retry-After header (delta-seconds or HTTP date); undefined when absent or bad. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (!value) return undefined;
+  if (!value || typeof value !== 'string') return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+  return Number.isNaN(date) || typeof now !== 'number' ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** Turns a non-2xx response into the service's PayError (code passed through unchanged). */
 export function toServiceError(response: TransportResponse, now: number, requestId?: string): PayError {
-  const error = serviceError(response.status, response.body, parseRetryAfter(response.headers['retry-after'], now));
+  const error = serviceError(object(response, 'response').status, response.body, parseRetryAfter(response.headers?.['retry-after'], now));
   if (requestId) Object.defineProperty(error, 'requestId', { value: requestId });
   return error;
 }
 
 /** Runs one signed action to its terminal answer (2xx other than a challenge 202). */
 export async function signedRequest<T = unknown>(transport: Transport, options: SignedRequestOptions): Promise<SignedResult<T>> {
+  fn(transport, 'transport');
+  fn(object(options, 'options').sign, 'sign');
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? abortableSleep;
   const bodyText = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);

@@ -8,8 +8,10 @@
  *   const { publicKey } = await verifyStamp(header, payloadToSign);
  */
 import { base64UrlDecode, base64UrlEncode, bytesToHex, hexToBytes, toArrayBuffer, utf8Decode, utf8Encode } from './encoding.js';
-import { PayError, invalidArgument } from './errors.js';
-import { compressPoint, importPublicKey, signatureDerToRaw, signatureRawToDer } from './p256.js';
+import { cryptoKey, object, text } from './args.js';
+import { PayError } from './errors.js';
+import { compressPoint, decompressPoint, importPublicKey, signatureDerToRaw, signatureRawToDer } from './p256.js';
+import type { WebCryptoKey } from './web-types.js';
 
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
 const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
@@ -23,15 +25,15 @@ export interface Stamp {
 }
 
 /** Signs `payloadToSign` exactly as received and returns the header value. */
-export async function stampPayload(payloadToSign: string, privateKey: CryptoKey, publicKeyCompressedHex: string): Promise<string> {
-  if (typeof payloadToSign !== 'string' || payloadToSign.length === 0) throw invalidArgument('payloadToSign must be a non-empty string');
-  const raw = new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, privateKey, toArrayBuffer(utf8Encode(payloadToSign))));
+export async function stampPayload(payloadToSign: string, privateKey: WebCryptoKey, publicKeyCompressedHex: string): Promise<string> {
+  text(payloadToSign, 'payloadToSign');
+  const raw = new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, cryptoKey(privateKey, 'privateKey'), toArrayBuffer(utf8Encode(payloadToSign))));
   return encodeStamp({ publicKey: publicKeyCompressedHex, scheme: STAMP_SCHEME, signature: bytesToHex(signatureRawToDer(raw)) });
 }
 
 /** Compact JSON in the protocol's key order, base64url without padding. */
 export function encodeStamp(stamp: Stamp): string {
-  const json = JSON.stringify({ publicKey: stamp.publicKey, scheme: stamp.scheme, signature: stamp.signature });
+  const json = JSON.stringify({ publicKey: object(stamp, 'stamp').publicKey, scheme: stamp.scheme, signature: stamp.signature });
   return base64UrlEncode(utf8Encode(json));
 }
 
@@ -55,25 +57,49 @@ export function decodeStamp(header: string): Stamp {
   return { publicKey: s.publicKey.toLowerCase(), scheme: STAMP_SCHEME, signature: s.signature.toLowerCase() };
 }
 
+/** A stamp signer's public key, imported for verification, with its compressed hex form. */
+export interface StampSignerKey {
+  key: WebCryptoKey;
+  compressed: string;
+}
+
+/** Decompresses the point once (the costly step), then compresses and imports from the full point. */
+async function importSignerKey(publicKeyHex: string): Promise<StampSignerKey> {
+  const full = decompressPoint(hexToBytes(publicKeyHex));
+  return { compressed: bytesToHex(compressPoint(full)), key: await importPublicKey(full, 'ECDSA') };
+}
+
 /**
  * Verifies a stamp over `payloadToSign`. Resolves with the signer's compressed public key; the caller
  * then checks that key belongs to an active session allowed for the action. High-S signatures are
- * accepted. Throws WALLET_SIGNATURE_MALFORMED (undecodable) or WALLET_SIGNATURE_INVALID (bad signature).
+ * accepted. A server verifying many stamps of few keys passes `keyCache` (hex key → imported key;
+ * the caller bounds it); a key that fails to import is not kept. Throws WALLET_SIGNATURE_MALFORMED
+ * (undecodable) or WALLET_SIGNATURE_INVALID (bad signature).
  */
-export async function verifyStamp(header: string, payloadToSign: string): Promise<{ publicKey: string }> {
+export async function verifyStamp(
+  header: string,
+  payloadToSign: string,
+  options: { keyCache?: Map<string, Promise<StampSignerKey>> } = {},
+): Promise<{ publicKey: string }> {
   const stamp = decodeStamp(header);
-  let key: CryptoKey;
+  const cache = options.keyCache;
+  let signer: StampSignerKey;
   let raw: Uint8Array;
-  let compressed: string;
   try {
-    const point = hexToBytes(stamp.publicKey);
-    compressed = bytesToHex(compressPoint(point));
-    key = await importPublicKey(point, 'ECDSA');
+    let pending = cache?.get(stamp.publicKey);
+    if (!pending) {
+      pending = importSignerKey(stamp.publicKey);
+      cache?.set(stamp.publicKey, pending);
+    }
+    signer = await pending.catch((cause: unknown) => {
+      cache?.delete(stamp.publicKey);
+      throw cause;
+    });
     raw = signatureDerToRaw(hexToBytes(stamp.signature));
   } catch (cause) {
     throw malformed('bad public key or DER signature', cause);
   }
-  const ok = await crypto.subtle.verify(ECDSA_SHA256, key, toArrayBuffer(raw), toArrayBuffer(utf8Encode(payloadToSign)));
+  const ok = await crypto.subtle.verify(ECDSA_SHA256, signer.key, toArrayBuffer(raw), toArrayBuffer(utf8Encode(payloadToSign)));
   if (!ok) throw new PayError('WALLET_SIGNATURE_INVALID', 'The wallet signature does not verify');
-  return { publicKey: compressed };
+  return { publicKey: signer.compressed };
 }

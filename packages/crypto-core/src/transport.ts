@@ -7,7 +7,9 @@
  *   const transport = fetchTransport({ baseUrl: '/api/wallet', timeoutMs: 15_000 });
  *   const res = await transport({ method: 'GET', path: '/auth/sessions', query: { accountId } });
  */
+import { object, signal, text } from './args.js';
 import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import type { FetchCredentials } from './web-types.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -41,10 +43,11 @@ export interface FetchTransportOptions {
   /** Per-request timeout; default 30 s. */
   timeoutMs?: number;
   /** Passed to fetch; default 'same-origin'. */
-  credentials?: RequestCredentials;
+  credentials?: FetchCredentials;
 }
 
 export function buildPath(path: string, query?: Record<string, string | undefined>): string {
+  text(path, 'path');
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, v);
   const qs = params.toString();
@@ -56,6 +59,7 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
   return async (request) => {
+    signal(object(request, 'request').signal);
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     const controller = new AbortController();
     const onAbort = (): void => controller.abort(request.signal?.reason);

@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
-import { WalletClient, type WalletClientOptions } from '../src/client.js';
+import { WalletClient, nextQuoteStep, type WalletClientOptions } from '../src/client.js';
 import { LocalErrorCode, PayError } from '../src/errors.js';
 import { memoryKeyStore, type KeyStore } from '../src/key-store.js';
 import { publicKeyForms } from '../src/p256.js';
@@ -264,14 +264,19 @@ describe('WalletClient', () => {
     tabB.close();
   });
 
+  /** The service's export challenge: the activity JSON naming the wallet's organization and the export key. */
+  const exportChallenge = (r: TransportRequest, organizationId = 'org_test', n = 2) =>
+    challenge202(JSON.stringify({ organizationId, parameters: { walletId: ACCOUNT, targetPublicKey: JSON.parse(r.body!).clientPublicKey }, timestampMs: '1', type: 'ACTIVITY_TYPE_EXPORT_WALLET' }), n);
+  const keyOf = (r: TransportRequest): string => JSON.parse(r.body!).clientPublicKey;
+
   it('export: resends through PROCESSING, verifies the signed bundle and opens the mnemonic', async () => {
     let enclaveRef: FakeEnclave | undefined;
     let exportKey = '';
-    const processing = { status: 200, body: { id: 'Export:1', status: 'PROCESSING' } };
+    const processing = { status: 200, body: { id: ACCOUNT, status: 'PROCESSING' } };
     const { client, enclave, transport } = await signedIn(memoryKeyStore(), [
-      (r) => ((exportKey = JSON.parse(r.body!).clientPublicKey), challenge202('{"export":1}', 2)),
+      (r) => ((exportKey = keyOf(r)), exportChallenge(r)),
       processing,
-      async () => ({ status: 200, body: { id: 'Export:1', encryptedWalletCredentials: await enclaveRef!.exportBundle(exportKey, 'legal winner thank year wave sausage worth useful legal winner thank yellow') } }),
+      async () => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclaveRef!.exportBundle(exportKey, 'legal winner thank year wave sausage worth useful legal winner thank yellow') } }),
     ]);
     enclaveRef = enclave;
     let progress = 0;
@@ -281,6 +286,66 @@ describe('WalletClient', () => {
     expect(progress).to.equal(1);
     expect(transport.requests.at(-1)).to.deep.equal(transport.requests.at(-2));
     client.close();
+  });
+
+  describe('export against a lying backend', () => {
+    const PHRASE = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+
+    /** Signs in, then answers the export with `steps`, each given the enclave and the export key sent. */
+    async function exportWith(...steps: Array<(r: TransportRequest, enclave: FakeEnclave) => Promise<Partial<{ status: number; body: unknown }>> | Partial<{ status: number; body: unknown }>>) {
+      let enclaveRef: FakeEnclave | undefined;
+      const { client, enclave, transport } = await signedIn(memoryKeyStore(), steps.map((step) => (r: TransportRequest) => step(r, enclaveRef!)));
+      enclaveRef = enclave;
+      const before = transport.requests.length;
+      const outcome: { mnemonic?: string; error?: unknown } = await client.exportWallet().then(
+        (mnemonic) => ({ mnemonic }),
+        (error: unknown) => ({ error }),
+      );
+      client.close();
+      return { ...outcome, sent: transport.requests.slice(before) };
+    }
+    const codeOf = (outcome: { error?: unknown }): string | undefined => (outcome.error instanceof PayError ? outcome.error.code : `not a PayError: ${String(outcome.error)}`);
+
+    it("refuses another wallet's real enclave-signed bundle sealed to the export key", async () => {
+      const outcome = await exportWith(
+        (r) => exportChallenge(r, 'org_mine'),
+        async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE, 'org_someone_else') } }),
+      );
+      expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
+      expect(JSON.stringify(outcome)).to.not.contain('abandon');
+    });
+
+    it('refuses a 200 to the unsigned first leg, even with a correctly sealed bundle of the right organization', async () => {
+      const outcome = await exportWith(async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) } }));
+      expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
+      expect(outcome.sent).to.have.length(1);
+      expect(outcome.sent[0]!.headers).to.not.have.property('Service-Wallet-Signature');
+    });
+
+    it('refuses a bundle when the signed challenge did not name the export key', async () => {
+      const outcome = await exportWith(
+        () => challenge202(JSON.stringify({ organizationId: 'org_test', parameters: { walletId: ACCOUNT }, timestampMs: '1', type: 'ACTIVITY_TYPE_EXPORT_WALLET' }), 2),
+        async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) } }),
+      );
+      expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
+    });
+
+    it('refuses an answer that names another account', async () => {
+      const outcome = await exportWith(
+        (r) => exportChallenge(r),
+        async (r, enclave) => ({ status: 200, body: { id: 'InternalAccount:other', encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) } }),
+      );
+      expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
+    });
+
+    it('opens the bundle when challenge, answer and bundle agree (the same script, bound)', async () => {
+      const outcome = await exportWith(
+        (r) => exportChallenge(r, 'org_mine'),
+        async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE, 'org_mine') } }),
+      );
+      expect(outcome).to.have.property('mnemonic', PHRASE);
+      expect(outcome.sent.map((r) => r.headers?.['Request-Id'])).to.deep.equal([undefined, 'Request:2']);
+    });
   });
 
   it('executeQuote stamps the embedded-wallet payloadToSign in one request', async () => {
@@ -305,6 +370,59 @@ describe('WalletClient', () => {
     const error = (await client.executeQuote({ quote: { id: 'Quote:1', status: 'PENDING_AUTHORIZATION' } }).catch((e: unknown) => e)) as PayError;
     expect(error.code).to.equal(LocalErrorCode.SCA_REQUIRED);
     expect(transport.requests.length).to.equal(before);
+    client.close();
+  });
+
+  it('a wallet send in an SCA region: execute resolves PENDING_AUTHORIZATION (no error), then one authorize releases it', async () => {
+    const payload = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2","timestampMs":"2"}';
+    const instructions = [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: payload } }];
+    const challenge = { id: 'ScaChallenge:1', expiresAt: later(), factor: 'PASSKEY', availableFactors: ['SMS_OTP', 'PASSKEY'] };
+    const { client, transport } = await signedIn(memoryKeyStore(), [
+      { status: 200, body: { id: 'Quote:1', status: 'PENDING_AUTHORIZATION', scaChallenge: challenge, paymentInstructions: instructions } },
+      { status: 200, body: { id: 'Quote:1', status: 'PROCESSING' } },
+    ]);
+    const quote = { id: 'Quote:1', status: 'PENDING', paymentInstructions: instructions };
+    expect(nextQuoteStep(quote)).to.equal('execute');
+    const held = await client.executeQuote({ quote, scaFactor: 'PASSKEY' });
+    const execute = transport.requests.at(-1)!;
+    expect(JSON.parse(execute.body!)).to.deep.equal({ scaFactor: 'PASSKEY' });
+    await verifyStamp(execute.headers!['Service-Wallet-Signature']!, payload);
+    expect(nextQuoteStep(held)).to.equal('authorize');
+    const again = (await client.executeQuote({ quote: held }).catch((e: unknown) => e)) as PayError;
+    expect(again.code).to.equal(LocalErrorCode.SCA_REQUIRED);
+    const released = await client.authorizeQuote({ quoteId: held.id, code: '123456', endUserIpAddress: '203.0.113.7' });
+    expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({ code: '123456', endUserIpAddress: '203.0.113.7' });
+    expect(nextQuoteStep(released)).to.equal('settle');
+    client.close();
+  });
+
+  it('nextQuoteStep follows a quote challenged at creation: authorize, then execute; a quote without a wallet payload is not executed', () => {
+    const pending = { id: 'Quote:2', status: 'PENDING_AUTHORIZATION', scaChallenge: { id: 'ScaChallenge:2', expiresAt: later(), factor: 'SMS_OTP' } };
+    expect(nextQuoteStep(pending)).to.equal('authorize');
+    expect(nextQuoteStep({ id: 'Quote:2', status: 'PENDING', paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: '{}' } }] })).to.equal('execute');
+    expect(nextQuoteStep({ id: 'Quote:3', status: 'PENDING', paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000' } }] })).to.equal('done');
+    for (const status of ['COMPLETED', 'FAILED', 'EXPIRED']) expect(nextQuoteStep({ id: 'Quote:4', status })).to.equal('done');
+  });
+
+  it('SCA login: start names the customer in the query and the factor in the body; complete sends factor, challengeId, code and the IP', async () => {
+    const start = { factor: 'SMS_OTP', challengeId: 'ScaChallenge:9', expiresAt: later() };
+    const { client, transport } = await signedIn(memoryKeyStore(), [
+      { status: 200, body: start },
+      { status: 200, body: { status: 'SUCCESS', sessionExpiresAt: later() } },
+    ]);
+    const started = await client.startScaLogin({ customerId: 'Customer:1' });
+    expect(transport.requests.at(-1)).to.deep.include({ method: 'POST', path: '/sca/login/start', query: { customerId: 'Customer:1' } });
+    expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({ factor: 'SMS_OTP' });
+    const before = transport.requests.length;
+    const noCode = (await client.completeScaLogin({ customerId: 'Customer:1', start: started }).catch((e: unknown) => e)) as PayError;
+    expect(noCode.code).to.equal(LocalErrorCode.INVALID_ARGUMENT);
+    const noStart = (await client.completeScaLogin({ customerId: 'Customer:1', start: undefined as never, code: '123456' }).catch((e: unknown) => e)) as PayError;
+    expect(noStart.code).to.equal(LocalErrorCode.INVALID_ARGUMENT);
+    expect(transport.requests.length).to.equal(before);
+    const done = await client.completeScaLogin({ customerId: 'Customer:1', start: started, code: '123456', endUserIpAddress: '198.51.100.4' });
+    expect(done.status).to.equal('SUCCESS');
+    expect(transport.requests.at(-1)).to.deep.include({ path: '/sca/login/complete', query: { customerId: 'Customer:1' } });
+    expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({ factor: 'SMS_OTP', challengeId: 'ScaChallenge:9', code: '123456', endUserIpAddress: '198.51.100.4' });
     client.close();
   });
 

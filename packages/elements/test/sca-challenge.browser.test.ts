@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { passkeysSupported, type Quote } from '@paykit/crypto-core';
+import { nextQuoteStep, passkeysSupported, type Quote } from '@paykit/crypto-core';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js'; // the Spanish test: a page that speaks Spanish imports it
-import { SCA_CODE, errorBody, pendingQuote, rateLimited } from './helpers/fake-service.js';
+import { SCA_CODE, SCA_LOGIN_CHALLENGE, errorBody, pendingQuote, rateLimited } from './helpers/fake-service.js';
 import {
   announced,
   expectAccessible,
@@ -109,25 +109,59 @@ describe('<pay-sca-challenge>', () => {
     await expectAccessible(el, 'wrong code');
   });
 
-  it('renews the SCA login once on 409 SCA_SESSION_REQUIRED and retries by itself', async () => {
+  it('on 409 SCA_SESSION_REQUIRED signs in again with a texted code (start, then complete), then sends the same proof once more', async () => {
     t.fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'));
     const el = await render();
     await enterCode(el);
-    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete after renewal');
+    await until(() => hasState(el, 'login'), 'the SCA login step');
+    await el.updateComplete;
+    const start = t.fake.calls('POST /sca/login/start');
+    expect(start).to.have.length(1);
+    expect(start[0]!.query).to.deep.equal({ customerId: 'Customer:0191-cu' });
+    expect(JSON.parse(start[0]!.body!)).to.deep.equal({ factor: 'SMS_OTP' });
+    const input = lightInput(el);
+    expect(input.value).to.equal('');
+    expect(input.labels?.[0]?.textContent?.trim()).to.equal('Code to sign in again');
+    expect(announced(el)).to.include('Your secure session has ended.');
+    expect(t.fake.calls('POST /sca/login/complete')).to.have.length(0);
+    await expectAccessible(el, 'SCA login');
+
+    await enterCode(el, '246809'); // distinct digits: WebKitWebDriver drops repeated keys
+    await until(() => hasState(el, 'error'), 'the wrong login code');
+    expect(hasState(el, 'login')).to.equal(true);
+    expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(1);
+
+    await enterCode(el);
+    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete after the login');
     const complete = t.fake.calls('POST /sca/login/complete');
-    expect(complete).to.have.length(1);
-    expect(JSON.parse(complete[0]!.body!)).to.deep.equal({ customerId: 'Customer:0191-cu' });
-    expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(2);
+    expect(complete).to.have.length(2);
+    expect(complete[1]!.query).to.deep.equal({ customerId: 'Customer:0191-cu' });
+    expect(JSON.parse(complete[1]!.body!)).to.deep.equal({ code: SCA_CODE, factor: 'SMS_OTP', challengeId: SCA_LOGIN_CHALLENGE });
+    const authorizes = t.fake.calls('POST /quotes/*/authorize');
+    expect(authorizes).to.have.length(2);
+    expect(authorizes[1]!.body).to.equal(authorizes[0]!.body);
   });
 
   it('does not loop when the renewed session is refused again', async () => {
     t.fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'), errorBody(409, 'SCA_SESSION_REQUIRED'));
     const el = await render();
     await enterCode(el);
+    await until(() => hasState(el, 'login'), 'the SCA login step');
+    await enterCode(el);
     await until(() => maybePart(el, 'error') !== null, 'the error');
     expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(2);
     expect(t.fake.calls('POST /sca/login/complete')).to.have.length(1);
     expect(part(el, 'error').textContent).to.contain('secure session has ended');
+  });
+
+  it('works in the quote-creation order too: the last authorize leaves the quote PENDING, ready to execute', async () => {
+    const payload = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2"}';
+    t.fake.settings.authorizeResults.push({ ...pendingQuote(), status: 'PENDING', scaChallenge: undefined, paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: payload } }] });
+    const el = await render();
+    await enterCode(el);
+    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+    const { quote } = t.leaks.of('pay-sca-complete')[0]!.detail as { quote: Quote };
+    expect(nextQuoteStep(quote)).to.equal('execute');
   });
 
   it('retries the same code after a network error on request, and drops it when the element leaves the page', async () => {

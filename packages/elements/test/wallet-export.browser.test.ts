@@ -17,6 +17,7 @@ import {
   setPageVisibility,
   until,
   setupElementTests,
+  typeInto,
 } from './helpers/dom.js';
 
 const WORDS = MNEMONIC.split(' ');
@@ -30,20 +31,24 @@ describe('<pay-wallet-export>', () => {
   /** Everything a person or a script could read off the element: its shadow and light DOM text. */
   const visibleText = (el: Element): string => `${el.shadowRoot?.textContent ?? ''} ${el.textContent ?? ''}`;
 
-  /** Confirms and exports, with the keyboard or, where a timer races the driver's round trip, with clicks. */
-  async function exportToReady(el: PayWalletExport, via: 'keyboard' | 'click' = 'keyboard'): Promise<void> {
+  /**
+   * Confirms and exports with the keyboard (a real gesture: a script's click does not start an export).
+   * With `hold`, the bundle is held until the key press is over, so a short reveal-timeout cannot run out
+   * during the driver's round trip.
+   */
+  async function exportToReady(el: PayWalletExport, options: { hold?: boolean } = {}): Promise<void> {
     const checkbox = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
-    if (via === 'keyboard') {
-      checkbox.focus();
-      await sendKeys({ press: ' ' }); // the space bar ('Space' is not a key name everywhere)
-    } else {
-      checkbox.click();
-    }
+    checkbox.focus();
+    await sendKeys({ press: ' ' }); // the space bar ('Space' is not a key name everywhere)
     await el.updateComplete;
     expect(checkbox.checked).to.equal(true);
     const complete = nextEvent(el, 'pay-export-complete');
-    if (via === 'keyboard') await pressEnter(part(el, 'start-button'));
-    else part(el, 'start-button').click();
+    const signed = options.hold ? t.fake.gate('POST /internal-accounts/*/export', 2) : undefined;
+    await pressEnter(part(el, 'start-button'));
+    if (signed) {
+      await signed.reached;
+      signed.release();
+    }
     await complete;
     await el.updateComplete;
     expect(hasState(el, 'ready')).to.equal(true);
@@ -57,6 +62,61 @@ describe('<pay-wallet-export>', () => {
     const checkbox = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     expect(checkbox.closest('label')!.textContent).to.contain('I understand anyone with these words controls the wallet');
     await expectAccessible(el, 'confirmation');
+    expect(t.fake.calls('POST /internal-accounts/*/export')).to.have.length(0);
+  });
+
+  /** Ticks the page through a few macrotasks, so a started export would have reached the service. */
+  const settle = async (el: PayWalletExport): Promise<void> => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await el.updateComplete;
+  };
+
+  it("a script cannot start an export: .click(), a dispatched click, or a .click() inside the user's key press", async () => {
+    const el = await render(await t.fake.signedInClient());
+    el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await el.updateComplete;
+    const start = part<HTMLButtonElement>(el, 'start-button');
+    expect(start.disabled).to.equal(false);
+    start.click();
+    start.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    await settle(el);
+    expect(hasState(el, 'confirm'), 'still asking after scripted clicks').to.equal(true);
+    // A page script that clicks for the user while they press a key elsewhere (transient activation is live)
+    const elsewhere = document.createElement('input');
+    elsewhere.setAttribute('aria-label', 'elsewhere');
+    document.body.append(elsewhere);
+    const clickForThem = (): void => part(el, 'start-button').click();
+    elsewhere.addEventListener('keydown', clickForThem);
+    try {
+      await typeInto(elsewhere, 'a');
+      await settle(el);
+    } finally {
+      elsewhere.removeEventListener('keydown', clickForThem);
+      elsewhere.remove();
+    }
+    expect(hasState(el, 'confirm'), 'still asking after a click inside a gesture elsewhere').to.equal(true);
+    expect(t.fake.calls('POST /internal-accounts/*/export')).to.have.length(0);
+    // The person's own press starts it.
+    const complete = nextEvent(el, 'pay-export-complete');
+    await pressEnter(part(el, 'start-button'));
+    await complete;
+    expect(t.fake.calls('POST /internal-accounts/*/export')).to.have.length(2);
+    t.leaks.assertClean(el);
+  });
+
+  it('a press the engine reports without user activation does not start an export', async () => {
+    const el = await render(await t.fake.signedInClient());
+    el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await el.updateComplete;
+    // Stands for an engine whose navigator.userActivation says the activation was used up or never given.
+    Object.defineProperty(navigator, 'userActivation', { configurable: true, value: { isActive: false, hasBeenActive: true } });
+    try {
+      await pressEnter(part(el, 'start-button'));
+      await settle(el);
+    } finally {
+      delete (navigator as { userActivation?: unknown }).userActivation;
+    }
+    expect(hasState(el, 'confirm')).to.equal(true);
     expect(t.fake.calls('POST /internal-accounts/*/export')).to.have.length(0);
   });
 
@@ -153,7 +213,7 @@ describe('<pay-wallet-export>', () => {
 
   it('wipes the phrase after reveal-timeout seconds', async () => {
     const el = await render(await t.fake.signedInClient(), 1);
-    await exportToReady(el, 'click');
+    await exportToReady(el, { hold: true });
     expect(part(el, 'timer').textContent).to.contain('Hides automatically in 1 s');
     await until(() => hasState(el, 'closed'), 'the timeout', 3000);
     await el.updateComplete;

@@ -74,7 +74,7 @@ export const ALLOWLIST: readonly Route[] = [
 
   // Customer: read, contact update only
   { method: 'GET', path: '/customers/{id}', owned: [id('customer')] },
-  { method: 'PATCH', path: '/customers/{id}', owned: [id('customer')], bodyOnly: ['email', 'phoneNumber'] },
+  { method: 'PATCH', path: '/customers/{id}', owned: [id('customer')], bodyOnly: ['customerType', 'email', 'phoneNumber'] },
 
   // Quotes: the source must be the user's own account (or the user, for real-time funding)
   {
@@ -88,7 +88,12 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')] },
   { method: 'POST', path: '/quotes/{id}/authorize/resend', owned: [id('quote')] },
 
-  // Strong Customer Authentication login (the customer is named in the query or the body)
+  // Strong Customer Authentication login, start then complete (the customer is named in the query; a body one is checked too)
+  {
+    method: 'POST',
+    path: '/sca/login/start',
+    owned: [optional(query('customerId', 'customer')), optional(body('customerId', 'customer'))],
+  },
   {
     method: 'POST',
     path: '/sca/login/complete',

@@ -30,6 +30,7 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: `/quotes/${alice.quote}/execute` },
   { method: 'POST', path: `/quotes/${alice.quote}/authorize`, body: { code: '123456' } },
   { method: 'POST', path: `/quotes/${alice.quote}/authorize/resend` },
+  { method: 'POST', path: `/sca/login/start?customerId=${enc(alice.customer)}`, body: { factor: 'SMS_OTP' } },
   { method: 'POST', path: `/sca/login/complete?customerId=${enc(alice.customer)}`, body: { code: '123456' } },
   { method: 'POST', path: '/cards', body: { customerId: alice.customer, fundingSource: alice.account, form: 'VIRTUAL' } },
   { method: 'GET', path: `/cards/${alice.card}` },
@@ -158,7 +159,7 @@ describe('refusals', () => {
     expect(service.calls).to.have.length(0);
   });
 
-  it('lets PATCH /customers/{id} change only email or phoneNumber', async () => {
+  it('lets PATCH /customers/{id} change only email or phoneNumber (with the customerType the service requires)', async () => {
     const { send, service } = harness();
     const path = `${PREFIX}/customers/${alice.customer}`;
     for (const body of [{ fullName: 'Mallory' }, { email: 'a@example.com', kycStatus: 'APPROVED' }, { umaAddress: '$x@y' }]) {
@@ -168,7 +169,8 @@ describe('refusals', () => {
     }
     expect(service.calls).to.have.length(0);
     expect((await send('PATCH', path, { body: json({ phoneNumber: '+15555550100' }) })).status).to.equal(200);
-    expect(service.calls).to.have.length(1);
+    expect((await send('PATCH', path, { body: json({ customerType: 'INDIVIDUAL', email: 'a@example.com' }) })).status).to.equal(200);
+    expect(service.calls).to.have.length(2);
   });
 
   it('lets PATCH /internal-accounts/{id} change only privateEnabled', async () => {

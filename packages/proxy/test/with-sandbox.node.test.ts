@@ -9,7 +9,8 @@ import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { createSandbox, type Sandbox } from '@paykit/sandbox';
-import { before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { ContractRecorder, withContract } from '../../sandbox/test/contract/contract-fetch.js';
 import { createPlatformProxy, endUserFromIds, type PlatformProxyOptions } from '../src/index.js';
 
 const SERVICE_URL = 'http://127.0.0.1:4010/2025-10-13';
@@ -23,6 +24,8 @@ interface Wallet {
 
 describe('the proxy in front of the sandbox (real verifier)', () => {
   let sandbox: Sandbox;
+  const contract = new ContractRecorder();
+  after(() => contract.assertClean());
   let alice: Wallet;
   let bob: Wallet;
   let forwarded = 0;
@@ -78,6 +81,7 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
 
   before(async () => {
     sandbox = createSandbox({ onInternalError: () => {} });
+    sandbox.fetch = withContract(sandbox.fetch, contract); // every answer is judged against the service's OpenAPI
     alice = await newWallet('alice');
     bob = await newWallet('bob');
   });

@@ -2,7 +2,8 @@
 /**
  * Generates the React wrappers from the elements' custom elements manifest (as Shoelace's make-react
  * does): one `src/components/<tag>.ts` per custom element, with a `create<Name>(React)` factory over
- * `@lit/react`'s `createComponent` and one typed `on<Event>` prop per documented `pay-*` event; plus
+ * `@lit/react`'s `createComponent` and one typed `on<Event>` prop per documented `pay-*` event, rendered
+ * with `defer-hydration` so server-rendered pages hydrate cleanly (src/defer-hydration.ts); plus
  * `index.ts` (`createPaykitComponents(React)`) and `bound.ts` (the wrappers bound to `react`, which the
  * package entry exports). The wrappers are never written by hand: change the element's JSDoc,
  * re-run `npm run analyze -w @paykit/elements`, then this. A test fails when the output is stale.
@@ -92,6 +93,7 @@ function componentModule(element) {
     "import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';",
     `import { ${[`${name} as ${elementClass}`, ...eventTypes.map((t) => `type ${t}`)].join(', ')} } from '${ELEMENTS_PACKAGE}';`,
     "import type { ComponentProps } from 'react';",
+    "import { deferHydration } from '../defer-hydration.js';",
     "import { defineElement } from '../define-element.js';",
     "import type { ReactModule } from '../react-module.js';",
     '',
@@ -109,7 +111,7 @@ function componentModule(element) {
     `/** Creates \`<${name}>\` for the given React; in a browser it also registers \`<${tagName}>\` (once). */`,
     `export function create${name}(react: ReactModule): ${name}Component {`,
     `  defineElement('${tagName}', ${elementClass});`,
-    `  return createComponent({ react, tagName: '${tagName}', elementClass: ${elementClass}, events: ${eventsConst}, displayName: '${name}' });`,
+    `  return deferHydration(react, createComponent({ react, tagName: '${tagName}', elementClass: ${elementClass}, events: ${eventsConst}, displayName: '${name}' }));`,
     '}',
     '',
   ];

@@ -77,8 +77,9 @@ for (const make of [react19, react18]) {
       expect(fake.requests).to.deep.equal([]);
     });
 
-    it('renders every wrapper as its tag', () => {
-      expect(renderToString(h(paykit.PayWalletExport, { revealTimeout: 60 }))).to.equal('<pay-wallet-export></pay-wallet-export>');
+    it('renders every wrapper as its tag, with defer-hydration so the element leaves its light DOM alone until hydrated', () => {
+      expect(renderToString(h(paykit.PayWalletExport, { revealTimeout: 60 }))).to.equal('<pay-wallet-export defer-hydration=""></pay-wallet-export>');
+      expect(renderToString(h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID }))).to.equal('<pay-otp-login defer-hydration=""></pay-otp-login>');
     });
 
     it('renders useSession as loading even for a signed-in client, as the browser will hydrate it', async () => {

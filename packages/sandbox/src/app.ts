@@ -29,12 +29,13 @@ import { sessionRoutes } from './routes/sessions.js';
 import { IDEMPOTENCY_HEADER } from './idempotency.js';
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from './signed-retry.js';
 import { createMemoryState, type SandboxState } from './state.js';
+import type { Jwk } from '@paykit/crypto-core/web-types';
 
 export interface CreateSandboxOptions extends SandboxOptions {
   /** The store; default a fresh in-memory one. */
   state?: SandboxState;
   /** The enclave's private P-256 JWK, to keep the same signer pin across restarts. Default: fresh. */
-  enclaveKey?: JsonWebKey;
+  enclaveKey?: Jwk;
 }
 
 export interface Sandbox {
@@ -56,15 +57,35 @@ function errorResponse(config: SandboxConfig, error: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers } });
 }
 
+/** Whether a string's UTF-8 encoding is longer than `limit` bytes, found without encoding it. */
+function utf8LongerThan(text: string, limit: number): boolean {
+  if (text.length > limit) return true; // every UTF-16 unit takes at least one byte
+  if (text.length * 3 <= limit) return false; // and at most three (a surrogate pair: four for two)
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3; // a lone surrogate is encoded as U+FFFD
+  }
+  return bytes > limit;
+}
+
 export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   const config = resolveConfig(options);
   const ctx: SandboxContext = { config, state: options.state ?? createMemoryState(), enclave: createEnclave(options.enclaveKey) };
 
   const api = new Hono<SandboxEnv>();
   api.use('*', async (c, next) => {
-    // Declared or actual size over the limit is 413 (the body is read once here; Hono caches it).
+    // Declared or actual size over the limit is 413 (the body is read once here; Hono caches it). GET
+    // and HEAD carry none, and nothing asks the request for its stream: under @hono/node-server that
+    // would build a second, full `Request` for every request.
     const declared = Number(c.req.header('Content-Length') ?? 0);
-    const tooLarge = declared > MAX_BODY_BYTES || (c.req.raw.body !== null && new TextEncoder().encode(await c.req.text()).length > MAX_BODY_BYTES);
+    const method = c.req.method;
+    const tooLarge = declared > MAX_BODY_BYTES || (method !== 'GET' && method !== 'HEAD' && utf8LongerThan(await c.req.text(), MAX_BODY_BYTES));
     if (tooLarge) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
     await next();
   });
@@ -82,7 +103,8 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   app.use(
     '*',
     cors({
-      origin: (origin) => (config.isAllowedOrigin(origin) ? origin : null),
+      // No Origin (server-to-server calls, the common case) is answered without parsing an empty URL.
+      origin: (origin) => (origin && config.isAllowedOrigin(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', SIGNATURE_HEADER, REQUEST_ID_HEADER, IDEMPOTENCY_HEADER],
       exposeHeaders: ['Retry-After'],
@@ -94,7 +116,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     c.header('Cache-Control', 'no-store');
   });
   app.route(`/${API_VERSION}`, api);
-  app.notFound(() => errorResponse(config, new ApiError(404, 'NOT_FOUND', 'No such endpoint')));
+  app.notFound(() => errorResponse(config, new ApiError(404, 'REFERENCE_NOT_FOUND', 'No such endpoint')));
   app.onError((error) => errorResponse(config, error));
 
   const pan = createPanApp(ctx);

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run sandbox -- --port 8787`: serves `{base_url}` = http://localhost:<port>/2025-10-13 and the PAN
  * page on its own port, and prints both with the platform credentials. Every flag has an environment

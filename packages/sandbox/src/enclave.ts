@@ -13,6 +13,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { base64UrlDecode, base64UrlEncode, bytesToHex, concatBytes, toArrayBuffer, utf8Encode } from '@paykit/crypto-core/encoding';
 import { signatureRawToDer } from '@paykit/crypto-core/p256';
+import type { Jwk, WebCryptoKey } from '@paykit/crypto-core/web-types';
 
 export interface Enclave {
   /** Uncompressed hex public key: the sandbox's pin for OTP and export bundles. */
@@ -25,15 +26,15 @@ export interface Enclave {
 
 const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
 
-function freshPrivateJwk(): JsonWebKey {
-  return generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' }) as JsonWebKey;
+function freshPrivateJwk(): Jwk {
+  return generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' }) as Jwk;
 }
 
-export function createEnclave(privateJwk: JsonWebKey = freshPrivateJwk()): Enclave {
+export function createEnclave(privateJwk: Jwk = freshPrivateJwk()): Enclave {
   const { kty, crv, x, y, d } = privateJwk;
   if (kty !== 'EC' || crv !== 'P-256' || !x || !y || !d) throw new TypeError('enclaveKey must be a private P-256 JWK');
   const publicKey = bytesToHex(concatBytes(new Uint8Array([4]), base64UrlDecode(x), base64UrlDecode(y)));
-  let signingKey: Promise<CryptoKey> | undefined;
+  let signingKey: Promise<WebCryptoKey> | undefined;
   const sign = async (bytes: Uint8Array): Promise<Uint8Array> => {
     signingKey ??= crypto.subtle.importKey('jwk', { kty, crv, x, y, d }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
     return new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, await signingKey, toArrayBuffer(bytes)));

@@ -52,7 +52,8 @@ export function invalidField(field: string, message: string, constraint: FieldCo
   return invalidInput([fieldError(field, message, constraint)], `${field} ${message}`);
 }
 
-export const notFound = (what: string): ApiError => new ApiError(404, 'NOT_FOUND', `${what} was not found`);
+/** 404 for a resource other than a customer or a quote: the service's generic REFERENCE_NOT_FOUND. */
+export const notFound = (what: string): ApiError => new ApiError(404, 'REFERENCE_NOT_FOUND', `${what} was not found`);
 
 export const unauthorized = (reason: string, message = 'The request was not authorized'): ApiError =>
   new ApiError(401, 'UNAUTHORIZED', message, { reason });

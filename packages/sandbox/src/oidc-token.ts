@@ -9,9 +9,9 @@
  *   const claims = await checkOidcToken(ctx, token, { clientPublicKey, expect: credential.oauth });
  */
 import { base64UrlDecode, utf8Decode } from '@paykit/crypto-core/encoding';
-import { oidcNonce } from '@paykit/crypto-core/oidc';
 import type { SandboxContext } from './context.js';
 import { invalidField, unauthorized } from './errors.js';
+import { sha256Hex } from './passkeys.js';
 import { isObject } from './validation.js';
 
 export interface OidcIdentity {
@@ -59,7 +59,9 @@ export async function checkOidcToken(
   if (options.expect && (options.expect.iss !== iss || options.expect.aud !== aud || options.expect.sub !== sub)) {
     throw unauthorized('Token iss, aud or sub does not match the credential');
   }
-  if (options.clientPublicKey !== undefined && nonce !== (await oidcNonce(options.clientPublicKey))) {
+  // wallet-protocol: lower-case hex SHA-256 of the key's hex text as sent (crypto-core's oidcNonce takes
+  // lower-case keys only; the service accepts both cases).
+  if (options.clientPublicKey !== undefined && nonce !== (await sha256Hex(options.clientPublicKey))) {
     throw unauthorized('Token nonce does not match clientPublicKey');
   }
   return { iss, aud, sub };

@@ -2,7 +2,8 @@
  * The signed-retry pattern, server side, in one place for every endpoint that needs a wallet stamp
  * (wallet-protocol section 3). Leg 1 (no signature headers) is validated by the endpoint and answered
  * 202 `{payloadToSign, requestId, expiresAt[, type]}`. The retry must carry both headers, name a live
- * unused requestId of the same method and path, repeat the body byte for byte, carry a stamp that
+ * unused requestId of the same method and path, repeat the body byte for byte (a long first leg is kept
+ * only as its SHA-256), carry a stamp that
  * verifies over that payloadToSign (high-S accepted), and be signed by a key the endpoint allows
  * right now. Failures are 401: WALLET_SIGNATURE_MISSING, REQUEST_ID_MISSING, WALLET_SIGNATURE_MALFORMED,
  * WALLET_SIGNATURE_INVALID, WALLET_SIGNATURE_BODY_MISMATCH. An endpoint may answer a signed leg with
@@ -16,7 +17,8 @@
  *   });
  */
 import type { Context } from 'hono';
-import { decodeStamp, verifyStamp } from '@paykit/crypto-core/stamp';
+import { base64UrlEncode, sha256, utf8Encode } from '@paykit/crypto-core/encoding';
+import { decodeStamp, verifyStamp, type StampSignerKey } from '@paykit/crypto-core/stamp';
 import type { SandboxContext } from './context.js';
 import { ApiError, walletSignatureInvalid } from './errors.js';
 import { newId } from './ids.js';
@@ -58,12 +60,24 @@ export function activityPayload(activity: { type: string; organizationId: string
   return JSON.stringify({ organizationId: activity.organizationId, parameters: activity.parameters, timestampMs: String(now), type: activity.type });
 }
 
+/** Signer keys imported once and reused (session keys sign many requests); the oldest go past the bound. */
+const signerKeys = new Map<string, Promise<StampSignerKey>>();
+const MAX_SIGNER_KEYS = 1024;
+
 /**
  * Verifies a `Service-Wallet-Signature` over `payloadToSign` and that its key is allowed.
  * Throws WALLET_SIGNATURE_MALFORMED / WALLET_SIGNATURE_INVALID; resolves with the compressed key.
  */
 export async function verifyWalletSignature(header: string, payloadToSign: string, allowed: (publicKey: string) => unknown): Promise<string> {
-  const { publicKey } = await verifyStamp(header, payloadToSign);
+  let publicKey: string;
+  try {
+    ({ publicKey } = await verifyStamp(header, payloadToSign, { keyCache: signerKeys }));
+  } finally {
+    for (const oldest of signerKeys.keys()) {
+      if (signerKeys.size <= MAX_SIGNER_KEYS) break;
+      signerKeys.delete(oldest);
+    }
+  }
   if (!allowed(publicKey)) throw walletSignatureInvalid('The signing key is not an active session key allowed to approve this action');
   return publicKey;
 }
@@ -84,7 +98,7 @@ export async function signedRequest<C>(c: Context, ctx: SandboxContext, endpoint
 
   if (!stamp || !requestId) {
     const activity = await endpoint.begin({ json: parseJsonObject(text), text });
-    return challenge(c, ctx, { method, path, bodyText: text }, activity);
+    return challenge(c, ctx, { method, path, bodyDigest: await digestOf(text) }, activity);
   }
 
   decodeStamp(stamp); // WALLET_SIGNATURE_MALFORMED before anything else is judged
@@ -93,7 +107,7 @@ export async function signedRequest<C>(c: Context, ctx: SandboxContext, endpoint
   if (record.used) throw walletSignatureInvalid('The requestId was already used');
   if (record.expiresAt <= ctx.config.now()) throw walletSignatureInvalid('The requestId expired');
   if (record.method !== method || record.path !== path) throw walletSignatureInvalid('The requestId belongs to another request');
-  if (record.bodyText !== text) {
+  if (record.bodyDigest !== (await digestOf(text))) {
     throw new ApiError(401, 'WALLET_SIGNATURE_BODY_MISMATCH', 'The retry body differs from the body of the first request');
   }
   const context = record.context as C;
@@ -117,13 +131,24 @@ export async function signedRequest<C>(c: Context, ctx: SandboxContext, endpoint
   return outcome.status === 204 ? c.body(null, 204) : c.json(outcome.body, outcome.status);
 }
 
-function challenge<C>(c: Context, ctx: SandboxContext, request: Pick<SignedRequestRecord, 'method' | 'path' | 'bodyText'>, activity: SignedActivity<C>): Response {
+/** Bodies up to this many characters are kept as they are: hashing them would cost more than it saves. */
+const KEPT_BODY_CHARS = 256;
+
+/**
+ * What a challenge keeps of its first leg's body for the byte-identical check: a short body itself, a
+ * longer one only as its SHA-256, so a padded first leg pins 50 bytes, not its megabyte.
+ */
+const digestOf = async (text: string): Promise<string> =>
+  text.length <= KEPT_BODY_CHARS ? `=${text}` : `sha256:${base64UrlEncode(await sha256(utf8Encode(text)))}`;
+
+function challenge<C>(c: Context, ctx: SandboxContext, request: Pick<SignedRequestRecord, 'method' | 'path' | 'bodyDigest'>, activity: SignedActivity<C>): Response {
   const now = ctx.config.now();
   const record = ctx.state.signedRequests.put({
     id: newId('Request'),
+    owner: activity.organizationId,
     method: request.method,
     path: request.path,
-    bodyText: request.bodyText,
+    bodyDigest: request.bodyDigest,
     payloadToSign: activity.payloadToSign ?? activityPayload(activity, now),
     expiresAt: now + ctx.config.challengeTtlMs,
     used: false,

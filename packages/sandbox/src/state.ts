@@ -2,13 +2,16 @@
  * Where the sandbox keeps everything: one small store interface (`Collection`: get, put, delete, list
  * in insertion order) per kind of record, and `createMemoryState()`, the in-memory implementation. A
  * restart starts empty. Records hold internal fields (keys, mnemonics, PANs); `views.ts` turns them
- * into the API's resources, so nothing internal leaks by accident.
+ * into the API's resources, so nothing internal leaks by accident. Challenges (`ExpiringCollection`)
+ * are swept from the oldest end, so a request pays for what it removes, never for what is stored;
+ * signed-retry challenges are also capped per wallet, each wallet evicting only its own oldest.
  *
  * @example
  *   const state = createMemoryState();
  *   state.customers.put(record);
  *   state.accounts.list((a) => a.customerId === record.id);
  */
+import type { WebCryptoKeyPair } from '@paykit/crypto-core/web-types';
 export interface Collection<T extends { id: string }> {
   get(id: string): T | undefined;
   put(record: T): T;
@@ -86,9 +89,12 @@ export interface SessionRecord {
 /** One outstanding signed-retry challenge (`requestId`). */
 export interface SignedRequestRecord {
   id: string;
+  /** The wallet (sub-organization) the request acts on: challenges are capped per owner. */
+  owner: string;
   method: string;
   path: string;
-  bodyText: string;
+  /** The first leg's body if short (`=` + body), else its SHA-256 (`sha256:` + base64url): the retry must match it. */
+  bodyDigest: string;
   payloadToSign: string;
   expiresAt: number;
   used: boolean;
@@ -99,7 +105,7 @@ export interface SignedRequestRecord {
 export interface OtpTargetRecord {
   id: string;
   authMethodId: string;
-  keyPair: CryptoKeyPair;
+  keyPair: WebCryptoKeyPair;
   expiresAt: number;
   used: boolean;
   failures: number;
@@ -140,7 +146,8 @@ export interface ScaChallengeRecord {
 export interface QuoteRecord {
   id: string;
   customerId: string;
-  sourceAccountId: string;
+  /** The embedded wallet that pays; absent for a REALTIME_FUNDING source (funded by its paymentInstructions). */
+  sourceAccountId?: string;
   source: Record<string, unknown>;
   destination: Record<string, unknown>;
   /** Internal account credited on completion, when the destination is one. */
@@ -154,8 +161,12 @@ export interface QuoteRecord {
   failureReason?: string;
   description?: string;
   transactionId: string;
-  payloadToSign: string;
-  sca?: { challenge: ScaChallengeRecord; roundsLeft: number };
+  /** EMBEDDED_WALLET source: what execute's signature covers. */
+  payloadToSign?: string;
+  /** REALTIME_FUNDING source: the bank details the customer pays into (withheld while SCA is pending). */
+  fundingInstructions?: Record<string, unknown>;
+  /** The challenge to satisfy now; `at` is where SCA came in: quote creation (realtime funding) or execute (a wallet send, held until authorized). */
+  sca?: { challenge: ScaChallengeRecord; roundsLeft: number; at: 'QUOTE' | 'EXECUTE' };
   createdAt: number;
   expiresAt: number;
   settlesAt?: number;
@@ -205,6 +216,17 @@ export interface ScaCustomerRecord {
   sessionExpiresAt?: number;
   failures: number;
   lockedUntil?: number;
+  /** The SCA login started by `POST /sca/login/start`, until completed. */
+  login?: ScaLoginRecord;
+}
+
+export interface ScaLoginRecord {
+  factor: 'SMS_OTP' | 'PASSKEY';
+  /** SMS_OTP: the handle echoed on complete. */
+  challengeId?: string;
+  expiresAt: number;
+  /** PASSKEY: the WebAuthn challenge the assertion must sign. */
+  passkeyChallenge?: string;
 }
 
 export interface RateWindowRecord {
@@ -217,18 +239,40 @@ export interface UsedValueRecord {
   id: string;
 }
 
+/**
+ * A collection of records that expire. `sweep(before)` deletes the records whose `expiresAt` is at or
+ * before `before`, starting from the oldest put and stopping at the first that is still live: amortised
+ * O(1) per request, whatever is stored. Records are kept in put order (a re-put moves a record to the
+ * end), which is expiry order when every record of a kind lives equally long; a record out of that
+ * order is swept late, never early (reads still check `expiresAt`).
+ */
+export interface ExpiringCollection<T extends { id: string; expiresAt: number }> extends Collection<T> {
+  sweep(before: number): void;
+  /** How many records are stored (used or not, live or awaiting the sweep). */
+  readonly size: number;
+}
+
+/** A collection whose records are also found by one key of theirs, without a scan. */
+export interface IndexedCollection<T extends { id: string }> extends Collection<T> {
+  /** The records whose key is `key`, in insertion order. */
+  withKey(key: string): T[];
+}
+
 export interface SandboxState {
   readonly customers: Collection<CustomerRecord>;
   readonly accounts: Collection<AccountRecord>;
   readonly credentials: Collection<CredentialRecord>;
-  readonly sessions: Collection<SessionRecord>;
-  readonly signedRequests: Collection<SignedRequestRecord>;
-  readonly otpTargets: Collection<OtpTargetRecord>;
-  readonly passkeyChallenges: Collection<PasskeyChallengeRecord>;
+  /** Keyed by the public key that signs for the session: a signed leg names its key. */
+  readonly sessions: IndexedCollection<SessionRecord>;
+  readonly signedRequests: ExpiringCollection<SignedRequestRecord>;
+  readonly otpTargets: ExpiringCollection<OtpTargetRecord>;
+  readonly passkeyChallenges: ExpiringCollection<PasskeyChallengeRecord>;
   readonly delegatedKeys: Collection<DelegatedKeyRecord>;
-  readonly quotes: Collection<QuoteRecord>;
-  readonly cards: Collection<CardRecord>;
-  readonly panTokens: Collection<PanTokenRecord>;
+  /** Keyed by status: time moves only the unfinished ones, and a request must not walk the rest. */
+  readonly quotes: IndexedCollection<QuoteRecord>;
+  /** Keyed by state, for the same reason (PROCESSING cards finish provisioning). */
+  readonly cards: IndexedCollection<CardRecord>;
+  readonly panTokens: ExpiringCollection<PanTokenRecord>;
   readonly idempotency: Collection<IdempotencyRecord>;
   readonly sca: Collection<ScaCustomerRecord>;
   readonly rateWindows: Collection<RateWindowRecord>;
@@ -248,19 +292,116 @@ export function memoryCollection<T extends { id: string }>(): Collection<T> {
   };
 }
 
+/** The in-memory `IndexedCollection`, keyed by `keyOf(record)` (which may change when a record is put again). */
+export function indexedCollection<T extends { id: string }>(keyOf: (record: T) => string): IndexedCollection<T> {
+  const map = new Map<string, T>();
+  const keyed = new Map<string, Map<string, T>>();
+  /** The key each stored record was indexed under (records may be changed in place before a put). */
+  const indexedAs = new Map<string, string>();
+  const unindex = (id: string): void => {
+    const key = indexedAs.get(id);
+    if (key === undefined) return;
+    indexedAs.delete(id);
+    const records = keyed.get(key);
+    records?.delete(id);
+    if (records?.size === 0) keyed.delete(key);
+  };
+  return {
+    get: (id) => map.get(id),
+    put: (record) => {
+      const key = keyOf(record);
+      if (indexedAs.get(record.id) !== key) unindex(record.id);
+      map.set(record.id, record);
+      indexedAs.set(record.id, key);
+      let records = keyed.get(key);
+      if (!records) keyed.set(key, (records = new Map()));
+      records.set(record.id, record);
+      return record;
+    },
+    delete: (id) => {
+      unindex(id);
+      return map.delete(id);
+    },
+    list: (filter) => (filter ? [...map.values()].filter(filter) : [...map.values()]),
+    withKey: (key) => [...(keyed.get(key)?.values() ?? [])],
+  };
+}
+
+/** Signed-retry challenges one wallet may hold at once (used ones count until swept); more evict its oldest. */
+export const MAX_SIGNED_REQUESTS_PER_OWNER = 32;
+
+/**
+ * The in-memory `ExpiringCollection`. With `ownerOf` and `perOwner`, each owner holds at most
+ * `perOwner` records: a put beyond that deletes that owner's oldest, never another owner's.
+ */
+export function expiringCollection<T extends { id: string; expiresAt: number }>(
+  limit?: { ownerOf: (record: T) => string; perOwner: number },
+): ExpiringCollection<T> {
+  const map = new Map<string, T>();
+  /** Record ids of each owner, oldest first. */
+  const owned = new Map<string, Set<string>>();
+  const forget = (record: T): void => {
+    if (!limit) return;
+    const owner = limit.ownerOf(record);
+    const ids = owned.get(owner);
+    ids?.delete(record.id);
+    if (ids?.size === 0) owned.delete(owner);
+  };
+  const remove = (id: string): boolean => {
+    const record = map.get(id);
+    if (!record) return false;
+    map.delete(id);
+    forget(record);
+    return true;
+  };
+  return {
+    get: (id) => map.get(id),
+    put: (record) => {
+      const previous = map.get(record.id);
+      if (previous) {
+        map.delete(record.id); // to the end: put order stays expiry order
+        if (previous !== record) forget(previous);
+      }
+      map.set(record.id, record);
+      if (limit) {
+        const owner = limit.ownerOf(record);
+        let ids = owned.get(owner);
+        if (!ids) owned.set(owner, (ids = new Set()));
+        ids.add(record.id);
+        for (const oldest of ids) {
+          if (ids.size <= limit.perOwner) break;
+          remove(oldest);
+        }
+      }
+      return record;
+    },
+    delete: remove,
+    list: (filter) => (filter ? [...map.values()].filter(filter) : [...map.values()]),
+    sweep: (before) => {
+      for (const record of map.values()) {
+        if (record.expiresAt > before) return;
+        remove(record.id);
+      }
+    },
+    get size() {
+      return map.size;
+    },
+  };
+}
+
 export function createMemoryState(): SandboxState {
   return {
     customers: memoryCollection(),
     accounts: memoryCollection(),
     credentials: memoryCollection(),
-    sessions: memoryCollection(),
-    signedRequests: memoryCollection(),
-    otpTargets: memoryCollection(),
-    passkeyChallenges: memoryCollection(),
+    sessions: indexedCollection((session) => session.publicKey),
+    signedRequests: expiringCollection({ ownerOf: (r) => r.owner, perOwner: MAX_SIGNED_REQUESTS_PER_OWNER }),
+    otpTargets: expiringCollection(),
+    passkeyChallenges: expiringCollection(),
     delegatedKeys: memoryCollection(),
-    quotes: memoryCollection(),
-    cards: memoryCollection(),
-    panTokens: memoryCollection(),
+    quotes: indexedCollection((quote) => quote.status),
+    cards: indexedCollection((card) => card.state),
+    panTokens: expiringCollection(),
     idempotency: memoryCollection(),
     sca: memoryCollection(),
     rateWindows: memoryCollection(),

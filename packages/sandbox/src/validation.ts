@@ -21,10 +21,15 @@ export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const E164 = '^\\+[1-9]\\d{1,14}$';
 export const COUNTRY = '^[A-Z]{2}$';
 export const UMA_ADDRESS = '^\\$[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$';
-export const COMPRESSED_KEY = '^0[23][0-9a-f]{64}$';
-export const UNCOMPRESSED_KEY = '^04[0-9a-f]{128}$';
-/** A session key: compressed (client-held-key model) or uncompressed (deprecated legacy model), lowercase hex. */
-export const CLIENT_PUBLIC_KEY = '^(?:0[23][0-9a-f]{64}|04[0-9a-f]{128})$';
+export const COMPRESSED_KEY = '^0[23][0-9a-fA-F]{64}$';
+export const UNCOMPRESSED_KEY = '^04[0-9a-fA-F]{128}$';
+/**
+ * A session key: compressed (client-held-key model) or uncompressed (deprecated legacy model). Hex of
+ * either case, as the service's pattern; routes keep the lower-case form (`lowerHex`), which stamps carry.
+ */
+export const CLIENT_PUBLIC_KEY = '^(?:0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$';
+
+export const lowerHex = <T extends string | undefined>(hex: T): T => (hex === undefined ? hex : (hex.toLowerCase() as T));
 
 /** A `check` for hex public keys: undefined for a valid P-256 point, else why not. */
 export function pointProblem(hex: string): string | undefined {

@@ -31,12 +31,18 @@ export function currency(code: string): { code: string; name: string; symbol: st
 
 export const CARD_CAPABILITIES = Object.freeze({ supportsSpendLimits: true, supportsTransactionCountLimit: true, supportsPanReveal: true });
 
+/** `identifier` (a tax id) is write-only: accepted on create and update, never echoed. */
+function withoutWriteOnly(profile: Record<string, unknown>): Record<string, unknown> {
+  const { identifier: _identifier, ...rest } = profile;
+  return rest;
+}
+
 export function toCustomer(r: CustomerRecord): Record<string, unknown> {
   return {
     id: r.id,
     platformCustomerId: r.platformCustomerId,
     customerType: r.customerType,
-    ...r.profile,
+    ...withoutWriteOnly(r.profile),
     ...(r.fullName !== undefined ? { fullName: r.fullName } : {}),
     ...(r.region !== undefined ? { region: r.region } : {}),
     ...(r.currencies !== undefined ? { currencies: r.currencies } : {}),
@@ -51,6 +57,11 @@ export function toCustomer(r: CustomerRecord): Record<string, unknown> {
   };
 }
 
+/** What a deposit into the wallet would have its owner sign (compact JSON, as every payloadToSign). */
+function fundingPayload(r: AccountRecord): string {
+  return JSON.stringify({ organizationId: r.organizationId, parameters: { walletId: r.id }, timestampMs: String(r.updatedAt), type: 'ACTIVITY_TYPE_FUND_WALLET' });
+}
+
 export function toAccount(r: AccountRecord): Record<string, unknown> {
   return {
     id: r.id,
@@ -58,12 +69,14 @@ export function toAccount(r: AccountRecord): Record<string, unknown> {
     type: r.type,
     status: 'ACTIVE',
     balance: { amount: r.balance, currency: currency(r.currency) },
+    // No holds or pending credits in the sandbox: the total equals the available balance.
+    totalBalance: { amount: r.balance, currency: currency(r.currency) },
     privateEnabled: r.privateEnabled,
     cardCapabilities: CARD_CAPABILITIES,
     fundingPaymentInstructions: [
       {
         instructionsNotes: `Sandbox: credit this wallet with POST /sandbox/internal-accounts/${r.id}/fund`,
-        accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET' },
+        accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: fundingPayload(r) },
       },
     ],
     createdAt: iso(r.createdAt),
@@ -144,20 +157,33 @@ export function toQuote(r: QuoteRecord): Record<string, unknown> {
             ...(pendingSca.challenge.passkeyAllowedOrigins ? { passkeyAllowedOrigins: pendingSca.challenge.passkeyAllowedOrigins } : {}),
           },
         }
-      : { paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: r.payloadToSign } }] }),
+      : {}),
+    ...paymentInstructionsOf(r),
   };
+}
+
+/** A wallet quote always shows its payloadToSign; a realtime-funding quote withholds its bank details while quote-creation SCA is pending. */
+function paymentInstructionsOf(r: QuoteRecord): { paymentInstructions?: unknown[] } {
+  if (r.payloadToSign !== undefined) return { paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: r.payloadToSign } }] };
+  if (r.fundingInstructions && r.sca?.at !== 'QUOTE') return { paymentInstructions: [{ accountOrWalletInfo: r.fundingInstructions, isPlatformAccount: true }] };
+  return {};
 }
 
 export function toCard(r: CardRecord): Record<string, unknown> {
   return {
     id: r.id,
-    customerId: r.customerId,
+    cardholderId: r.customerId,
+    form: 'VIRTUAL',
+    // The OpenAPI's list and payments-api.md's single funding source name the same binding.
+    fundingSources: r.fundingSource === null ? [] : [r.fundingSource],
     fundingSource: r.fundingSource,
     state: r.state,
     ...(r.stateReason ? { stateReason: r.stateReason } : {}),
     currency: r.currency,
     brand: 'VISA',
     last4: r.pan.slice(-4),
+    expMonth: r.expiryMonth,
+    expYear: r.expiryYear,
     ...(r.platformCardId !== undefined ? { platformCardId: r.platformCardId } : {}),
     maxSpendPerTransaction: r.maxSpendPerTransaction,
     maxSpendPerDay: r.maxSpendPerDay,

@@ -30,24 +30,38 @@ export function sessionKeyOf(
   accountIds: readonly string[],
   rule: { exceptAuthMethodId?: string; sessionId?: string } = {},
 ): (publicKey: string) => SessionRecord | undefined {
-  return (publicKey) =>
-    activeSessions(
-      ctx,
-      (s) =>
-        s.publicKey === publicKey &&
-        accountIds.includes(s.accountId) &&
-        (rule.exceptAuthMethodId === undefined || s.authMethodId !== rule.exceptAuthMethodId) &&
-        (rule.sessionId === undefined || s.id === rule.sessionId),
-    )[0];
+  // Only the sessions of the stamp's key are looked at: the cost does not grow with the sessions stored.
+  return (publicKey) => {
+    const now = ctx.config.now();
+    return ctx.state.sessions
+      .withKey(publicKey)
+      .find(
+        (s) =>
+          isActiveSession(s, now) &&
+          accountIds.includes(s.accountId) &&
+          (rule.exceptAuthMethodId === undefined || s.authMethodId !== rule.exceptAuthMethodId) &&
+          (rule.sessionId === undefined || s.id === rule.sessionId),
+      );
+  };
 }
 
 /**
  * Issues a session for `credential`. A compressed key (66 hex) is the client-held-key model; an
  * uncompressed one (130 hex) the legacy model, whose answer carries `encryptedSessionSigningKey`.
  */
-export async function issueSession(ctx: SandboxContext, credential: CredentialRecord, clientPublicKey: string): Promise<Record<string, unknown>> {
-  const now = ctx.config.now();
+/**
+ * `stillAllowed` judges the state (the credential still exists, the refreshed session is still active)
+ * right before the session is stored, in the same synchronous step, after any await (issue 11).
+ */
+export async function issueSession(
+  ctx: SandboxContext,
+  credential: CredentialRecord,
+  clientPublicKey: string,
+  stillAllowed: () => void = () => {},
+): Promise<Record<string, unknown>> {
   const legacy = clientPublicKey.length === 130 ? await legacySessionKey(clientPublicKey) : undefined;
+  stillAllowed();
+  const now = ctx.config.now();
   const session = ctx.state.sessions.put({
     id: newId('Session'),
     accountId: credential.accountId,

@@ -41,12 +41,13 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const key = crypto.randomUUID();
     const created = await issue({ customerId: customer.id, fundingSource: account.id, maxSpendPerDay: 50_000 }, key);
     expect(created.status, created.text).to.equal(201);
-    expect(created.body).to.include({ state: 'PROCESSING', fundingSource: account.id, customerId: customer.id, maxSpendPerDay: 50_000 });
+    expect(created.body).to.include({ state: 'PROCESSING', fundingSource: account.id, cardholderId: customer.id, form: 'VIRTUAL', maxSpendPerDay: 50_000 });
+    expect(created.body.fundingSources).to.deep.equal([account.id]);
     expect(created.body.cardCapabilities).to.deep.equal({ supportsSpendLimits: true, supportsTransactionCountLimit: true, supportsPanReveal: true });
     expect(created.body.last4).to.match(/^\d{4}$/);
     expect(created.body).to.not.have.property('panEmbedUrl');
     const replay = await issue({ customerId: customer.id, fundingSource: account.id, maxSpendPerDay: 50_000 }, key);
-    expect(replay.status).to.equal(200);
+    expect(replay.status).to.equal(201); // the OpenAPI declares only 201: the replay is the first answer again
     expect(replay.body.id).to.equal(created.body.id);
     const reused = await issue({ customerId: customer.id, fundingSource: account.id }, key);
     expect(reused.status).to.equal(409);
@@ -65,7 +66,37 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const b = await newCustomer(t.api);
     const foreign = await issue({ customerId: a.customer.id, fundingSource: b.account.id });
     expect(foreign.status).to.equal(400);
+    expect(foreign.body.code).to.equal('FUNDING_SOURCE_INELIGIBLE');
     expect(foreign.body.details.errors[0].field).to.equal('fundingSource');
+    const foreignList = await issue({ cardholderId: a.customer.id, form: 'VIRTUAL', fundingSources: [b.account.id] });
+    expect(foreignList.body).to.include({ status: 400, code: 'FUNDING_SOURCE_INELIGIBLE' });
+    const card = (await activeCard()).card;
+    const moved = await patch(card.id, { fundingSource: b.account.id });
+    expect(moved.body).to.include({ status: 400, code: 'FUNDING_SOURCE_INELIGIBLE' });
+  });
+
+  it("takes the OpenAPI's create shape (cardholderId, form, fundingSources) and lists by the service's filter names", async () => {
+    const { customer, account } = await newCustomer(t.api);
+    const created = await issue({ cardholderId: customer.id, form: 'VIRTUAL', fundingSources: [account.id], platformCardId: `pc-${customer.id.slice(-6)}` });
+    expect(created.status, created.text).to.equal(201);
+    expect(created.body).to.include({ cardholderId: customer.id, form: 'VIRTUAL', fundingSource: account.id });
+    expect((await issue({ cardholderId: customer.id, form: 'PHYSICAL', fundingSources: [account.id] })).status).to.equal(400);
+    const other = await newCustomer(t.api);
+    await issue({ fundingSource: other.account.id });
+    const byHolder = await t.api.get('/cards', { cardholderId: customer.id });
+    expect(byHolder.body.data.map((c: { id: string }) => c.id)).to.deep.equal([created.body.id]);
+    const byAccount = await t.api.get('/cards', { accountId: account.id });
+    expect(byAccount.body.data.map((c: { id: string }) => c.id)).to.deep.equal([created.body.id]);
+  });
+
+  it('issues one card for concurrent requests with one Idempotency-Key (parallel over HTTP)', async () => {
+    const { account } = await newCustomer(t.api);
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => issue({ fundingSource: account.id }, key)));
+    expect(answers.map((a) => a.status)).to.deep.equal(Array(8).fill(201));
+    expect(new Set(answers.map((a) => a.body.id)).size).to.equal(1);
+    const listed = await t.api.get('/cards', { accountId: account.id });
+    expect(listed.body.data).to.have.length(1);
   });
 
   it('caps live cards per platform: 409 CARD_LIMIT_REACHED, and CLOSED cards do not count', async () => {
@@ -101,7 +132,7 @@ describe('sandbox: cards and the PAN reveal page', () => {
 
     const { card } = await activeCard();
     expect((await patch(card.id, { state: 'ACTIVE' })).body.code).to.equal('INVALID_STATE_TRANSITION');
-    expect((await patch(card.id, { state: 'PROCESSING' })).body.code).to.equal('INVALID_STATE_TRANSITION');
+    expect((await patch(card.id, { state: 'PROCESSING' })).body).to.include({ status: 400, code: 'INVALID_INPUT' }); // not in CardUpdateRequest's enum
     const frozen = await patch(card.id, { state: 'FROZEN' });
     expect(frozen.status).to.equal(200);
     expect(frozen.body.state).to.equal('FROZEN');
@@ -124,7 +155,7 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const empty = await patch(processing.body.id, {});
     expect(empty.status).to.equal(400);
     const badState = await patch(processing.body.id, { state: 'LOST' });
-    expect(badState.body.details.errors[0].constraint.enum).to.deep.equal(['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED']);
+    expect(badState.body.details.errors[0].constraint.enum).to.deep.equal(['ACTIVE', 'FROZEN', 'CLOSED']);
   });
 
   it('clears only limits with null: a null state or fundingSource is 400 INVALID_INPUT, not a silent no-op', async () => {
@@ -184,7 +215,8 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect((await fetch(reveal.body.panEmbedUrl)).status).to.equal(410);
     expect((await fetch(`${t.server.panOrigin}/pan/not-a-token`)).status).to.equal(410);
     const processing = await issue({ fundingSource: account.id });
-    expect((await t.api.post(`/cards/${processing.body.id}/reveal`, {})).status).to.equal(409);
+    // No 409 is declared for a reveal: a card without a PAN to show is 403.
+    expect((await t.api.post(`/cards/${processing.body.id}/reveal`, {})).body).to.include({ status: 403, code: 'FORBIDDEN' });
     expect((await t.api.post('/cards/Card:nope/reveal', {})).status).to.equal(404);
   });
 });

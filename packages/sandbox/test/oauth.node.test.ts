@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { p256 } from '@noble/curves/nist.js';
 import { base64UrlEncode, bytesToHex, utf8Encode } from '@paykit/crypto-core/encoding';
@@ -50,6 +51,15 @@ describe('sandbox: OAuth credentials and login', () => {
     expect(res.body).to.include({ accountId, type: 'OAUTH' });
     const privacy = await t.api.signed('PATCH', `/internal-accounts/${accountId}`, { privateEnabled: false }, key);
     expect(privacy.status).to.equal(200);
+  });
+
+  it('takes an upper-case hex clientPublicKey (the nonce over the text as sent), as the service does', async () => {
+    const key = await newSessionKey();
+    const upper = key.publicKey.toUpperCase();
+    const nonce = createHash('sha256').update(upper, 'utf8').digest('hex'); // oidcNonce itself wants lower case
+    const res = await t.api.post(`/auth/credentials/${oauthId}/verify`, { type: 'OAUTH', oidcToken: oidcToken(claims({ nonce })), clientPublicKey: upper });
+    expect(res.status, res.text).to.equal(200);
+    expect((await t.api.signed('PATCH', `/internal-accounts/${accountId}`, { privateEnabled: false }, key)).status).to.equal(200);
   });
 
   it('checks every claim: 401 UNAUTHORIZED with a reason for nonce, staleness, expiry, identity and issuer', async () => {

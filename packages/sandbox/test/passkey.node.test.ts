@@ -63,7 +63,7 @@ describe('sandbox: passkeys', () => {
     const passkey = list.body.data.find((c: { id: string }) => c.id === passkeyId);
     expect(passkey).to.include({ type: 'PASSKEY', nickname: 'Laptop', credentialId: authenticator.credentialId });
     const challenge = randomChallenge();
-    const leg1 = await t.api.post('/auth/credentials', { type: 'PASSKEY', accountId, challenge, attestation: await (await SoftwareAuthenticator.create()).register({ challenge }) });
+    const leg1 = await t.api.post('/auth/credentials', { type: 'PASSKEY', accountId, nickname: 'Laptop', challenge, attestation: await (await SoftwareAuthenticator.create()).register({ challenge }) });
     expect(leg1.status).to.equal(202);
     expect(leg1.body.type).to.equal('PASSKEY');
     expect(payloadOf(leg1).type).to.equal('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2');

@@ -51,7 +51,7 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
 
     const broke = await execute(payer, created.body);
     expect(broke.status).to.equal(400);
-    expect(broke.body.code).to.equal('INSUFFICIENT_FUNDS');
+    expect(broke.body.code).to.equal('INVALID_AMOUNT');
     expect((await fund(payer.account.id, 10_000)).body.balance.amount).to.equal(10_000);
 
     const missing = await t.api.post(`/quotes/${created.body.id}/execute`, {});
@@ -113,123 +113,5 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
     expect(crossCurrency.body.code).to.equal('INVALID_CURRENCY');
   });
 
-  describe('in an SCA region (EU)', () => {
-    it('withholds paymentInstructions until authorized; 409 SCA_SESSION_REQUIRED before the SCA login; wrong code 400; 123456 then execute', async () => {
-      const payer = await wallet({ region: 'DE' });
-      await fund(payer.account.id, 1_000);
-      const quote = await t.api.post('/quotes', quoteBody(payer.account.id, 1_000));
-      expect(quote.body.status).to.equal('PENDING_AUTHORIZATION');
-      expect(quote.body).to.not.have.property('paymentInstructions');
-      const challenge = quote.body.scaChallenge;
-      expect(challenge.id).to.match(/^ScaChallenge:/);
-      expect(challenge).to.include({ factor: 'SMS_OTP' });
-      expect(challenge.availableFactors).to.deep.equal(['SMS_OTP']);
-      expect(Date.parse(challenge.expiresAt)).to.be.greaterThan(t.clock.now());
-      const tooEarly = await t.api.call('POST', `/quotes/${quote.body.id}/execute`, { body: {}, headers: { 'Service-Wallet-Signature': 'x' } });
-      expect(tooEarly.status).to.equal(409);
-
-      const noSession = await t.api.post(`/quotes/${quote.body.id}/authorize`, { code: '123456' });
-      expect(noSession.status).to.equal(409);
-      expect(noSession.body.code).to.equal('SCA_SESSION_REQUIRED');
-      const login = await t.api.post('/sca/login/complete', { customerId: payer.customer.id });
-      expect(login.status).to.equal(200);
-      expect(login.body.status).to.equal('SUCCESS');
-      const days = (Date.parse(login.body.sessionExpiresAt) - t.clock.now()) / 86_400_000;
-      expect(days).to.be.within(179.99, 180.01);
-
-      const wrong = await t.api.post(`/quotes/${quote.body.id}/authorize`, { code: '000000' });
-      expect(wrong.status).to.equal(400);
-      expect(wrong.body.details.attemptsRemaining).to.equal(4);
-      const ok = await t.api.post(`/quotes/${quote.body.id}/authorize`, { code: '123456' });
-      expect(ok.status, ok.text).to.equal(200);
-      expect(ok.body.status).to.equal('PENDING');
-      expect(ok.body).to.not.have.property('scaChallenge');
-      const executed = await execute(payer, ok.body);
-      expect(executed.status, executed.text).to.equal(200);
-      expect(executed.body.status).to.equal('PROCESSING');
-    });
-
-    it('asks for a second round when lockedCurrencyAmount >= 100000', async () => {
-      const payer = await wallet({ region: 'FR' });
-      await t.api.post('/sca/login/complete', { customerId: payer.customer.id });
-      const quote = await t.api.post('/quotes', quoteBody(payer.account.id, 100_000));
-      const first = await t.api.post(`/quotes/${quote.body.id}/authorize`, { code: '123456' });
-      expect(first.status).to.equal(200);
-      expect(first.body.status).to.equal('PENDING_AUTHORIZATION');
-      expect(first.body.scaChallenge.id).to.not.equal(quote.body.scaChallenge.id);
-      const second = await t.api.post(`/quotes/${quote.body.id}/authorize`, { code: '123456' });
-      expect(second.body.status).to.equal('PENDING');
-      expect(second.body.paymentInstructions).to.have.length(1);
-    });
-
-    it('locks the customer (423 ACCOUNT_LOCKED) after 5 failed proofs', async () => {
-      const payer = await wallet({ region: 'NL' });
-      await t.api.post('/sca/login/complete', { customerId: payer.customer.id });
-      const quote = await t.api.post('/quotes', quoteBody(payer.account.id, 10));
-      for (let i = 0; i < 5; i++) {
-        const res = await t.api.post(`/quotes/${quote.body.id}/authorize`, { code: '999999' });
-        expect(res.status).to.equal(400);
-      }
-      const locked = await t.api.post(`/quotes/${quote.body.id}/authorize`, { code: '123456' });
-      expect(locked.status).to.equal(423);
-      expect(locked.body.code).to.equal('ACCOUNT_LOCKED');
-    });
-
-    it('resends the SMS code (204) and rate-limits resends (429 with Retry-After)', async () => {
-      const payer = await wallet({ region: 'ES' });
-      const quote = await t.api.post('/quotes', quoteBody(payer.account.id, 10));
-      for (let i = 0; i < 3; i++) expect((await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {})).status).to.equal(204);
-      const limited = await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {});
-      expect(limited.status).to.equal(429);
-      expect(limited.body.code).to.equal('RATE_LIMITED');
-      expect(Number(limited.headers.get('retry-after'))).to.be.within(1, 30);
-    });
-
-    it('authorizes with a passkey registered on the wallet (PASSKEY factor, real assertion) and rejects TOTP', async () => {
-      const payer = await wallet({ region: 'IT' });
-      const authenticator = await SoftwareAuthenticator.create({ origin: 'http://localhost:3000' });
-      const challenge = 'c2NhLXJlZ2lzdHJhdGlvbi1jaGFsbGVuZ2UtMDAx';
-      const added = await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: payer.account.id, challenge, attestation: await authenticator.register({ challenge }) }, payer.key);
-      expect(added.status, added.text).to.equal(201);
-      await t.api.post('/sca/login/complete', { customerId: payer.customer.id });
-      const totp = await t.api.post('/quotes', quoteBody(payer.account.id, 10, { scaFactor: 'TOTP' }));
-      expect(totp.status).to.equal(400);
-      expect(totp.body.details.errors[0].field).to.equal('scaFactor');
-
-      const quote = await t.api.post('/quotes', quoteBody(payer.account.id, 10, { scaFactor: 'PASSKEY' }));
-      const sca = quote.body.scaChallenge;
-      expect(sca.factor).to.equal('PASSKEY');
-      expect(sca.availableFactors).to.deep.equal(['SMS_OTP', 'PASSKEY']);
-      expect(sca.passkeyAssertionOptions).to.include({ rpId: 'localhost', userVerification: 'required' });
-      expect(sca.passkeyAssertionOptions.allowCredentials).to.deep.equal([{ id: authenticator.credentialId, type: 'public-key' }]);
-      const resend = await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {});
-      expect(resend.status).to.equal(409);
-
-      const forged = await authenticator.assertJSON({ challenge: 'bm90LXRoZS1jaGFsbGVuZ2U' });
-      const refused = await t.api.post(`/quotes/${quote.body.id}/authorize`, { passkeyAssertion: forged, origin: 'http://localhost:3000' });
-      expect(refused.status).to.equal(400);
-      const assertion = await authenticator.assertJSON({ challenge: sca.passkeyAssertionOptions.challenge });
-      const ok = await t.api.post(`/quotes/${quote.body.id}/authorize`, { passkeyAssertion: assertion, origin: 'http://localhost:3000' });
-      expect(ok.status, ok.text).to.equal(200);
-      expect(ok.body.status).to.equal('PENDING');
-    });
-  });
-
-  it('answers 409 on the SCA endpoints for a customer outside SCA regions', async () => {
-    const payer = await wallet({ region: 'US' });
-    const quote = await t.api.post('/quotes', quoteBody(payer.account.id, 10));
-    expect(quote.body.status).to.equal('PENDING');
-    expect((await t.api.post(`/quotes/${quote.body.id}/authorize`, { code: '123456' })).status).to.equal(409);
-    expect((await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {})).status).to.equal(409);
-    expect((await t.api.post('/sca/login/complete', { customerId: payer.customer.id })).status).to.equal(409);
-  });
-
-  it('names a customerId of the wrong type on POST /sca/login/complete as such (400), and a missing one as missing', async () => {
-    const wrongType = await t.api.post('/sca/login/complete', { customerId: 42 });
-    expect(wrongType.status).to.equal(400);
-    expect(wrongType.body.details.errors).to.deep.equal([{ field: 'customerId', constraint: {}, message: 'must be a string' }]);
-    const missing = await t.api.post('/sca/login/complete', {});
-    expect(missing.status).to.equal(400);
-    expect(missing.body.details.errors[0]).to.include({ field: 'customerId', message: 'is required (body or query)' });
-  });
+  // Strong Customer Authentication (both orders, SCA login, concurrency): sca.node.test.ts
 });

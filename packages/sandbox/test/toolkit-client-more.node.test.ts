@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { WalletClient, sandboxSigners } from '@paykit/crypto-core/client';
+import { WalletClient, nextQuoteStep, sandboxSigners } from '@paykit/crypto-core/client';
 import { base64UrlEncode, utf8Encode } from '@paykit/crypto-core/encoding';
 import { PayError } from '@paykit/crypto-core/errors';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
@@ -68,7 +68,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     expect((await countingClient.listCredentials()).map((c) => c.type)).to.deep.equal(['OAUTH']);
   });
 
-  it('SCA: authorizes with the SMS code (opening the SCA login on 409), loops through a second round, then executes', async () => {
+  it('SCA, wallet order: the quote comes with its payload; execute answers PENDING_AUTHORIZATION; after the SCA login one authorize releases it', async () => {
     const { customer, account } = await newCustomer(t.api, { region: 'DE' });
     await t.api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 500_000 });
     const client = newClient();
@@ -79,23 +79,47 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: 150_000,
     });
-    expect(quote.status).to.equal('PENDING_AUTHORIZATION');
+    expect(nextQuoteStep(quote)).to.equal('execute');
+    quote = await client.executeQuote({ quote });
+    expect(nextQuoteStep(quote)).to.equal('authorize');
     expect(quote.scaChallenge?.factor).to.equal('SMS_OTP');
 
     const needsLogin = (await client.authorizeQuote({ quoteId: quote.id, code: '123456' }).catch((e: PayError) => e)) as PayError;
     expect([needsLogin.status, needsLogin.code]).to.deep.equal([409, 'SCA_SESSION_REQUIRED']);
-    expect((await client.completeScaLogin(customer.id)).status).to.equal('SUCCESS');
+    const start = await client.startScaLogin({ customerId: customer.id });
+    const noIp = (await client.completeScaLogin({ customerId: customer.id, start, code: '123456' }).catch((e: PayError) => e)) as PayError;
+    expect(noIp.status).to.equal(400); // the service needs the end user's IP; a platform backend adds it
+    expect((await client.completeScaLogin({ customerId: customer.id, start, code: '123456', endUserIpAddress: '203.0.113.9' })).status).to.equal('SUCCESS');
 
     const wrong = (await client.authorizeQuote({ quoteId: quote.id, code: '000001' }).catch((e: PayError) => e)) as PayError;
     expect(wrong.status).to.equal(400);
+    quote = await client.authorizeQuote({ quoteId: quote.id, code: '123456' });
+    expect(quote.status).to.equal('PROCESSING');
+    expect(nextQuoteStep(quote)).to.equal('settle');
+  });
 
+  it('SCA, quote-creation order (realtime funding): authorize in a loop (two rounds), then the bank details appear', async () => {
+    const { customer, account } = await newCustomer(t.api, { region: 'FR', currencies: ['EUR'] });
+    const payee = await newCustomer(t.api, { currencies: ['EUR'] });
+    const client = newClient();
+    await client.loginWithOtp({ challenge: await client.requestOtp({ accountId: account.id }), code: '000000' });
+    const start = await client.startScaLogin({ customerId: customer.id });
+    await client.completeScaLogin({ customerId: customer.id, start, code: '123456', endUserIpAddress: '203.0.113.9' });
+    let quote = await client.createQuote({
+      source: { sourceType: 'REALTIME_FUNDING', customerId: customer.id, currency: 'EUR' },
+      destination: { destinationType: 'ACCOUNT', accountId: payee.account.id },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 150_000,
+    });
     let rounds = 0;
-    while (quote.status === 'PENDING_AUTHORIZATION') {
+    while (nextQuoteStep(quote) === 'authorize') {
       quote = await client.authorizeQuote({ quoteId: quote.id, code: '123456' });
       rounds++;
     }
     expect(rounds).to.equal(2);
-    expect((await client.executeQuote({ quote })).status).to.equal('PROCESSING');
+    expect(quote.status).to.equal('PENDING');
+    expect(quote.paymentInstructions?.[0]?.accountOrWalletInfo?.accountType).to.equal('EUR_ACCOUNT');
+    expect(nextQuoteStep(quote)).to.equal('done');
   });
 
   it('reveals a card: a PAN URL on the separate PAN origin that works once', async () => {
@@ -103,7 +127,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     const card = await t.api.post('/cards', { fundingSource: account.id }, { 'Idempotency-Key': crypto.randomUUID() });
     const client = newClient();
     const early = (await client.revealCard(card.body.id).catch((e: PayError) => e)) as PayError;
-    expect([early.status, early.code]).to.deep.equal([409, 'CONFLICT']);
+    expect([early.status, early.code]).to.deep.equal([403, 'FORBIDDEN']); // not live yet (no 409 is declared for a reveal)
     t.clock.advance(60_000); // issuer provisioning completes: PROCESSING -> ACTIVE
     const reveal = await client.revealCard(card.body.id);
     expect(new URL(reveal.panEmbedUrl).origin).to.equal(t.server.panOrigin);

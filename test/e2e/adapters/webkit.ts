@@ -2,7 +2,8 @@
  * WebKitGTK: MiniBrowser driven over WebDriver classic with webdriverio, against the harness's
  * `xvfb-run -a WebKitWebDriver` (test/harness/debian-browsers.mjs), whose whole process tree is killed
  * on close, and on exit if the runner dies first. No WebAuthn in this WebKitGTK build, so passkey steps are skipped.
- * Clicks on shadow-DOM buttons use `element.click()` (WebDriver classic has no shadow-piercing selector).
+ * Clicks on shadow-DOM elements use `element.click()` (WebDriver classic has no shadow-piercing selector),
+ * except buttons: focused, then pressed with the real keyboard (Enter), so the press is trusted.
  */
 import { remote } from 'webdriverio';
 import { WEBKIT_NO_WEBAUTHN, miniBrowserCapabilities, startWebKitDriver } from '../../harness/debian-browsers.mjs';
@@ -44,12 +45,18 @@ export async function launchWebKit(): Promise<DriverCore> {
               if (!el) return false;
               el.scrollIntoView({ block: 'center' });
               if ((el as HTMLButtonElement).disabled) return 'disabled';
+              // A button gets the real keyboard below (a trusted press: <pay-wallet-export> ignores el.click())
+              if (el.localName === 'button') {
+                el.focus();
+                return 'button';
+              }
               el.click();
               return true;
             }) as (arg: never) => unknown,
             selector,
           ),
         );
+        if (clicked === 'button') return void (await browser.keys('Enter'));
         if (clicked !== true) throw new Error(clicked === 'disabled' ? `${selector} is disabled` : `no element matches ${selector}`);
       },
       async fill(selector, text) {

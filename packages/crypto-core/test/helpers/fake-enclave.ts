@@ -11,7 +11,7 @@ export interface FakeEnclave {
   bundle(data: Record<string, unknown>): Promise<string>;
   otpTargetBundle(): Promise<string>;
   openOtp(encryptedOtpBundle: string): Promise<{ otp_code: string; public_key: string }>;
-  exportBundle(clientPublicKey: string, mnemonic: string): Promise<string>;
+  exportBundle(clientPublicKey: string, mnemonic: string, organizationId?: string): Promise<string>;
 }
 
 export async function fakeEnclave(): Promise<FakeEnclave> {
@@ -32,9 +32,9 @@ export async function fakeEnclave(): Promise<FakeEnclave> {
       const plaintext = await hpkeOpen({ recipientKey: target, encappedPublic: hexToBytes(encappedPublic), ciphertext: hexToBytes(ciphertext) });
       return JSON.parse(utf8Decode(plaintext)) as { otp_code: string; public_key: string };
     },
-    async exportBundle(clientPublicKey, mnemonic) {
+    async exportBundle(clientPublicKey, mnemonic, organizationId = 'org_test') {
       const sealed = await hpkeSeal({ recipientPublicKey: hexToBytes(clientPublicKey), plaintext: utf8Encode(mnemonic) });
-      return bundle({ encappedPublic: bytesToHex(sealed.encappedPublic), ciphertext: bytesToHex(sealed.ciphertext), organizationId: 'org_test' });
+      return bundle({ encappedPublic: bytesToHex(sealed.encappedPublic), ciphertext: bytesToHex(sealed.ciphertext), organizationId });
     },
   };
 }

@@ -48,7 +48,7 @@ export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
  * @summary Card PAN reveal in a sandboxed, self-expiring iframe from an allow-listed origin.
  *
  * @event {PayCardRevealedEvent} pay-card-revealed - The frame is showing. `detail: { cardId, expiresAt }`.
- * @event {PayCardHiddenEvent} pay-card-hidden - The frame was removed. `detail: { cardId, reason: 'expired' | 'hidden' | 'closed' }`.
+ * @event {PayCardHiddenEvent} pay-card-hidden - The frame was removed. `detail: { cardId, reason: 'expired' | 'hidden' | 'closed' }` (`closed` also when the element is removed).
  * @event {PayErrorEvent} pay-error - The reveal failed. `detail: { code }`; `REVEAL_URL_REJECTED` when the URL's origin is not allowed.
  *
  * @csspart base - The surface around everything.

@@ -73,6 +73,8 @@ export class PayPasskeyLogin extends PayElement {
   #error: ErrorView | undefined;
   /** Bumped by every ceremony; a settling ceremony that is no longer the latest is ignored. */
   #ceremony = 0;
+  /** The ceremony running when the element left the page: its failure (the cancellation) is not reported. */
+  #abandoned = 0;
   #pending = false;
   #conditionalRunning = false;
   /** Autofill is offered once per connection (a failure does not start a loop of requests). */
@@ -109,7 +111,9 @@ export class PayPasskeyLogin extends PayElement {
     super.disconnectedCallback();
     this.#conditionalStarted = false;
     if (this.#pending) {
-      this.#ceremony++;
+      // The cancelled ceremony ends quietly; one that already finished (a subscriber to the sign-in
+      // removed the element) still signs in and dispatches pay-session, which reaches document.
+      this.#abandoned = this.#ceremony;
       this.#pending = false;
       this.#conditionalRunning = false;
       this.#phase = 'idle';
@@ -201,7 +205,7 @@ export class PayPasskeyLogin extends PayElement {
         this.live.announce(this.t('passkey.signedIn'));
       }
     } catch (error) {
-      if (ceremony !== this.#ceremony) return; // replaced by a newer ceremony, or the element left
+      if (ceremony !== this.#ceremony || ceremony === this.#abandoned) return; // replaced by a newer ceremony, or the element left
       this.#phase = 'idle';
       // An autofill request the user simply did not use ends quietly.
       if (kind !== 'conditional' || errorCode(error) !== 'WEBAUTHN_CANCELLED') this.#error = this.reportError(error);

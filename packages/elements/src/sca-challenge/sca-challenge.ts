@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { passkeysSupported, type Quote, type ScaChallenge } from '@paykit/crypto-core';
+import { passkeysSupported, type Quote, type ScaChallenge, type ScaLoginStart } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { CodeField } from '../shared/code-field.js';
 import { Countdown } from '../shared/countdown.js';
@@ -30,15 +30,18 @@ export function usableFactors(challenge: ScaChallenge | undefined, webAuthn: boo
 /**
  * Strong Customer Authentication for a quote in `PENDING_AUTHORIZATION`: shows what is being authorized
  * (amount and payee), then takes a text-message code (a light-DOM `one-time-code` input) or a passkey,
- * whichever the challenge allows, with a switch when both are. It resends codes
- * (`client.resendScaCode`), renews an expired SCA login once by itself on 409 `SCA_SESSION_REQUIRED`
- * (`client.completeScaLogin(customer-id)`, then the same proof again), stops on 423 `ACCOUNT_LOCKED`,
- * waits out 429s, and keeps going while the service answers with another challenge. When the quote
- * leaves `PENDING_AUTHORIZATION` it emits `pay-sca-complete` with the quote.
+ * whichever the challenge allows, with a switch when both are. It works in both orders the service
+ * uses: a wallet send challenged by its execute (the last authorize releases it: PROCESSING) and a
+ * quote challenged at creation (the last authorize leaves it PENDING, to be executed). It resends codes
+ * (`client.resendScaCode`), stops on 423 `ACCOUNT_LOCKED`, waits out 429s, and keeps going while the
+ * service answers with another challenge. On 409 `SCA_SESSION_REQUIRED` it signs the customer in again
+ * once (`client.startScaLogin` sends a text message; the user enters that code;
+ * `client.completeScaLogin`), then sends the same proof again. When the quote leaves
+ * `PENDING_AUTHORIZATION` it emits `pay-sca-complete` with the quote (`nextQuoteStep` says what follows).
  *
  * @summary Strong Customer Authentication of a quote by SMS code or passkey.
  *
- * @event {PayScaCompleteEvent} pay-sca-complete - The quote left PENDING_AUTHORIZATION. `detail: { quote }`.
+ * @event {PayScaCompleteEvent} pay-sca-complete - The quote left PENDING_AUTHORIZATION (PROCESSING for a released wallet send, PENDING for a quote to execute). `detail: { quote }`.
  *
  * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style it through the `.pay-field__input` class.
  *
@@ -64,6 +67,7 @@ export function usableFactors(challenge: ScaChallenge | undefined, webAuthn: boo
  * @cssstate locked - ACCOUNT_LOCKED; no more input.
  * @cssstate empty - No quote waiting for authorization.
  * @cssstate sms - Answering with a text-message code.
+ * @cssstate login - Signing in again (SCA login) with a text-message code before the proof is sent again.
  * @cssstate passkey - Answering with a passkey.
  * @cssstate error - An error is shown.
  * @cssstate cooldown - "Resend code" is not allowed yet.
@@ -90,15 +94,17 @@ export class PayScaChallenge extends PayElement {
   #error: ErrorView | undefined;
   #status: string | undefined;
   #retry: (() => void) | undefined;
+  /** The SCA login being completed (started on 409 SCA_SESSION_REQUIRED), and the proof to send again after it. */
+  #login: { start: ScaLoginStart; proof: Proof } | undefined;
 
   readonly #code: CodeField = new CodeField(this, {
-    label: () => this.t('sca.codeLabel'),
-    hint: () => this.t('sca.codeHint'),
+    label: () => this.t(this.#login ? 'sca.loginCodeLabel' : 'sca.codeLabel'),
+    hint: () => this.t(this.#login ? 'sca.loginHint' : 'sca.codeHint'),
     incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
     message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
     fallbackWaitSeconds: () => this.resendSeconds,
     onEdit: () => this.#onEdit(),
-    onComplete: (code) => this.#authorize({ code }),
+    onComplete: (code) => (this.#login ? this.#completeLogin(code) : this.#authorize({ code })),
   });
   readonly #resend = new Countdown(this, () => {
     if (this.#error?.status === 429) this.#error = undefined;
@@ -110,7 +116,8 @@ export class PayScaChallenge extends PayElement {
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
-    if (this.#factor && (this.#phase === 'ready' || this.#phase === 'submitting')) states.push(this.#factor === 'SMS_OTP' ? 'sms' : 'passkey');
+    if (this.#login && (this.#phase === 'ready' || this.#phase === 'submitting')) states.push('login');
+    else if (this.#factor && (this.#phase === 'ready' || this.#phase === 'submitting')) states.push(this.#factor === 'SMS_OTP' ? 'sms' : 'passkey');
     if (this.#error || this.#code.hasError) states.push('error');
     if (this.#resend.running) states.push('cooldown');
     return states;
@@ -141,12 +148,12 @@ export class PayScaChallenge extends PayElement {
       this.#challengeId = challenge?.id;
       this.#phase = challenge ? 'ready' : 'empty';
       this.#factor = usableFactors(challenge, passkeysSupported())[0];
-      this.#error = this.#retry = this.#status = undefined;
+      this.#error = this.#retry = this.#status = this.#login = undefined;
       this.#code.reset();
       this.#rateLimit.stop();
       if (this.#factor === 'SMS_OTP') this.#resend.start(this.resendSeconds);
     }
-    this.#code.visible = this.#factor === 'SMS_OTP' && (this.#phase === 'ready' || this.#phase === 'submitting');
+    this.#code.visible = (this.#factor === 'SMS_OTP' || this.#login !== undefined) && (this.#phase === 'ready' || this.#phase === 'submitting');
     this.#code.busy = this.#phase === 'submitting';
   }
 
@@ -188,9 +195,11 @@ export class PayScaChallenge extends PayElement {
     const factors = usableFactors(this.#challenge, passkeysSupported());
     if (!this.#factor) return html`<p class="text">${this.t('sca.noFactor')}</p>`;
     const submitting = this.#phase === 'submitting';
+    const login = this.#login !== undefined;
+    const byCode = login || this.#factor === 'SMS_OTP';
     return html`
-      ${factors.length > 1 ? this.#renderFactorSwitch(factors) : nothing}
-      ${this.#factor === 'SMS_OTP' ? html`<slot name="code-input"></slot>` : nothing}
+      ${factors.length > 1 && !login ? this.#renderFactorSwitch(factors) : nothing}
+      ${byCode ? html`<slot name="code-input"></slot>` : nothing}
       ${this.#status ? html`<p part="status" class="text status"><span class="spinner" aria-hidden="true"></span>${this.#status}</p>` : nothing}
       ${this.renderErrorBox(this.#error, { secondsLeft: Math.max(this.#rateLimit.remaining, this.#resend.remaining), retry: this.#retry && this.#onRetry })}
       <div class="actions">
@@ -202,10 +211,10 @@ export class PayScaChallenge extends PayElement {
           aria-busy=${submitting ? 'true' : 'false'}
           @click=${this.#onConfirm}
         >
-          ${submitting ? html`<span class="spinner" aria-hidden="true"></span>` : this.#factor === 'PASSKEY' ? keyIcon : nothing}
-          <span>${submitting ? this.t('sca.confirming') : this.#factor === 'PASSKEY' ? this.t('sca.confirmPasskey') : this.t('sca.confirm')}</span>
+          ${submitting ? html`<span class="spinner" aria-hidden="true"></span>` : byCode ? nothing : keyIcon}
+          <span>${submitting ? this.t('sca.confirming') : byCode ? this.t('sca.confirm') : this.t('sca.confirmPasskey')}</span>
         </button>
-        ${this.#factor === 'SMS_OTP'
+        ${this.#factor === 'SMS_OTP' && !login
           ? html`<button part="button resend-button" class="button button--link" type="button" ?disabled=${this.#resend.running || submitting} @click=${this.#onResend}>
               ${this.#resend.running ? this.t('sca.resendIn', { n: this.#resend.remaining }) : this.t('sca.resend')}
             </button>`
@@ -234,7 +243,7 @@ export class PayScaChallenge extends PayElement {
 
   /** The passkey branch calls the client inside this click handler, before any await. */
   readonly #onConfirm = (): void => {
-    if (this.#factor === 'PASSKEY') this.#authorize({ passkey: true });
+    if (this.#factor === 'PASSKEY' && !this.#login) this.#authorize({ passkey: true });
     else this.#code.submit();
   };
 
@@ -305,25 +314,52 @@ export class PayScaChallenge extends PayElement {
       this.live.announce(this.t('sca.complete'));
     } catch (error) {
       if (errorCode(error) === 'SCA_SESSION_REQUIRED' && !renewed && this.customerId) {
-        await this.#renewScaLogin(proof);
+        await this.#startLogin(proof);
         return;
       }
       this.#fail(error, proof);
     }
   }
 
-  /** 409 SCA_SESSION_REQUIRED: open a new SCA login session, then send the same proof once more. */
-  async #renewScaLogin(proof: Proof): Promise<void> {
-    this.#status = this.t('sca.renewing');
-    this.live.announce(this.#status);
-    this.requestUpdate();
+  /** 409 SCA_SESSION_REQUIRED: start an SCA login (a text message), then wait for its code. */
+  async #startLogin(proof: Proof): Promise<void> {
     try {
-      await this.requireClient().completeScaLogin(this.customerId ?? '');
+      const start = await this.requireClient().startScaLogin({ customerId: this.customerId ?? '', factor: 'SMS_OTP' });
+      this.#login = { start, proof };
     } catch (error) {
       this.#fail(error, proof);
       return;
     }
-    this.#authorize(proof, true);
+    this.#phase = 'ready';
+    this.#status = undefined;
+    this.#code.reset();
+    this.live.announce(this.t('sca.loginHint'));
+    this.requestUpdate();
+    await this.updateComplete;
+    this.#code.focus();
+  }
+
+  /** The SCA login code: complete the login, then send the held proof once more. */
+  #completeLogin(code: string): void {
+    const login = this.#login;
+    if (!login || this.#phase !== 'ready') return;
+    this.#phase = 'submitting';
+    this.#error = this.#retry = undefined;
+    this.requestUpdate();
+    void (async () => {
+      try {
+        await this.requireClient().completeScaLogin({ customerId: this.customerId ?? '', start: login.start, code });
+      } catch (error) {
+        this.#fail(error, { code });
+        if (this.#retry) this.#retry = () => this.#completeLogin(code);
+        return;
+      }
+      this.#login = undefined;
+      this.#code.reset();
+      this.#status = this.t('sca.renewing');
+      this.live.announce(this.#status);
+      this.#authorize(login.proof, true);
+    })();
   }
 
   #fail(error: unknown, proof: Proof): void {

@@ -3,6 +3,11 @@
  * helper, the live region, error descriptions and custom states. States go to `ElementInternals`
  * (`:state(name)`) where the engine has CustomStateSet, and are always mirrored in the `data-state`
  * attribute (space-separated) so page CSS works everywhere: `pay-otp-login[data-state~='error']`.
+ * A `pay-*` event reaches `document` even when the element has already left the page when it is
+ * dispatched: the common case is a sign-in, where the client tells its subscribers first and one of
+ * them (`useSession()`, `client.subscribe`) removes the login element before it dispatches `pay-session`.
+ * Server rendering: while the host has a `defer-hydration` attribute the element adds nothing to its
+ * light DOM, so a framework hydrates the server's HTML first (see light-dom.ts).
  *
  * @example
  *   class PayThing extends PayElement {
@@ -19,6 +24,7 @@ import { describeError, ElementErrorCode, type ErrorView } from './errors.js';
 import { PayErrorEvent } from './events.js';
 import { checkIcon } from './icons.js';
 import { translate, type MessageKey, type MessageParams } from './i18n.js';
+import { DEFER_HYDRATION } from './light-dom.js';
 import { LiveRegion } from './live-region.js';
 import { themeStyles } from './theme.js';
 
@@ -55,7 +61,7 @@ export abstract class PayElement extends LitElement {
   static override styles = [themeStyles, baseStyles];
 
   static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'lang'];
+    return [...super.observedAttributes, 'lang', DEFER_HYDRATION];
   }
 
   /**
@@ -79,6 +85,8 @@ export abstract class PayElement extends LitElement {
   readonly #internals: ElementInternals | undefined;
   #appliedStates: string[] = [];
   #unsubscribe: (() => void) | undefined;
+  /** The parent the element last connected under: where a `pay-*` event goes once the element is gone. */
+  #lastParent: Node | undefined;
 
   constructor() {
     super();
@@ -145,8 +153,28 @@ export abstract class PayElement extends LitElement {
     return html`<p part="success" class="success">${checkIcon}<span>${text}</span></p>`;
   }
 
+  /**
+   * Dispatches `event` as usual; a bubbling `pay-*` event dispatched after the element left the page
+   * (it only reached the element and its detached ancestors) is dispatched once more, as an event of
+   * the same class and detail, from a node that is still on the page: the element's last parent if it
+   * is still there, else the document. Each listener hears it once; `document` listeners (and
+   * `usePayEvent`) hear it with that node as `target`.
+   * @internal
+   */
+  override dispatchEvent(event: Event): boolean {
+    const result = super.dispatchEvent(event);
+    const parent = this.#lastParent;
+    if (this.isConnected || !parent || !event.bubbles || !event.type.startsWith('pay-') || !(event instanceof CustomEvent)) return result;
+    const anchor = parent.isConnected ? parent : this.ownerDocument;
+    const init: CustomEventInit = { detail: event.detail, bubbles: true, composed: event.composed, cancelable: event.cancelable };
+    // CustomEvent's constructor with the event's own class as new.target: a PaySessionEvent stays one
+    anchor.dispatchEvent(Reflect.construct(CustomEvent, [event.type, init], event.constructor) as Event);
+    return result;
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#lastParent = this.parentNode ?? undefined;
     this.#unsubscribe = onDefaultClientChange(() => this.requestUpdate());
   }
 
@@ -157,7 +185,8 @@ export abstract class PayElement extends LitElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (name === 'lang') this.requestUpdate();
+    // removing defer-hydration lets the light DOM render (see light-dom.ts)
+    if (name === 'lang' || name === DEFER_HYDRATION) this.requestUpdate();
   }
 
   /** A render removed or disabled the focused control: focus moves to the next usable one (never left on the page body). */

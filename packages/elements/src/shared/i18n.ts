@@ -113,6 +113,8 @@ const en = {
   'sca.resendIn': 'Resend code in {n} s',
   'sca.resent': 'We sent a new code.',
   'sca.renewing': 'Renewing your secure session, then trying again…',
+  'sca.loginCodeLabel': 'Code to sign in again',
+  'sca.loginHint': 'Your secure session has ended. Enter the 6-digit code we just sent to your phone.',
   'sca.another': 'Another confirmation is needed.',
   'sca.complete': 'Payment confirmed.',
   'sca.locked': 'Your account is locked after too many attempts. Contact support to unlock it.',

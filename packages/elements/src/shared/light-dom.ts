@@ -4,11 +4,19 @@
  * live there, because autofill does not look inside shadow roots. Their styles are adopted once per
  * document or shadow root, with low specificity (`:where`) so the page can restyle them.
  *
+ * Server-rendered pages: the container is created only when there is something to put in it, and not
+ * while the host has a `defer-hydration` attribute (Lit SSR's convention: a framework hydrating the
+ * host's light DOM sets it on the server and removes it once it has hydrated; the React wrappers do).
+ * So the HTML a server sends and the element upgraded before hydration have the same children.
+ *
  * @example
  *   #field = new LightDomSlot(this, 'code-input', () => html`<input autocomplete="one-time-code">`);
  *   render() { return html`<slot name="code-input"></slot>`; }
  */
-import { css, render, type CSSResult, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { css, nothing, render, type CSSResult, type ReactiveController, type ReactiveControllerHost } from 'lit';
+
+/** While the host has this attribute, a framework is hydrating its light DOM: add nothing to it yet. */
+export const DEFER_HYDRATION = 'defer-hydration';
 
 /** Styles of the light-DOM fields, in terms of the element's private tokens (inherited from the host). */
 export const lightDomStyles: CSSResult = css`
@@ -121,16 +129,24 @@ export class LightDomSlot implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (!this.#container) {
-      this.#container = document.createElement('div');
-      this.#container.slot = this.#slot;
-      this.#container.className = 'pay-field';
-    }
-    if (this.#container.parentNode !== this.#host) this.#host.append(this.#container);
-    adoptStyles(this.#host, this.#container);
+    if (this.#container) this.#attach(this.#container);
   }
 
   hostUpdated(): void {
-    if (this.#container) render(this.#template(), this.#container, { host: this.#host });
+    if (this.#host.hasAttribute(DEFER_HYDRATION)) return;
+    const content = this.#template();
+    if (!this.#container) {
+      if (content === nothing) return; // nothing to show yet: the host keeps the children it was given
+      this.#container = document.createElement('div');
+      this.#container.slot = this.#slot;
+      this.#container.className = 'pay-field';
+      this.#attach(this.#container);
+    }
+    render(content, this.#container, { host: this.#host });
+  }
+
+  #attach(container: HTMLElement): void {
+    if (container.parentNode !== this.#host) this.#host.append(container);
+    adoptStyles(this.#host, container);
   }
 }

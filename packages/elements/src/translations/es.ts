@@ -107,6 +107,8 @@ export const es: Messages = {
   'sca.resendIn': 'Reenviar código en {n} s',
   'sca.resent': 'Enviamos un código nuevo.',
   'sca.renewing': 'Renovando tu sesión segura y reintentando…',
+  'sca.loginCodeLabel': 'Código para volver a iniciar sesión',
+  'sca.loginHint': 'Tu sesión segura terminó. Introduce el código de 6 dígitos que acabamos de enviar a tu teléfono.',
   'sca.another': 'Se necesita otra confirmación.',
   'sca.complete': 'Pago confirmado.',
   'sca.locked': 'Tu cuenta está bloqueada por demasiados intentos. Contacta con soporte para desbloquearla.',

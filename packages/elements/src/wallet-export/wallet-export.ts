@@ -21,7 +21,7 @@ type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
  * @summary Recovery-phrase export with confirmation, masking, reveal, copy and automatic wipe.
  *
  * @event {PayExportCompleteEvent} pay-export-complete - The phrase arrived and is shown masked. No detail.
- * @event {PayExportClosedEvent} pay-export-closed - The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }`.
+ * @event {PayExportClosedEvent} pay-export-closed - The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }` (`closed` also when the element is removed).
  *
  * @csspart base - The surface around everything.
  * @csspart warning - The warning above the confirmation.
@@ -88,7 +88,7 @@ export class PayWalletExport extends PayElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#wipe('closed', { quiet: true });
+    this.#wipe('closed', { announce: false }); // nobody hears a detached live region; the event still reaches document
   }
 
   protected override render(): unknown {
@@ -169,7 +169,15 @@ export class PayWalletExport extends PayElement {
     this.requestUpdate();
   };
 
-  readonly #onStart = (): void => void this.#export();
+  /**
+   * Exporting is the user's decision: only a real press of the button starts it. A script's `.click()`
+   * or dispatched click is not trusted, even inside a user's gesture elsewhere; where the engine reports
+   * user activation (`navigator.userActivation`), it must be active too.
+   */
+  readonly #onStart = (event: Event): void => {
+    if (!event.isTrusted || (navigator as Partial<Navigator>).userActivation?.isActive === false) return;
+    void this.#export();
+  };
 
   readonly #onToggleReveal = (): void => {
     this.#revealed = !this.#revealed;
@@ -237,7 +245,7 @@ export class PayWalletExport extends PayElement {
   }
 
   /** Drops the phrase from memory and the page (the next render removes the grid). */
-  #wipe(reason: PayExportClosedReason, options: { quiet?: boolean } = {}): void {
+  #wipe(reason: PayExportClosedReason, options: { announce?: boolean } = {}): void {
     const active = this.#mnemonic !== undefined || this.#phase === 'exporting';
     this.#abort?.abort();
     this.#abort = undefined;
@@ -250,8 +258,7 @@ export class PayWalletExport extends PayElement {
     this.#confirmed = false;
     this.#closedReason = reason;
     this.requestUpdate();
-    if (options.quiet) return;
     this.dispatchEvent(new PayExportClosedEvent(reason));
-    this.live.announce(this.t(`export.closed.${reason}` as const));
+    if (options.announce !== false) this.live.announce(this.t(`export.closed.${reason}` as const));
   }
 }

@@ -38,6 +38,7 @@ import { exportPublicPoint } from '@paykit/crypto-core/p256';
 /** Test secrets: each must never appear in an event, attribute or log line. */
 export const OTP_CODE = '482916';
 export const SCA_CODE = '735104';
+export const SCA_LOGIN_CHALLENGE = 'ScaChallenge:0191-login';
 export const MNEMONIC = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
 export const PAN_ORIGIN = 'https://pan.example.test';
 export const PAN_URL = `${PAN_ORIGIN}/embed/card_1?token=tok_live_9f8e7d6c5b4a`;
@@ -154,9 +155,9 @@ export async function createFakeService(): Promise<FakeService> {
     });
   };
 
-  const challenge202 = (request: TransportRequest, extra: { key?: string } = {}): TransportResponse => {
+  const challenge202 = (request: TransportRequest, extra: { key?: string } = {}, parameters: Record<string, unknown> = {}): TransportResponse => {
     const requestId = `Request:${++counter}`;
-    const payload = JSON.stringify({ organizationId: 'org_test', parameters: { path: request.path }, timestampMs: String(Date.now()), type: 'ACTIVITY_TYPE_TEST' });
+    const payload = JSON.stringify({ organizationId: 'org_test', parameters: { path: request.path, ...parameters }, timestampMs: String(Date.now()), type: 'ACTIVITY_TYPE_TEST' });
     pending.set(requestId, { payload, body: request.body, path: request.path, ...extra });
     return ok(202, { payloadToSign: payload, requestId, expiresAt: new Date(Date.now() + 300_000).toISOString() });
   };
@@ -255,7 +256,8 @@ export async function createFakeService(): Promise<FakeService> {
     [
       /^POST \/internal-accounts\/([^/]+)\/export$/,
       async (request, match) => {
-        if (!header(request, 'service-wallet-signature')) return challenge202(request);
+        // the service binds the export key into the payload to sign
+        if (!header(request, 'service-wallet-signature')) return challenge202(request, {}, { targetPublicKey: JSON.parse(request.body ?? '{}').clientPublicKey });
         const checked = await verifySigned(request);
         if (!checked.ok) return checked.response;
         const rounds = (checked.entry.rounds = (checked.entry.rounds ?? 0) + 1);
@@ -281,7 +283,16 @@ export async function createFakeService(): Promise<FakeService> {
       },
     ],
     [/^POST \/quotes\/([^/]+)\/authorize\/resend$/, () => ok(204, undefined)],
-    [/^POST \/sca\/login\/complete$/, () => ok(200, { status: 'SUCCESS', sessionExpiresAt: new Date(Date.now() + 180 * 86_400_000).toISOString() })],
+    [/^POST \/sca\/login\/start$/, () => ok(200, { factor: 'SMS_OTP', challengeId: SCA_LOGIN_CHALLENGE, expiresAt: new Date(Date.now() + 300_000).toISOString() })],
+    [
+      /^POST \/sca\/login\/complete$/,
+      (request) => {
+        const body = JSON.parse(request.body ?? '{}') as { factor?: string; challengeId?: string; code?: string };
+        if (body.factor !== 'SMS_OTP' || body.challengeId !== SCA_LOGIN_CHALLENGE) return err(400, 'INVALID_INPUT', 'No such SCA login');
+        if (body.code !== SCA_CODE) return err(400, 'INVALID_INPUT', 'Invalid SCA code');
+        return ok(200, { status: 'SUCCESS', sessionExpiresAt: new Date(Date.now() + 180 * 86_400_000).toISOString() });
+      },
+    ],
   ];
 
   const transport: Transport = async (request) => {

@@ -9,12 +9,13 @@
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import { PayCardReveal as PayCardRevealElement, type PayCardHiddenEvent, type PayCardRevealedEvent, type PayErrorEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
+import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
 import type { ReactModule } from '../react-module.js';
 
 /** The `on…` props of `<PayCardReveal>` and the events they listen to. */
 export const payCardRevealEvents = {
-  /** `pay-card-hidden`: The frame was removed. `detail: { cardId, reason: 'expired' | 'hidden' | 'closed' }`. */
+  /** `pay-card-hidden`: The frame was removed. `detail: { cardId, reason: 'expired' | 'hidden' | 'closed' }` (`closed` also when the element is removed). */
   onPayCardHidden: 'pay-card-hidden' as EventName<PayCardHiddenEvent>,
   /** `pay-card-revealed`: The frame is showing. `detail: { cardId, expiresAt }`. */
   onPayCardRevealed: 'pay-card-revealed' as EventName<PayCardRevealedEvent>,
@@ -28,5 +29,5 @@ export type PayCardRevealProps = ComponentProps<PayCardRevealComponent>;
 /** Creates `<PayCardReveal>` for the given React; in a browser it also registers `<pay-card-reveal>` (once). */
 export function createPayCardReveal(react: ReactModule): PayCardRevealComponent {
   defineElement('pay-card-reveal', PayCardRevealElement);
-  return createComponent({ react, tagName: 'pay-card-reveal', elementClass: PayCardRevealElement, events: payCardRevealEvents, displayName: 'PayCardReveal' });
+  return deferHydration(react, createComponent({ react, tagName: 'pay-card-reveal', elementClass: PayCardRevealElement, events: payCardRevealEvents, displayName: 'PayCardReveal' }));
 }

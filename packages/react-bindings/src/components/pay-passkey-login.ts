@@ -9,6 +9,7 @@
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import { PayPasskeyLogin as PayPasskeyLoginElement, type PayErrorEvent, type PayPasskeyRegisteredEvent, type PaySessionEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
+import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
 import type { ReactModule } from '../react-module.js';
 
@@ -28,5 +29,5 @@ export type PayPasskeyLoginProps = ComponentProps<PayPasskeyLoginComponent>;
 /** Creates `<PayPasskeyLogin>` for the given React; in a browser it also registers `<pay-passkey-login>` (once). */
 export function createPayPasskeyLogin(react: ReactModule): PayPasskeyLoginComponent {
   defineElement('pay-passkey-login', PayPasskeyLoginElement);
-  return createComponent({ react, tagName: 'pay-passkey-login', elementClass: PayPasskeyLoginElement, events: payPasskeyLoginEvents, displayName: 'PayPasskeyLogin' });
+  return deferHydration(react, createComponent({ react, tagName: 'pay-passkey-login', elementClass: PayPasskeyLoginElement, events: payPasskeyLoginEvents, displayName: 'PayPasskeyLogin' }));
 }

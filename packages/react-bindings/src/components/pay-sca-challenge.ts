@@ -9,6 +9,7 @@
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import { PayScaChallenge as PayScaChallengeElement, type PayErrorEvent, type PayScaCompleteEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
+import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
 import type { ReactModule } from '../react-module.js';
 
@@ -16,7 +17,7 @@ import type { ReactModule } from '../react-module.js';
 export const payScaChallengeEvents = {
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
-  /** `pay-sca-complete`: The quote left PENDING_AUTHORIZATION. `detail: { quote }`. */
+  /** `pay-sca-complete`: The quote left PENDING_AUTHORIZATION (PROCESSING for a released wallet send, PENDING for a quote to execute). `detail: { quote }`. */
   onPayScaComplete: 'pay-sca-complete' as EventName<PayScaCompleteEvent>,
 };
 
@@ -26,5 +27,5 @@ export type PayScaChallengeProps = ComponentProps<PayScaChallengeComponent>;
 /** Creates `<PayScaChallenge>` for the given React; in a browser it also registers `<pay-sca-challenge>` (once). */
 export function createPayScaChallenge(react: ReactModule): PayScaChallengeComponent {
   defineElement('pay-sca-challenge', PayScaChallengeElement);
-  return createComponent({ react, tagName: 'pay-sca-challenge', elementClass: PayScaChallengeElement, events: payScaChallengeEvents, displayName: 'PayScaChallenge' });
+  return deferHydration(react, createComponent({ react, tagName: 'pay-sca-challenge', elementClass: PayScaChallengeElement, events: payScaChallengeEvents, displayName: 'PayScaChallenge' }));
 }

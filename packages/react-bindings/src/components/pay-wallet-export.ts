@@ -9,6 +9,7 @@
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import { PayWalletExport as PayWalletExportElement, type PayErrorEvent, type PayExportClosedEvent, type PayExportCompleteEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
+import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
 import type { ReactModule } from '../react-module.js';
 
@@ -16,7 +17,7 @@ import type { ReactModule } from '../react-module.js';
 export const payWalletExportEvents = {
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
-  /** `pay-export-closed`: The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }`. */
+  /** `pay-export-closed`: The phrase was wiped. `detail: { reason: 'closed' | 'timeout' | 'hidden' }` (`closed` also when the element is removed). */
   onPayExportClosed: 'pay-export-closed' as EventName<PayExportClosedEvent>,
   /** `pay-export-complete`: The phrase arrived and is shown masked. No detail. */
   onPayExportComplete: 'pay-export-complete' as EventName<PayExportCompleteEvent>,
@@ -28,5 +29,5 @@ export type PayWalletExportProps = ComponentProps<PayWalletExportComponent>;
 /** Creates `<PayWalletExport>` for the given React; in a browser it also registers `<pay-wallet-export>` (once). */
 export function createPayWalletExport(react: ReactModule): PayWalletExportComponent {
   defineElement('pay-wallet-export', PayWalletExportElement);
-  return createComponent({ react, tagName: 'pay-wallet-export', elementClass: PayWalletExportElement, events: payWalletExportEvents, displayName: 'PayWalletExport' });
+  return deferHydration(react, createComponent({ react, tagName: 'pay-wallet-export', elementClass: PayWalletExportElement, events: payWalletExportEvents, displayName: 'PayWalletExport' }));
 }

@@ -14,7 +14,7 @@ import { requireAccount, requireCustomer } from '../lookups.js';
 import { paginate } from '../pagination.js';
 import { signedRequest } from '../signed-retry.js';
 import type { AccountRecord } from '../state.js';
-import { Fields, UNCOMPRESSED_KEY, pointProblem } from '../validation.js';
+import { Fields, UNCOMPRESSED_KEY, lowerHex, pointProblem } from '../validation.js';
 import { toAccount } from '../views.js';
 import { sessionKeyOf } from '../wallet-sessions.js';
 
@@ -24,9 +24,11 @@ export function accountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
 
   app.get('/customers/internal-accounts', (c) => {
-    const { customerId, type } = c.req.query();
-    if (customerId !== undefined) requireCustomer(ctx, customerId);
-    const items = ctx.state.accounts.list((a) => (customerId === undefined || a.customerId === customerId) && (type === undefined || a.type === type));
+    // An unknown customer has no accounts: an empty page (the OpenAPI declares no 404 here).
+    const { customerId, type, currency } = c.req.query();
+    const items = ctx.state.accounts.list(
+      (a) => (customerId === undefined || a.customerId === customerId) && (type === undefined || a.type === type) && (currency === undefined || a.currency === currency),
+    );
     return c.json(paginate(c, items, toAccount));
   });
 
@@ -59,7 +61,7 @@ export function accountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     return signedRequest<{ clientPublicKey: string; readyAt?: number }>(c, ctx, {
       async begin({ json }) {
         const f = new Fields(json);
-        const clientPublicKey = f.string('clientPublicKey', { required: true, pattern: UNCOMPRESSED_KEY, check: pointProblem });
+        const clientPublicKey = lowerHex(f.string('clientPublicKey', { required: true, pattern: UNCOMPRESSED_KEY, check: pointProblem }));
         f.only(['clientPublicKey']);
         f.done();
         return {

@@ -1,6 +1,8 @@
 /**
  * Cards bound to an internal account. `POST /cards` needs an Idempotency-Key (a retry with the same key
- * answers 200 with the first card), an APPROVED cardholder and a funding source of that cardholder;
+ * answers the first answer again), an APPROVED cardholder and a funding source of that cardholder
+ * (`cardholderId`, `form` and `fundingSources` as the OpenAPI, or payments-api.md's single `fundingSource`;
+ * another customer's account is 400 FUNDING_SOURCE_INELIGIBLE);
  * the card starts PROCESSING and is ACTIVE after `cardActivationMs` (a `platformCardId` ending in 002
  * is rejected by the issuer instead: CLOSED, ISSUER_REJECTED). PATCH follows the spec's state table.
  * `POST /cards/{id}/reveal` answers a single-use `panEmbedUrl` on the separate PAN origin.
@@ -19,7 +21,8 @@ import { iso, toCard } from '../views.js';
 import { revokeKeysOfCard } from './delegated-keys.js';
 
 const LIMITS = ['maxSpendPerTransaction', 'maxSpendPerDay', 'maxTransactionsPerDay'] as const;
-const STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
+/** States a PATCH may ask for (CardUpdateRequest): PROCESSING is the issuer's to set, so it is a 400. */
+const REQUESTABLE_STATES = ['ACTIVE', 'FROZEN', 'CLOSED'] as const;
 /** Requested transitions the state table allows. */
 const TRANSITIONS: Record<CardRecord['state'], readonly CardRecord['state'][]> = {
   PROCESSING: [],
@@ -52,29 +55,41 @@ function readLimits(f: Fields, nullable: boolean): Partial<Record<(typeof LIMITS
 export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
 
-  const fundingProblem = (accountId: string, customerId: string, currency?: string): string | undefined => {
+  /** A funding source that is not the cardholder's, or not in the card's currency, is FUNDING_SOURCE_INELIGIBLE. */
+  const assertFundingSource = (field: string, accountId: string, customerId: string, currency?: string): void => {
     const account = ctx.state.accounts.get(accountId);
-    if (!account) return 'is not an internal account';
-    if (account.customerId !== customerId) return 'must belong to the cardholder';
-    if (currency !== undefined && account.currency !== currency) return "must be in the card's currency";
-    return undefined;
+    if (!account) throw invalidInput([fieldError(field, 'is not an internal account')]);
+    const problem = account.customerId !== customerId ? 'must belong to the cardholder' : currency !== undefined && account.currency !== currency ? "must be in the card's currency" : undefined;
+    if (problem) throw new ApiError(400, 'FUNDING_SOURCE_INELIGIBLE', `The funding source ${problem}`, { errors: [fieldError(field, problem)] });
+  };
+
+  /** `fundingSources: [id]` (the OpenAPI; one source per card here) or `fundingSource` (payments-api.md). */
+  const readFundingSource = (f: Fields, required: boolean): { field: string; id: string } | undefined => {
+    if (f.has('fundingSources')) {
+      const list = f.stringArray('fundingSources');
+      if (list && list.length !== 1) f.fail('fundingSources', 'must name exactly one internal account', {});
+      return list?.length === 1 ? { field: 'fundingSources', id: list[0]! } : undefined;
+    }
+    const id = f.string('fundingSource', { required });
+    return id === undefined ? undefined : { field: 'fundingSource', id };
   };
 
   app.post('/cards', async (c) => {
     const text = await c.req.text();
-    return idempotent(c, ctx, { required: true, replayStatus: 200 }, async () => {
+    return idempotent(c, ctx, { required: true }, async () => {
       const f = new Fields(parseJsonObject(text));
-      const fundingSource = f.string('fundingSource', { required: true });
-      const cardholder = f.string('customerId') ?? f.string('cardholderId');
-      const platformCardId = f.string('platformCardId', { maxLength: 128 });
+      const source = readFundingSource(f, true);
+      const holderField = f.has('cardholderId') ? 'cardholderId' : 'customerId';
+      const cardholder = f.string(holderField);
+      f.string('form', { enum: ['VIRTUAL'] });
+      const platformCardId = f.string('platformCardId');
       const limits = readLimits(f, false);
       f.done();
-      const account = ctx.state.accounts.get(fundingSource!);
-      if (!account) throw invalidInput([fieldError('fundingSource', 'is not an internal account')]);
+      const account = ctx.state.accounts.get(source!.id);
+      if (!account) throw invalidInput([fieldError(source!.field, 'is not an internal account')]);
       const customer = ctx.state.customers.get(cardholder ?? account.customerId);
-      if (!customer) throw invalidInput([fieldError('customerId', 'is not a customer')]);
-      const problem = fundingProblem(account.id, customer.id);
-      if (problem) throw invalidInput([fieldError('fundingSource', problem)]);
+      if (!customer) throw invalidInput([fieldError(holderField, 'is not a customer')]);
+      assertFundingSource(source!.field, account.id, customer.id);
       if ((customer.kycStatus ?? customer.kybStatus) !== 'APPROVED') {
         throw new ApiError(400, 'CARDHOLDER_KYC_NOT_APPROVED', 'The cardholder has not passed verification');
       }
@@ -107,15 +122,18 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   });
 
   app.get('/cards', (c) => {
-    const { customerId, fundingSource, state, platformCardId } = c.req.query();
+    // The service's parameter names: cardholderId, accountId (the funding source), platformCardId, state.
+    const { cardholderId, accountId, state, platformCardId, sortOrder = 'desc' } = c.req.query();
+    if (sortOrder !== 'asc' && sortOrder !== 'desc') throw invalidInput([fieldError('sortOrder', 'must be asc or desc', { enum: ['asc', 'desc'] })]);
     const items = ctx.state.cards.list(
       (card) =>
-        (!customerId || card.customerId === customerId) &&
-        (!fundingSource || card.fundingSource === fundingSource) &&
+        (!cardholderId || card.customerId === cardholderId) &&
+        (!accountId || card.fundingSource === accountId) &&
         (!state || card.state === state) &&
         (!platformCardId || card.platformCardId === platformCardId),
     );
-    return c.json(paginate(c, items, toCard));
+    // The service lists newest first unless sortOrder=asc.
+    return c.json(paginate(c, sortOrder === 'desc' ? items.reverse() : items, toCard));
   });
 
   app.get('/cards/:id', (c) => c.json(toCard(requireCard(ctx, c.req.param('id')))));
@@ -124,16 +142,17 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const card = requireCard(ctx, c.req.param('id'));
     const json = parseJsonObject(await c.req.text());
     const f = new Fields(json);
-    const state = f.string('state', { enum: STATES }) as CardRecord['state'] | undefined;
-    const fundingSource = f.string('fundingSource');
+    const state = f.string('state', { enum: REQUESTABLE_STATES }) as CardRecord['state'] | undefined;
+    const source = readFundingSource(f, false);
+    const fundingSource = source?.id;
     // Only the limits are cleared by null; a null state or fundingSource is a wrong type, not a no-op.
-    if (json['state'] === null) f.fail('state', 'must not be null', { enum: [...STATES] });
+    if (json['state'] === null) f.fail('state', 'must not be null', { enum: [...REQUESTABLE_STATES] });
     if (json['fundingSource'] === null) f.fail('fundingSource', 'must not be null: a card keeps its funding source until it is CLOSED');
     const limits = readLimits(f, true);
-    f.only(['state', 'fundingSource', ...LIMITS]);
+    f.only(['state', 'fundingSource', 'fundingSources', ...LIMITS]);
     if (Object.keys(json).length === 0) f.fail('state', 'or another card field is required');
     if (state === 'CLOSED') {
-      for (const field of ['fundingSource', ...LIMITS]) if (json[field] !== undefined) f.fail(field, 'cannot accompany state CLOSED');
+      for (const field of ['fundingSource', 'fundingSources', ...LIMITS]) if (json[field] !== undefined) f.fail(field, 'cannot accompany state CLOSED');
     }
     f.done();
     if (card.state === 'CLOSED') {
@@ -143,8 +162,7 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       throw conflict(`A ${card.state} card cannot become ${state}`, 'INVALID_STATE_TRANSITION', { from: card.state, to: state });
     }
     if (fundingSource !== undefined) {
-      const problem = fundingProblem(fundingSource, card.customerId, card.currency);
-      if (problem) throw invalidInput([fieldError('fundingSource', problem)]);
+      assertFundingSource(source!.field, fundingSource, card.customerId, card.currency);
       if (fundingSource !== card.fundingSource) revokeKeysOfCard(ctx, card.id);
     }
     const now = ctx.config.now();
@@ -159,7 +177,8 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   app.post('/cards/:id/reveal', (c) => {
     const card = requireCard(ctx, c.req.param('id'));
-    if (card.state !== 'ACTIVE' && card.state !== 'FROZEN') throw conflict(`A ${card.state} card has no PAN to reveal`, 'CONFLICT', { state: card.state });
+    // The OpenAPI declares no 409 here: a card without a PAN to show is refused as 403 FORBIDDEN.
+    if (card.state !== 'ACTIVE' && card.state !== 'FROZEN') throw new ApiError(403, 'FORBIDDEN', `A ${card.state} card has no PAN to reveal`, { state: card.state });
     const expiresAt = ctx.config.now() + ctx.config.panRevealTtlMs;
     const token = ctx.state.panTokens.put({ id: randomToken(), cardId: card.id, expiresAt, used: false });
     return c.json({ panEmbedUrl: `${ctx.config.panOrigin}/pan/${token.id}`, expiresAt: iso(expiresAt) });

@@ -18,7 +18,7 @@ import { assertionJson, sessionCreationBody, sha256Hex, verifyPasskeyAssertion, 
 import { takeRateLimit } from '../rate-limit.js';
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER, signedRequest, type SignedActivity } from '../signed-retry.js';
 import { CREDENTIAL_TYPES, type AccountRecord, type CredentialRecord, type CredentialType } from '../state.js';
-import { CLIENT_PUBLIC_KEY, E164, Fields, parseJsonObject, pointProblem, type JsonObject } from '../validation.js';
+import { CLIENT_PUBLIC_KEY, E164, Fields, parseJsonObject, lowerHex, pointProblem, type JsonObject } from '../validation.js';
 import { iso, toAuthMethod } from '../views.js';
 import { isActiveSession, issueSession, sessionKeyOf } from '../wallet-sessions.js';
 
@@ -36,7 +36,7 @@ function assertNoDuplicate(ctx: SandboxContext, draft: NewCredential): void {
     throw new ApiError(400, 'PASSKEY_CREDENTIAL_ALREADY_EXISTS', 'This WebAuthn credential is already registered');
   }
   if (draft.oauth && existing.some((x) => x.oauth?.iss === draft.oauth!.iss && x.oauth.sub === draft.oauth!.sub)) {
-    throw conflict('The account already has an OAUTH credential for this identity');
+    throw invalidField('oidcToken', 'names an identity that already has an OAUTH credential on this account');
   }
   if (draft.registrationChallenge && ctx.state.usedValues.get(`passkey-registration:${draft.registrationChallenge}`)) {
     throw invalidField('challenge', 'was already used for a registration');
@@ -48,7 +48,8 @@ async function readNewCredential(ctx: SandboxContext, json: JsonObject): Promise
   const f = new Fields(json);
   const type = f.string('type', { required: true, enum: CREDENTIAL_TYPES }) as CredentialType | undefined;
   const accountId = f.string('accountId', { required: true });
-  const nickname = f.string('nickname', { maxLength: 100 });
+  // PASSKEY names its credential (the OpenAPI requires nickname there); other types default it.
+  const nickname = f.string('nickname', { required: json['type'] === 'PASSKEY', maxLength: 256 });
   f.done();
   const account = requireAccount(ctx, accountId!);
   const customer = requireCustomer(ctx, account.customerId);
@@ -105,7 +106,8 @@ const REMOVE_ACTIVITY: Record<CredentialType, string> = {
 
 function assertNotLast(ctx: SandboxContext, credential: CredentialRecord): void {
   if (ctx.state.credentials.list((x) => x.accountId === credential.accountId).length <= 1) {
-    throw conflict('The account must keep at least one credential');
+    // The OpenAPI declares no 409 on DELETE /auth/credentials/{id}: the last credential is a 400.
+    throw invalidField('id', 'is the last credential of the account: at least one must remain');
   }
 }
 
@@ -115,7 +117,7 @@ export function credentialRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.get('/auth/credentials', (c) => {
     const accountId = c.req.query('accountId');
     if (!accountId) throw invalidField('accountId', 'is required');
-    requireAccount(ctx, accountId);
+    // An unknown account has no credentials: 200 with an empty list, as the service (no 404 declared).
     return c.json({ data: ctx.state.credentials.list((x) => x.accountId === accountId).map(toAuthMethod) });
   });
 
@@ -175,7 +177,7 @@ export function credentialRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     }
     if (credential.type === 'OAUTH') throw invalidField('type', 'OAUTH credentials have no challenge: verify with a fresh oidcToken');
     const f = new Fields(json);
-    const clientPublicKey = f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem });
+    const clientPublicKey = lowerHex(f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem }));
     f.done();
     const account = requireAccount(ctx, credential.accountId);
     const now = ctx.config.now();
@@ -241,8 +243,7 @@ function verifyOtp(c: Context<SandboxEnv>, ctx: SandboxContext, credential: Cred
     },
     signer: ({ publicKey }) => (key: string) => key === publicKey,
     async finish({ publicKey }) {
-      if (!ctx.state.credentials.get(credential.id)) throw notFound('The credential');
-      return { status: 200, body: await issueSession(ctx, credential, publicKey) };
+      return { status: 200, body: await issueSession(ctx, credential, publicKey, () => requireCredential(ctx, credential.id)) };
     },
   });
 }
@@ -250,10 +251,11 @@ function verifyOtp(c: Context<SandboxEnv>, ctx: SandboxContext, credential: Cred
 async function verifyOAuth(c: Context<SandboxEnv>, ctx: SandboxContext, credential: CredentialRecord, json: JsonObject): Promise<Response> {
   const f = new Fields(json);
   const oidcToken = f.string('oidcToken', { required: true, format: 'jwt' });
-  const clientPublicKey = f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem });
+  const sentKey = f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem });
   f.done();
-  await checkOidcToken(ctx, oidcToken!, { clientPublicKey: clientPublicKey!, expect: credential.oauth as OidcIdentity });
-  return c.json(await issueSession(ctx, credential, clientPublicKey!));
+  // The nonce is the SHA-256 of the key's hex text as sent; the session keeps the lower-case form.
+  await checkOidcToken(ctx, oidcToken!, { clientPublicKey: sentKey!, expect: credential.oauth as OidcIdentity });
+  return c.json(await issueSession(ctx, credential, lowerHex(sentKey!), () => requireCredential(ctx, credential.id)));
 }
 
 async function verifyPasskey(c: Context<SandboxEnv>, ctx: SandboxContext, credential: CredentialRecord, json: JsonObject): Promise<Response> {
@@ -275,5 +277,5 @@ async function verifyPasskey(c: Context<SandboxEnv>, ctx: SandboxContext, creden
   const result = await verifyPasskeyAssertion(ctx, credential.passkey!, response, expectedChallenge);
   if (!result.ok) throw unauthorized(result.reason, 'The passkey assertion was rejected');
   ctx.state.credentials.put(credential);
-  return c.json(await issueSession(ctx, credential, challenge.clientPublicKey));
+  return c.json(await issueSession(ctx, credential, challenge.clientPublicKey, () => requireCredential(ctx, credential.id)));
 }

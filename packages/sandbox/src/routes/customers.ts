@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidInput } from '../errors.js';
+import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../errors.js';
 import { newId } from '../ids.js';
 import { requireCustomer } from '../lookups.js';
 import { paginate } from '../pagination.js';
@@ -19,7 +19,9 @@ import { provisionWallet, walletsOf } from '../wallets.js';
 import { sessionKeyOf } from '../wallet-sessions.js';
 
 type Status = NonNullable<CustomerRecord['kycStatus']>;
-const PROFILE_FIELDS = ['birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance', 'address', 'businessInfo', 'description'] as const;
+/** Echoed back on reads, except `identifier` (write-only: views.ts drops it). */
+const PROFILE_FIELDS = ['birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance', 'address', 'businessInfo', 'description', 'endUserTermsConsent'] as const;
+const TERMS_METHODS = ['CHECKBOX', 'CLICK_TO_ACCEPT'];
 
 interface CustomerFields {
   email?: string;
@@ -37,9 +39,10 @@ function readCustomerFields(f: Fields): CustomerFields {
   const set = <K extends keyof CustomerFields>(key: K, value: CustomerFields[K] | undefined): void => {
     if (value !== undefined) out[key] = value;
   };
-  set('email', f.string('email', { format: 'email', maxLength: 254 }));
+  // No length limits the service does not have (the OpenAPI sets none on these; bodies are capped at 1 MB).
+  set('email', f.string('email', { format: 'email' }));
   set('phoneNumber', f.string('phoneNumber', { pattern: E164, format: 'e.164' }));
-  set('fullName', f.string('fullName', { maxLength: 200 }));
+  set('fullName', f.string('fullName'));
   set('region', f.string('region', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' }));
   set('currencies', f.stringArray('currencies', { pattern: '^[A-Z]{3,5}$' }));
   set('umaAddress', f.string('umaAddress', { pattern: UMA_ADDRESS }));
@@ -48,13 +51,26 @@ function readCustomerFields(f: Fields): CustomerFields {
   f.string('idType', { enum: ['SSN', 'ITIN', 'NON_US_TAX_ID'] });
   f.string('identifier');
   f.string('countryOfIssuance', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
-  f.string('description', { maxLength: 500 });
+  f.string('description');
   const address = f.object('address');
   if (address) {
     for (const field of ['line1', 'line2', 'city', 'state', 'postalCode']) address.string(field);
     address.string('country', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
   }
-  f.object('businessInfo')?.string('registrationNumber');
+  const business = f.object('businessInfo');
+  if (business) {
+    // BusinessInfo of the OpenAPI: these four are required whenever businessInfo is given.
+    for (const field of ['legalName', 'country', 'taxId']) business.string(field, { required: true });
+    business.string('incorporatedOn', { required: true, pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
+    business.string('registrationNumber');
+  }
+  const consent = f.object('endUserTermsConsent');
+  if (consent) {
+    consent.string('acceptedAt', { required: true, format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? 'must be a date-time' : undefined) });
+    consent.string('ipAddress', { required: true, maxLength: 45 });
+    consent.string('termsVersion', { required: true });
+    consent.string('acceptanceMethod', { required: true, enum: TERMS_METHODS });
+  }
   for (const field of PROFILE_FIELDS) if (f.body[field] !== undefined) out.profile[field] = f.body[field];
   return out;
 }
@@ -97,7 +113,10 @@ function readUpdate(ctx: SandboxContext, customer: CustomerRecord, json: JsonObj
     const message = 'email and phoneNumber must be updated in separate requests';
     throw invalidInput([fieldError('email', message), fieldError('phoneNumber', message)], message);
   }
-  for (const fixed of ['customerType', 'platformCustomerId', 'id']) if (json[fixed] !== undefined) f.fail(fixed, 'cannot be changed');
+  // The update body carries the discriminator (CustomerUpdateRequestOneOf): required, and it must be the customer's.
+  const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] });
+  if (customerType !== undefined && customerType !== customer.customerType) f.fail('customerType', `must be ${customer.customerType}: a customer's type cannot be changed`, { enum: [customer.customerType] });
+  for (const fixed of ['platformCustomerId', 'id']) if (json[fixed] !== undefined) f.fail(fixed, 'cannot be changed');
   const fields = readCustomerFields(f);
   f.done();
   if (fields.umaAddress !== undefined) assertUmaAddressFree(ctx, fields.umaAddress, customer.id);
@@ -129,7 +148,7 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.post('/customers', async (c) => {
     const json = parseJsonObject(await c.req.text());
     const f = new Fields(json);
-    const platformCustomerId = f.string('platformCustomerId', { required: true, maxLength: 128 });
+    const platformCustomerId = f.string('platformCustomerId', { required: true });
     const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] }) as CustomerRecord['customerType'] | undefined;
     const fields = readCustomerFields(f);
     if (json['email'] === undefined || json['email'] === null) f.fail('email', 'is required: the embedded wallet is provisioned with an EMAIL_OTP credential on it', { format: 'email' });
@@ -158,12 +177,25 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   });
 
   app.get('/customers', (c) => {
-    const { platformCustomerId, customerType, region } = c.req.query();
+    const { platformCustomerId, customerType, region, umaAddress, currency } = c.req.query();
+    const [createdAfter, createdBefore, updatedAfter, updatedBefore] = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((name) => {
+      const text = c.req.query(name);
+      if (text === undefined) return undefined;
+      const ms = Date.parse(text);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(ms)) throw invalidField(name, 'must be a date-time', { format: 'date-time' });
+      return ms;
+    });
     const items = ctx.state.customers.list(
       (x) =>
         (platformCustomerId === undefined || x.platformCustomerId === platformCustomerId) &&
         (customerType === undefined || x.customerType === customerType) &&
-        (region === undefined || x.region === region),
+        (region === undefined || x.region === region) &&
+        (umaAddress === undefined || x.umaAddress === umaAddress) &&
+        (currency === undefined || (x.currencies ?? ['USD']).includes(currency)) &&
+        (createdAfter === undefined || x.createdAt > createdAfter) &&
+        (createdBefore === undefined || x.createdAt < createdBefore) &&
+        (updatedAfter === undefined || x.updatedAt > updatedAfter) &&
+        (updatedBefore === undefined || x.updatedAt < updatedBefore),
     );
     return c.json(paginate(c, items, toCustomer));
   });

@@ -48,7 +48,7 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         const f = new Fields(json);
         const cardId = f.string('cardId', { required: true });
         const accountId = f.string('internalAccountId', { required: true });
-        const nickname = f.string('nickname', { maxLength: 100 });
+        const nickname = f.string('nickname', { minLength: 1, maxLength: 256 });
         f.only(['cardId', 'internalAccountId', 'nickname']);
         f.done();
         const account = requireAccount(ctx, accountId!);
@@ -121,7 +121,8 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   app.delete('/auth/delegated-keys/:id', (c) => {
     const key = requireKey(ctx, c.req.param('id'));
-    if (key.status !== 'ACTIVE') throw conflict(`Only an ACTIVE key can be revoked; this one is ${key.status}`, 'INVALID_STATE_TRANSITION');
+    // The OpenAPI declares no 409 here: revoking a key that is not ACTIVE is a 400.
+    if (key.status !== 'ACTIVE') throw invalidField('id', `names a ${key.status} key: only an ACTIVE key can be revoked`);
     ctx.state.delegatedKeys.put({ ...key, status: 'REVOKED', updatedAt: ctx.config.now() });
     return c.body(null, 204);
   });

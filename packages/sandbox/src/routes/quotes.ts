@@ -1,22 +1,30 @@
 /**
- * Quotes from an embedded wallet (same currency, rate 1, no fees). `POST /quotes` (TRANSACT) answers
- * a Quote whose paymentInstructions carry the EMBEDDED_WALLET `payloadToSign`; for a customer in an
- * SCA region the quote starts PENDING_AUTHORIZATION with an scaChallenge and no instructions.
- * `POST /quotes/{id}/execute` (TRANSACT) takes one stamped request (no Request-Id) signed by an active
- * session of the source wallet, debits it and answers PROCESSING; it settles to COMPLETED after
- * `settlementDelayMs`. Destinations: another internal account, or an UMA address; an UMA user part
+ * Quotes. From an embedded wallet (`sourceType: ACCOUNT`; same currency, rate 1, no fees): `POST /quotes`
+ * (TRANSACT) answers 201 with the EMBEDDED_WALLET `payloadToSign`; `POST /quotes/{id}/execute`
+ * (TRANSACT) takes one stamped request (no Request-Id) signed by an active session of the source wallet.
+ * Outside SCA regions it debits the wallet and answers PROCESSING (COMPLETED after `settlementDelayMs`);
+ * in an SCA region it answers 200 PENDING_AUTHORIZATION with an scaChallenge and moves nothing until
+ * `POST /quotes/{id}/authorize` releases it (one challenge per send; execute again is 409).
+ * From a realtime-funding source (`sourceType: REALTIME_FUNDING`, USD or EUR): 201 PENDING with the bank
+ * details to pay into, or in an SCA region 202 PENDING_AUTHORIZATION with the details withheld until
+ * authorized; such a quote is funded, not executed (execute is 400), and the sandbox does not simulate
+ * the incoming funds. Destinations: another internal account, or an UMA address; an UMA user part
  * ending in 002 fails after PROCESSING (refunded).
+ *
+ * Execution is atomic per quote: the state is judged and changed in one synchronous step after the
+ * signature check, so concurrent executes debit once and the others get 409 (or, with the same
+ * Idempotency-Key, the replay of the first answer).
  */
 import { Hono } from 'hono';
 import { requirePermission } from '../auth.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../errors.js';
+import { ApiError, conflict, invalidField } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { newId } from '../ids.js';
 import { requireAccount, requireCustomer, requireQuote } from '../lookups.js';
-import { customerPasskeys, inScaRegion, newScaChallenge, scaRounds } from '../sca.js';
+import { inScaRegion, newScaChallenge, scaFactorField, scaRounds } from '../sca.js';
 import { SIGNATURE_HEADER, activityPayload, verifyWalletSignature } from '../signed-retry.js';
-import type { QuoteRecord } from '../state.js';
+import type { AccountRecord, CustomerRecord, QuoteRecord } from '../state.js';
 import { Fields, UMA_ADDRESS, parseJsonObject } from '../validation.js';
 import { toQuote } from '../views.js';
 import { sessionKeyOf } from '../wallet-sessions.js';
@@ -27,11 +35,19 @@ const PURPOSES = [
 ];
 export const MAX_AMOUNT = 9_000_000_000_000_000;
 
-async function createQuote(ctx: SandboxContext, text: string): Promise<QuoteRecord> {
+/** The sandbox's bank details a realtime-funding quote is paid into, per currency (instant rails only). */
+const FUNDING_ACCOUNTS: Record<string, Record<string, unknown>> = {
+  USD: { accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', paymentRails: ['RTP', 'FEDNOW'] },
+  EUR: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000', swiftCode: 'DEUTDEFF', paymentRails: ['SEPA_INSTANT'] },
+};
+
+async function createQuote(ctx: SandboxContext, text: string): Promise<{ status: 201 | 202; quote: QuoteRecord }> {
   const f = new Fields(parseJsonObject(text));
   const source = f.object('source', { required: true });
-  source?.string('sourceType', { required: true, enum: ['ACCOUNT'] });
-  const sourceAccountId = source?.string('accountId', { required: true });
+  const sourceType = source?.string('sourceType', { required: true, enum: ['ACCOUNT', 'REALTIME_FUNDING'] });
+  const sourceAccountId = sourceType === 'ACCOUNT' ? source?.string('accountId', { required: true }) : undefined;
+  const sourceCustomerId = sourceType === 'REALTIME_FUNDING' ? source?.string('customerId', { required: true }) : undefined;
+  const sourceCurrency = sourceType === 'REALTIME_FUNDING' ? source?.string('currency', { required: true, enum: Object.keys(FUNDING_ACCOUNTS) }) : undefined;
   const destination = f.object('destination', { required: true });
   const destinationType = destination?.string('destinationType', { required: true, enum: ['ACCOUNT', 'UMA_ADDRESS'] });
   const destinationAccountId = destinationType === 'ACCOUNT' ? destination?.string('accountId', { required: true }) : undefined;
@@ -42,71 +58,112 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<QuoteReco
   f.string('remittanceInformation', { maxLength: 80 });
   f.string('purposeOfPayment', { enum: PURPOSES });
   f.string('lookupId');
-  const scaFactor = f.string('scaFactor', { enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] });
-  if (scaFactor === 'TOTP') f.fail('scaFactor', 'TOTP is not accepted per transaction; use SMS_OTP or PASSKEY', { enum: ['SMS_OTP', 'PASSKEY'] });
-  if (f.boolean('immediatelyExecute')) f.fail('immediatelyExecute', 'is not supported when the source is an EMBEDDED_WALLET account');
+  if (f.boolean('immediatelyExecute') && sourceType === 'ACCOUNT') f.fail('immediatelyExecute', 'is not supported when the source is an EMBEDDED_WALLET account');
+  // scaFactor matters only for quote-creation SCA (a realtime-funding source); a wallet send names its factor on execute
+  const scaFactor = scaFactorField(ctx, f, sourceCustomerId !== undefined && ctx.state.customers.get(sourceCustomerId) ? sourceCustomerId : undefined);
   f.done();
 
-  const account = ctx.state.accounts.get(sourceAccountId!);
-  if (!account) throw invalidField('source.accountId', 'is not an internal account');
+  const account = sourceAccountId !== undefined ? ctx.state.accounts.get(sourceAccountId) : undefined;
+  if (sourceAccountId !== undefined && !account) throw invalidField('source.accountId', 'is not an internal account');
+  const currency = account?.currency ?? sourceCurrency!;
   const target = destinationAccountId !== undefined ? ctx.state.accounts.get(destinationAccountId) : undefined;
   if (destinationAccountId !== undefined && !target) throw invalidField('destination.accountId', 'is not an internal account');
-  if (target?.id === account.id) throw new ApiError(400, 'SELF_PAYMENT', 'The source and destination are the same account');
-  if (target && target.currency !== account.currency) throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
-  const customer = requireCustomer(ctx, account.customerId);
-  const sca = inScaRegion(ctx, customer);
-  if (sca && scaFactor === 'PASSKEY' && customerPasskeys(ctx, customer.id).length === 0) {
-    throw invalidInput([fieldError('scaFactor', 'PASSKEY needs a passkey registered on one of the customer’s wallets', { enum: ['SMS_OTP'] })]);
-  }
+  if (account && target?.id === account.id) throw new ApiError(400, 'SELF_PAYMENT', 'The source and destination are the same account');
+  if (target && target.currency !== currency) throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
+  const customer = requireCustomer(ctx, account?.customerId ?? sourceCustomerId!);
 
   const now = ctx.config.now();
   const id = newId('Quote');
   const destinationLabel = umaAddress ?? target!.id;
+  const quoteSca = !account && inScaRegion(ctx, customer); // quote-creation SCA: realtime funding only
   const record: QuoteRecord = {
     id,
     customerId: customer.id,
-    sourceAccountId: account.id,
-    source: { sourceType: 'ACCOUNT', accountId: account.id },
+    ...(account ? { sourceAccountId: account.id } : {}),
+    source: account ? { sourceType: 'ACCOUNT', accountId: account.id } : { sourceType: 'REALTIME_FUNDING', customerId: customer.id, currency },
     destination: umaAddress ? { destinationType: 'UMA_ADDRESS', umaAddress } : { destinationType: 'ACCOUNT', accountId: target!.id },
     ...(target ? { destinationAccountId: target.id } : {}),
     failsOnExecution: umaAddress !== undefined && /002@/.test(umaAddress),
-    currency: account.currency,
+    currency,
     amount: amount!,
     lockedCurrencySide: side!,
-    status: sca ? 'PENDING_AUTHORIZATION' : 'PENDING',
+    status: quoteSca ? 'PENDING_AUTHORIZATION' : 'PENDING',
     ...(description !== undefined ? { description } : {}),
     transactionId: newId('Transaction'),
-    payloadToSign: activityPayload(
-      {
-        type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-        organizationId: account.organizationId,
-        parameters: { quoteId: id, signWith: account.id, amount: String(amount), currency: account.currency, destination: destinationLabel },
-      },
-      now,
-    ),
-    ...(sca ? { sca: { challenge: newScaChallenge(ctx, customer, scaFactor === 'PASSKEY' ? 'PASSKEY' : 'SMS_OTP'), roundsLeft: scaRounds(amount!) } } : {}),
+    ...(account
+      ? {
+          payloadToSign: activityPayload(
+            {
+              type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+              organizationId: account.organizationId,
+              parameters: { quoteId: id, signWith: account.id, amount: String(amount), currency, destination: destinationLabel },
+            },
+            now,
+          ),
+        }
+      : { fundingInstructions: { ...FUNDING_ACCOUNTS[currency], reference: `PAYKIT-${id.slice(-12).toUpperCase()}` } }),
+    ...(quoteSca ? { sca: { challenge: newScaChallenge(ctx, customer, scaFactor ?? 'SMS_OTP'), roundsLeft: scaRounds(amount!), at: 'QUOTE' as const } } : {}),
     createdAt: now,
     updatedAt: now,
     expiresAt: now + ctx.config.quoteTtlMs,
   };
-  return ctx.state.quotes.put(record);
+  return { status: quoteSca ? 202 : 201, quote: ctx.state.quotes.put(record) };
 }
 
-async function executeQuote(ctx: SandboxContext, quote: QuoteRecord, stamp: string | undefined): Promise<QuoteRecord> {
-  if (!stamp) throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', `An EMBEDDED_WALLET quote is executed with a ${SIGNATURE_HEADER} over its payloadToSign`);
+/** Why a quote cannot be executed now (409), judged on the stored quote. */
+function assertExecutable(quote: QuoteRecord): void {
   if (quote.status === 'PENDING_AUTHORIZATION') {
-    throw conflict('The quote needs Strong Customer Authentication first (POST /quotes/{id}/authorize)', 'CONFLICT', { status: quote.status });
+    throw conflict('The quote is waiting for Strong Customer Authentication: authorize it (POST /quotes/{id}/authorize)', 'CONFLICT', { status: quote.status });
   }
   if (quote.status === 'EXPIRED') throw conflict('The quote expired; create a new one', 'CONFLICT', { status: quote.status });
   if (quote.status !== 'PENDING') throw conflict('The quote was already executed', 'CONFLICT', { status: quote.status });
-  await verifyWalletSignature(stamp, quote.payloadToSign, sessionKeyOf(ctx, [quote.sourceAccountId]));
-  const account = requireAccount(ctx, quote.sourceAccountId);
+}
+
+/** The source wallet, when its balance covers the quote (400 INVALID_AMOUNT otherwise: the service has no INSUFFICIENT_FUNDS code). */
+function fundedWallet(ctx: SandboxContext, quote: QuoteRecord): AccountRecord {
+  const account = requireAccount(ctx, quote.sourceAccountId!);
   if (account.balance < quote.amount) {
-    throw new ApiError(400, 'INSUFFICIENT_FUNDS', 'The wallet balance does not cover the quote', { available: account.balance, required: quote.amount });
+    throw new ApiError(400, 'INVALID_AMOUNT', 'The wallet balance does not cover the quote', { reason: 'BALANCE_TOO_LOW', available: account.balance, required: quote.amount });
   }
+  return account;
+}
+
+/** Debits the source wallet and starts settlement. Synchronous: callers judge and change state in one step. */
+export function releaseQuote(ctx: SandboxContext, quote: QuoteRecord): QuoteRecord {
+  const account = fundedWallet(ctx, quote);
   const now = ctx.config.now();
   ctx.state.accounts.put({ ...account, balance: account.balance - quote.amount, updatedAt: now });
-  return ctx.state.quotes.put({ ...quote, status: 'PROCESSING', settlesAt: now + ctx.config.settlementDelayMs, updatedAt: now });
+  const released: QuoteRecord = { ...quote, status: 'PROCESSING', settlesAt: now + ctx.config.settlementDelayMs, updatedAt: now };
+  delete released.sca;
+  return ctx.state.quotes.put(released);
+}
+
+async function executeQuote(ctx: SandboxContext, quoteId: string, stamp: string | undefined, text: string): Promise<QuoteRecord> {
+  const quote = requireQuote(ctx, quoteId);
+  if (quote.payloadToSign === undefined || quote.sourceAccountId === undefined) {
+    throw new ApiError(400, 'INVALID_INPUT', 'A REALTIME_FUNDING quote is funded through its paymentInstructions, not executed', { status: quote.status });
+  }
+  const f = new Fields(parseJsonObject(text));
+  const scaFactor = scaFactorField(ctx, f, quote.customerId);
+  f.done();
+  if (!stamp) throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', `An EMBEDDED_WALLET quote is executed with a ${SIGNATURE_HEADER} over its payloadToSign`);
+  assertExecutable(quote);
+  await verifyWalletSignature(stamp, quote.payloadToSign, sessionKeyOf(ctx, [quote.sourceAccountId]));
+
+  // One synchronous step from here on: judge the stored quote as it is now, then change it.
+  const current = requireQuote(ctx, quoteId);
+  assertExecutable(current);
+  const customer: CustomerRecord = requireCustomer(ctx, current.customerId);
+  if (!inScaRegion(ctx, customer)) return releaseQuote(ctx, current);
+  fundedWallet(ctx, current);
+  // A wallet send in an SCA region: one challenge; nothing moves until it is authorized.
+  const held: QuoteRecord = {
+    ...current,
+    status: 'PENDING_AUTHORIZATION',
+    sca: { challenge: newScaChallenge(ctx, customer, scaFactor ?? 'SMS_OTP'), roundsLeft: 1, at: 'EXECUTE' },
+    updatedAt: ctx.config.now(),
+  };
+  return ctx.state.quotes.put(held);
 }
 
 export function quoteRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
@@ -115,15 +172,18 @@ export function quoteRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.post('/quotes', async (c) => {
     requirePermission(c, 'TRANSACT');
     const text = await c.req.text();
-    return idempotent(c, ctx, {}, async () => ({ status: 201, body: toQuote(await createQuote(ctx, text)) }));
+    return idempotent(c, ctx, {}, async () => {
+      const { status, quote } = await createQuote(ctx, text);
+      return { status, body: toQuote(quote) };
+    });
   });
 
   app.get('/quotes/:id', (c) => c.json(toQuote(requireQuote(ctx, c.req.param('id')))));
 
   app.post('/quotes/:id/execute', async (c) => {
     requirePermission(c, 'TRANSACT');
-    const quote = requireQuote(ctx, c.req.param('id'));
-    return idempotent(c, ctx, {}, async () => ({ status: 200, body: toQuote(await executeQuote(ctx, quote, c.req.header(SIGNATURE_HEADER)?.trim())) }));
+    const text = await c.req.text();
+    return idempotent(c, ctx, {}, async () => ({ status: 200, body: toQuote(await executeQuote(ctx, c.req.param('id'), c.req.header(SIGNATURE_HEADER)?.trim(), text)) }));
   });
 
   return app;

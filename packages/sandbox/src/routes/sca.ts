@@ -1,21 +1,42 @@
 /**
  * Strong Customer Authentication endpoints. `POST /quotes/{id}/authorize` answers a quote's challenge
  * with the SMS code (`123456` in the sandbox) or a passkey assertion verified against a passkey of the
- * customer's wallets; 200 Quote (still PENDING_AUTHORIZATION with a new challenge while rounds remain,
- * else PENDING with paymentInstructions). 400 for a wrong proof, 409 SCA_SESSION_REQUIRED until
- * `POST /sca/login/complete`, 423 ACCOUNT_LOCKED once `scaMaxFailures` proofs failed, 429 on resends.
+ * customer's wallets; 200 Quote: still PENDING_AUTHORIZATION with the next challenge while rounds remain;
+ * else a held wallet send is released (debited, PROCESSING) and a realtime-funding quote becomes PENDING
+ * with its paymentInstructions. 400 for a wrong or expired proof, 409 SCA_SESSION_REQUIRED until an SCA
+ * login, 423 ACCOUNT_LOCKED once `scaMaxFailures` proofs failed, 429 on resends (which never extend the
+ * challenge's `expiresAt`). `POST /sca/login/start` then `POST /sca/login/complete` (`customerId` in the
+ * query; `factor`, the proof and `endUserIpAddress` in the body) open the 180-day SCA login session.
  * For customers outside SCA regions every endpoint here answers 409.
+ *
+ * Authorization is atomic per quote: after the proof is checked the quote is read again and judged and
+ * changed in one synchronous step, so two concurrent proofs for one challenge release the send once.
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../errors.js';
+import { ApiError, conflict, fieldError, invalidField } from '../errors.js';
+import { newId } from '../ids.js';
 import { requireCustomer, requireQuote } from '../lookups.js';
-import { assertionJson, verifyPasskeyAssertion } from '../passkeys.js';
 import { takeRateLimit } from '../rate-limit.js';
-import { SCA_CODE, SCA_LOGIN_SESSION_MS, customerPasskeys, inScaRegion, newScaChallenge, scaStateOf } from '../sca.js';
-import type { CustomerRecord, QuoteRecord, ScaChallengeRecord } from '../state.js';
-import { Fields, isObject, parseJsonObject } from '../validation.js';
+import {
+  SCA_LOGIN_SESSION_MS,
+  customerPasskeys,
+  inScaRegion,
+  newScaChallenge,
+  passkeyRequestOptions,
+  proofProblem,
+  readProof,
+  scaStateOf,
+  type ScaFactor,
+} from '../sca.js';
+import type { CustomerRecord, QuoteRecord, ScaChallengeRecord, ScaLoginRecord } from '../state.js';
+import { Fields, parseJsonObject } from '../validation.js';
 import { iso, toQuote } from '../views.js';
+import { releaseQuote } from './quotes.js';
+
+/** The longest textual IP address (IPv6 with an IPv4 tail), as the service limits `ipAddress`. */
+const MAX_IP_LENGTH = 45;
+const IP_ADDRESS = '^(?:\\d{1,3}(?:\\.\\d{1,3}){3}|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$';
 
 function requireScaCustomer(ctx: SandboxContext, customerId: string): CustomerRecord {
   const customer = requireCustomer(ctx, customerId);
@@ -35,65 +56,62 @@ function requirePendingChallenge(quote: QuoteRecord): ScaChallengeRecord {
   return quote.sca.challenge;
 }
 
-/** Checks the proof; resolves with why it failed, or undefined when it holds. */
-async function proofProblem(ctx: SandboxContext, customer: CustomerRecord, challenge: ScaChallengeRecord, text: string): Promise<string | undefined> {
-  const f = new Fields(parseJsonObject(text));
-  const code = f.string('code', { pattern: '^\\d{4,10}$' });
-  const assertion = f.object('passkeyAssertion');
-  const origin = f.string('origin', { format: 'url' });
-  if ((code === undefined) === (assertion === undefined) && f.errors.length === 0) {
-    const message = 'give exactly one of code or passkeyAssertion';
-    throw invalidInput([fieldError('code', message), fieldError('passkeyAssertion', message)], `Authorize needs to ${message}`);
+/** Counts a failed proof (locking the customer at the limit) and answers 400 with what failed. */
+function rejectProof(ctx: SandboxContext, customerId: string, field: string, problem: string): never {
+  const sca = scaStateOf(ctx, customerId);
+  sca.failures += 1;
+  const attemptsRemaining = Math.max(0, ctx.config.scaMaxFailures - sca.failures);
+  if (attemptsRemaining === 0) {
+    sca.lockedUntil = ctx.config.now() + ctx.config.scaLockMs;
+    sca.failures = 0;
   }
-  if (challenge.factor === 'SMS_OTP' && assertion) f.fail('passkeyAssertion', 'does not answer an SMS_OTP challenge');
-  if (challenge.factor === 'PASSKEY' && code !== undefined) f.fail('code', 'does not answer a PASSKEY challenge');
-  if (assertion && origin === undefined) f.fail('origin', 'is required with passkeyAssertion', { format: 'url' });
-  f.done();
-  if (challenge.expiresAt <= ctx.config.now()) return 'The challenge expired; POST /quotes/{id}/authorize/resend for a new one';
-  if (code !== undefined) return code === SCA_CODE ? undefined : 'Invalid SCA code';
-  const json = assertion!.body;
-  const response = isObject(json['response']) ? json : assertionJson(json);
-  const credential = customerPasskeys(ctx, customer.id).find((p) => p.passkey!.credentialId === response['id']);
-  if (!credential) return 'The assertion is not from a passkey of this customer';
-  const result = await verifyPasskeyAssertion(ctx, credential.passkey!, response as never, challenge.passkeyAssertionOptions!.challenge, origin);
-  if (!result.ok) return result.reason;
-  ctx.state.credentials.put(credential); // its counter advanced
-  return undefined;
+  ctx.state.sca.put(sca);
+  throw new ApiError(400, 'INVALID_INPUT', 'The authorization proof was rejected', { reason: problem, attemptsRemaining, errors: [fieldError(field, problem)] });
+}
+
+/** The customerId query parameter the SCA login endpoints take. */
+function loginCustomer(ctx: SandboxContext, customerId: string | undefined): CustomerRecord {
+  if (!customerId) throw invalidField('customerId', 'query parameter is required');
+  return requireScaCustomer(ctx, customerId);
 }
 
 export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
 
   app.post('/quotes/:id/authorize', async (c) => {
-    const quote = requireQuote(ctx, c.req.param('id'));
+    const quoteId = c.req.param('id');
+    const quote = requireQuote(ctx, quoteId);
     const customer = requireScaCustomer(ctx, quote.customerId);
     assertNotLocked(ctx, customer.id);
     const challenge = requirePendingChallenge(quote);
-    const sca = scaStateOf(ctx, customer.id);
+    const sessionExpiresAt = scaStateOf(ctx, customer.id).sessionExpiresAt;
+    if (!(sessionExpiresAt !== undefined && sessionExpiresAt > ctx.config.now())) {
+      throw conflict('The customer has no SCA login session; open one with POST /sca/login/start and /sca/login/complete', 'SCA_SESSION_REQUIRED');
+    }
+    const f = new Fields(parseJsonObject(await c.req.text()));
+    const proof = readProof(f, challenge.factor);
+    f.string('endUserIpAddress', { maxLength: MAX_IP_LENGTH, pattern: IP_ADDRESS });
+    f.done();
+    const field = challenge.factor === 'PASSKEY' ? 'passkeyAssertion' : 'code';
+    if (challenge.expiresAt <= ctx.config.now()) throw new ApiError(400, 'INVALID_INPUT', 'The challenge expired', { reason: 'CHALLENGE_EXPIRED', errors: [fieldError(field, 'the challenge expired')] });
+    const problem = await proofProblem(ctx, customer.id, proof, challenge.passkeyAssertionOptions?.challenge);
+    if (problem) rejectProof(ctx, customer.id, field, problem);
+
+    // One synchronous step from here on: the challenge answered must still be the pending one.
+    const current = requireQuote(ctx, quoteId);
+    if (current.status !== 'PENDING_AUTHORIZATION' || current.sca?.challenge.id !== challenge.id) {
+      throw conflict('The challenge was already answered', 'CONFLICT', { status: current.status });
+    }
+    ctx.state.sca.put({ ...scaStateOf(ctx, customer.id), failures: 0 });
+    const { sca } = current;
     const now = ctx.config.now();
-    if (!(sca.sessionExpiresAt !== undefined && sca.sessionExpiresAt > now)) {
-      throw conflict('The customer has no SCA login session; complete one with POST /sca/login/complete', 'SCA_SESSION_REQUIRED');
+    if (sca.roundsLeft > 1) {
+      return c.json(toQuote(ctx.state.quotes.put({ ...current, sca: { ...sca, challenge: newScaChallenge(ctx, customer, challenge.factor), roundsLeft: sca.roundsLeft - 1 }, updatedAt: now })));
     }
-    const problem = await proofProblem(ctx, customer, challenge, await c.req.text());
-    if (problem) {
-      sca.failures += 1;
-      const attemptsRemaining = Math.max(0, ctx.config.scaMaxFailures - sca.failures);
-      if (attemptsRemaining === 0) {
-        sca.lockedUntil = now + ctx.config.scaLockMs;
-        sca.failures = 0;
-      }
-      ctx.state.sca.put(sca);
-      const field = challenge.factor === 'PASSKEY' ? 'passkeyAssertion' : 'code';
-      throw new ApiError(400, 'INVALID_INPUT', 'The authorization proof was rejected', { reason: problem, attemptsRemaining, errors: [fieldError(field, problem)] });
-    }
-    ctx.state.sca.put({ ...sca, failures: 0 });
-    const roundsLeft = quote.sca!.roundsLeft - 1;
-    const updated: QuoteRecord =
-      roundsLeft > 0
-        ? { ...quote, sca: { challenge: newScaChallenge(ctx, customer, challenge.factor), roundsLeft }, updatedAt: now }
-        : { ...quote, status: 'PENDING', updatedAt: now };
-    if (roundsLeft === 0) delete updated.sca;
-    return c.json(toQuote(ctx.state.quotes.put(updated)));
+    if (sca.at === 'EXECUTE') return c.json(toQuote(releaseQuote(ctx, current)));
+    const authorized: QuoteRecord = { ...current, status: 'PENDING', updatedAt: now };
+    delete authorized.sca;
+    return c.json(toQuote(ctx.state.quotes.put(authorized)));
   });
 
   app.post('/quotes/:id/authorize/resend', (c) => {
@@ -102,20 +120,58 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     assertNotLocked(ctx, customer.id);
     const challenge = requirePendingChallenge(quote);
     if (challenge.factor !== 'SMS_OTP') throw conflict('Only an SMS_OTP challenge can be resent');
+    if (challenge.expiresAt <= ctx.config.now()) throw conflict('The challenge expired; a resend does not renew it');
     takeRateLimit(ctx, `sca-resend:${quote.id}`);
-    challenge.expiresAt = ctx.config.now() + ctx.config.challengeTtlMs;
-    ctx.state.quotes.put(quote);
-    return c.body(null, 204);
+    return c.body(null, 204); // the same challenge, the same expiresAt: the sandbox "sends" the same code
+  });
+
+  app.post('/sca/login/start', async (c) => {
+    const customer = loginCustomer(ctx, c.req.query('customerId'));
+    const f = new Fields(parseJsonObject(await c.req.text()));
+    const factor = f.string('factor', { required: true, enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] });
+    if (factor === 'TOTP') f.fail('factor', 'no TOTP factor is enrolled (the sandbox does not enroll TOTP)', { enum: ['SMS_OTP', 'PASSKEY'] });
+    if (factor === 'PASSKEY' && customerPasskeys(ctx, customer.id).length === 0) f.fail('factor', 'no passkey is registered on the customer’s wallets', { enum: ['SMS_OTP'] });
+    f.done(); // a locked customer may start (the OpenAPI declares no 423 here); complete answers 423
+    const expiresAt = ctx.config.now() + ctx.config.challengeTtlMs;
+    let login: ScaLoginRecord;
+    let body: Record<string, unknown>;
+    if (factor === 'PASSKEY') {
+      const options = passkeyRequestOptions(ctx, customer.id);
+      login = { factor, expiresAt, passkeyChallenge: options.challenge };
+      body = {
+        factor,
+        passkeyOptions: options,
+        relyingPartyId: ctx.config.rpId,
+        ...(ctx.config.exactAllowedOrigins ? { allowedOrigins: [...ctx.config.exactAllowedOrigins] } : {}),
+      };
+    } else {
+      login = { factor: 'SMS_OTP', expiresAt, challengeId: newId('ScaChallenge') };
+      body = { factor, challengeId: login.challengeId, expiresAt: iso(expiresAt) };
+    }
+    ctx.state.sca.put({ ...scaStateOf(ctx, customer.id), login });
+    return c.json(body);
   });
 
   app.post('/sca/login/complete', async (c) => {
+    const customer = loginCustomer(ctx, c.req.query('customerId'));
     const f = new Fields(parseJsonObject(await c.req.text()));
-    const customerId = f.string('customerId') ?? c.req.query('customerId');
-    f.done(); // a customerId of the wrong type is named as such, not as missing
-    if (customerId === undefined) throw invalidField('customerId', 'is required (body or query)');
-    const customer = requireScaCustomer(ctx, customerId);
+    const factor = f.string('factor', { required: true, enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] });
+    f.string('endUserIpAddress', { required: true, maxLength: MAX_IP_LENGTH, pattern: IP_ADDRESS });
+    const challengeId = f.string('challengeId');
+    const proof = readProof(f, factor === 'PASSKEY' ? 'PASSKEY' : 'SMS_OTP');
+    if (factor === 'SMS_OTP' && challengeId === undefined) f.fail('challengeId', 'is required for SMS_OTP (from POST /sca/login/start)');
+    f.done();
+    assertNotLocked(ctx, customer.id);
+    const login = scaStateOf(ctx, customer.id).login;
+    if (!login || login.factor !== (factor as ScaFactor) || login.expiresAt <= ctx.config.now() || (factor === 'SMS_OTP' && login.challengeId !== challengeId)) {
+      throw invalidField(factor === 'SMS_OTP' ? 'challengeId' : 'factor', 'does not match a started, unexpired SCA login (POST /sca/login/start)');
+    }
+    const problem = await proofProblem(ctx, customer.id, proof, login.passkeyChallenge);
+    if (problem) rejectProof(ctx, customer.id, factor === 'PASSKEY' ? 'passkeyAssertion' : 'code', problem);
     const sessionExpiresAt = ctx.config.now() + SCA_LOGIN_SESSION_MS;
-    ctx.state.sca.put({ ...scaStateOf(ctx, customer.id), sessionExpiresAt });
+    const state = scaStateOf(ctx, customer.id);
+    delete state.login;
+    ctx.state.sca.put({ ...state, failures: 0, sessionExpiresAt });
     return c.json({ status: 'SUCCESS', sessionExpiresAt: iso(sessionExpiresAt) });
   });
 

@@ -10,7 +10,7 @@ import { requireAccount, requireCredential } from '../lookups.js';
 import { sessionCreationActivity } from '../passkeys.js';
 import { signedRequest } from '../signed-retry.js';
 import type { SessionRecord } from '../state.js';
-import { CLIENT_PUBLIC_KEY, Fields, pointProblem } from '../validation.js';
+import { CLIENT_PUBLIC_KEY, Fields, lowerHex, pointProblem } from '../validation.js';
 import { toSession } from '../views.js';
 import { activeSessions, isActiveSession, issueSession, sessionKeyOf } from '../wallet-sessions.js';
 
@@ -26,7 +26,7 @@ export function sessionRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.get('/auth/sessions', (c) => {
     const accountId = c.req.query('accountId');
     if (!accountId) throw invalidField('accountId', 'is required');
-    requireAccount(ctx, accountId);
+    // An unknown account has no sessions: 200 with an empty list, as the service (no 404 declared).
     return c.json({ data: activeSessions(ctx, (s) => s.accountId === accountId).map(toSession) });
   });
 
@@ -36,7 +36,7 @@ export function sessionRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     return signedRequest<{ clientPublicKey: string }>(c, ctx, {
       async begin({ json }) {
         const f = new Fields(json);
-        const clientPublicKey = f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem });
+        const clientPublicKey = lowerHex(f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem }));
         f.only(['clientPublicKey']);
         f.done();
         const activity = sessionCreationActivity({
@@ -49,8 +49,8 @@ export function sessionRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       },
       signer: () => sessionKeyOf(ctx, [session.accountId], { sessionId: session.id }),
       async finish({ clientPublicKey }) {
-        requireActiveSession(ctx, session.id);
-        return { status: 201, body: await issueSession(ctx, requireCredential(ctx, session.authMethodId), clientPublicKey) };
+        const credential = requireCredential(ctx, session.authMethodId);
+        return { status: 201, body: await issueSession(ctx, credential, clientPublicKey, () => requireActiveSession(ctx, session.id)) };
       },
     });
   });

@@ -12,6 +12,7 @@ import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/index.js';
+import { ContractRecorder, withContract } from '../contract/contract-fetch.js';
 
 export class TestClock {
   offset = 0;
@@ -98,19 +99,28 @@ export interface TestSandbox {
   /** VIEW-only token. */
   viewApi: Api;
   signers: string[];
+  /** Every exchange is judged against the service's OpenAPI; `close()` fails on a violation. */
+  contract: ContractRecorder;
   close(): Promise<void>;
 }
 
 export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
   const clock = new TestClock();
   const server = await startSandbox({ port: 0, panPort: 0, now: clock.now, onInternalError: (e) => { if (process.env['SANDBOX_DEBUG']) console.error(e); }, ...options });
+  // The server reads `sandbox.fetch` per request, so the contract check sits in front of every call.
+  const contract = new ContractRecorder();
+  server.sandbox.fetch = withContract(server.sandbox.fetch, contract);
   return {
     server,
     clock,
     api: new Api(server.baseUrl, server.credentials.authorization),
     viewApi: new Api(server.baseUrl, server.credentials.viewAuthorization),
     signers: server.sandbox.enclaveSigners,
-    close: () => server.close(),
+    contract,
+    close: async () => {
+      await server.close();
+      contract.assertClean();
+    },
   };
 }
 

@@ -1,0 +1,373 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:adopters`: what a new user meets, from the packed packages. Packs the five packages
+ * with `npm pack`, checks each tarball with publint and `@arethetypeswrong/cli --profile esm-only`,
+ * installs them into a fresh project in a temporary directory outside the monorepo (npm, from the local
+ * cache where it can), type-checks them in a Node-only `tsconfig` (`lib: ["ES2022"]`, `types: ["node"]`,
+ * `skipLibCheck: false`), then runs every README quick start as written (see readme-snippets.mjs):
+ * `npx @paykit/sandbox`, the Node scripts (each must exit by itself), the backend, and the pages,
+ * bundled with esbuild and signed in with the sandbox's email code in headless Chromium.
+ *
+ *   npm run test:adopters
+ *   ADOPTERS_KEEP=1 npm run test:adopters     keep the temporary project (its path is printed)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/debian-browsers.mjs';
+import { readSnippets } from './readme-snippets.mjs';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const PACKAGES = ['crypto-core', 'sandbox', 'proxy', 'elements', 'react-bindings'];
+/** Node packages: their types must compile without the DOM lib. The others are for pages. */
+const NODE_PACKAGES = ['@paykit/crypto-core', '@paykit/sandbox', '@paykit/proxy'];
+/** How each page's flow is known to be complete once the code is verified. */
+const PAGE_DONE = {
+  elements: (page) => page.waitForURL((url) => url.pathname === '/wallet', { timeout: 20_000 }),
+  react: (page) => page.getByText('Signed in until').waitFor({ timeout: 20_000 }),
+};
+const SANDBOX_CODE = '000000';
+const rootDevDependencies = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).devDependencies;
+
+const started = Date.now();
+const children = [];
+let failures = 0;
+
+const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+function fail(message) {
+  failures++;
+  console.error(`not ok  ${message}`);
+}
+const pass = (message) => console.log(`ok      ${message}`);
+
+/** Runs a command to its end; rejects with its output when it fails or outlives `timeoutMs`. */
+function run(command, args, { cwd = repoRoot, env = {}, timeoutMs = 120_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      killGroup(child);
+      reject(new Error(`${command} ${args.join(' ')} did not end within ${timeoutMs / 1000} s (still running after its work?)\n${output}`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${output}`));
+    });
+  });
+}
+
+/** Starts a long-running command in its own process group; resolves once `ready(output)` is true. */
+async function start(command, args, { cwd, env = {}, ready, timeoutMs = 30_000 }) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready(output))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${command} ${args.join(' ')} did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, output: () => output };
+}
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+const npm = (args, options) => run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], options);
+
+// ---- 1. pack, and check the tarballs ------------------------------------------------------------
+
+async function pack(work) {
+  const packs = join(work, 'packs');
+  mkdirSync(packs);
+  // prepack builds each package's dist/ first
+  await npm(['pack', '--pack-destination', packs, ...PACKAGES.flatMap((p) => ['-w', `packages/${p}`])]);
+  const tarballs = readdirSync(packs).filter((f) => f.endsWith('.tgz')).map((f) => join(packs, f));
+  if (tarballs.length !== PACKAGES.length) throw new Error(`npm pack made ${tarballs.length} tarballs, not ${PACKAGES.length}`);
+  log(`packed ${tarballs.map((t) => relative(packs, t)).join(', ')}`);
+  return tarballs;
+}
+
+async function checkTarballs(tarballs) {
+  const bin = (name) => join(repoRoot, 'node_modules', '.bin', name);
+  for (const tarball of tarballs) {
+    const name = relative(dirname(tarball), tarball);
+    const unpacked = tarball.replace(/\.tgz$/, '');
+    mkdirSync(unpacked);
+    await run('tar', ['-xzf', tarball, '-C', unpacked]);
+    // the unpacked tarball is exactly what npm publishes: lint it as it is
+    await run(bin('publint'), ['--strict', '--pack', 'false', join(unpacked, 'package')])
+      .then(() => pass(`publint ${name}`))
+      .catch((error) => fail(`publint ${name}\n${error.message}`));
+    await run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'])
+      .then(() => pass(`attw --profile esm-only ${name}`))
+      .catch((error) => fail(`attw --profile esm-only ${name}\n${error.message}`));
+  }
+  log('checked the tarballs');
+}
+
+// ---- 2. a fresh project ----------------------------------------------------------------------
+
+async function createProject(work, tarballs) {
+  const app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'adopters-app', private: true, type: 'module' }, null, 2));
+  const pinned = ['react', 'react-dom', 'typescript', '@types/node', '@types/react', '@types/react-dom'].map((name) => `${name}@${rootDevDependencies[name]}`);
+  await npm(['install', '--prefer-offline', ...tarballs, ...pinned], { cwd: app, timeoutMs: 180_000 });
+  log(`installed the tarballs into ${app}`);
+  return app;
+}
+
+/** Every export of the Node packages, imported by a Node-only TypeScript project with full lib checks. */
+async function checkNodeOnlyTypes(app) {
+  const lines = [];
+  for (const name of NODE_PACKAGES) {
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8'));
+    for (const subpath of Object.keys(manifest.exports)) {
+      if (subpath.endsWith('.json')) continue;
+      lines.push(`export * as m${lines.length} from '${name}${subpath.slice(1)}';`);
+    }
+  }
+  writeFileSync(join(app, 'node-types.ts'), lines.join('\n') + '\n');
+  writeFileSync(
+    join(app, 'tsconfig.node.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], types: ['node'], strict: true, skipLibCheck: false, noEmit: true },
+      files: ['node-types.ts'],
+    }),
+  );
+  await run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.node.json'], { cwd: app })
+    .then(() => pass(`types of ${NODE_PACKAGES.join(', ')} (${lines.length} entry points) in a Node-only tsconfig, skipLibCheck off`))
+    .catch((error) => fail(`types in a Node-only tsconfig\n${error.message}`));
+}
+
+/** The TypeScript pages compile as a page's project would compile them (DOM lib, strict). */
+async function checkPageTypes(app, files) {
+  if (files.length === 0) return;
+  writeFileSync(
+    join(app, 'tsconfig.pages.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], jsx: 'react-jsx', types: [], strict: true, skipLibCheck: false, noEmit: true },
+      files,
+    }),
+  );
+  await run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.pages.json'], { cwd: app })
+    .then(() => pass(`types of ${files.join(', ')}`))
+    .catch((error) => fail(`types of ${files.join(', ')}\n${error.message}`));
+}
+
+// ---- 3. the quick starts --------------------------------------------------------------------
+
+async function startSandbox(app, snippet) {
+  const port = await freePort();
+  // the command as written; only the port comes from the environment (SANDBOX_PORT is its documented twin)
+  const { output } = await start('sh', ['-c', snippet.code], {
+    cwd: app,
+    env: { SANDBOX_PORT: String(port), SANDBOX_PAN_PORT: '0' },
+    ready: (out) => /listening on/.test(out),
+  });
+  const baseUrl = /base_url\s+(\S+)/.exec(output())?.[1];
+  if (!baseUrl) throw new Error(`the sandbox printed no base_url:\n${output()}`);
+  if (!/enclave signer\s+04[0-9a-f]{128}/.test(output())) throw new Error(`the sandbox printed no enclave signer:\n${output()}`);
+  pass(`${where(snippet)}: ${snippet.code.trim()} → ${baseUrl}`);
+  return baseUrl;
+}
+
+const where = (snippet) => `${relative(repoRoot, snippet.readme)}:${snippet.line}`;
+
+async function runNodeScript(app, snippet, env) {
+  await run(process.execPath, [snippet.file], { cwd: app, env, timeoutMs: 30_000 })
+    .then((output) => pass(`${where(snippet)}: node ${snippet.file} ran and exited by itself\n${indent(output)}`))
+    .catch((error) => fail(`${where(snippet)}: node ${snippet.file}\n${error.message}`));
+}
+
+async function startBackend(app, snippet, env) {
+  const port = await freePort();
+  await start(process.execPath, [snippet.file], { cwd: app, env: { ...env, PORT: String(port) }, ready: () => canConnect(port) });
+  pass(`${where(snippet)}: node ${snippet.file} serves on port ${port}`);
+  return port;
+}
+
+function canConnect(port) {
+  return new Promise((resolve) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path: '/', method: 'HEAD' }, (response) => {
+      response.resume();
+      resolve(true);
+    });
+    request.once('error', () => resolve(false));
+    request.end();
+  });
+}
+
+/**
+ * Serves one page as a dev server would: its index.html as written, its entry bundled as /main.js,
+ * `/api/*` forwarded to the backend, and any other path a placeholder page (where the flow navigates).
+ */
+function servePage(pageDir, bundle, backendPort) {
+  const server = createServer((req, res) => {
+    if (req.url.startsWith('/api/')) {
+      const upstream = httpRequest({ host: '127.0.0.1', port: backendPort, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.once('error', () => res.writeHead(502).end());
+      req.pipe(upstream);
+      return;
+    }
+    const [type, body] =
+      req.url === '/' ? ['text/html', readFileSync(join(pageDir, 'index.html'))] : req.url === '/main.js' ? ['text/javascript', bundle] : ['text/html', '<!doctype html><title>Next page</title>'];
+    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function runPage(app, name, files, backendPort, browser) {
+  const pageDir = join(app, 'pages', name);
+  const entry = files.find((f) => /^main\.(js|tsx?|jsx)$/.test(f));
+  if (!files.includes('index.html') || !entry) return fail(`page ${name}: needs an index.html and a main.* block (has ${files.join(', ')})`);
+  const done = PAGE_DONE[name];
+  if (!done) return fail(`page ${name}: this harness does not know when its flow is complete (PAGE_DONE)`);
+  const result = await build({
+    entryPoints: [join(pageDir, entry)],
+    absWorkingDir: app,
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    jsx: 'automatic',
+    minify: true,
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const bundle = Buffer.from(result.outputFiles[0].contents);
+  const server = await servePage(pageDir, bundle, backendPort);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && errors.push(`console: ${message.text()}`));
+  try {
+    await page.goto(origin + '/');
+    await page.getByRole('button', { name: 'Send code' }).click({ timeout: 20_000 });
+    // as a person pastes the code: the element verifies once all six digits are in
+    await page.locator('input[autocomplete="one-time-code"]').fill(SANDBOX_CODE, { timeout: 20_000 });
+    await done(page);
+    if (errors.length) throw new Error(errors.join('\n'));
+    pass(`page ${name} (${files.join(' + ')}, ${(bundle.length / 1024).toFixed(1)} kB bundled): email-code sign-in completed in Chromium`);
+  } catch (error) {
+    // what the elements show the user (their error parts; Playwright's CSS reaches into shadow roots)
+    const shown = await page.locator('[part~="error"]').allInnerTexts().catch(() => []);
+    const details = [...errors, ...shown.filter(Boolean).map((text) => `shown: ${text}`), `at ${page.url()}`];
+    fail(`page ${name}: ${error.message.split('\n')[0]}\n${indent(details.join('\n'))}`);
+  } finally {
+    await context.close();
+    server.close();
+  }
+}
+
+const indent = (text) => text.trim().replace(/^/gm, '        ');
+
+// ---- main -----------------------------------------------------------------------------------
+
+async function main() {
+  const readmes = [join(repoRoot, 'README.md'), ...PACKAGES.map((p) => join(repoRoot, 'packages', p, 'README.md'))];
+  const snippets = readSnippets(readmes);
+  for (const readme of readmes.slice(1)) {
+    if (!snippets.some((s) => s.readme === readme)) fail(`${relative(repoRoot, readme)} has no marked quick start`);
+  }
+  log(`${snippets.length} quick-start blocks in ${readmes.length} READMEs`);
+
+  const work = mkdtempSync(join(tmpdir(), 'paykit-adopters-'));
+  if (!relative(repoRoot, work).startsWith('..')) throw new Error(`the temporary project ${work} is inside the monorepo`);
+  let browser;
+  try {
+    const tarballs = await pack(work);
+    const [app] = await Promise.all([createProject(work, tarballs), checkTarballs(tarballs)]);
+    await checkNodeOnlyTypes(app);
+
+    // the snippets' files, where their runners expect them
+    const pages = new Map();
+    for (const snippet of snippets) {
+      if (snippet.runner === 'sandbox') continue;
+      const path = snippet.runner === 'page' ? join(app, 'pages', snippet.file) : join(app, snippet.file);
+      if (existsSync(path)) throw new Error(`${where(snippet)}: ${snippet.file} is written by two blocks`);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, snippet.code);
+      if (snippet.runner === 'page') {
+        const [name, file] = snippet.file.split('/');
+        pages.set(name, [...(pages.get(name) ?? []), file]);
+      }
+    }
+    await checkPageTypes(app, snippets.filter((s) => s.runner === 'page' && /\.tsx?$/.test(s.file)).map((s) => `pages/${s.file}`));
+
+    const sandboxBlocks = snippets.filter((s) => s.runner === 'sandbox');
+    if (sandboxBlocks.length === 0) throw new Error('no README block starts the sandbox');
+    let baseUrl;
+    for (const block of sandboxBlocks) baseUrl = await startSandbox(app, block);
+    const env = { PAY_SERVICE_URL: baseUrl };
+
+    for (const snippet of snippets.filter((s) => s.runner === 'node')) await runNodeScript(app, snippet, env);
+
+    const backends = snippets.filter((s) => s.runner === 'backend');
+    if (pages.size > 0 && backends.length !== 1) throw new Error(`the pages need exactly one backend block, found ${backends.length}`);
+    let backendPort;
+    for (const snippet of backends) backendPort = await startBackend(app, snippet, env);
+
+    if (pages.size > 0) {
+      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+      for (const [name, files] of pages) await runPage(app, name, files, backendPort, browser);
+    }
+  } finally {
+    await browser?.close();
+    for (const child of children) killGroup(child);
+    if (process.env.ADOPTERS_KEEP) log(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const watchdog = setTimeout(() => {
+  console.error('adopters: the run exceeded 5 minutes; giving up');
+  for (const child of children) killGroup(child);
+  process.exit(2);
+}, 5 * 60_000);
+watchdog.unref();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of children) killGroup(child);
+    process.exit(130);
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  fail(error.message);
+}
+log(failures ? `${failures} failed` : 'all quick starts ran as written');
+process.exit(failures ? 1 : 0);
