@@ -106,8 +106,9 @@ export async function verifyEnclaveBundle(
 
 /** Reads a hex field of decoded bundle data, or fails closed. */
 export function bundleHexField(data: Record<string, unknown>, field: string): string {
-  const value = data?.[text(field, 'field')];
-  if (typeof value !== 'string' || !/^[0-9a-f]+$/i.test(value) || value.length % 2) throw invalid(`data.${field} is missing`);
+  const name = text(field, 'field'); // first: `data?.[…]` would skip the check when data is missing
+  const value = data?.[name];
+  if (typeof value !== 'string' || !/^[0-9a-f]+$/i.test(value) || value.length % 2) throw invalid(`data.${name} is missing`);
   return value.toLowerCase();
 }
 
