@@ -154,6 +154,10 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       const locked = await authorize(quote.body.id, { code: '123456' });
       expect(locked.status).to.equal(423);
       expect(locked.body.code).to.equal('ACCOUNT_LOCKED');
+      // resend declares no 423: a locked customer has no code to resend
+      const resend = await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {});
+      expect(resend.status).to.equal(409);
+      expect(resend.body.details.lockedUntil).to.be.a('string');
     });
   });
 

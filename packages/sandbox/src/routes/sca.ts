@@ -117,7 +117,9 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.post('/quotes/:id/authorize/resend', (c) => {
     const quote = requireQuote(ctx, c.req.param('id'));
     const customer = requireScaCustomer(ctx, quote.customerId);
-    assertNotLocked(ctx, customer.id);
+    // the OpenAPI declares no 423 here: a locked customer's challenge cannot be answered, so it has no code to resend (409)
+    const lockedUntil = scaStateOf(ctx, customer.id).lockedUntil;
+    if (lockedUntil !== undefined && lockedUntil > ctx.config.now()) throw conflict('The customer is locked; no code is resent', 'CONFLICT', { lockedUntil: iso(lockedUntil) });
     const challenge = requirePendingChallenge(quote);
     if (challenge.factor !== 'SMS_OTP') throw conflict('Only an SMS_OTP challenge can be resent');
     if (challenge.expiresAt <= ctx.config.now()) throw conflict('The challenge expired; a resend does not renew it');

@@ -48,7 +48,6 @@ export const DEVIATIONS: readonly Deviation[] = [
   { operation: 'POST /internal-accounts/{id}/export', kind: 'response', status: 200, field: 'encryptedWalletCredentials', reason: 'payments-api.md: 200 with status PROCESSING until the credentials are ready (re-send the signed retry)' },
 
   // Quotes and SCA: differences still open
-  { operation: 'POST /quotes/{quoteId}/authorize/resend', kind: 'status', status: 423, code: 'ACCOUNT_LOCKED', reason: 'the OpenAPI declares no 423 on resend (it does on authorize); the sandbox answers a locked customer 423 here too', open: OPEN },
   {
     operation: 'POST /quotes',
     kind: 'request',
