@@ -1,33 +1,18 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
-import type { RunningDemo } from '../index.js';
+import { describe, it } from '../../../test/harness/suite.js';
 import { DEFAULT_LIMITS } from '../limits.js';
-import { closeAgents, inParallel, isVisitor, send, signUp, startDemo, type Answer, type Visitor } from './support.js';
+import { demoPerSuite, inParallel, isVisitor, send, signUp, startDemo, type Answer, type Visitor } from './support.js';
 
 describe('demo server: a sign-up flood (through HTTP)', () => {
-  let demo: RunningDemo;
-  let outDir: string;
-  const log: string[] = [];
-
-  before(async () => {
-    outDir = mkdtempSync(path.join(tmpdir(), 'paykit-demo-bounds-'));
-    demo = await startDemo({ port: 0, outDir, build: false, log: (line) => log.push(line) });
-  });
-  after(async () => {
-    closeAgents();
-    await demo.close();
-    rmSync(outDir, { recursive: true, force: true });
-  });
+  const suite = demoPerSuite();
+  const { log } = suite;
 
   it('1,000 anonymous sign-ups in a burst from one address: all but the burst are 429 before reaching the service, and a visitor from another address stays signed in', async () => {
-    const visitor = await signUp(demo, '127.0.0.2');
+    const visitor = await signUp(suite.demo, '127.0.0.2');
     if (!isVisitor(visitor)) throw new Error(`sign-up failed: ${visitor.status} ${visitor.body}`);
-    const customersBefore = demo.sandbox.sandbox.state.customers.list(() => true).length;
+    const customersBefore = suite.demo.sandbox.sandbox.state.customers.list(() => true).length;
     const answers = await inParallel(
-      Array.from({ length: 1_000 }, () => () => signUp(demo, '127.0.0.3')),
+      Array.from({ length: 1_000 }, () => () => signUp(suite.demo, '127.0.0.3')),
       25,
     );
     const created = answers.filter(isVisitor).length;
@@ -38,8 +23,8 @@ describe('demo server: a sign-up flood (through HTTP)', () => {
     const first = limited[0]!;
     expect(Number(first.headers['retry-after'])).to.be.at.least(1);
     expect(JSON.parse(first.body)).to.deep.include({ status: 429, code: 'RATE_LIMITED' });
-    expect(demo.sandbox.sandbox.state.customers.list(() => true).length - customersBefore).to.equal(created);
-    const me = await send(`${demo.origin}/api/demo/me`, { headers: { Cookie: visitor.cookie }, from: '127.0.0.2' });
+    expect(suite.demo.sandbox.sandbox.state.customers.list(() => true).length - customersBefore).to.equal(created);
+    const me = await send(`${suite.demo.origin}/api/demo/me`, { headers: { Cookie: visitor.cookie }, from: '127.0.0.2' });
     expect(me.status).to.equal(200);
     expect(JSON.parse(me.body)).to.deep.include({ customerId: visitor.customerId });
   });

@@ -3,7 +3,11 @@
  * resolved as `npm run demo` resolves them), and raw HTTP requests that can leave from any loopback
  * address (127.0.0.2, 127.0.0.3, …) so a suite can play several source addresses on one machine.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before } from '../../../test/harness/suite.js';
 import type { RunningDemo, StartDemoOptions } from '../index.js';
 
 // @ts-expect-error: a plain .mjs loader without type declarations
@@ -13,6 +17,32 @@ const { startDemo: start } = (await import('../index.js')) as typeof import('../
 /** `startDemo` with a silent log unless one is given. */
 export function startDemo(options: StartDemoOptions): Promise<RunningDemo> {
   return start({ log: () => undefined, ...options });
+}
+
+/**
+ * One unbuilt demo on a free port for the calling suite: started in `before`, closed (with the HTTP
+ * agents and its scratch folder) in `after`. `log` collects the lines it logs.
+ */
+export function demoPerSuite(): { readonly demo: RunningDemo; readonly log: string[] } {
+  let demo: RunningDemo | undefined;
+  let outDir = '';
+  const log: string[] = [];
+  before(async () => {
+    outDir = mkdtempSync(path.join(tmpdir(), 'paykit-demo-bounds-'));
+    demo = await startDemo({ port: 0, outDir, build: false, log: (line) => log.push(line) });
+  });
+  after(async () => {
+    closeAgents();
+    await demo?.close();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+  return {
+    get demo() {
+      if (!demo) throw new Error('the demo starts in before()');
+      return demo;
+    },
+    log,
+  };
 }
 
 export interface Answer {
