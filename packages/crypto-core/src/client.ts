@@ -85,7 +85,7 @@ export async function sandboxSigners(transport: Transport): Promise<string[]> {
   const response = await fn(transport, 'transport')({ method: 'GET', path: '/sandbox/enclave-keys' });
   const signers = (response.body as { signers?: unknown } | undefined)?.signers;
   if (response.status !== 200 || !Array.isArray(signers) || !signers.every((s) => typeof s === 'string')) {
-    throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The sandbox did not list its enclave keys');
+    throw unexpected('signers');
   }
   return signers as string[];
 }
@@ -104,7 +104,7 @@ export class WalletClient {
   #refreshing: Promise<CurrentSession> | undefined;
 
   constructor(options: WalletClientOptions) {
-    if (!options || (!options.transport && !options.baseUrl)) throw invalidArgument('WalletClient needs a transport or a baseUrl');
+    if (!options || (!options.transport && !options.baseUrl)) throw invalidArgument('Give a transport or a baseUrl');
     this.#options = options;
     this.transport = fn(options.transport ?? fetchTransport({ baseUrl: options.baseUrl! }), 'transport');
     this.keyStore = options.keyStore ?? sharedKeyStore();
@@ -161,7 +161,7 @@ export class WalletClient {
   async requestOtp(params: { credentialId?: string; accountId?: string; type?: 'EMAIL_OTP' | 'SMS_OTP'; signal?: AbortSignal }): Promise<OtpChallenge> {
     let credentialId = params?.credentialId;
     if (!credentialId) {
-      if (!params?.accountId) throw invalidArgument('requestOtp needs a credentialId or an accountId');
+      if (!params?.accountId) throw invalidArgument('Give a credentialId or an accountId');
       const type = params.type ?? 'EMAIL_OTP';
       const found = (await this.listCredentials(params.accountId)).find((c) => c.type === type);
       if (!found) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, `The account has no ${type} credential`);
@@ -169,9 +169,9 @@ export class WalletClient {
     }
     const challenge = await this.#request<OtpChallenge>('POST', `/auth/credentials/${enc(credentialId)}/challenge`, {
       body: {},
-      ...(params.signal ? { signal: params.signal } : {}),
+      signal: params.signal,
     });
-    if (typeof challenge?.otpEncryptionTargetBundle !== 'string') throw unexpected('The challenge has no otpEncryptionTargetBundle');
+    if (typeof challenge?.otpEncryptionTargetBundle !== 'string') throw unexpected('otpEncryptionTargetBundle');
     return challenge;
   }
 
@@ -181,7 +181,7 @@ export class WalletClient {
    */
   async loginWithOtp(params: { challenge: OtpChallenge; code: string; signal?: AbortSignal }): Promise<AuthSession> {
     const { challenge } = params || ({} as typeof params);
-    if (!challenge?.id) throw invalidArgument('loginWithOtp needs the challenge from requestOtp');
+    if (!challenge?.id) throw invalidArgument('Invalid challenge');
     const key = await createSessionKey({ store: this.keyStore });
     try {
       const encryptedOtpBundle = await encryptOtpCode({
@@ -196,7 +196,7 @@ export class WalletClient {
         body: { type: challenge.type, encryptedOtpBundle },
         sign: (payload) => key.stamp(payload),
         maxFreshAttempts: 0,
-        ...(params.signal ? { signal: params.signal } : {}),
+        signal: params.signal,
       });
       return await this.#adopt(result.body, key, challenge.id);
     } catch (error) {
@@ -216,11 +216,11 @@ export class WalletClient {
   /** `POST /auth/credentials/{id}/verify` with the identity token; one request, no challenge. */
   async loginWithOAuth(params: { credentialId: string; oidcToken: string; prepared: OAuthPreparation; signal?: AbortSignal }): Promise<AuthSession> {
     const { prepared } = params || ({} as typeof params);
-    if (!prepared?.sessionKey || !params.credentialId || typeof params.oidcToken !== 'string') throw invalidArgument('loginWithOAuth needs credentialId, oidcToken and prepareOAuth()');
+    if (!prepared?.sessionKey || !params.credentialId || typeof params.oidcToken !== 'string') throw invalidArgument('Give credentialId, oidcToken and prepared');
     try {
       const session = await this.#request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
         body: { type: 'OAUTH', oidcToken: params.oidcToken, clientPublicKey: prepared.sessionKey.publicKey },
-        ...(params.signal ? { signal: params.signal } : {}),
+        signal: params.signal,
       });
       return await this.#adopt(session, prepared.sessionKey, params.credentialId);
     } catch (error) {
@@ -237,9 +237,9 @@ export class WalletClient {
     params ||= {} as typeof params;
     const { challenge, attestation } = await createPasskeyAttestation({
       userName: params.userName,
-      ...(params.userDisplayName ? { userDisplayName: params.userDisplayName } : {}),
+      userDisplayName: params.userDisplayName,
       ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
-      ...(params.excludeCredentialIds ? { excludeCredentialIds: params.excludeCredentialIds } : {}),
+      excludeCredentialIds: params.excludeCredentialIds,
     });
     return this.addCredential({ type: 'PASSKEY', accountId: current.accountId, nickname: params.nickname ?? 'Passkey', challenge, attestation });
   }
@@ -249,19 +249,19 @@ export class WalletClient {
    * UTF-8 of the hex challenge, then `verify` with the challenge's Request-Id. Two requests.
    */
   async loginWithPasskey(params: { credentialId: string; conditional?: boolean; signal?: AbortSignal }): Promise<AuthSession> {
-    if (!params?.credentialId) throw invalidArgument('loginWithPasskey needs a credentialId');
+    if (!params?.credentialId) throw invalidArgument('Invalid credentialId');
     const key = await createSessionKey({ store: this.keyStore });
     try {
-      const opts = params.signal ? { signal: params.signal } : {};
+      const opts = { signal: params.signal };
       const challenge = await this.#request<PasskeyAuthChallenge>('POST', `/auth/credentials/${enc(params.credentialId)}/challenge`, {
         body: { clientPublicKey: key.publicKey },
         ...opts,
       });
-      if (typeof challenge?.challenge !== 'string' || typeof challenge.requestId !== 'string') throw unexpected('The passkey challenge is incomplete');
+      if (typeof challenge?.challenge !== 'string' || typeof challenge.requestId !== 'string') throw unexpected('challenge or requestId');
       const assertion = await getPasskeyAssertion({
         challenge: challenge.challenge,
-        ...(challenge.credentialId ? { credentialId: challenge.credentialId } : {}),
-        ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
+        credentialId: challenge.credentialId,
+        rpId: this.#options.rpId,
         conditional: params.conditional === true,
       });
       const session = await this.#request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
@@ -281,8 +281,7 @@ export class WalletClient {
   /** `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification. */
   async addCredential(body: { type: string; accountId?: string; [field: string]: unknown }): Promise<AuthMethod> {
     const current = this.#requireSession();
-    const result = await this.#signedWithSession<AuthMethod>(current, { method: 'POST', path: '/auth/credentials', body: { ...body, accountId: body?.accountId ?? current.accountId } });
-    return result.body;
+    return this.#signedWithSession<AuthMethod>(current, { method: 'POST', path: '/auth/credentials', body: { ...body, accountId: body?.accountId ?? current.accountId } });
   }
 
   /** `DELETE /auth/credentials/{id}`; the service requires a session made by another credential. */
@@ -315,12 +314,12 @@ export class WalletClient {
       }
       const next = await createSessionKey({ store: this.keyStore });
       try {
-        const result = await this.#signedWithSession<AuthSession>(before, {
+        const body = await this.#signedWithSession<AuthSession>(before, {
           method: 'POST',
           path: `/auth/sessions/${enc(before.id)}/refresh`,
           body: { clientPublicKey: next.publicKey },
         });
-        const session = toCurrentSession(result.body, next.id, before.credentialId);
+        const session = toCurrentSession(body, next.id, before.credentialId);
         await this.#state.save(session);
         await deleteSessionKey(before.keyId, this.keyStore);
         return session;
@@ -388,14 +387,14 @@ export class WalletClient {
         if (processing) params?.onProcessing?.();
         return processing;
       },
-      ...(params?.signal ? { signal: params.signal } : {}),
+      signal: params?.signal,
     });
     const organizationId = bound && answered === result.body ? exportOrganization(bound.payloadToSign, exportKey.publicKey) : undefined;
     if (organizationId === undefined || result.body?.id !== accountId) {
       throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export is not bound to this wallet');
     }
     const bundle = result.body.encryptedWalletCredentials;
-    if (typeof bundle !== 'string') throw unexpected('The export answer has no encryptedWalletCredentials');
+    if (typeof bundle !== 'string') throw unexpected('encryptedWalletCredentials');
     return decryptExportBundle({
       encryptedWalletCredentials: bundle,
       exportKey,
@@ -407,26 +406,24 @@ export class WalletClient {
 
   /** `PATCH /internal-accounts/{id}` `{privateEnabled}` (signed retry). */
   async setWalletPrivacy(privateEnabled: boolean, accountId?: string): Promise<InternalAccount> {
-    if (typeof privateEnabled !== 'boolean') throw invalidArgument('privateEnabled must be a boolean');
+    if (typeof privateEnabled !== 'boolean') throw invalidArgument('Invalid privateEnabled');
     const current = this.#requireSession();
-    const result = await this.#signedWithSession<InternalAccount>(current, {
+    return this.#signedWithSession<InternalAccount>(current, {
       method: 'PATCH',
       path: `/internal-accounts/${enc(accountId ?? current.accountId)}`,
       body: { privateEnabled },
     });
-    return result.body;
   }
 
   /** `POST /auth/delegated-keys`: three legs (202, 202, 201), same body throughout. */
   async createDelegatedKey(params: { cardId: string; nickname?: string; internalAccountId?: string }): Promise<DelegatedKey> {
-    if (!params?.cardId) throw invalidArgument('createDelegatedKey needs a cardId');
+    if (!params?.cardId) throw invalidArgument('Invalid cardId');
     const current = this.#requireSession();
-    const result = await this.#signedWithSession<DelegatedKey>(current, {
+    return this.#signedWithSession<DelegatedKey>(current, {
       method: 'POST',
       path: '/auth/delegated-keys',
       body: { cardId: params.cardId, internalAccountId: params.internalAccountId ?? current.accountId, nickname: params.nickname ?? 'Card spending key' },
     });
-    return result.body;
   }
 
   /**
@@ -435,15 +432,14 @@ export class WalletClient {
    */
   async updateCustomerContact(params: { customerId: string; customerType?: 'INDIVIDUAL' | 'BUSINESS'; email?: string; phoneNumber?: string }): Promise<Customer> {
     const { customerId, customerType = 'INDIVIDUAL', email, phoneNumber } = params ?? {};
-    if (!customerId || (email === undefined) === (phoneNumber === undefined)) throw invalidArgument('Give a customerId and exactly one of email or phoneNumber');
-    if (customerType !== 'INDIVIDUAL' && customerType !== 'BUSINESS') throw invalidArgument('customerType must be INDIVIDUAL or BUSINESS');
+    if (!customerId || (email === undefined) === (phoneNumber === undefined)) throw invalidArgument('Give a customerId and one of email or phoneNumber');
+    if (customerType !== 'INDIVIDUAL' && customerType !== 'BUSINESS') throw invalidArgument('Invalid customerType');
     const current = this.#requireSession();
-    const result = await this.#signedWithSession<Customer>(current, {
+    return this.#signedWithSession<Customer>(current, {
       method: 'PATCH',
       path: `/customers/${enc(customerId)}`,
-      body: email !== undefined ? { customerType, email } : { customerType, phoneNumber },
+      body: { customerType, email, phoneNumber }, // JSON drops the one left undefined
     });
-    return result.body;
   }
 
   // ---- quotes, SCA, cards -----------------------------------------------------------------------
@@ -469,11 +465,11 @@ export class WalletClient {
    */
   async executeQuote(params: { quote: Quote; idempotencyKey?: string; scaFactor?: 'SMS_OTP' | 'PASSKEY' }): Promise<Quote> {
     const { quote } = params ?? {};
-    if (!quote?.id) throw invalidArgument('executeQuote needs the quote');
-    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError(LocalErrorCode.SCA_REQUIRED, 'The quote waits for Strong Customer Authentication: authorize it');
-    if (params.scaFactor !== undefined && params.scaFactor !== 'SMS_OTP' && params.scaFactor !== 'PASSKEY') throw invalidArgument('scaFactor must be SMS_OTP or PASSKEY');
-    const payload = quote.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET')?.accountOrWalletInfo?.payloadToSign;
-    if (typeof payload !== 'string') throw unexpected('The quote has no embedded-wallet payloadToSign');
+    if (!quote?.id) throw invalidArgument('Invalid quote');
+    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError(LocalErrorCode.SCA_REQUIRED, 'Authorize the quote (SCA), do not execute it');
+    if (params.scaFactor !== undefined && params.scaFactor !== 'SMS_OTP' && params.scaFactor !== 'PASSKEY') throw invalidArgument('Invalid scaFactor');
+    const payload = walletPayload(quote);
+    if (payload === undefined) throw unexpected('embedded-wallet payloadToSign');
     const current = this.#requireSession();
     const key = await requireSessionKey(current.keyId, this.keyStore);
     return this.#request<Quote>('POST', `/quotes/${enc(quote.id)}/execute`, {
@@ -497,7 +493,7 @@ export class WalletClient {
     origin?: string;
     endUserIpAddress?: string;
   }): Promise<Quote> {
-    if (!params?.quoteId) throw invalidArgument('authorizeQuote needs a quoteId');
+    if (!params?.quoteId) throw invalidArgument('Invalid quoteId');
     const body = await this.#scaProof(params, params.passkeyAssertionOptions);
     if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
     return this.#request<Quote>('POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
@@ -512,9 +508,9 @@ export class WalletClient {
    * sends a code and returns its `challengeId`; PASSKEY returns the WebAuthn `passkeyOptions`.
    */
   async startScaLogin(params: { customerId: string; factor?: 'SMS_OTP' | 'PASSKEY' }): Promise<ScaLoginStart> {
-    if (!params?.customerId) throw invalidArgument('startScaLogin needs a customerId');
+    if (!params?.customerId) throw invalidArgument('Invalid customerId');
     const factor = params.factor ?? 'SMS_OTP';
-    if (factor !== 'SMS_OTP' && factor !== 'PASSKEY') throw invalidArgument('factor must be SMS_OTP or PASSKEY');
+    if (factor !== 'SMS_OTP' && factor !== 'PASSKEY') throw invalidArgument('Invalid factor');
     return this.#request<ScaLoginStart>('POST', '/sca/login/start', { query: { customerId: params.customerId }, body: { factor } });
   }
 
@@ -524,15 +520,15 @@ export class WalletClient {
    * `endUserIpAddress` when the page knows it; otherwise the platform backend must add it (the demo's does).
    */
   async completeScaLogin(params: { customerId: string; start: ScaLoginStart; code?: string; passkey?: boolean; origin?: string; endUserIpAddress?: string }): Promise<ScaLoginComplete> {
-    if (!params?.customerId) throw invalidArgument('completeScaLogin needs a customerId');
+    if (!params?.customerId) throw invalidArgument('Invalid customerId');
     const start = params.start;
-    if (start?.factor !== 'SMS_OTP' && start?.factor !== 'PASSKEY') throw invalidArgument('completeScaLogin needs the answer of startScaLogin');
+    if (start?.factor !== 'SMS_OTP' && start?.factor !== 'PASSKEY') throw invalidArgument('Invalid start');
     const passkey = start.factor === 'PASSKEY';
     if (passkey !== !!params.passkey) throw invalidArgument(`The login was started for ${start.factor}`);
     const body = await this.#scaProof(params, start.passkeyOptions ?? undefined);
     body['factor'] = start.factor;
     if (!passkey) {
-      if (typeof start.challengeId !== 'string') throw invalidArgument('An SMS_OTP login needs the challengeId of its start');
+      if (typeof start.challengeId !== 'string') throw invalidArgument('Invalid start.challengeId');
       body['challengeId'] = start.challengeId;
     }
     if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
@@ -542,18 +538,18 @@ export class WalletClient {
   /** The proof fields of an SCA answer: `{ code }`, or `{ passkeyAssertion, origin }` from a WebAuthn get(). */
   async #scaProof(params: { code?: string; passkey?: boolean; origin?: string }, passkeyOptions: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
     if (params.passkey) {
-      if (!passkeyOptions) throw invalidArgument('A passkey answer needs the challenge’s passkey options');
+      if (!passkeyOptions) throw invalidArgument('No passkey options to answer with');
       const assertion = await getPasskeyAssertionJSON(passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON);
       return { passkeyAssertion: assertion, origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : '') };
     }
-    if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code)) throw invalidArgument('code must be 4 to 10 digits');
+    if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code)) throw invalidArgument('Invalid code: 4 to 10 digits');
     return { code: params.code };
   }
 
   /** `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it. */
   async revealCard(cardId: string): Promise<CardReveal> {
     const reveal = await this.#request<CardReveal>('POST', `/cards/${enc(cardId)}/reveal`, { body: {} });
-    if (typeof reveal?.panEmbedUrl !== 'string' || typeof reveal.expiresAt !== 'string') throw unexpected('The reveal answer is incomplete');
+    if (typeof reveal?.panEmbedUrl !== 'string' || typeof reveal.expiresAt !== 'string') throw unexpected('panEmbedUrl or expiresAt');
     return reveal;
   }
 
@@ -575,7 +571,7 @@ export class WalletClient {
   }
 
   async #adopt(session: AuthSession, key: SessionKey, credentialId: string): Promise<AuthSession> {
-    if (typeof session?.id !== 'string' || typeof session.expiresAt !== 'string') throw unexpected('The service did not return a session');
+    if (typeof session?.id !== 'string' || typeof session.expiresAt !== 'string') throw unexpected('session');
     const previous = this.#state.current;
     await this.#state.save(toCurrentSession(session, key.id, credentialId));
     if (previous && previous.keyId !== key.id) await deleteSessionKey(previous.keyId, this.keyStore);
@@ -608,9 +604,10 @@ export class WalletClient {
     (this.#refreshTimer as { unref?: () => void }).unref?.();
   }
 
-  async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'sign'>) {
+  /** A signed action stamped by `session`'s key; resolves with the answer's body. */
+  async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'sign'>): Promise<T> {
     const key = await requireSessionKey(session.keyId, this.keyStore);
-    return this.#signed<T>({ ...options, sign: (payload) => key.stamp(payload) });
+    return (await this.#signed<T>({ ...options, sign: (payload) => key.stamp(payload) })).body;
   }
 
   #signed<T>(options: SignedRequestOptions) {
@@ -658,12 +655,18 @@ export function nextQuoteStep(quote: Quote): QuoteStep {
     case 'PENDING_AUTHORIZATION':
       return 'authorize';
     case 'PENDING':
-      return quote.paymentInstructions?.some((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET' && typeof p.accountOrWalletInfo.payloadToSign === 'string') ? 'execute' : 'done';
+      return walletPayload(quote) === undefined ? 'done' : 'execute';
     case 'PROCESSING':
       return 'settle';
     default:
       return 'done';
   }
+}
+
+/** The `payloadToSign` of a quote's embedded-wallet payment instruction, if it has one. */
+function walletPayload(quote: Quote): string | undefined {
+  const payload = quote.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET' && typeof p.accountOrWalletInfo.payloadToSign === 'string');
+  return payload?.accountOrWalletInfo!.payloadToSign as string | undefined;
 }
 
 /**
@@ -679,6 +682,7 @@ function exportOrganization(payloadToSign: string, exportPublicKey: string): str
   }
 }
 
-function unexpected(message: string): PayError {
-  return new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, message);
+/** The service's answer lacks `what` (or it is malformed). */
+function unexpected(what: string): PayError {
+  return new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, `No valid ${what} in the answer`);
 }

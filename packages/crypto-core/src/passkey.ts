@@ -94,7 +94,7 @@ export async function createPasskeyAttestation(options: CreatePasskeyOptions): P
       optionsJSON: {
         challenge,
         rp: { name: options.rpName ?? (options.rpId ?? location.hostname), ...(options.rpId ? { id: options.rpId } : {}) },
-        user: { id: base64UrlEncode(randomBytes(16)), name: options.userName, displayName: options.userDisplayName ?? options.userName },
+        user: { id: base64UrlEncode(randomBytes(16)), name: options.userName, displayName: options.userDisplayName || options.userName },
         pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
         authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
         attestation: 'none',

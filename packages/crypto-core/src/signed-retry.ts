@@ -68,14 +68,14 @@ export interface SignedResult<T = unknown> {
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   asSignal(signal);
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new PayError(LocalErrorCode.ABORTED, 'The operation was aborted'));
+    if (signal?.aborted) return reject(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(new PayError(LocalErrorCode.ABORTED, 'The operation was aborted'));
+      reject(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
@@ -126,10 +126,10 @@ export async function signedRequest<T = unknown>(transport: Transport, options: 
         response = await transport({
           method: options.method,
           path: options.path,
-          ...(options.query ? { query: options.query } : {}),
-          ...(bodyText !== undefined ? { body: bodyText } : {}),
+          query: options.query,
+          body: bodyText,
           headers: { ...options.headers, ...headers },
-          ...(options.signal ? { signal: options.signal } : {}),
+          signal: options.signal,
         });
       } catch (error) {
         const retryable = error instanceof PayError && (error.code === LocalErrorCode.NETWORK_ERROR || error.code === LocalErrorCode.TIMEOUT);
@@ -157,7 +157,7 @@ export async function signedRequest<T = unknown>(transport: Transport, options: 
     while (response.status === 202 && isSignedChallenge(response.body)) {
       challenge = response.body;
       if (++challenges > maxChallenges) {
-        throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The service kept asking for signatures', { requestId: challenge.requestId });
+        throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'Too many signing challenges', { requestId: challenge.requestId });
       }
       // expiresAt is the service's clock: judge it by the answer's Date header when there is one, so a
       // device clock minutes off neither signs every challenge as expired nor misses a real expiry.
@@ -188,13 +188,13 @@ export async function signedRequest<T = unknown>(transport: Transport, options: 
     }
     if (restart) {
       if (attempt < maxFresh) continue;
-      throw new PayError(LocalErrorCode.CHALLENGE_EXPIRED, 'The signing challenge expired before it was answered', {
+      throw new PayError(LocalErrorCode.CHALLENGE_EXPIRED, 'The signing challenge expired', {
         ...(challenge ? { requestId: challenge.requestId } : {}),
       });
     }
     if (response.status === 202) {
       // Terminal answers are 200, 201 or 204: a 202 that is not a well-formed challenge is not success.
-      throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The service asked for a signature without payloadToSign and requestId');
+      throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'A 202 without payloadToSign and requestId');
     }
     if (response.status >= 200 && response.status < 300) {
       return { status: response.status, body: response.body as T, headers: response.headers, requests };
