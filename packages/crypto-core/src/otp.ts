@@ -46,7 +46,7 @@ export async function encryptOtpCode(params: EncryptOtpCodeParams): Promise<stri
   const sealed = await hpkeSeal({
     recipientPublicKey: targetPublic,
     plaintext: utf8Encode(plaintext),
-    ...(params.ephemeralKeyPair ? { ephemeralKeyPair: params.ephemeralKeyPair } : {}),
+    ephemeralKeyPair: params.ephemeralKeyPair,
   });
   return JSON.stringify({ encappedPublic: bytesToHex(sealed.encappedPublic), ciphertext: bytesToHex(sealed.ciphertext) });
 }
