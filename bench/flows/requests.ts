@@ -63,6 +63,7 @@ try {
   const quote = await client.createQuote({
     source: { sourceType: 'ACCOUNT', accountId: account.id },
     destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
+    lookupId: (await api('GET', `/receiver/uma/${encodeURIComponent('$shop@merchant.example')}?customerId=${encodeURIComponent(customer.id)}`)).lookupId,
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: 400,
   });

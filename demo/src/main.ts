@@ -873,7 +873,7 @@ function payPanel(): HTMLElement {
     { class: 'stack' },
     slot,
     howItWorks([
-      '`client.createQuote` → `POST /quotes` through the proxy, which checks that the source wallet is yours. The quote carries the `payloadToSign` of your wallet.',
+      '`client.lookupUma` → `GET /receiver/uma/{address}` through the proxy (as yourself): the payee\'s currencies and a `lookupId`. `client.createQuote` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours. The quote carries the `payloadToSign` of your wallet.',
       '`client.executeQuote` stamps that `payloadToSign` with your session key: `POST /quotes/{id}/execute`. US customers: the transfer starts (PROCESSING).',
       'EU customers: execute answers `PENDING_AUTHORIZATION` with one SCA challenge and nothing moves yet; `<pay-sca-challenge>` answers it (`POST /quotes/{id}/authorize`), which releases the transfer. On 409 `SCA_SESSION_REQUIRED` it signs you in again first (`/sca/login/start`, a texted code, `/sca/login/complete`; the demo server adds your IP address).',
       'The page follows `nextQuoteStep(quote)` (it also handles a quote challenged at creation: authorize, then execute) and polls `GET /quotes/{id}` until `COMPLETED`.',
@@ -888,10 +888,13 @@ async function createQuote(payee: (typeof PAYEES)[number], amount: number, note:
   payment.payee = payee;
   render();
   try {
+    // The service quotes a UMA destination only with the lookupId of a receiver lookup of that address.
+    const lookup = await state.client.lookupUma({ receiverUmaAddress: payee.uma, customerId: me.customerId });
     payment.quote = await state.client.createQuote(
       {
         source: { sourceType: 'ACCOUNT', accountId: me.accountId },
         destination: { destinationType: 'UMA_ADDRESS', umaAddress: payee.uma },
+        lookupId: lookup.lookupId,
         lockedCurrencySide: 'SENDING',
         lockedCurrencyAmount: amount,
         description: note || `Payment to ${payee.label}`,

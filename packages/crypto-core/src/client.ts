@@ -35,6 +35,7 @@ import type {
   OtpChallenge,
   PasskeyAuthChallenge,
   Quote,
+  ReceiverUmaLookup,
   ScaLoginComplete,
   ScaLoginStart,
 } from './resources.js';
@@ -446,6 +447,14 @@ export class WalletClient {
 
   async getQuote(quoteId: string): Promise<Quote> {
     return this.#request<Quote>('GET', `/quotes/${enc(quoteId)}`);
+  }
+
+  /**
+   * `GET /receiver/uma/{address}` through the platform backend, for the sending customer: the
+   * receiver's currencies and the `lookupId` that `createQuote` must carry for a UMA destination.
+   */
+  async lookupUma(params: { receiverUmaAddress: string; customerId: string }): Promise<ReceiverUmaLookup> {
+    return this.#request<ReceiverUmaLookup>('GET', `/receiver/uma/${enc(params.receiverUmaAddress)}`, { query: { customerId: params.customerId } });
   }
 
   /** `POST /quotes` through the platform backend (which decides whether end users may create quotes). */

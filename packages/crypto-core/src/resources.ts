@@ -87,6 +87,14 @@ export interface PaymentInstruction {
   [field: string]: unknown;
 }
 
+/** `GET /receiver/uma/{address}`: what a UMA receiver accepts, and the `lookupId` a quote to it must name. */
+export interface ReceiverUmaLookup {
+  receiverUmaAddress: string;
+  lookupId: string;
+  supportedCurrencies: { currency: { code?: string; [field: string]: unknown }; estimatedExchangeRate: number; min: number; max: number }[];
+  [field: string]: unknown;
+}
+
 export interface Quote {
   id: string;
   status: 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED' | (string & {});

@@ -84,6 +84,8 @@ export const ALLOWLIST: readonly Route[] = [
     bodyNever: ['platformFeeOverride'],
   },
   { method: 'GET', path: '/quotes/{id}', owned: [id('quote')] },
+  // UMA receiver lookup: a UMA quote needs its lookupId; the user looks up as the sender (their own customer)
+  { method: 'GET', path: '/receiver/uma/{id}', owned: [query('customerId', 'customer')] },
   { method: 'POST', path: '/quotes/{id}/execute', owned: [id('quote')] },
   { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')] },
   { method: 'POST', path: '/quotes/{id}/authorize/resend', owned: [id('quote')] },

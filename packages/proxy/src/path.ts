@@ -9,8 +9,11 @@
  *   parseServicePath('/api/wallet/auth/sessions/..%2fcustomers', '/api/wallet'); // undefined
  */
 
-/** An identifier or a literal path word: RFC 3986 unreserved characters and `:`, never starting with a dot. */
-const SEGMENT = /^[A-Za-z0-9_~:-][A-Za-z0-9._~:-]{0,199}$/;
+/**
+ * An identifier or a literal path word: RFC 3986 unreserved characters, `:`, and `$` and `@` (a UMA
+ * address, `$user@host`; both are plain pchars, never separators), never starting with a dot.
+ */
+const SEGMENT = /^[A-Za-z0-9_~:$@-][A-Za-z0-9._~:$@-]{0,199}$/;
 
 /** A mount prefix: '' or `/word(/word)*`, words of unreserved characters. */
 const PREFIX = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/;

@@ -27,6 +27,7 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
   { method: 'PATCH', path: `/customers/${alice.customer}`, body: { email: 'alice@example.com' } },
   { method: 'POST', path: '/quotes', body: { source: { sourceType: 'ACCOUNT', accountId: alice.account }, destination: { umaAddress: '$bob@x' } } },
   { method: 'GET', path: `/quotes/${alice.quote}` },
+  { method: 'GET', path: `/receiver/uma/$bob@receiver.example?customerId=${enc(alice.customer)}` },
   { method: 'POST', path: `/quotes/${alice.quote}/execute` },
   { method: 'POST', path: `/quotes/${alice.quote}/authorize`, body: { code: '123456' } },
   { method: 'POST', path: `/quotes/${alice.quote}/authorize/resend` },
@@ -72,6 +73,19 @@ describe('allowlist: what a signed-in end user may call', () => {
     expect(response.status).to.equal(403);
     expect(await envelope(response)).to.deep.equal({ status: 403, code: 'FORBIDDEN', message: 'customerId names a resource you do not own.' });
     expect(service.calls).to.have.length(0);
+  });
+});
+
+describe('UMA receiver lookup', () => {
+  it('forwards a lookup as the user themself, and refuses one without a customerId or as another customer (403)', async () => {
+    const { send, service } = harness();
+    const mine = await send('GET', `${PREFIX}/receiver/uma/${enc('$bob@receiver.example')}?customerId=${enc(alice.customer)}`);
+    expect(mine.status).to.equal(200);
+    expect(service.calls).to.have.length(1);
+    expect((service.calls[0] as Request).url, 'the decoded address is forwarded').to.equal(`${PRODUCTION_URL}/receiver/uma/$bob@receiver.example?customerId=${enc(alice.customer)}`);
+    expect((await send('GET', `${PREFIX}/receiver/uma/${enc('$bob@receiver.example')}?customerId=${enc(bob.customer)}`)).status).to.equal(403);
+    expect((await send('GET', `${PREFIX}/receiver/uma/${enc('$bob@receiver.example')}`)).status).to.be.oneOf([400, 403]);
+    expect(service.calls).to.have.length(1);
   });
 });
 

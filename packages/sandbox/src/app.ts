@@ -23,6 +23,7 @@ import { credentialRoutes } from './routes/credentials.js';
 import { customerRoutes } from './routes/customers.js';
 import { delegatedKeyRoutes } from './routes/delegated-keys.js';
 import { quoteRoutes } from './routes/quotes.js';
+import { receiverRoutes } from './routes/receivers.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { scaRoutes } from './routes/sca.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -95,7 +96,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     await next();
   });
   // Literal paths first: /customers/internal-accounts before /customers/{id}.
-  for (const routes of [accountRoutes, customerRoutes, credentialRoutes, sessionRoutes, delegatedKeyRoutes, quoteRoutes, scaRoutes, cardRoutes, sandboxRoutes]) {
+  for (const routes of [accountRoutes, customerRoutes, credentialRoutes, sessionRoutes, delegatedKeyRoutes, quoteRoutes, receiverRoutes, scaRoutes, cardRoutes, sandboxRoutes]) {
     api.route('/', routes(ctx));
   }
 

@@ -44,5 +44,5 @@ export function advance(ctx: SandboxContext): void {
   }
 
   // From the oldest end, stopping at the first live one: no scan of what is stored.
-  for (const challenges of [state.signedRequests, state.otpTargets, state.passkeyChallenges, state.panTokens]) challenges.sweep(now - SWEEP_GRACE_MS);
+  for (const challenges of [state.signedRequests, state.otpTargets, state.passkeyChallenges, state.panTokens, state.umaLookups]) challenges.sweep(now - SWEEP_GRACE_MS);
 }

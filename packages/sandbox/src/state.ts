@@ -202,6 +202,16 @@ export interface PanTokenRecord {
   used: boolean;
 }
 
+/** A receiver lookup (`GET /receiver/uma/{address}`): a UMA quote must name one of the same address. */
+export interface UmaLookupRecord {
+  id: string;
+  receiverUmaAddress: string;
+  /** The sender named by the lookup's `customerId`, if any: a quote from another customer cannot use it. */
+  customerId?: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
 export interface IdempotencyRecord {
   id: string;
   /** Method, path and body of the first request: a materially different reuse is a conflict. */
@@ -274,6 +284,8 @@ export interface SandboxState {
   readonly cards: IndexedCollection<CardRecord>;
   readonly panTokens: ExpiringCollection<PanTokenRecord>;
   readonly idempotency: Collection<IdempotencyRecord>;
+  /** Receiver lookups, expiring, at most `MAX_UMA_LOOKUPS` at once (a put beyond evicts the oldest). */
+  readonly umaLookups: ExpiringCollection<UmaLookupRecord>;
   readonly sca: Collection<ScaCustomerRecord>;
   readonly rateWindows: Collection<RateWindowRecord>;
   readonly usedValues: Collection<UsedValueRecord>;
@@ -326,6 +338,9 @@ export function indexedCollection<T extends { id: string }>(keyOf: (record: T) =
     withKey: (key) => [...(keyed.get(key)?.values() ?? [])],
   };
 }
+
+/** Receiver lookups the sandbox (one platform) holds at once; more evict the oldest. */
+export const MAX_UMA_LOOKUPS = 1024;
 
 /** Signed-retry challenges one wallet may hold at once (used ones count until swept); more evict its oldest. */
 export const MAX_SIGNED_REQUESTS_PER_OWNER = 32;
@@ -403,6 +418,7 @@ export function createMemoryState(): SandboxState {
     cards: indexedCollection((card) => card.state),
     panTokens: expiringCollection(),
     idempotency: memoryCollection(),
+    umaLookups: expiringCollection({ ownerOf: () => 'platform', perOwner: MAX_UMA_LOOKUPS }),
     sca: memoryCollection(),
     rateWindows: memoryCollection(),
     usedValues: memoryCollection(),

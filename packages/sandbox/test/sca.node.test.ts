@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { newCustomer, otpLogin, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import { newCustomer, otpLogin, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
 import { SoftwareAuthenticator } from './helpers/software-authenticator.js';
 
 type Wallet = Awaited<ReturnType<typeof newCustomer>> & { key: Awaited<ReturnType<typeof otpLogin>>['key'] };
@@ -21,9 +21,10 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
   }
   const fund = (accountId: string, amount: number) => t.api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount });
   const balance = async (w: Wallet): Promise<number> => (await t.api.get('/customers/internal-accounts', { customerId: w.customer.id })).body.data[0].balance.amount;
-  const walletQuote = (from: string, amount: number) => ({
+  const walletQuote = async (from: string, amount: number) => ({
     source: { sourceType: 'ACCOUNT', accountId: from },
     destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@receiver.example' },
+    lookupId: await umaLookupId(t.api, '$bob@receiver.example'),
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: amount,
   });
@@ -51,7 +52,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
     it('is quoted normally, challenged by its signed execute (200 PENDING_AUTHORIZATION, nothing moved), and released by one authorize', async () => {
       const payer = await wallet({ region: 'DE' });
       await fund(payer.account.id, 300_000);
-      const quote = await t.api.post('/quotes', walletQuote(payer.account.id, 200_000)); // large: still one challenge per send
+      const quote = await t.api.post('/quotes', await walletQuote(payer.account.id, 200_000)); // large: still one challenge per send
       expect(quote.status, quote.text).to.equal(201);
       expect(quote.body.status).to.equal('PENDING');
       expect(quote.body).to.not.have.property('scaChallenge');
@@ -91,7 +92,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
     it('takes the factor on execute: PASSKEY with a real assertion; TOTP refused; PASSKEY refused without a passkey', async () => {
       const payer = await wallet({ region: 'IT' });
       await fund(payer.account.id, 100);
-      const bare = await t.api.post('/quotes', walletQuote(payer.account.id, 10));
+      const bare = await t.api.post('/quotes', await walletQuote(payer.account.id, 10));
       const noPasskey = await execute(payer, bare.body, { body: { scaFactor: 'PASSKEY' } });
       expect(noPasskey.status).to.equal(400);
       expect(noPasskey.body.details.errors[0].field).to.equal('scaFactor');
@@ -101,7 +102,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       const added = await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: payer.account.id, nickname: 'Phone', challenge, attestation: await authenticator.register({ challenge }) }, payer.key);
       expect(added.status, added.text).to.equal(201);
       await scaLogin(payer.customer.id);
-      const quote = await t.api.post('/quotes', walletQuote(payer.account.id, 10));
+      const quote = await t.api.post('/quotes', await walletQuote(payer.account.id, 10));
       const totp = await execute(payer, quote.body, { body: { scaFactor: 'TOTP' } });
       expect(totp.status).to.equal(400);
       expect(totp.body.details.errors[0].field).to.equal('scaFactor');
@@ -126,7 +127,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       const payer = await wallet({ region: 'ES' });
       await fund(payer.account.id, 10);
       await scaLogin(payer.customer.id);
-      const quote = await t.api.post('/quotes', walletQuote(payer.account.id, 10));
+      const quote = await t.api.post('/quotes', await walletQuote(payer.account.id, 10));
       const held = await execute(payer, quote.body);
       const expiresAt = held.body.scaChallenge.expiresAt;
       for (let i = 0; i < 3; i++) {
@@ -148,7 +149,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       const payer = await wallet({ region: 'NL' });
       await fund(payer.account.id, 10);
       await scaLogin(payer.customer.id);
-      const quote = await t.api.post('/quotes', walletQuote(payer.account.id, 10));
+      const quote = await t.api.post('/quotes', await walletQuote(payer.account.id, 10));
       await execute(payer, quote.body);
       for (let i = 0; i < 5; i++) expect((await authorize(quote.body.id, { code: '999999' })).status).to.equal(400);
       const locked = await authorize(quote.body.id, { code: '123456' });
@@ -262,7 +263,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
     it('answers 409 on every SCA endpoint for a customer outside SCA regions', async () => {
       const payer = await wallet({ region: 'US' });
       await fund(payer.account.id, 10);
-      const quote = await t.api.post('/quotes', walletQuote(payer.account.id, 10));
+      const quote = await t.api.post('/quotes', await walletQuote(payer.account.id, 10));
       expect((await authorize(quote.body.id, { code: '123456' })).status).to.equal(409);
       expect((await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {})).status).to.equal(409);
       const query = { customerId: payer.customer.id };
@@ -277,7 +278,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
     it('parallel signed executes without SCA: one 200 PROCESSING, every other 409; one debit', async () => {
       const payer = await wallet({ region: 'US' });
       await fund(payer.account.id, 10_000);
-      const quote = await t.api.post('/quotes', walletQuote(payer.account.id, 1_000));
+      const quote = await t.api.post('/quotes', await walletQuote(payer.account.id, 1_000));
       const answers = await Promise.all(Array.from({ length: N }, () => execute(payer, quote.body)));
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 200)).to.have.length(1);
@@ -288,7 +289,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
     it('parallel signed executes sharing one Idempotency-Key: all answer the same 200; one debit', async () => {
       const payer = await wallet({ region: 'US' });
       await fund(payer.account.id, 10_000);
-      const quote = await t.api.post('/quotes', walletQuote(payer.account.id, 1_000));
+      const quote = await t.api.post('/quotes', await walletQuote(payer.account.id, 1_000));
       const headers = { 'Idempotency-Key': crypto.randomUUID() };
       const answers = await Promise.all(Array.from({ length: N }, () => execute(payer, quote.body, { headers })));
       expect(answers.map((a) => a.status)).to.deep.equal(Array(N).fill(200));
@@ -302,7 +303,7 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       const payee = await wallet({ currencies: ['EUR'] });
       await fund(payer.account.id, 10_000);
       await scaLogin(payer.customer.id);
-      const quote = await t.api.post('/quotes', { ...walletQuote(payer.account.id, 1_000), destination: { destinationType: 'ACCOUNT', accountId: payee.account.id } });
+      const quote = await t.api.post('/quotes', { ...(await walletQuote(payer.account.id, 1_000)), lookupId: undefined, destination: { destinationType: 'ACCOUNT', accountId: payee.account.id } });
       const executes = await Promise.all(Array.from({ length: N }, () => execute(payer, quote.body)));
       const held = executes.filter((a) => a.status === 200);
       expect(held).to.have.length(1);

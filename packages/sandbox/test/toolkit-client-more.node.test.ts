@@ -5,7 +5,7 @@ import { PayError } from '@paykit/crypto-core/errors';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
 
 const segment = (value: unknown) => base64UrlEncode(utf8Encode(JSON.stringify(value)));
 const oidcToken = (claims: Record<string, unknown>) => `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(claims)}.${base64UrlEncode(utf8Encode('dummy'))}`;
@@ -76,6 +76,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     let quote = await client.createQuote({
       source: { sourceType: 'ACCOUNT', accountId: account.id },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
+      lookupId: await umaLookupId(t.api, '$shop@merchant.example'),
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: 150_000,
     });

@@ -3,7 +3,7 @@ import { WalletClient, sandboxSigners } from '@paykit/crypto-core/client';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
 
 /** The toolkit's own client, pointed straight at the sandbox (a platform backend would add the credential). */
 describe('sandbox: driven by the toolkit WalletClient', () => {
@@ -46,6 +46,7 @@ describe('sandbox: driven by the toolkit WalletClient', () => {
     const quote = await client.createQuote({
       source: { sourceType: 'ACCOUNT', accountId: account.id },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
+      lookupId: await umaLookupId(t.api, '$shop@merchant.example'),
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: 400,
     });

@@ -8,7 +8,8 @@
  * From a realtime-funding source (`sourceType: REALTIME_FUNDING`, USD or EUR): 201 PENDING with the bank
  * details to pay into, or in an SCA region 202 PENDING_AUTHORIZATION with the details withheld until
  * authorized; such a quote is funded, not executed (execute is 400), and the sandbox does not simulate
- * the incoming funds. Destinations: another internal account, or an UMA address; an UMA user part
+ * the incoming funds. Destinations: another internal account, or an UMA address named with the
+ * `lookupId` of a receiver lookup of that address (routes/receivers.ts); an UMA user part
  * ending in 002 fails after PROCESSING (refunded).
  *
  * Execution is atomic per quote: the state is judged and changed in one synchronous step after the
@@ -27,6 +28,7 @@ import { SIGNATURE_HEADER, activityPayload, verifyWalletSignature } from '../sig
 import type { AccountRecord, CustomerRecord, QuoteRecord } from '../state.js';
 import { Fields, UMA_ADDRESS, parseJsonObject } from '../validation.js';
 import { toQuote } from '../views.js';
+import { requireUmaLookup } from './receivers.js';
 import { sessionKeyOf } from '../wallet-sessions.js';
 
 const PURPOSES = [
@@ -57,7 +59,7 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
   const description = f.string('description', { maxLength: 500 });
   f.string('remittanceInformation', { maxLength: 80 });
   f.string('purposeOfPayment', { enum: PURPOSES });
-  f.string('lookupId');
+  const lookupId = f.string('lookupId');
   if (f.boolean('immediatelyExecute') && sourceType === 'ACCOUNT') f.fail('immediatelyExecute', 'is not supported when the source is an EMBEDDED_WALLET account');
   // scaFactor matters only for quote-creation SCA (a realtime-funding source); a wallet send names its factor on execute
   const scaFactor = scaFactorField(ctx, f, sourceCustomerId !== undefined && ctx.state.customers.get(sourceCustomerId) ? sourceCustomerId : undefined);
@@ -71,6 +73,7 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
   if (account && target?.id === account.id) throw new ApiError(400, 'SELF_PAYMENT', 'The source and destination are the same account');
   if (target && target.currency !== currency) throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
   const customer = requireCustomer(ctx, account?.customerId ?? sourceCustomerId!);
+  if (umaAddress !== undefined) requireUmaLookup(ctx, lookupId, umaAddress, customer.id);
 
   const now = ctx.config.now();
   const id = newId('Quote');

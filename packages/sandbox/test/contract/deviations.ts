@@ -21,8 +21,6 @@ export const SANDBOX_ONLY_ROUTES: readonly { method: string; pattern: RegExp; re
   { method: 'GET', pattern: /^\/sandbox\/enclave-keys$/, reason: 'publishes the enclave signer key clients pin (the service ships it out of band)' },
 ];
 
-const OPEN = 'not yet closed (issue 9)';
-
 export const DEVIATIONS: readonly Deviation[] = [
   // Every operation
   { operation: '*', kind: 'status', status: 413, code: 'PAYLOAD_TOO_LARGE', reason: 'the sandbox refuses bodies over 1 MB before routing; the service documents no body limit or its answer' },
@@ -46,14 +44,5 @@ export const DEVIATIONS: readonly Deviation[] = [
 
   // Wallet export: payments-api.md's PROCESSING answer
   { operation: 'POST /internal-accounts/{id}/export', kind: 'response', status: 200, field: 'encryptedWalletCredentials', reason: 'payments-api.md: 200 with status PROCESSING until the credentials are ready (re-send the signed retry)' },
-
-  // Quotes and SCA: differences still open
-  {
-    operation: 'POST /quotes',
-    kind: 'request',
-    field: 'lookupId',
-    reason: 'the sandbox quotes a UMA destination without the `lookupId` of GET /receiver/uma/{address}; the service requires it',
-    open: OPEN,
-  },
 ];
 

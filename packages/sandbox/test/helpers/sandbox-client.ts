@@ -157,3 +157,10 @@ export async function otpLogin(t: TestSandbox, credentialId: string, code = '000
 
 /** Decoded compact JSON payloadToSign. */
 export const payloadOf = (res: ApiResponse): Record<string, any> => JSON.parse(res.body.payloadToSign);
+
+/** The `lookupId` of a receiver lookup of `address` (`GET /receiver/uma/{address}`), which a UMA quote needs. */
+export async function umaLookupId(api: Api, address: string): Promise<string> {
+  const res = await api.get(`/receiver/uma/${encodeURIComponent(address)}`);
+  if (res.status !== 200) throw new Error(`UMA lookup of ${address}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.lookupId;
+}

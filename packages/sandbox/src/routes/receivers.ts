@@ -1,0 +1,86 @@
+/**
+ * Receiver lookup: `GET /receiver/uma/{receiverUmaAddress}` (platform credential) answers the currencies
+ * a UMA receiver accepts and a `lookupId`, which `POST /quotes` requires for a UMA destination (the
+ * service's counterparty needs it). Lookups expire after `UMA_LOOKUP_TTL_MS` and at most
+ * `MAX_UMA_LOOKUPS` are held (the oldest is evicted).
+ *
+ * Deterministic sandbox receivers, by the user part's ending (apart from the quote-destination endings
+ * 002–007 of the spec): a malformed address is 400 INVALID_UMA_ADDRESS; `…404` is 404 UMA_NOT_FOUND;
+ * `…412` is 412 UNSUPPORTED_UMA_VERSION; `…424` is 424 PAYREQ_REQUEST_FAILED; any other address receives
+ * USD, EUR and MXN.
+ */
+import { Hono } from 'hono';
+import type { SandboxContext, SandboxEnv } from '../context.js';
+import { ApiError, invalidField } from '../errors.js';
+import { newId } from '../ids.js';
+import { requireCustomer } from '../lookups.js';
+import type { UmaLookupRecord } from '../state.js';
+import { UMA_ADDRESS } from '../validation.js';
+import { currency } from '../views.js';
+import { MAX_AMOUNT } from './quotes.js';
+
+/** How long a lookup may be named by a quote. The spec is silent; the sandbox keeps a lookup 15 minutes. */
+export const UMA_LOOKUP_TTL_MS = 15 * 60_000;
+
+/** What every well-formed sandbox receiver accepts, with a fixed estimated rate from USD. */
+const SUPPORTED_CURRENCIES = [
+  { code: 'USD', rate: 1 },
+  { code: 'EUR', rate: 0.92 },
+  { code: 'MXN', rate: 17.1 },
+];
+
+const UMA_PATTERN = new RegExp(UMA_ADDRESS);
+
+/** The deterministic failure of a well-formed address, by its user part's ending. */
+function receiverFailure(address: string): ApiError | undefined {
+  const user = address.slice(1, address.indexOf('@'));
+  if (user.endsWith('404')) return new ApiError(404, 'UMA_NOT_FOUND', 'No receiver exists at this UMA address');
+  if (user.endsWith('412')) return new ApiError(412, 'UNSUPPORTED_UMA_VERSION', "The counterparty doesn't support the UMA version");
+  if (user.endsWith('424')) return new ApiError(424, 'PAYREQ_REQUEST_FAILED', 'The counterparty did not answer the lookup');
+  return undefined;
+}
+
+function lookupUma(ctx: SandboxContext, address: string, customerId: string | undefined, senderUmaAddress: string | undefined): UmaLookupRecord {
+  if (!UMA_PATTERN.test(address)) throw new ApiError(400, 'INVALID_UMA_ADDRESS', 'The UMA address is malformed ($user@domain.tld)');
+  if (senderUmaAddress !== undefined && !UMA_PATTERN.test(senderUmaAddress)) throw invalidField('senderUmaAddress', 'is not an UMA address', { pattern: UMA_ADDRESS });
+  if (customerId !== undefined) requireCustomer(ctx, customerId);
+  const failure = receiverFailure(address);
+  if (failure) throw failure;
+  const now = ctx.config.now();
+  return ctx.state.umaLookups.put({
+    id: newId('Lookup'),
+    receiverUmaAddress: address,
+    ...(customerId !== undefined ? { customerId } : {}),
+    createdAt: now,
+    expiresAt: now + UMA_LOOKUP_TTL_MS,
+  });
+}
+
+/**
+ * The stored lookup a UMA quote names, when it is live, of the same address and (if it named a sender)
+ * of the same customer; 400 INVALID_INPUT on `lookupId` otherwise (POST /quotes declares no 404).
+ */
+export function requireUmaLookup(ctx: SandboxContext, lookupId: string | undefined, umaAddress: string, customerId: string): UmaLookupRecord {
+  if (lookupId === undefined) throw invalidField('lookupId', 'is required for an UMA_ADDRESS destination (GET /receiver/uma/{receiverUmaAddress})');
+  const lookup = ctx.state.umaLookups.get(lookupId);
+  if (!lookup || lookup.expiresAt <= ctx.config.now()) throw invalidField('lookupId', 'is not a live receiver lookup; look the address up again');
+  if (lookup.receiverUmaAddress !== umaAddress) throw invalidField('lookupId', 'is a lookup of another UMA address');
+  if (lookup.customerId !== undefined && lookup.customerId !== customerId) throw invalidField('lookupId', 'is a lookup for another sending customer');
+  return lookup;
+}
+
+export function receiverRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>();
+
+  app.get('/receiver/uma/:address', (c) => {
+    const address = c.req.param('address');
+    const lookup = lookupUma(ctx, address, c.req.query('customerId'), c.req.query('senderUmaAddress'));
+    return c.json({
+      receiverUmaAddress: lookup.receiverUmaAddress,
+      supportedCurrencies: SUPPORTED_CURRENCIES.map(({ code, rate }) => ({ currency: currency(code), estimatedExchangeRate: rate, min: 1, max: MAX_AMOUNT })),
+      lookupId: lookup.id,
+    });
+  });
+
+  return app;
+}
