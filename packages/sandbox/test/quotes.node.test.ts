@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { newCustomer, otpLogin, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
+import { fundAccount, newCustomer, signedInWallet, startTestSandbox, umaLookupId, type SignedInWallet, type TestSandbox } from './helpers/sandbox-client.js';
 import { SoftwareAuthenticator } from './helpers/software-authenticator.js';
 
-type Wallet = Awaited<ReturnType<typeof newCustomer>> & { key: Awaited<ReturnType<typeof otpLogin>>['key'] };
+type Wallet = SignedInWallet;
 
 describe('sandbox: quotes from an embedded wallet, with and without Strong Customer Authentication', () => {
   let t: TestSandbox;
@@ -12,12 +12,8 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
   });
   after(() => t.close());
 
-  async function wallet(fields: Record<string, unknown> = {}): Promise<Wallet> {
-    const created = await newCustomer(t.api, fields);
-    const { key } = await otpLogin(t, created.credential.id);
-    return { ...created, key };
-  }
-  const fund = (accountId: string, amount: number) => t.api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount });
+  const wallet = (fields: Record<string, unknown> = {}): Promise<Wallet> => signedInWallet(t, fields);
+  const fund = (accountId: string, amount: number) => fundAccount(t, accountId, amount);
   /** A wallet quote to `$bob@receiver.example` (looked up first, as the service requires), or to `extra.destination`. */
   const quoteBody = async (from: string, amount: number, extra: Record<string, unknown> = {}) => {
     const destination = (extra.destination as Record<string, string> | undefined) ?? { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@receiver.example' };

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { newCustomer, otpLogin, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
+import { fundAccount, signedInWallet, startTestSandbox, umaLookupId, type SignedInWallet, type TestSandbox } from './helpers/sandbox-client.js';
 import { SoftwareAuthenticator } from './helpers/software-authenticator.js';
 
-type Wallet = Awaited<ReturnType<typeof newCustomer>> & { key: Awaited<ReturnType<typeof otpLogin>>['key'] };
+type Wallet = SignedInWallet;
 const ORIGIN = 'http://localhost:3000';
 const IP = '203.0.113.42';
 
@@ -14,12 +14,8 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
   });
   after(() => t.close());
 
-  async function wallet(fields: Record<string, unknown> = {}): Promise<Wallet> {
-    const created = await newCustomer(t.api, fields);
-    const { key } = await otpLogin(t, created.credential.id);
-    return { ...created, key };
-  }
-  const fund = (accountId: string, amount: number) => t.api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount });
+  const wallet = (fields: Record<string, unknown> = {}): Promise<Wallet> => signedInWallet(t, fields);
+  const fund = (accountId: string, amount: number) => fundAccount(t, accountId, amount);
   const balance = async (w: Wallet): Promise<number> => (await t.api.get('/customers/internal-accounts', { customerId: w.customer.id })).body.data[0].balance.amount;
   const walletQuote = async (from: string, amount: number) => ({
     source: { sourceType: 'ACCOUNT', accountId: from },

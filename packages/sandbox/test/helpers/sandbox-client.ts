@@ -155,6 +155,18 @@ export async function otpLogin(t: TestSandbox, credentialId: string, code = '000
   return { key, session: res.body };
 }
 
+/** A new customer whose wallet is signed in by OTP: the customer, account and credential, and the session key. */
+export async function signedInWallet(t: TestSandbox, fields: Record<string, unknown> = {}) {
+  const created = await newCustomer(t.api, fields);
+  const { key } = await otpLogin(t, created.credential.id);
+  return { ...created, key };
+}
+export type SignedInWallet = Awaited<ReturnType<typeof signedInWallet>>;
+
+/** Credits `amount` to an internal account (the sandbox-only funding route). */
+export const fundAccount = (t: TestSandbox, accountId: string, amount: number): Promise<ApiResponse> =>
+  t.api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount });
+
 /** Decoded compact JSON payloadToSign. */
 export const payloadOf = (res: ApiResponse): Record<string, any> => JSON.parse(res.body.payloadToSign);
 
