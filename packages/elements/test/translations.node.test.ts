@@ -1,29 +1,20 @@
 /**
  * A page ships only the languages it imports: the whole-page bundle (all five elements) holds the
  * English table and none of the Spanish one, and importing `@paykit/elements/translations/es` adds
- * it. Bundled as the size bench does (esbuild, browser, workspace packages from their sources).
+ * it. Bundled with the size bench's own options (bench/lib/bundle-size.mjs).
  */
 import { expect } from 'chai';
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { BUNDLE_OPTIONS, REPO_ROOT } from '../../../bench/lib/bundle-size.mjs';
 import { describe, it } from '../../../test/harness/suite.js';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 async function bundle(contents: string): Promise<string> {
   const result = await build({
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    conditions: ['source'],
-    write: false,
-    logLevel: 'silent',
-    charset: 'utf8',
-    stdin: { contents, resolveDir: repoRoot, sourcefile: 'entry.js', loader: 'js' },
+    ...BUNDLE_OPTIONS,
+    charset: 'utf8', // the Spanish strings as written, not \u escapes
+    stdin: { contents, resolveDir: REPO_ROOT, sourcefile: 'entry.js', loader: 'js' },
   });
-  return new TextDecoder().decode(result.outputFiles[0]!.contents);
+  return new TextDecoder().decode(result.outputFiles![0]!.contents);
 }
 
 describe('translations', () => {
