@@ -395,7 +395,10 @@ async function updateReadme(results) {
   const from = readme.indexOf(start);
   const to = readme.indexOf(end);
   if (from < 0 || to < from) throw new Error('README.md has no <!-- bench:start --> … <!-- bench:end --> block');
-  await writeFile(file, `${readme.slice(0, from + start.length)}\n${renderReadmeBlock(results)}\n${readme.slice(to)}`);
+  const next = `${readme.slice(0, from + start.length)}\n${renderReadmeBlock(results)}\n${readme.slice(to)}`;
+  // printed as the repository's formatter prints it, so `prettier --check` stays green after a bench run
+  const prettier = await import('prettier');
+  await writeFile(file, await prettier.format(next, { ...(await prettier.resolveConfig(file)), filepath: file }));
   log('updated the bench block of README.md');
 }
 

@@ -90,11 +90,21 @@ export function spliceApiTables(readme, tables) {
   return `${readme.slice(0, start + START.length)}\n\n${tables}${END}${readme.slice(end + END.length)}`;
 }
 
+/**
+ * `readme` (the file at `readmeFile`) with its tables regenerated from `manifest`, printed as the
+ * repository's formatter prints it, so `prettier --check` and this script's `--check` agree.
+ */
+export async function readmeWithApiTables(readme, manifest, readmeFile) {
+  const prettier = await import('prettier');
+  const options = { ...(await prettier.resolveConfig(readmeFile)), filepath: readmeFile };
+  return prettier.format(spliceApiTables(readme, renderApiTables(manifest)), options);
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const readmeFile = fileURLToPath(new URL('../README.md', import.meta.url));
   const manifest = JSON.parse(readFileSync(new URL('../custom-elements.json', import.meta.url), 'utf8'));
   const readme = readFileSync(readmeFile, 'utf8');
-  const next = spliceApiTables(readme, renderApiTables(manifest));
+  const next = await readmeWithApiTables(readme, manifest, readmeFile);
   if (process.argv.includes('--check')) {
     if (next !== readme) {
       console.error('README.md API tables are stale: run `npm run analyze -w @paykit/elements`');

@@ -202,6 +202,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   mkdirSync(out, { recursive: true });
   // the folder holds generated files only: drop what the manifest no longer declares
   for (const stale of readdirSync(out)) if (!files.has(stale)) rmSync(path.join(out, stale), { recursive: true });
-  for (const [name, content] of files) writeFileSync(path.join(out, name), content);
+  // written as the repository's formatter prints them, so `prettier --check` and the freshness test agree
+  const prettier = await import('prettier');
+  for (const [name, content] of files) {
+    const file = path.join(out, name);
+    const options = (await prettier.resolveConfig(path.join(packageDir, 'src/components', name))) ?? {};
+    writeFileSync(file, await prettier.format(content, { ...options, filepath: file }));
+  }
   console.log(`wrote ${files.size} files to ${path.relative(process.cwd(), out) || '.'}`);
 }
