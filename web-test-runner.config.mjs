@@ -20,7 +20,8 @@ import { webviewNativePlugin } from './test/harness/wtr/webview-native-plugin.mj
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const files = findTestFiles(repoRoot, 'browser', process.env.PAYKIT_FILES || undefined);
-if (files.length === 0) throw new Error(`no browser test files match ${process.env.PAYKIT_FILES || 'the default patterns'}`);
+if (files.length === 0)
+  throw new Error(`no browser test files match ${process.env.PAYKIT_FILES || 'the default patterns'}`);
 
 export default {
   rootDir: repoRoot,
@@ -35,7 +36,12 @@ export default {
   testsFinishTimeout: 5 * 60_000,
   testFramework: { config: { timeout: 20_000 } },
   middleware: [sharedFilesMiddleware(path.resolve(repoRoot, '..', 'shared'))],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), nodeBuiltinsPlugin(repoRoot), virtualAuthenticatorPlugin(), webviewNativePlugin(repoRoot)],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022' }),
+    nodeBuiltinsPlugin(repoRoot),
+    virtualAuthenticatorPlugin(),
+    webviewNativePlugin(repoRoot),
+  ],
   staticLogging: process.env.CI === 'true' || !process.stdout.isTTY,
   reporters: [defaultReporter(), engineSummaryReporter(process.env.PAYKIT_SUMMARY_FILE)],
 };

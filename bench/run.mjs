@@ -47,21 +47,57 @@ const OUT = path.join(REPO_ROOT, 'bench', PARTIAL ? 'results.partial' : 'results
 
 /** The fewest requests each flow can make under the wallet protocol, and why. */
 const FLOWS = [
-  { id: 'otp', label: 'OTP login', minimum: 3, why: 'challenge (signed target bundle) → verify leg 1 (202, JWT to sign) → verify leg 2 (stamped)' },
-  { id: 'passkey', label: 'Passkey login', minimum: 2, why: 'challenge (binds the new session key) → verify with the WebAuthn assertion' },
-  { id: 'oauth', label: 'OAuth login', minimum: 1, why: 'verify with the ID token, whose nonce already binds the session key' },
-  { id: 'refresh', label: 'Session refresh', minimum: 2, why: 'signed retry: leg 1 (202 payloadToSign) → stamped leg 2 (201 new session)' },
-  { id: 'export', label: 'Wallet export', minimum: 2, why: 'signed retry: leg 1 (202) → stamped leg 2 (200, the signed export bundle)' },
-  { id: 'execute', label: 'Quote execution', minimum: 1, why: "one request, stamped over the quote's own payloadToSign" },
+  {
+    id: 'otp',
+    label: 'OTP login',
+    minimum: 3,
+    why: 'challenge (signed target bundle) → verify leg 1 (202, JWT to sign) → verify leg 2 (stamped)',
+  },
+  {
+    id: 'passkey',
+    label: 'Passkey login',
+    minimum: 2,
+    why: 'challenge (binds the new session key) → verify with the WebAuthn assertion',
+  },
+  {
+    id: 'oauth',
+    label: 'OAuth login',
+    minimum: 1,
+    why: 'verify with the ID token, whose nonce already binds the session key',
+  },
+  {
+    id: 'refresh',
+    label: 'Session refresh',
+    minimum: 2,
+    why: 'signed retry: leg 1 (202 payloadToSign) → stamped leg 2 (201 new session)',
+  },
+  {
+    id: 'export',
+    label: 'Wallet export',
+    minimum: 2,
+    why: 'signed retry: leg 1 (202) → stamped leg 2 (200, the signed export bundle)',
+  },
+  {
+    id: 'execute',
+    label: 'Quote execution',
+    minimum: 1,
+    why: "one request, stamped over the quote's own payloadToSign",
+  },
 ];
 
-const log = (message) => process.stdout.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${message}\n`);
-const firstLine = (error) => String(error?.message ?? error).split('\n')[0].slice(0, 300);
+const log = (message) =>
+  process.stdout.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${message}\n`);
+const firstLine = (error) =>
+  String(error?.message ?? error)
+    .split('\n')[0]
+    .slice(0, 300);
 const started = Date.now();
 const problems = [];
 
 async function main() {
-  log(`${PARTIAL ? 'partial' : 'full'} run: ${SECTIONS.join(', ')}; engines ${ENGINES.join(', ')}; ${CONFIG.warmup} warm-up + ${CONFIG.runs} runs`);
+  log(
+    `${PARTIAL ? 'partial' : 'full'} run: ${SECTIONS.join(', ')}; engines ${ENGINES.join(', ')}; ${CONFIG.warmup} warm-up + ${CONFIG.runs} runs`,
+  );
   const results = { meta: await meta(), config: CONFIG };
   const pagesDir = await mkdtemp(path.join(os.tmpdir(), 'paykit-bench-'));
   let server;
@@ -74,10 +110,16 @@ async function main() {
       });
     }
     const noPages = { status: 'failed', reason: 'the bench pages did not build' };
-    if (SECTIONS.includes('crypto')) results.crypto = server ? await section('crypto', () => measureCrypto(server.origin)) : noPages;
-    if (SECTIONS.includes('elements')) results.elements = server ? await section('elements', () => measureElements(server.origin, results.sizes)) : noPages;
-    if (SECTIONS.includes('requests')) results.requests = server ? await section('requests', () => countRequests(server)) : noPages;
-    if (SECTIONS.includes('load')) results.throughput = await section('load', () => measureThroughput(results.meta.commit));
+    if (SECTIONS.includes('crypto'))
+      results.crypto = server ? await section('crypto', () => measureCrypto(server.origin)) : noPages;
+    if (SECTIONS.includes('elements'))
+      results.elements = server
+        ? await section('elements', () => measureElements(server.origin, results.sizes))
+        : noPages;
+    if (SECTIONS.includes('requests'))
+      results.requests = server ? await section('requests', () => countRequests(server)) : noPages;
+    if (SECTIONS.includes('load'))
+      results.throughput = await section('load', () => measureThroughput(results.meta.commit));
   } finally {
     await server?.close();
     await rm(pagesDir, { recursive: true, force: true });
@@ -144,9 +186,12 @@ async function measureSizes() {
     out.ratio = ratio(out.ours.gzip, out.peer?.gzip);
     if (row.budget && out.ours.status === 'ok') {
       out.withinBudget = out.ours.gzip <= row.budget;
-      if (!out.withinBudget) problems.push(`${row.label}: ${out.ours.gzip} B min+gzip is over its ${row.budget} B budget`);
+      if (!out.withinBudget)
+        problems.push(`${row.label}: ${out.ours.gzip} B min+gzip is over its ${row.budget} B budget`);
     }
-    log(`  ${row.label}: ${out.ours.gzip ?? out.ours.status} B${out.peer ? ` vs ${out.peer.gzip ?? out.peer.status} B` : ''}`);
+    log(
+      `  ${row.label}: ${out.ours.gzip ?? out.ours.status} B${out.peer ? ` vs ${out.peer.gzip ?? out.peer.status} B` : ''}`,
+    );
     rows.push(out);
   }
   const { write, metafile, logLevel, ...options } = BUNDLE_OPTIONS;
@@ -165,7 +210,9 @@ async function measureCrypto(origin) {
       log(`  ${engine.version}…`);
       await engine.open(`${origin}/crypto.html`);
       await engine.waitFor('typeof window.__startCrypto === "function"', 30_000);
-      await engine.evaluate(`(window.__startCrypto(${JSON.stringify({ warmup: CONFIG.warmup, runs: CONFIG.runs })}), true)`);
+      await engine.evaluate(
+        `(window.__startCrypto(${JSON.stringify({ warmup: CONFIG.warmup, runs: CONFIG.runs })}), true)`,
+      );
       const state = JSON.parse(await engine.waitFor('window.__bench.done && JSON.stringify(window.__bench)', 600_000));
       if (state.error) throw new Error(state.error);
       const { ops, ...page } = state.result;
@@ -185,7 +232,8 @@ async function measureCrypto(origin) {
       engines[name] = { status: 'did not run', version: engine?.version, reason: firstLine(error) };
       log(`  ${name} did not run: ${firstLine(error)}`);
       // A failed correctness check is a real failure anywhere; an engine that cannot start only matters for Chromium.
-      if (name === 'chromium' || /failed their checks/.test(String(error))) problems.push(`crypto in ${name}: ${firstLine(error)}`);
+      if (name === 'chromium' || /failed their checks/.test(String(error)))
+        problems.push(`crypto in ${name}: ${firstLine(error)}`);
     } finally {
       await engine?.close().catch(() => undefined);
     }
@@ -234,9 +282,13 @@ async function measureElements(origin, sizes) {
 async function countRequests(server) {
   const counted = {};
   const node = JSON.parse(await runTsx('bench/flows/requests.ts', {}, 60_000));
-  for (const flow of node.flows) counted[flow.id] = { requests: flow.requests, where: 'Node: WalletClient → fetch → startSandbox on 127.0.0.1' };
+  for (const flow of node.flows)
+    counted[flow.id] = { requests: flow.requests, where: 'Node: WalletClient → fetch → startSandbox on 127.0.0.1' };
   try {
-    counted.passkey = { ...(await countPasskeyLogin(server)), where: 'Chromium: WalletClient in a page, CDP virtual authenticator, sandbox on 127.0.0.1' };
+    counted.passkey = {
+      ...(await countPasskeyLogin(server)),
+      where: 'Chromium: WalletClient in a page, CDP virtual authenticator, sandbox on 127.0.0.1',
+    };
   } catch (error) {
     counted.passkey = { error: firstLine(error), where: 'Chromium' };
   }
@@ -244,10 +296,23 @@ async function countRequests(server) {
     const found = counted[flow.id];
     const count = found?.requests?.length;
     const atMinimum = count === flow.minimum;
-    if (!atMinimum) problems.push(`${flow.label}: ${count ?? 'not counted'} requests, protocol minimum ${flow.minimum}${found?.error ? ` (${found.error})` : ''}`);
-    return { ...flow, count, atMinimum, requests: found?.requests ?? [], where: found?.where, ...(found?.error ? { error: found.error } : {}) };
+    if (!atMinimum)
+      problems.push(
+        `${flow.label}: ${count ?? 'not counted'} requests, protocol minimum ${flow.minimum}${found?.error ? ` (${found.error})` : ''}`,
+      );
+    return {
+      ...flow,
+      count,
+      atMinimum,
+      requests: found?.requests ?? [],
+      where: found?.where,
+      ...(found?.error ? { error: found.error } : {}),
+    };
   });
-  return { method: "WalletClient's transport wrapped by a counter (CORS preflights are the browser's and are not counted)", flows };
+  return {
+    method: "WalletClient's transport wrapped by a counter (CORS preflights are the browser's and are not counted)",
+    flows,
+  };
 }
 
 async function countPasskeyLogin(server) {
@@ -256,20 +321,37 @@ async function countPasskeyLogin(server) {
   try {
     const headers = { Authorization: sandbox.authorization, 'Content-Type': 'application/json' };
     const call = async (method, pathname, body) => {
-      const response = await fetch(`${sandbox.baseUrl}${pathname}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const response = await fetch(`${sandbox.baseUrl}${pathname}`, {
+        method,
+        headers,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status}`);
       return response.json();
     };
     const id = `bench-passkey-${process.pid}`;
-    const customer = await call('POST', '/customers', { platformCustomerId: id, customerType: 'INDIVIDUAL', email: `${id}@example.com`, fullName: 'Ana Passkey' });
-    const account = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`)).data[0];
+    const customer = await call('POST', '/customers', {
+      platformCustomerId: id,
+      customerType: 'INDIVIDUAL',
+      email: `${id}@example.com`,
+      fullName: 'Ana Passkey',
+    });
+    const account = (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`))
+      .data[0];
     const credential = (await call('GET', `/auth/credentials?accountId=${encodeURIComponent(account.id)}`)).data[0];
 
     engine = await launchEngine('chromium');
     const cdp = await engine.context.newCDPSession(engine.page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     // WebAuthn's relying party is `localhost` (the sandbox's rpId), so the page is opened by that name.
     await engine.open(`http://localhost:${server.port}/passkey.html`);
@@ -291,7 +373,9 @@ async function measureThroughput(commit) {
   // Three servers one after the other, each set up (the grown one seeds 400,000 records), warmed and measured.
   const result = JSON.parse(await runTsx('bench/load/load.ts', env, (3 * (CONFIG.loadSeconds + 20) + 300) * 1000));
   for (const phase of result.phases) {
-    log(`  ${phase.name}: ${phase.requestsPerSecond} requests/s, by 5 s slice ${phase.requestsPerSecondBySlice.join(' ')}; ${phase.errors} errors`);
+    log(
+      `  ${phase.name}: ${phase.requestsPerSecond} requests/s, by 5 s slice ${phase.requestsPerSecondBySlice.join(' ')}; ${phase.errors} errors`,
+    );
     if (phase.errors) problems.push(`load (${phase.name}): ${phase.errors} operations failed (${phase.firstError})`);
   }
   log(`  sandbox ÷ floor ${result.ratio.sandboxToFloor}, grown ÷ floor ${result.ratio.grownToFloor}`);
@@ -331,7 +415,10 @@ async function meta() {
     }
   };
   const git = await new Promise((resolve) => {
-    const child = spawn('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.once('exit', () => resolve(out.trim() || undefined));
@@ -342,12 +429,30 @@ async function meta() {
     date: new Date().toISOString(),
     commit: git,
     partial: PARTIAL,
-    machine: { platform: `${os.platform()} ${os.arch()}`, cpus: cpus.length, cpuModel: cpus[0]?.model?.trim(), memoryGiB: Math.round(os.totalmem() / 2 ** 30), loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))) },
+    machine: {
+      platform: `${os.platform()} ${os.arch()}`,
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model?.trim(),
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))),
+    },
     node: process.version,
     esbuild: await version('esbuild'),
-    paykit: { '@paykit/crypto-core': await version('@paykit/crypto-core'), '@paykit/elements': await version('@paykit/elements'), lit: await version('lit') },
+    paykit: {
+      '@paykit/crypto-core': await version('@paykit/crypto-core'),
+      '@paykit/elements': await version('@paykit/elements'),
+      lit: await version('lit'),
+    },
     peer: Object.fromEntries(
-      await Promise.all(['@turnkey/crypto', '@turnkey/api-key-stamper', '@turnkey/indexed-db-stamper', '@turnkey/webauthn-stamper', '@turnkey/sdk-browser'].map(async (name) => [name, await version(name)])),
+      await Promise.all(
+        [
+          '@turnkey/crypto',
+          '@turnkey/api-key-stamper',
+          '@turnkey/indexed-db-stamper',
+          '@turnkey/webauthn-stamper',
+          '@turnkey/sdk-browser',
+        ].map(async (name) => [name, await version(name)]),
+      ),
     ),
   };
 }
@@ -364,7 +469,9 @@ async function reportSizeChanges(sizes) {
     const before = previous.find((p) => p.id === row.id)?.ours?.gzip;
     if (before !== undefined && row.ours.gzip !== undefined && before !== row.ours.gzip) {
       const delta = row.ours.gzip - before;
-      log(`  size change since the published results: ${row.label} ${before} → ${row.ours.gzip} B (${delta > 0 ? '+' : ''}${delta} B)`);
+      log(
+        `  size change since the published results: ${row.label} ${before} → ${row.ours.gzip} B (${delta > 0 ? '+' : ''}${delta} B)`,
+      );
     }
   }
 }
@@ -380,7 +487,8 @@ async function mergeThroughput(throughput) {
   const published = JSON.parse(await readFile(file, 'utf8'));
   published.throughput = throughput;
   published.config = { ...published.config, loadSeconds: CONFIG.loadSeconds, concurrency: CONFIG.concurrency };
-  if (published.meta?.machine?.loadAverageBySection && sectionLoad.load) published.meta.machine.loadAverageBySection.load = sectionLoad.load;
+  if (published.meta?.machine?.loadAverageBySection && sectionLoad.load)
+    published.meta.machine.loadAverageBySection.load = sectionLoad.load;
   await writeFile(file, `${JSON.stringify(published, null, 2)}\n`);
   await writeFile(path.join(REPO_ROOT, 'bench', 'results.md'), renderMarkdown(published));
   await updateReadme(published);

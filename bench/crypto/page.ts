@@ -22,12 +22,23 @@ import {
   verifyStamp,
   type SessionKey,
 } from '@paykit/crypto-core';
-import { decryptExportBundle as peerDecryptExportBundle, encryptOtpCodeToBundle, generateP256KeyPair } from '@turnkey/crypto';
+import {
+  decryptExportBundle as peerDecryptExportBundle,
+  encryptOtpCodeToBundle,
+  generateP256KeyPair,
+} from '@turnkey/crypto';
 import { IndexedDbStamper } from '@turnkey/indexed-db-stamper';
 
 interface Vectors {
   otp: { targetPrivateKey: string; enclaveSigningPublicKey: string; otpEncryptionTargetBundle: string };
-  exportWallet: { clientPrivateKey: string; clientPublicKey: string; organizationId: string; signerPublicKey: string; encryptedWalletCredentials: string; mnemonic: string };
+  exportWallet: {
+    clientPrivateKey: string;
+    clientPublicKey: string;
+    organizationId: string;
+    signerPublicKey: string;
+    encryptedWalletCredentials: string;
+    mnemonic: string;
+  };
 }
 declare const __VECTORS__: Vectors;
 const V = __VECTORS__;
@@ -62,14 +73,34 @@ const PAYLOAD = JSON.stringify({
 /** OTP verification's payloadToSign: an ES256 JWT (shape and length of the sandbox's). */
 const OTP_JWT = [
   base64UrlEncode(new TextEncoder().encode(JSON.stringify({ alg: 'ES256', typ: 'JWT' }))),
-  base64UrlEncode(new TextEncoder().encode(JSON.stringify({ id: 'vt_0191a5b2-7c3d-7e4f', public_key: '02'.padEnd(66, 'a'), iat: 1770408000, exp: 1770408300 }))),
+  base64UrlEncode(
+    new TextEncoder().encode(
+      JSON.stringify({
+        id: 'vt_0191a5b2-7c3d-7e4f',
+        public_key: '02'.padEnd(66, 'a'),
+        iat: 1770408000,
+        exp: 1770408300,
+      }),
+    ),
+  ),
   base64UrlEncode(new Uint8Array(64).fill(7)),
 ].join('.');
 
 async function importPrivateEcdh(privateHex: string, publicHex: string): Promise<CryptoKeyPair> {
   const pub = hexToBytes(publicHex);
-  const jwk = { kty: 'EC', crv: 'P-256', x: base64UrlEncode(pub.subarray(1, 33)), y: base64UrlEncode(pub.subarray(33)) };
-  const privateKey = await crypto.subtle.importKey('jwk', { ...jwk, d: base64UrlEncode(hexToBytes(privateHex)) }, { name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: base64UrlEncode(pub.subarray(1, 33)),
+    y: base64UrlEncode(pub.subarray(33)),
+  };
+  const privateKey = await crypto.subtle.importKey(
+    'jwk',
+    { ...jwk, d: base64UrlEncode(hexToBytes(privateHex)) },
+    { name: 'ECDH', namedCurve: 'P-256' },
+    false,
+    ['deriveBits'],
+  );
   const publicKey = await crypto.subtle.importKey('jwk', jwk, { name: 'ECDH', namedCurve: 'P-256' }, true, []);
   return { privateKey, publicKey };
 }
@@ -89,12 +120,29 @@ async function buildOps(): Promise<{ ops: Op[]; checks: Record<string, boolean> 
   const ours = {
     sessionKey: () => createSessionKey(),
     stamp: () => ourKey.stamp(PAYLOAD),
-    otpSeal: () => encryptOtpCode({ otpEncryptionTargetBundle: V.otp.otpEncryptionTargetBundle, otpCode: OTP_CODE, publicKey: ourKey.publicKeyUncompressed, trustedSigners: [otpSigner] }),
+    otpSeal: () =>
+      encryptOtpCode({
+        otpEncryptionTargetBundle: V.otp.otpEncryptionTargetBundle,
+        otpCode: OTP_CODE,
+        publicKey: ourKey.publicKeyUncompressed,
+        trustedSigners: [otpSigner],
+      }),
     exportKey: () => createExportKey(),
-    exportOpen: () => decryptExportBundle({ encryptedWalletCredentials: V.exportWallet.encryptedWalletCredentials, exportKey: ourExportKey, trustedSigners: [exportSigner], organizationId: orgId }),
+    exportOpen: () =>
+      decryptExportBundle({
+        encryptedWalletCredentials: V.exportWallet.encryptedWalletCredentials,
+        exportKey: ourExportKey,
+        trustedSigners: [exportSigner],
+        organizationId: orgId,
+      }),
     otpLogin: async () => {
       const key = await createSessionKey();
-      await encryptOtpCode({ otpEncryptionTargetBundle: V.otp.otpEncryptionTargetBundle, otpCode: OTP_CODE, publicKey: key.publicKeyUncompressed, trustedSigners: [otpSigner] });
+      await encryptOtpCode({
+        otpEncryptionTargetBundle: V.otp.otpEncryptionTargetBundle,
+        otpCode: OTP_CODE,
+        publicKey: key.publicKeyUncompressed,
+        trustedSigners: [otpSigner],
+      });
       await key.stamp(OTP_JWT);
       return key;
     },
@@ -102,10 +150,17 @@ async function buildOps(): Promise<{ ops: Op[]; checks: Record<string, boolean> 
   const peer = {
     sessionKey: () => peerStamper.resetKeyPair(),
     stamp: async () => (await peerStamper.stamp(PAYLOAD)).stampHeaderValue,
-    otpSeal: () => encryptOtpCodeToBundle(OTP_CODE, V.otp.otpEncryptionTargetBundle, peerStamper.getPublicKey()!, otpSigner),
+    otpSeal: () =>
+      encryptOtpCodeToBundle(OTP_CODE, V.otp.otpEncryptionTargetBundle, peerStamper.getPublicKey()!, otpSigner),
     exportKey: async () => generateP256KeyPair(),
     exportOpen: () =>
-      peerDecryptExportBundle({ exportBundle: V.exportWallet.encryptedWalletCredentials, embeddedKey: peerEmbeddedKey, organizationId: orgId, dangerouslyOverrideSignerPublicKey: exportSigner, returnMnemonic: true }),
+      peerDecryptExportBundle({
+        exportBundle: V.exportWallet.encryptedWalletCredentials,
+        embeddedKey: peerEmbeddedKey,
+        organizationId: orgId,
+        dangerouslyOverrideSignerPublicKey: exportSigner,
+        returnMnemonic: true,
+      }),
     otpLogin: async () => {
       const stamper = new IndexedDbStamper();
       await stamper.resetKeyPair();
@@ -118,10 +173,15 @@ async function buildOps(): Promise<{ ops: Op[]; checks: Record<string, boolean> 
   const otpTarget = await importPrivateEcdh(V.otp.targetPrivateKey, publicOf(V.otp.otpEncryptionTargetBundle));
   const opensToCode = async (sealed: string): Promise<boolean> => {
     const { encappedPublic, ciphertext } = JSON.parse(sealed) as { encappedPublic: string; ciphertext: string };
-    const plain = await hpkeOpen({ recipientKey: otpTarget, encappedPublic: hexToBytes(encappedPublic), ciphertext: hexToBytes(ciphertext) });
+    const plain = await hpkeOpen({
+      recipientKey: otpTarget,
+      encappedPublic: hexToBytes(encappedPublic),
+      ciphertext: hexToBytes(ciphertext),
+    });
     return (JSON.parse(utf8Decode(plain)) as { otp_code: string }).otp_code === OTP_CODE;
   };
-  const stampVerifies = async (header: string, publicKey: string): Promise<boolean> => (await verifyStamp(header, PAYLOAD)).publicKey === publicKey;
+  const stampVerifies = async (header: string, publicKey: string): Promise<boolean> =>
+    (await verifyStamp(header, PAYLOAD)).publicKey === publicKey;
   const newOurKey = await ours.sessionKey();
   await peer.sessionKey();
   const checks: Record<string, boolean> = {
@@ -183,7 +243,9 @@ async function buildOps(): Promise<{ ops: Op[]; checks: Record<string, boolean> 
 }
 
 function publicOf(bundle: string): string {
-  const data = JSON.parse(utf8Decode(hexToBytes((JSON.parse(bundle) as { data: string }).data))) as { targetPublic: string };
+  const data = JSON.parse(utf8Decode(hexToBytes((JSON.parse(bundle) as { data: string }).data))) as {
+    targetPublic: string;
+  };
   return data.targetPublic;
 }
 
@@ -212,7 +274,8 @@ async function measure(op: Op, config: Config, resolution: number) {
   // Warm-up (JIT, key caches, IndexedDB connections), alternating sides; its mean sizes the batches.
   const warm = { ours: 0, peer: 0 };
   for (let i = 0; i < config.warmup; i++) {
-    for (const name of i % 2 ? (['peer', 'ours'] as const) : (['ours', 'peer'] as const)) warm[name] += await timeSide(op[name], 1);
+    for (const name of i % 2 ? (['peer', 'ours'] as const) : (['ours', 'peer'] as const))
+      warm[name] += await timeSide(op[name], 1);
   }
   // One op per sample where the clock is fine; with a coarse clock, enough ops per sample to span
   // about 50 clock steps (the same batch for both sides, so both are averaged alike).
@@ -220,9 +283,16 @@ async function measure(op: Op, config: Config, resolution: number) {
   const batch = resolution <= 0.0201 ? 1 : Math.min(64, Math.max(1, Math.ceil((50 * resolution) / meanMs)));
   const samples = { ours: [] as number[], peer: [] as number[] };
   for (let i = 0; i < config.runs; i++) {
-    for (const name of i % 2 ? (['peer', 'ours'] as const) : (['ours', 'peer'] as const)) samples[name].push(await timeSide(op[name], batch));
+    for (const name of i % 2 ? (['peer', 'ours'] as const) : (['ours', 'peer'] as const))
+      samples[name].push(await timeSide(op[name], batch));
   }
-  return { id: op.id, label: op.label, batch, ours: { fn: op.ours.fn, samples: samples.ours }, peer: { fn: op.peer.fn, samples: samples.peer } };
+  return {
+    id: op.id,
+    label: op.label,
+    batch,
+    ours: { fn: op.ours.fn, samples: samples.ours },
+    peer: { fn: op.peer.fn, samples: samples.peer },
+  };
 }
 
 interface BenchState {
@@ -238,14 +308,22 @@ async function run(config: Config): Promise<void> {
   try {
     const resolution = timerResolution();
     const { ops, checks } = await buildOps();
-    const failed = Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => name);
+    const failed = Object.entries(checks)
+      .filter(([, ok]) => !ok)
+      .map(([name]) => name);
     if (failed.length) throw new Error(`outputs failed their checks before timing: ${failed.join(', ')}`);
     const results = [];
     for (const op of ops.filter((o) => !config.only || config.only.includes(o.id))) {
       state.progress = op.id;
       results.push(await measure(op, config, resolution));
     }
-    state.result = { userAgent: navigator.userAgent, crossOriginIsolated: globalThis.crossOriginIsolated === true, timerResolutionMs: resolution, checks, ops: results };
+    state.result = {
+      userAgent: navigator.userAgent,
+      crossOriginIsolated: globalThis.crossOriginIsolated === true,
+      timerResolutionMs: resolution,
+      checks,
+      ops: results,
+    };
   } catch (error) {
     state.error = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
   } finally {

@@ -33,7 +33,12 @@ function pendingQuote(): unknown {
     totalSendingAmount: 123456,
     sendingCurrency: { code: 'EUR', decimals: 2 },
     destination: { destinationType: 'ACCOUNT', accountHolderName: 'Ana López', iban: 'DE89370400440532013000' },
-    scaChallenge: { id: 'ScaChallenge:0191-c1', expiresAt: new Date(Date.now() + 300_000).toISOString(), factor: 'SMS_OTP', availableFactors: ['SMS_OTP'] },
+    scaChallenge: {
+      id: 'ScaChallenge:0191-c1',
+      expiresAt: new Date(Date.now() + 300_000).toISOString(),
+      factor: 'SMS_OTP',
+      availableFactors: ['SMS_OTP'],
+    },
   };
 }
 
@@ -77,13 +82,19 @@ async function run(): Promise<ElementResult> {
   await el.updateComplete;
   let control = findControl(el, tag);
   // A control rendered by `updated()` into light DOM may land one frame later; wait at most 2 s.
-  for (const deadline = performance.now() + 2000; !control && performance.now() < deadline; ) {
+  for (const deadline = performance.now() + 2000; !control && performance.now() < deadline;) {
     await new Promise((resolve) => requestAnimationFrame(resolve));
     control = findControl(el, tag);
   }
   const rendered = performance.now();
   if (!control) return { tag, error: `no ${FIRST_CONTROL[tag]!.selector} after updateComplete` };
-  return { tag, importMs: defined - start, renderMs: rendered - defined, totalMs: rendered - start, control: control.outerHTML.slice(0, 80) };
+  return {
+    tag,
+    importMs: defined - start,
+    renderMs: rendered - defined,
+    totalMs: rendered - start,
+    control: control.outerHTML.slice(0, 80),
+  };
 }
 
 run().then(

@@ -19,20 +19,38 @@ interface FlowInput {
 async function passkeyFlow(input: FlowInput): Promise<{ requests: string[]; sessionType: string }> {
   const base = fetchTransport({ baseUrl: input.baseUrl });
   // The sandbox wants the platform credential; in production a proxy adds it. Not a request of its own.
-  const transport: Transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: input.authorization } });
+  const transport: Transport = (request) =>
+    base({ ...request, headers: { ...request.headers, Authorization: input.authorization } });
   const signers = await sandboxSigners(transport);
-  const setup = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false, namespace: 'setup' });
-  await setup.loginWithOtp({ challenge: await setup.requestOtp({ credentialId: input.otpCredentialId }), code: '000000' });
+  const setup = new WalletClient({
+    transport,
+    keyStore: memoryKeyStore(),
+    trustedSigners: signers,
+    autoRefresh: false,
+    namespace: 'setup',
+  });
+  await setup.loginWithOtp({
+    challenge: await setup.requestOtp({ credentialId: input.otpCredentialId }),
+    code: '000000',
+  });
   const passkey = await setup.registerPasskey({ userName: 'bench@example.com' });
   setup.close();
 
   const requests: string[] = [];
   const counting: Transport = async (request) => {
     const response = await transport(request);
-    requests.push(`${request.method} ${decodeURIComponent(request.path).replace(/([A-Za-z]+):[0-9a-f-]{8,}/g, '$1:…')} ${response.status}`);
+    requests.push(
+      `${request.method} ${decodeURIComponent(request.path).replace(/([A-Za-z]+):[0-9a-f-]{8,}/g, '$1:…')} ${response.status}`,
+    );
     return response;
   };
-  const client = new WalletClient({ transport: counting, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false, namespace: 'counted' });
+  const client = new WalletClient({
+    transport: counting,
+    keyStore: memoryKeyStore(),
+    trustedSigners: signers,
+    autoRefresh: false,
+    namespace: 'counted',
+  });
   const session = await client.loginWithPasskey({ credentialId: passkey.id });
   client.close();
   return { requests, sessionType: session.type };

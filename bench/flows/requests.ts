@@ -10,7 +10,15 @@
  * @example
  *   { "flows": [{ "id": "otp", "requests": ["POST /auth/credentials/…/challenge 200", …] }, …] }
  */
-import { WalletClient, base64UrlEncode, fetchTransport, memoryKeyStore, sandboxSigners, utf8Encode, type Transport } from '@paykit/crypto-core';
+import {
+  WalletClient,
+  base64UrlEncode,
+  fetchTransport,
+  memoryKeyStore,
+  sandboxSigners,
+  utf8Encode,
+  type Transport,
+} from '@paykit/crypto-core';
 import { startSandbox } from '@paykit/sandbox';
 
 interface Counted {
@@ -22,11 +30,14 @@ const sandbox = await startSandbox({ port: 0, panPort: 0 });
 try {
   const base = fetchTransport({ baseUrl: sandbox.baseUrl });
   // The platform credential a backend proxy would add; it does not change how many requests go out.
-  const transport: Transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: sandbox.credentials.authorization } });
+  const transport: Transport = (request) =>
+    base({ ...request, headers: { ...request.headers, Authorization: sandbox.credentials.authorization } });
   let log: string[] | undefined; // only while a counted flow runs
   const counting: Transport = async (request) => {
     const response = await transport(request);
-    log?.push(`${request.method} ${decodeURIComponent(request.path).replace(/([A-Za-z]+):[0-9a-f-]{8,}/g, '$1:…')} ${response.status}`);
+    log?.push(
+      `${request.method} ${decodeURIComponent(request.path).replace(/([A-Za-z]+):[0-9a-f-]{8,}/g, '$1:…')} ${response.status}`,
+    );
     return response;
   };
   const count = async (id: string, flow: () => Promise<unknown>): Promise<Counted> => {
@@ -39,22 +50,39 @@ try {
     return { id, requests };
   };
   const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await transport({ method: method as 'GET', path, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), headers });
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    const response = await transport({
+      method: method as 'GET',
+      path,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      headers,
+    });
+    if (response.status >= 300)
+      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as any;
   };
   const signers = await sandboxSigners(transport);
-  const newClient = () => new WalletClient({ transport: counting, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false });
+  const newClient = () =>
+    new WalletClient({ transport: counting, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false });
 
   const id = `bench-${process.pid}-${Date.now()}`;
-  const customer = await api('POST', '/customers', { platformCustomerId: id, customerType: 'INDIVIDUAL', email: `${id}@example.com`, fullName: 'Ana Bench' });
-  const account = (await api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`)).data[0];
-  const otpCredential = (await api('GET', `/auth/credentials?accountId=${encodeURIComponent(account.id)}`)).data.find((c: { type: string }) => c.type === 'EMAIL_OTP');
+  const customer = await api('POST', '/customers', {
+    platformCustomerId: id,
+    customerType: 'INDIVIDUAL',
+    email: `${id}@example.com`,
+    fullName: 'Ana Bench',
+  });
+  const account = (await api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`))
+    .data[0];
+  const otpCredential = (await api('GET', `/auth/credentials?accountId=${encodeURIComponent(account.id)}`)).data.find(
+    (c: { type: string }) => c.type === 'EMAIL_OTP',
+  );
 
   const flows: Counted[] = [];
   const client = newClient();
   flows.push(
-    await count('otp', async () => client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: otpCredential.id }), code: '000000' })),
+    await count('otp', async () =>
+      client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: otpCredential.id }), code: '000000' }),
+    ),
   );
   flows.push(await count('refresh', () => client.refreshSession()));
   flows.push(await count('export', () => client.exportWallet()));
@@ -63,7 +91,12 @@ try {
   const quote = await client.createQuote({
     source: { sourceType: 'ACCOUNT', accountId: account.id },
     destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
-    lookupId: (await api('GET', `/receiver/uma/${encodeURIComponent('$shop@merchant.example')}?customerId=${encodeURIComponent(customer.id)}`)).lookupId,
+    lookupId: (
+      await api(
+        'GET',
+        `/receiver/uma/${encodeURIComponent('$shop@merchant.example')}?customerId=${encodeURIComponent(customer.id)}`,
+      )
+    ).lookupId,
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: 400,
   });
@@ -73,13 +106,24 @@ try {
   const segment = (value: unknown) => base64UrlEncode(utf8Encode(JSON.stringify(value)));
   const oidcToken = (extra: Record<string, unknown>) => {
     const iat = Math.floor(Date.now() / 1000);
-    const claims = { iss: 'https://accounts.google.com', aud: 'platform-client-id', sub: `google-${id}`, iat, exp: iat + 600, ...extra };
+    const claims = {
+      iss: 'https://accounts.google.com',
+      aud: 'platform-client-id',
+      sub: `google-${id}`,
+      iat,
+      exp: iat + 600,
+      ...extra,
+    };
     return `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(claims)}.${segment('signature')}`;
   };
   const oauth = await client.addCredential({ type: 'OAUTH', nickname: 'Google', oidcToken: oidcToken({}) });
   const oauthClient = newClient();
   const prepared = await oauthClient.prepareOAuth(); // key generation and nonce: no request
-  flows.push(await count('oauth', () => oauthClient.loginWithOAuth({ credentialId: oauth.id, oidcToken: oidcToken({ nonce: prepared.nonce }), prepared })));
+  flows.push(
+    await count('oauth', () =>
+      oauthClient.loginWithOAuth({ credentialId: oauth.id, oidcToken: oidcToken({ nonce: prepared.nonce }), prepared }),
+    ),
+  );
 
   client.close();
   oauthClient.close();

@@ -11,8 +11,13 @@
  *   const done = await engine.waitFor('window.__bench && window.__bench.done', 120_000);
  *   await engine.close();
  */
-import { CHROMIUM_ARGS, CHROMIUM_PATH, FIREFOX_PATH, miniBrowserCapabilities, startWebKitDriver } from '../../test/harness/debian-browsers.mjs';
-
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  FIREFOX_PATH,
+  miniBrowserCapabilities,
+  startWebKitDriver,
+} from '../../test/harness/debian-browsers.mjs';
 
 export async function launchEngine(name) {
   switch (name) {
@@ -96,7 +101,8 @@ function withPolling(engine) {
     for (;;) {
       const value = await engine.evaluate(expression);
       if (value) return value;
-      if (Date.now() > deadline) throw new Error(`${engine.name}: timed out after ${timeoutMs} ms waiting for ${expression}`);
+      if (Date.now() > deadline)
+        throw new Error(`${engine.name}: timed out after ${timeoutMs} ms waiting for ${expression}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };

@@ -11,13 +11,28 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { REPO_ROOT } from './bundle-size.mjs';
 
-export const ELEMENT_TAGS = ['pay-otp-login', 'pay-passkey-login', 'pay-wallet-export', 'pay-card-reveal', 'pay-sca-challenge'];
+export const ELEMENT_TAGS = [
+  'pay-otp-login',
+  'pay-passkey-login',
+  'pay-wallet-export',
+  'pay-card-reveal',
+  'pay-sca-challenge',
+];
 export const VECTORS_FILE = path.resolve(REPO_ROOT, '..', 'shared', 'vectors', 'wallet-crypto.json');
 
 const page = (title, script) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><script type="module" src="./${script}"></script></body></html>\n`;
 
-const common = { bundle: true, format: 'esm', platform: 'browser', target: 'es2022', conditions: ['source'], logLevel: 'error', minify: true, sourcemap: false };
+const common = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  conditions: ['source'],
+  logLevel: 'error',
+  minify: true,
+  sourcemap: false,
+};
 
 export async function buildPages(outDir) {
   await mkdir(outDir, { recursive: true });
@@ -34,7 +49,12 @@ export async function buildPages(outDir) {
   // Each define module alone, exactly as an app would import it (its own copy of Lit and the core).
   await build({
     ...common,
-    entryPoints: Object.fromEntries(ELEMENT_TAGS.map((tag) => [`define-${tag}`, path.join(REPO_ROOT, 'packages', 'elements', 'src', 'define', `${tag}.ts`)])),
+    entryPoints: Object.fromEntries(
+      ELEMENT_TAGS.map((tag) => [
+        `define-${tag}`,
+        path.join(REPO_ROOT, 'packages', 'elements', 'src', 'define', `${tag}.ts`),
+      ]),
+    ),
     outdir: outDir,
   });
   await build({ ...common, entryPoints: { elements: path.join(bench, 'elements', 'page.ts') }, outdir: outDir });

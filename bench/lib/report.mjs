@@ -18,7 +18,8 @@ const ENGINE_NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'We
 const WHY = {
   sessionKey:
     "both call WebCrypto `generateKey` (non-extractable P-256) and put the CryptoKeyPair in IndexedDB; the peer's IndexedDbStamper opens and closes its database on every call, Paykit keeps one idb-keyval connection but also exports the public key as JWK and validates and compresses the point in JavaScript.",
-  stamp: 'both are one WebCrypto ECDSA `sign`, a raw→DER conversion and base64url of the same JSON: the same native work, so the same time.',
+  stamp:
+    'both are one WebCrypto ECDSA `sign`, a raw→DER conversion and base64url of the same JSON: the same native work, so the same time.',
   otpSeal:
     "Paykit checks the enclave signature, does ECDH, HKDF and AES-GCM through WebCrypto (native code); the peer does the signature check, ECDH and HKDF in pure JavaScript (@noble/curves, @noble/hashes) and AES-GCM in @noble/ciphers. Sealing also makes one ephemeral ECDH key, which WebKitGTK's WebCrypto generates slowly (see export key generation), so there the gap closes.",
   exportKey:
@@ -60,7 +61,9 @@ function summary(results) {
 
   const sized = (results.sizes?.rows ?? []).filter((row) => row.ratio !== undefined);
   if (sized.length) {
-    const list = sized.map((row) => `${row.label} ${kb(row.ours.gzip)} vs ${kb(row.peer.gzip)} (${sizeVerdict(row.ratio)})`).join('; ');
+    const list = sized
+      .map((row) => `${row.label} ${kb(row.ours.gzip)} vs ${kb(row.peer.gzip)} (${sizeVerdict(row.ratio)})`)
+      .join('; ');
     const heavy = sized.find((row) => row.id === 'core')?.peer?.heaviest ?? [];
     const line = `**Size**: ${list}. Why: ${SIZE_WHY}${heavy.length ? ` The peer core's heaviest modules here: ${heavy.map((h) => `${moduleName(h.module)} ${kb(h.bytes)}`).join(', ')} (minified).` : ''}`;
     (sized.every((row) => row.ratio < 1) ? ahead : sized.every((row) => row.ratio > 1) ? behind : even).push(line);
@@ -72,7 +75,12 @@ function summary(results) {
     for (const id of ids) {
       const perEngine = engines.map(([name, e]) => ({ name, op: e.ops.find((o) => o.id === id) })).filter((x) => x.op);
       const label = perEngine[0].op.label.replace(/ \(.*\)$/, '');
-      const words = perEngine.map(({ name, op }) => `${ENGINE_NAMES[name]} ${ms(op.ours.median)} vs ${ms(op.peer.median)} ms, ${timeVerdict(op.ratio)}`).join('; ');
+      const words = perEngine
+        .map(
+          ({ name, op }) =>
+            `${ENGINE_NAMES[name]} ${ms(op.ours.median)} vs ${ms(op.peer.median)} ms, ${timeVerdict(op.ratio)}`,
+        )
+        .join('; ');
       const line = `**${label}**: ${words}. Why: ${WHY[id] ?? ''}`;
       const faster = perEngine.filter(({ op }) => compare(op.ratio, PAR) < 0).length;
       const slower = perEngine.filter(({ op }) => compare(op.ratio, PAR) > 0).length;
@@ -109,26 +117,36 @@ function summary(results) {
 
 function sizesTable(sizes) {
   if (!sizes?.rows) return [`Sizes did not run: ${sizes?.reason ?? 'skipped'}.`, ''];
-  const out = [
-    '| What | Paykit | Peer equivalent | Paykit ÷ peer | Budget |',
-    '|---|---:|---:|---:|---|',
-  ];
+  const out = ['| What | Paykit | Peer equivalent | Paykit ÷ peer | Budget |', '|---|---:|---:|---:|---|'];
   const notes = [];
   const note = (text) => {
     if (!notes.includes(text)) notes.push(text);
     return '¹²³⁴⁵'[notes.indexOf(text)] ?? '*';
   };
   for (const row of sizes.rows) {
-    const ours = row.ours.status === 'ok' ? `**${kb(row.ours.gzip)}**` : row.ours.status === 'pending' ? 'pending (package not buildable yet)' : `failed: ${row.ours.reason}`;
-    const peer = row.peer ? (row.peer.status === 'ok' ? `${kb(row.peer.gzip)}${row.peer.note ? ` (${row.peer.note})` : ''}` : `failed: ${row.peer.reason}`) : `n/a ${note(row.noPeer)}`;
+    const ours =
+      row.ours.status === 'ok'
+        ? `**${kb(row.ours.gzip)}**`
+        : row.ours.status === 'pending'
+          ? 'pending (package not buildable yet)'
+          : `failed: ${row.ours.reason}`;
+    const peer = row.peer
+      ? row.peer.status === 'ok'
+        ? `${kb(row.peer.gzip)}${row.peer.note ? ` (${row.peer.note})` : ''}`
+        : `failed: ${row.peer.reason}`
+      : `n/a ${note(row.noPeer)}`;
     const r = row.ratio !== undefined ? `${row.ratio.toFixed(3)} (${sizeVerdict(row.ratio)})` : '—';
-    const budget = row.budget ? `≤ ${kb(row.budget)} ${row.withinBudget === undefined ? '' : row.withinBudget ? '✅ within' : '❌ over'}` : '';
+    const budget = row.budget
+      ? `≤ ${kb(row.budget)} ${row.withinBudget === undefined ? '' : row.withinBudget ? '✅ within' : '❌ over'}`
+      : '';
     out.push(`| ${row.label.replace(/</g, '&lt;')} | ${ours} | ${peer} | ${r} | ${budget} |`);
   }
   out.push('', ...notes.map((text, i) => `${'¹²³⁴⁵'[i] ?? '*'} No peer row: ${text}.  `));
   out.push('', 'Entries (each bundled alone):', '');
   for (const row of sizes.rows) {
-    out.push(`- ${row.label.replace(/</g, '&lt;')}: Paykit \`${row.ours.what}\`${row.peer ? `; peer \`${row.peer.what}\`` : ''}.`);
+    out.push(
+      `- ${row.label.replace(/</g, '&lt;')}: Paykit \`${row.ours.what}\`${row.peer ? `; peer \`${row.peer.what}\`` : ''}.`,
+    );
   }
   out.push('');
   return out;
@@ -152,7 +170,9 @@ function cryptoTables(crypto) {
     );
     for (const op of e.ops) {
       const side = (s) => `**${ms(s.median)}** [${ms(s.p10)}–${ms(s.p90)}]<br>\`${s.fn}\``;
-      out.push(`| ${op.label} | ${side(op.ours)} | ${side(op.peer)} | ${op.ratio?.toFixed(2) ?? '—'} (${timeVerdict(op.ratio)}) |`);
+      out.push(
+        `| ${op.label} | ${side(op.ours)} | ${side(op.peer)} | ${op.ratio?.toFixed(2) ?? '—'} (${timeVerdict(op.ratio)}) |`,
+      );
     }
     out.push('');
   }
@@ -179,10 +199,15 @@ function cryptoSummaryTable(crypto) {
 
 function requestsTable(requests) {
   if (!requests?.flows) return [`Request counting did not run: ${requests?.reason ?? 'skipped'}.`, ''];
-  const out = ['| Flow | Requests | Protocol minimum | At minimum? | Requests made | Counted in |', '|---|---:|---:|---|---|---|'];
+  const out = [
+    '| Flow | Requests | Protocol minimum | At minimum? | Requests made | Counted in |',
+    '|---|---:|---:|---|---|---|',
+  ];
   for (const flow of requests.flows) {
-    const made = flow.requests.length ? flow.requests.map((r) => `\`${r}\``).join('<br>') : flow.error ?? '—';
-    out.push(`| ${flow.label} | **${flow.count ?? '—'}** | ${flow.minimum} | ${flow.atMinimum ? '✅ yes' : '❌ no'} | ${made} | ${flow.where ?? ''} |`);
+    const made = flow.requests.length ? flow.requests.map((r) => `\`${r}\``).join('<br>') : (flow.error ?? '—');
+    out.push(
+      `| ${flow.label} | **${flow.count ?? '—'}** | ${flow.minimum} | ${flow.atMinimum ? '✅ yes' : '❌ no'} | ${made} | ${flow.where ?? ''} |`,
+    );
   }
   out.push('', `Minimums: ${requests.flows.map((f) => `${f.label.toLowerCase()}: ${f.why}`).join('; ')}.`, '');
   return out;
@@ -191,8 +216,15 @@ function requestsTable(requests) {
 /** The signed-retry load section: the floor, the sandbox, the grown sandbox; totals, then the rate per 5 s slice. */
 function throughputTable(t) {
   if (!t?.phases?.length) return [`Throughput did not run: ${t?.reason ?? 'skipped'}.`, ''];
-  const label = { floor: 'Floor (bare node:http)', sandbox: 'Sandbox, 10 customers', grown: 'Sandbox, 100,000 customers + 300,000 challenges' };
-  const usPerRequest = (p) => (p.cpuBusyPercent?.server && p.requestsPerSecond ? Math.round(((p.cpuBusyPercent.server / 100) * 1e6) / p.requestsPerSecond) : undefined);
+  const label = {
+    floor: 'Floor (bare node:http)',
+    sandbox: 'Sandbox, 10 customers',
+    grown: 'Sandbox, 100,000 customers + 300,000 challenges',
+  };
+  const usPerRequest = (p) =>
+    p.cpuBusyPercent?.server && p.requestsPerSecond
+      ? Math.round(((p.cpuBusyPercent.server / 100) * 1e6) / p.requestsPerSecond)
+      : undefined;
   const seconds = t.durationMs / 1000;
   const out = [
     `${t.concurrency} concurrent clients, ${t.warmupMs / 1000} s warm-up then ${seconds} s measured per server, the servers one after the other${t.run ? ` (run ${t.run.date.replace('T', ' ').slice(0, 16)} UTC${t.run.commit ? ` at ${t.run.commit}` : ''})` : ''}. Each server runs in its own process; the load generator (keep-alive \`node:http\` clients) in another. The floor does the least a signed-retry leg 2 needs per request: parse the JSON body, import the signer's P-256 JWK, verify one ECDSA signature. On the sandbox one operation is a whole signed retry: leg 1 → 202 \`payloadToSign\`, stamp, byte-identical leg 2 → 200 (\`PATCH /internal-accounts/{id}\`). 127.0.0.1 only; bounded to ${t.limits.maxRequestsPerPhase} requests and ${t.limits.hardStopMs / 1000} s per server.`,
@@ -273,11 +305,23 @@ function elementsTable(elements) {
 
 function header(results) {
   const m = results.meta;
-  const engines = Object.values(results.crypto?.engines ?? {}).map((e) => e.version).filter(Boolean);
+  const engines = Object.values(results.crypto?.engines ?? {})
+    .map((e) => e.version)
+    .filter(Boolean);
   return [
-    `Run ${m.date.replace('T', ' ').slice(0, 16)} UTC${m.commit ? ` at ${m.commit}` : ''}${m.partial ? ' (**partial run**: not the published numbers)' : ''}; ${m.machine.platform}, ${m.machine.cpus} × ${m.machine.cpuModel}, ${m.machine.memoryGiB} GiB, load average at start ${m.machine.loadAverageAtStart.join(' / ')}${m.machine.loadAverageBySection ? ` (1-min load by section: ${Object.entries(m.machine.loadAverageBySection).map(([k, v]) => `${k} ${v.start}→${v.end ?? '?'}`).join(', ')})` : ''}; Node ${m.node}, esbuild ${m.esbuild}${engines.length ? `; ${engines.join(', ')}` : ''}. Whole run ${Math.floor(m.durationSeconds / 60)} min ${m.durationSeconds % 60} s.`,
+    `Run ${m.date.replace('T', ' ').slice(0, 16)} UTC${m.commit ? ` at ${m.commit}` : ''}${m.partial ? ' (**partial run**: not the published numbers)' : ''}; ${m.machine.platform}, ${m.machine.cpus} × ${m.machine.cpuModel}, ${m.machine.memoryGiB} GiB, load average at start ${m.machine.loadAverageAtStart.join(' / ')}${
+      m.machine.loadAverageBySection
+        ? ` (1-min load by section: ${Object.entries(m.machine.loadAverageBySection)
+            .map(([k, v]) => `${k} ${v.start}→${v.end ?? '?'}`)
+            .join(', ')})`
+        : ''
+    }; Node ${m.node}, esbuild ${m.esbuild}${engines.length ? `; ${engines.join(', ')}` : ''}. Whole run ${Math.floor(m.durationSeconds / 60)} min ${m.durationSeconds % 60} s.`,
     '',
-    `Paykit: @paykit/crypto-core ${m.paykit['@paykit/crypto-core']}, @paykit/elements ${m.paykit['@paykit/elements']} (Lit ${m.paykit.lit}), from this checkout. Peer: ${Object.entries(m.peer).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    `Paykit: @paykit/crypto-core ${m.paykit['@paykit/crypto-core']}, @paykit/elements ${m.paykit['@paykit/elements']} (Lit ${m.paykit.lit}), from this checkout. Peer: ${Object.entries(
+      m.peer,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
     '',
     'Ratios are Paykit ÷ peer: below 1 means Paykit is smaller or faster; timings within ±10% are called on par. Timings are medians of interleaved runs on a shared 2-core machine: compare ratios more than absolute milliseconds. Regenerate with `npm run bench`; method and caveats in [bench/README.md](README.md).',
     '',
@@ -286,14 +330,34 @@ function header(results) {
 
 export function renderMarkdown(results) {
   const lines = ['# Paykit beside the peer toolkit', '', ...header(results)];
-  if (results.problems?.length) lines.push('**Problems in this run:**', '', ...results.problems.map((p) => `- ${p}`), '');
+  if (results.problems?.length)
+    lines.push('**Problems in this run:**', '', ...results.problems.map((p) => `- ${p}`), '');
   lines.push(...summary(results));
-  lines.push('## 1. Bundle size (esbuild, browser ESM, minified, gzip -9; 1 kB = 1000 B)', '', ...sizesTable(results.sizes));
-  lines.push(`## 2. Client-side crypto time (same page, same inputs, interleaved runs)`, '', ...cryptoTables(results.crypto));
-  lines.push('## 3. Requests per flow (counted at the WalletClient’s transport)', '', ...requestsTable(results.requests));
-  lines.push('## 4. Sandbox throughput: signed retries on loopback, beside a bare floor server', '', ...throughputTable(results.throughput));
+  lines.push(
+    '## 1. Bundle size (esbuild, browser ESM, minified, gzip -9; 1 kB = 1000 B)',
+    '',
+    ...sizesTable(results.sizes),
+  );
+  lines.push(
+    `## 2. Client-side crypto time (same page, same inputs, interleaved runs)`,
+    '',
+    ...cryptoTables(results.crypto),
+  );
+  lines.push(
+    '## 3. Requests per flow (counted at the WalletClient’s transport)',
+    '',
+    ...requestsTable(results.requests),
+  );
+  lines.push(
+    '## 4. Sandbox throughput: signed retries on loopback, beside a bare floor server',
+    '',
+    ...throughputTable(results.throughput),
+  );
   lines.push('## 5. Define → first interactive render', '', ...elementsTable(results.elements));
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** The README's block: the summary and the size and request tables, with a link to the rest. */
@@ -304,7 +368,12 @@ export function renderReadmeBlock(results) {
     ...demote(summary(results)),
     '#### Bundle size (min+gzip)',
     '',
-    ...sizesTable(results.sizes).slice(0, (results.sizes?.rows?.length ?? 0) + 3 + new Set((results.sizes?.rows ?? []).map((r) => r.noPeer).filter(Boolean)).size),
+    ...sizesTable(results.sizes).slice(
+      0,
+      (results.sizes?.rows?.length ?? 0) +
+        3 +
+        new Set((results.sizes?.rows ?? []).map((r) => r.noPeer).filter(Boolean)).size,
+    ),
     '',
     '#### Client-side crypto time',
     '',
@@ -317,5 +386,8 @@ export function renderReadmeBlock(results) {
     ...throughputLine(results.throughput),
     'Crypto timings in three engines, element render times and sandbox throughput: [bench/results.md](bench/results.md).',
   ];
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

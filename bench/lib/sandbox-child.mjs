@@ -11,7 +11,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from './bundle-size.mjs';
 
-export function startSandboxChild({ timeoutMs = 30_000, env = {}, script = path.join('bench', 'load', 'sandbox-process.ts') } = {}) {
+export function startSandboxChild({
+  timeoutMs = 30_000,
+  env = {},
+  script = path.join('bench', 'load', 'sandbox-process.ts'),
+} = {}) {
   // BENCH_SERVER_NODE_ARGS adds Node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...extra, '--conditions=source', '--import', 'tsx', script], {
@@ -33,7 +37,10 @@ export function startSandboxChild({ timeoutMs = 30_000, env = {}, script = path.
   process.once('exit', onExit);
   return new Promise((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => fail(new Error(`the sandbox did not start within ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`the sandbox did not start within ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    );
     const fail = (error) => {
       clearTimeout(timer);
       void stop().then(() => reject(error));

@@ -14,7 +14,10 @@ const ELEMENTS = ['pay-otp-login', 'pay-passkey-login', 'pay-wallet-export', 'pa
  * What every page with an element also ships: an element does nothing without a `WalletClient`, so each
  * element row counts the element with the client it needs, as the quick starts import them.
  */
-const CLIENT_IMPORTS = ["export { setDefaultClient } from '@paykit/elements';", "export { WalletClient, fetchTransport } from '@paykit/crypto-core';"];
+const CLIENT_IMPORTS = [
+  "export { setDefaultClient } from '@paykit/elements';",
+  "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
+];
 
 const NO_PEER_ELEMENTS =
   'the peer ships no web components (its UI is React-only, in @turnkey/sdk-react, which is not installed here)';
@@ -39,7 +42,8 @@ export const SIZE_ROWS = [
     id: 'core-used',
     label: 'Crypto calls of a login + export page',
     ours: {
-      entry: "export { createSessionKey, encryptOtpCode, createExportKey, decryptExportBundle, getPasskeyAssertion } from '@paykit/crypto-core';",
+      entry:
+        "export { createSessionKey, encryptOtpCode, createExportKey, decryptExportBundle, getPasskeyAssertion } from '@paykit/crypto-core';",
       what: 'createSessionKey (+stamp), encryptOtpCode, createExportKey, decryptExportBundle, getPasskeyAssertion',
     },
     peer: {
@@ -54,7 +58,10 @@ export const SIZE_ROWS = [
   {
     id: 'client',
     label: 'Headless client (every flow, no UI)',
-    ours: { entry: "export { WalletClient, fetchTransport } from '@paykit/crypto-core';", what: 'WalletClient + fetchTransport' },
+    ours: {
+      entry: "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
+      what: 'WalletClient + fetchTransport',
+    },
     peer: { entry: "export { Turnkey } from '@turnkey/sdk-browser';", what: '@turnkey/sdk-browser Turnkey' },
   },
   ...ELEMENTS.map((tag) => ({
@@ -72,16 +79,23 @@ export const SIZE_ROWS = [
     label: 'Whole page: five elements + WalletClient + Lit',
     ours: {
       entry: ["import '@paykit/elements/define';", ...CLIENT_IMPORTS].join('\n'),
-      what: "define + setDefaultClient + WalletClient/fetchTransport",
+      what: 'define + setDefaultClient + WalletClient/fetchTransport',
     },
-    peer: { entry: "export * from '@turnkey/sdk-browser';", what: '@turnkey/sdk-browser (export *; headless, no UI)', note: 'full SDK, no UI' },
+    peer: {
+      entry: "export * from '@turnkey/sdk-browser';",
+      what: '@turnkey/sdk-browser (export *; headless, no UI)',
+      note: 'full SDK, no UI',
+    },
     budget: 40 * KB,
   },
   {
     id: 'react',
     label: 'React bindings and their WalletClient (React itself external)',
     ours: {
-      entry: ["export * from '@paykit/react';", "export { WalletClient, fetchTransport } from '@paykit/crypto-core';"].join('\n'),
+      entry: [
+        "export * from '@paykit/react';",
+        "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
+      ].join('\n'),
       what: '@paykit/react (export *) + WalletClient/fetchTransport',
       external: ['react', 'react-dom', 'react/jsx-runtime'],
     },

@@ -32,11 +32,19 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const body = Buffer.concat(chunks);
   try {
     JSON.parse(body.toString('utf8'));
-    const stamp = JSON.parse(utf8Decode(base64UrlDecode(String(req.headers['service-wallet-signature'] ?? '')))) as { publicKey: string; signature: string };
+    const stamp = JSON.parse(utf8Decode(base64UrlDecode(String(req.headers['service-wallet-signature'] ?? '')))) as {
+      publicKey: string;
+      signature: string;
+    };
     let jwk = jwks.get(stamp.publicKey);
     if (!jwk) jwks.set(stamp.publicKey, (jwk = pointToJwk(hexToBytes(stamp.publicKey))));
     const key = await crypto.subtle.importKey('jwk', jwk, P256, false, ['verify']);
-    const ok = await crypto.subtle.verify(ECDSA_SHA256, key, signatureDerToRaw(hexToBytes(stamp.signature)) as Uint8Array<ArrayBuffer>, body);
+    const ok = await crypto.subtle.verify(
+      ECDSA_SHA256,
+      key,
+      signatureDerToRaw(hexToBytes(stamp.signature)) as Uint8Array<ArrayBuffer>,
+      body,
+    );
     answer(res, ok ? 200 : 401, ok ? { verified: true } : { code: 'WALLET_SIGNATURE_INVALID' });
   } catch {
     answer(res, 400, { code: 'MALFORMED' });

@@ -56,12 +56,23 @@ interface Reply {
 /** One keep-alive HTTP client per phase, as lean as node:http allows (the generator shares the machine). */
 function client(baseUrl: string) {
   const target = new URL(baseUrl);
-  if (target.hostname !== '127.0.0.1') throw new Error(`refusing to load anything but 127.0.0.1 (got ${target.hostname})`);
+  if (target.hostname !== '127.0.0.1')
+    throw new Error(`refusing to load anything but 127.0.0.1 (got ${target.hostname})`);
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const send = (method: string, path: string, headers: Record<string, string>, body?: string): Promise<Reply> =>
     new Promise((resolve, reject) => {
       const req = httpRequest(
-        { agent, host: '127.0.0.1', port: target.port, method, path: `${target.pathname.replace(/\/$/, '')}${path}`, headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } },
+        {
+          agent,
+          host: '127.0.0.1',
+          port: target.port,
+          method,
+          path: `${target.pathname.replace(/\/$/, '')}${path}`,
+          headers:
+            body === undefined
+              ? headers
+              : { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
+        },
         (res) => {
           let text = '';
           res.setEncoding('utf8');
@@ -82,8 +93,18 @@ type Operation = () => Promise<number>; // resolves with the number of HTTP requ
 async function sandboxWorkers(baseUrl: string, authorization: string): Promise<Operation[]> {
   const http = client(baseUrl);
   const auth = { Authorization: authorization };
-  const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> => {
-    const res = await http.send(method, path, { ...auth, ...headers }, body === undefined ? undefined : JSON.stringify(body));
+  const json = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<any> => {
+    const res = await http.send(
+      method,
+      path,
+      { ...auth, ...headers },
+      body === undefined ? undefined : JSON.stringify(body),
+    );
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
     return JSON.parse(res.text);
   };
@@ -91,18 +112,32 @@ async function sandboxWorkers(baseUrl: string, authorization: string): Promise<O
   const transport: Transport = (request) => base({ ...request, headers: { ...request.headers, ...auth } });
   const signers = await sandboxSigners(transport);
   const customer = async (id: string) => {
-    const created = await json('POST', '/customers', { platformCustomerId: id, customerType: 'INDIVIDUAL', email: `${id}@example.com`, fullName: 'Load Test' });
-    const account = (await json('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(created.id)}`)).data[0];
+    const created = await json('POST', '/customers', {
+      platformCustomerId: id,
+      customerType: 'INDIVIDUAL',
+      email: `${id}@example.com`,
+      fullName: 'Load Test',
+    });
+    const account = (await json('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(created.id)}`))
+      .data[0];
     const credential = (await json('GET', `/auth/credentials?accountId=${encodeURIComponent(account.id)}`)).data[0];
     return { account, credential };
   };
   const login = async (credentialId: string): Promise<SessionKey> => {
     const challenge = await json('POST', `/auth/credentials/${credentialId}/challenge`, {});
     const key = await createSessionKey({ store: memoryKeyStore() });
-    const encryptedOtpBundle = await encryptOtpCode({ otpEncryptionTargetBundle: challenge.otpEncryptionTargetBundle, otpCode: '000000', publicKey: key.publicKeyUncompressed, trustedSigners: signers });
+    const encryptedOtpBundle = await encryptOtpCode({
+      otpEncryptionTargetBundle: challenge.otpEncryptionTargetBundle,
+      otpCode: '000000',
+      publicKey: key.publicKeyUncompressed,
+      trustedSigners: signers,
+    });
     const body = { type: challenge.type, encryptedOtpBundle };
     const leg1 = await json('POST', `/auth/credentials/${credentialId}/verify`, body);
-    await json('POST', `/auth/credentials/${credentialId}/verify`, body, { 'Service-Wallet-Signature': await key.stamp(leg1.payloadToSign), 'Request-Id': leg1.requestId });
+    await json('POST', `/auth/credentials/${credentialId}/verify`, body, {
+      'Service-Wallet-Signature': await key.stamp(leg1.payloadToSign),
+      'Request-Id': leg1.requestId,
+    });
     return key;
   };
   for (let i = CONCURRENCY; i < BASE_CUSTOMERS; i++) await customer(`load-${process.pid}-idle-${i}`);
@@ -118,7 +153,12 @@ async function sandboxWorkers(baseUrl: string, authorization: string): Promise<O
         if (leg1.status !== 202) throw new Error(`leg 1: ${leg1.status} ${leg1.text.slice(0, 200)}`);
         const challenge = JSON.parse(leg1.text) as { payloadToSign: string; requestId: string };
         const stamp = await key.stamp(challenge.payloadToSign);
-        const leg2 = await http.send('PATCH', path, { ...auth, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId }, body);
+        const leg2 = await http.send(
+          'PATCH',
+          path,
+          { ...auth, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId },
+          body,
+        );
         if (leg2.status !== 200) throw new Error(`leg 2: ${leg2.status} ${leg2.text.slice(0, 200)}`);
         return 2;
       };
@@ -136,7 +176,12 @@ async function floorWorkers(baseUrl: string): Promise<Operation[]> {
       let turn = 0;
       return async () => {
         const at = turn++ % 2;
-        const res = await http.send('PATCH', `/internal-accounts/worker-${i}`, { 'Service-Wallet-Signature': stamps[at]! }, BODIES[at]!);
+        const res = await http.send(
+          'PATCH',
+          `/internal-accounts/worker-${i}`,
+          { 'Service-Wallet-Signature': stamps[at]! },
+          BODIES[at]!,
+        );
         if (res.status !== 200) throw new Error(`floor: ${res.status} ${res.text.slice(0, 200)}`);
         return 1;
       };
@@ -149,10 +194,15 @@ async function runPhase(name: string) {
   const server = await startSandboxChild({
     timeoutMs: 180_000,
     ...(name === 'floor' ? { script: 'bench/load/floor-process.ts' } : {}),
-    ...(grown ? { env: { BENCH_SEED_CUSTOMERS: String(GROWN.customers), BENCH_SEED_CHALLENGES: String(GROWN.challenges) } } : {}),
+    ...(grown
+      ? { env: { BENCH_SEED_CUSTOMERS: String(GROWN.customers), BENCH_SEED_CHALLENGES: String(GROWN.challenges) } }
+      : {}),
   });
   try {
-    const operations = name === 'floor' ? await floorWorkers(server.baseUrl) : await sandboxWorkers(server.baseUrl, server.authorization);
+    const operations =
+      name === 'floor'
+        ? await floorWorkers(server.baseUrl)
+        : await sandboxWorkers(server.baseUrl, server.authorization);
     const loadAtStart = Number(loadavg()[0]!.toFixed(2));
     const started = performance.now();
     const measureFrom = started + WARMUP_MS;
@@ -161,8 +211,15 @@ async function runPhase(name: string) {
     const latencies: number[] = [];
     let cpuAtStart: ReturnType<typeof cpuNow> | undefined;
     let cpuAtEnd: ReturnType<typeof cpuNow> | undefined;
-    const cpuNow = () => ({ server: processCpuSeconds(server.pid), generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, machine: machineCpuSeconds() });
-    const marks = [setTimeout(() => (cpuAtStart = cpuNow()), WARMUP_MS), setTimeout(() => (cpuAtEnd = cpuNow()), WARMUP_MS + DURATION_MS)];
+    const cpuNow = () => ({
+      server: processCpuSeconds(server.pid),
+      generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+      machine: machineCpuSeconds(),
+    });
+    const marks = [
+      setTimeout(() => (cpuAtStart = cpuNow()), WARMUP_MS),
+      setTimeout(() => (cpuAtEnd = cpuNow()), WARMUP_MS + DURATION_MS),
+    ];
     let requests = 0;
     let errors = 0;
     let firstError: string | undefined;
@@ -194,16 +251,33 @@ async function runPhase(name: string) {
     for (const mark of marks) clearTimeout(mark);
     cpuAtEnd ??= cpuNow();
     const seconds = measuredMs / 1000;
-    const busy = (side: 'server' | 'generator') => (cpuAtStart ? Math.round(((cpuAtEnd![side] - cpuAtStart[side]) / seconds) * 100) : undefined);
+    const busy = (side: 'server' | 'generator') =>
+      cpuAtStart ? Math.round(((cpuAtEnd![side] - cpuAtStart[side]) / seconds) * 100) : undefined;
     const others = cpuAtStart
-      ? Math.max(0, Math.round(((cpuAtEnd.machine.busy - cpuAtStart.machine.busy - (cpuAtEnd.server - cpuAtStart.server) - (cpuAtEnd.generator - cpuAtStart.generator)) / seconds) * 100))
+      ? Math.max(
+          0,
+          Math.round(
+            ((cpuAtEnd.machine.busy -
+              cpuAtStart.machine.busy -
+              (cpuAtEnd.server - cpuAtStart.server) -
+              (cpuAtEnd.generator - cpuAtStart.generator)) /
+              seconds) *
+              100,
+          ),
+        )
       : undefined;
     const totalOps = slices.reduce((sum, s) => sum + s.operations, 0);
     return {
       name,
-      server: name === 'floor' ? 'floor: node:http, JSON.parse, JWK import, one ECDSA P-256 verify per request' : `sandbox, ${grown ? `${GROWN.customers.toLocaleString('en-US')} seeded customers + ${BASE_CUSTOMERS} and ${GROWN.challenges.toLocaleString('en-US')} stored challenges` : `${BASE_CUSTOMERS} customers`}`,
+      server:
+        name === 'floor'
+          ? 'floor: node:http, JSON.parse, JWK import, one ECDSA P-256 verify per request'
+          : `sandbox, ${grown ? `${GROWN.customers.toLocaleString('en-US')} seeded customers + ${BASE_CUSTOMERS} and ${GROWN.challenges.toLocaleString('en-US')} stored challenges` : `${BASE_CUSTOMERS} customers`}`,
       ...(server.seeded ? { seeded: server.seeded } : {}),
-      operation: name === 'floor' ? 'one signed request (the least of a leg 2)' : 'signed retry: leg 1 (202) + stamped leg 2 (200)',
+      operation:
+        name === 'floor'
+          ? 'one signed request (the least of a leg 2)'
+          : 'signed retry: leg 1 (202) + stamped leg 2 (200)',
       measuredMs: Math.round(measuredMs),
       operations: totalOps,
       requests,
@@ -213,7 +287,12 @@ async function runPhase(name: string) {
       latencyMs: summarize(latencies),
       errors,
       ...(firstError ? { firstError } : {}),
-      cpuBusyPercent: { server: busy('server'), loadGenerator: busy('generator'), otherProcesses: others, cores: cpus().length },
+      cpuBusyPercent: {
+        server: busy('server'),
+        loadGenerator: busy('generator'),
+        otherProcesses: others,
+        cores: cpus().length,
+      },
       serverRssMiB: rssMiB(server.pid),
       loadAverage: { start: loadAtStart, end: Number(loadavg()[0]!.toFixed(2)) },
     };
@@ -233,7 +312,11 @@ process.stdout.write(
     durationMs: DURATION_MS,
     sliceMs: SLICE_MS,
     phases,
-    ratio: { sandboxToFloor: ratioOf(rate('sandbox'), rate('floor')), grownToFloor: ratioOf(rate('grown'), rate('floor')), grownToSandbox: ratioOf(rate('grown'), rate('sandbox')) },
+    ratio: {
+      sandboxToFloor: ratioOf(rate('sandbox'), rate('floor')),
+      grownToFloor: ratioOf(rate('grown'), rate('floor')),
+      grownToSandbox: ratioOf(rate('grown'), rate('sandbox')),
+    },
     errors: phases.reduce((sum, p) => sum + p.errors, 0),
     limits: { maxRequestsPerPhase: MAX_REQUESTS, hardStopMs: HARD_STOP_MS, target: '127.0.0.1' },
   })}\n`,
@@ -255,6 +338,8 @@ function processCpuSeconds(pid: number): number {
 
 /** Resident memory of a process, from /proc (Linux). */
 function rssMiB(pid: number): number | undefined {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : undefined;
 }

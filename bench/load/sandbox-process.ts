@@ -46,12 +46,25 @@ function seed(state: SandboxState): { customers: number; sessions: number; chall
     const { account, credential } = provisionWallet(ctx, customer);
     accounts.push(account);
     // One session each (a past login): a signed leg must not pay for the sessions of others.
-    state.sessions.put({ id: `Session:seed-${i}`, accountId: account.id, authMethodId: credential.id, type: 'EMAIL_OTP', nickname: customer.email!, publicKey: `02${i.toString(16).padStart(64, '0')}`, createdAt: now, expiresAt: now + config.sessionTtlMs });
+    state.sessions.put({
+      id: `Session:seed-${i}`,
+      accountId: account.id,
+      authMethodId: credential.id,
+      type: 'EMAIL_OTP',
+      nickname: customer.email!,
+      publicKey: `02${i.toString(16).padStart(64, '0')}`,
+      createdAt: now,
+      expiresAt: now + config.sessionTtlMs,
+    });
   }
   for (let i = 0; i < challenges && accounts.length; i++) {
     const account = accounts[i % accounts.length]!;
     const privateEnabled = i % 2 === 0;
-    const activity = { type: 'ACTIVITY_TYPE_UPDATE_WALLET', organizationId: account.organizationId, parameters: { walletId: account.id, privateEnabled } };
+    const activity = {
+      type: 'ACTIVITY_TYPE_UPDATE_WALLET',
+      organizationId: account.organizationId,
+      parameters: { walletId: account.id, privateEnabled },
+    };
     state.signedRequests.put({
       id: `Request:seed-${i}`,
       owner: account.organizationId,
@@ -64,7 +77,12 @@ function seed(state: SandboxState): { customers: number; sessions: number; chall
       context: { privateEnabled },
     });
   }
-  return { customers: state.customers.list().length, sessions: state.sessions.list().length, challenges: state.signedRequests.size, ms: Math.round(performance.now() - t0) };
+  return {
+    customers: state.customers.list().length,
+    sessions: state.sessions.list().length,
+    challenges: state.signedRequests.size,
+    ms: Math.round(performance.now() - t0),
+  };
 }
 
 const state = createMemoryState();
@@ -77,4 +95,6 @@ process.once('SIGINT', () => void stop());
 process.stdin.on('end', () => void stop());
 process.stdin.on('close', () => void stop());
 process.stdin.resume();
-process.stdout.write(`READY ${JSON.stringify({ baseUrl: server.baseUrl, authorization: server.credentials.authorization, ...(seeded ? { seeded } : {}) })}\n`);
+process.stdout.write(
+  `READY ${JSON.stringify({ baseUrl: server.baseUrl, authorization: server.credentials.authorization, ...(seeded ? { seeded } : {}) })}\n`,
+);

@@ -24,7 +24,9 @@ const demo = await startDemo({
   build: process.env.DEMO_NO_BUILD !== '1',
   sourcemap: process.env.DEMO_SOURCEMAP === '1',
 });
-console.error(`[demo] sandbox API ${demo.sandbox.url} (reached only by this process), PAN origin ${demo.sandbox.panOrigin}`);
+console.error(
+  `[demo] sandbox API ${demo.sandbox.url} (reached only by this process), PAN origin ${demo.sandbox.panOrigin}`,
+);
 console.log(`Demo: ${demo.url}`);
 
 let stopping = false;

@@ -82,7 +82,10 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
 
     'POST /signup': async (request) => {
       const wait = signups.take(sourceOf(request));
-      if (wait > 0) return error(429, 'RATE_LIMITED', 'Too many sign-ups from this address; try again shortly.', { 'Retry-After': String(wait) });
+      if (wait > 0)
+        return error(429, 'RATE_LIMITED', 'Too many sign-ups from this address; try again shortly.', {
+          'Retry-After': String(wait),
+        });
       const body = await readJson(request);
       const email = typeof body?.['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
       const fullName = typeof body?.['fullName'] === 'string' ? body['fullName'].trim().slice(0, 80) : '';
@@ -104,22 +107,30 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       );
       const wallet = accounts.data.find((a) => a.type === 'EMBEDDED_WALLET');
       if (!wallet) return error(502, 'NO_WALLET', 'The sandbox did not provision an embedded wallet.');
-      const credentials = await platform.call<{ data: { id: string; type: string }[] }>('GET', `/auth/credentials?accountId=${encodeURIComponent(wallet.id)}`);
+      const credentials = await platform.call<{ data: { id: string; type: string }[] }>(
+        'GET',
+        `/auth/credentials?accountId=${encodeURIComponent(wallet.id)}`,
+      );
       const otp = credentials.data.find((c) => c.type === 'EMAIL_OTP');
       if (!otp) return error(502, 'NO_CREDENTIAL', 'The wallet has no email credential.');
-      await platform.call('POST', `/sandbox/internal-accounts/${encodeURIComponent(wallet.id)}/fund`, { amount: STARTING_BALANCE });
+      await platform.call('POST', `/sandbox/internal-accounts/${encodeURIComponent(wallet.id)}/fund`, {
+        amount: STARTING_BALANCE,
+      });
 
       const previous = sessions.fromRequest(request);
       if (previous) sessions.delete(previous.id);
-      const session = sessions.create({
-        customerId: customer.id,
-        accountId: wallet.id,
-        email,
-        fullName,
-        region: region.code,
-        currency: region.currency,
-        otpCredentialId: otp.id,
-      }, sourceOf(request));
+      const session = sessions.create(
+        {
+          customerId: customer.id,
+          accountId: wallet.id,
+          email,
+          fullName,
+          region: region.code,
+          currency: region.currency,
+          otpCredentialId: otp.id,
+        },
+        sourceOf(request),
+      );
       return json(201, profileOf(session), { 'Set-Cookie': sessions.cookieFor(session) });
     },
 
@@ -139,12 +150,15 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (!CSP_REPORT_TYPES.has(type)) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a CSP report.');
       const wait = cspPosts.take(sourceOf(request));
-      if (wait > 0) return error(429, 'RATE_LIMITED', 'Too many reports from this address.', { 'Retry-After': String(wait) });
+      if (wait > 0)
+        return error(429, 'RATE_LIMITED', 'Too many reports from this address.', { 'Retry-After': String(wait) });
       const text = await readText(request);
       for (const violation of parseCspReports(text ?? '')) {
         options.cspReports.push(violation);
         if (options.cspReports.length > limits.maxCspReports) options.cspReports.shift(); // the newest are kept
-        options.log(`CSP violation reported: ${violation.directive} blocked ${violation.blocked} on ${violation.documentPath}`);
+        options.log(
+          `CSP violation reported: ${violation.directive} blocked ${violation.blocked} on ${violation.documentPath}`,
+        );
       }
       return new Response(null, { status: 204 });
     },
@@ -161,14 +175,18 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       if ((origin !== null && origin !== options.origin) || site === 'cross-site' || site === 'same-site') {
         return error(403, 'FORBIDDEN', 'Cross-site request refused.');
       }
-      if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send JSON.');
+      if (!(request.headers.get('content-type') ?? '').startsWith('application/json'))
+        return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send JSON.');
     }
     try {
       return await route(request);
     } catch (cause) {
-      if (cause instanceof ServiceError) return error(cause.status >= 500 ? 502 : cause.status, cause.code, cause.message);
+      if (cause instanceof ServiceError)
+        return error(cause.status >= 500 ? 502 : cause.status, cause.code, cause.message);
       if (cause instanceof BodyError) return error(cause.status, 'INVALID_INPUT', cause.message);
-      options.log(`demo API ${request.method} ${url.pathname} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+      options.log(
+        `demo API ${request.method} ${url.pathname} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      );
       return error(500, 'INTERNAL_ERROR', 'The demo backend failed.');
     }
   };
@@ -248,7 +266,10 @@ async function readJson(request: Request): Promise<Record<string, unknown> | und
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
 }
 
 function error(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {

@@ -67,7 +67,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const limits: DemoLimits = { ...DEFAULT_LIMITS, ...options.limits };
   if (options.build !== false) await buildPage({ outDir, sourcemap: options.sourcemap === true });
 
-  let handler: (request: Request) => Promise<Response> = async () => new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } });
+  let handler: (request: Request) => Promise<Response> = async () =>
+    new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } });
   const toHandler = toNodeListener((request) => handler(request));
   const listener: Listener = (req, res) => {
     req.headers[SOURCE_HEADER] = req.socket.remoteAddress ?? 'unknown'; // replaces any copy the client sent; rate limits and the SCA calls' endUserIpAddress read it
@@ -101,7 +102,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   // (a card still PROCESSING cannot be closed yet: tried again a little later, a few times)
   const closeCard = (id: string, attemptsLeft: number): void => {
     platform.call('PATCH', `/cards/${encodeURIComponent(id)}`, { state: 'CLOSED' }).catch((error: unknown) => {
-      if (attemptsLeft > 1 && error instanceof ServiceError && error.status === 409 && error.code !== 'CARD_ALREADY_CLOSED') {
+      if (
+        attemptsLeft > 1 &&
+        error instanceof ServiceError &&
+        error.status === 409 &&
+        error.code !== 'CARD_ALREADY_CLOSED'
+      ) {
         setTimeout(() => closeCard(id, attemptsLeft - 1), 1_500).unref();
       }
     });
@@ -118,7 +124,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     clientSecret: sandbox.credentials.tokenSecret,
     sessions,
     platform,
-    onError: (error, stage) => log(`wallet proxy ${stage} error: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error, stage) =>
+      log(`wallet proxy ${stage} error: ${error instanceof Error ? error.message : String(error)}`),
   });
   const api = createDemoApi({
     platform,
@@ -138,14 +145,19 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   // DNS-rebinding guard: only this machine's loopback names may address the demo
   const hosts = new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
   handler = async (request) => {
-    if (!hosts.has(request.headers.get('host') ?? '')) return new Response('Misdirected Request', { status: 421, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    if (!hosts.has(request.headers.get('host') ?? ''))
+      return new Response('Misdirected Request', {
+        status: 421,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
     const { pathname } = new URL(request.url);
     const isWallet = pathname === WALLET_PREFIX || pathname.startsWith(`${WALLET_PREFIX}/`);
     const isApi = isWallet || pathname.startsWith(`${DEMO_PREFIX}/`);
     const response = isWallet ? await wallet(request) : isApi ? await api(request) : await files(request);
     const headers = new Headers(response.headers);
     const page = (headers.get('content-type') ?? '').startsWith('text/html');
-    for (const [name, value] of Object.entries(securityHeaders({ panOrigin: sandbox.panOrigin, page }))) headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders({ panOrigin: sandbox.panOrigin, page })))
+      headers.set(name, value);
     if (isApi) headers.set('Cache-Control', 'no-store');
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
@@ -170,7 +182,11 @@ type Listener = ReturnType<typeof toNodeListener>;
  * Listens on 127.0.0.1 and, where the machine has it, [::1] with the same port (browsers may try either
  * for `localhost`). A taken port falls back to a free one.
  */
-async function listenLoopback(listener: Listener, wanted: number, log: (line: string) => void): Promise<{ servers: Server[]; port: number }> {
+async function listenLoopback(
+  listener: Listener,
+  wanted: number,
+  log: (line: string) => void,
+): Promise<{ servers: Server[]; port: number }> {
   let port = wanted;
   for (let attempt = 0; attempt < 10; attempt++) {
     const v4 = createServer(listener);

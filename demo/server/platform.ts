@@ -9,7 +9,12 @@
  */
 export interface PlatformClient {
   /** Calls the service; resolves with the parsed body of a 2xx answer, else throws a `ServiceError`. */
-  call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+  call<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<T>;
   /** Like `call`, but a 404 resolves to `undefined`. */
   find<T>(path: string): Promise<T | undefined>;
 }
@@ -25,9 +30,18 @@ export class ServiceError extends Error {
   }
 }
 
-export function createPlatformClient(options: { serviceUrl: string; authorization: string; timeoutMs?: number }): PlatformClient {
+export function createPlatformClient(options: {
+  serviceUrl: string;
+  authorization: string;
+  timeoutMs?: number;
+}): PlatformClient {
   const base = options.serviceUrl.replace(/\/+$/, '');
-  async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const response = await fetch(base + path, {
       method,
       headers: {
@@ -43,7 +57,11 @@ export function createPlatformClient(options: { serviceUrl: string; authorizatio
     const json = text ? (JSON.parse(text) as unknown) : undefined;
     if (!response.ok) {
       const error = (json ?? {}) as { code?: string; message?: string };
-      throw new ServiceError(response.status, error.code ?? 'UNEXPECTED', error.message ?? `The service answered ${response.status}`);
+      throw new ServiceError(
+        response.status,
+        error.code ?? 'UNEXPECTED',
+        error.message ?? `The service answered ${response.status}`,
+      );
     }
     return json as T;
   }

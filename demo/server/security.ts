@@ -35,7 +35,9 @@ export function contentSecurityPolicy(panOrigin: string): string {
 /** Headers for one answer; `page` adds the page CSP, else a CSP that allows nothing (API answers). */
 export function securityHeaders(options: { panOrigin: string; page: boolean }): Record<string, string> {
   return {
-    'Content-Security-Policy': options.page ? contentSecurityPolicy(options.panOrigin) : "default-src 'none'; frame-ancestors 'none'",
+    'Content-Security-Policy': options.page
+      ? contentSecurityPolicy(options.panOrigin)
+      : "default-src 'none'; frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',
@@ -66,16 +68,23 @@ export function parseCspReports(text: string): CspViolation[] {
   }
   const bodies: Record<string, unknown>[] = [];
   if (Array.isArray(json)) {
-    for (const report of json) if (report && typeof report === 'object' && 'body' in report) bodies.push((report as { body: Record<string, unknown> }).body);
+    for (const report of json)
+      if (report && typeof report === 'object' && 'body' in report)
+        bodies.push((report as { body: Record<string, unknown> }).body);
   } else if (json && typeof json === 'object' && 'csp-report' in json) {
     bodies.push((json as { 'csp-report': Record<string, unknown> })['csp-report']);
   }
-  return bodies.filter((body) => body !== null && typeof body === 'object').slice(0, 20).map((body) => ({
-    directive: stripControl(String(body['effective-directive'] ?? body['effectiveDirective'] ?? body['violated-directive'] ?? 'unknown')).slice(0, 60),
-    blocked: stripControl(originOnly(body['blocked-uri'] ?? body['blockedURL'])).slice(0, 60),
-    documentPath: stripControl(pathOnly(body['document-uri'] ?? body['documentURL'])).slice(0, 120),
-    at: new Date().toISOString(),
-  }));
+  return bodies
+    .filter((body) => body !== null && typeof body === 'object')
+    .slice(0, 20)
+    .map((body) => ({
+      directive: stripControl(
+        String(body['effective-directive'] ?? body['effectiveDirective'] ?? body['violated-directive'] ?? 'unknown'),
+      ).slice(0, 60),
+      blocked: stripControl(originOnly(body['blocked-uri'] ?? body['blockedURL'])).slice(0, 60),
+      documentPath: stripControl(pathOnly(body['document-uri'] ?? body['documentURL'])).slice(0, 120),
+      at: new Date().toISOString(),
+    }));
 }
 
 function originOnly(value: unknown): string {

@@ -25,7 +25,8 @@ const TYPES: Record<string, string> = {
 export function staticFiles(root: string): (request: Request) => Promise<Response> {
   const base = path.resolve(root);
   return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(request.url).pathname);

@@ -74,7 +74,10 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
     const release = visitor && sessions.reserveCard(visitor);
     if (visitor && !release) {
       const message = 'This demo visitor has issued as many cards as one visitor may.';
-      return Response.json({ status: 429, code: 'CARD_QUOTA_EXCEEDED', message }, { status: 429, headers: { 'Cache-Control': 'no-store' } });
+      return Response.json(
+        { status: 429, code: 'CARD_QUOTA_EXCEEDED', message },
+        { status: 429, headers: { 'Cache-Control': 'no-store' } },
+      );
     }
     try {
       return await learn(request, path, await proxy(request));
@@ -116,7 +119,10 @@ async function withEndUserIp(request: Request): Promise<Request> {
   }
   const headers = new Headers(request.headers);
   headers.delete('content-length');
-  const rewritten = typeof body === 'object' && body !== null && !Array.isArray(body) ? JSON.stringify({ ...body, endUserIpAddress: address }) : text;
+  const rewritten =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? JSON.stringify({ ...body, endUserIpAddress: address })
+      : text;
   return new Request(request.url, { method: 'POST', headers, body: rewritten, signal: request.signal });
 }
 
@@ -125,11 +131,20 @@ function endUserOf(session: DemoSession, platform: PlatformClient): EndUser {
   const enc = encodeURIComponent;
   const account = session.accountId;
   const ask: Partial<Record<ResourceKind, (id: string) => Promise<boolean>>> = {
-    credential: async (id) => (await platform.call<{ data: { id: string }[] }>('GET', `/auth/credentials?accountId=${enc(account)}`)).data.some((c) => c.id === id),
-    session: async (id) => (await platform.call<{ data: { id: string }[] }>('GET', `/auth/sessions?accountId=${enc(account)}`)).data.some((s) => s.id === id),
-    quote: async (id) => (await platform.find<{ source?: { accountId?: string } }>(`/quotes/${enc(id)}`))?.source?.accountId === account,
-    card: async (id) => (await platform.find<{ cardholderId?: string }>(`/cards/${enc(id)}`))?.cardholderId === session.customerId,
-    delegatedKey: async (id) => (await platform.find<{ accountId?: string }>(`/auth/delegated-keys/${enc(id)}`))?.accountId === account,
+    credential: async (id) =>
+      (await platform.call<{ data: { id: string }[] }>('GET', `/auth/credentials?accountId=${enc(account)}`)).data.some(
+        (c) => c.id === id,
+      ),
+    session: async (id) =>
+      (await platform.call<{ data: { id: string }[] }>('GET', `/auth/sessions?accountId=${enc(account)}`)).data.some(
+        (s) => s.id === id,
+      ),
+    quote: async (id) =>
+      (await platform.find<{ source?: { accountId?: string } }>(`/quotes/${enc(id)}`))?.source?.accountId === account,
+    card: async (id) =>
+      (await platform.find<{ cardholderId?: string }>(`/cards/${enc(id)}`))?.cardholderId === session.customerId,
+    delegatedKey: async (id) =>
+      (await platform.find<{ accountId?: string }>(`/auth/delegated-keys/${enc(id)}`))?.accountId === account,
   };
   return {
     async owns(kind, id) {

@@ -55,7 +55,11 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   const json = text ? (JSON.parse(text) as unknown) : undefined;
   if (!response.ok) {
     const error = (json ?? {}) as { code?: string; message?: string };
-    throw new DemoApiError(response.status, error.code ?? 'UNEXPECTED', error.message ?? `The demo backend answered ${response.status}`);
+    throw new DemoApiError(
+      response.status,
+      error.code ?? 'UNEXPECTED',
+      error.message ?? `The demo backend answered ${response.status}`,
+    );
   }
   return json as T;
 }

@@ -17,7 +17,11 @@ export interface Props {
   on?: Record<string, (event: Event) => void>;
 }
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): HTMLElementTagNameMap[K];
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: Props | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K];
 export function h(tag: string, props?: Props | null, ...children: Child[]): HTMLElement;
 export function h(tag: string, props: Props | null = null, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
@@ -28,7 +32,8 @@ export function h(tag: string, props: Props | null = null, ...children: Child[])
     if (value === undefined || value === null || value === false) continue;
     el.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const [name, value] of Object.entries(props?.props ?? {})) (el as unknown as Record<string, unknown>)[name] = value;
+  for (const [name, value] of Object.entries(props?.props ?? {}))
+    (el as unknown as Record<string, unknown>)[name] = value;
   for (const [name, listener] of Object.entries(props?.on ?? {})) el.addEventListener(name, listener);
   if (props?.text !== undefined) el.textContent = props.text;
   append(el, children);
@@ -39,7 +44,10 @@ function append(parent: Node, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(parent, child);
-    else parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    else
+      parent.appendChild(
+        typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child,
+      );
   }
 }
 
@@ -68,7 +76,12 @@ export function icon(name: keyof typeof ICONS, className = 'icon'): SVGSVGElemen
 export const ICONS = {
   user: ['M20 21a8 8 0 0 0-16 0', 'M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z'],
   mail: ['M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z', 'm3 7 9 6 9-6'],
-  key: ['M21 2l-2 2', 'M15.5 7.5l3 3L22 7l-3-3', 'M15.5 7.5 11.4 11.6', 'M7.5 21a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11Z'],
+  key: [
+    'M21 2l-2 2',
+    'M15.5 7.5l3 3L22 7l-3-3',
+    'M15.5 7.5 11.4 11.6',
+    'M7.5 21a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11Z',
+  ],
   shield: ['M12 3 4 6v6c0 4.4 3.4 8.4 8 9 4.6-.6 8-4.6 8-9V6l-8-3Z', 'm9 12 2 2 4-4'],
   card: ['M3 6h18a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1Z', 'M2 10h20', 'M6 15h4'],
   send: ['M22 2 11 13', 'M22 2 15 22l-4-9-9-4 20-7Z'],

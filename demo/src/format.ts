@@ -4,7 +4,9 @@ const DECIMALS: Record<string, number> = { USD: 2, EUR: 2, GBP: 2 };
 export function money(amount: number, currency: string): string {
   const decimals = DECIMALS[currency] ?? 2;
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: decimals }).format(amount / 10 ** decimals);
+    return new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: decimals }).format(
+      amount / 10 ** decimals,
+    );
   } catch {
     return `${(amount / 10 ** decimals).toFixed(decimals)} ${currency}`;
   }
@@ -13,7 +15,10 @@ export function money(amount: number, currency: string): string {
 /** "12.50" / "1,250" / "12,5" → minor units, or undefined when it is not a positive amount. */
 export function parseAmount(text: string, currency: string): number | undefined {
   const decimals = DECIMALS[currency] ?? 2;
-  const clean = text.trim().replace(/[\s,](?=\d{3}\b)/g, '').replace(',', '.');
+  const clean = text
+    .trim()
+    .replace(/[\s,](?=\d{3}\b)/g, '')
+    .replace(',', '.');
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return undefined;
   const [whole = '0', fraction = ''] = clean.split('.');
   const minor = Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0').slice(0, decimals) || '0');

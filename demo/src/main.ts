@@ -10,7 +10,17 @@
  */
 import './styles.css';
 import '@paykit/elements/define';
-import { PayError, WalletClient, fetchTransport, nextQuoteStep, toServiceError, type AuthMethod, type AuthSession, type CurrentSession, type Quote } from '@paykit/crypto-core';
+import {
+  PayError,
+  WalletClient,
+  fetchTransport,
+  nextQuoteStep,
+  toServiceError,
+  type AuthMethod,
+  type AuthSession,
+  type CurrentSession,
+  type Quote,
+} from '@paykit/crypto-core';
 import { setDefaultClient } from '@paykit/elements';
 import { demoApi, DemoApiError, type DemoConfig, type Profile } from './api.js';
 import { h, icon, mount, type ICONS } from './dom.js';
@@ -30,7 +40,13 @@ interface Step {
 }
 
 const STEPS: Step[] = [
-  { id: 'customer', title: 'Create a customer', subtitle: 'Sandbox customer and wallet', icon: 'user', needs: 'nothing' },
+  {
+    id: 'customer',
+    title: 'Create a customer',
+    subtitle: 'Sandbox customer and wallet',
+    icon: 'user',
+    needs: 'nothing',
+  },
   { id: 'signin', title: 'Sign in', subtitle: 'Email one-time code', icon: 'mail', needs: 'customer' },
   { id: 'passkey', title: 'Passkey', subtitle: 'Register, then sign in', icon: 'key', needs: 'session' },
   { id: 'export', title: 'Recovery phrase', subtitle: 'Export the wallet', icon: 'wallet', needs: 'session' },
@@ -88,7 +104,13 @@ const state = {
 };
 
 function newPayment(): Payment {
-  return { phase: 'form', quoteKey: crypto.randomUUID(), executeKey: crypto.randomUUID(), signed: false, authorized: false };
+  return {
+    phase: 'form',
+    quoteKey: crypto.randomUUID(),
+    executeKey: crypto.randomUUID(),
+    signed: false,
+    authorized: false,
+  };
 }
 
 const $ = <T extends Element = HTMLElement>(selector: string): T => {
@@ -110,14 +132,20 @@ function currentTheme(): Theme {
 
 function applyTheme(theme: Theme): void {
   document.documentElement.dataset['theme'] = theme;
-  for (const el of document.querySelectorAll('pay-otp-login, pay-passkey-login, pay-wallet-export, pay-card-reveal, pay-sca-challenge')) el.setAttribute('theme', theme);
+  for (const el of document.querySelectorAll(
+    'pay-otp-login, pay-passkey-login, pay-wallet-export, pay-card-reveal, pay-sca-challenge',
+  ))
+    el.setAttribute('theme', theme);
   const button = $('[data-action="theme"]');
   button.setAttribute('aria-label', theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme');
 }
 
 /** A Paykit element, created with the page's theme. */
 function payElement(tag: string, attrs: Record<string, string | undefined> = {}, testid?: string): HTMLElement {
-  return h(tag, { attrs: { ...attrs, theme: document.documentElement.dataset['theme'] }, ...(testid ? { testid } : {}) });
+  return h(tag, {
+    attrs: { ...attrs, theme: document.documentElement.dataset['theme'] },
+    ...(testid ? { testid } : {}),
+  });
 }
 
 // ---- toasts and errors ---------------------------------------------------------------------------
@@ -146,7 +174,11 @@ function describe(error: unknown): string {
 
 // ---- wallet calls the client has no method for ----------------------------------------------------
 
-async function walletCall<T>(method: 'GET' | 'POST', path: string, options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+async function walletCall<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   const response = await state.client.transport({
     method,
     path,
@@ -162,7 +194,11 @@ async function refreshBalance(): Promise<void> {
   const me = state.me;
   if (!me) return;
   try {
-    const page = await walletCall<{ data: { id: string; balance?: { amount?: number } }[] }>('GET', '/customers/internal-accounts', { query: { customerId: me.customerId } });
+    const page = await walletCall<{ data: { id: string; balance?: { amount?: number } }[] }>(
+      'GET',
+      '/customers/internal-accounts',
+      { query: { customerId: me.customerId } },
+    );
     const wallet = page.data.find((a) => a.id === me.accountId);
     if (typeof wallet?.balance?.amount === 'number') state.balance = wallet.balance.amount;
   } catch {
@@ -175,7 +211,9 @@ async function loadPasskeys(): Promise<void> {
   if (!state.me) return;
   try {
     const credentials = await state.client.listCredentials(state.me.accountId);
-    state.passkeys = credentials.filter((c) => c.type === 'PASSKEY').sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+    state.passkeys = credentials
+      .filter((c) => c.type === 'PASSKEY')
+      .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
   } catch {
     state.passkeys = [];
   }
@@ -236,7 +274,11 @@ function renderSteps(): void {
             attrs: { href: `#${step.id}`, 'aria-current': current ? 'step' : undefined },
             testid: `nav-${step.id}`,
           },
-          h('span', { class: 'step__marker', attrs: { 'aria-hidden': 'true' } }, done ? icon('check') : available ? String(index + 1) : icon('lock')),
+          h(
+            'span',
+            { class: 'step__marker', attrs: { 'aria-hidden': 'true' } },
+            done ? icon('check') : available ? String(index + 1) : icon('lock'),
+          ),
           h(
             'span',
             { class: 'step__text' },
@@ -262,23 +304,45 @@ function renderTopbar(): void {
       'div',
       { class: 'account-chip', attrs: { title: `${me.email} · ${me.regionName}` } },
       h('span', { class: 'avatar', text: initials(me), attrs: { 'aria-hidden': 'true' } }),
-      h('span', { class: 'account-chip__text' }, h('span', { class: 'account-chip__email', text: me.email }), h('span', { class: 'account-chip__meta', text: `${me.regionName}${me.sca ? ' · SCA' : ''}` })),
+      h(
+        'span',
+        { class: 'account-chip__text' },
+        h('span', { class: 'account-chip__email', text: me.email }),
+        h('span', { class: 'account-chip__meta', text: `${me.regionName}${me.sca ? ' · SCA' : ''}` }),
+      ),
     ),
     h(
       'div',
       { class: 'balance', testid: 'balance' },
       h('span', { class: 'balance__label', text: 'Balance' }),
-      h('span', { class: 'balance__value', text: state.balance === undefined ? '—' : money(state.balance, me.currency) }),
+      h('span', {
+        class: 'balance__value',
+        text: state.balance === undefined ? '—' : money(state.balance, me.currency),
+      }),
     ),
     h(
       'div',
       {
         class: `session-pill ${session ? 'session-pill--on' : 'session-pill--off'}`,
         testid: 'session-status',
-        attrs: { 'data-state': session ? 'signed-in' : 'signed-out', 'data-session-id': session?.id, title: session ? `Session ${session.id}` : 'No wallet session' },
+        attrs: {
+          'data-state': session ? 'signed-in' : 'signed-out',
+          'data-session-id': session?.id,
+          title: session ? `Session ${session.id}` : 'No wallet session',
+        },
       },
       h('span', { class: 'dot', attrs: { 'aria-hidden': 'true' } }),
-      h('span', null, session ? 'Signed in' : 'Signed out', session ? h('span', { class: 'session-pill__detail', text: ` · ${methodLabel(session.type)} · until ${time(session.expiresAt)}` }) : null),
+      h(
+        'span',
+        null,
+        session ? 'Signed in' : 'Signed out',
+        session
+          ? h('span', {
+              class: 'session-pill__detail',
+              text: ` · ${methodLabel(session.type)} · until ${time(session.expiresAt)}`,
+            })
+          : null,
+      ),
     ),
   );
 }
@@ -338,12 +402,16 @@ function panel(id: StepId): HTMLElement {
 const LEADS: Record<StepId, string> = {
   customer:
     'Your backend creates a sandbox customer with its platform credential, which never reaches this page. The customer gets an embedded wallet, an email sign-in method and 5,000.00 to spend.',
-  signin: 'The code is sealed to a fresh, non-extractable session key made in this browser. The key signs every wallet action after sign-in; the service never sees it.',
-  passkey: 'Add a passkey to the wallet (signed with the current session), then use it to sign in: a new session, a new key, no code to type.',
-  export: 'The recovery phrase is encrypted by the wallet enclave to a one-time key made here, and decrypted only in this page. It is masked until you reveal it and wiped when you are done.',
+  signin:
+    'The code is sealed to a fresh, non-extractable session key made in this browser. The key signs every wallet action after sign-in; the service never sees it.',
+  passkey:
+    'Add a passkey to the wallet (signed with the current session), then use it to sign in: a new session, a new key, no code to type.',
+  export:
+    'The recovery phrase is encrypted by the wallet enclave to a one-time key made here, and decrypted only in this page. It is masked until you reveal it and wiped when you are done.',
   card: 'Issue a virtual card funded by the wallet, then show its details. Number and security code come from the card issuer’s own origin in a sandboxed frame: they never touch this page’s scripts.',
   pay: 'A payment is a quote, signed by your session key. Customers in the EU then confirm it with Strong Customer Authentication before any money moves.',
-  sessions: 'Every sign-in is a wallet session with its own key. Rotate the key, see where you are signed in, and sign out.',
+  sessions:
+    'Every sign-in is a wallet session with its own key. Rotate the key, see where you are signed in, and sign out.',
 };
 
 function lockedBody(step: Step): HTMLElement {
@@ -355,9 +423,20 @@ function lockedBody(step: Step): HTMLElement {
     h('h2', { text: needsCustomer ? 'Create a customer first' : 'Sign in to continue' }),
     h('p', {
       class: 'muted',
-      text: needsCustomer ? 'This step works on a sandbox customer’s wallet. It takes a few seconds to make one.' : `“${step.title}” uses your wallet session. Sign in with the email code (or your passkey) first.`,
+      text: needsCustomer
+        ? 'This step works on a sandbox customer’s wallet. It takes a few seconds to make one.'
+        : `“${step.title}” uses your wallet session. Sign in with the email code (or your passkey) first.`,
     }),
-    h('button', { class: 'button button--primary', attrs: { type: 'button' }, on: { click: () => go(needsCustomer ? 'customer' : 'signin') } }, needsCustomer ? 'Create a customer' : 'Go to sign-in', icon('arrow')),
+    h(
+      'button',
+      {
+        class: 'button button--primary',
+        attrs: { type: 'button' },
+        on: { click: () => go(needsCustomer ? 'customer' : 'signin') },
+      },
+      needsCustomer ? 'Create a customer' : 'Go to sign-in',
+      icon('arrow'),
+    ),
   );
 }
 
@@ -384,7 +463,17 @@ function codeSpans(line: string): (string | HTMLElement)[] {
 }
 
 function continueButton(to: StepId, label = 'Continue'): HTMLElement {
-  return h('button', { class: 'button button--primary', attrs: { type: 'button' }, testid: `continue-${to}`, on: { click: () => go(to) } }, label, icon('arrow'));
+  return h(
+    'button',
+    {
+      class: 'button button--primary',
+      attrs: { type: 'button' },
+      testid: `continue-${to}`,
+      on: { click: () => go(to) },
+    },
+    label,
+    icon('arrow'),
+  );
 }
 
 const BUILDERS: Record<StepId, () => HTMLElement> = {
@@ -420,7 +509,10 @@ function customerPanel(): HTMLElement {
               'p',
               { class: 'badges' },
               h('span', { class: 'badge', text: me.regionName }),
-              h('span', { class: `badge ${me.sca ? 'badge--warn' : 'badge--ok'}`, text: me.sca ? 'Strong Customer Authentication' : 'No SCA' }),
+              h('span', {
+                class: `badge ${me.sca ? 'badge--warn' : 'badge--ok'}`,
+                text: me.sca ? 'Strong Customer Authentication' : 'No SCA',
+              }),
               h('span', { class: 'badge', text: me.currency }),
             ),
           ),
@@ -437,7 +529,16 @@ function customerPanel(): HTMLElement {
           'div',
           { class: 'actions' },
           continueButton(state.session ? nextStep() : 'signin', state.session ? 'Continue' : 'Continue to sign-in'),
-          h('button', { class: 'button button--ghost', attrs: { type: 'button' }, testid: 'start-over', on: { click: () => void startOver() } }, 'Start over with a new customer'),
+          h(
+            'button',
+            {
+              class: 'button button--ghost',
+              attrs: { type: 'button' },
+              testid: 'start-over',
+              on: { click: () => void startOver() },
+            },
+            'Start over with a new customer',
+          ),
         ),
       ),
       howItWorks([
@@ -450,19 +551,43 @@ function customerPanel(): HTMLElement {
   }
 
   const regions = state.config.regions;
-  const email = h('input', { id: 'signup-email', class: 'input', attrs: { type: 'email', name: 'email', required: true, autocomplete: 'email', placeholder: 'you@example.com', spellcheck: 'false' } });
-  const name = h('input', { id: 'signup-name', class: 'input', attrs: { type: 'text', name: 'fullName', autocomplete: 'name', placeholder: 'Alex Morgan', maxlength: 80 } });
+  const email = h('input', {
+    id: 'signup-email',
+    class: 'input',
+    attrs: {
+      type: 'email',
+      name: 'email',
+      required: true,
+      autocomplete: 'email',
+      placeholder: 'you@example.com',
+      spellcheck: 'false',
+    },
+  });
+  const name = h('input', {
+    id: 'signup-name',
+    class: 'input',
+    attrs: { type: 'text', name: 'fullName', autocomplete: 'name', placeholder: 'Alex Morgan', maxlength: 80 },
+  });
   const region = h(
     'select',
     { id: 'signup-region', class: 'input', attrs: { name: 'region' } },
-    regions.map((r) => h('option', { attrs: { value: r.code }, text: `${r.name} (${r.currency})${r.sca ? ' · SCA' : ''}` })),
+    regions.map((r) =>
+      h('option', { attrs: { value: r.code }, text: `${r.name} (${r.currency})${r.sca ? ' · SCA' : ''}` }),
+    ),
   );
-  const submit = h('button', { class: 'button button--primary button--wide', attrs: { type: 'submit' }, testid: 'signup-submit' }, 'Create customer', icon('arrow'));
+  const submit = h(
+    'button',
+    { class: 'button button--primary button--wide', attrs: { type: 'submit' }, testid: 'signup-submit' },
+    'Create customer',
+    icon('arrow'),
+  );
   const error = h('p', { class: 'form-error', attrs: { role: 'alert' } });
   const scaNote = h('p', { class: 'field__hint' });
   const updateNote = (): void => {
     const r = regions.find((x) => x.code === region.value);
-    scaNote.textContent = r?.sca ? 'EU customers confirm payments with Strong Customer Authentication.' : 'US customers pay without an extra confirmation step.';
+    scaNote.textContent = r?.sca
+      ? 'EU customers confirm payments with Strong Customer Authentication.'
+      : 'US customers pay without an extra confirmation step.';
   };
   region.addEventListener('change', updateNote);
   updateNote();
@@ -480,9 +605,26 @@ function customerPanel(): HTMLElement {
         },
       },
     },
-    h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'signup-email' }, text: 'Email' }), email, h('p', { class: 'field__hint', text: 'The sandbox never sends mail: the code is always shown in the sidebar.' })),
-    h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'signup-name' }, text: 'Full name (optional)' }), name),
-    h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'signup-region' }, text: 'Region' }), region, scaNote),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { class: 'label', attrs: { for: 'signup-email' }, text: 'Email' }),
+      email,
+      h('p', { class: 'field__hint', text: 'The sandbox never sends mail: the code is always shown in the sidebar.' }),
+    ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { class: 'label', attrs: { for: 'signup-name' }, text: 'Full name (optional)' }),
+      name,
+    ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { class: 'label', attrs: { for: 'signup-region' }, text: 'Region' }),
+      region,
+      scaNote,
+    ),
     error,
     submit,
   );
@@ -527,7 +669,14 @@ function customerPanel(): HTMLElement {
       h(
         'ul',
         { class: 'checklist' },
-        ['Sign in with an email code', 'Add a passkey and sign in with it', 'Export the recovery phrase', 'Issue a card and reveal its number', 'Pay, with SCA for EU customers', 'Rotate the session key, sign out'].map((text) => h('li', null, icon('check'), text)),
+        [
+          'Sign in with an email code',
+          'Add a passkey and sign in with it',
+          'Export the recovery phrase',
+          'Issue a card and reveal its number',
+          'Pay, with SCA for EU customers',
+          'Rotate the session key, sign out',
+        ].map((text) => h('li', null, icon('check'), text)),
       ),
     ),
   );
@@ -536,7 +685,12 @@ function customerPanel(): HTMLElement {
 /** A label and value; ids (`Type:…`) are set in the monospace font. */
 function fact(label: string, value: string, testid?: string): HTMLElement {
   const id = /^[A-Za-z]+:[0-9a-f]{4,}/.test(value);
-  return h('div', { class: 'fact' }, h('dt', { text: label }), h('dd', { class: id ? 'mono' : '', text: value, ...(testid ? { testid } : {}) }));
+  return h(
+    'div',
+    { class: 'fact' },
+    h('dt', { text: label }),
+    h('dd', { class: id ? 'mono' : '', text: value, ...(testid ? { testid } : {}) }),
+  );
 }
 
 async function startOver(): Promise<void> {
@@ -575,16 +729,33 @@ function signinPanel(): HTMLElement {
           'div',
           { class: 'success-banner', testid: 'signed-in' },
           h('span', { class: 'success-banner__icon' }, icon('check')),
-          h('div', null, h('p', { class: 'success-banner__title', text: 'You’re signed in' }), h('p', { class: 'muted', text: `${methodLabel(state.session.type)} session, expires ${relative(state.session.expiresAt)} and is refreshed automatically.` })),
+          h(
+            'div',
+            null,
+            h('p', { class: 'success-banner__title', text: 'You’re signed in' }),
+            h('p', {
+              class: 'muted',
+              text: `${methodLabel(state.session.type)} session, expires ${relative(state.session.expiresAt)} and is refreshed automatically.`,
+            }),
+          ),
         ),
-        h('dl', { class: 'facts' }, fact('Session', state.session.id, 'signin-session-id'), fact('Expires', new Date(state.session.expiresAt).toLocaleString('en'))),
+        h(
+          'dl',
+          { class: 'facts' },
+          fact('Session', state.session.id, 'signin-session-id'),
+          fact('Expires', new Date(state.session.expiresAt).toLocaleString('en')),
+        ),
         h('div', { class: 'actions' }, continueButton(nextStep())),
       ),
       signinHow(),
     );
   }
 
-  const otp = payElement('pay-otp-login', { 'credential-id': me.otpCredentialId, channel: 'email', destination: me.emailMasked }, 'otp-login');
+  const otp = payElement(
+    'pay-otp-login',
+    { 'credential-id': me.otpCredentialId, channel: 'email', destination: me.emailMasked },
+    'otp-login',
+  );
   const passkey = state.passkeys[0];
   return h(
     'div',
@@ -595,15 +766,32 @@ function signinPanel(): HTMLElement {
       card(
         'Email code',
         otp,
-        h('p', { class: 'hint' }, icon('info'), 'Sandbox: the code is always ', h('kbd', { text: state.config.hints.otpCode }), '.'),
+        h(
+          'p',
+          { class: 'hint' },
+          icon('info'),
+          'Sandbox: the code is always ',
+          h('kbd', { text: state.config.hints.otpCode }),
+          '.',
+        ),
       ),
       passkey
-        ? card('Or use your passkey', h('p', { class: 'muted', text: 'You added a passkey to this wallet. Sign in without a code.' }), payElement('pay-passkey-login', { mode: 'login', 'credential-id': passkey.id }, 'signin-passkey'))
+        ? card(
+            'Or use your passkey',
+            h('p', { class: 'muted', text: 'You added a passkey to this wallet. Sign in without a code.' }),
+            payElement('pay-passkey-login', { mode: 'login', 'credential-id': passkey.id }, 'signin-passkey'),
+          )
         : h(
             'aside',
             { class: 'card card--muted' },
             h('h2', { class: 'card__title', text: 'Signing in to' }),
-            h('dl', { class: 'facts facts--compact' }, fact('Email', me.emailMasked), fact('Wallet', shortId(me.accountId)), fact('Region', me.regionName)),
+            h(
+              'dl',
+              { class: 'facts facts--compact' },
+              fact('Email', me.emailMasked),
+              fact('Wallet', shortId(me.accountId)),
+              fact('Region', me.regionName),
+            ),
           ),
     ),
     signinHow(),
@@ -623,7 +811,11 @@ function signinHow(): HTMLElement {
 
 function passkeyPanel(): HTMLElement {
   const me = state.me!;
-  const register = payElement('pay-passkey-login', { mode: 'register', 'user-name': me.email, nickname: 'Paykit demo passkey' }, 'passkey-register');
+  const register = payElement(
+    'pay-passkey-login',
+    { mode: 'register', 'user-name': me.email, nickname: 'Paykit demo passkey' },
+    'passkey-register',
+  );
   const loginSlot = h('div', { class: 'slot' });
   const list = h('div', { class: 'slot' });
 
@@ -632,7 +824,13 @@ function passkeyPanel(): HTMLElement {
     mount(
       loginSlot,
       passkey
-        ? [h('p', { class: 'muted', text: 'Sign in with the passkey you just made. You get a new session with a new key.' }), payElement('pay-passkey-login', { mode: 'login', 'credential-id': passkey.id }, 'passkey-login')]
+        ? [
+            h('p', {
+              class: 'muted',
+              text: 'Sign in with the passkey you just made. You get a new session with a new key.',
+            }),
+            payElement('pay-passkey-login', { mode: 'login', 'credential-id': passkey.id }, 'passkey-login'),
+          ]
         : h('p', { class: 'muted', text: 'Create a passkey first; then sign in with it here.' }),
     );
     mount(
@@ -641,7 +839,15 @@ function passkeyPanel(): HTMLElement {
         ? h(
             'ul',
             { class: 'mini-list', testid: 'passkey-list' },
-            state.passkeys.map((p) => h('li', null, icon('key'), h('span', { text: p.nickname ?? 'Passkey' }), h('span', { class: 'mono muted', text: shortId(p.id) }))),
+            state.passkeys.map((p) =>
+              h(
+                'li',
+                null,
+                icon('key'),
+                h('span', { text: p.nickname ?? 'Passkey' }),
+                h('span', { class: 'mono muted', text: shortId(p.id) }),
+              ),
+            ),
           )
         : null,
     );
@@ -650,7 +856,16 @@ function passkeyPanel(): HTMLElement {
 
   register.addEventListener('pay-passkey-registered', (event) => {
     const { credentialId, nickname } = (event as CustomEvent<{ credentialId: string; nickname?: string }>).detail;
-    state.passkeys = [{ id: credentialId, accountId: me.accountId, type: 'PASSKEY', ...(nickname ? { nickname } : {}), createdAt: new Date().toISOString() }, ...state.passkeys];
+    state.passkeys = [
+      {
+        id: credentialId,
+        accountId: me.accountId,
+        type: 'PASSKEY',
+        ...(nickname ? { nickname } : {}),
+        createdAt: new Date().toISOString(),
+      },
+      ...state.passkeys,
+    ];
     renderLogin();
     renderSteps();
     toast('Passkey added to your wallet', 'success');
@@ -667,7 +882,15 @@ function passkeyPanel(): HTMLElement {
     h(
       'div',
       { class: 'grid-2' },
-      card('1 · Create a passkey', h('p', { class: 'muted', text: 'Your browser or password manager stores it; the wallet keeps only its public key.' }), register, list),
+      card(
+        '1 · Create a passkey',
+        h('p', {
+          class: 'muted',
+          text: 'Your browser or password manager stores it; the wallet keeps only its public key.',
+        }),
+        register,
+        list,
+      ),
       card('2 · Sign in with it', loginSlot),
     ),
     h('div', { class: 'actions' }, continueButton('export')),
@@ -709,21 +932,38 @@ function cardPanel(): HTMLElement {
   const render = (): void => {
     const c = state.card;
     if (!c) {
-      const button = h('button', { class: 'button button--primary', attrs: { type: 'button' }, testid: 'card-issue' }, icon('card'), 'Issue virtual card');
+      const button = h(
+        'button',
+        { class: 'button button--primary', attrs: { type: 'button' }, testid: 'card-issue' },
+        icon('card'),
+        'Issue virtual card',
+      );
       button.addEventListener('click', () => void issue(button));
       mount(
         slot,
         card(
           'Virtual card',
-          h('div', { class: 'card-art card-art--ghost', attrs: { 'aria-hidden': 'true' } }, h('span', { class: 'card-art__brand', text: 'Paykit' }), h('span', { class: 'card-art__number', text: '•••• •••• •••• ••••' })),
-          h('p', { class: 'muted', text: 'A virtual Visa debit card spending from your wallet. Activation takes about a second.' }),
+          h(
+            'div',
+            { class: 'card-art card-art--ghost', attrs: { 'aria-hidden': 'true' } },
+            h('span', { class: 'card-art__brand', text: 'Paykit' }),
+            h('span', { class: 'card-art__number', text: '•••• •••• •••• ••••' }),
+          ),
+          h('p', {
+            class: 'muted',
+            text: 'A virtual Visa debit card spending from your wallet. Activation takes about a second.',
+          }),
           button,
         ),
       );
       return;
     }
     const active = c.state === 'ACTIVE';
-    const reveal = payElement('pay-card-reveal', { 'card-id': c.id, 'allowed-origins': state.config.panOrigin }, 'card-reveal');
+    const reveal = payElement(
+      'pay-card-reveal',
+      { 'card-id': c.id, 'allowed-origins': state.config.panOrigin },
+      'card-reveal',
+    );
     mount(
       slot,
       h(
@@ -733,16 +973,55 @@ function cardPanel(): HTMLElement {
           undefined,
           h(
             'div',
-            { class: 'card-art', attrs: { role: 'img', 'aria-label': `${c.brand ?? 'Visa'} card ending in ${c.last4 ?? '••••'}` } },
+            {
+              class: 'card-art',
+              attrs: { role: 'img', 'aria-label': `${c.brand ?? 'Visa'} card ending in ${c.last4 ?? '••••'}` },
+            },
             h('span', { class: 'card-art__brand', text: 'Paykit' }),
             h('span', { class: 'card-art__chip', attrs: { 'aria-hidden': 'true' } }),
             h('span', { class: 'card-art__number', text: `•••• •••• •••• ${c.last4 ?? '••••'}` }),
             h('span', { class: 'card-art__name', text: (state.me?.fullName || state.me?.email || '').toUpperCase() }),
             h('span', { class: 'card-art__network', text: c.brand ?? 'VISA' }),
           ),
-          h('dl', { class: 'facts facts--compact' }, fact('Card', c.id), h('div', { class: 'fact' }, h('dt', { text: 'State' }), h('dd', null, h('span', { class: `badge ${active ? 'badge--ok' : 'badge--warn'}`, testid: 'card-state', text: c.state })))),
+          h(
+            'dl',
+            { class: 'facts facts--compact' },
+            fact('Card', c.id),
+            h(
+              'div',
+              { class: 'fact' },
+              h('dt', { text: 'State' }),
+              h(
+                'dd',
+                null,
+                h('span', {
+                  class: `badge ${active ? 'badge--ok' : 'badge--warn'}`,
+                  testid: 'card-state',
+                  text: c.state,
+                }),
+              ),
+            ),
+          ),
         ),
-        card('Card details', active ? reveal : h('p', { class: 'muted' }, h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }), ' Activating your card…'), h('p', { class: 'hint' }, icon('shield'), 'Shown from ', h('code', { text: state.config.panOrigin }), ' in a sandboxed frame, hidden automatically after two minutes.')),
+        card(
+          'Card details',
+          active
+            ? reveal
+            : h(
+                'p',
+                { class: 'muted' },
+                h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }),
+                ' Activating your card…',
+              ),
+          h(
+            'p',
+            { class: 'hint' },
+            icon('shield'),
+            'Shown from ',
+            h('code', { text: state.config.panOrigin }),
+            ' in a sandboxed frame, hidden automatically after two minutes.',
+          ),
+        ),
       ),
     );
   };
@@ -754,7 +1033,11 @@ function cardPanel(): HTMLElement {
     cardIssueKey ??= crypto.randomUUID(); // kept until success: a retry after a network error is not a second card
     try {
       const created = await walletCall<Card>('POST', '/cards', {
-        body: { fundingSource: me.accountId, customerId: me.customerId, platformCardId: `demo-card-${crypto.randomUUID().slice(0, 8)}` },
+        body: {
+          fundingSource: me.accountId,
+          customerId: me.customerId,
+          platformCardId: `demo-card-${crypto.randomUUID().slice(0, 8)}`,
+        },
         headers: { 'Idempotency-Key': cardIssueKey },
       });
       cardIssueKey = undefined;
@@ -802,16 +1085,37 @@ async function waitForCard(id: string): Promise<void> {
 function payPanel(): HTMLElement {
   const me = state.me!;
   const slot = h('div', { class: 'stack' });
-  const render = (): void => mount(slot, state.payment.phase === 'form' || state.payment.phase === 'quoting' ? payForm() : payReview(render));
+  const render = (): void =>
+    mount(slot, state.payment.phase === 'form' || state.payment.phase === 'quoting' ? payForm() : payReview(render));
   function payForm(): HTMLElement {
-    const payee = h('select', { id: 'pay-payee', class: 'input' }, PAYEES.map((p, i) => h('option', { attrs: { value: String(i) }, text: `${p.label} · ${p.uma}` })));
-    const amount = h('input', { id: 'pay-amount', class: 'input input--amount', attrs: { type: 'text', inputmode: 'decimal', autocomplete: 'off', value: '24.50', 'aria-describedby': 'pay-amount-hint' } });
-    const note = h('input', { id: 'pay-note', class: 'input', attrs: { type: 'text', maxlength: 80, placeholder: 'Coffee and a croissant', autocomplete: 'off' } });
+    const payee = h(
+      'select',
+      { id: 'pay-payee', class: 'input' },
+      PAYEES.map((p, i) => h('option', { attrs: { value: String(i) }, text: `${p.label} · ${p.uma}` })),
+    );
+    const amount = h('input', {
+      id: 'pay-amount',
+      class: 'input input--amount',
+      attrs: {
+        type: 'text',
+        inputmode: 'decimal',
+        autocomplete: 'off',
+        value: '24.50',
+        'aria-describedby': 'pay-amount-hint',
+      },
+    });
+    const note = h('input', {
+      id: 'pay-note',
+      class: 'input',
+      attrs: { type: 'text', maxlength: 80, placeholder: 'Coffee and a croissant', autocomplete: 'off' },
+    });
     const error = h('p', { class: 'form-error', attrs: { role: 'alert' } });
     const hint = h('p', { class: 'field__hint', id: 'pay-amount-hint' });
     const updateHint = (): void => {
       const minor = parseAmount(amount.value, me.currency);
-      hint.textContent = !me.sca ? 'US customers: no SCA, the payment is signed and sent at once.' : 'You sign this payment, then confirm it with a text-message code.';
+      hint.textContent = !me.sca
+        ? 'US customers: no SCA, the payment is signed and sent at once.'
+        : 'You sign this payment, then confirm it with a text-message code.';
     };
     amount.addEventListener('input', updateHint);
     updateHint();
@@ -819,10 +1123,23 @@ function payPanel(): HTMLElement {
       'div',
       { class: 'chips' },
       ['12.00', '24.50', '120.00', '1250.00'].map((value) =>
-        h('button', { class: 'chip', attrs: { type: 'button' }, on: { click: () => ((amount.value = value), updateHint(), amount.focus()) } }, money(parseAmount(value, me.currency) ?? 0, me.currency)),
+        h(
+          'button',
+          {
+            class: 'chip',
+            attrs: { type: 'button' },
+            on: { click: () => ((amount.value = value), updateHint(), amount.focus()) },
+          },
+          money(parseAmount(value, me.currency) ?? 0, me.currency),
+        ),
       ),
     );
-    const submit = h('button', { class: 'button button--primary button--wide', attrs: { type: 'submit' }, testid: 'pay-review' }, 'Review payment', icon('arrow'));
+    const submit = h(
+      'button',
+      { class: 'button button--primary button--wide', attrs: { type: 'submit' }, testid: 'pay-review' },
+      'Review payment',
+      icon('arrow'),
+    );
     if (state.payment.phase === 'quoting') {
       submit.setAttribute('disabled', '');
       submit.setAttribute('aria-busy', 'true');
@@ -850,8 +1167,20 @@ function payPanel(): HTMLElement {
         },
       },
       h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-payee' }, text: 'Pay to' }), payee),
-      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-amount' }, text: `Amount (${me.currency})` }), amount, chips, hint),
-      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-note' }, text: 'Note (optional)' }), note),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { class: 'label', attrs: { for: 'pay-amount' }, text: `Amount (${me.currency})` }),
+        amount,
+        chips,
+        hint,
+      ),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { class: 'label', attrs: { for: 'pay-note' }, text: 'Note (optional)' }),
+        note,
+      ),
       error,
       submit,
     );
@@ -863,7 +1192,13 @@ function payPanel(): HTMLElement {
         'aside',
         { class: 'card card--muted' },
         h('h2', { class: 'card__title', text: 'From' }),
-        h('dl', { class: 'facts facts--compact' }, fact('Wallet', shortId(me.accountId)), fact('Available', state.balance === undefined ? '—' : money(state.balance, me.currency)), fact('Region', `${me.regionName}${me.sca ? ' (SCA)' : ''}`)),
+        h(
+          'dl',
+          { class: 'facts facts--compact' },
+          fact('Wallet', shortId(me.accountId)),
+          fact('Available', state.balance === undefined ? '—' : money(state.balance, me.currency)),
+          fact('Region', `${me.regionName}${me.sca ? ' (SCA)' : ''}`),
+        ),
       ),
     );
   }
@@ -873,7 +1208,7 @@ function payPanel(): HTMLElement {
     { class: 'stack' },
     slot,
     howItWorks([
-      '`client.lookupUma` → `GET /receiver/uma/{address}` through the proxy (as yourself): the payee\'s currencies and a `lookupId`. `client.createQuote` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours. The quote carries the `payloadToSign` of your wallet.',
+      "`client.lookupUma` → `GET /receiver/uma/{address}` through the proxy (as yourself): the payee's currencies and a `lookupId`. `client.createQuote` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours. The quote carries the `payloadToSign` of your wallet.",
       '`client.executeQuote` stamps that `payloadToSign` with your session key: `POST /quotes/{id}/execute`. US customers: the transfer starts (PROCESSING).',
       'EU customers: execute answers `PENDING_AUTHORIZATION` with one SCA challenge and nothing moves yet; `<pay-sca-challenge>` answers it (`POST /quotes/{id}/authorize`), which releases the transfer. On 409 `SCA_SESSION_REQUIRED` it signs you in again first (`/sca/login/start`, a texted code, `/sca/login/complete`; the demo server adds your IP address).',
       'The page follows `nextQuoteStep(quote)` (it also handles a quote challenged at creation: authorize, then execute) and polls `GET /quotes/{id}` until `COMPLETED`.',
@@ -881,7 +1216,12 @@ function payPanel(): HTMLElement {
   );
 }
 
-async function createQuote(payee: (typeof PAYEES)[number], amount: number, note: string, render: () => void): Promise<void> {
+async function createQuote(
+  payee: (typeof PAYEES)[number],
+  amount: number,
+  note: string,
+  render: () => void,
+): Promise<void> {
   const me = state.me!;
   const payment = state.payment;
   payment.phase = 'quoting';
@@ -916,15 +1256,30 @@ function payReview(render: () => void): HTMLElement {
   const quote = payment.quote!;
   const amount = money(quote.totalSendingAmount ?? 0, quote.sendingCurrency?.code ?? me.currency);
   const needsSca = quote.status === 'PENDING_AUTHORIZATION' && !!quote.scaChallenge;
-  const status = h('span', { class: `badge status status--${quote.status.toLowerCase()}`, testid: 'payment-status', attrs: { 'data-status': quote.status }, text: statusLabel(quote.status) });
+  const status = h('span', {
+    class: `badge status status--${quote.status.toLowerCase()}`,
+    testid: 'payment-status',
+    attrs: { 'data-status': quote.status },
+    text: statusLabel(quote.status),
+  });
 
   const timeline = h(
     'ol',
     { class: 'timeline' },
     timelineItem('Quote created', true, shortId(quote.id)),
     timelineItem('Signed with your session key', payment.signed, 'Service-Wallet-Signature'),
-    me.sca ? timelineItem('Strong Customer Authentication', payment.authorized, payment.authorized ? 'Confirmed' : payment.signed ? 'Waiting for your code' : 'After signing') : null,
-    timelineItem('Completed', quote.status === 'COMPLETED', quote.status === 'COMPLETED' ? time(String(quote['updatedAt'] ?? '')) : ''),
+    me.sca
+      ? timelineItem(
+          'Strong Customer Authentication',
+          payment.authorized,
+          payment.authorized ? 'Confirmed' : payment.signed ? 'Waiting for your code' : 'After signing',
+        )
+      : null,
+    timelineItem(
+      'Completed',
+      quote.status === 'COMPLETED',
+      quote.status === 'COMPLETED' ? time(String(quote['updatedAt'] ?? '')) : '',
+    ),
   );
 
   let action: Node;
@@ -933,7 +1288,15 @@ function payReview(render: () => void): HTMLElement {
       'div',
       { class: 'success-banner', testid: 'payment-done' },
       h('span', { class: 'success-banner__icon' }, icon('check')),
-      h('div', null, h('p', { class: 'success-banner__title', text: `${amount} sent to ${payment.payee?.label ?? 'the payee'}` }), h('p', { class: 'muted', text: `New balance ${state.balance === undefined ? '—' : money(state.balance, me.currency)}` })),
+      h(
+        'div',
+        null,
+        h('p', { class: 'success-banner__title', text: `${amount} sent to ${payment.payee?.label ?? 'the payee'}` }),
+        h('p', {
+          class: 'muted',
+          text: `New balance ${state.balance === undefined ? '—' : money(state.balance, me.currency)}`,
+        }),
+      ),
     );
   } else if (payment.phase === 'failed') {
     action = h('p', { class: 'form-error', text: payment.error ?? 'The payment failed.' });
@@ -947,18 +1310,62 @@ function payReview(render: () => void): HTMLElement {
       // a wallet send is released by its authorization; a quote challenged at creation is executed now
       void (nextQuoteStep(next) === 'execute' ? execute(render) : settle(next, render));
     });
-    action = h('div', { class: 'stack stack--tight' }, sca, h('p', { class: 'hint' }, icon('info'), 'Sandbox: the text-message code is always ', h('kbd', { text: state.config.hints.scaCode }), '.'));
+    action = h(
+      'div',
+      { class: 'stack stack--tight' },
+      sca,
+      h(
+        'p',
+        { class: 'hint' },
+        icon('info'),
+        'Sandbox: the text-message code is always ',
+        h('kbd', { text: state.config.hints.scaCode }),
+        '.',
+      ),
+    );
   } else if (payment.phase === 'review') {
-    action = h('button', { class: 'button button--primary button--wide', attrs: { type: 'button' }, testid: 'pay-confirm', on: { click: () => void execute(render) } }, icon('send'), `Pay ${amount}`);
+    action = h(
+      'button',
+      {
+        class: 'button button--primary button--wide',
+        attrs: { type: 'button' },
+        testid: 'pay-confirm',
+        on: { click: () => void execute(render) },
+      },
+      icon('send'),
+      `Pay ${amount}`,
+    );
   } else {
-    action = h('p', { class: 'muted' }, h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }), payment.phase === 'executing' ? ' Signing and sending…' : ' Settling…');
+    action = h(
+      'p',
+      { class: 'muted' },
+      h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }),
+      payment.phase === 'executing' ? ' Signing and sending…' : ' Settling…',
+    );
   }
 
   const footer =
     payment.phase === 'done' || payment.phase === 'failed'
-      ? h('button', { class: 'button button--secondary', attrs: { type: 'button' }, testid: 'pay-new', on: { click: () => ((state.payment = newPayment()), render()) } }, 'Make another payment')
+      ? h(
+          'button',
+          {
+            class: 'button button--secondary',
+            attrs: { type: 'button' },
+            testid: 'pay-new',
+            on: { click: () => ((state.payment = newPayment()), render()) },
+          },
+          'Make another payment',
+        )
       : payment.phase === 'review'
-        ? h('button', { class: 'button button--ghost', attrs: { type: 'button' }, on: { click: () => ((state.payment = newPayment()), render()) } }, 'Cancel')
+        ? h(
+            'button',
+            {
+              class: 'button button--ghost',
+              attrs: { type: 'button' },
+              on: { click: () => ((state.payment = newPayment()), render()) },
+            },
+            'Cancel',
+          )
         : null;
 
   return h(
@@ -966,8 +1373,19 @@ function payReview(render: () => void): HTMLElement {
     { class: 'grid-2 grid-2--pay' },
     card(
       undefined,
-      h('div', { class: 'quote-head' }, h('div', null, h('p', { class: 'eyebrow', text: 'Payment' }), h('p', { class: 'quote-amount', text: amount })), status),
-      h('dl', { class: 'facts facts--compact' }, fact('To', `${payment.payee?.label ?? ''} · ${payment.payee?.uma ?? ''}`), fact('Quote', quote.id), fact('Expires', time(quote.expiresAt))),
+      h(
+        'div',
+        { class: 'quote-head' },
+        h('div', null, h('p', { class: 'eyebrow', text: 'Payment' }), h('p', { class: 'quote-amount', text: amount })),
+        status,
+      ),
+      h(
+        'dl',
+        { class: 'facts facts--compact' },
+        fact('To', `${payment.payee?.label ?? ''} · ${payment.payee?.uma ?? ''}`),
+        fact('Quote', quote.id),
+        fact('Expires', time(quote.expiresAt)),
+      ),
       action,
       footer,
     ),
@@ -976,12 +1394,29 @@ function payReview(render: () => void): HTMLElement {
 }
 
 function timelineItem(label: string, done: boolean, detail: string): HTMLElement {
-  return h('li', { class: `timeline__item${done ? ' timeline__item--done' : ''}` }, h('span', { class: 'timeline__dot', attrs: { 'aria-hidden': 'true' } }, done ? icon('check') : null), h('span', null, h('span', { class: 'timeline__label', text: label }), detail ? h('span', { class: 'timeline__detail', text: detail }) : null));
+  return h(
+    'li',
+    { class: `timeline__item${done ? ' timeline__item--done' : ''}` },
+    h('span', { class: 'timeline__dot', attrs: { 'aria-hidden': 'true' } }, done ? icon('check') : null),
+    h(
+      'span',
+      null,
+      h('span', { class: 'timeline__label', text: label }),
+      detail ? h('span', { class: 'timeline__detail', text: detail }) : null,
+    ),
+  );
 }
 
 function statusLabel(status: string): string {
   return (
-    { PENDING_AUTHORIZATION: 'Needs confirmation', PENDING: 'Ready to pay', PROCESSING: 'Processing', COMPLETED: 'Completed', FAILED: 'Failed', EXPIRED: 'Expired' }[status] ?? status
+    {
+      PENDING_AUTHORIZATION: 'Needs confirmation',
+      PENDING: 'Ready to pay',
+      PROCESSING: 'Processing',
+      COMPLETED: 'Completed',
+      FAILED: 'Failed',
+      EXPIRED: 'Expired',
+    }[status] ?? status
   );
 }
 
@@ -1045,14 +1480,34 @@ async function settle(started: Quote, render: () => void): Promise<void> {
 function sessionsPanel(): HTMLElement {
   const table = h('div', { class: 'table-wrap' });
   const current = h('dl', { class: 'facts' });
-  const refresh = h('button', { class: 'button button--secondary', attrs: { type: 'button' }, testid: 'session-refresh' }, icon('refresh'), 'Rotate session key');
-  const logout = h('button', { class: 'button button--danger', attrs: { type: 'button' }, testid: 'logout' }, icon('logout'), 'Sign out');
-  const reload = h('button', { class: 'button button--ghost button--small', attrs: { type: 'button' }, testid: 'sessions-reload' }, icon('refresh'), 'Reload list');
+  const refresh = h(
+    'button',
+    { class: 'button button--secondary', attrs: { type: 'button' }, testid: 'session-refresh' },
+    icon('refresh'),
+    'Rotate session key',
+  );
+  const logout = h(
+    'button',
+    { class: 'button button--danger', attrs: { type: 'button' }, testid: 'logout' },
+    icon('logout'),
+    'Sign out',
+  );
+  const reload = h(
+    'button',
+    { class: 'button button--ghost button--small', attrs: { type: 'button' }, testid: 'sessions-reload' },
+    icon('refresh'),
+    'Reload list',
+  );
 
   const renderCurrent = (): void => {
     const s = state.session;
     if (!s) return;
-    mount(current, fact('Current session', s.id, 'current-session-id'), fact('Method', methodLabel(s.type)), fact('Expires', `${new Date(s.expiresAt).toLocaleTimeString('en')} (${relative(s.expiresAt)})`));
+    mount(
+      current,
+      fact('Current session', s.id, 'current-session-id'),
+      fact('Method', methodLabel(s.type)),
+      fact('Expires', `${new Date(s.expiresAt).toLocaleTimeString('en')} (${relative(s.expiresAt)})`),
+    );
   };
 
   const renderTable = (): void => {
@@ -1062,7 +1517,19 @@ function sessionsPanel(): HTMLElement {
       h(
         'table',
         { class: 'table', testid: 'sessions-table' },
-        h('thead', null, h('tr', null, h('th', { text: 'Session', attrs: { scope: 'col' } }), h('th', { text: 'Method', attrs: { scope: 'col' } }), h('th', { text: 'Started', attrs: { scope: 'col' } }), h('th', { text: 'Expires', attrs: { scope: 'col' } }), h('th', { attrs: { scope: 'col' } }, h('span', { class: 'visually-hidden', text: 'Actions' })))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            h('th', { text: 'Session', attrs: { scope: 'col' } }),
+            h('th', { text: 'Method', attrs: { scope: 'col' } }),
+            h('th', { text: 'Started', attrs: { scope: 'col' } }),
+            h('th', { text: 'Expires', attrs: { scope: 'col' } }),
+            h('th', { attrs: { scope: 'col' } }, h('span', { class: 'visually-hidden', text: 'Actions' })),
+          ),
+        ),
         h(
           'tbody',
           null,
@@ -1072,11 +1539,30 @@ function sessionsPanel(): HTMLElement {
                 return h(
                   'tr',
                   { attrs: { 'data-session-id': row.id, 'data-current': mine ? 'true' : undefined } },
-                  h('td', { class: 'mono', attrs: { title: row.id } }, shortId(row.id), mine ? h('span', { class: 'badge badge--ok badge--inline', text: 'This browser' }) : null),
+                  h(
+                    'td',
+                    { class: 'mono', attrs: { title: row.id } },
+                    shortId(row.id),
+                    mine ? h('span', { class: 'badge badge--ok badge--inline', text: 'This browser' }) : null,
+                  ),
                   h('td', { text: methodLabel(row.type) }),
                   h('td', { text: time(row.createdAt) }),
                   h('td', { text: time(row.expiresAt) }),
-                  h('td', { class: 'table__actions' }, mine ? null : h('button', { class: 'button button--ghost button--small', attrs: { type: 'button' }, on: { click: () => void revoke(row.id) } }, 'Revoke')),
+                  h(
+                    'td',
+                    { class: 'table__actions' },
+                    mine
+                      ? null
+                      : h(
+                          'button',
+                          {
+                            class: 'button button--ghost button--small',
+                            attrs: { type: 'button' },
+                            on: { click: () => void revoke(row.id) },
+                          },
+                          'Revoke',
+                        ),
+                  ),
                 );
               })
             : h('tr', null, h('td', { attrs: { colspan: 5 }, class: 'muted', text: 'No active sessions.' })),
@@ -1088,7 +1574,9 @@ function sessionsPanel(): HTMLElement {
   const loadSessions = async (): Promise<void> => {
     reload.setAttribute('aria-busy', 'true');
     try {
-      state.sessions = (await state.client.listSessions()).sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+      state.sessions = (await state.client.listSessions()).sort((a, b) =>
+        String(b.createdAt).localeCompare(String(a.createdAt)),
+      );
       renderTable();
     } catch (e) {
       toast(describe(e), 'error');
@@ -1148,7 +1636,10 @@ function sessionsPanel(): HTMLElement {
       { class: 'card' },
       h('div', { class: 'card__head' }, h('h2', { class: 'card__title', text: 'Active sessions' }), reload),
       table,
-      h('p', { class: 'hint', text: 'A rotated session stays valid until it expires; revoke the ones you no longer use.' }),
+      h('p', {
+        class: 'hint',
+        text: 'A rotated session stays valid until it expires; revoke the ones you no longer use.',
+      }),
     ),
     howItWorks([
       'Rotate: a new key is made, `POST /auth/sessions/{id}/refresh` is signed by the old key and returns a new session; the old key is deleted. Other tabs adopt the new session.',
@@ -1253,7 +1744,11 @@ boot().catch((error: unknown) => {
       h('div', { class: 'empty-icon' }, icon('alert')),
       h('h2', { text: 'The demo could not start' }),
       h('p', { class: 'muted', text: describe(error) }),
-      h('button', { class: 'button button--primary', attrs: { type: 'button' }, on: { click: () => location.reload() } }, 'Try again'),
+      h(
+        'button',
+        { class: 'button button--primary', attrs: { type: 'button' }, on: { click: () => location.reload() } },
+        'Try again',
+      ),
     ),
   );
 });

@@ -60,7 +60,8 @@ const publicContract = {
           declaration.superclass = { name: superclass.name, package: 'global:' };
         } else if (superclass && !superclass.package && !described(superclass)) delete declaration.superclass;
         for (const list of LISTS) {
-          for (const item of declaration[list] ?? []) if (item.inheritedFrom && !described(item.inheritedFrom)) delete item.inheritedFrom;
+          for (const item of declaration[list] ?? [])
+            if (item.inheritedFrom && !described(item.inheritedFrom)) delete item.inheritedFrom;
         }
       }
     }

@@ -36,7 +36,14 @@ export function readSnippets(readmes) {
       if (!fence) throw new Error(`${where}: the marker must be followed by a fenced code block`);
       const end = lines.findIndex((line, j) => j > i + 1 && line.startsWith(fence[1]));
       if (end < 0) throw new Error(`${where}: the code block is not closed`);
-      snippets.push({ readme, line: i + 1, runner, file, lang: fence[2], code: lines.slice(i + 2, end).join('\n') + '\n' });
+      snippets.push({
+        readme,
+        line: i + 1,
+        runner,
+        file,
+        lang: fence[2],
+        code: lines.slice(i + 2, end).join('\n') + '\n',
+      });
       i = end;
     }
   }

@@ -49,13 +49,22 @@ const pass = (message) => console.log(`ok      ${message}`);
 /** Runs a command to its end; rejects with its output when it fails or outlives `timeoutMs`. */
 function run(command, args, { cwd = repoRoot, env = {}, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     const timer = setTimeout(() => {
       killGroup(child);
-      reject(new Error(`${command} ${args.join(' ')} did not end within ${timeoutMs / 1000} s (still running after its work?)\n${output}`));
+      reject(
+        new Error(
+          `${command} ${args.join(' ')} did not end within ${timeoutMs / 1000} s (still running after its work?)\n${output}`,
+        ),
+      );
     }, timeoutMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -67,14 +76,20 @@ function run(command, args, { cwd = repoRoot, env = {}, timeoutMs = 120_000 } = 
 
 /** Starts a long-running command in its own process group; resolves once `ready(output)` is true. */
 async function start(command, args, { cwd, env = {}, ready, timeoutMs = 30_000 }) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   children.push(child);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const deadline = Date.now() + timeoutMs;
   while (!(await ready(output))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${command} ${args.join(' ')} did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`${command} ${args.join(' ')} did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, output: () => output };
@@ -107,8 +122,11 @@ async function pack(work) {
   mkdirSync(packs);
   // prepack builds each package's dist/ first
   await npm(['pack', '--pack-destination', packs, ...PACKAGES.flatMap((p) => ['-w', `packages/${p}`])]);
-  const tarballs = readdirSync(packs).filter((f) => f.endsWith('.tgz')).map((f) => join(packs, f));
-  if (tarballs.length !== PACKAGES.length) throw new Error(`npm pack made ${tarballs.length} tarballs, not ${PACKAGES.length}`);
+  const tarballs = readdirSync(packs)
+    .filter((f) => f.endsWith('.tgz'))
+    .map((f) => join(packs, f));
+  if (tarballs.length !== PACKAGES.length)
+    throw new Error(`npm pack made ${tarballs.length} tarballs, not ${PACKAGES.length}`);
   log(`packed ${tarballs.map((t) => relative(packs, t)).join(', ')}`);
   return tarballs;
 }
@@ -136,8 +154,13 @@ async function checkTarballs(tarballs) {
 async function createProject(work, tarballs) {
   const app = join(work, 'app');
   mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'adopters-app', private: true, type: 'module' }, null, 2));
-  const pinned = ['react', 'react-dom', 'typescript', '@types/node', '@types/react', '@types/react-dom'].map((name) => `${name}@${rootDevDependencies[name]}`);
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'adopters-app', private: true, type: 'module' }, null, 2),
+  );
+  const pinned = ['react', 'react-dom', 'typescript', '@types/node', '@types/react', '@types/react-dom'].map(
+    (name) => `${name}@${rootDevDependencies[name]}`,
+  );
   await npm(['install', '--prefer-offline', ...tarballs, ...pinned], { cwd: app, timeoutMs: 180_000 });
   log(`installed the tarballs into ${app}`);
   return app;
@@ -157,12 +180,25 @@ async function checkNodeOnlyTypes(app) {
   writeFileSync(
     join(app, 'tsconfig.node.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], types: ['node'], strict: true, skipLibCheck: false, noEmit: true },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2022'],
+        types: ['node'],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      },
       files: ['node-types.ts'],
     }),
   );
   await run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.node.json'], { cwd: app })
-    .then(() => pass(`types of ${NODE_PACKAGES.join(', ')} (${lines.length} entry points) in a Node-only tsconfig, skipLibCheck off`))
+    .then(() =>
+      pass(
+        `types of ${NODE_PACKAGES.join(', ')} (${lines.length} entry points) in a Node-only tsconfig, skipLibCheck off`,
+      ),
+    )
     .catch((error) => fail(`types in a Node-only tsconfig\n${error.message}`));
 }
 
@@ -172,7 +208,17 @@ async function checkPageTypes(app, files) {
   writeFileSync(
     join(app, 'tsconfig.pages.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], jsx: 'react-jsx', types: [], strict: true, skipLibCheck: false, noEmit: true },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        jsx: 'react-jsx',
+        types: [],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      },
       files,
     }),
   );
@@ -193,7 +239,8 @@ async function startSandbox(app, snippet) {
   });
   const baseUrl = /base_url\s+(\S+)/.exec(output())?.[1];
   if (!baseUrl) throw new Error(`the sandbox printed no base_url:\n${output()}`);
-  if (!/enclave signer\s+04[0-9a-f]{128}/.test(output())) throw new Error(`the sandbox printed no enclave signer:\n${output()}`);
+  if (!/enclave signer\s+04[0-9a-f]{128}/.test(output()))
+    throw new Error(`the sandbox printed no enclave signer:\n${output()}`);
   pass(`${where(snippet)}: ${snippet.code.trim()} → ${baseUrl}`);
   return baseUrl;
 }
@@ -208,7 +255,11 @@ async function runNodeScript(app, snippet, env) {
 
 async function startBackend(app, snippet, env) {
   const port = await freePort();
-  await start(process.execPath, [snippet.file], { cwd: app, env: { ...env, PORT: String(port) }, ready: () => canConnect(port) });
+  await start(process.execPath, [snippet.file], {
+    cwd: app,
+    env: { ...env, PORT: String(port) },
+    ready: () => canConnect(port),
+  });
   pass(`${where(snippet)}: node ${snippet.file} serves on port ${port}`);
   return port;
 }
@@ -231,16 +282,23 @@ function canConnect(port) {
 function servePage(pageDir, bundle, backendPort) {
   const server = createServer((req, res) => {
     if (req.url.startsWith('/api/')) {
-      const upstream = httpRequest({ host: '127.0.0.1', port: backendPort, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: backendPort, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode, answer.headers);
+          answer.pipe(res);
+        },
+      );
       upstream.once('error', () => res.writeHead(502).end());
       req.pipe(upstream);
       return;
     }
     const [type, body] =
-      req.url === '/' ? ['text/html', readFileSync(join(pageDir, 'index.html'))] : req.url === '/main.js' ? ['text/javascript', bundle] : ['text/html', '<!doctype html><title>Next page</title>'];
+      req.url === '/'
+        ? ['text/html', readFileSync(join(pageDir, 'index.html'))]
+        : req.url === '/main.js'
+          ? ['text/javascript', bundle]
+          : ['text/html', '<!doctype html><title>Next page</title>'];
     res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -249,7 +307,8 @@ function servePage(pageDir, bundle, backendPort) {
 async function runPage(app, name, files, backendPort, browser) {
   const pageDir = join(app, 'pages', name);
   const entry = files.find((f) => /^main\.(js|tsx?|jsx)$/.test(f));
-  if (!files.includes('index.html') || !entry) return fail(`page ${name}: needs an index.html and a main.* block (has ${files.join(', ')})`);
+  if (!files.includes('index.html') || !entry)
+    return fail(`page ${name}: needs an index.html and a main.* block (has ${files.join(', ')})`);
   const done = PAGE_DONE[name];
   if (!done) return fail(`page ${name}: this harness does not know when its flow is complete (PAGE_DONE)`);
   const result = await build({
@@ -279,10 +338,15 @@ async function runPage(app, name, files, backendPort, browser) {
     await page.locator('input[autocomplete="one-time-code"]').fill(SANDBOX_CODE, { timeout: 20_000 });
     await done(page);
     if (errors.length) throw new Error(errors.join('\n'));
-    pass(`page ${name} (${files.join(' + ')}, ${(bundle.length / 1024).toFixed(1)} kB bundled): email-code sign-in completed in Chromium`);
+    pass(
+      `page ${name} (${files.join(' + ')}, ${(bundle.length / 1024).toFixed(1)} kB bundled): email-code sign-in completed in Chromium`,
+    );
   } catch (error) {
     // what the elements show the user (their error parts; Playwright's CSS reaches into shadow roots)
-    const shown = await page.locator('[part~="error"]').allInnerTexts().catch(() => []);
+    const shown = await page
+      .locator('[part~="error"]')
+      .allInnerTexts()
+      .catch(() => []);
     const details = [...errors, ...shown.filter(Boolean).map((text) => `shown: ${text}`), `at ${page.url()}`];
     fail(`page ${name}: ${error.message.split('\n')[0]}\n${indent(details.join('\n'))}`);
   } finally {
@@ -304,7 +368,8 @@ async function main() {
   log(`${snippets.length} quick-start blocks in ${readmes.length} READMEs`);
 
   const work = mkdtempSync(join(tmpdir(), 'paykit-adopters-'));
-  if (!relative(repoRoot, work).startsWith('..')) throw new Error(`the temporary project ${work} is inside the monorepo`);
+  if (!relative(repoRoot, work).startsWith('..'))
+    throw new Error(`the temporary project ${work} is inside the monorepo`);
   let browser;
   try {
     const tarballs = await pack(work);
@@ -324,7 +389,10 @@ async function main() {
         pages.set(name, [...(pages.get(name) ?? []), file]);
       }
     }
-    await checkPageTypes(app, snippets.filter((s) => s.runner === 'page' && /\.tsx?$/.test(s.file)).map((s) => `pages/${s.file}`));
+    await checkPageTypes(
+      app,
+      snippets.filter((s) => s.runner === 'page' && /\.tsx?$/.test(s.file)).map((s) => `pages/${s.file}`),
+    );
 
     const sandboxBlocks = snippets.filter((s) => s.runner === 'sandbox');
     if (sandboxBlocks.length === 0) throw new Error('no README block starts the sandbox');
@@ -335,7 +403,8 @@ async function main() {
     for (const snippet of snippets.filter((s) => s.runner === 'node')) await runNodeScript(app, snippet, env);
 
     const backends = snippets.filter((s) => s.runner === 'backend');
-    if (pages.size > 0 && backends.length !== 1) throw new Error(`the pages need exactly one backend block, found ${backends.length}`);
+    if (pages.size > 0 && backends.length !== 1)
+      throw new Error(`the pages need exactly one backend block, found ${backends.length}`);
     let backendPort;
     for (const snippet of backends) backendPort = await startBackend(app, snippet, env);
 

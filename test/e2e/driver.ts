@@ -40,7 +40,10 @@ export interface Driver extends DriverCore {
   /** Runs `fn(arg)` in the page and returns its (JSON-serializable) result. `fn` must be self-contained. */
   evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<Awaited<R>>;
   /** Waits until the selector matches (or, with `gone`, matches nothing) or the page predicate is truthy. */
-  waitFor(target: string | ((arg: unknown) => unknown), options?: { timeoutMs?: number; gone?: boolean; message?: string; arg?: unknown }): Promise<void>;
+  waitFor(
+    target: string | ((arg: unknown) => unknown),
+    options?: { timeoutMs?: number; gone?: boolean; message?: string; arg?: unknown },
+  ): Promise<void>;
   /** The trimmed textContent of the element; throws when nothing matches. */
   text(selector: string): Promise<string>;
   attribute(selector: string, name: string): Promise<string | null>;
@@ -82,9 +85,16 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export function createDriver(core: DriverCore, defaults: { timeoutMs: number } = { timeoutMs: 15_000 }): Driver {
   const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<Awaited<R>> =>
     (await core.evaluateExpression(expressionOf(fn as (arg: never) => unknown, arg))) as Awaited<R>;
-  const inPage = <R>(body: (arg: { selector: string; name?: string; value?: string }) => R, arg: { selector: string; name?: string; value?: string }) => evaluate(body, arg);
+  const inPage = <R>(
+    body: (arg: { selector: string; name?: string; value?: string }) => R,
+    arg: { selector: string; name?: string; value?: string },
+  ) => evaluate(body, arg);
 
-  const until = async <T>(check: () => Promise<T>, message: string, timeoutMs = defaults.timeoutMs): Promise<Truthy<T>> => {
+  const until = async <T>(
+    check: () => Promise<T>,
+    message: string,
+    timeoutMs = defaults.timeoutMs,
+  ): Promise<Truthy<T>> => {
     const deadline = Date.now() + timeoutMs;
     let last: unknown;
     for (;;) {
@@ -95,7 +105,8 @@ export function createDriver(core: DriverCore, defaults: { timeoutMs: number } =
       } catch (error) {
         last = error instanceof Error ? error.message : error;
       }
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${message} (last: ${JSON.stringify(last)?.slice(0, 300)})`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out after ${timeoutMs} ms: ${message} (last: ${JSON.stringify(last)?.slice(0, 300)})`);
       await sleep(100);
     }
   };
@@ -105,11 +116,18 @@ export function createDriver(core: DriverCore, defaults: { timeoutMs: number } =
     evaluate,
     until,
     async text(selector) {
-      const text = await inPage(({ selector }) => (__deep(selector, false) as Element | null)?.textContent?.replace(/\s+/g, ' ').trim() ?? null, { selector });
+      const text = await inPage(
+        ({ selector }) => (__deep(selector, false) as Element | null)?.textContent?.replace(/\s+/g, ' ').trim() ?? null,
+        { selector },
+      );
       if (text === null) throw new Error(`no element matches ${selector}`);
       return text;
     },
-    attribute: (selector, name) => inPage(({ selector, name }) => (__deep(selector, false) as Element | null)?.getAttribute(name!) ?? null, { selector, name }),
+    attribute: (selector, name) =>
+      inPage(({ selector, name }) => (__deep(selector, false) as Element | null)?.getAttribute(name!) ?? null, {
+        selector,
+        name,
+      }),
     exists: (selector) => inPage(({ selector }) => __deep(selector, false) !== null, { selector }),
     count: (selector) => inPage(({ selector }) => (__deep(selector, true) as Element[]).length, { selector }),
     async select(selector, value) {
@@ -130,9 +148,17 @@ export function createDriver(core: DriverCore, defaults: { timeoutMs: number } =
       const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
       if (typeof target === 'string') {
         const gone = options.gone === true;
-        await until(async () => (await driver.exists(target)) !== gone, options.message ?? `${target} ${gone ? 'to go away' : 'to appear'}`, timeoutMs);
+        await until(
+          async () => (await driver.exists(target)) !== gone,
+          options.message ?? `${target} ${gone ? 'to go away' : 'to appear'}`,
+          timeoutMs,
+        );
       } else {
-        await until(() => evaluate(target as (arg: unknown) => unknown, options.arg), options.message ?? 'page condition', timeoutMs);
+        await until(
+          () => evaluate(target as (arg: unknown) => unknown, options.arg),
+          options.message ?? 'page condition',
+          timeoutMs,
+        );
       }
     },
   };

@@ -106,9 +106,18 @@ async function paymentStatus(d: Driver): Promise<string | null> {
 }
 
 async function waitForStatus(d: Driver, status: string, timeoutMs = 20_000): Promise<void> {
-  await d.until(async () => (await paymentStatus(d)) === status || (await d.exists('[data-testid="panel-pay"] .form-error:not(:empty)')) && `error: ${await d.text('[data-testid="panel-pay"] .form-error')}`, `payment status ${status}`, timeoutMs).then((result) => {
-    if (typeof result === 'string') throw new Error(`the payment failed: ${result}`);
-  });
+  await d
+    .until(
+      async () =>
+        (await paymentStatus(d)) === status ||
+        ((await d.exists('[data-testid="panel-pay"] .form-error:not(:empty)')) &&
+          `error: ${await d.text('[data-testid="panel-pay"] .form-error')}`),
+      `payment status ${status}`,
+      timeoutMs,
+    )
+    .then((result) => {
+      if (typeof result === 'string') throw new Error(`the payment failed: ${result}`);
+    });
 }
 
 async function review(d: Driver, amount: string): Promise<void> {
@@ -120,7 +129,12 @@ async function review(d: Driver, amount: string): Promise<void> {
 }
 
 function scaChallengeId(d: Driver): Promise<string | null> {
-  return d.evaluate(() => (document.querySelector('pay-sca-challenge') as (Element & { quote?: { scaChallenge?: { id?: string } } }) | null)?.quote?.scaChallenge?.id ?? null, null);
+  return d.evaluate(
+    () =>
+      (document.querySelector('pay-sca-challenge') as (Element & { quote?: { scaChallenge?: { id?: string } } }) | null)
+        ?.quote?.scaChallenge?.id ?? null,
+    null,
+  );
 }
 
 // ---- the flows ------------------------------------------------------------------------------------
@@ -140,7 +154,11 @@ export const FLOWS: FlowTest[] = [
           .filter((words) => words[0])
           .map(([name, ...values]) => [name!, values]),
       );
-      assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic|\*/, 'no unsafe keywords or wildcards');
+      assert.doesNotMatch(
+        csp,
+        /unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic|\*/,
+        'no unsafe keywords or wildcards',
+      );
       assert.deepEqual(directives.get('default-src'), ["'none'"]);
       assert.deepEqual(directives.get('script-src'), ["'self'"]);
       assert.deepEqual(directives.get('style-src'), ["'self'"]);
@@ -197,7 +215,10 @@ export const FLOWS: FlowTest[] = [
         null,
       );
       assert.doesNotMatch(found.href, /[?&]|000000|Session:|InternalAccount:/, 'nothing but a step name in the URL');
-      assert.ok(found.local.every((key) => key === 'paykit-demo-theme'), `localStorage holds only the theme: ${found.local.join(', ')}`);
+      assert.ok(
+        found.local.every((key) => key === 'paykit-demo-theme'),
+        `localStorage holds only the theme: ${found.local.join(', ')}`,
+      );
       assert.deepEqual(found.session, []);
       assert.equal(found.cookie, '', 'the demo session cookie is HttpOnly');
     },
@@ -211,8 +232,13 @@ export const FLOWS: FlowTest[] = [
       assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-in');
       assert.equal(await sessionIdInHeader(d), state.sessionId);
       await open(d, 'sessions');
-      await d.until(async () => (await d.text(S.currentSessionId)) === state.sessionId, 'the restored session in the sessions panel');
-      await d.waitFor(`[data-testid="sessions-table"] tr[data-session-id="${state.sessionId}"][data-current]`, { message: 'the session listed by the service' });
+      await d.until(
+        async () => (await d.text(S.currentSessionId)) === state.sessionId,
+        'the restored session in the sessions panel',
+      );
+      await d.waitFor(`[data-testid="sessions-table"] tr[data-session-id="${state.sessionId}"][data-current]`, {
+        message: 'the session listed by the service',
+      });
     },
   },
   {
@@ -222,7 +248,9 @@ export const FLOWS: FlowTest[] = [
     async run({ d }) {
       await open(d, 'passkey');
       await d.click('[data-testid="passkey-register"] >>> [part~="passkey-button"]');
-      await d.waitFor('[data-testid="passkey-register"][data-state~="registered"]', { message: 'the passkey to be registered' });
+      await d.waitFor('[data-testid="passkey-register"][data-state~="registered"]', {
+        message: 'the passkey to be registered',
+      });
       await d.waitFor('[data-testid="passkey-list"] li', { message: 'the new passkey in the list' });
       await d.waitFor('[data-testid="passkey-login"]', { message: 'the passkey sign-in element' });
     },
@@ -254,17 +282,26 @@ export const FLOWS: FlowTest[] = [
       await d.waitFor(`${el}[data-state~="ready"]`, { message: 'the exported phrase', timeoutMs: 20_000 });
       const words = () =>
         d.evaluate(
-          (selector: string) => Array.from(document.querySelector(selector)?.shadowRoot?.querySelectorAll('[part~="word"] .word__value') ?? []).map((w) => w.textContent?.trim() ?? ''),
+          (selector: string) =>
+            Array.from(
+              document.querySelector(selector)?.shadowRoot?.querySelectorAll('[part~="word"] .word__value') ?? [],
+            ).map((w) => w.textContent?.trim() ?? ''),
           el,
         );
       const masked = await words();
       assert.equal(masked.length, 12, 'twelve words');
-      assert.ok(masked.every((w) => w === '••••'), `all masked: ${masked.join(' ')}`);
+      assert.ok(
+        masked.every((w) => w === '••••'),
+        `all masked: ${masked.join(' ')}`,
+      );
       await d.click(`${el} >>> [part~="reveal-button"]`);
       await d.waitFor(`${el}[data-state~="revealed"]`);
       const shown = await words();
       assert.equal(shown.length, 12);
-      assert.ok(shown.every((w) => /^[a-z]{3,8}$/.test(w)), 'readable words after Reveal');
+      assert.ok(
+        shown.every((w) => /^[a-z]{3,8}$/.test(w)),
+        'readable words after Reveal',
+      );
       await d.click(`${el} >>> [part~="close-button"]`);
       await d.waitFor(`${el}[data-state~="closed"]`, { message: 'the phrase to be wiped on Done' });
       assert.equal(await d.count(`${el} >>> [part~="word"]`), 0);
@@ -276,7 +313,11 @@ export const FLOWS: FlowTest[] = [
     async run({ d, demo }) {
       await open(d, 'card');
       await d.click('[data-testid="card-issue"]');
-      await d.until(async () => (await d.exists('[data-testid="card-state"]')) && (await d.text('[data-testid="card-state"]')) === 'ACTIVE', 'the card to become ACTIVE');
+      await d.until(
+        async () =>
+          (await d.exists('[data-testid="card-state"]')) && (await d.text('[data-testid="card-state"]')) === 'ACTIVE',
+        'the card to become ACTIVE',
+      );
       const reveal = '[data-testid="card-reveal"]';
       assert.equal(await d.attribute(reveal, 'allowed-origins'), demo.panOrigin);
       await d.click(`${reveal} >>> [part~="show-button"]`);
@@ -284,7 +325,12 @@ export const FLOWS: FlowTest[] = [
       const frame = await d.evaluate((selector: string) => {
         const host = document.querySelector(selector)!;
         const iframe = host.shadowRoot!.querySelector('iframe')!;
-        return { origin: new URL(iframe.src).origin, sandbox: iframe.getAttribute('sandbox'), referrer: iframe.referrerPolicy, hostHtml: host.outerHTML };
+        return {
+          origin: new URL(iframe.src).origin,
+          sandbox: iframe.getAttribute('sandbox'),
+          referrer: iframe.referrerPolicy,
+          hostHtml: host.outerHTML,
+        };
       }, reveal);
       assert.equal(frame.origin, demo.panOrigin, 'the frame comes from the sandbox PAN origin');
       assert.equal(frame.sandbox, 'allow-scripts allow-same-origin');
@@ -324,7 +370,9 @@ export const FLOWS: FlowTest[] = [
       }, 'a new current session id');
       assert.match(after, /^Session:/);
       assert.equal(await sessionIdInHeader(d), after);
-      await d.waitFor(`[data-testid="sessions-table"] tr[data-session-id="${after}"][data-current]`, { message: 'the new session in the list' });
+      await d.waitFor(`[data-testid="sessions-table"] tr[data-session-id="${after}"][data-current]`, {
+        message: 'the new session in the list',
+      });
       state.sessionId = after;
     },
   },
@@ -334,7 +382,10 @@ export const FLOWS: FlowTest[] = [
     async run({ d }) {
       await open(d, 'sessions');
       await d.click('[data-testid="logout"]');
-      await d.until(async () => (await d.attribute(S.sessionStatus, 'data-state')) === 'signed-out', 'the header to say signed out');
+      await d.until(
+        async () => (await d.attribute(S.sessionStatus, 'data-state')) === 'signed-out',
+        'the header to say signed out',
+      );
       await d.waitFor(S.otp, { message: 'the sign-in panel after logout' });
       await d.reload();
       await d.waitFor(S.ready);
@@ -383,7 +434,11 @@ export const FLOWS: FlowTest[] = [
       await d.waitFor(input, { message: 'the SCA login code input' });
       await d.fill(input, '123456');
       await waitForStatus(d, 'COMPLETED');
-      assert.equal(await d.attribute('pay-sca-challenge', 'data-state'), null, 'the SCA element is gone after completion');
+      assert.equal(
+        await d.attribute('pay-sca-challenge', 'data-state'),
+        null,
+        'the SCA element is gone after completion',
+      );
       await d.until(async () => (await d.text(S.balance)).includes('4,975.50'), 'the EUR balance after paying 24.50');
     },
   },
@@ -406,10 +461,18 @@ export const FLOWS: FlowTest[] = [
     name: 'CSP: no violation during the flows; an injected inline script is blocked and reported',
     async run({ d, demo, console }) {
       assert.deepEqual(demo.cspReports(), [], 'no CSP report reached the server');
-      assert.equal(await d.attribute('[data-slot="security"]', 'data-violations'), null, 'the page saw no securitypolicyviolation');
+      assert.equal(
+        await d.attribute('[data-slot="security"]', 'data-violations'),
+        null,
+        'the page saw no securitypolicyviolation',
+      );
       const cspLines = console.filter((line) => /content.security.policy|trusted.type/i.test(line));
       assert.deepEqual(cspLines, [], 'no CSP message in the console');
-      assert.deepEqual(console.filter((line) => line.startsWith('pageerror')), [], 'no uncaught error in the page');
+      assert.deepEqual(
+        console.filter((line) => line.startsWith('pageerror')),
+        [],
+        'no uncaught error in the page',
+      );
       console.push(INJECTION_MARK); // what follows in the console is this test's own doing
 
       const outcome = await d.evaluate(() => {
@@ -422,8 +485,17 @@ export const FLOWS: FlowTest[] = [
           return `refused: ${(error as Error).name}`; // Trusted Types stop it before CSP does
         }
       }, null);
-      await d.until(async () => demo.cspReports().length > 0 || (await d.attribute('[data-slot="security"]', 'data-violations')) !== null, `a violation report for the injected script (${outcome})`, 5_000);
-      assert.equal(await d.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan ?? false, null), false, 'the inline script did not run');
+      await d.until(
+        async () =>
+          demo.cspReports().length > 0 || (await d.attribute('[data-slot="security"]', 'data-violations')) !== null,
+        `a violation report for the injected script (${outcome})`,
+        5_000,
+      );
+      assert.equal(
+        await d.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan ?? false, null),
+        false,
+        'the inline script did not run',
+      );
     },
   },
 ];

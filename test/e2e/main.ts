@@ -25,9 +25,13 @@ const resultsDir = path.join(repoRoot, 'test-results', 'e2e');
 type Outcome = { name: string; status: 'passed' | 'failed' | 'skipped'; ms: number; detail?: string };
 
 function selectEngines(list = ''): Engine[] {
-  const names = list.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((n) => !ENGINES.includes(n as Engine));
-  if (unknown.length) throw new Error(`PAYKIT_BROWSERS: unknown engine ${unknown.join(', ')}; known: ${ENGINES.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`PAYKIT_BROWSERS: unknown engine ${unknown.join(', ')}; known: ${ENGINES.join(', ')}`);
   return names.length ? ENGINES.filter((e) => names.includes(e)) : ENGINES;
 }
 
@@ -44,11 +48,21 @@ function launch(engine: Engine, onConsole: (type: string, text: string) => void)
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise,
+    new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms)),
+    ),
+  ]).finally(() => clearTimeout(timer));
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 
 export async function main(): Promise<number> {
   const engines = selectEngines(process.env['PAYKIT_BROWSERS']);
@@ -57,7 +71,9 @@ export async function main(): Promise<number> {
   const serverLog: string[] = [];
   const started = Date.now();
   const demo = await startDemo({ port: 0, outDir, log: (line) => serverLog.push(line) });
-  console.log(`e2e: demo at ${demo.url} (PAN origin ${demo.sandbox.panOrigin}), built in ${seconds(Date.now() - started)}`);
+  console.log(
+    `e2e: demo at ${demo.url} (PAN origin ${demo.sandbox.panOrigin}), built in ${seconds(Date.now() - started)}`,
+  );
 
   const summary: { engine: Engine | 'server'; version: string; outcomes: Outcome[]; ms: number }[] = [];
   try {
@@ -103,7 +119,12 @@ export async function main(): Promise<number> {
         const d = createDriver(core);
         const ctx: FlowContext = {
           d,
-          demo: { url: demo.url, origin: demo.origin, panOrigin: demo.sandbox.panOrigin, cspReports: () => demo.cspReports.slice(reportsBefore) },
+          demo: {
+            url: demo.url,
+            origin: demo.origin,
+            panOrigin: demo.sandbox.panOrigin,
+            cspReports: () => demo.cspReports.slice(reportsBefore),
+          },
           state: {},
           console: consoleLines,
         };
@@ -118,7 +139,12 @@ export async function main(): Promise<number> {
               continue;
             }
             if (blocked) {
-              outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: `needs "${blocked}", which did not pass` });
+              outcomes.push({
+                name: test.name,
+                status: 'skipped',
+                ms: 0,
+                detail: `needs "${blocked}", which did not pass`,
+              });
               console.log(`  - ${test.name}: skipped (needs "${blocked}", which did not pass)`);
               continue;
             }
@@ -131,25 +157,35 @@ export async function main(): Promise<number> {
             } catch (error) {
               const detail = error instanceof Error ? error.message : String(error);
               outcomes.push({ name: test.name, status: 'failed', ms: Date.now() - t0, detail });
-              console.log(`  ✗ ${test.name} (${seconds(Date.now() - t0)})\n      ${detail.split('\n').join('\n      ')}`);
+              console.log(
+                `  ✗ ${test.name} (${seconds(Date.now() - t0)})\n      ${detail.split('\n').join('\n      ')}`,
+              );
               const file = await shot(core, engine, `FAILED ${test.name}`);
               if (file) console.log(`      screenshot: ${path.relative(repoRoot, file)}`);
             }
           }
         } finally {
-          await withTimeout(core.close(), 30_000, `closing ${engine}`).catch((error: unknown) => console.log(`  (closing ${engine}: ${String(error)})`));
+          await withTimeout(core.close(), 30_000, `closing ${engine}`).catch((error: unknown) =>
+            console.log(`  (closing ${engine}: ${String(error)})`),
+          );
         }
         const mark = consoleLines.indexOf(INJECTION_MARK);
-        const pageErrors = (mark >= 0 ? consoleLines.slice(0, mark) : consoleLines).filter((line) => line.startsWith('pageerror') || line.startsWith('error'));
+        const pageErrors = (mark >= 0 ? consoleLines.slice(0, mark) : consoleLines).filter(
+          (line) => line.startsWith('pageerror') || line.startsWith('error'),
+        );
         if (pageErrors.length) {
-          const note = pageErrors.some((line) => /status of 409/.test(line)) ? ' (a 409 is the SCA_SESSION_REQUIRED that <pay-sca-challenge> answers by itself)' : '';
+          const note = pageErrors.some((line) => /status of 409/.test(line))
+            ? ' (a 409 is the SCA_SESSION_REQUIRED that <pay-sca-challenge> answers by itself)'
+            : '';
           console.log(`  browser console errors, for information${note}:\n    ${pageErrors.join('\n    ')}`);
         }
       }
       const ms = Date.now() - engineStart;
       summary.push({ engine, version: core?.version ?? 'not started', outcomes, ms });
       const count = (status: Outcome['status']) => outcomes.filter((o) => o.status === status).length;
-      console.log(`  ${engine}: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped in ${seconds(ms)}`);
+      console.log(
+        `  ${engine}: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped in ${seconds(ms)}`,
+      );
     }
   } finally {
     await demo.close();
@@ -163,7 +199,9 @@ export async function main(): Promise<number> {
   console.log('');
   for (const s of summary) {
     const c = (status: Outcome['status']) => s.outcomes.filter((o) => o.status === status).length;
-    console.log(`  ${s.engine.padEnd(9)} ${String(c('passed')).padStart(2)} passed ${String(c('failed')).padStart(2)} failed ${String(c('skipped')).padStart(2)} skipped  ${seconds(s.ms).padStart(7)}  ${s.version}`);
+    console.log(
+      `  ${s.engine.padEnd(9)} ${String(c('passed')).padStart(2)} passed ${String(c('failed')).padStart(2)} failed ${String(c('skipped')).padStart(2)} skipped  ${seconds(s.ms).padStart(7)}  ${s.version}`,
+    );
   }
   console.log(`e2e: ${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
   return failed > 0 || all.length === 0 ? 1 : 0;

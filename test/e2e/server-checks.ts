@@ -17,7 +17,11 @@ export interface ServerCheck {
   run(ctx: ServerCheckContext): Promise<void>;
 }
 
-async function signUp(ctx: ServerCheckContext, email: string, region = 'US'): Promise<{ cookie: string; accountId: string; customerId: string; body: string }> {
+async function signUp(
+  ctx: ServerCheckContext,
+  email: string,
+  region = 'US',
+): Promise<{ cookie: string; accountId: string; customerId: string; body: string }> {
   const response = await fetch(new URL('/api/demo/signup', ctx.url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: ctx.origin },
@@ -46,7 +50,11 @@ export const SERVER_CHECKS: ServerCheck[] = [
       assert.equal(start.status, 200);
       const { challengeId } = (await start.json()) as { challengeId: string };
       // a claimed address (in the body or in the header the server sets) would fail the service's shape check
-      const complete = await post('/sca/login/complete', { factor: 'SMS_OTP', challengeId, code: '123456', endUserIpAddress: 'claimed' }, { 'x-paykit-demo-source': 'claimed' });
+      const complete = await post(
+        '/sca/login/complete',
+        { factor: 'SMS_OTP', challengeId, code: '123456', endUserIpAddress: 'claimed' },
+        { 'x-paykit-demo-source': 'claimed' },
+      );
       assert.equal(complete.status, 200, await complete.clone().text());
       assert.equal(((await complete.json()) as { status: string }).status, 'SUCCESS');
     },
@@ -58,13 +66,25 @@ export const SERVER_CHECKS: ServerCheck[] = [
       const page = await (await fetch(ctx.url)).text();
       const scripts = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
       assert.ok(scripts.length >= 2, 'the page references its script and stylesheet');
-      const texts = [page, ...(await Promise.all(scripts.map(async (path) => (await fetch(new URL(path, ctx.url))).text())))];
+      const texts = [
+        page,
+        ...(await Promise.all(scripts.map(async (path) => (await fetch(new URL(path, ctx.url))).text()))),
+      ];
       const config = await fetch(new URL('/api/demo/config', ctx.url));
       texts.push(await config.text(), JSON.stringify([...config.headers]));
       const visitor = await signUp(ctx, `${Date.now().toString(36)}.server@example.com`);
       texts.push(visitor.body);
-      for (const text of texts) for (const secret of secrets) assert.ok(!text.includes(secret), 'no platform credential in what the browser receives');
-      const cookieHeader = (await fetch(new URL('/api/demo/signup', ctx.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"c@example.com","region":"US"}' })).headers.get('set-cookie') ?? '';
+      for (const text of texts)
+        for (const secret of secrets)
+          assert.ok(!text.includes(secret), 'no platform credential in what the browser receives');
+      const cookieHeader =
+        (
+          await fetch(new URL('/api/demo/signup', ctx.url), {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: '{"email":"c@example.com","region":"US"}',
+          })
+        ).headers.get('set-cookie') ?? '';
       assert.match(cookieHeader, /HttpOnly/);
       assert.match(cookieHeader, /SameSite=Strict/);
     },
@@ -74,11 +94,28 @@ export const SERVER_CHECKS: ServerCheck[] = [
     async run(ctx) {
       const a = await signUp(ctx, `${Date.now().toString(36)}.a@example.com`);
       const b = await signUp(ctx, `${Date.now().toString(36)}.b@example.com`);
-      const get = (path: string, cookie?: string) => fetch(new URL(`/api/wallet${path}`, ctx.url), { headers: cookie ? { Cookie: cookie } : {} });
-      assert.equal((await get(`/auth/credentials?accountId=${encodeURIComponent(a.accountId)}`, a.cookie)).status, 200, 'own wallet');
-      assert.equal((await get(`/auth/credentials?accountId=${encodeURIComponent(b.accountId)}`, a.cookie)).status, 403, "another visitor's wallet");
-      assert.equal((await get(`/customers/${encodeURIComponent(b.customerId)}`, a.cookie)).status, 403, "another visitor's customer");
-      assert.equal((await get(`/auth/credentials?accountId=${encodeURIComponent(a.accountId)}`)).status, 401, 'no demo session');
+      const get = (path: string, cookie?: string) =>
+        fetch(new URL(`/api/wallet${path}`, ctx.url), { headers: cookie ? { Cookie: cookie } : {} });
+      assert.equal(
+        (await get(`/auth/credentials?accountId=${encodeURIComponent(a.accountId)}`, a.cookie)).status,
+        200,
+        'own wallet',
+      );
+      assert.equal(
+        (await get(`/auth/credentials?accountId=${encodeURIComponent(b.accountId)}`, a.cookie)).status,
+        403,
+        "another visitor's wallet",
+      );
+      assert.equal(
+        (await get(`/customers/${encodeURIComponent(b.customerId)}`, a.cookie)).status,
+        403,
+        "another visitor's customer",
+      );
+      assert.equal(
+        (await get(`/auth/credentials?accountId=${encodeURIComponent(a.accountId)}`)).status,
+        401,
+        'no demo session',
+      );
       const card = await fetch(new URL('/api/wallet/cards', ctx.url), {
         method: 'POST',
         headers: { Cookie: a.cookie, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
@@ -97,10 +134,17 @@ export const SERVER_CHECKS: ServerCheck[] = [
         body: '{"email":"x@example.com","region":"US"}',
       });
       assert.equal(signup.status, 403, 'sign-up from another origin');
-      const form = await fetch(new URL('/api/demo/signup', ctx.url), { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+      const form = await fetch(new URL('/api/demo/signup', ctx.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: '{}',
+      });
       assert.equal(form.status, 415, 'a form-style (non-JSON) post');
       const a = await signUp(ctx, `${Date.now().toString(36)}.csrf@example.com`);
-      const proxied = await fetch(new URL(`/api/wallet/auth/sessions?accountId=${encodeURIComponent(a.accountId)}`, ctx.url), { headers: { Cookie: a.cookie, 'Sec-Fetch-Site': 'cross-site' } });
+      const proxied = await fetch(
+        new URL(`/api/wallet/auth/sessions?accountId=${encodeURIComponent(a.accountId)}`, ctx.url),
+        { headers: { Cookie: a.cookie, 'Sec-Fetch-Site': 'cross-site' } },
+      );
       assert.equal(proxied.status, 403, 'a cross-site wallet call');
       const port = new URL(ctx.url).port;
       const { request } = await import('node:http');

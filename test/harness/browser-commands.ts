@@ -30,7 +30,9 @@ async function serverCommand<R>(command: string, payload: unknown): Promise<R> {
   return executeServerCommand<R, unknown>(command, payload);
 }
 
-export async function addVirtualAuthenticator(options: VirtualAuthenticatorOptions = {}): Promise<VirtualAuthenticator> {
+export async function addVirtualAuthenticator(
+  options: VirtualAuthenticatorOptions = {},
+): Promise<VirtualAuthenticator> {
   if (runtime === 'node') return { unsupported: 'Node has no WebAuthn' };
   return serverCommand<VirtualAuthenticator>('add-virtual-authenticator', { options });
 }

@@ -19,7 +19,14 @@ import { createServer } from 'node:net';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** Root needs --no-sandbox; the rest keep Chromium from dialing hosts these machines cannot reach. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 export const FIREFOX_PATH = '/usr/bin/firefox-esr';
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
@@ -86,7 +93,8 @@ function spawnDriver(port) {
 async function waitUntilReady(port, driver, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (driver.exitCode() !== undefined) throw new Error(`WebKitWebDriver exited (${driver.exitCode()}): ${driver.stderr()}`);
+    if (driver.exitCode() !== undefined)
+      throw new Error(`WebKitWebDriver exited (${driver.exitCode()}): ${driver.stderr()}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
     } catch {
@@ -111,7 +119,10 @@ function signalAll(tree, signal) {
 
 /** `root` and its descendants with their start times, from /proc (Linux). */
 function processTree(root) {
-  const stats = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map((entry) => readStat(Number(entry))).filter(Boolean);
+  const stats = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((entry) => readStat(Number(entry)))
+    .filter(Boolean);
   const tree = stats.filter((stat) => stat.pid === root);
   for (let i = 0; i < tree.length; i++) tree.push(...stats.filter((stat) => stat.ppid === tree[i].pid));
   return tree;

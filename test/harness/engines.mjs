@@ -15,9 +15,13 @@ export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
 /** Engines named in `PAYKIT_BROWSERS` (comma-separated), all of them when it is empty. */
 export function selectEngines(list = '') {
-  const names = list.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((name) => !ENGINES.includes(name));
-  if (unknown.length) throw new Error(`PAYKIT_BROWSERS: unknown engine ${unknown.join(', ')}; known: ${ENGINES.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`PAYKIT_BROWSERS: unknown engine ${unknown.join(', ')}; known: ${ENGINES.join(', ')}`);
   return names.length ? ENGINES.filter((name) => names.includes(name)) : [...ENGINES];
 }
 

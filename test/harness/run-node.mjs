@@ -21,14 +21,18 @@ if (files.length === 0) {
 }
 
 const args = [
-  '--import', 'tsx',
-  '--import', './test/harness/node-globals.ts',
+  '--import',
+  'tsx',
+  '--import',
+  './test/harness/node-globals.ts',
   // workspace packages resolve to their TypeScript sources, so tests need no build
   '--conditions=source',
-  '--test', '--test-reporter=spec',
+  '--test',
+  '--test-reporter=spec',
   // the browser runner's Mocha timeout, per test; and a handle left open (a BroadcastChannel, a timer)
   // must not keep a finished test file, and with it the whole run, alive
-  '--test-timeout=20000', '--test-force-exit',
+  '--test-timeout=20000',
+  '--test-force-exit',
   ...rest,
   ...files,
 ];

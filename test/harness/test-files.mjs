@@ -39,8 +39,8 @@ export function globToRegExp(glob) {
   let source = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
-    if (glob.startsWith('**/', i)) (source += '(?:.*/)?'), (i += 2);
-    else if (glob.startsWith('**', i)) (source += '.*'), (i += 1);
+    if (glob.startsWith('**/', i)) ((source += '(?:.*/)?'), (i += 2));
+    else if (glob.startsWith('**', i)) ((source += '.*'), (i += 1));
     else if (c === '*') source += '[^/]*';
     else if (c === '?') source += '[^/]';
     else if (c === '{') source += '(?:';

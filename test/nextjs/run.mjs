@@ -41,8 +41,18 @@ function run(command, args, cwd) {
 
 /** What each page must do after hydration: an interaction, then a condition checked in the page. */
 const PAGES = [
-  { tag: 'pay-otp-login', click: 'pay-otp-login >>> [part~="send-button"]', done: `!!document.querySelector('pay-otp-login > [slot="code-input"] input[autocomplete="one-time-code"]')`, what: 'the code input after "Send code"' },
-  { tag: 'pay-passkey-login', click: 'pay-passkey-login >>> [part~="passkey-button"]', done: stateHas('pay-passkey-login', 'error'), what: 'the error of a passkey sign-in the fixture refuses' },
+  {
+    tag: 'pay-otp-login',
+    click: 'pay-otp-login >>> [part~="send-button"]',
+    done: `!!document.querySelector('pay-otp-login > [slot="code-input"] input[autocomplete="one-time-code"]')`,
+    what: 'the code input after "Send code"',
+  },
+  {
+    tag: 'pay-passkey-login',
+    click: 'pay-passkey-login >>> [part~="passkey-button"]',
+    done: stateHas('pay-passkey-login', 'error'),
+    what: 'the error of a passkey sign-in the fixture refuses',
+  },
   {
     tag: 'pay-passkey-login-conditional',
     element: 'pay-passkey-login',
@@ -51,9 +61,24 @@ const PAGES = [
     done: `!!document.querySelector('pay-passkey-login > [slot="autofill-input"] input[autocomplete="username webauthn"]')`,
     what: 'the passkey autofill field (conditional)',
   },
-  { tag: 'pay-wallet-export', click: 'pay-wallet-export >>> input[type="checkbox"]', done: `document.querySelector('pay-wallet-export').shadowRoot.querySelector('[part~="start-button"]').disabled === false`, what: '"Export" enabled by the confirmation' },
-  { tag: 'pay-card-reveal', click: 'pay-card-reveal >>> [part~="show-button"]', done: stateHas('pay-card-reveal', 'error'), what: 'the error of a reveal the fixture refuses' },
-  { tag: 'pay-sca-challenge', type: ['pay-sca-challenge > [slot="code-input"] input', '123456'], done: stateHas('pay-sca-challenge', 'error'), what: 'the error of a code the fixture refuses' },
+  {
+    tag: 'pay-wallet-export',
+    click: 'pay-wallet-export >>> input[type="checkbox"]',
+    done: `document.querySelector('pay-wallet-export').shadowRoot.querySelector('[part~="start-button"]').disabled === false`,
+    what: '"Export" enabled by the confirmation',
+  },
+  {
+    tag: 'pay-card-reveal',
+    click: 'pay-card-reveal >>> [part~="show-button"]',
+    done: stateHas('pay-card-reveal', 'error'),
+    what: 'the error of a reveal the fixture refuses',
+  },
+  {
+    tag: 'pay-sca-challenge',
+    type: ['pay-sca-challenge > [slot="code-input"] input', '123456'],
+    done: stateHas('pay-sca-challenge', 'error'),
+    what: 'the error of a code the fixture refuses',
+  },
 ];
 
 function stateHas(tag, state) {
@@ -91,9 +116,14 @@ function prepare() {
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/react-bindings'], root);
   rmSync(tarballs, { recursive: true, force: true });
   mkdirSync(tarballs, { recursive: true });
-  run('npm', ['pack', '--silent', '--pack-destination', tarballs, ...PACKAGES.flatMap((name) => ['--workspace', name])], root);
+  run(
+    'npm',
+    ['pack', '--silent', '--pack-destination', tarballs, ...PACKAGES.flatMap((name) => ['--workspace', name])],
+    root,
+  );
   const packed = readdirSync(tarballs).filter((file) => file.endsWith('.tgz'));
-  if (packed.length !== PACKAGES.length) throw new Error(`expected ${PACKAGES.length} tarballs, got ${packed.join(', ')}`);
+  if (packed.length !== PACKAGES.length)
+    throw new Error(`expected ${PACKAGES.length} tarballs, got ${packed.join(', ')}`);
 
   step('installing the fixture (next, react, react-dom and the tarballs) outside the root install');
   // the fixture's sources anew each run; node_modules and the lock file stay, so a rerun installs little
@@ -120,7 +150,8 @@ async function check(browser, origin) {
     const tab = await browser.newPage();
     const messages = [];
     tab.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warn') messages.push(`console.${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warn')
+        messages.push(`console.${message.type()}: ${message.text()}`);
     });
     tab.on('pageerror', (error) => messages.push(`uncaught: ${error.message ?? error}`));
     try {
@@ -128,13 +159,19 @@ async function check(browser, origin) {
       await tab.waitForFunction(`document.documentElement.dataset.hydrated === 'true'`, { timeout: 15_000 });
       if (page.control) {
         await new Promise((resolve) => setTimeout(resolve, 500));
-        if (!messages.some((m) => /418|hydrat/i.test(m))) failures.push(`control-mismatch: no hydration error reported, so the check cannot see one (${messages.join(' | ') || 'no messages'})`);
+        if (!messages.some((m) => /418|hydrat/i.test(m)))
+          failures.push(
+            `control-mismatch: no hydration error reported, so the check cannot see one (${messages.join(' | ') || 'no messages'})`,
+          );
         else step('control-mismatch: the hydration error was seen, as it must be');
         continue;
       }
       // the element upgraded and rendered before or during hydration; its light DOM comes after
       const tag = page.element ?? page.tag;
-      await tab.waitForFunction(`customElements.get('${tag}') && document.querySelector('${tag}')?.shadowRoot?.querySelector('[part~="base"]')`, { timeout: 15_000 });
+      await tab.waitForFunction(
+        `customElements.get('${tag}') && document.querySelector('${tag}')?.shadowRoot?.querySelector('[part~="base"]')`,
+        { timeout: 15_000 },
+      );
       if (page.unless && (await tab.evaluate(page.unless))) {
         step(`${page.tag}: skipped, this Chromium has no conditional mediation`);
         continue;
@@ -144,7 +181,9 @@ async function check(browser, origin) {
         await tab.waitForSelector(page.type[0], { timeout: 15_000 });
         await tab.type(page.type[0], page.type[1]);
       }
-      await tab.waitForFunction(page.done, { timeout: 15_000 }).catch(() => failures.push(`${page.tag}: no ${page.what} after hydration`));
+      await tab
+        .waitForFunction(page.done, { timeout: 15_000 })
+        .catch(() => failures.push(`${page.tag}: no ${page.what} after hydration`));
       await new Promise((resolve) => setTimeout(resolve, 200));
       if (messages.length) failures.push(`${page.tag}: ${messages.join(' | ')}`);
       else step(`${page.tag}: hydrated with no error or warning; ${page.what}`);
@@ -165,7 +204,11 @@ async function main() {
 
   const port = await freePort();
   step(`next start on port ${port}`);
-  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+    { cwd: app, env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   server.stdout.resume();
   let browser;
   try {

@@ -23,23 +23,37 @@ describe('demo server: memory stays bounded under a hostile loop', () => {
       };
       // warm up once (a sign-up, a report) so lazily built code does not count as growth
       await signUp(demo, '127.0.0.9');
-      await send(`${demo.origin}/api/demo/csp-report`, { method: 'POST', headers: { 'Content-Type': 'application/csp-report' }, body: '{}', from: '127.0.0.9' });
+      await send(`${demo.origin}/api/demo/csp-report`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/csp-report' },
+        body: '{}',
+        from: '127.0.0.9',
+      });
       const before = measure();
       const tasks = sources.flatMap((from) => [
         ...Array.from({ length: 30 }, () => () => signUp(demo, from)),
-        ...Array.from({ length: 60 }, (_, n) => () =>
-          send(`${demo.origin}/api/demo/csp-report`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/csp-report' },
-            body: JSON.stringify({ 'csp-report': { 'effective-directive': `img-src-${n}-${'x'.repeat(500)}`, 'blocked-uri': 'https://cdn.example/' } }),
-            from,
-          }),
+        ...Array.from(
+          { length: 60 },
+          (_, n) => () =>
+            send(`${demo.origin}/api/demo/csp-report`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/csp-report' },
+              body: JSON.stringify({
+                'csp-report': {
+                  'effective-directive': `img-src-${n}-${'x'.repeat(500)}`,
+                  'blocked-uri': 'https://cdn.example/',
+                },
+              }),
+              from,
+            }),
         ),
       ]);
       const answers = await inParallel(tasks, 25);
       const growth = measure() - before;
       const limited = answers.filter((a) => 'status' in a && a.status === 429).length;
-      console.log(`  heap growth ${(growth / 1024 / 1024).toFixed(2)} MiB after ${tasks.length} hostile requests (${limited} answered 429), ${demo.sessions.size} sessions kept`);
+      console.log(
+        `  heap growth ${(growth / 1024 / 1024).toFixed(2)} MiB after ${tasks.length} hostile requests (${limited} answered 429), ${demo.sessions.size} sessions kept`,
+      );
       expect(limited).to.be.at.least(tasks.length - 10 * (3 + 3) - 10);
       expect(demo.sessions.size).to.be.at.most(1 + 10 * 4);
       expect(demo.cspReports.length).to.be.at.most(DEFAULT_LIMITS.maxCspReports);

@@ -29,7 +29,11 @@ describe('demo in Chromium: a page on another port of the same host cannot act f
     // a bare page at the demo origin is enough to sign up from (the built page is not what is tested here)
     writeFileSync(path.join(outDir, 'index.html'), '<!doctype html><title>demo</title>');
     demo = await startDemo({ port: 0, outDir, build: false });
-    attacker = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>another app on this machine</title>'));
+    attacker = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end('<!doctype html><title>another app on this machine</title>'),
+    );
     await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
     attackerUrl = `http://localhost:${(attacker.address() as AddressInfo).port}/`;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
@@ -59,7 +63,8 @@ describe('demo in Chromium: a page on another port of the same host cannot act f
     await cdp.send('Network.enable');
     const requests = new Map<string, { url: string; method: string; status?: number }>();
     cdp.on('Network.requestWillBeSent', (event) => {
-      if (event.request.url.startsWith(demo.origin)) requests.set(event.requestId, { url: event.request.url, method: event.request.method });
+      if (event.request.url.startsWith(demo.origin))
+        requests.set(event.requestId, { url: event.request.url, method: event.request.method });
     });
     cdp.on('Network.responseReceivedExtraInfo', (event) => {
       const request = requests.get(event.requestId);
@@ -90,7 +95,8 @@ describe('demo in Chromium: a page on another port of the same host cannot act f
     // every request that reached the demo was refused there (the JSON one never left: its preflight failed)
     const posts = [...requests.values()].filter((r) => r.method === 'POST' && r.status !== undefined);
     expect(posts.length).to.be.at.least(7);
-    for (const request of posts) expect([403, 415], `${request.method} ${request.url} → ${request.status}`).to.include(request.status);
+    for (const request of posts)
+      expect([403, 415], `${request.method} ${request.url} → ${request.status}`).to.include(request.status);
     await cdp.detach();
 
     // the visitor: still signed in, no card, and all three sign-in codes the sandbox allows per 30 s still theirs

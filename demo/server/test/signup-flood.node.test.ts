@@ -24,7 +24,10 @@ describe('demo server: a sign-up flood (through HTTP)', () => {
     expect(Number(first.headers['retry-after'])).to.be.at.least(1);
     expect(JSON.parse(first.body)).to.deep.include({ status: 429, code: 'RATE_LIMITED' });
     expect(suite.demo.sandbox.sandbox.state.customers.list(() => true).length - customersBefore).to.equal(created);
-    const me = await send(`${suite.demo.origin}/api/demo/me`, { headers: { Cookie: visitor.cookie }, from: '127.0.0.2' });
+    const me = await send(`${suite.demo.origin}/api/demo/me`, {
+      headers: { Cookie: visitor.cookie },
+      from: '127.0.0.2',
+    });
     expect(me.status).to.equal(200);
     expect(JSON.parse(me.body)).to.deep.include({ customerId: visitor.customerId });
   });

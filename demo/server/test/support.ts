@@ -63,7 +63,11 @@ export interface SendOptions {
 const agents = new Map<string, Agent>();
 const agentFor = (from: string): Agent => {
   let agent = agents.get(from);
-  if (!agent) agents.set(from, (agent = new Agent({ keepAlive: true, localAddress: from } as ConstructorParameters<typeof Agent>[0])));
+  if (!agent)
+    agents.set(
+      from,
+      (agent = new Agent({ keepAlive: true, localAddress: from } as ConstructorParameters<typeof Agent>[0])),
+    );
   return agent;
 };
 
@@ -105,7 +109,11 @@ export interface Visitor {
 }
 
 /** Signs a visitor up the way the page does (same origin, JSON); `undefined` when refused. */
-export async function signUp(demo: RunningDemo, from = '127.0.0.1', email = `v${Math.random().toString(36).slice(2)}@example.com`): Promise<Visitor | Answer> {
+export async function signUp(
+  demo: RunningDemo,
+  from = '127.0.0.1',
+  email = `v${Math.random().toString(36).slice(2)}@example.com`,
+): Promise<Visitor | Answer> {
   const answer = await send(`${demo.origin}/api/demo/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: demo.origin },

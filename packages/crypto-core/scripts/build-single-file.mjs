@@ -56,6 +56,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   // measured as bench/check-budgets.mjs does: gzip level 9, SI kB
   for (const [name, text] of Object.entries(files)) {
     const gzip = gzipSync(text, { level: 9 }).length;
-    console.log(`dist/single-file/${name}: ${gzip} B min+gzip (${(gzip / 1000).toFixed(1)} kB; ${Buffer.byteLength(text)} B minified)`);
+    console.log(
+      `dist/single-file/${name}: ${gzip} B min+gzip (${(gzip / 1000).toFixed(1)} kB; ${Buffer.byteLength(text)} B minified)`,
+    );
   }
 }

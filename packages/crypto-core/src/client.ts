@@ -40,7 +40,13 @@ import type {
   ScaLoginStart,
 } from './resources.js';
 import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
-import { abortableSleep, signedRequest, toServiceError, type SignedChallenge, type SignedRequestOptions } from './signed-retry.js';
+import {
+  abortableSleep,
+  signedRequest,
+  toServiceError,
+  type SignedChallenge,
+  type SignedRequestOptions,
+} from './signed-retry.js';
 import { fetchTransport, type HttpMethod, type Transport, type TransportRequest } from './transport.js';
 
 export interface TrustedSigners {
@@ -69,7 +75,10 @@ export interface WalletClientOptions {
   /** Separates sessions of several clients on one origin. Default 'default'. */
   namespace?: string;
   /** Tuning for the signed-retry engine. */
-  signedRetry?: Pick<SignedRequestOptions, 'maxRetryAfterSeconds' | 'networkRetries' | 'pollIntervalMs' | 'pollTimeoutMs'>;
+  signedRetry?: Pick<
+    SignedRequestOptions,
+    'maxRetryAfterSeconds' | 'networkRetries' | 'pollIntervalMs' | 'pollTimeoutMs'
+  >;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -159,7 +168,12 @@ export class WalletClient {
    * Sends a one-time code (`POST /auth/credentials/{id}/challenge`). Give the credential id, or the
    * account id and type to look the credential up first (one more request).
    */
-  async requestOtp(params: { credentialId?: string; accountId?: string; type?: 'EMAIL_OTP' | 'SMS_OTP'; signal?: AbortSignal }): Promise<OtpChallenge> {
+  async requestOtp(params: {
+    credentialId?: string;
+    accountId?: string;
+    type?: 'EMAIL_OTP' | 'SMS_OTP';
+    signal?: AbortSignal;
+  }): Promise<OtpChallenge> {
     let credentialId = params?.credentialId;
     if (!credentialId) {
       if (!params?.accountId) throw invalidArgument('Give a credentialId or an accountId');
@@ -215,9 +229,15 @@ export class WalletClient {
   }
 
   /** `POST /auth/credentials/{id}/verify` with the identity token; one request, no challenge. */
-  async loginWithOAuth(params: { credentialId: string; oidcToken: string; prepared: OAuthPreparation; signal?: AbortSignal }): Promise<AuthSession> {
+  async loginWithOAuth(params: {
+    credentialId: string;
+    oidcToken: string;
+    prepared: OAuthPreparation;
+    signal?: AbortSignal;
+  }): Promise<AuthSession> {
     const { prepared } = params || ({} as typeof params);
-    if (!prepared?.sessionKey || !params.credentialId || typeof params.oidcToken !== 'string') throw invalidArgument('Give credentialId, oidcToken and prepared');
+    if (!prepared?.sessionKey || !params.credentialId || typeof params.oidcToken !== 'string')
+      throw invalidArgument('Give credentialId, oidcToken and prepared');
     try {
       const session = await this.#request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
         body: { type: 'OAUTH', oidcToken: params.oidcToken, clientPublicKey: prepared.sessionKey.publicKey },
@@ -233,7 +253,12 @@ export class WalletClient {
   // ---- passkeys ---------------------------------------------------------------------------------
 
   /** Creates a passkey and adds it to the signed-in account (signed retry). Call from a click handler. */
-  async registerPasskey(params: { userName: string; nickname?: string; userDisplayName?: string; excludeCredentialIds?: string[] }): Promise<AuthMethod> {
+  async registerPasskey(params: {
+    userName: string;
+    nickname?: string;
+    userDisplayName?: string;
+    excludeCredentialIds?: string[];
+  }): Promise<AuthMethod> {
     const current = this.#requireSession();
     params ||= {} as typeof params;
     const { challenge, attestation } = await createPasskeyAttestation({
@@ -242,23 +267,38 @@ export class WalletClient {
       ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
       excludeCredentialIds: params.excludeCredentialIds,
     });
-    return this.addCredential({ type: 'PASSKEY', accountId: current.accountId, nickname: params.nickname ?? 'Passkey', challenge, attestation });
+    return this.addCredential({
+      type: 'PASSKEY',
+      accountId: current.accountId,
+      nickname: params.nickname ?? 'Passkey',
+      challenge,
+      attestation,
+    });
   }
 
   /**
    * Signs in with a passkey: new session key, `challenge` binding it, `navigator.credentials.get` over the
    * UTF-8 of the hex challenge, then `verify` with the challenge's Request-Id. Two requests.
    */
-  async loginWithPasskey(params: { credentialId: string; conditional?: boolean; signal?: AbortSignal }): Promise<AuthSession> {
+  async loginWithPasskey(params: {
+    credentialId: string;
+    conditional?: boolean;
+    signal?: AbortSignal;
+  }): Promise<AuthSession> {
     if (!params?.credentialId) throw invalidArgument('Invalid credentialId');
     const key = await createSessionKey({ store: this.keyStore });
     try {
       const opts = { signal: params.signal };
-      const challenge = await this.#request<PasskeyAuthChallenge>('POST', `/auth/credentials/${enc(params.credentialId)}/challenge`, {
-        body: { clientPublicKey: key.publicKey },
-        ...opts,
-      });
-      if (typeof challenge?.challenge !== 'string' || typeof challenge.requestId !== 'string') throw unexpected('challenge or requestId');
+      const challenge = await this.#request<PasskeyAuthChallenge>(
+        'POST',
+        `/auth/credentials/${enc(params.credentialId)}/challenge`,
+        {
+          body: { clientPublicKey: key.publicKey },
+          ...opts,
+        },
+      );
+      if (typeof challenge?.challenge !== 'string' || typeof challenge.requestId !== 'string')
+        throw unexpected('challenge or requestId');
       const assertion = await getPasskeyAssertion({
         challenge: challenge.challenge,
         credentialId: challenge.credentialId,
@@ -282,12 +322,19 @@ export class WalletClient {
   /** `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification. */
   async addCredential(body: { type: string; accountId?: string; [field: string]: unknown }): Promise<AuthMethod> {
     const current = this.#requireSession();
-    return this.#signedWithSession<AuthMethod>(current, { method: 'POST', path: '/auth/credentials', body: { ...body, accountId: body?.accountId ?? current.accountId } });
+    return this.#signedWithSession<AuthMethod>(current, {
+      method: 'POST',
+      path: '/auth/credentials',
+      body: { ...body, accountId: body?.accountId ?? current.accountId },
+    });
   }
 
   /** `DELETE /auth/credentials/{id}`; the service requires a session made by another credential. */
   async removeCredential(credentialId: string): Promise<void> {
-    await this.#signedWithSession(this.#requireSession(), { method: 'DELETE', path: `/auth/credentials/${enc(credentialId)}` });
+    await this.#signedWithSession(this.#requireSession(), {
+      method: 'DELETE',
+      path: `/auth/credentials/${enc(credentialId)}`,
+    });
   }
 
   // ---- sessions ---------------------------------------------------------------------------------
@@ -346,7 +393,8 @@ export class WalletClient {
     const current = this.#state.current ?? (await this.#state.stored());
     if (!current) return;
     try {
-      if (this.#state.isLive(current)) await this.#signedWithSession(current, { method: 'DELETE', path: `/auth/sessions/${enc(current.id)}` });
+      if (this.#state.isLive(current))
+        await this.#signedWithSession(current, { method: 'DELETE', path: `/auth/sessions/${enc(current.id)}` });
     } catch (error) {
       if (!(error instanceof PayError && error.status === 404)) {
         await this.#forget(current);
@@ -366,7 +414,9 @@ export class WalletClient {
    * leg is refused), that challenge names the export key and an organization, the answer names the
    * account, and the enclave-signed bundle names the same organization.
    */
-  async exportWallet(params: { accountId?: string; onProcessing?: () => void; signal?: AbortSignal } = {}): Promise<string> {
+  async exportWallet(
+    params: { accountId?: string; onProcessing?: () => void; signal?: AbortSignal } = {},
+  ): Promise<string> {
     const current = this.#requireSession();
     const accountId = params?.accountId ?? current.accountId;
     const key = await requireSessionKey(current.keyId, this.keyStore);
@@ -390,7 +440,8 @@ export class WalletClient {
       },
       signal: params?.signal,
     });
-    const organizationId = bound && answered === result.body ? exportOrganization(bound.payloadToSign, exportKey.publicKey) : undefined;
+    const organizationId =
+      bound && answered === result.body ? exportOrganization(bound.payloadToSign, exportKey.publicKey) : undefined;
     if (organizationId === undefined || result.body?.id !== accountId) {
       throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export is not bound to this wallet');
     }
@@ -417,13 +468,21 @@ export class WalletClient {
   }
 
   /** `POST /auth/delegated-keys`: three legs (202, 202, 201), same body throughout. */
-  async createDelegatedKey(params: { cardId: string; nickname?: string; internalAccountId?: string }): Promise<DelegatedKey> {
+  async createDelegatedKey(params: {
+    cardId: string;
+    nickname?: string;
+    internalAccountId?: string;
+  }): Promise<DelegatedKey> {
     if (!params?.cardId) throw invalidArgument('Invalid cardId');
     const current = this.#requireSession();
     return this.#signedWithSession<DelegatedKey>(current, {
       method: 'POST',
       path: '/auth/delegated-keys',
-      body: { cardId: params.cardId, internalAccountId: params.internalAccountId ?? current.accountId, nickname: params.nickname ?? 'Card spending key' },
+      body: {
+        cardId: params.cardId,
+        internalAccountId: params.internalAccountId ?? current.accountId,
+        nickname: params.nickname ?? 'Card spending key',
+      },
     });
   }
 
@@ -431,9 +490,15 @@ export class WalletClient {
    * `PATCH /customers/{id}` with one of `email` or `phoneNumber`; signed when the service asks for it. The
    * body carries `customerType` (the service's discriminator, required): `INDIVIDUAL` unless given.
    */
-  async updateCustomerContact(params: { customerId: string; customerType?: 'INDIVIDUAL' | 'BUSINESS'; email?: string; phoneNumber?: string }): Promise<Customer> {
+  async updateCustomerContact(params: {
+    customerId: string;
+    customerType?: 'INDIVIDUAL' | 'BUSINESS';
+    email?: string;
+    phoneNumber?: string;
+  }): Promise<Customer> {
     const { customerId, customerType = 'INDIVIDUAL', email, phoneNumber } = params ?? {};
-    if (!customerId || (email === undefined) === (phoneNumber === undefined)) throw invalidArgument('Give a customerId and one of email or phoneNumber');
+    if (!customerId || (email === undefined) === (phoneNumber === undefined))
+      throw invalidArgument('Give a customerId and one of email or phoneNumber');
     if (customerType !== 'INDIVIDUAL' && customerType !== 'BUSINESS') throw invalidArgument('Invalid customerType');
     const current = this.#requireSession();
     return this.#signedWithSession<Customer>(current, {
@@ -454,12 +519,17 @@ export class WalletClient {
    * receiver's currencies and the `lookupId` that `createQuote` must carry for a UMA destination.
    */
   async lookupUma(params: { receiverUmaAddress: string; customerId: string }): Promise<ReceiverUmaLookup> {
-    return this.#request<ReceiverUmaLookup>('GET', `/receiver/uma/${enc(params.receiverUmaAddress)}`, { query: { customerId: params.customerId } });
+    return this.#request<ReceiverUmaLookup>('GET', `/receiver/uma/${enc(params.receiverUmaAddress)}`, {
+      query: { customerId: params.customerId },
+    });
   }
 
   /** `POST /quotes` through the platform backend (which decides whether end users may create quotes). */
   async createQuote(body: Record<string, unknown>, idempotencyKey?: string): Promise<Quote> {
-    return this.#request<Quote>('POST', '/quotes', { body, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) });
+    return this.#request<Quote>('POST', '/quotes', {
+      body,
+      ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+    });
   }
 
   /**
@@ -472,18 +542,27 @@ export class WalletClient {
    * @throws PayError SCA_REQUIRED (local) when the quote is already PENDING_AUTHORIZATION: authorize it,
    *   do not execute it; INVALID_ARGUMENT; the service's codes (401 WALLET_SIGNATURE_*, 409 CONFLICT…).
    */
-  async executeQuote(params: { quote: Quote; idempotencyKey?: string; scaFactor?: 'SMS_OTP' | 'PASSKEY' }): Promise<Quote> {
+  async executeQuote(params: {
+    quote: Quote;
+    idempotencyKey?: string;
+    scaFactor?: 'SMS_OTP' | 'PASSKEY';
+  }): Promise<Quote> {
     const { quote } = params ?? {};
     if (!quote?.id) throw invalidArgument('Invalid quote');
-    if (quote.status === 'PENDING_AUTHORIZATION') throw new PayError(LocalErrorCode.SCA_REQUIRED, 'Authorize the quote (SCA), do not execute it');
-    if (params.scaFactor !== undefined && params.scaFactor !== 'SMS_OTP' && params.scaFactor !== 'PASSKEY') throw invalidArgument('Invalid scaFactor');
+    if (quote.status === 'PENDING_AUTHORIZATION')
+      throw new PayError(LocalErrorCode.SCA_REQUIRED, 'Authorize the quote (SCA), do not execute it');
+    if (params.scaFactor !== undefined && params.scaFactor !== 'SMS_OTP' && params.scaFactor !== 'PASSKEY')
+      throw invalidArgument('Invalid scaFactor');
     const payload = walletPayload(quote);
     if (payload === undefined) throw unexpected('embedded-wallet payloadToSign');
     const current = this.#requireSession();
     const key = await requireSessionKey(current.keyId, this.keyStore);
     return this.#request<Quote>('POST', `/quotes/${enc(quote.id)}/execute`, {
       body: params.scaFactor ? { scaFactor: params.scaFactor } : {},
-      headers: { 'Service-Wallet-Signature': await key.stamp(payload), ...(params.idempotencyKey ? { 'Idempotency-Key': params.idempotencyKey } : {}) },
+      headers: {
+        'Service-Wallet-Signature': await key.stamp(payload),
+        ...(params.idempotencyKey ? { 'Idempotency-Key': params.idempotencyKey } : {}),
+      },
     });
   }
 
@@ -520,7 +599,10 @@ export class WalletClient {
     if (!params?.customerId) throw invalidArgument('Invalid customerId');
     const factor = params.factor ?? 'SMS_OTP';
     if (factor !== 'SMS_OTP' && factor !== 'PASSKEY') throw invalidArgument('Invalid factor');
-    return this.#request<ScaLoginStart>('POST', '/sca/login/start', { query: { customerId: params.customerId }, body: { factor } });
+    return this.#request<ScaLoginStart>('POST', '/sca/login/start', {
+      query: { customerId: params.customerId },
+      body: { factor },
+    });
   }
 
   /**
@@ -528,7 +610,14 @@ export class WalletClient {
    * passkey) and opens the 180-day SCA login session. The service needs the end user's IP address: pass
    * `endUserIpAddress` when the page knows it; otherwise the platform backend must add it (the demo's does).
    */
-  async completeScaLogin(params: { customerId: string; start: ScaLoginStart; code?: string; passkey?: boolean; origin?: string; endUserIpAddress?: string }): Promise<ScaLoginComplete> {
+  async completeScaLogin(params: {
+    customerId: string;
+    start: ScaLoginStart;
+    code?: string;
+    passkey?: boolean;
+    origin?: string;
+    endUserIpAddress?: string;
+  }): Promise<ScaLoginComplete> {
     if (!params?.customerId) throw invalidArgument('Invalid customerId');
     const start = params.start;
     if (start?.factor !== 'SMS_OTP' && start?.factor !== 'PASSKEY') throw invalidArgument('Invalid start');
@@ -541,24 +630,37 @@ export class WalletClient {
       body['challengeId'] = start.challengeId;
     }
     if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
-    return this.#request<ScaLoginComplete>('POST', '/sca/login/complete', { query: { customerId: params.customerId }, body });
+    return this.#request<ScaLoginComplete>('POST', '/sca/login/complete', {
+      query: { customerId: params.customerId },
+      body,
+    });
   }
 
   /** The proof fields of an SCA answer: `{ code }`, or `{ passkeyAssertion, origin }` from a WebAuthn get(). */
-  async #scaProof(params: { code?: string; passkey?: boolean; origin?: string }, passkeyOptions: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+  async #scaProof(
+    params: { code?: string; passkey?: boolean; origin?: string },
+    passkeyOptions: Record<string, unknown> | undefined,
+  ): Promise<Record<string, unknown>> {
     if (params.passkey) {
       if (!passkeyOptions) throw invalidArgument('No passkey options to answer with');
-      const assertion = await getPasskeyAssertionJSON(passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON);
-      return { passkeyAssertion: assertion, origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : '') };
+      const assertion = await getPasskeyAssertionJSON(
+        passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON,
+      );
+      return {
+        passkeyAssertion: assertion,
+        origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : ''),
+      };
     }
-    if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code)) throw invalidArgument('Invalid code: 4 to 10 digits');
+    if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code))
+      throw invalidArgument('Invalid code: 4 to 10 digits');
     return { code: params.code };
   }
 
   /** `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it. */
   async revealCard(cardId: string): Promise<CardReveal> {
     const reveal = await this.#request<CardReveal>('POST', `/cards/${enc(cardId)}/reveal`, { body: {} });
-    if (typeof reveal?.panEmbedUrl !== 'string' || typeof reveal.expiresAt !== 'string') throw unexpected('panEmbedUrl or expiresAt');
+    if (typeof reveal?.panEmbedUrl !== 'string' || typeof reveal.expiresAt !== 'string')
+      throw unexpected('panEmbedUrl or expiresAt');
     return reveal;
   }
 
@@ -631,7 +733,12 @@ export class WalletClient {
   async #request<T>(
     method: HttpMethod,
     path: string,
-    extra: { query?: Record<string, string | undefined>; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+    extra: {
+      query?: Record<string, string | undefined>;
+      body?: unknown;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    } = {},
   ): Promise<T> {
     const request: TransportRequest = { method, path };
     if (extra.query) request.query = extra.query;
@@ -674,7 +781,11 @@ export function nextQuoteStep(quote: Quote): QuoteStep {
 
 /** The `payloadToSign` of a quote's embedded-wallet payment instruction, if it has one. */
 function walletPayload(quote: Quote): string | undefined {
-  const payload = quote.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET' && typeof p.accountOrWalletInfo.payloadToSign === 'string');
+  const payload = quote.paymentInstructions?.find(
+    (p) =>
+      p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET' &&
+      typeof p.accountOrWalletInfo.payloadToSign === 'string',
+  );
   return payload?.accountOrWalletInfo!.payloadToSign as string | undefined;
 }
 
@@ -684,8 +795,15 @@ function walletPayload(quote: Quote): string | undefined {
  */
 function exportOrganization(payloadToSign: string, exportPublicKey: string): string | undefined {
   try {
-    const { organizationId, parameters } = JSON.parse(payloadToSign) as { organizationId?: unknown; parameters?: Record<string, unknown> };
-    return typeof organizationId === 'string' && organizationId && Object.values(parameters ?? {}).includes(exportPublicKey) ? organizationId : undefined;
+    const { organizationId, parameters } = JSON.parse(payloadToSign) as {
+      organizationId?: unknown;
+      parameters?: Record<string, unknown>;
+    };
+    return typeof organizationId === 'string' &&
+      organizationId &&
+      Object.values(parameters ?? {}).includes(exportPublicKey)
+      ? organizationId
+      : undefined;
   } catch {
     return undefined;
   }

@@ -77,5 +77,7 @@ export async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 export function randomBytes(length: number): Uint8Array {
-  return crypto.getRandomValues(new Uint8Array(Number.isInteger(length) && length >= 0 && length <= 65536 ? length : fail('Invalid length')));
+  return crypto.getRandomValues(
+    new Uint8Array(Number.isInteger(length) && length >= 0 && length <= 65536 ? length : fail('Invalid length')),
+  );
 }

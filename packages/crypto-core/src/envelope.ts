@@ -96,7 +96,12 @@ export async function verifyEnclaveBundle(
   try {
     const key = await importPublicKey(hexToBytes(signer), 'ECDSA');
     const raw = signatureDerToRaw(hexToBytes(b.dataSignature));
-    verified = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, toArrayBuffer(raw), toArrayBuffer(hexToBytes(b.data)));
+    verified = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      key,
+      toArrayBuffer(raw),
+      toArrayBuffer(hexToBytes(b.data)),
+    );
   } catch (cause) {
     throw invalid('the signature is malformed', cause);
   }
@@ -108,7 +113,7 @@ export async function verifyEnclaveBundle(
 export function bundleHexField(data: Record<string, unknown>, field: string): string {
   const name = text(field, 'field'); // first: `data?.[…]` would skip the check when data is missing
   const value = data?.[name];
-  if (typeof value !== 'string' || !/^[0-9a-f]+$/i.test(value) || value.length % 2) throw invalid(`data.${name} is missing`);
+  if (typeof value !== 'string' || !/^[0-9a-f]+$/i.test(value) || value.length % 2)
+    throw invalid(`data.${name} is missing`);
   return value.toLowerCase();
 }
-

@@ -109,7 +109,10 @@ export function serviceError(status: number, body: unknown, retryAfterSeconds?: 
   const envelope = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const code = typeof envelope['code'] === 'string' ? envelope['code'] : `HTTP_${status}`;
   const message = typeof envelope['message'] === 'string' ? envelope['message'] : `The service answered ${status}`;
-  const details = envelope['details'] && typeof envelope['details'] === 'object' ? (envelope['details'] as Record<string, unknown>) : undefined;
+  const details =
+    envelope['details'] && typeof envelope['details'] === 'object'
+      ? (envelope['details'] as Record<string, unknown>)
+      : undefined;
   return new PayError(code, message, { status, details, retryAfterSeconds });
 }
 

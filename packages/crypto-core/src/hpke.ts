@@ -22,7 +22,13 @@ const VERSION = utf8Encode('HPKE-v1');
 const ZERO_SALT = new Uint8Array(32);
 
 async function hmac(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey('raw', toArrayBuffer(key.length ? key : ZERO_SALT), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const k = await crypto.subtle.importKey(
+    'raw',
+    toArrayBuffer(key.length ? key : ZERO_SALT),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, toArrayBuffer(data)));
 }
 
@@ -30,13 +36,23 @@ const labeledExtract = (suite: Uint8Array, salt: Uint8Array, label: string, ikm:
   hmac(salt, concatBytes(VERSION, suite, utf8Encode(label), ikm));
 
 /** HKDF-Expand for L ≤ 32 (one block), which is all this suite needs. */
-async function labeledExpand(suite: Uint8Array, prk: Uint8Array, label: string, info: Uint8Array, length: number): Promise<Uint8Array> {
+async function labeledExpand(
+  suite: Uint8Array,
+  prk: Uint8Array,
+  label: string,
+  info: Uint8Array,
+  length: number,
+): Promise<Uint8Array> {
   const labeledInfo = concatBytes(new Uint8Array([0, length]), VERSION, suite, utf8Encode(label), info);
   return (await hmac(prk, concatBytes(labeledInfo, new Uint8Array([1])))).subarray(0, length);
 }
 
 /** DHKEM shared secret, then the base-mode key schedule: the AEAD key and nonce for message 0. */
-async function keySchedule(dh: Uint8Array, enc: Uint8Array, recipient: Uint8Array): Promise<{ key: WebCryptoKey; nonce: Uint8Array }> {
+async function keySchedule(
+  dh: Uint8Array,
+  enc: Uint8Array,
+  recipient: Uint8Array,
+): Promise<{ key: WebCryptoKey; nonce: Uint8Array }> {
   const eaePrk = await labeledExtract(KEM_SUITE, new Uint8Array(), 'eae_prk', dh);
   const sharedSecret = await labeledExpand(KEM_SUITE, eaePrk, 'shared_secret', concatBytes(enc, recipient), 32);
   const pskIdHash = await labeledExtract(HPKE_SUITE, new Uint8Array(), 'psk_id_hash', new Uint8Array());
@@ -51,7 +67,9 @@ async function keySchedule(dh: Uint8Array, enc: Uint8Array, recipient: Uint8Arra
 
 async function ecdh(privateKey: WebCryptoKey, publicPoint: Uint8Array): Promise<Uint8Array> {
   const publicKey = await importPublicKey(publicPoint, 'ECDH');
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: publicKey }, cryptoKey(privateKey, 'privateKey'), 256));
+  return new Uint8Array(
+    await crypto.subtle.deriveBits({ name: 'ECDH', public: publicKey }, cryptoKey(privateKey, 'privateKey'), 256),
+  );
 }
 
 export interface HpkeSealed {
@@ -65,9 +83,15 @@ export interface HpkeSealed {
  * Seals one message to `recipientPublicKey` (SEC1, compressed or uncompressed).
  * `ephemeralKeyPair` (ECDH) exists for known-answer tests only.
  */
-export async function hpkeSeal(params: { recipientPublicKey: Uint8Array; plaintext: Uint8Array; ephemeralKeyPair?: WebCryptoKeyPair }): Promise<HpkeSealed> {
+export async function hpkeSeal(params: {
+  recipientPublicKey: Uint8Array;
+  plaintext: Uint8Array;
+  ephemeralKeyPair?: WebCryptoKeyPair;
+}): Promise<HpkeSealed> {
   const recipient = decompressPoint(object(params, 'params').recipientPublicKey);
-  const ephemeral = params.ephemeralKeyPair ?? (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']));
+  const ephemeral =
+    params.ephemeralKeyPair ??
+    (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']));
   const enc = await exportPublicPoint(ephemeral.publicKey);
   const { key, nonce } = await keySchedule(await ecdh(ephemeral.privateKey, recipient), enc, recipient);
   const ciphertext = await crypto.subtle.encrypt(
@@ -79,7 +103,11 @@ export async function hpkeSeal(params: { recipientPublicKey: Uint8Array; plainte
 }
 
 /** Opens one message sealed to `recipientKey` (an ECDH key pair). Throws DECRYPTION_FAILED on any mismatch. */
-export async function hpkeOpen(params: { recipientKey: WebCryptoKeyPair; encappedPublic: Uint8Array; ciphertext: Uint8Array }): Promise<Uint8Array> {
+export async function hpkeOpen(params: {
+  recipientKey: WebCryptoKeyPair;
+  encappedPublic: Uint8Array;
+  ciphertext: Uint8Array;
+}): Promise<Uint8Array> {
   try {
     const enc = decompressPoint(params.encappedPublic);
     const recipient = await exportPublicPoint(params.recipientKey.publicKey);

@@ -31,13 +31,22 @@ export async function base58CheckDecode(text: string): Promise<Uint8Array> {
   if (bytes.length < 5) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, 'base58check payload too short');
   const payload = bytes.subarray(0, -4);
   const check = (await sha256(await sha256(payload))).subarray(0, 4);
-  if (!check.every((b, i) => b === bytes[bytes.length - 4 + i])) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, 'base58check checksum mismatch');
+  if (!check.every((b, i) => b === bytes[bytes.length - 4 + i]))
+    throw new PayError(LocalErrorCode.INVALID_ARGUMENT, 'base58check checksum mismatch');
   return payload;
 }
 
 /** Returns the 32-byte session private scalar. Import it non-extractable and drop the bytes. */
-export async function decryptSessionSigningKey(params: { encryptedSessionSigningKey: string; clientKey: WebCryptoKeyPair }): Promise<Uint8Array> {
+export async function decryptSessionSigningKey(params: {
+  encryptedSessionSigningKey: string;
+  clientKey: WebCryptoKeyPair;
+}): Promise<Uint8Array> {
   const payload = await base58CheckDecode(object(params, 'params').encryptedSessionSigningKey);
-  if (payload.length <= 33) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, 'encryptedSessionSigningKey is too short');
-  return hpkeOpen({ recipientKey: params.clientKey, encappedPublic: payload.subarray(0, 33), ciphertext: payload.subarray(33) });
+  if (payload.length <= 33)
+    throw new PayError(LocalErrorCode.INVALID_ARGUMENT, 'encryptedSessionSigningKey is too short');
+  return hpkeOpen({
+    recipientKey: params.clientKey,
+    encappedPublic: payload.subarray(0, 33),
+    ciphertext: payload.subarray(33),
+  });
 }

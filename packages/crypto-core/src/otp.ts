@@ -28,7 +28,8 @@ export interface EncryptOtpCodeParams {
 /** Verifies the target bundle (fails closed) and returns the `encryptedOtpBundle` string. */
 export async function encryptOtpCode(params: EncryptOtpCodeParams): Promise<string> {
   const { otpCode } = object(params, 'params');
-  if (typeof otpCode !== 'string' || !/^[0-9A-Za-z]{4,16}$/.test(otpCode)) throw invalidArgument('otpCode must be 4 to 16 letters or digits');
+  if (typeof otpCode !== 'string' || !/^[0-9A-Za-z]{4,16}$/.test(otpCode))
+    throw invalidArgument('otpCode must be 4 to 16 letters or digits');
   let publicKey: string;
   try {
     publicKey = publicKeyForms(params.publicKey).uncompressed;
@@ -40,7 +41,11 @@ export async function encryptOtpCode(params: EncryptOtpCodeParams): Promise<stri
   try {
     targetPublic = decompressPoint(hexToBytes(bundleHexField(data, 'targetPublic')));
   } catch (cause) {
-    throw new PayError(LocalErrorCode.BUNDLE_SIGNATURE_INVALID, 'The enclave bundle was rejected: data.targetPublic is not a P-256 key', { cause });
+    throw new PayError(
+      LocalErrorCode.BUNDLE_SIGNATURE_INVALID,
+      'The enclave bundle was rejected: data.targetPublic is not a P-256 key',
+      { cause },
+    );
   }
   const plaintext = JSON.stringify({ otp_code: otpCode, public_key: publicKey });
   const sealed = await hpkeSeal({
@@ -48,5 +53,8 @@ export async function encryptOtpCode(params: EncryptOtpCodeParams): Promise<stri
     plaintext: utf8Encode(plaintext),
     ephemeralKeyPair: params.ephemeralKeyPair,
   });
-  return JSON.stringify({ encappedPublic: bytesToHex(sealed.encappedPublic), ciphertext: bytesToHex(sealed.ciphertext) });
+  return JSON.stringify({
+    encappedPublic: bytesToHex(sealed.encappedPublic),
+    ciphertext: bytesToHex(sealed.ciphertext),
+  });
 }

@@ -76,7 +76,13 @@ export function jwkToPoint(jwk: Jwk): Uint8Array {
 /** Imports a SEC1 public key for ECDSA verification or ECDH, through JWK so every engine accepts it. */
 export function importPublicKey(point: Uint8Array, algorithm: 'ECDSA' | 'ECDH'): Promise<WebCryptoKey> {
   if (algorithm !== 'ECDSA' && algorithm !== 'ECDH') fail('Invalid algorithm');
-  return crypto.subtle.importKey('jwk', pointToJwk(point), { name: algorithm, namedCurve: 'P-256' }, true, algorithm === 'ECDSA' ? ['verify'] : []);
+  return crypto.subtle.importKey(
+    'jwk',
+    pointToJwk(point),
+    { name: algorithm, namedCurve: 'P-256' },
+    true,
+    algorithm === 'ECDSA' ? ['verify'] : [],
+  );
 }
 
 export async function exportPublicPoint(key: WebCryptoKey): Promise<Uint8Array> {

@@ -53,12 +53,14 @@ export function cancelPasskeyCeremony(): void {
 
 /** The WebAuthn challenge for a passkey login: base64url of the UTF-8 bytes of the hex challenge. */
 export function passkeyLoginChallenge(challengeHex: string): string {
-  if (typeof challengeHex !== 'string' || !/^[0-9a-f]{64}$/.test(challengeHex)) throw invalidArgument('challenge must be 64 lowercase hex characters');
+  if (typeof challengeHex !== 'string' || !/^[0-9a-f]{64}$/.test(challengeHex))
+    throw invalidArgument('challenge must be 64 lowercase hex characters');
   return base64UrlEncode(utf8Encode(challengeHex));
 }
 
 function requireWebAuthn(): void {
-  if (!passkeysSupported()) throw new PayError(LocalErrorCode.WEBAUTHN_UNSUPPORTED, 'This browser does not support passkeys');
+  if (!passkeysSupported())
+    throw new PayError(LocalErrorCode.WEBAUTHN_UNSUPPORTED, 'This browser does not support passkeys');
 }
 
 function ceremonyError(cause: unknown): PayError {
@@ -68,7 +70,8 @@ function ceremonyError(cause: unknown): PayError {
   if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') {
     return new PayError(LocalErrorCode.WEBAUTHN_CANCELLED, 'The passkey request was cancelled or timed out', { cause });
   }
-  if (name === 'NotSupportedError') return new PayError(LocalErrorCode.WEBAUTHN_UNSUPPORTED, 'This authenticator cannot make the passkey', { cause });
+  if (name === 'NotSupportedError')
+    return new PayError(LocalErrorCode.WEBAUTHN_UNSUPPORTED, 'This authenticator cannot make the passkey', { cause });
   return new PayError(code ?? LocalErrorCode.WEBAUTHN_CANCELLED, 'The passkey request failed', { cause });
 }
 
@@ -85,7 +88,9 @@ export interface CreatePasskeyOptions {
 }
 
 /** Runs navigator.credentials.create and returns the body fields of `POST /auth/credentials` (PASSKEY). */
-export async function createPasskeyAttestation(options: CreatePasskeyOptions): Promise<{ challenge: string; attestation: PasskeyAttestation }> {
+export async function createPasskeyAttestation(
+  options: CreatePasskeyOptions,
+): Promise<{ challenge: string; attestation: PasskeyAttestation }> {
   requireWebAuthn();
   if (typeof options?.userName !== 'string' || !options.userName) throw invalidArgument('userName is required');
   const challenge = base64UrlEncode(randomBytes(32));
@@ -93,8 +98,15 @@ export async function createPasskeyAttestation(options: CreatePasskeyOptions): P
     const response = await startRegistration({
       optionsJSON: {
         challenge,
-        rp: { name: options.rpName ?? (options.rpId ?? location.hostname), ...(options.rpId ? { id: options.rpId } : {}) },
-        user: { id: base64UrlEncode(randomBytes(16)), name: options.userName, displayName: options.userDisplayName || options.userName },
+        rp: {
+          name: options.rpName ?? options.rpId ?? location.hostname,
+          ...(options.rpId ? { id: options.rpId } : {}),
+        },
+        user: {
+          id: base64UrlEncode(randomBytes(16)),
+          name: options.userName,
+          displayName: options.userDisplayName || options.userName,
+        },
         pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
         authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
         attestation: 'none',
@@ -150,11 +162,16 @@ export async function getPasskeyAssertion(options: GetPasskeyAssertionOptions): 
 }
 
 /** Runs navigator.credentials.get with service-provided options (SCA) and returns the WebAuthn JSON. */
-export function getPasskeyAssertionJSON(optionsJSON: PublicKeyCredentialRequestOptionsJSON): Promise<AuthenticationResponseJSON> {
+export function getPasskeyAssertionJSON(
+  optionsJSON: PublicKeyCredentialRequestOptionsJSON,
+): Promise<AuthenticationResponseJSON> {
   return runAssertion(optionsJSON, false);
 }
 
-async function runAssertion(optionsJSON: PublicKeyCredentialRequestOptionsJSON, conditional: boolean): Promise<AuthenticationResponseJSON> {
+async function runAssertion(
+  optionsJSON: PublicKeyCredentialRequestOptionsJSON,
+  conditional: boolean,
+): Promise<AuthenticationResponseJSON> {
   requireWebAuthn();
   try {
     return await startAuthentication({ optionsJSON, useBrowserAutofill: conditional });

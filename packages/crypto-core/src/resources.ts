@@ -91,7 +91,12 @@ export interface PaymentInstruction {
 export interface ReceiverUmaLookup {
   receiverUmaAddress: string;
   lookupId: string;
-  supportedCurrencies: { currency: { code?: string; [field: string]: unknown }; estimatedExchangeRate: number; min: number; max: number }[];
+  supportedCurrencies: {
+    currency: { code?: string; [field: string]: unknown };
+    estimatedExchangeRate: number;
+    min: number;
+    max: number;
+  }[];
   [field: string]: unknown;
 }
 

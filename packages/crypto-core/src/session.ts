@@ -108,7 +108,8 @@ export class SessionState {
   /** Runs `fn` while holding the cross-tab lock for this namespace (plain call where Web Locks are missing). */
   async exclusive<T>(work: () => Promise<T>): Promise<T> {
     fn(work, 'fn');
-    const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+    const locks =
+      typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
     return locks ? (locks.request(this.#lockName, work) as Promise<T>) : work();
   }
 
@@ -147,7 +148,8 @@ export class SessionState {
       () => {
         const current = this.#current;
         if (current?.id !== session.id || current.expiresAt !== session.expiresAt) return;
-        if (this.isLive(current)) this.#watchExpiry(current); // the timer ran early (an injected clock)
+        if (this.isLive(current))
+          this.#watchExpiry(current); // the timer ran early (an injected clock)
         else this.#set(undefined);
       },
       Math.min(Math.max(remaining, 0) + 1, 2 ** 31 - 1),

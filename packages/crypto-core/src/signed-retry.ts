@@ -96,18 +96,30 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 /** Turns a non-2xx response into the service's PayError (code passed through unchanged). */
 export function toServiceError(response: TransportResponse, now: number, requestId?: string): PayError {
-  const error = serviceError(object(response, 'response').status, response.body, parseRetryAfter(response.headers?.['retry-after'], now));
+  const error = serviceError(
+    object(response, 'response').status,
+    response.body,
+    parseRetryAfter(response.headers?.['retry-after'], now),
+  );
   if (requestId) Object.defineProperty(error, 'requestId', { value: requestId });
   return error;
 }
 
 /** Runs one signed action to its terminal answer (2xx other than a challenge 202). */
-export async function signedRequest<T = unknown>(transport: Transport, options: SignedRequestOptions): Promise<SignedResult<T>> {
+export async function signedRequest<T = unknown>(
+  transport: Transport,
+  options: SignedRequestOptions,
+): Promise<SignedResult<T>> {
   fn(transport, 'transport');
   fn(object(options, 'options').sign, 'sign');
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? abortableSleep;
-  const bodyText = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const bodyText =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
   const maxChallenges = options.maxChallenges ?? 3;
   const maxFresh = options.maxFreshAttempts ?? 1;
   const networkRetries = options.networkRetries ?? 2;
@@ -119,7 +131,7 @@ export async function signedRequest<T = unknown>(transport: Transport, options: 
   /** Sends one leg; resends the identical leg after a network failure; waits out short 429s. */
   const send = async (headers: Record<string, string>): Promise<TransportResponse> => {
     lastSendWasResent = false;
-    for (let networkTry = 0; ; ) {
+    for (let networkTry = 0; ;) {
       let response: TransportResponse;
       try {
         requests++;
@@ -132,7 +144,9 @@ export async function signedRequest<T = unknown>(transport: Transport, options: 
           signal: options.signal,
         });
       } catch (error) {
-        const retryable = error instanceof PayError && (error.code === LocalErrorCode.NETWORK_ERROR || error.code === LocalErrorCode.TIMEOUT);
+        const retryable =
+          error instanceof PayError &&
+          (error.code === LocalErrorCode.NETWORK_ERROR || error.code === LocalErrorCode.TIMEOUT);
         if (!retryable || networkTry++ >= networkRetries) throw error;
         await sleep(250 * 2 ** (networkTry - 1), options.signal);
         lastSendWasResent = true;
@@ -157,7 +171,9 @@ export async function signedRequest<T = unknown>(transport: Transport, options: 
     while (response.status === 202 && isSignedChallenge(response.body)) {
       challenge = response.body;
       if (++challenges > maxChallenges) {
-        throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'Too many signing challenges', { requestId: challenge.requestId });
+        throw new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'Too many signing challenges', {
+          requestId: challenge.requestId,
+        });
       }
       // expiresAt is the service's clock: judge it by the answer's Date header when there is one, so a
       // device clock minutes off neither signs every challenge as expired nor misses a real expiry.
@@ -173,7 +189,10 @@ export async function signedRequest<T = unknown>(transport: Transport, options: 
       if (options.pollWhile && response.status >= 200 && response.status < 300) {
         const deadline = now() + (options.pollTimeoutMs ?? 60_000);
         while (options.pollWhile(response)) {
-          if (now() >= deadline) throw new PayError(LocalErrorCode.EXPORT_TIMEOUT, 'The service is still processing', { requestId: challenge.requestId });
+          if (now() >= deadline)
+            throw new PayError(LocalErrorCode.EXPORT_TIMEOUT, 'The service is still processing', {
+              requestId: challenge.requestId,
+            });
           await sleep(options.pollIntervalMs ?? 1000, options.signal);
           response = await send(signedHeaders);
         }

@@ -7,7 +7,15 @@
  *   const header = await stampPayload(payloadToSign, key.privateKey, key.publicKey);
  *   const { publicKey } = await verifyStamp(header, payloadToSign);
  */
-import { base64UrlDecode, base64UrlEncode, bytesToHex, hexToBytes, toArrayBuffer, utf8Decode, utf8Encode } from './encoding.js';
+import {
+  base64UrlDecode,
+  base64UrlEncode,
+  bytesToHex,
+  hexToBytes,
+  toArrayBuffer,
+  utf8Decode,
+  utf8Encode,
+} from './encoding.js';
 import { cryptoKey, object, text } from './args.js';
 import { PayError } from './errors.js';
 import { compressPoint, decompressPoint, importPublicKey, signatureDerToRaw, signatureRawToDer } from './p256.js';
@@ -25,15 +33,33 @@ export interface Stamp {
 }
 
 /** Signs `payloadToSign` exactly as received and returns the header value. */
-export async function stampPayload(payloadToSign: string, privateKey: WebCryptoKey, publicKeyCompressedHex: string): Promise<string> {
+export async function stampPayload(
+  payloadToSign: string,
+  privateKey: WebCryptoKey,
+  publicKeyCompressedHex: string,
+): Promise<string> {
   text(payloadToSign, 'payloadToSign');
-  const raw = new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, cryptoKey(privateKey, 'privateKey'), toArrayBuffer(utf8Encode(payloadToSign))));
-  return encodeStamp({ publicKey: publicKeyCompressedHex, scheme: STAMP_SCHEME, signature: bytesToHex(signatureRawToDer(raw)) });
+  const raw = new Uint8Array(
+    await crypto.subtle.sign(
+      ECDSA_SHA256,
+      cryptoKey(privateKey, 'privateKey'),
+      toArrayBuffer(utf8Encode(payloadToSign)),
+    ),
+  );
+  return encodeStamp({
+    publicKey: publicKeyCompressedHex,
+    scheme: STAMP_SCHEME,
+    signature: bytesToHex(signatureRawToDer(raw)),
+  });
 }
 
 /** Compact JSON in the protocol's key order, base64url without padding. */
 export function encodeStamp(stamp: Stamp): string {
-  const json = JSON.stringify({ publicKey: object(stamp, 'stamp').publicKey, scheme: stamp.scheme, signature: stamp.signature });
+  const json = JSON.stringify({
+    publicKey: object(stamp, 'stamp').publicKey,
+    scheme: stamp.scheme,
+    signature: stamp.signature,
+  });
   return base64UrlEncode(utf8Encode(json));
 }
 
@@ -49,7 +75,13 @@ export function decodeStamp(header: string): Stamp {
     throw malformed('not base64url JSON', cause);
   }
   const s = parsed as Partial<Stamp> | null;
-  if (!s || typeof s !== 'object' || typeof s.publicKey !== 'string' || typeof s.signature !== 'string' || typeof s.scheme !== 'string') {
+  if (
+    !s ||
+    typeof s !== 'object' ||
+    typeof s.publicKey !== 'string' ||
+    typeof s.signature !== 'string' ||
+    typeof s.scheme !== 'string'
+  ) {
     throw malformed('missing publicKey, scheme or signature');
   }
   if (s.scheme !== STAMP_SCHEME) throw malformed('unknown scheme');
@@ -99,7 +131,12 @@ export async function verifyStamp(
   } catch (cause) {
     throw malformed('bad public key or DER signature', cause);
   }
-  const ok = await crypto.subtle.verify(ECDSA_SHA256, signer.key, toArrayBuffer(raw), toArrayBuffer(utf8Encode(payloadToSign)));
+  const ok = await crypto.subtle.verify(
+    ECDSA_SHA256,
+    signer.key,
+    toArrayBuffer(raw),
+    toArrayBuffer(utf8Encode(payloadToSign)),
+  );
   if (!ok) throw new PayError('WALLET_SIGNATURE_INVALID', 'The wallet signature does not verify');
   return { publicKey: signer.compressed };
 }

@@ -103,7 +103,8 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
       return { status: response.status, headers: outHeaders, body };
     } catch (cause) {
       if (request.signal?.aborted) throw new PayError(LocalErrorCode.ABORTED, 'The request was aborted', { cause });
-      if (timedOut) throw new PayError(LocalErrorCode.TIMEOUT, `The backend did not answer within ${timeoutMs} ms`, { cause });
+      if (timedOut)
+        throw new PayError(LocalErrorCode.TIMEOUT, `The backend did not answer within ${timeoutMs} ms`, { cause });
       throw new PayError(LocalErrorCode.NETWORK_ERROR, 'The backend could not be reached', { cause });
     } finally {
       clearTimeout(timer);

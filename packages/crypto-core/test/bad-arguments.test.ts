@@ -24,7 +24,10 @@ const anyValue = fc.oneof(
   fc.string(),
   fc.uint8Array({ maxLength: 80 }),
   fc.stringMatching(/^[0-9a-f]{0,140}$/),
-  fc.dictionary(fc.constantFrom('store', 'id', 'signal', 'body', 'headers', 'status', 'expiresAt', 'keyPair', 'publicKey'), fc.anything()),
+  fc.dictionary(
+    fc.constantFrom('store', 'id', 'signal', 'body', 'headers', 'status', 'expiresAt', 'keyPair', 'publicKey'),
+    fc.anything(),
+  ),
 );
 
 /** What a call came to: 'ok', or what it threw or rejected with. */
@@ -62,15 +65,30 @@ const convertible = anyValue.filter((v) => {
 });
 
 /** A transport that answers every request with the service's 400 envelope. */
-const refusing: Transport = async () => ({ status: 400, headers: {}, body: { status: 400, code: 'INVALID_INPUT', message: 'no' } });
+const refusing: Transport = async () => ({
+  status: 400,
+  headers: {},
+  body: { status: 400, code: 'INVALID_INPUT', message: 'no' },
+});
 const far = () => new Date(Date.now() + 3_600_000).toISOString();
 
 /** A client whose restored session has a live key, so signed methods get past NO_SESSION. */
 async function signedInClient(): Promise<core.WalletClient> {
   const keyStore = core.memoryKeyStore();
   const key = await core.createSessionKey({ store: keyStore });
-  await keyStore.set('session:default', { id: 'Session:1', accountId: 'InternalAccount:1', type: 'EMAIL_OTP', expiresAt: far(), keyId: key.id });
-  const client = new core.WalletClient({ transport: refusing, keyStore, autoRefresh: false, signedRetry: { networkRetries: 0 } });
+  await keyStore.set('session:default', {
+    id: 'Session:1',
+    accountId: 'InternalAccount:1',
+    type: 'EMAIL_OTP',
+    expiresAt: far(),
+    keyId: key.id,
+  });
+  const client = new core.WalletClient({
+    transport: refusing,
+    keyStore,
+    autoRefresh: false,
+    signedRetry: { networkRetries: 0 },
+  });
   await client.restore();
   return client;
 }
@@ -85,20 +103,30 @@ async function check(c: Case): Promise<void> {
     if (result !== 'ok' && !(result instanceof PayError)) throw new Error(`${c.name} with ${where}: ${String(result)}`);
   };
   for (let i = 0; i < arity; i++) {
-    await fc.assert(fc.asyncProperty(values, (v) => run((args) => (args[i] = v), `argument ${i} = ${fc.stringify(v)}`)), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(values, (v) => run((args) => (args[i] = v), `argument ${i} = ${fc.stringify(v)}`)),
+      { numRuns: RUNS },
+    );
   }
   if (c.fields !== undefined) {
     const at = c.fields;
     const keys = Object.keys((await c.valid())[at] as object);
     for (const key of keys) {
       await fc.assert(
-        fc.asyncProperty(values, (v) => run((args) => (args[at] = { ...(args[at] as object), [key]: v }), `${key} = ${fc.stringify(v)}`)),
+        fc.asyncProperty(values, (v) =>
+          run((args) => (args[at] = { ...(args[at] as object), [key]: v }), `${key} = ${fc.stringify(v)}`),
+        ),
         { numRuns: RUNS },
       );
     }
   }
   if (!c.noAllArbitrary && arity > 1) {
-    await fc.assert(fc.asyncProperty(fc.array(values, { minLength: arity, maxLength: arity }), (vs) => run((args) => args.splice(0, arity, ...vs), `all = ${fc.stringify(vs)}`)), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(fc.array(values, { minLength: arity, maxLength: arity }), (vs) =>
+        run((args) => args.splice(0, arity, ...vs), `all = ${fc.stringify(vs)}`),
+      ),
+      { numRuns: RUNS },
+    );
   }
 }
 
@@ -134,9 +162,22 @@ function cases(): Case[] {
     };
   const list: Case[] = [
     // errors
-    { name: 'new PayError', valid: () => ['CODE', 'message', {}], call: (a, b, c) => new core.PayError(a as string, b as string, c as core.PayErrorOptions), textual: true },
-    { name: 'isPayError', valid: () => [new core.PayError('X', 'x'), 'X'], call: (a, b) => core.isPayError(a, b as string) },
-    { name: 'serviceError', valid: () => [400, { code: 'X' }, 1], call: (a, b, c) => core.serviceError(a as number, b, c as number) },
+    {
+      name: 'new PayError',
+      valid: () => ['CODE', 'message', {}],
+      call: (a, b, c) => new core.PayError(a as string, b as string, c as core.PayErrorOptions),
+      textual: true,
+    },
+    {
+      name: 'isPayError',
+      valid: () => [new core.PayError('X', 'x'), 'X'],
+      call: (a, b) => core.isPayError(a, b as string),
+    },
+    {
+      name: 'serviceError',
+      valid: () => [400, { code: 'X' }, 1],
+      call: (a, b, c) => core.serviceError(a as number, b, c as number),
+    },
     { name: 'invalidArgument', valid: () => ['x'], call: (a) => core.invalidArgument(a as string), textual: true },
     // encoding
     { name: 'bytesToHex', valid: () => [new Uint8Array([1])], call: (a) => core.bytesToHex(a as Uint8Array) },
@@ -145,87 +186,234 @@ function cases(): Case[] {
     { name: 'utf8Decode', valid: () => [new Uint8Array([97])], call: (a) => core.utf8Decode(a as Uint8Array) },
     { name: 'base64UrlEncode', valid: () => [new Uint8Array([1])], call: (a) => core.base64UrlEncode(a as Uint8Array) },
     { name: 'base64UrlDecode', valid: () => ['AQ'], call: (a) => core.base64UrlDecode(a as string) },
-    { name: 'concatBytes', valid: () => [new Uint8Array([1]), new Uint8Array([2])], call: (a, b) => core.concatBytes(a as Uint8Array, b as Uint8Array) },
+    {
+      name: 'concatBytes',
+      valid: () => [new Uint8Array([1]), new Uint8Array([2])],
+      call: (a, b) => core.concatBytes(a as Uint8Array, b as Uint8Array),
+    },
     { name: 'toArrayBuffer', valid: () => [new Uint8Array([1])], call: (a) => core.toArrayBuffer(a as Uint8Array) },
     { name: 'sha256', valid: () => [new Uint8Array([1])], call: (a) => core.sha256(a as Uint8Array) },
     { name: 'randomBytes', valid: () => [8], call: (a) => core.randomBytes(a as number) },
     // p256
     { name: 'decompressPoint', valid: () => [F.point], call: (a) => core.decompressPoint(a as Uint8Array) },
     { name: 'compressPoint', valid: () => [F.point], call: (a) => core.compressPoint(a as Uint8Array) },
-    { name: 'publicKeyForms', valid: () => [F.v.sessionKey.publicKeyCompressed], call: (a) => core.publicKeyForms(a as string) },
-    { name: 'signatureRawToDer', valid: () => [new Uint8Array(64).fill(1)], call: (a) => core.signatureRawToDer(a as Uint8Array) },
-    { name: 'signatureDerToRaw', valid: () => [core.hexToBytes(F.v.stamp.signatureDer)], call: (a) => core.signatureDerToRaw(a as Uint8Array) },
+    {
+      name: 'publicKeyForms',
+      valid: () => [F.v.sessionKey.publicKeyCompressed],
+      call: (a) => core.publicKeyForms(a as string),
+    },
+    {
+      name: 'signatureRawToDer',
+      valid: () => [new Uint8Array(64).fill(1)],
+      call: (a) => core.signatureRawToDer(a as Uint8Array),
+    },
+    {
+      name: 'signatureDerToRaw',
+      valid: () => [core.hexToBytes(F.v.stamp.signatureDer)],
+      call: (a) => core.signatureDerToRaw(a as Uint8Array),
+    },
     { name: 'pointToJwk', valid: () => [F.point], call: (a) => pointToJwk(a as Uint8Array) },
     { name: 'jwkToPoint', valid: () => [pointToJwk(F.point)], call: (a) => jwkToPoint(a as JsonWebKey), fields: 0 },
-    { name: 'importPublicKey', valid: () => [F.point, 'ECDSA'], call: (a, b) => importPublicKey(a as Uint8Array, b as 'ECDSA') },
+    {
+      name: 'importPublicKey',
+      valid: () => [F.point, 'ECDSA'],
+      call: (a, b) => importPublicKey(a as Uint8Array, b as 'ECDSA'),
+    },
     { name: 'exportPublicPoint', valid: () => [F.ecdh.publicKey], call: (a) => exportPublicPoint(a as CryptoKey) },
     // keys and stores
-    { name: 'createSessionKey', valid: () => [{ store: core.memoryKeyStore() }], call: (a) => core.createSessionKey(a as { store: core.KeyStore }), fields: 0 },
-    { name: 'loadSessionKey', valid: () => ['k', core.memoryKeyStore()], call: (a, b) => core.loadSessionKey(a as string, b as core.KeyStore) },
-    { name: 'requireSessionKey', valid: () => ['k', core.memoryKeyStore()], call: (a, b) => core.requireSessionKey(a as string, b as core.KeyStore) },
-    { name: 'deleteSessionKey', valid: () => ['k', core.memoryKeyStore()], call: (a, b) => core.deleteSessionKey(a as string, b as core.KeyStore) },
-    { name: 'SessionKey.stamp', valid: () => ['payload'], call: async (a) => (await core.createSessionKey({ store: core.memoryKeyStore() })).stamp(a as string) },
-    { name: 'memoryKeyStore().set/get/delete', valid: () => ['k', 1], call: async (a, b) => { const s = core.memoryKeyStore(); await s.set(a as string, b); await s.get(a as string); await s.delete(a as string); } },
-    { name: 'indexedDbKeyStore', valid: () => [{ database: 'paykit-fuzz' }], call: (a) => core.indexedDbKeyStore(a as core.IndexedDbKeyStoreOptions) },
-    { name: 'defaultKeyStore', valid: () => [{}], call: (a) => core.defaultKeyStore(a as core.IndexedDbKeyStoreOptions) },
+    {
+      name: 'createSessionKey',
+      valid: () => [{ store: core.memoryKeyStore() }],
+      call: (a) => core.createSessionKey(a as { store: core.KeyStore }),
+      fields: 0,
+    },
+    {
+      name: 'loadSessionKey',
+      valid: () => ['k', core.memoryKeyStore()],
+      call: (a, b) => core.loadSessionKey(a as string, b as core.KeyStore),
+    },
+    {
+      name: 'requireSessionKey',
+      valid: () => ['k', core.memoryKeyStore()],
+      call: (a, b) => core.requireSessionKey(a as string, b as core.KeyStore),
+    },
+    {
+      name: 'deleteSessionKey',
+      valid: () => ['k', core.memoryKeyStore()],
+      call: (a, b) => core.deleteSessionKey(a as string, b as core.KeyStore),
+    },
+    {
+      name: 'SessionKey.stamp',
+      valid: () => ['payload'],
+      call: async (a) => (await core.createSessionKey({ store: core.memoryKeyStore() })).stamp(a as string),
+    },
+    {
+      name: 'memoryKeyStore().set/get/delete',
+      valid: () => ['k', 1],
+      call: async (a, b) => {
+        const s = core.memoryKeyStore();
+        await s.set(a as string, b);
+        await s.get(a as string);
+        await s.delete(a as string);
+      },
+    },
+    {
+      name: 'indexedDbKeyStore',
+      valid: () => [{ database: 'paykit-fuzz' }],
+      call: (a) => core.indexedDbKeyStore(a as core.IndexedDbKeyStoreOptions),
+    },
+    {
+      name: 'defaultKeyStore',
+      valid: () => [{}],
+      call: (a) => core.defaultKeyStore(a as core.IndexedDbKeyStoreOptions),
+    },
     // stamp
-    { name: 'stampPayload', valid: () => ['payload', F.signer, F.v.sessionKey.publicKeyCompressed], call: (a, b, c) => core.stampPayload(a as string, b as CryptoKey, c as string) },
-    { name: 'encodeStamp', valid: () => [{ publicKey: '02', scheme: core.STAMP_SCHEME, signature: '30' }], call: (a) => core.encodeStamp(a as core.Stamp), fields: 0 },
+    {
+      name: 'stampPayload',
+      valid: () => ['payload', F.signer, F.v.sessionKey.publicKeyCompressed],
+      call: (a, b, c) => core.stampPayload(a as string, b as CryptoKey, c as string),
+    },
+    {
+      name: 'encodeStamp',
+      valid: () => [{ publicKey: '02', scheme: core.STAMP_SCHEME, signature: '30' }],
+      call: (a) => core.encodeStamp(a as core.Stamp),
+      fields: 0,
+    },
     { name: 'decodeStamp', valid: () => [F.v.stamp.headerValue], call: (a) => core.decodeStamp(a as string) },
-    { name: 'verifyStamp', valid: () => [F.v.stamp.headerValue, F.v.stamp.payloadToSign], call: (a, b) => core.verifyStamp(a as string, b as string) },
+    {
+      name: 'verifyStamp',
+      valid: () => [F.v.stamp.headerValue, F.v.stamp.payloadToSign],
+      call: (a, b) => core.verifyStamp(a as string, b as string),
+    },
     // hpke, envelopes, otp, export, oidc, legacy sessions
-    { name: 'hpkeSeal', valid: () => [{ recipientPublicKey: F.point, plaintext: new Uint8Array([1]) }], call: (a) => core.hpkeSeal(a as never), fields: 0 },
-    { name: 'hpkeOpen', valid: () => [{ recipientKey: F.ecdh, ...F.sealed }], call: (a) => core.hpkeOpen(a as never), fields: 0 },
-    { name: 'parseEnclaveBundle', valid: () => [F.v.otp.otpEncryptionTargetBundle], call: (a) => core.parseEnclaveBundle(a as string) },
+    {
+      name: 'hpkeSeal',
+      valid: () => [{ recipientPublicKey: F.point, plaintext: new Uint8Array([1]) }],
+      call: (a) => core.hpkeSeal(a as never),
+      fields: 0,
+    },
+    {
+      name: 'hpkeOpen',
+      valid: () => [{ recipientKey: F.ecdh, ...F.sealed }],
+      call: (a) => core.hpkeOpen(a as never),
+      fields: 0,
+    },
+    {
+      name: 'parseEnclaveBundle',
+      valid: () => [F.v.otp.otpEncryptionTargetBundle],
+      call: (a) => core.parseEnclaveBundle(a as string),
+    },
     {
       name: 'verifyEnclaveBundle',
-      valid: () => [F.v.exportWallet.encryptedWalletCredentials, [F.v.exportWallet.signerPublicKey], { allowUnsigned: false }],
+      valid: () => [
+        F.v.exportWallet.encryptedWalletCredentials,
+        [F.v.exportWallet.signerPublicKey],
+        { allowUnsigned: false },
+      ],
       call: (a, b, c) => core.verifyEnclaveBundle(a as string, b as string[], c as { allowUnsigned?: boolean }),
     },
-    { name: 'bundleHexField', valid: () => [{ targetPublic: '04' }, 'targetPublic'], call: (a, b) => core.bundleHexField(a as Record<string, unknown>, b as string) },
+    {
+      name: 'bundleHexField',
+      valid: () => [{ targetPublic: '04' }, 'targetPublic'],
+      call: (a, b) => core.bundleHexField(a as Record<string, unknown>, b as string),
+    },
     {
       name: 'encryptOtpCode',
-      valid: () => [{ otpEncryptionTargetBundle: F.v.otp.otpEncryptionTargetBundle, otpCode: '000000', publicKey: F.v.sessionKey.publicKeyUncompressed, trustedSigners: [F.v.otp.enclaveSigningPublicKey] }],
+      valid: () => [
+        {
+          otpEncryptionTargetBundle: F.v.otp.otpEncryptionTargetBundle,
+          otpCode: '000000',
+          publicKey: F.v.sessionKey.publicKeyUncompressed,
+          trustedSigners: [F.v.otp.enclaveSigningPublicKey],
+        },
+      ],
       call: (a) => core.encryptOtpCode(a as core.EncryptOtpCodeParams),
       fields: 0,
     },
     {
       name: 'decryptExportBundle',
-      valid: () => [{ encryptedWalletCredentials: F.v.exportWallet.encryptedWalletCredentials, exportKey: F.exportKey, trustedSigners: [F.v.exportWallet.signerPublicKey], organizationId: F.v.exportWallet.organizationId }],
+      valid: () => [
+        {
+          encryptedWalletCredentials: F.v.exportWallet.encryptedWalletCredentials,
+          exportKey: F.exportKey,
+          trustedSigners: [F.v.exportWallet.signerPublicKey],
+          organizationId: F.v.exportWallet.organizationId,
+        },
+      ],
       call: (a) => core.decryptExportBundle(a as core.DecryptExportBundleParams),
       fields: 0,
     },
     { name: 'oidcNonce', valid: () => [F.v.sessionKey.publicKeyCompressed], call: (a) => core.oidcNonce(a as string) },
-    { name: 'base58CheckDecode', valid: () => [F.v.legacySession.encryptedSessionSigningKey], call: (a) => base58CheckDecode(a as string) },
+    {
+      name: 'base58CheckDecode',
+      valid: () => [F.v.legacySession.encryptedSessionSigningKey],
+      call: (a) => base58CheckDecode(a as string),
+    },
     {
       name: 'decryptSessionSigningKey',
-      valid: () => [{ encryptedSessionSigningKey: F.v.legacySession.encryptedSessionSigningKey, clientKey: F.legacyKey }],
+      valid: () => [
+        { encryptedSessionSigningKey: F.v.legacySession.encryptedSessionSigningKey, clientKey: F.legacyKey },
+      ],
       call: (a) => decryptSessionSigningKey(a as never),
       fields: 0,
     },
-    { name: 'passkeyLoginChallenge', valid: () => ['a'.repeat(64)], call: (a) => core.passkeyLoginChallenge(a as string) },
+    {
+      name: 'passkeyLoginChallenge',
+      valid: () => ['a'.repeat(64)],
+      call: (a) => core.passkeyLoginChallenge(a as string),
+    },
     // transport, signed retry, session state
-    { name: 'buildPath', valid: () => ['/x', { a: 'b' }], call: (a, b) => core.buildPath(a as string, b as Record<string, string>) },
+    {
+      name: 'buildPath',
+      valid: () => ['/x', { a: 'b' }],
+      call: (a, b) => core.buildPath(a as string, b as Record<string, string>),
+    },
     {
       name: 'fetchTransport(options)(request)',
-      valid: () => [{ baseUrl: '/api', fetch: async () => new Response('{}') }, { method: 'GET', path: '/x' }],
+      valid: () => [
+        { baseUrl: '/api', fetch: async () => new Response('{}') },
+        { method: 'GET', path: '/x' },
+      ],
       call: async (a, b) => core.fetchTransport(a as core.FetchTransportOptions)(b as core.TransportRequest),
       fields: 1,
     },
-    { name: 'abortableSleep', valid: () => [0, AbortSignal.abort()], call: (a, b) => core.abortableSleep(a as number, b as AbortSignal), noAllArbitrary: true },
-    { name: 'isSignedChallenge', valid: () => [{ payloadToSign: 'p', requestId: 'r' }], call: (a) => core.isSignedChallenge(a) },
+    {
+      name: 'abortableSleep',
+      valid: () => [0, AbortSignal.abort()],
+      call: (a, b) => core.abortableSleep(a as number, b as AbortSignal),
+      noAllArbitrary: true,
+    },
+    {
+      name: 'isSignedChallenge',
+      valid: () => [{ payloadToSign: 'p', requestId: 'r' }],
+      call: (a) => core.isSignedChallenge(a),
+    },
     { name: 'parseRetryAfter', valid: () => ['1', 0], call: (a, b) => core.parseRetryAfter(a as string, b as number) },
-    { name: 'toServiceError', valid: () => [{ status: 400, headers: {}, body: {} }, 0, 'r'], call: (a, b, c) => core.toServiceError(a as core.TransportResponse, b as number, c as string), fields: 0 },
+    {
+      name: 'toServiceError',
+      valid: () => [{ status: 400, headers: {}, body: {} }, 0, 'r'],
+      call: (a, b, c) => core.toServiceError(a as core.TransportResponse, b as number, c as string),
+      fields: 0,
+    },
     {
       name: 'signedRequest',
       valid: () => [refusing, { method: 'POST', path: '/x', body: {}, sign: async () => 'stamp', networkRetries: 0 }],
       call: (a, b) => core.signedRequest(a as Transport, b as core.SignedRequestOptions),
       fields: 1,
     },
-    { name: 'toCurrentSession', valid: () => [{ id: 'S', accountId: 'A', type: 'EMAIL_OTP', expiresAt: far() }, 'k', 'c'], call: (a, b, c) => core.toCurrentSession(a as core.AuthSession, b as string, c as string) },
+    {
+      name: 'toCurrentSession',
+      valid: () => [{ id: 'S', accountId: 'A', type: 'EMAIL_OTP', expiresAt: far() }, 'k', 'c'],
+      call: (a, b, c) => core.toCurrentSession(a as core.AuthSession, b as string, c as string),
+    },
     {
       name: 'SessionState methods',
-      valid: () => [{ store: core.memoryKeyStore(), namespace: 'fuzz' }, () => {}, { id: 'S', accountId: 'A', type: 'EMAIL_OTP', expiresAt: far(), keyId: 'k' }, async () => 1],
+      valid: () => [
+        { store: core.memoryKeyStore(), namespace: 'fuzz' },
+        () => {},
+        { id: 'S', accountId: 'A', type: 'EMAIL_OTP', expiresAt: far(), keyId: 'k' },
+        async () => 1,
+      ],
       call: async (a, b, c, d) => {
         const state = new core.SessionState(a as { store: core.KeyStore });
         try {
@@ -241,28 +429,93 @@ function cases(): Case[] {
       },
     },
     // WalletClient (the service refuses every request, so each call ends in a PayError or a guard)
-    { name: 'new WalletClient', valid: () => [{ transport: refusing, keyStore: core.memoryKeyStore(), autoRefresh: false }], call: (a) => new core.WalletClient(a as core.WalletClientOptions).close(), fields: 0 },
+    {
+      name: 'new WalletClient',
+      valid: () => [{ transport: refusing, keyStore: core.memoryKeyStore(), autoRefresh: false }],
+      call: (a) => new core.WalletClient(a as core.WalletClientOptions).close(),
+      fields: 0,
+    },
     { name: 'sandboxSigners', valid: () => [refusing], call: (a) => core.sandboxSigners(a as Transport) },
     { name: 'client.listCredentials', valid: () => ['InternalAccount:1'], call: method('listCredentials') },
-    { name: 'client.requestOtp', valid: () => [{ credentialId: 'AuthMethod:1' }], call: method('requestOtp'), fields: 0 },
-    { name: 'client.loginWithOtp', valid: () => [{ challenge: { id: 'AuthMethod:1', otpEncryptionTargetBundle: F.v.otp.otpEncryptionTargetBundle }, code: '000000' }], call: method('loginWithOtp'), fields: 0 },
-    { name: 'client.loginWithOAuth', valid: async () => [{ credentialId: 'AuthMethod:1', oidcToken: 'a.b.c', prepared: await (await client()).prepareOAuth() }], call: method('loginWithOAuth'), fields: 0 },
-    { name: 'client.loginWithPasskey', valid: () => [{ credentialId: 'AuthMethod:1' }], call: method('loginWithPasskey'), fields: 0 },
-    { name: 'client.addCredential', valid: () => [{ type: 'EMAIL_OTP', email: 'a@example.com' }], call: method('addCredential') },
+    {
+      name: 'client.requestOtp',
+      valid: () => [{ credentialId: 'AuthMethod:1' }],
+      call: method('requestOtp'),
+      fields: 0,
+    },
+    {
+      name: 'client.loginWithOtp',
+      valid: () => [
+        {
+          challenge: { id: 'AuthMethod:1', otpEncryptionTargetBundle: F.v.otp.otpEncryptionTargetBundle },
+          code: '000000',
+        },
+      ],
+      call: method('loginWithOtp'),
+      fields: 0,
+    },
+    {
+      name: 'client.loginWithOAuth',
+      valid: async () => [
+        { credentialId: 'AuthMethod:1', oidcToken: 'a.b.c', prepared: await (await client()).prepareOAuth() },
+      ],
+      call: method('loginWithOAuth'),
+      fields: 0,
+    },
+    {
+      name: 'client.loginWithPasskey',
+      valid: () => [{ credentialId: 'AuthMethod:1' }],
+      call: method('loginWithPasskey'),
+      fields: 0,
+    },
+    {
+      name: 'client.addCredential',
+      valid: () => [{ type: 'EMAIL_OTP', email: 'a@example.com' }],
+      call: method('addCredential'),
+    },
     { name: 'client.removeCredential', valid: () => ['AuthMethod:1'], call: method('removeCredential') },
     { name: 'client.listSessions', valid: () => ['InternalAccount:1'], call: method('listSessions') },
     { name: 'client.revokeSession', valid: () => ['Session:2'], call: method('revokeSession') },
     { name: 'client.subscribe', valid: () => [() => {}], call: method('subscribe') },
-    { name: 'client.exportWallet', valid: () => [{ accountId: 'InternalAccount:1' }], call: method('exportWallet'), fields: 0 },
+    {
+      name: 'client.exportWallet',
+      valid: () => [{ accountId: 'InternalAccount:1' }],
+      call: method('exportWallet'),
+      fields: 0,
+    },
     { name: 'client.setWalletPrivacy', valid: () => [true, 'InternalAccount:1'], call: method('setWalletPrivacy') },
-    { name: 'client.createDelegatedKey', valid: () => [{ cardId: 'Card:1' }], call: method('createDelegatedKey'), fields: 0 },
-    { name: 'client.updateCustomerContact', valid: () => [{ customerId: 'Customer:1', email: 'a@example.com' }], call: method('updateCustomerContact'), fields: 0 },
+    {
+      name: 'client.createDelegatedKey',
+      valid: () => [{ cardId: 'Card:1' }],
+      call: method('createDelegatedKey'),
+      fields: 0,
+    },
+    {
+      name: 'client.updateCustomerContact',
+      valid: () => [{ customerId: 'Customer:1', email: 'a@example.com' }],
+      call: method('updateCustomerContact'),
+      fields: 0,
+    },
   ];
   if (node) {
     list.push(
-      { name: 'createPasskeyAttestation', valid: () => [{ userName: 'a' }], call: (a) => core.createPasskeyAttestation(a as core.CreatePasskeyOptions), fields: 0 },
-      { name: 'getPasskeyAssertion', valid: () => [{ challenge: 'a'.repeat(64) }], call: (a) => core.getPasskeyAssertion(a as core.GetPasskeyAssertionOptions), fields: 0 },
-      { name: 'getPasskeyAssertionJSON', valid: () => [{ challenge: 'AA' }], call: (a) => core.getPasskeyAssertionJSON(a as never) },
+      {
+        name: 'createPasskeyAttestation',
+        valid: () => [{ userName: 'a' }],
+        call: (a) => core.createPasskeyAttestation(a as core.CreatePasskeyOptions),
+        fields: 0,
+      },
+      {
+        name: 'getPasskeyAssertion',
+        valid: () => [{ challenge: 'a'.repeat(64) }],
+        call: (a) => core.getPasskeyAssertion(a as core.GetPasskeyAssertionOptions),
+        fields: 0,
+      },
+      {
+        name: 'getPasskeyAssertionJSON',
+        valid: () => [{ challenge: 'AA' }],
+        call: (a) => core.getPasskeyAssertionJSON(a as never),
+      },
       { name: 'client.registerPasskey', valid: () => [{ userName: 'a' }], call: method('registerPasskey'), fields: 0 },
     );
   }

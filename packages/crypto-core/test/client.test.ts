@@ -17,15 +17,30 @@ const ACCOUNT = 'InternalAccount:1';
 const CREDENTIAL = 'AuthMethod:email';
 const later = (ms = 15 * 60_000) => new Date(Date.now() + ms).toISOString();
 const session = (id: string, expiresAt = later()) => ({ id, accountId: ACCOUNT, type: 'EMAIL_OTP', expiresAt });
-const challenge202 = (payloadToSign: string, n = 1) => ({ status: 202, body: { payloadToSign, requestId: `Request:${n}`, expiresAt: later(300_000) } });
+const challenge202 = (payloadToSign: string, n = 1) => ({
+  status: 202,
+  body: { payloadToSign, requestId: `Request:${n}`, expiresAt: later(300_000) },
+});
 
 function otpSteps(enclave: FakeEnclave, code = '000000', id = 'Session:1', expiresAt = later()): Step[] {
   let sealedKey = '';
   return [
-    async () => ({ status: 200, body: { id: CREDENTIAL, accountId: ACCOUNT, type: 'EMAIL_OTP', otpEncryptionTargetBundle: await enclave.otpTargetBundle() } }),
+    async () => ({
+      status: 200,
+      body: {
+        id: CREDENTIAL,
+        accountId: ACCOUNT,
+        type: 'EMAIL_OTP',
+        otpEncryptionTargetBundle: await enclave.otpTargetBundle(),
+      },
+    }),
     async (r) => {
       const opened = await enclave.openOtp(JSON.parse(r.body!).encryptedOtpBundle);
-      if (opened.otp_code !== code) return { status: 401, body: { status: 401, code: 'UNAUTHORIZED', message: 'no', details: { reason: 'Invalid OTP code' } } };
+      if (opened.otp_code !== code)
+        return {
+          status: 401,
+          body: { status: 401, code: 'UNAUTHORIZED', message: 'no', details: { reason: 'Invalid OTP code' } },
+        };
       sealedKey = publicKeyForms(opened.public_key).compressed;
       return challenge202(`jwt-bound-to-${sealedKey}`);
     },
@@ -37,10 +52,23 @@ function otpSteps(enclave: FakeEnclave, code = '000000', id = 'Session:1', expir
   ];
 }
 
-async function signedIn(store: KeyStore = memoryKeyStore(), extra: Step[] = [], namespace = 'default', options: Partial<WalletClientOptions> = {}) {
+async function signedIn(
+  store: KeyStore = memoryKeyStore(),
+  extra: Step[] = [],
+  namespace = 'default',
+  options: Partial<WalletClientOptions> = {},
+) {
   const enclave = await fakeEnclave();
   const transport = scriptedTransport([...otpSteps(enclave), ...extra]);
-  const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: false, namespace, signedRetry: { pollIntervalMs: 10 }, ...options });
+  const client = new WalletClient({
+    transport,
+    keyStore: store,
+    trustedSigners: [enclave.signer],
+    autoRefresh: false,
+    namespace,
+    signedRetry: { pollIntervalMs: 10 },
+    ...options,
+  });
   const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
   await client.loginWithOtp({ challenge, code: '000000' });
   return { client, transport, enclave, store };
@@ -66,7 +94,12 @@ describe('WalletClient', () => {
     const steps = otpSteps(enclave);
     const store = memoryKeyStore();
     const transport = scriptedTransport([steps[0]!, steps[1]!, ...otpSteps(enclave).slice(1)]);
-    const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: false });
+    const client = new WalletClient({
+      transport,
+      keyStore: store,
+      trustedSigners: [enclave.signer],
+      autoRefresh: false,
+    });
     const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
     const error = (await client.loginWithOtp({ challenge, code: '111111' }).catch((e: unknown) => e)) as PayError;
     expect([error.code, error.status, error.reason]).to.deep.equal(['UNAUTHORIZED', 401, 'Invalid OTP code']);
@@ -81,7 +114,12 @@ describe('WalletClient', () => {
     const enclave = await fakeEnclave();
     const other = await fakeEnclave();
     const transport = scriptedTransport(otpSteps(enclave));
-    const client = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: [other.signer], autoRefresh: false });
+    const client = new WalletClient({
+      transport,
+      keyStore: memoryKeyStore(),
+      trustedSigners: [other.signer],
+      autoRefresh: false,
+    });
     const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
     const error = (await client.loginWithOtp({ challenge, code: '000000' }).catch((e: unknown) => e)) as PayError;
     expect(error.code).to.equal('BUNDLE_SIGNATURE_INVALID');
@@ -92,10 +130,13 @@ describe('WalletClient', () => {
   it('a new client on the same store restores the session (a reload), and a stamp from it verifies', async () => {
     const { store, client: first } = await signedIn(memoryKeyStore(), [], 'reload');
     first.close();
-    const transport = scriptedTransport([challenge202('{"privacy":1}'), async (r) => {
-      const { publicKey } = await verifyStamp(r.headers!['Service-Wallet-Signature']!, '{"privacy":1}');
-      return { status: 200, body: { id: ACCOUNT, type: 'EMBEDDED_WALLET', privateEnabled: true, signer: publicKey } };
-    }]);
+    const transport = scriptedTransport([
+      challenge202('{"privacy":1}'),
+      async (r) => {
+        const { publicKey } = await verifyStamp(r.headers!['Service-Wallet-Signature']!, '{"privacy":1}');
+        return { status: 200, body: { id: ACCOUNT, type: 'EMBEDDED_WALLET', privateEnabled: true, signer: publicKey } };
+      },
+    ]);
     const second = new WalletClient({ transport, keyStore: store, autoRefresh: false, namespace: 'reload' });
     expect(second.session).to.equal(undefined);
     const restored = await second.restore();
@@ -108,7 +149,10 @@ describe('WalletClient', () => {
 
   it('an expired stored session is not restored; its record and key leave the store', async () => {
     const store = memoryKeyStore();
-    await store.set('session:default', { ...session('Session:old', new Date(Date.now() - 1000).toISOString()), keyId: 'k' });
+    await store.set('session:default', {
+      ...session('Session:old', new Date(Date.now() - 1000).toISOString()),
+      keyId: 'k',
+    });
     await store.set('session-key:k', { placeholder: true });
     const client = new WalletClient({ transport: scriptedTransport([]), keyStore: store, autoRefresh: false });
     expect(await client.restore()).to.equal(undefined);
@@ -120,7 +164,13 @@ describe('WalletClient', () => {
   it('a session that reaches expiresAt without a refresh ends: subscribers hear it', async () => {
     const enclave = await fakeEnclave();
     const transport = scriptedTransport(otpSteps(enclave, '000000', 'Session:short', later(300)));
-    const client = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: [enclave.signer], autoRefresh: false, namespace: 'expiry' });
+    const client = new WalletClient({
+      transport,
+      keyStore: memoryKeyStore(),
+      trustedSigners: [enclave.signer],
+      autoRefresh: false,
+      namespace: 'expiry',
+    });
     await client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
     expect(client.session?.id).to.equal('Session:short');
     const heard = await new Promise<unknown>((resolve, reject) => {
@@ -150,13 +200,18 @@ describe('WalletClient', () => {
   it('refreshes on its own ahead of expiresAt (autoRefresh), signed by the current key', async () => {
     let signedBy = '';
     const refreshed = new Promise<string>((resolve) => {
-      void signedIn(memoryKeyStore(), [
-        challenge202('{"refresh":1}', 2),
-        async (r) => {
-          signedBy = (await verifyStamp(r.headers!['Service-Wallet-Signature']!, '{"refresh":1}')).publicKey;
-          return { status: 201, body: session('Session:2', later(30 * 60_000)) };
-        },
-      ], 'auto', { autoRefresh: true, refreshLeadMs: 20 * 60_000 }).then(({ client }) => {
+      void signedIn(
+        memoryKeyStore(),
+        [
+          challenge202('{"refresh":1}', 2),
+          async (r) => {
+            signedBy = (await verifyStamp(r.headers!['Service-Wallet-Signature']!, '{"refresh":1}')).publicKey;
+            return { status: 201, body: session('Session:2', later(30 * 60_000)) };
+          },
+        ],
+        'auto',
+        { autoRefresh: true, refreshLeadMs: 20 * 60_000 },
+      ).then(({ client }) => {
         const stop = client.subscribe((s) => s?.id === 'Session:2' && (stop(), client.close(), resolve(s.id)));
       });
     });
@@ -170,11 +225,20 @@ describe('WalletClient', () => {
     const store = memoryKeyStore();
     const transport = scriptedTransport([
       ...otpSteps(enclave, '000000', 'Session:1', later(2_000)),
-      dropConnection, dropConnection, dropConnection,
+      dropConnection,
+      dropConnection,
+      dropConnection,
       challenge202('{"refresh":1}', 2),
       { status: 201, body: session('Session:2') },
     ]);
-    const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: true, namespace: 'auto-retry', sleep: async () => undefined });
+    const client = new WalletClient({
+      transport,
+      keyStore: store,
+      trustedSigners: [enclave.signer],
+      autoRefresh: true,
+      namespace: 'auto-retry',
+      sleep: async () => undefined,
+    });
     await client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
     const firstKeyId = client.session!.keyId;
     expect(await store.get(`session-key:${firstKeyId}`)).to.not.equal(undefined);
@@ -184,12 +248,21 @@ describe('WalletClient', () => {
     });
     expect(refreshed).to.equal('Session:2');
     expect(await store.get(`session-key:${client.session!.keyId}`)).to.not.equal(undefined);
-    expect(transport.requests.slice(3).map((r) => r.headers?.['Request-Id'])).to.deep.equal([undefined, undefined, undefined, undefined, 'Request:2']);
+    expect(transport.requests.slice(3).map((r) => r.headers?.['Request-Id'])).to.deep.equal([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'Request:2',
+    ]);
     client.close();
   });
 
   it('a refresh that fails keeps the current session and its key, and deletes the unused new key', async () => {
-    const { client, store } = await signedIn(memoryKeyStore(), [challenge202('{"r":1}', 2), { status: 503, body: { status: 503, code: 'INTERNAL_ERROR', message: 'x' } }]);
+    const { client, store } = await signedIn(memoryKeyStore(), [
+      challenge202('{"r":1}', 2),
+      { status: 503, body: { status: 503, code: 'INTERNAL_ERROR', message: 'x' } },
+    ]);
     const before = client.session!;
     const keysBefore = JSON.stringify(await store.get(`session-key:${before.keyId}`));
     const error = (await client.refreshSession().catch((e: unknown) => e)) as PayError;
@@ -201,7 +274,10 @@ describe('WalletClient', () => {
   });
 
   it('concurrent refresh calls in one page share one refresh', async () => {
-    const { client, transport } = await signedIn(memoryKeyStore(), [challenge202('{"r":1}', 2), { status: 201, body: session('Session:2') }]);
+    const { client, transport } = await signedIn(memoryKeyStore(), [
+      challenge202('{"r":1}', 2),
+      { status: 201, body: session('Session:2') },
+    ]);
     const [a, b] = await Promise.all([client.refreshSession(), client.refreshSession()]);
     expect(a.id).to.equal('Session:2');
     expect(b.id).to.equal('Session:2');
@@ -210,63 +286,116 @@ describe('WalletClient', () => {
   });
 
   it('logout revokes on the service, deletes the key and clears the session', async () => {
-    const { client, transport, store } = await signedIn(memoryKeyStore(), [challenge202('{"revoke":1}', 2), { status: 204 }]);
+    const { client, transport, store } = await signedIn(memoryKeyStore(), [
+      challenge202('{"revoke":1}', 2),
+      { status: 204 },
+    ]);
     const keyId = client.session!.keyId;
     await client.logout();
-    expect(transport.requests.slice(-2).map((r) => `${r.method} ${r.path}`)).to.deep.equal(['DELETE /auth/sessions/Session%3A1', 'DELETE /auth/sessions/Session%3A1']);
+    expect(transport.requests.slice(-2).map((r) => `${r.method} ${r.path}`)).to.deep.equal([
+      'DELETE /auth/sessions/Session%3A1',
+      'DELETE /auth/sessions/Session%3A1',
+    ]);
     expect(client.session).to.equal(undefined);
     expect(await store.get(`session-key:${keyId}`)).to.equal(undefined);
     expect(await store.get('session:default')).to.equal(undefined);
     client.close();
   });
 
-  itWhen(typeof BroadcastChannel !== 'undefined', 'no BroadcastChannel', 'a logout in one tab reaches the other', async () => {
-    const store = memoryKeyStore();
-    const { client: tabA } = await signedIn(store, [challenge202('{"revoke":1}', 2), { status: 204 }], 'tabs');
-    const tabB = new WalletClient({ transport: scriptedTransport([]), keyStore: store, autoRefresh: false, namespace: 'tabs' });
-    await tabB.restore();
-    expect(tabB.session?.id).to.equal('Session:1');
-    const loggedOut = new Promise<void>((resolve) => tabB.subscribe((s) => s === undefined && resolve()));
-    await tabA.logout();
-    await loggedOut;
-    expect(tabB.session).to.equal(undefined);
-    tabA.close();
-    tabB.close();
-  });
+  itWhen(
+    typeof BroadcastChannel !== 'undefined',
+    'no BroadcastChannel',
+    'a logout in one tab reaches the other',
+    async () => {
+      const store = memoryKeyStore();
+      const { client: tabA } = await signedIn(store, [challenge202('{"revoke":1}', 2), { status: 204 }], 'tabs');
+      const tabB = new WalletClient({
+        transport: scriptedTransport([]),
+        keyStore: store,
+        autoRefresh: false,
+        namespace: 'tabs',
+      });
+      await tabB.restore();
+      expect(tabB.session?.id).to.equal('Session:1');
+      const loggedOut = new Promise<void>((resolve) => tabB.subscribe((s) => s === undefined && resolve()));
+      await tabA.logout();
+      await loggedOut;
+      expect(tabB.session).to.equal(undefined);
+      tabA.close();
+      tabB.close();
+    },
+  );
 
-  itWhen(typeof BroadcastChannel !== 'undefined', 'no BroadcastChannel', 'a logout leaves a tab with its own session (a separate memory store) signed in', async () => {
-    const { client: tabA } = await signedIn(memoryKeyStore(), [challenge202('{"revoke":1}', 2), { status: 204 }], 'separate');
-    const enclave = await fakeEnclave();
-    const tabB = new WalletClient({ transport: scriptedTransport(otpSteps(enclave, '000000', 'Session:B')), keyStore: memoryKeyStore(), trustedSigners: [enclave.signer], autoRefresh: false, namespace: 'separate' });
-    await tabB.loginWithOtp({ challenge: await tabB.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
-    const heard: Array<string | undefined> = [];
-    tabB.subscribe((s) => heard.push(s?.id));
-    await tabA.logout();
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the channel delivers asynchronously
-    expect(heard).to.deep.equal([]);
-    expect(tabB.session?.id).to.equal('Session:B');
-    tabA.close();
-    tabB.close();
-  });
+  itWhen(
+    typeof BroadcastChannel !== 'undefined',
+    'no BroadcastChannel',
+    'a logout leaves a tab with its own session (a separate memory store) signed in',
+    async () => {
+      const { client: tabA } = await signedIn(
+        memoryKeyStore(),
+        [challenge202('{"revoke":1}', 2), { status: 204 }],
+        'separate',
+      );
+      const enclave = await fakeEnclave();
+      const tabB = new WalletClient({
+        transport: scriptedTransport(otpSteps(enclave, '000000', 'Session:B')),
+        keyStore: memoryKeyStore(),
+        trustedSigners: [enclave.signer],
+        autoRefresh: false,
+        namespace: 'separate',
+      });
+      await tabB.loginWithOtp({ challenge: await tabB.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
+      const heard: Array<string | undefined> = [];
+      tabB.subscribe((s) => heard.push(s?.id));
+      await tabA.logout();
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the channel delivers asynchronously
+      expect(heard).to.deep.equal([]);
+      expect(tabB.session?.id).to.equal('Session:B');
+      tabA.close();
+      tabB.close();
+    },
+  );
 
-  itWhen(typeof navigator !== 'undefined' && !!(navigator as { locks?: unknown }).locks, 'no Web Locks in this runtime', 'two tabs refreshing at once make one refresh; the second adopts it', async () => {
-    const store = memoryKeyStore();
-    const { client: tabA, transport } = await signedIn(store, [challenge202('{"r":1}', 2), { status: 201, body: session('Session:2') }], 'locks');
-    const tabBTransport = scriptedTransport([]);
-    const tabB = new WalletClient({ transport: tabBTransport, keyStore: store, autoRefresh: false, namespace: 'locks' });
-    await tabB.restore();
-    const [a, b] = await Promise.all([tabA.refreshSession(), tabB.refreshSession()]);
-    expect(a.id).to.equal('Session:2');
-    expect(b.id).to.equal('Session:2');
-    expect(tabBTransport.requests).to.have.length(0);
-    expect(transport.requests).to.have.length(5);
-    tabA.close();
-    tabB.close();
-  });
+  itWhen(
+    typeof navigator !== 'undefined' && !!(navigator as { locks?: unknown }).locks,
+    'no Web Locks in this runtime',
+    'two tabs refreshing at once make one refresh; the second adopts it',
+    async () => {
+      const store = memoryKeyStore();
+      const { client: tabA, transport } = await signedIn(
+        store,
+        [challenge202('{"r":1}', 2), { status: 201, body: session('Session:2') }],
+        'locks',
+      );
+      const tabBTransport = scriptedTransport([]);
+      const tabB = new WalletClient({
+        transport: tabBTransport,
+        keyStore: store,
+        autoRefresh: false,
+        namespace: 'locks',
+      });
+      await tabB.restore();
+      const [a, b] = await Promise.all([tabA.refreshSession(), tabB.refreshSession()]);
+      expect(a.id).to.equal('Session:2');
+      expect(b.id).to.equal('Session:2');
+      expect(tabBTransport.requests).to.have.length(0);
+      expect(transport.requests).to.have.length(5);
+      tabA.close();
+      tabB.close();
+    },
+  );
 
   /** The service's export challenge: the activity JSON naming the wallet's organization and the export key. */
   const exportChallenge = (r: TransportRequest, organizationId = 'org_test', n = 2) =>
-    challenge202(JSON.stringify({ organizationId, parameters: { walletId: ACCOUNT, targetPublicKey: JSON.parse(r.body!).clientPublicKey }, timestampMs: '1', type: 'ACTIVITY_TYPE_EXPORT_WALLET' }), n);
+    challenge202(
+      JSON.stringify({
+        organizationId,
+        parameters: { walletId: ACCOUNT, targetPublicKey: JSON.parse(r.body!).clientPublicKey },
+        timestampMs: '1',
+        type: 'ACTIVITY_TYPE_EXPORT_WALLET',
+      }),
+      n,
+    );
   const keyOf = (r: TransportRequest): string => JSON.parse(r.body!).clientPublicKey;
 
   it('export: resends through PROCESSING, verifies the signed bundle and opens the mnemonic', async () => {
@@ -276,7 +405,16 @@ describe('WalletClient', () => {
     const { client, enclave, transport } = await signedIn(memoryKeyStore(), [
       (r) => ((exportKey = keyOf(r)), exportChallenge(r)),
       processing,
-      async () => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclaveRef!.exportBundle(exportKey, 'legal winner thank year wave sausage worth useful legal winner thank yellow') } }),
+      async () => ({
+        status: 200,
+        body: {
+          id: ACCOUNT,
+          encryptedWalletCredentials: await enclaveRef!.exportBundle(
+            exportKey,
+            'legal winner thank year wave sausage worth useful legal winner thank yellow',
+          ),
+        },
+      }),
     ]);
     enclaveRef = enclave;
     let progress = 0;
@@ -292,9 +430,19 @@ describe('WalletClient', () => {
     const PHRASE = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
     /** Signs in, then answers the export with `steps`, each given the enclave and the export key sent. */
-    async function exportWith(...steps: Array<(r: TransportRequest, enclave: FakeEnclave) => Promise<Partial<{ status: number; body: unknown }>> | Partial<{ status: number; body: unknown }>>) {
+    async function exportWith(
+      ...steps: Array<
+        (
+          r: TransportRequest,
+          enclave: FakeEnclave,
+        ) => Promise<Partial<{ status: number; body: unknown }>> | Partial<{ status: number; body: unknown }>
+      >
+    ) {
       let enclaveRef: FakeEnclave | undefined;
-      const { client, enclave, transport } = await signedIn(memoryKeyStore(), steps.map((step) => (r: TransportRequest) => step(r, enclaveRef!)));
+      const { client, enclave, transport } = await signedIn(
+        memoryKeyStore(),
+        steps.map((step) => (r: TransportRequest) => step(r, enclaveRef!)),
+      );
       enclaveRef = enclave;
       const before = transport.requests.length;
       const outcome: { mnemonic?: string; error?: unknown } = await client.exportWallet().then(
@@ -304,19 +452,29 @@ describe('WalletClient', () => {
       client.close();
       return { ...outcome, sent: transport.requests.slice(before) };
     }
-    const codeOf = (outcome: { error?: unknown }): string | undefined => (outcome.error instanceof PayError ? outcome.error.code : `not a PayError: ${String(outcome.error)}`);
+    const codeOf = (outcome: { error?: unknown }): string | undefined =>
+      outcome.error instanceof PayError ? outcome.error.code : `not a PayError: ${String(outcome.error)}`;
 
     it("refuses another wallet's real enclave-signed bundle sealed to the export key", async () => {
       const outcome = await exportWith(
         (r) => exportChallenge(r, 'org_mine'),
-        async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE, 'org_someone_else') } }),
+        async (r, enclave) => ({
+          status: 200,
+          body: {
+            id: ACCOUNT,
+            encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE, 'org_someone_else'),
+          },
+        }),
       );
       expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
       expect(JSON.stringify(outcome)).to.not.contain('abandon');
     });
 
     it('refuses a 200 to the unsigned first leg, even with a correctly sealed bundle of the right organization', async () => {
-      const outcome = await exportWith(async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) } }));
+      const outcome = await exportWith(async (r, enclave) => ({
+        status: 200,
+        body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) },
+      }));
       expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
       expect(outcome.sent).to.have.length(1);
       expect(outcome.sent[0]!.headers).to.not.have.property('Service-Wallet-Signature');
@@ -324,8 +482,20 @@ describe('WalletClient', () => {
 
     it('refuses a bundle when the signed challenge did not name the export key', async () => {
       const outcome = await exportWith(
-        () => challenge202(JSON.stringify({ organizationId: 'org_test', parameters: { walletId: ACCOUNT }, timestampMs: '1', type: 'ACTIVITY_TYPE_EXPORT_WALLET' }), 2),
-        async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) } }),
+        () =>
+          challenge202(
+            JSON.stringify({
+              organizationId: 'org_test',
+              parameters: { walletId: ACCOUNT },
+              timestampMs: '1',
+              type: 'ACTIVITY_TYPE_EXPORT_WALLET',
+            }),
+            2,
+          ),
+        async (r, enclave) => ({
+          status: 200,
+          body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) },
+        }),
       );
       expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
     });
@@ -333,7 +503,13 @@ describe('WalletClient', () => {
     it('refuses an answer that names another account', async () => {
       const outcome = await exportWith(
         (r) => exportChallenge(r),
-        async (r, enclave) => ({ status: 200, body: { id: 'InternalAccount:other', encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE) } }),
+        async (r, enclave) => ({
+          status: 200,
+          body: {
+            id: 'InternalAccount:other',
+            encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE),
+          },
+        }),
       );
       expect(codeOf(outcome)).to.equal(LocalErrorCode.EXPORT_UNBOUND);
     });
@@ -341,7 +517,10 @@ describe('WalletClient', () => {
     it('opens the bundle when challenge, answer and bundle agree (the same script, bound)', async () => {
       const outcome = await exportWith(
         (r) => exportChallenge(r, 'org_mine'),
-        async (r, enclave) => ({ status: 200, body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE, 'org_mine') } }),
+        async (r, enclave) => ({
+          status: 200,
+          body: { id: ACCOUNT, encryptedWalletCredentials: await enclave.exportBundle(keyOf(r), PHRASE, 'org_mine') },
+        }),
       );
       expect(outcome).to.have.property('mnemonic', PHRASE);
       expect(outcome.sent.map((r) => r.headers?.['Request-Id'])).to.deep.equal([undefined, 'Request:2']);
@@ -350,13 +529,19 @@ describe('WalletClient', () => {
 
   it('executeQuote stamps the embedded-wallet payloadToSign in one request', async () => {
     const payload = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2","timestampMs":"1"}';
-    const { client, transport } = await signedIn(memoryKeyStore(), [async (r) => {
-      await verifyStamp(r.headers!['Service-Wallet-Signature']!, payload);
-      return { status: 200, body: { id: 'Quote:1', status: 'PROCESSING' } };
-    }]);
+    const { client, transport } = await signedIn(memoryKeyStore(), [
+      async (r) => {
+        await verifyStamp(r.headers!['Service-Wallet-Signature']!, payload);
+        return { status: 200, body: { id: 'Quote:1', status: 'PROCESSING' } };
+      },
+    ]);
     const before = transport.requests.length;
     const quote = await client.executeQuote({
-      quote: { id: 'Quote:1', status: 'PENDING', paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: payload } }] },
+      quote: {
+        id: 'Quote:1',
+        status: 'PENDING',
+        paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: payload } }],
+      },
     });
     expect(quote.status).to.equal('PROCESSING');
     expect(transport.requests.length - before).to.equal(1);
@@ -367,7 +552,9 @@ describe('WalletClient', () => {
   it('executeQuote on a quote waiting for SCA fails with the local SCA_REQUIRED and sends nothing', async () => {
     const { client, transport } = await signedIn();
     const before = transport.requests.length;
-    const error = (await client.executeQuote({ quote: { id: 'Quote:1', status: 'PENDING_AUTHORIZATION' } }).catch((e: unknown) => e)) as PayError;
+    const error = (await client
+      .executeQuote({ quote: { id: 'Quote:1', status: 'PENDING_AUTHORIZATION' } })
+      .catch((e: unknown) => e)) as PayError;
     expect(error.code).to.equal(LocalErrorCode.SCA_REQUIRED);
     expect(transport.requests.length).to.equal(before);
     client.close();
@@ -376,9 +563,22 @@ describe('WalletClient', () => {
   it('a wallet send in an SCA region: execute resolves PENDING_AUTHORIZATION (no error), then one authorize releases it', async () => {
     const payload = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2","timestampMs":"2"}';
     const instructions = [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: payload } }];
-    const challenge = { id: 'ScaChallenge:1', expiresAt: later(), factor: 'PASSKEY', availableFactors: ['SMS_OTP', 'PASSKEY'] };
+    const challenge = {
+      id: 'ScaChallenge:1',
+      expiresAt: later(),
+      factor: 'PASSKEY',
+      availableFactors: ['SMS_OTP', 'PASSKEY'],
+    };
     const { client, transport } = await signedIn(memoryKeyStore(), [
-      { status: 200, body: { id: 'Quote:1', status: 'PENDING_AUTHORIZATION', scaChallenge: challenge, paymentInstructions: instructions } },
+      {
+        status: 200,
+        body: {
+          id: 'Quote:1',
+          status: 'PENDING_AUTHORIZATION',
+          scaChallenge: challenge,
+          paymentInstructions: instructions,
+        },
+      },
       { status: 200, body: { id: 'Quote:1', status: 'PROCESSING' } },
     ]);
     const quote = { id: 'Quote:1', status: 'PENDING', paymentInstructions: instructions };
@@ -391,17 +591,37 @@ describe('WalletClient', () => {
     const again = (await client.executeQuote({ quote: held }).catch((e: unknown) => e)) as PayError;
     expect(again.code).to.equal(LocalErrorCode.SCA_REQUIRED);
     const released = await client.authorizeQuote({ quoteId: held.id, code: '123456', endUserIpAddress: '203.0.113.7' });
-    expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({ code: '123456', endUserIpAddress: '203.0.113.7' });
+    expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({
+      code: '123456',
+      endUserIpAddress: '203.0.113.7',
+    });
     expect(nextQuoteStep(released)).to.equal('settle');
     client.close();
   });
 
   it('nextQuoteStep follows a quote challenged at creation: authorize, then execute; a quote without a wallet payload is not executed', () => {
-    const pending = { id: 'Quote:2', status: 'PENDING_AUTHORIZATION', scaChallenge: { id: 'ScaChallenge:2', expiresAt: later(), factor: 'SMS_OTP' } };
+    const pending = {
+      id: 'Quote:2',
+      status: 'PENDING_AUTHORIZATION',
+      scaChallenge: { id: 'ScaChallenge:2', expiresAt: later(), factor: 'SMS_OTP' },
+    };
     expect(nextQuoteStep(pending)).to.equal('authorize');
-    expect(nextQuoteStep({ id: 'Quote:2', status: 'PENDING', paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: '{}' } }] })).to.equal('execute');
-    expect(nextQuoteStep({ id: 'Quote:3', status: 'PENDING', paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000' } }] })).to.equal('done');
-    for (const status of ['COMPLETED', 'FAILED', 'EXPIRED']) expect(nextQuoteStep({ id: 'Quote:4', status })).to.equal('done');
+    expect(
+      nextQuoteStep({
+        id: 'Quote:2',
+        status: 'PENDING',
+        paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: '{}' } }],
+      }),
+    ).to.equal('execute');
+    expect(
+      nextQuoteStep({
+        id: 'Quote:3',
+        status: 'PENDING',
+        paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000' } }],
+      }),
+    ).to.equal('done');
+    for (const status of ['COMPLETED', 'FAILED', 'EXPIRED'])
+      expect(nextQuoteStep({ id: 'Quote:4', status })).to.equal('done');
   });
 
   it('SCA login: start names the customer in the query and the factor in the body; complete sends factor, challengeId, code and the IP', async () => {
@@ -411,18 +631,39 @@ describe('WalletClient', () => {
       { status: 200, body: { status: 'SUCCESS', sessionExpiresAt: later() } },
     ]);
     const started = await client.startScaLogin({ customerId: 'Customer:1' });
-    expect(transport.requests.at(-1)).to.deep.include({ method: 'POST', path: '/sca/login/start', query: { customerId: 'Customer:1' } });
+    expect(transport.requests.at(-1)).to.deep.include({
+      method: 'POST',
+      path: '/sca/login/start',
+      query: { customerId: 'Customer:1' },
+    });
     expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({ factor: 'SMS_OTP' });
     const before = transport.requests.length;
-    const noCode = (await client.completeScaLogin({ customerId: 'Customer:1', start: started }).catch((e: unknown) => e)) as PayError;
+    const noCode = (await client
+      .completeScaLogin({ customerId: 'Customer:1', start: started })
+      .catch((e: unknown) => e)) as PayError;
     expect(noCode.code).to.equal(LocalErrorCode.INVALID_ARGUMENT);
-    const noStart = (await client.completeScaLogin({ customerId: 'Customer:1', start: undefined as never, code: '123456' }).catch((e: unknown) => e)) as PayError;
+    const noStart = (await client
+      .completeScaLogin({ customerId: 'Customer:1', start: undefined as never, code: '123456' })
+      .catch((e: unknown) => e)) as PayError;
     expect(noStart.code).to.equal(LocalErrorCode.INVALID_ARGUMENT);
     expect(transport.requests.length).to.equal(before);
-    const done = await client.completeScaLogin({ customerId: 'Customer:1', start: started, code: '123456', endUserIpAddress: '198.51.100.4' });
+    const done = await client.completeScaLogin({
+      customerId: 'Customer:1',
+      start: started,
+      code: '123456',
+      endUserIpAddress: '198.51.100.4',
+    });
     expect(done.status).to.equal('SUCCESS');
-    expect(transport.requests.at(-1)).to.deep.include({ path: '/sca/login/complete', query: { customerId: 'Customer:1' } });
-    expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({ factor: 'SMS_OTP', challengeId: 'ScaChallenge:9', code: '123456', endUserIpAddress: '198.51.100.4' });
+    expect(transport.requests.at(-1)).to.deep.include({
+      path: '/sca/login/complete',
+      query: { customerId: 'Customer:1' },
+    });
+    expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({
+      factor: 'SMS_OTP',
+      challengeId: 'ScaChallenge:9',
+      code: '123456',
+      endUserIpAddress: '198.51.100.4',
+    });
     client.close();
   });
 
@@ -430,7 +671,12 @@ describe('WalletClient', () => {
     const enclave = await fakeEnclave();
     const store = memoryKeyStore();
     const transport = scriptedTransport(otpSteps(enclave).slice(0, 1));
-    const client = new WalletClient({ transport, keyStore: store, trustedSigners: [enclave.signer], autoRefresh: false });
+    const client = new WalletClient({
+      transport,
+      keyStore: store,
+      trustedSigners: [enclave.signer],
+      autoRefresh: false,
+    });
     const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
     const created: string[] = [];
     const set = store.set.bind(store);
@@ -452,5 +698,4 @@ describe('WalletClient', () => {
     expect(transport.requests).to.have.length(0);
     client.close();
   });
-
 });

@@ -9,7 +9,8 @@ import { encryptOtpCode } from '../src/otp.js';
 import { fakeEnclave } from './helpers/fake-enclave.js';
 import { hpkeKeyPair, loadVectors } from './helpers/vectors.js';
 
-const flipHex = (hex: string, at: number): string => hex.slice(0, at) + ((parseInt(hex[at]!, 16) ^ 1).toString(16)) + hex.slice(at + 1);
+const flipHex = (hex: string, at: number): string =>
+  hex.slice(0, at) + (parseInt(hex[at]!, 16) ^ 1).toString(16) + hex.slice(at + 1);
 
 async function rejectionCode(bundle: string, signers: string[]): Promise<string | undefined> {
   try {
@@ -28,9 +29,15 @@ describe('enclave bundle tampering', () => {
 
   const cases: [string, (b: Record<string, string>, signer: string) => unknown][] = [
     ['data: one flipped bit', (b) => (b['data'] = flipHex(b['data']!, 40))],
-    ['data: replaced with another target key', (b) => (b['data'] = bytesToHex(utf8Encode(JSON.stringify({ targetPublic: PRODUCTION_OTP_SIGNER }))))],
+    [
+      'data: replaced with another target key',
+      (b) => (b['data'] = bytesToHex(utf8Encode(JSON.stringify({ targetPublic: PRODUCTION_OTP_SIGNER })))),
+    ],
     ['data: truncated', (b) => (b['data'] = b['data']!.slice(0, -2))],
-    ['dataSignature: one flipped bit in s', (b) => (b['dataSignature'] = flipHex(b['dataSignature']!, b['dataSignature']!.length - 3))],
+    [
+      'dataSignature: one flipped bit in s',
+      (b) => (b['dataSignature'] = flipHex(b['dataSignature']!, b['dataSignature']!.length - 3)),
+    ],
     ['dataSignature: not DER', (b) => (b['dataSignature'] = 'deadbeef')],
     ['dataSignature: emptied (unsigned form)', (b) => ((b['dataSignature'] = ''), (b['enclaveQuorumPublic'] = ''))],
     ['dataSignature: emptied alone', (b) => (b['dataSignature'] = '')],
@@ -46,18 +53,24 @@ describe('enclave bundle tampering', () => {
       const { otp } = await loadVectors();
       const bundle = JSON.parse(otp.otpEncryptionTargetBundle) as Record<string, string>;
       tamper(bundle, otp.enclaveSigningPublicKey);
-      expect(await rejectionCode(JSON.stringify(bundle), [otp.enclaveSigningPublicKey])).to.equal('BUNDLE_SIGNATURE_INVALID');
+      expect(await rejectionCode(JSON.stringify(bundle), [otp.enclaveSigningPublicKey])).to.equal(
+        'BUNDLE_SIGNATURE_INVALID',
+      );
     });
   }
 
   it('rejects a bundle that is not JSON', async () => {
     const { otp } = await loadVectors();
-    expect(await rejectionCode(otp.otpEncryptionTargetBundle.slice(1), [otp.enclaveSigningPublicKey])).to.equal('BUNDLE_SIGNATURE_INVALID');
+    expect(await rejectionCode(otp.otpEncryptionTargetBundle.slice(1), [otp.enclaveSigningPublicKey])).to.equal(
+      'BUNDLE_SIGNATURE_INVALID',
+    );
   });
 
   it('rejects a valid bundle when its signer is not pinned (production pins only)', async () => {
     const { otp } = await loadVectors();
-    expect(await rejectionCode(otp.otpEncryptionTargetBundle, [PRODUCTION_OTP_SIGNER])).to.equal('BUNDLE_SIGNATURE_INVALID');
+    expect(await rejectionCode(otp.otpEncryptionTargetBundle, [PRODUCTION_OTP_SIGNER])).to.equal(
+      'BUNDLE_SIGNATURE_INVALID',
+    );
   });
 
   it('encryptOtpCode fails closed on a tampered bundle and seals nothing', async () => {
@@ -65,9 +78,12 @@ describe('enclave bundle tampering', () => {
     const bundle = JSON.parse(v.otp.otpEncryptionTargetBundle) as Record<string, string>;
     bundle['data'] = flipHex(bundle['data']!, 10);
     let code: string | undefined;
-    await encryptOtpCode({ otpEncryptionTargetBundle: JSON.stringify(bundle), otpCode: '000000', publicKey: v.sessionKey.publicKeyUncompressed, trustedSigners: [v.otp.enclaveSigningPublicKey] }).catch(
-      (e: { code?: string }) => (code = e.code),
-    );
+    await encryptOtpCode({
+      otpEncryptionTargetBundle: JSON.stringify(bundle),
+      otpCode: '000000',
+      publicKey: v.sessionKey.publicKeyUncompressed,
+      trustedSigners: [v.otp.enclaveSigningPublicKey],
+    }).catch((e: { code?: string }) => (code = e.code));
     expect(code).to.equal('BUNDLE_SIGNATURE_INVALID');
   });
 
@@ -76,9 +92,12 @@ describe('enclave bundle tampering', () => {
     const enclave = await fakeEnclave();
     for (const targetPublic of ['04' + '11'.repeat(64), '04ab', 42]) {
       let error: unknown;
-      await encryptOtpCode({ otpEncryptionTargetBundle: await enclave.bundle({ targetPublic }), otpCode: '000000', publicKey: v.sessionKey.publicKeyUncompressed, trustedSigners: [enclave.signer] }).catch(
-        (e: unknown) => (error = e),
-      );
+      await encryptOtpCode({
+        otpEncryptionTargetBundle: await enclave.bundle({ targetPublic }),
+        otpCode: '000000',
+        publicKey: v.sessionKey.publicKeyUncompressed,
+        trustedSigners: [enclave.signer],
+      }).catch((e: unknown) => (error = e));
       expect(error, String(targetPublic)).to.be.instanceOf(PayError);
       expect((error as PayError).code).to.equal('BUNDLE_SIGNATURE_INVALID');
     }
@@ -91,9 +110,12 @@ describe('enclave bundle tampering', () => {
     bundle['data'] = flipHex(bundle['data']!, 60);
     for (const allowUnsigned of [false, true]) {
       let code: string | undefined;
-      await decryptExportBundle({ encryptedWalletCredentials: JSON.stringify(bundle), exportKey, trustedSigners: [v.signerPublicKey], allowUnsigned }).catch(
-        (e: { code?: string }) => (code = e.code),
-      );
+      await decryptExportBundle({
+        encryptedWalletCredentials: JSON.stringify(bundle),
+        exportKey,
+        trustedSigners: [v.signerPublicKey],
+        allowUnsigned,
+      }).catch((e: { code?: string }) => (code = e.code));
       expect(code, `allowUnsigned: ${allowUnsigned}`).to.equal('BUNDLE_SIGNATURE_INVALID');
     }
   });

@@ -20,24 +20,34 @@ async function withIndexedDb(replacement: unknown, fn: () => Promise<void>): Pro
 }
 
 /** `open()` throws, as in a sandboxed frame (SecurityError in Chromium, Firefox and WebKit). */
-const throwingOpen = { open: () => { throw new DOMException('access to the Indexed Database API is denied', 'SecurityError'); } };
+const throwingOpen = {
+  open: () => {
+    throw new DOMException('access to the Indexed Database API is denied', 'SecurityError');
+  },
+};
 /** `open()` answers with an error event, as in some private modes. */
 const failingOpen = {
   open: () => {
-    const request: { error: DOMException; onerror?: () => void; onsuccess?: () => void; onupgradeneeded?: () => void } = {
-      error: new DOMException('refused', 'InvalidStateError'),
-    };
+    const request: { error: DOMException; onerror?: () => void; onsuccess?: () => void; onupgradeneeded?: () => void } =
+      {
+        error: new DOMException('refused', 'InvalidStateError'),
+      };
     setTimeout(() => request.onerror?.(), 0);
     return request;
   },
 };
 
 describe('key store fallback', () => {
-  for (const [name, refusing] of [['open() throws', throwingOpen], ['open() fails', failingOpen]] as const) {
+  for (const [name, refusing] of [
+    ['open() throws', throwingOpen],
+    ['open() fails', failingOpen],
+  ] as const) {
     it(`IndexedDB refused (${name}): indexedDbKeyStore reports KEY_STORE_UNAVAILABLE, defaultKeyStore keeps keys in memory`, async () => {
       await withIndexedDb(refusing, async () => {
         let error: unknown;
-        await indexedDbKeyStore({ database: 'paykit-refused' }).get('x').catch((e: unknown) => (error = e));
+        await indexedDbKeyStore({ database: 'paykit-refused' })
+          .get('x')
+          .catch((e: unknown) => (error = e));
         expect(error).to.be.instanceOf(PayError);
         expect((error as PayError).code).to.equal('KEY_STORE_UNAVAILABLE');
 

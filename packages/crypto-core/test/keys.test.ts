@@ -29,7 +29,10 @@ describe('session keys', () => {
     expect(privateKey.extractable).to.equal(false);
     for (const format of ['jwk', 'pkcs8', 'raw'] as const) {
       let exported = false;
-      await crypto.subtle.exportKey(format, privateKey).then(() => (exported = true), () => undefined);
+      await crypto.subtle.exportKey(format, privateKey).then(
+        () => (exported = true),
+        () => undefined,
+      );
       expect(exported, `exportKey(${format}) must fail`).to.equal(false);
     }
     expect(key).to.not.have.property('privateKey');
@@ -40,7 +43,10 @@ describe('session keys', () => {
     const exportKey = await createExportKey();
     expect(exportKey.keyPair.privateKey.extractable).to.equal(false);
     let exported = false;
-    await crypto.subtle.exportKey('jwk', exportKey.keyPair.privateKey).then(() => (exported = true), () => undefined);
+    await crypto.subtle.exportKey('jwk', exportKey.keyPair.privateKey).then(
+      () => (exported = true),
+      () => undefined,
+    );
     expect(exported).to.equal(false);
     expect(exportKey.publicKey).to.match(/^04[0-9a-f]{128}$/);
   });

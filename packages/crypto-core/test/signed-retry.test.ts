@@ -2,7 +2,13 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import { signedRequest } from '../src/signed-retry.js';
-import { challenge, dropConnection, errorResponse, fakeSleep, scriptedTransport } from './helpers/scripted-transport.js';
+import {
+  challenge,
+  dropConnection,
+  errorResponse,
+  fakeSleep,
+  scriptedTransport,
+} from './helpers/scripted-transport.js';
 import { failure } from './helpers/pay-error.js';
 
 const signer = () => {
@@ -15,7 +21,13 @@ describe('signed-retry engine', () => {
     const t = scriptedTransport([challenge(1), { status: 200, body: { ok: true } }]);
     const s = signer();
     const body = { clientPublicKey: '02ab', nested: { z: 1, a: [2, 1] } };
-    const result = await signedRequest(t, { method: 'POST', path: '/auth/sessions/S/refresh', body, sign: s.sign, headers: { 'Idempotency-Key': 'k' } });
+    const result = await signedRequest(t, {
+      method: 'POST',
+      path: '/auth/sessions/S/refresh',
+      body,
+      sign: s.sign,
+      headers: { 'Idempotency-Key': 'k' },
+    });
     expect(result.body).to.deep.equal({ ok: true });
     expect(result.requests).to.equal(2);
     expect(t.requests).to.have.length(2);
@@ -24,7 +36,11 @@ describe('signed-retry engine', () => {
     expect(retry!.body).to.equal(first!.body);
     expect(retry!.method).to.equal('POST');
     expect(retry!.path).to.equal(first!.path);
-    expect(retry!.headers).to.deep.equal({ 'Idempotency-Key': 'k', 'Service-Wallet-Signature': 'stamp-of-{"n":1}', 'Request-Id': 'Request:1' });
+    expect(retry!.headers).to.deep.equal({
+      'Idempotency-Key': 'k',
+      'Service-Wallet-Signature': 'stamp-of-{"n":1}',
+      'Request-Id': 'Request:1',
+    });
     expect(s.signed).to.deep.equal(['{"n":1}']);
   });
 
@@ -38,7 +54,12 @@ describe('signed-retry engine', () => {
   it('answers a second 202 with a new payload and requestId (delegated keys: three legs)', async () => {
     const t = scriptedTransport([challenge(1), challenge(2), { status: 201, body: { status: 'ACTIVE' } }]);
     const s = signer();
-    const result = await signedRequest(t, { method: 'POST', path: '/auth/delegated-keys', body: { cardId: 'c' }, sign: s.sign });
+    const result = await signedRequest(t, {
+      method: 'POST',
+      path: '/auth/delegated-keys',
+      body: { cardId: 'c' },
+      sign: s.sign,
+    });
     expect(result.status).to.equal(201);
     expect(s.signed).to.deep.equal(['{"n":1}', '{"n":2}']);
     expect(t.requests.map((r) => r.headers?.['Request-Id'])).to.deep.equal([undefined, 'Request:1', 'Request:2']);
@@ -55,7 +76,11 @@ describe('signed-retry engine', () => {
 
   it('starts a fresh attempt when the challenge had expired before it could be answered', async () => {
     let clock = 1_000;
-    const t = scriptedTransport([challenge(1, new Date(900).toISOString()), challenge(2, new Date(60_000).toISOString()), { status: 200, body: 'done' }]);
+    const t = scriptedTransport([
+      challenge(1, new Date(900).toISOString()),
+      challenge(2, new Date(60_000).toISOString()),
+      { status: 200, body: 'done' },
+    ]);
     const s = signer();
     const result = await signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: s.sign, now: () => clock });
     expect(result.body).to.equal('done');
@@ -69,7 +94,9 @@ describe('signed-retry engine', () => {
     const expiring = (n: number) => () => challenge(n, new Date(clock + 10).toISOString());
     const rejectLate = () => ((clock += 100), errorResponse(401, 'WALLET_SIGNATURE_INVALID'));
     const t = scriptedTransport([expiring(1), rejectLate, expiring(2), rejectLate]);
-    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, now: () => clock }));
+    const error = await failure(
+      signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, now: () => clock }),
+    );
     expect(error.code).to.equal('CHALLENGE_EXPIRED');
     expect(t.requests).to.have.length(4);
   });
@@ -83,12 +110,18 @@ describe('signed-retry engine', () => {
     // Device 10 minutes fast: a challenge with 5 minutes left is live and gets signed at once.
     const fast = signer();
     const t1 = scriptedTransport([dated(1, 300_000), { status: 200, body: 'ok' }]);
-    expect((await signedRequest(t1, { method: 'POST', path: '/x', body: {}, sign: fast.sign, now: () => server + 600_000 })).body).to.equal('ok');
+    expect(
+      (await signedRequest(t1, { method: 'POST', path: '/x', body: {}, sign: fast.sign, now: () => server + 600_000 }))
+        .body,
+    ).to.equal('ok');
     expect(fast.signed).to.deep.equal(['{"n":1}']);
     // Device 10 minutes slow: a challenge that already expired on the service is not signed; a fresh attempt is made.
     const slow = signer();
     const t2 = scriptedTransport([dated(1, -1_000), dated(2, 300_000), { status: 200, body: 'ok' }]);
-    expect((await signedRequest(t2, { method: 'POST', path: '/x', body: {}, sign: slow.sign, now: () => server - 600_000 })).body).to.equal('ok');
+    expect(
+      (await signedRequest(t2, { method: 'POST', path: '/x', body: {}, sign: slow.sign, now: () => server - 600_000 }))
+        .body,
+    ).to.equal('ok');
     expect(slow.signed).to.deep.equal(['{"n":2}']);
   });
 
@@ -100,7 +133,11 @@ describe('signed-retry engine', () => {
   });
 
   it('honours Retry-After on 429 and then completes', async () => {
-    const t = scriptedTransport([errorResponse(429, 'RATE_LIMITED', { 'retry-after': '3' }), challenge(1), { status: 200, body: 1 }]);
+    const t = scriptedTransport([
+      errorResponse(429, 'RATE_LIMITED', { 'retry-after': '3' }),
+      challenge(1),
+      { status: 200, body: 1 },
+    ]);
     const { sleep, slept } = fakeSleep();
     const result = await signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, sleep });
     expect(result.body).to.equal(1);
@@ -128,7 +165,13 @@ describe('signed-retry engine', () => {
   });
 
   it('when the answer to the signed leg was lost and the resend finds the requestId used, it starts a fresh attempt', async () => {
-    const t = scriptedTransport([challenge(1), dropConnection, errorResponse(401, 'WALLET_SIGNATURE_INVALID'), challenge(2), { status: 200, body: 'ok' }]);
+    const t = scriptedTransport([
+      challenge(1),
+      dropConnection,
+      errorResponse(401, 'WALLET_SIGNATURE_INVALID'),
+      challenge(2),
+      { status: 200, body: 'ok' },
+    ]);
     const s = signer();
     const { sleep } = fakeSleep();
     const result = await signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: s.sign, sleep });
@@ -137,7 +180,14 @@ describe('signed-retry engine', () => {
   });
 
   it('a connection that stays down is a retryable NETWORK_ERROR, and the same call then succeeds (nothing lost)', async () => {
-    const t = scriptedTransport([challenge(1), dropConnection, dropConnection, dropConnection, challenge(2), { status: 200, body: 'ok' }]);
+    const t = scriptedTransport([
+      challenge(1),
+      dropConnection,
+      dropConnection,
+      dropConnection,
+      challenge(2),
+      { status: 200, body: 'ok' },
+    ]);
     const { sleep } = fakeSleep();
     const opts = { method: 'POST' as const, path: '/x', body: { keep: 'me' }, sign: signer().sign, sleep };
     const error = await failure(signedRequest(t, opts));
@@ -150,7 +200,12 @@ describe('signed-retry engine', () => {
 
   it('keeps resending the identical signed retry while the answer is PROCESSING (export)', async () => {
     const processing = { status: 200, body: { id: 'x', status: 'PROCESSING' } };
-    const t = scriptedTransport([challenge(1), processing, processing, { status: 200, body: { id: 'x', encryptedWalletCredentials: 'b' } }]);
+    const t = scriptedTransport([
+      challenge(1),
+      processing,
+      processing,
+      { status: 200, body: { id: 'x', encryptedWalletCredentials: 'b' } },
+    ]);
     const { sleep, slept } = fakeSleep();
     const result = await signedRequest<{ encryptedWalletCredentials?: string }>(t, {
       method: 'POST',
@@ -172,7 +227,13 @@ describe('signed-retry engine', () => {
     const t = scriptedTransport([challenge(1), processing, processing, processing, processing]);
     const error = await failure(
       signedRequest(t, {
-        method: 'POST', path: '/x', body: {}, sign: signer().sign, now: () => clock, sleep: async () => undefined, pollTimeoutMs: 2500,
+        method: 'POST',
+        path: '/x',
+        body: {},
+        sign: signer().sign,
+        now: () => clock,
+        sleep: async () => undefined,
+        pollTimeoutMs: 2500,
         pollWhile: (r) => (r.body as { status?: string }).status === 'PROCESSING',
       }),
     );
@@ -180,13 +241,22 @@ describe('signed-retry engine', () => {
   });
 
   it('an ordinary service error on leg 1 keeps its code, status and details.reason', async () => {
-    const t = scriptedTransport([{ status: 401, body: { status: 401, code: 'UNAUTHORIZED', message: 'no', details: { reason: 'Invalid OTP code' } } }]);
+    const t = scriptedTransport([
+      {
+        status: 401,
+        body: { status: 401, code: 'UNAUTHORIZED', message: 'no', details: { reason: 'Invalid OTP code' } },
+      },
+    ]);
     const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign }));
     expect([error.code, error.status, error.reason]).to.deep.equal(['UNAUTHORIZED', 401, 'Invalid OTP code']);
   });
 
   it('a 202 that is not a well-formed challenge is UNEXPECTED_RESPONSE, never a success', async () => {
-    for (const body of [{ payloadToSign: '{"n":1}' }, { requestId: 'Request:1', expiresAt: '2999-01-01T00:00:00Z' }, undefined]) {
+    for (const body of [
+      { payloadToSign: '{"n":1}' },
+      { requestId: 'Request:1', expiresAt: '2999-01-01T00:00:00Z' },
+      undefined,
+    ]) {
       const t = scriptedTransport([{ status: 202, body }]);
       const s = signer();
       const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: s.sign }));
@@ -197,7 +267,9 @@ describe('signed-retry engine', () => {
 
   it('stops after too many challenges instead of looping forever', async () => {
     const t = scriptedTransport([challenge(1), challenge(2), challenge(3), challenge(4)]);
-    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, maxChallenges: 3 }));
+    const error = await failure(
+      signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, maxChallenges: 3 }),
+    );
     expect(error.code).to.equal('UNEXPECTED_RESPONSE');
   });
 });

@@ -14,7 +14,8 @@ import * as entry from '../src/index.js';
 import * as webview from '../src/webview/index.js';
 
 const buildScript = pathToFileURL(path.join(import.meta.dirname, '..', 'scripts', 'build-single-file.mjs')).href;
-const build = async (): Promise<Record<string, string>> => (await import(buildScript)).buildSingleFile({ write: false }).then((r: { files: Record<string, string> }) => r.files);
+const build = async (): Promise<Record<string, string>> =>
+  (await import(buildScript)).buildSingleFile({ write: false }).then((r: { files: Record<string, string> }) => r.files);
 const expectedNames = [...new Set([...Object.keys(entry), ...Object.keys(webview)])].sort();
 
 describe('single-file builds', () => {

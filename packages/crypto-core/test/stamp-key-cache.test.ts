@@ -18,7 +18,9 @@ describe('verifyStamp with a key cache', () => {
     expect((await verifyStamp(await key.stamp('two'), 'two', { keyCache: cache })).publicKey).to.equal(key.publicKey);
     expect(cache.get(key.publicKey)).to.equal(cached);
     expect(cache.size).to.equal(1);
-    const wrong = await verifyStamp(await key.stamp('three'), 'not three', { keyCache: cache }).catch((e: { code?: string }) => e.code);
+    const wrong = await verifyStamp(await key.stamp('three'), 'not three', { keyCache: cache }).catch(
+      (e: { code?: string }) => e.code,
+    );
     expect(wrong).to.equal('WALLET_SIGNATURE_INVALID');
   });
 
@@ -27,7 +29,9 @@ describe('verifyStamp with a key cache', () => {
     const stamp = decodeStamp(await key.stamp('payload'));
     const offCurve = `02${'ff'.repeat(32)}`; // x ≥ p: no such point
     const cache = new Map<string, Promise<StampSignerKey>>();
-    const code = await verifyStamp(encodeStamp({ ...stamp, publicKey: offCurve }), 'payload', { keyCache: cache }).catch((e: { code?: string }) => e.code);
+    const code = await verifyStamp(encodeStamp({ ...stamp, publicKey: offCurve }), 'payload', {
+      keyCache: cache,
+    }).catch((e: { code?: string }) => e.code);
     expect(code).to.equal('WALLET_SIGNATURE_MALFORMED');
     expect(cache.size).to.equal(0);
   });

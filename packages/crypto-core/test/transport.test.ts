@@ -24,8 +24,14 @@ const deafFetch = (() => new Promise<Response>(() => undefined)) as unknown as t
 
 describe('fetchTransport', () => {
   it('joins baseUrl, path and query; sends the body bytes unchanged with merged headers', async () => {
-    const { fetch, calls } = recordingFetch(() => new Response('{"ok":true}', { status: 202, headers: { 'Retry-After': '3', 'X-Thing': 'y' } }));
-    const transport = fetchTransport({ baseUrl: 'https://platform.example/api/wallet/', headers: { 'X-Csrf': 'c' }, fetch });
+    const { fetch, calls } = recordingFetch(
+      () => new Response('{"ok":true}', { status: 202, headers: { 'Retry-After': '3', 'X-Thing': 'y' } }),
+    );
+    const transport = fetchTransport({
+      baseUrl: 'https://platform.example/api/wallet/',
+      headers: { 'X-Csrf': 'c' },
+      fetch,
+    });
     const body = '{ "b":1,  "a" : 2 }';
     const res = await transport({
       method: 'POST',
@@ -35,17 +41,26 @@ describe('fetchTransport', () => {
       headers: { 'Request-Id': 'Request:1' },
     });
     expect(calls).to.have.length(1);
-    expect(calls[0]!.url).to.equal('https://platform.example/api/wallet/auth/sessions/Session%3A1/refresh?accountId=InternalAccount%3A1');
+    expect(calls[0]!.url).to.equal(
+      'https://platform.example/api/wallet/auth/sessions/Session%3A1/refresh?accountId=InternalAccount%3A1',
+    );
     expect(calls[0]!.init.method).to.equal('POST');
     expect(calls[0]!.init.body).to.equal(body);
-    expect(calls[0]!.init.headers).to.include({ 'X-Csrf': 'c', 'Request-Id': 'Request:1', 'Content-Type': 'application/json' });
+    expect(calls[0]!.init.headers).to.include({
+      'X-Csrf': 'c',
+      'Request-Id': 'Request:1',
+      'Content-Type': 'application/json',
+    });
     expect(calls[0]!.init.cache).to.equal('no-store');
     expect([res.status, res.body]).to.deep.equal([202, { ok: true }]);
     expect(res.headers).to.include({ 'retry-after': '3', 'x-thing': 'y' });
   });
 
   it('an empty or non-JSON body comes back undefined; no Content-Type without a body', async () => {
-    const { fetch, calls } = recordingFetch((call) => new Response(call.url.endsWith('/html') ? '<html>' : null, { status: call.url.endsWith('/html') ? 502 : 204 }));
+    const { fetch, calls } = recordingFetch(
+      (call) =>
+        new Response(call.url.endsWith('/html') ? '<html>' : null, { status: call.url.endsWith('/html') ? 502 : 204 }),
+    );
     const transport = fetchTransport({ baseUrl: '/api', fetch });
     expect((await transport({ method: 'DELETE', path: '/x' })).body).to.equal(undefined);
     expect(calls[0]!.init.headers).to.not.have.property('Content-Type');
@@ -54,7 +69,10 @@ describe('fetchTransport', () => {
   });
 
   it('a fetch that rejects is a retryable NETWORK_ERROR', async () => {
-    const transport = fetchTransport({ baseUrl: '/api', fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch });
+    const transport = fetchTransport({
+      baseUrl: '/api',
+      fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch,
+    });
     const error = await failure(transport({ method: 'GET', path: '/x' }));
     expect(error.code).to.equal('NETWORK_ERROR');
     expect(error.retryable).to.equal(true);
@@ -76,7 +94,12 @@ describe('fetchTransport', () => {
       })) as unknown as typeof fetch;
     for (const fetch of [honouring, deafFetch]) {
       const controller = new AbortController();
-      const pending = fetchTransport({ baseUrl: '/api', fetch, timeoutMs: 10_000 })({ method: 'POST', path: '/x', body: '{}', signal: controller.signal });
+      const pending = fetchTransport({ baseUrl: '/api', fetch, timeoutMs: 10_000 })({
+        method: 'POST',
+        path: '/x',
+        body: '{}',
+        signal: controller.signal,
+      });
       setTimeout(() => controller.abort(), 5);
       const error = await failure(pending);
       expect(error.code).to.equal('ABORTED');
@@ -89,7 +112,9 @@ describe('fetchTransport', () => {
     const { fetch, calls } = recordingFetch(() => new Response('{}'));
     const controller = new AbortController();
     controller.abort();
-    const error = await failure(fetchTransport({ baseUrl: '/api', fetch })({ method: 'GET', path: '/x', signal: controller.signal }));
+    const error = await failure(
+      fetchTransport({ baseUrl: '/api', fetch })({ method: 'GET', path: '/x', signal: controller.signal }),
+    );
     expect(error.code).to.equal('ABORTED');
     expect(calls).to.have.length(0);
   });

@@ -22,7 +22,7 @@ async function protocolText(): Promise<string> {
 }
 
 describe('wallet-crypto vectors', () => {
-  it('production signer pins are the spec\'s keys, OTP and export in that order', async () => {
+  it("production signer pins are the spec's keys, OTP and export in that order", async () => {
     const section = (await protocolText()).split('## 5.')[1]!.split('## 6.')[0]!;
     const keys = section.match(/04[0-9a-f]{128}/g);
     expect(keys).to.deep.equal([PRODUCTION_OTP_SIGNER, PRODUCTION_EXPORT_SIGNER]);
@@ -52,7 +52,9 @@ describe('wallet-crypto vectors', () => {
 
   it('stamp: DER <-> raw round-trips the vector signature exactly', async () => {
     const { stamp } = await loadVectors();
-    expect(bytesToHex(signatureRawToDer(signatureDerToRaw(hexToBytes(stamp.signatureDer))))).to.equal(stamp.signatureDer);
+    expect(bytesToHex(signatureRawToDer(signatureDerToRaw(hexToBytes(stamp.signatureDer))))).to.equal(
+      stamp.signatureDer,
+    );
   });
 
   it('stamp: signing the vector payload with the vector key gives a stamp that verifies, in the exact JSON shape', async () => {
@@ -61,7 +63,11 @@ describe('wallet-crypto vectors', () => {
     const header = await stampPayload(v.stamp.payloadToSign, key, v.sessionKey.publicKeyCompressed);
     expect(header).to.match(/^[A-Za-z0-9_-]+$/);
     const json = utf8Decode(base64UrlDecode(header));
-    expect(json.startsWith(`{"publicKey":"${v.sessionKey.publicKeyCompressed}","scheme":"SIGNATURE_SCHEME_TK_API_P256","signature":"30`)).to.equal(true);
+    expect(
+      json.startsWith(
+        `{"publicKey":"${v.sessionKey.publicKeyCompressed}","scheme":"SIGNATURE_SCHEME_TK_API_P256","signature":"30`,
+      ),
+    ).to.equal(true);
     expect(decodeStamp(header).publicKey).to.equal(v.sessionKey.publicKeyCompressed);
     expect((await verifyStamp(header, v.stamp.payloadToSign)).publicKey).to.equal(v.sessionKey.publicKeyCompressed);
     let rejected: unknown;
@@ -70,7 +76,8 @@ describe('wallet-crypto vectors', () => {
   });
 
   it('OIDC nonce: SHA-256 of the hex text of the public key', async () => {
-    for (const { clientPublicKey, nonce } of (await loadVectors()).oidcNonce) expect(await oidcNonce(clientPublicKey)).to.equal(nonce);
+    for (const { clientPublicKey, nonce } of (await loadVectors()).oidcNonce)
+      expect(await oidcNonce(clientPublicKey)).to.equal(nonce);
   });
 
   it('OTP: the target bundle verifies and yields targetPublic', async () => {
@@ -104,21 +111,34 @@ describe('wallet-crypto vectors', () => {
     ) as { encappedPublic: string; ciphertext: string };
     const data = await verifyEnclaveBundle(v.otp.otpEncryptionTargetBundle, [v.otp.enclaveSigningPublicKey]);
     const target = await hpkeKeyPair(v.otp.targetPrivateKey, String(data['targetPublic']));
-    const plaintext = await hpkeOpen({ recipientKey: target, encappedPublic: hexToBytes(sealed.encappedPublic), ciphertext: hexToBytes(sealed.ciphertext) });
+    const plaintext = await hpkeOpen({
+      recipientKey: target,
+      encappedPublic: hexToBytes(sealed.encappedPublic),
+      ciphertext: hexToBytes(sealed.ciphertext),
+    });
     expect(utf8Decode(plaintext)).to.equal(v.otp.plaintext);
   });
 
   it('export: opens the signed bundle to the mnemonic', async () => {
     const { exportWallet: v } = await loadVectors();
     const exportKey = await hpkeKeyPair(v.clientPrivateKey, v.clientPublicKey);
-    const mnemonic = await decryptExportBundle({ encryptedWalletCredentials: v.encryptedWalletCredentials, exportKey, trustedSigners: [v.signerPublicKey], organizationId: v.organizationId });
+    const mnemonic = await decryptExportBundle({
+      encryptedWalletCredentials: v.encryptedWalletCredentials,
+      exportKey,
+      trustedSigners: [v.signerPublicKey],
+      organizationId: v.organizationId,
+    });
     expect(mnemonic).to.equal(v.mnemonic);
   });
 
   it('export: the unsigned sandbox form opens only with allowUnsigned', async () => {
     const { exportWallet: v } = await loadVectors();
     const exportKey = await hpkeKeyPair(v.clientPrivateKey, v.clientPublicKey);
-    const params = { encryptedWalletCredentials: v.encryptedWalletCredentialsUnsigned, exportKey, trustedSigners: [v.signerPublicKey] };
+    const params = {
+      encryptedWalletCredentials: v.encryptedWalletCredentialsUnsigned,
+      exportKey,
+      trustedSigners: [v.signerPublicKey],
+    };
     expect(await decryptExportBundle({ ...params, allowUnsigned: true })).to.equal(v.mnemonic);
     let error: unknown;
     await decryptExportBundle(params).catch((e: unknown) => (error = e));
@@ -128,7 +148,11 @@ describe('wallet-crypto vectors', () => {
   it('legacy session: base58check + HPKE opens to the session private key', async () => {
     const { legacySession: v } = await loadVectors();
     const clientKey = await hpkeKeyPair(v.clientPrivateKey, v.clientPublicKey);
-    expect(bytesToHex(await decryptSessionSigningKey({ encryptedSessionSigningKey: v.encryptedSessionSigningKey, clientKey }))).to.equal(v.sessionPrivateKey);
+    expect(
+      bytesToHex(
+        await decryptSessionSigningKey({ encryptedSessionSigningKey: v.encryptedSessionSigningKey, clientKey }),
+      ),
+    ).to.equal(v.sessionPrivateKey);
   });
 
   it('passkey: the challenge is SHA-256 hex of the session-creation body, sent as UTF-8 of that hex', async () => {

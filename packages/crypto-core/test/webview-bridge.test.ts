@@ -6,7 +6,12 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import type { CurrentSession } from '../src/session.js';
-import { BRIDGE_PROTOCOL_VERSION, createNativeBridge, findNativeHost, type PageToNativeMessage } from '../src/webview/index.js';
+import {
+  BRIDGE_PROTOCOL_VERSION,
+  createNativeBridge,
+  findNativeHost,
+  type PageToNativeMessage,
+} from '../src/webview/index.js';
 import { failure } from './helpers/pay-error.js';
 
 /** A native side that records what the page sent; `reply` calls the receiver as native would. */
@@ -29,7 +34,7 @@ const session: CurrentSession = {
 };
 
 describe('webview bridge', () => {
-  it('sends the call as one request message and returns native\'s reply (JSON text or object)', async () => {
+  it("sends the call as one request message and returns native's reply (JSON text or object)", async () => {
     const native = fakeNative();
     const pending = native.bridge.transport({
       method: 'POST',
@@ -52,11 +57,25 @@ describe('webview bridge', () => {
         },
       },
     ]);
-    native.reply(JSON.stringify({ v: 1, type: 'response', id: native.lastId(), status: 201, headers: { 'Request-Id': 'r1' }, body: '{"ok":true}' }));
+    native.reply(
+      JSON.stringify({
+        v: 1,
+        type: 'response',
+        id: native.lastId(),
+        status: 201,
+        headers: { 'Request-Id': 'r1' },
+        body: '{"ok":true}',
+      }),
+    );
     expect(await pending).to.deep.equal({ status: 201, headers: { 'request-id': 'r1' }, body: { ok: true } });
 
     const second = native.bridge.transport({ method: 'GET', path: '/auth/sessions' });
-    expect(native.sent[1]).to.deep.equal({ v: 1, type: 'request', id: native.lastId(), request: { method: 'GET', path: '/auth/sessions' } });
+    expect(native.sent[1]).to.deep.equal({
+      v: 1,
+      type: 'request',
+      id: native.lastId(),
+      request: { method: 'GET', path: '/auth/sessions' },
+    });
     expect(native.lastId()).to.not.equal((native.sent[0] as { id: string }).id);
     native.reply({ v: 1, type: 'response', id: native.lastId(), status: 204 });
     expect(await second).to.deep.equal({ status: 204, headers: {}, body: undefined });
@@ -117,7 +136,10 @@ describe('webview bridge', () => {
 
   it('finds the iOS script message handler, else the Android interface; refuses without either, when the receiver is taken, or with malformed options', () => {
     const got: string[] = [];
-    const ios = { webkit: { messageHandlers: { paykit: { postMessage: (m: string) => got.push(`ios ${m}`) } } }, paykit: { postMessage: () => got.push('android') } };
+    const ios = {
+      webkit: { messageHandlers: { paykit: { postMessage: (m: string) => got.push(`ios ${m}`) } } },
+      paykit: { postMessage: () => got.push('android') },
+    };
     findNativeHost('paykit', ios)!('a');
     const android = { Wallet: { postMessage: (m: string) => got.push(`android ${m}`) } };
     findNativeHost('Wallet', android)!('b');
@@ -126,7 +148,8 @@ describe('webview bridge', () => {
 
     const none = (): unknown => createNativeBridge({ scope: {} });
     expect(none).to.throw().with.property('code', 'INVALID_ARGUMENT');
-    const taken = (): unknown => createNativeBridge({ scope: { ...android, paykitReceive: () => {} }, handlerName: 'Wallet' });
+    const taken = (): unknown =>
+      createNativeBridge({ scope: { ...android, paykitReceive: () => {} }, handlerName: 'Wallet' });
     expect(taken).to.throw().with.property('code', 'INVALID_ARGUMENT');
     const noTimeout = (): unknown => createNativeBridge({ scope: {}, post: () => {}, timeoutMs: 0 });
     expect(noTimeout).to.throw().with.property('code', 'INVALID_ARGUMENT');
@@ -137,13 +160,26 @@ describe('webview bridge', () => {
   it('forwards the current session and each change with ids and expiry only, never the key id or credential', () => {
     const native = fakeNative();
     let listener: ((s: CurrentSession | undefined) => void) | undefined;
-    const source = { session: undefined as CurrentSession | undefined, subscribe: (l: typeof listener) => ((listener = l), () => (listener = undefined)) };
+    const source = {
+      session: undefined as CurrentSession | undefined,
+      subscribe: (l: typeof listener) => ((listener = l), () => (listener = undefined)),
+    };
     const stop = native.bridge.forwardSessionEvents(source);
     listener!(session);
     listener!(undefined);
     expect(native.sent).to.deep.equal([
       { v: 1, type: 'event', event: 'session', session: null },
-      { v: 1, type: 'event', event: 'session', session: { id: 'Session:1', accountId: 'InternalAccount:1', type: 'EMAIL_OTP', expiresAt: '2030-01-01T00:00:00.000Z' } },
+      {
+        v: 1,
+        type: 'event',
+        event: 'session',
+        session: {
+          id: 'Session:1',
+          accountId: 'InternalAccount:1',
+          type: 'EMAIL_OTP',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+        },
+      },
       { v: 1, type: 'event', event: 'session', session: null },
     ]);
     stop();

@@ -18,7 +18,8 @@ type PaykitCoreGlobal = typeof import('../src/webview/single-file.js');
 const SINGLE_FILE_URL = '/__paykit/single-file/paykit-core.global.js';
 const SANDBOX_OTP_CODE = '000000';
 
-const native = <R>(payload: Record<string, unknown>): Promise<R> => executeServerCommand<R, unknown>('webview-native', payload) as Promise<R>;
+const native = <R>(payload: Record<string, unknown>): Promise<R> =>
+  executeServerCommand<R, unknown>('webview-native', payload) as Promise<R>;
 const win = window as unknown as Record<string, any>;
 
 let loaded: Promise<PaykitCoreGlobal> | undefined;
@@ -50,7 +51,11 @@ function installNativeChannel(platform: 'ios' | 'android'): () => void {
     });
   };
   if (platform === 'ios') {
-    Object.defineProperty(window, 'webkit', { value: { messageHandlers: { paykit: { postMessage } } }, configurable: true, writable: true });
+    Object.defineProperty(window, 'webkit', {
+      value: { messageHandlers: { paykit: { postMessage } } },
+      configurable: true,
+      writable: true,
+    });
     return () => delete win['webkit'];
   }
   win['paykit'] = { postMessage };
@@ -64,7 +69,11 @@ describe('single-file build in a simulated mobile webview', () => {
       const core = await loadClassicBuild();
       const uninstall = installNativeChannel(platform);
       const bridge = core.createNativeBridge();
-      const options = { transport: bridge.transport, trustedSigners: await core.sandboxSigners(bridge.transport), namespace: `webview-${platform}` };
+      const options = {
+        transport: bridge.transport,
+        trustedSigners: await core.sandboxSigners(bridge.transport),
+        namespace: `webview-${platform}`,
+      };
       const client = new core.WalletClient(options);
       try {
         bridge.forwardSessionEvents(client);
@@ -90,16 +99,28 @@ describe('single-file build in a simulated mobile webview', () => {
         const events = received.filter((m) => m.type === 'event');
         expect(events).to.deep.equal([
           { v: 1, type: 'event', event: 'session', session: null },
-          { v: 1, type: 'event', event: 'session', session: { id: session.id, accountId, type: session.type, expiresAt: session.expiresAt } },
+          {
+            v: 1,
+            type: 'event',
+            event: 'session',
+            session: { id: session.id, accountId, type: session.type, expiresAt: session.expiresAt },
+          },
           { v: 1, type: 'event', event: 'session', session: null },
         ]);
         const requests = received.flatMap((m) => (m.type === 'request' ? [m.request] : []));
         // the app's credential is added by native; the page never holds one
-        expect(requests.some((r) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'authorization'))).to.equal(false);
+        expect(
+          requests.some((r) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'authorization')),
+        ).to.equal(false);
         // the stamped call reached the service through native with its wallet signature header
-        expect(requests.some((r) => r.method === 'PATCH' && Object.keys(r.headers ?? {}).some((h) => /wallet-signature/i.test(h)))).to.equal(true);
+        expect(
+          requests.some(
+            (r) => r.method === 'PATCH' && Object.keys(r.headers ?? {}).some((h) => /wallet-signature/i.test(h)),
+          ),
+        ).to.equal(true);
         // the code crosses only HPKE-sealed
-        for (const r of requests) expect(Object.values(JSON.parse(r.body ?? '{}') as object)).to.not.include(SANDBOX_OTP_CODE);
+        for (const r of requests)
+          expect(Object.values(JSON.parse(r.body ?? '{}') as object)).to.not.include(SANDBOX_OTP_CODE);
       } finally {
         client.close();
         bridge.close();

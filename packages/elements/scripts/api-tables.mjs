@@ -18,16 +18,27 @@ export const START = '<!-- api:start: generated from custom-elements.json by scr
 export const END = '<!-- api:end -->';
 
 /** Markdown table cell: one line, pipes escaped. */
-const cell = (text) => String(text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 const code = (text) => (text ? `\`${cell(text)}\`` : '');
 
 function table(head, rows) {
   if (rows.length === 0) return [];
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`), ''];
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+  ];
 }
 
 function signature(method) {
-  const params = (method.parameters ?? []).map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.type?.text ?? 'unknown'}`);
+  const params = (method.parameters ?? []).map(
+    (p) => `${p.name}${p.optional ? '?' : ''}: ${p.type?.text ?? 'unknown'}`,
+  );
   return `${method.name}(${params.join(', ')})`;
 }
 
@@ -39,21 +50,46 @@ function sections(d) {
   return [
     ...table(
       ['Attribute', 'Property', 'Type', 'Default', 'Description'],
-      (d.attributes ?? []).map((a) => [code(a.name), code(a.fieldName), code(a.type?.text), code(a.default), cell(a.description)]),
+      (d.attributes ?? []).map((a) => [
+        code(a.name),
+        code(a.fieldName),
+        code(a.type?.text),
+        code(a.default),
+        cell(a.description),
+      ]),
     ),
     ...table(
       ['Property', 'Type', 'Description'],
-      fields.filter((f) => !attributeFields.has(f.name)).map((f) => [code(f.name), code(f.type?.text), cell(f.description)]),
+      fields
+        .filter((f) => !attributeFields.has(f.name))
+        .map((f) => [code(f.name), code(f.type?.text), cell(f.description)]),
     ),
     ...table(
       ['Method', 'Returns', 'Description'],
-      members.filter((m) => m.kind === 'method').map((m) => [code(signature(m)), code(m.return?.type?.text), cell(m.description)]),
+      members
+        .filter((m) => m.kind === 'method')
+        .map((m) => [code(signature(m)), code(m.return?.type?.text), cell(m.description)]),
     ),
-    ...table(['Event', 'Class', 'Description'], (d.events ?? []).map((e) => [code(e.name), code(e.type?.text), cell(e.description)])),
-    ...table(['Slot', 'Description'], (d.slots ?? []).map((s) => [code(s.name || '(default)'), cell(s.description)])),
-    ...table(['CSS part', 'Description'], (d.cssParts ?? []).map((p) => [code(p.name), cell(p.description)])),
-    ...table(['CSS property', 'Description'], (d.cssProperties ?? []).map((p) => [code(p.name), cell(p.description)])),
-    ...table(['State', 'Description'], (d.cssStates ?? []).map((s) => [code(s.name), cell(s.description)])),
+    ...table(
+      ['Event', 'Class', 'Description'],
+      (d.events ?? []).map((e) => [code(e.name), code(e.type?.text), cell(e.description)]),
+    ),
+    ...table(
+      ['Slot', 'Description'],
+      (d.slots ?? []).map((s) => [code(s.name || '(default)'), cell(s.description)]),
+    ),
+    ...table(
+      ['CSS part', 'Description'],
+      (d.cssParts ?? []).map((p) => [code(p.name), cell(p.description)]),
+    ),
+    ...table(
+      ['CSS property', 'Description'],
+      (d.cssProperties ?? []).map((p) => [code(p.name), cell(p.description)]),
+    ),
+    ...table(
+      ['State', 'Description'],
+      (d.cssStates ?? []).map((s) => [code(s.name), cell(s.description)]),
+    ),
   ];
 }
 
@@ -74,10 +110,18 @@ export function renderApiTables(manifest) {
     common[list] = (elements[0][list] ?? []).filter(everywhere);
   }
   const own = (e) =>
-    Object.fromEntries(LISTS.map((list) => [list, (e[list] ?? []).filter((item) => !common[list].some((c) => key(c) === key(item)))]));
+    Object.fromEntries(
+      LISTS.map((list) => [list, (e[list] ?? []).filter((item) => !common[list].some((c) => key(c) === key(item)))]),
+    );
   const lines = ['### Every element', '', ...sections(common)];
   for (const element of elements) {
-    lines.push(`### \`<${element.tagName}>\``, '', `${cell(element.summary)} Class \`${element.name}\`.`, '', ...sections(own(element)));
+    lines.push(
+      `### \`<${element.tagName}>\``,
+      '',
+      `${cell(element.summary)} Class \`${element.name}\`.`,
+      '',
+      ...sections(own(element)),
+    );
   }
   return lines.join('\n');
 }

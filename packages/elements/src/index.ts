@@ -33,5 +33,12 @@ export {
   type PayOtpChannel,
   type PaySessionSummary,
 } from './shared/events.js';
-export { registerMessages, resolveLocale, translate, type MessageKey, type Messages, type MessageParams } from './shared/i18n.js';
+export {
+  registerMessages,
+  resolveLocale,
+  translate,
+  type MessageKey,
+  type Messages,
+  type MessageParams,
+} from './shared/i18n.js';
 export { lightDomStyles } from './shared/light-dom.js';

@@ -22,7 +22,13 @@ describe('<pay-card-reveal>', () => {
   const t = setupElementTests();
 
   const render = (allowed = `https://other.example.test ${PAN_ORIGIN}`): Promise<PayCardReveal> =>
-    fixture<PayCardReveal>(html`<pay-card-reveal .client=${t.fake.client()} card-id="Card:0191-c1" allowed-origins=${allowed}></pay-card-reveal>`);
+    fixture<PayCardReveal>(
+      html`<pay-card-reveal
+        .client=${t.fake.client()}
+        card-id="Card:0191-c1"
+        allowed-origins=${allowed}
+      ></pay-card-reveal>`,
+    );
 
   async function reveal(el: PayCardReveal): Promise<HTMLIFrameElement> {
     await pressEnter(part(el, 'show-button'));
@@ -63,7 +69,7 @@ describe('<pay-card-reveal>', () => {
     await expectAccessible(el, 'expired');
   });
 
-  it('keeps a frame whose expiresAt is beyond setTimeout\'s 24.8-day ceiling', async () => {
+  it("keeps a frame whose expiresAt is beyond setTimeout's 24.8-day ceiling", async () => {
     t.fake.settings.reveal.expiresInMs = 30 * 24 * 3600_000;
     const el = await render();
     await reveal(el);
@@ -104,7 +110,9 @@ describe('<pay-card-reveal>', () => {
     expect(el.shadowRoot!.querySelector('iframe') === null, 'no frame after re-insertion').to.equal(true);
     expect(hasState(el, 'idle')).to.equal(true);
     // detached when it hides the frame, and still heard on document
-    expect(t.leaks.of('pay-card-hidden').map((e) => e.detail)).to.deep.equal([{ cardId: 'Card:0191-c1', reason: 'closed' }]);
+    expect(t.leaks.of('pay-card-hidden').map((e) => e.detail)).to.deep.equal([
+      { cardId: 'Card:0191-c1', reason: 'closed' },
+    ]);
     t.leaks.assertClean(el);
   });
 
@@ -115,7 +123,9 @@ describe('<pay-card-reveal>', () => {
     expect(el.shadowRoot!.activeElement === part(el, 'hide-button'), 'focus on "Hide card details"').to.equal(true);
     await pressEnter(part(el, 'hide-button'));
     await el.updateComplete;
-    expect(el.shadowRoot!.activeElement === part(el, 'show-button'), 'focus back on "Show card details"').to.equal(true);
+    expect(el.shadowRoot!.activeElement === part(el, 'show-button'), 'focus back on "Show card details"').to.equal(
+      true,
+    );
   });
 
   async function reveal2(el: PayCardReveal): Promise<void> {

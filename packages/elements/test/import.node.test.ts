@@ -37,7 +37,13 @@ describe('importing @paykit/elements in Node', () => {
       });
     }
     const registry = (globalThis as { customElements?: CustomElementRegistry }).customElements;
-    for (const tag of ['pay-otp-login', 'pay-passkey-login', 'pay-wallet-export', 'pay-card-reveal', 'pay-sca-challenge']) {
+    for (const tag of [
+      'pay-otp-login',
+      'pay-passkey-login',
+      'pay-wallet-export',
+      'pay-card-reveal',
+      'pay-sca-challenge',
+    ]) {
       expect(registry?.get(tag), tag).to.equal(undefined);
     }
     expect(typeof (globalThis as Record<string, unknown>)['document']).to.equal('undefined');
@@ -46,7 +52,16 @@ describe('importing @paykit/elements in Node', () => {
 
   it('exports the five classes, the events and the client context from the entry point', async () => {
     const entry = (await import('../src/index.js')) as Record<string, unknown>;
-    for (const name of ['PayOtpLogin', 'PayPasskeyLogin', 'PayWalletExport', 'PayCardReveal', 'PayScaChallenge', 'PaySessionEvent', 'setDefaultClient', 'getDefaultClient']) {
+    for (const name of [
+      'PayOtpLogin',
+      'PayPasskeyLogin',
+      'PayWalletExport',
+      'PayCardReveal',
+      'PayScaChallenge',
+      'PaySessionEvent',
+      'setDefaultClient',
+      'getDefaultClient',
+    ]) {
       expect(typeof entry[name], name).to.equal('function');
     }
   });

@@ -15,7 +15,9 @@ describe('light DOM before and after hydration', () => {
   const t = setupElementTests();
 
   it('<pay-otp-login> adds no children until its code field shows', async () => {
-    const el = await fixture<PayOtpLogin>(html`<pay-otp-login .client=${t.fake.client()} credential-id=${EMAIL_CREDENTIAL}></pay-otp-login>`);
+    const el = await fixture<PayOtpLogin>(
+      html`<pay-otp-login .client=${t.fake.client()} credential-id=${EMAIL_CREDENTIAL}></pay-otp-login>`,
+    );
     expect(el.childNodes.length, 'children of an idle login').to.equal(0);
     part(el, 'send-button').click();
     await until(() => hasState(el, 'code-sent'), 'the code step');
@@ -25,7 +27,12 @@ describe('light DOM before and after hydration', () => {
 
   it('<pay-sca-challenge> keeps its light DOM empty while defer-hydration is set, and renders the field once it is removed', async () => {
     const el = await fixture<PayScaChallenge>(
-      html`<pay-sca-challenge defer-hydration .client=${t.fake.client()} .quote=${pendingQuote()} customer-id="Customer:0191-cu"></pay-sca-challenge>`,
+      html`<pay-sca-challenge
+        defer-hydration
+        .client=${t.fake.client()}
+        .quote=${pendingQuote()}
+        customer-id="Customer:0191-cu"
+      ></pay-sca-challenge>`,
     );
     await el.updateComplete;
     expect(part(el, 'amount').textContent, 'the shadow DOM renders meanwhile').to.equal('€1,234.56');

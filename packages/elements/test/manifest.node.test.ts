@@ -32,7 +32,9 @@ interface Manifest {
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const committedFile = path.join(packageDir, 'custom-elements.json');
-const analyzerDir = path.dirname(createRequire(import.meta.url).resolve('@custom-elements-manifest/analyzer/package.json'));
+const analyzerDir = path.dirname(
+  createRequire(import.meta.url).resolve('@custom-elements-manifest/analyzer/package.json'),
+);
 const analyzer = path.join(analyzerDir, 'cem.js');
 
 /** The package's source files as the config's globs select them, as TypeScript source files. */
@@ -41,7 +43,9 @@ function sourceFiles(): ts.SourceFile[] {
     .map((file) => `src/${file.split(path.sep).join('/')}`)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.styles.ts'))
     .sort();
-  return files.map((file) => ts.createSourceFile(file, readFileSync(path.join(packageDir, file), 'utf8'), ts.ScriptTarget.ES2015, true));
+  return files.map((file) =>
+    ts.createSourceFile(file, readFileSync(path.join(packageDir, file), 'utf8'), ts.ScriptTarget.ES2015, true),
+  );
 }
 
 /** The manifest the analyzer's core makes of `modules` in that order, with the package's config. */
@@ -73,15 +77,22 @@ describe('custom-elements.json', () => {
       for (const entry of ['src', 'package.json', 'custom-elements-manifest.config.mjs']) {
         cpSync(path.join(packageDir, entry), path.join(copy, entry), { recursive: true });
       }
-      execFileSync(process.execPath, [analyzer, 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/**/*.styles.ts', '--quiet'], {
-        cwd: copy,
-        stdio: 'pipe',
-      });
+      execFileSync(
+        process.execPath,
+        [analyzer, 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/**/*.styles.ts', '--quiet'],
+        {
+          cwd: copy,
+          stdio: 'pipe',
+        },
+      );
       const fresh = readFileSync(path.join(copy, 'custom-elements.json'), 'utf8');
       const committed = readFileSync(committedFile, 'utf8');
       // a line-level note instead of chai's string diff, which takes minutes on a 100 kB manifest
       const line = firstDifferentLine(committed, fresh);
-      expect(line, 'custom-elements.json is stale: run `npm run analyze -w @paykit/elements` and commit it; first difference').to.equal(null);
+      expect(
+        line,
+        'custom-elements.json is stale: run `npm run analyze -w @paykit/elements` and commit it; first difference',
+      ).to.equal(null);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
@@ -99,10 +110,17 @@ describe('custom-elements.json', () => {
   it('describes the five elements with their tags and pay-* events, and nothing private', () => {
     const manifest = JSON.parse(readFileSync(committedFile, 'utf8')) as Manifest;
     const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
-    expect(elements.map((d) => d.tagName).sort()).to.deep.equal(['pay-card-reveal', 'pay-otp-login', 'pay-passkey-login', 'pay-sca-challenge', 'pay-wallet-export']);
+    expect(elements.map((d) => d.tagName).sort()).to.deep.equal([
+      'pay-card-reveal',
+      'pay-otp-login',
+      'pay-passkey-login',
+      'pay-sca-challenge',
+      'pay-wallet-export',
+    ]);
     for (const element of elements) {
       expect(element.events?.length, `${element.tagName} events`).to.be.greaterThan(0);
-      for (const event of element.events ?? []) expect(event.name, `${element.tagName} event`).to.match(/^pay-[a-z-]+$/);
+      for (const event of element.events ?? [])
+        expect(event.name, `${element.tagName} event`).to.match(/^pay-[a-z-]+$/);
       for (const member of element.members ?? []) {
         expect(member.privacy, `${element.tagName}.${member.name}`).to.equal(undefined);
         expect(member.name.startsWith('#'), `${element.tagName}.${member.name}`).to.equal(false);
@@ -114,16 +132,26 @@ describe('custom-elements.json', () => {
     const manifest = JSON.parse(readFileSync(committedFile, 'utf8')) as Manifest;
     const declarations = manifest.modules.flatMap((m) => m.declarations ?? []);
     const elements = declarations.filter((d) => d.customElement && d.tagName);
-    const eventClasses = new Set(elements.flatMap((e) => (e.events ?? []).map((event) => (event as { type?: { text?: string } }).type?.text)));
+    const eventClasses = new Set(
+      elements.flatMap((e) => (e.events ?? []).map((event) => (event as { type?: { text?: string } }).type?.text)),
+    );
     for (const declaration of declarations) {
-      const kept = Boolean(declaration.customElement && declaration.tagName) || (declaration.kind === 'class' && eventClasses.has(declaration.name));
+      const kept =
+        Boolean(declaration.customElement && declaration.tagName) ||
+        (declaration.kind === 'class' && eventClasses.has(declaration.name));
       expect(kept, `${declaration.kind} ${declaration.name} is not an element or one of their events`).to.equal(true);
     }
     const registrations = manifest.modules
       .filter((m) => m.path.startsWith('src/define/'))
-      .flatMap((m) => (m.exports ?? []).filter((e) => e.kind === 'custom-element-definition').map((e) => `${m.path} ${e.name}`));
+      .flatMap((m) =>
+        (m.exports ?? []).filter((e) => e.kind === 'custom-element-definition').map((e) => `${m.path} ${e.name}`),
+      );
     expect(registrations).to.deep.equal(elements.map((e) => `src/define/${e.tagName}.ts ${e.tagName}`).sort());
-    expect(manifest.modules.map((m) => m.path)).to.not.include.members(['src/shared/base-element.ts', 'src/shared/i18n.ts', 'src/shared/code-field.ts']);
+    expect(manifest.modules.map((m) => m.path)).to.not.include.members([
+      'src/shared/base-element.ts',
+      'src/shared/i18n.ts',
+      'src/shared/code-field.ts',
+    ]);
   });
 
   it("README.md's API tables are generated from it", async () => {
@@ -132,6 +160,9 @@ describe('custom-elements.json', () => {
     const readmeFile = path.join(packageDir, 'README.md');
     const readme = readFileSync(readmeFile, 'utf8');
     const line = firstDifferentLine(readme, (await readmeWithApiTables(readme, manifest, readmeFile)) as string);
-    expect(line, 'README.md API tables are stale: run `npm run analyze -w @paykit/elements` and commit it; first difference').to.equal(null);
+    expect(
+      line,
+      'README.md API tables are stale: run `npm run analyze -w @paykit/elements` and commit it; first difference',
+    ).to.equal(null);
   });
 });

@@ -2,13 +2,7 @@ import { expect } from 'chai';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
 import '../src/translations/es.js'; // the Spanish test: a page that speaks Spanish imports it
-import {
-  ACCOUNT_ID,
-  EMAIL_CREDENTIAL,
-  OTP_CODE,
-  SMS_CREDENTIAL,
-  rateLimited,
-} from './helpers/fake-service.js';
+import { ACCOUNT_ID, EMAIL_CREDENTIAL, OTP_CODE, SMS_CREDENTIAL, rateLimited } from './helpers/fake-service.js';
 import {
   announced,
   expectAccessible,
@@ -30,16 +24,20 @@ import {
 describe('<pay-otp-login>', () => {
   const t = setupElementTests();
 
-  async function render(attrs: { channel?: string; resendSeconds?: number; accountId?: string; lang?: string } = {}): Promise<PayOtpLogin> {
-    return fixture<PayOtpLogin>(html`<pay-otp-login
-      .client=${t.fake.client()}
-      credential-id=${attrs.accountId ? '' : attrs.channel === 'sms' ? SMS_CREDENTIAL : EMAIL_CREDENTIAL}
-      account-id=${attrs.accountId ?? ''}
-      channel=${attrs.channel ?? 'email'}
-      destination="a•••@example.com"
-      resend-seconds=${attrs.resendSeconds ?? 30}
-      lang=${attrs.lang ?? 'en'}
-    ></pay-otp-login>`);
+  async function render(
+    attrs: { channel?: string; resendSeconds?: number; accountId?: string; lang?: string } = {},
+  ): Promise<PayOtpLogin> {
+    return fixture<PayOtpLogin>(
+      html`<pay-otp-login
+        .client=${t.fake.client()}
+        credential-id=${attrs.accountId ? '' : attrs.channel === 'sms' ? SMS_CREDENTIAL : EMAIL_CREDENTIAL}
+        account-id=${attrs.accountId ?? ''}
+        channel=${attrs.channel ?? 'email'}
+        destination="a•••@example.com"
+        resend-seconds=${attrs.resendSeconds ?? 30}
+        lang=${attrs.lang ?? 'en'}
+      ></pay-otp-login>`,
+    );
   }
 
   async function sendCode(el: PayOtpLogin): Promise<HTMLInputElement> {
@@ -213,41 +211,46 @@ describe('<pay-otp-login>', () => {
     expect(part(el, 'send-button').textContent?.trim()).to.equal('Send code');
   });
 
-  itWhen(typeof window !== 'undefined' && 'OTPCredential' in window, 'no WebOTP in this engine', 'fills an SMS code through WebOTP and aborts it when removed', async () => {
-    const calls: Array<{ options: CredentialRequestOptions & { otp?: { transport?: string[] } } }> = [];
-    let answer: (value: unknown) => void = () => undefined;
-    const original = Object.getOwnPropertyDescriptor(navigator.credentials, 'get');
-    Object.defineProperty(navigator.credentials, 'get', {
-      configurable: true,
-      value: (options: CredentialRequestOptions) => {
-        calls.push({ options });
-        return new Promise((resolve, reject) => {
-          answer = resolve;
-          options.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        });
-      },
-    });
-    try {
-      const el = await render({ channel: 'sms' });
-      await sendCode(el);
-      await until(() => calls.length === 1, 'the WebOTP request');
-      expect(calls[0]!.options.otp?.transport).to.deep.equal(['sms']);
-      const signal = calls[0]!.options.signal!;
-      answer({ type: 'otp', code: OTP_CODE });
-      await until(() => t.leaks.of('pay-session').length === 1, 'pay-session from WebOTP');
-      t.leaks.assertClean(el);
+  itWhen(
+    typeof window !== 'undefined' && 'OTPCredential' in window,
+    'no WebOTP in this engine',
+    'fills an SMS code through WebOTP and aborts it when removed',
+    async () => {
+      const calls: Array<{ options: CredentialRequestOptions & { otp?: { transport?: string[] } } }> = [];
+      let answer: (value: unknown) => void = () => undefined;
+      const original = Object.getOwnPropertyDescriptor(navigator.credentials, 'get');
+      Object.defineProperty(navigator.credentials, 'get', {
+        configurable: true,
+        value: (options: CredentialRequestOptions) => {
+          calls.push({ options });
+          return new Promise((resolve, reject) => {
+            answer = resolve;
+            options.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          });
+        },
+      });
+      try {
+        const el = await render({ channel: 'sms' });
+        await sendCode(el);
+        await until(() => calls.length === 1, 'the WebOTP request');
+        expect(calls[0]!.options.otp?.transport).to.deep.equal(['sms']);
+        const signal = calls[0]!.options.signal!;
+        answer({ type: 'otp', code: OTP_CODE });
+        await until(() => t.leaks.of('pay-session').length === 1, 'pay-session from WebOTP');
+        t.leaks.assertClean(el);
 
-      const second = await render({ channel: 'sms' });
-      await sendCode(second);
-      await until(() => calls.length === 2, 'the second WebOTP request');
-      second.remove();
-      expect(calls[1]!.options.signal!.aborted).to.equal(true);
-      expect(signal).to.not.equal(calls[1]!.options.signal);
-    } finally {
-      if (original) Object.defineProperty(navigator.credentials, 'get', original);
-      else delete (navigator.credentials as { get?: unknown }).get;
-    }
-  });
+        const second = await render({ channel: 'sms' });
+        await sendCode(second);
+        await until(() => calls.length === 2, 'the second WebOTP request');
+        second.remove();
+        expect(calls[1]!.options.signal!.aborted).to.equal(true);
+        expect(signal).to.not.equal(calls[1]!.options.signal);
+      } finally {
+        if (original) Object.defineProperty(navigator.credentials, 'get', original);
+        else delete (navigator.credentials as { get?: unknown }).get;
+      }
+    },
+  );
 
   it('never reflects the code to an attribute', async () => {
     const el = await render();

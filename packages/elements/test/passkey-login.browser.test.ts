@@ -29,15 +29,20 @@ if (probe.authenticatorId) await removeVirtualAuthenticator(probe.authenticatorI
 describe('<pay-passkey-login>', () => {
   const t = setupElementTests();
 
-  const render = (client: WalletClient, attrs: { mode?: string; conditional?: boolean } = {}): Promise<PayPasskeyLogin> =>
-    fixture<PayPasskeyLogin>(html`<pay-passkey-login
-      .client=${client}
-      mode=${attrs.mode ?? 'login'}
-      credential-id=${PASSKEY_CREDENTIAL}
-      user-name="ana@example.com"
-      nickname="Laptop"
-      ?conditional=${attrs.conditional ?? false}
-    ></pay-passkey-login>`);
+  const render = (
+    client: WalletClient,
+    attrs: { mode?: string; conditional?: boolean } = {},
+  ): Promise<PayPasskeyLogin> =>
+    fixture<PayPasskeyLogin>(
+      html`<pay-passkey-login
+        .client=${client}
+        mode=${attrs.mode ?? 'login'}
+        credential-id=${PASSKEY_CREDENTIAL}
+        user-name="ana@example.com"
+        nickname="Laptop"
+        ?conditional=${attrs.conditional ?? false}
+      ></pay-passkey-login>`,
+    );
 
   it("says passkeys aren't available where WebAuthn is missing, instead of offering a button", async () => {
     t.cleanup(hideGlobal('PublicKeyCredential'));
@@ -48,33 +53,38 @@ describe('<pay-passkey-login>', () => {
     await expectAccessible(el, 'unsupported');
   });
 
-  itWhen(webAuthn, 'no WebAuthn in this engine', 'starts the ceremony inside the click handler and cancels it when removed', async () => {
-    const calls: CredentialRequestOptions[] = [];
-    t.cleanup(stubCredentialsGet(hangingCredentialsGet(calls)));
-    const client = t.fake.client();
-    let called = false;
-    const original = client.loginWithPasskey.bind(client);
-    client.loginWithPasskey = (params) => {
-      called = true;
-      return original(params);
-    };
-    const el = await render(client);
-    await expectAccessible(el, 'login button');
-    const button = part<HTMLButtonElement>(el, 'passkey-button');
-    expect(button.textContent).to.contain('Sign in with a passkey');
-    button.click();
-    // checked before anything could run after an await: the call happened inside the click itself
-    expect(called, 'client.loginWithPasskey ran inside the click').to.equal(true);
+  itWhen(
+    webAuthn,
+    'no WebAuthn in this engine',
+    'starts the ceremony inside the click handler and cancels it when removed',
+    async () => {
+      const calls: CredentialRequestOptions[] = [];
+      t.cleanup(stubCredentialsGet(hangingCredentialsGet(calls)));
+      const client = t.fake.client();
+      let called = false;
+      const original = client.loginWithPasskey.bind(client);
+      client.loginWithPasskey = (params) => {
+        called = true;
+        return original(params);
+      };
+      const el = await render(client);
+      await expectAccessible(el, 'login button');
+      const button = part<HTMLButtonElement>(el, 'passkey-button');
+      expect(button.textContent).to.contain('Sign in with a passkey');
+      button.click();
+      // checked before anything could run after an await: the call happened inside the click itself
+      expect(called, 'client.loginWithPasskey ran inside the click').to.equal(true);
 
-    await until(() => calls.length === 1, 'navigator.credentials.get');
-    await el.updateComplete;
-    expect(hasState(el, 'pending')).to.equal(true);
-    const signal = calls[0]!.signal!;
-    expect(signal.aborted).to.equal(false);
-    el.remove();
-    expect(signal.aborted, 'the pending ceremony is cancelled on disconnect').to.equal(true);
-    expect(t.leaks.of('pay-error')).to.deep.equal([]);
-  });
+      await until(() => calls.length === 1, 'navigator.credentials.get');
+      await el.updateComplete;
+      expect(hasState(el, 'pending')).to.equal(true);
+      const signal = calls[0]!.signal!;
+      expect(signal.aborted).to.equal(false);
+      el.remove();
+      expect(signal.aborted, 'the pending ceremony is cancelled on disconnect').to.equal(true);
+      expect(t.leaks.of('pay-error')).to.deep.equal([]);
+    },
+  );
 
   itWhen(webAuthn, 'no WebAuthn in this engine', 'reports a cancelled ceremony with its code only', async () => {
     t.cleanup(stubCredentialsGet(() => Promise.reject(new DOMException('The user cancelled.', 'NotAllowedError'))));
@@ -96,41 +106,61 @@ describe('<pay-passkey-login>', () => {
     expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'NO_SESSION' }]);
   });
 
-  itWhen(webAuthn, 'no WebAuthn in this engine', 'offers the passkey in autofill with a light-DOM username field (conditional)', async () => {
-    const calls: CredentialRequestOptions[] = [];
-    t.cleanup(stubCredentialsGet(hangingCredentialsGet(calls)));
-    const pkc = window.PublicKeyCredential as unknown as Record<string, unknown>;
-    const own = Object.getOwnPropertyDescriptor(pkc, 'isConditionalMediationAvailable');
-    Object.defineProperty(pkc, 'isConditionalMediationAvailable', { configurable: true, value: () => Promise.resolve(true) });
-    t.cleanup(() => (own ? Object.defineProperty(pkc, 'isConditionalMediationAvailable', own) : delete pkc['isConditionalMediationAvailable']));
+  itWhen(
+    webAuthn,
+    'no WebAuthn in this engine',
+    'offers the passkey in autofill with a light-DOM username field (conditional)',
+    async () => {
+      const calls: CredentialRequestOptions[] = [];
+      t.cleanup(stubCredentialsGet(hangingCredentialsGet(calls)));
+      const pkc = window.PublicKeyCredential as unknown as Record<string, unknown>;
+      const own = Object.getOwnPropertyDescriptor(pkc, 'isConditionalMediationAvailable');
+      Object.defineProperty(pkc, 'isConditionalMediationAvailable', {
+        configurable: true,
+        value: () => Promise.resolve(true),
+      });
+      t.cleanup(() =>
+        own
+          ? Object.defineProperty(pkc, 'isConditionalMediationAvailable', own)
+          : delete pkc['isConditionalMediationAvailable'],
+      );
 
-    const el = await render(t.fake.client(), { conditional: true });
-    await until(() => calls.length === 1, 'the conditional request');
-    const input = lightInput(el, 'autofill-input');
-    expect(input.getRootNode()).to.equal(document);
-    expect(input.getAttribute('autocomplete')).to.equal('username webauthn');
-    expect(input.labels?.[0]?.textContent?.trim()).to.equal('Email or username');
-    expect((calls[0] as { mediation?: string }).mediation).to.equal('conditional');
-    await expectAccessible(el, 'conditional');
-    el.remove();
-    expect(calls[0]!.signal!.aborted).to.equal(true);
-  });
+      const el = await render(t.fake.client(), { conditional: true });
+      await until(() => calls.length === 1, 'the conditional request');
+      const input = lightInput(el, 'autofill-input');
+      expect(input.getRootNode()).to.equal(document);
+      expect(input.getAttribute('autocomplete')).to.equal('username webauthn');
+      expect(input.labels?.[0]?.textContent?.trim()).to.equal('Email or username');
+      expect((calls[0] as { mediation?: string }).mediation).to.equal('conditional');
+      await expectAccessible(el, 'conditional');
+      el.remove();
+      expect(calls[0]!.signal!.aborted).to.equal(true);
+    },
+  );
 
-  itWhen(!!probe.authenticatorId, probe.unsupported ?? '', 'registers a passkey and signs in with it (virtual authenticator)', async () => {
-    const { authenticatorId } = await addVirtualAuthenticator();
-    try {
-      await registerThenSignIn();
-    } finally {
-      await removeVirtualAuthenticator(authenticatorId!).catch(() => undefined);
-    }
-  });
+  itWhen(
+    !!probe.authenticatorId,
+    probe.unsupported ?? '',
+    'registers a passkey and signs in with it (virtual authenticator)',
+    async () => {
+      const { authenticatorId } = await addVirtualAuthenticator();
+      try {
+        await registerThenSignIn();
+      } finally {
+        await removeVirtualAuthenticator(authenticatorId!).catch(() => undefined);
+      }
+    },
+  );
 
   async function registerThenSignIn(): Promise<void> {
     const client = await t.fake.signedInClient();
     const register = await render(client, { mode: 'register' });
     await pressEnter(part(register, 'passkey-button'));
     await until(() => t.leaks.of('pay-passkey-registered').length === 1, 'pay-passkey-registered', 10_000);
-    expect(t.leaks.of('pay-passkey-registered')[0]!.detail).to.deep.equal({ credentialId: PASSKEY_CREDENTIAL, nickname: 'Laptop' });
+    expect(t.leaks.of('pay-passkey-registered')[0]!.detail).to.deep.equal({
+      credentialId: PASSKEY_CREDENTIAL,
+      nickname: 'Laptop',
+    });
     await register.updateComplete;
     expect(hasState(register, 'registered')).to.equal(true);
     await expectAccessible(register, 'registered');

@@ -8,14 +8,38 @@
 import { expect } from 'chai';
 import { passkeysSupported, type WalletClient } from '@paykit/crypto-core';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
-import { PayCardHiddenEvent, PayExportClosedEvent, PayScaCompleteEvent, PaySessionEvent } from '../src/shared/events.js';
+import {
+  PayCardHiddenEvent,
+  PayExportClosedEvent,
+  PayScaCompleteEvent,
+  PaySessionEvent,
+} from '../src/shared/events.js';
 import type { PayCardReveal } from '../src/card-reveal/card-reveal.js';
 import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
 import type { PayPasskeyLogin } from '../src/passkey-login/passkey-login.js';
 import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
 import type { PayWalletExport } from '../src/wallet-export/wallet-export.js';
-import { EMAIL_CREDENTIAL, OTP_CODE, PAN_ORIGIN, PASSKEY_CREDENTIAL, SCA_CODE, pendingQuote } from './helpers/fake-service.js';
-import { fixture, hasState, html, lightInput, nextEvent, part, pressEnter, setupElementTests, stubCredentialsGet, typeInto, until } from './helpers/dom.js';
+import {
+  EMAIL_CREDENTIAL,
+  OTP_CODE,
+  PAN_ORIGIN,
+  PASSKEY_CREDENTIAL,
+  SCA_CODE,
+  pendingQuote,
+} from './helpers/fake-service.js';
+import {
+  fixture,
+  hasState,
+  html,
+  lightInput,
+  nextEvent,
+  part,
+  pressEnter,
+  setupElementTests,
+  stubCredentialsGet,
+  typeInto,
+  until,
+} from './helpers/dom.js';
 
 /** What `document` and the element itself heard of `type`: every listener must hear an event once. */
 function listen(el: Element, type: string): { onDocument: Event[]; onElement: Event[]; stop(): void } {
@@ -38,7 +62,10 @@ function removeOn(client: WalletClient, el: Element, when: 'signed-in' | 'signed
 const webAuthn = passkeysSupported();
 
 function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
 /** A `navigator.credentials.get` answer the fake service accepts: clientDataJSON carries the challenge. */
@@ -51,7 +78,9 @@ function assertionFor(options: CredentialRequestOptions): unknown {
     type: 'public-key',
     authenticatorAttachment: 'platform',
     response: {
-      clientDataJSON: bytes(JSON.stringify({ type: 'webauthn.get', challenge: base64Url(challenge), origin: location.origin })),
+      clientDataJSON: bytes(
+        JSON.stringify({ type: 'webauthn.get', challenge: base64Url(challenge), origin: location.origin }),
+      ),
       authenticatorData: bytes('auth'),
       signature: bytes('sig'),
       userHandle: null,
@@ -65,7 +94,9 @@ describe('an element removed by a listener to the client state change still reac
 
   it('<pay-otp-login>: pay-session, when client.subscribe removes the login once signed in', async () => {
     const client = t.fake.client();
-    const el = await fixture<PayOtpLogin>(html`<pay-otp-login .client=${client} credential-id=${EMAIL_CREDENTIAL}></pay-otp-login>`);
+    const el = await fixture<PayOtpLogin>(
+      html`<pay-otp-login .client=${client} credential-id=${EMAIL_CREDENTIAL}></pay-otp-login>`,
+    );
     const heard = listen(el, 'pay-session');
     t.cleanup(heard.stop);
     t.cleanup(removeOn(client, el, 'signed-in'));
@@ -82,21 +113,28 @@ describe('an element removed by a listener to the client state change still reac
     expect(heard.onElement.length).to.equal(1);
   });
 
-  itWhen(webAuthn, 'no WebAuthn in this engine', '<pay-passkey-login>: pay-session, when client.subscribe removes the login once signed in', async () => {
-    t.cleanup(stubCredentialsGet((options) => Promise.resolve(assertionFor(options))));
-    const client = t.fake.client();
-    const el = await fixture<PayPasskeyLogin>(html`<pay-passkey-login .client=${client} credential-id=${PASSKEY_CREDENTIAL}></pay-passkey-login>`);
-    const heard = listen(el, 'pay-session');
-    t.cleanup(heard.stop);
-    t.cleanup(removeOn(client, el, 'signed-in'));
-    part(el, 'passkey-button').click();
-    await until(() => heard.onDocument.length > 0 || t.leaks.of('pay-error').length > 0, 'pay-session on document');
-    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([]);
-    expect(el.isConnected).to.equal(false);
-    expect(heard.onDocument[0] instanceof PaySessionEvent).to.equal(true);
-    expect((heard.onDocument[0] as PaySessionEvent).detail.session.type).to.equal('PASSKEY');
-    expect([heard.onDocument.length, heard.onElement.length]).to.deep.equal([1, 1]);
-  });
+  itWhen(
+    webAuthn,
+    'no WebAuthn in this engine',
+    '<pay-passkey-login>: pay-session, when client.subscribe removes the login once signed in',
+    async () => {
+      t.cleanup(stubCredentialsGet((options) => Promise.resolve(assertionFor(options))));
+      const client = t.fake.client();
+      const el = await fixture<PayPasskeyLogin>(
+        html`<pay-passkey-login .client=${client} credential-id=${PASSKEY_CREDENTIAL}></pay-passkey-login>`,
+      );
+      const heard = listen(el, 'pay-session');
+      t.cleanup(heard.stop);
+      t.cleanup(removeOn(client, el, 'signed-in'));
+      part(el, 'passkey-button').click();
+      await until(() => heard.onDocument.length > 0 || t.leaks.of('pay-error').length > 0, 'pay-session on document');
+      expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([]);
+      expect(el.isConnected).to.equal(false);
+      expect(heard.onDocument[0] instanceof PaySessionEvent).to.equal(true);
+      expect((heard.onDocument[0] as PaySessionEvent).detail.session.type).to.equal('PASSKEY');
+      expect([heard.onDocument.length, heard.onElement.length]).to.deep.equal([1, 1]);
+    },
+  );
 
   it('<pay-wallet-export>: pay-export-closed, when client.subscribe removes the export once signed out', async () => {
     const client = await t.fake.signedInClient();
@@ -111,13 +149,17 @@ describe('an element removed by a listener to the client state change still reac
     t.cleanup(removeOn(client, el, 'signed-out'));
     await client.logout();
     expect(el.isConnected).to.equal(false);
-    expect(heard.onDocument.map((e) => e instanceof PayExportClosedEvent && e.detail)).to.deep.equal([{ reason: 'closed' }]);
+    expect(heard.onDocument.map((e) => e instanceof PayExportClosedEvent && e.detail)).to.deep.equal([
+      { reason: 'closed' },
+    ]);
     expect(heard.onElement.length).to.equal(1);
   });
 
   it('<pay-card-reveal>: pay-card-hidden, when client.subscribe removes the card once signed out', async () => {
     const client = await t.fake.signedInClient();
-    const el = await fixture<PayCardReveal>(html`<pay-card-reveal .client=${client} card-id="Card:0191-c1" allowed-origins=${PAN_ORIGIN}></pay-card-reveal>`);
+    const el = await fixture<PayCardReveal>(
+      html`<pay-card-reveal .client=${client} card-id="Card:0191-c1" allowed-origins=${PAN_ORIGIN}></pay-card-reveal>`,
+    );
     const revealed = nextEvent(el, 'pay-card-revealed');
     part(el, 'show-button').click();
     await revealed;
@@ -126,14 +168,20 @@ describe('an element removed by a listener to the client state change still reac
     t.cleanup(removeOn(client, el, 'signed-out'));
     await client.logout();
     expect(el.isConnected).to.equal(false);
-    expect(heard.onDocument.map((e) => e instanceof PayCardHiddenEvent && e.detail)).to.deep.equal([{ cardId: 'Card:0191-c1', reason: 'closed' }]);
+    expect(heard.onDocument.map((e) => e instanceof PayCardHiddenEvent && e.detail)).to.deep.equal([
+      { cardId: 'Card:0191-c1', reason: 'closed' },
+    ]);
     expect(heard.onElement.length).to.equal(1);
   });
 
   it('reaches document when the subscriber removes a whole section around the element, and the section hears it once', async () => {
     const client = await t.fake.signedInClient();
     const section = await fixture<HTMLElement>(
-      html`<section><div><pay-card-reveal .client=${client} card-id="Card:0191-c1" allowed-origins=${PAN_ORIGIN}></pay-card-reveal></div></section>`,
+      html`<section>
+        <div>
+          <pay-card-reveal .client=${client} card-id="Card:0191-c1" allowed-origins=${PAN_ORIGIN}></pay-card-reveal>
+        </div>
+      </section>`,
     );
     const el = section.querySelector<PayCardReveal>('pay-card-reveal')!;
     await el.updateComplete;
@@ -148,13 +196,21 @@ describe('an element removed by a listener to the client state change still reac
     await client.logout();
     expect(section.isConnected).to.equal(false);
     expect(heard.onDocument.length, 'on document').to.equal(1);
-    expect(heard.onDocument[0]!.target === document, 'dispatched from the document: the old parent left too').to.equal(true);
+    expect(heard.onDocument[0]!.target === document, 'dispatched from the document: the old parent left too').to.equal(
+      true,
+    );
     expect([onSection.length, heard.onElement.length], 'the detached section and the element').to.deep.equal([1, 1]);
   });
 
   it('<pay-sca-challenge>: pay-sca-complete settling after client.subscribe removed it on sign-out', async () => {
     const client = await t.fake.signedInClient();
-    const el = await fixture<PayScaChallenge>(html`<pay-sca-challenge .client=${client} .quote=${pendingQuote()} customer-id="Customer:0191-cu"></pay-sca-challenge>`);
+    const el = await fixture<PayScaChallenge>(
+      html`<pay-sca-challenge
+        .client=${client}
+        .quote=${pendingQuote()}
+        customer-id="Customer:0191-cu"
+      ></pay-sca-challenge>`,
+    );
     const heard = listen(el, 'pay-sca-complete');
     t.cleanup(heard.stop);
     t.cleanup(removeOn(client, el, 'signed-out'));

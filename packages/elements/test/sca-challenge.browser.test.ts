@@ -30,7 +30,12 @@ function fakeAssertion(): unknown {
     rawId: bytes('cred-1'),
     type: 'public-key',
     authenticatorAttachment: 'platform',
-    response: { clientDataJSON: bytes('{"type":"webauthn.get"}'), authenticatorData: bytes('auth'), signature: bytes('sig'), userHandle: null },
+    response: {
+      clientDataJSON: bytes('{"type":"webauthn.get"}'),
+      authenticatorData: bytes('auth'),
+      signature: bytes('sig'),
+      userHandle: null,
+    },
     getClientExtensionResults: () => ({}),
   };
 }
@@ -39,13 +44,15 @@ describe('<pay-sca-challenge>', () => {
   const t = setupElementTests();
 
   const render = (quote: Quote | null = pendingQuote(), lang = 'en', resendSeconds = 30): Promise<PayScaChallenge> =>
-    fixture<PayScaChallenge>(html`<pay-sca-challenge
-      .client=${t.fake.client()}
-      .quote=${quote ?? undefined}
-      customer-id="Customer:0191-cu"
-      resend-seconds=${resendSeconds}
-      lang=${lang}
-    ></pay-sca-challenge>`);
+    fixture<PayScaChallenge>(
+      html`<pay-sca-challenge
+        .client=${t.fake.client()}
+        .quote=${quote ?? undefined}
+        customer-id="Customer:0191-cu"
+        resend-seconds=${resendSeconds}
+        lang=${lang}
+      ></pay-sca-challenge>`,
+    );
 
   async function enterCode(el: PayScaChallenge, code = SCA_CODE): Promise<HTMLInputElement> {
     const input = lightInput(el);
@@ -63,7 +70,10 @@ describe('<pay-sca-challenge>', () => {
     expect(hasState(el, 'sms')).to.equal(true);
     await expectAccessible(el, 'SMS challenge');
 
-    const es = await render(pendingQuote({ totalSendingAmount: 5_000_000_000, sendingCurrency: { code: 'USDC', decimals: 6 } }), 'es');
+    const es = await render(
+      pendingQuote({ totalSendingAmount: 5_000_000_000, sendingCurrency: { code: 'USDC', decimals: 6 } }),
+      'es',
+    );
     expect(part(es, 'amount').textContent).to.match(/^5000,000000 USDC$|^5\.000,000000 USDC$/);
     expect(part(es, 'confirm-button').textContent).to.contain('Confirmar pago');
   });
@@ -136,14 +146,22 @@ describe('<pay-sca-challenge>', () => {
     const complete = t.fake.calls('POST /sca/login/complete');
     expect(complete).to.have.length(2);
     expect(complete[1]!.query).to.deep.equal({ customerId: 'Customer:0191-cu' });
-    expect(JSON.parse(complete[1]!.body!)).to.deep.equal({ code: SCA_CODE, factor: 'SMS_OTP', challengeId: SCA_LOGIN_CHALLENGE });
+    expect(JSON.parse(complete[1]!.body!)).to.deep.equal({
+      code: SCA_CODE,
+      factor: 'SMS_OTP',
+      challengeId: SCA_LOGIN_CHALLENGE,
+    });
     const authorizes = t.fake.calls('POST /quotes/*/authorize');
     expect(authorizes).to.have.length(2);
     expect(authorizes[1]!.body).to.equal(authorizes[0]!.body);
   });
 
   it('does not loop when the renewed session is refused again', async () => {
-    t.fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'), errorBody(409, 'SCA_SESSION_REQUIRED'));
+    t.fake.script(
+      'POST /quotes/*/authorize',
+      errorBody(409, 'SCA_SESSION_REQUIRED'),
+      errorBody(409, 'SCA_SESSION_REQUIRED'),
+    );
     const el = await render();
     await enterCode(el);
     await until(() => hasState(el, 'login'), 'the SCA login step');
@@ -156,7 +174,12 @@ describe('<pay-sca-challenge>', () => {
 
   it('works in the quote-creation order too: the last authorize leaves the quote PENDING, ready to execute', async () => {
     const payload = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2"}';
-    t.fake.settings.authorizeResults.push({ ...pendingQuote(), status: 'PENDING', scaChallenge: undefined, paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: payload } }] });
+    t.fake.settings.authorizeResults.push({
+      ...pendingQuote(),
+      status: 'PENDING',
+      scaChallenge: undefined,
+      paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: payload } }],
+    });
     const el = await render();
     await enterCode(el);
     await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
@@ -239,32 +262,49 @@ describe('<pay-sca-challenge>', () => {
     expect(passkeyOnly.querySelector('input')).to.equal(null);
   });
 
-  itWhen(passkeysSupported(), 'no WebAuthn in this engine', 'switches to a passkey and calls the client inside the click', async () => {
-    t.cleanup(stubCredentialsGet(() => Promise.resolve(fakeAssertion())));
-    const quote = pendingQuote({}, { availableFactors: ['SMS_OTP', 'PASSKEY'], passkeyAssertionOptions: { challenge: 'Y2hhbGxlbmdl', rpId: location.hostname, allowCredentials: [] } });
-    const el = await render(quote);
-    const radios = [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
-    expect(radios.map((r) => r.closest('label')!.textContent!.trim())).to.deep.equal(['Text message code', 'Passkey']);
-    await expectAccessible(el, 'factor switch');
-    radios[1]!.click();
-    await el.updateComplete;
-    expect(hasState(el, 'passkey')).to.equal(true);
-    expect(el.querySelector('input')).to.equal(null);
-    const button = part<HTMLButtonElement>(el, 'confirm-button');
-    expect(button.textContent).to.contain('Confirm with passkey');
+  itWhen(
+    passkeysSupported(),
+    'no WebAuthn in this engine',
+    'switches to a passkey and calls the client inside the click',
+    async () => {
+      t.cleanup(stubCredentialsGet(() => Promise.resolve(fakeAssertion())));
+      const quote = pendingQuote(
+        {},
+        {
+          availableFactors: ['SMS_OTP', 'PASSKEY'],
+          passkeyAssertionOptions: { challenge: 'Y2hhbGxlbmdl', rpId: location.hostname, allowCredentials: [] },
+        },
+      );
+      const el = await render(quote);
+      const radios = [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+      expect(radios.map((r) => r.closest('label')!.textContent!.trim())).to.deep.equal([
+        'Text message code',
+        'Passkey',
+      ]);
+      await expectAccessible(el, 'factor switch');
+      radios[1]!.click();
+      await el.updateComplete;
+      expect(hasState(el, 'passkey')).to.equal(true);
+      expect(el.querySelector('input')).to.equal(null);
+      const button = part<HTMLButtonElement>(el, 'confirm-button');
+      expect(button.textContent).to.contain('Confirm with passkey');
 
-    const client = el.client!;
-    const original = client.authorizeQuote.bind(client);
-    let called = false;
-    client.authorizeQuote = (params) => {
-      called = true;
-      return original(params);
-    };
-    button.click();
-    expect(called, 'client.authorizeQuote ran inside the click').to.equal(true);
-    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
-    const body = JSON.parse(t.fake.calls('POST /quotes/*/authorize')[0]!.body!) as { passkeyAssertion: { id: string }; origin: string };
-    expect(body.passkeyAssertion.id).to.equal('cred-1');
-    expect(body.origin).to.equal(location.origin);
-  });
+      const client = el.client!;
+      const original = client.authorizeQuote.bind(client);
+      let called = false;
+      client.authorizeQuote = (params) => {
+        called = true;
+        return original(params);
+      };
+      button.click();
+      expect(called, 'client.authorizeQuote ran inside the click').to.equal(true);
+      await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+      const body = JSON.parse(t.fake.calls('POST /quotes/*/authorize')[0]!.body!) as {
+        passkeyAssertion: { id: string };
+        origin: string;
+      };
+      expect(body.passkeyAssertion.id).to.equal('cred-1');
+      expect(body.origin).to.equal(location.origin);
+    },
+  );
 });

@@ -26,7 +26,9 @@ describe('<pay-wallet-export>', () => {
   const t = setupElementTests();
 
   const render = (client: WalletClient, revealTimeout = 120): Promise<PayWalletExport> =>
-    fixture<PayWalletExport>(html`<pay-wallet-export .client=${client} reveal-timeout=${revealTimeout}></pay-wallet-export>`);
+    fixture<PayWalletExport>(
+      html`<pay-wallet-export .client=${client} reveal-timeout=${revealTimeout}></pay-wallet-export>`,
+    );
 
   /** Everything a person or a script could read off the element: its shadow and light DOM text. */
   const visibleText = (el: Element): string => `${el.shadowRoot?.textContent ?? ''} ${el.textContent ?? ''}`;
@@ -60,7 +62,9 @@ describe('<pay-wallet-export>', () => {
     const start = part<HTMLButtonElement>(el, 'start-button');
     expect(start.disabled).to.equal(true);
     const checkbox = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
-    expect(checkbox.closest('label')!.textContent).to.contain('I understand anyone with these words controls the wallet');
+    expect(checkbox.closest('label')!.textContent).to.contain(
+      'I understand anyone with these words controls the wallet',
+    );
     await expectAccessible(el, 'confirmation');
     expect(t.fake.calls('POST /internal-accounts/*/export')).to.have.length(0);
   });
@@ -109,7 +113,10 @@ describe('<pay-wallet-export>', () => {
     el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
     await el.updateComplete;
     // Stands for an engine whose navigator.userActivation says the activation was used up or never given.
-    Object.defineProperty(navigator, 'userActivation', { configurable: true, value: { isActive: false, hasBeenActive: true } });
+    Object.defineProperty(navigator, 'userActivation', {
+      configurable: true,
+      value: { isActive: false, hasBeenActive: true },
+    });
     try {
       await pressEnter(part(el, 'start-button'));
       await settle(el);
@@ -202,13 +209,19 @@ describe('<pay-wallet-export>', () => {
   it('moves keyboard focus to the next control when its button goes (Export, Done, Start again)', async () => {
     const el = await render(await t.fake.signedInClient());
     await exportToReady(el);
-    expect(el.shadowRoot!.activeElement === part(el, 'reveal-button'), 'focus on Reveal once the phrase is there').to.equal(true);
+    expect(
+      el.shadowRoot!.activeElement === part(el, 'reveal-button'),
+      'focus on Reveal once the phrase is there',
+    ).to.equal(true);
     await pressEnter(part(el, 'close-button'));
     await el.updateComplete;
     expect(el.shadowRoot!.activeElement === part(el, 'restart-button'), 'focus on "Start again"').to.equal(true);
     await pressEnter(part(el, 'restart-button'));
     await el.updateComplete;
-    expect(el.shadowRoot!.activeElement === el.shadowRoot!.querySelector('input[type="checkbox"]'), 'focus on the confirmation').to.equal(true);
+    expect(
+      el.shadowRoot!.activeElement === el.shadowRoot!.querySelector('input[type="checkbox"]'),
+      'focus on the confirmation',
+    ).to.equal(true);
   });
 
   it('wipes the phrase after reveal-timeout seconds', async () => {

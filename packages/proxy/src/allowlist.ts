@@ -74,7 +74,12 @@ export const ALLOWLIST: readonly Route[] = [
 
   // Customer: read, contact update only
   { method: 'GET', path: '/customers/{id}', owned: [id('customer')] },
-  { method: 'PATCH', path: '/customers/{id}', owned: [id('customer')], bodyOnly: ['customerType', 'email', 'phoneNumber'] },
+  {
+    method: 'PATCH',
+    path: '/customers/{id}',
+    owned: [id('customer')],
+    bodyOnly: ['customerType', 'email', 'phoneNumber'],
+  },
 
   // Quotes: the source must be the user's own account (or the user, for real-time funding)
   {

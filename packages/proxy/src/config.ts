@@ -97,7 +97,10 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
     authorization: basicAuthorization(options.tokenId, options.clientSecret),
     sandbox: options.allowSandboxPaths === true,
     pathPrefix,
-    origins: { allowedOrigins: parseAllowedOrigins(options.allowedOrigins), allowSameSite: options.allowSameSite === true },
+    origins: {
+      allowedOrigins: parseAllowedOrigins(options.allowedOrigins),
+      allowSameSite: options.allowSameSite === true,
+    },
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
     maxBodyBytes: positive(options.maxBodyBytes, 65_536, 'maxBodyBytes'),
     fetch: options.fetch ?? ((request) => globalThis.fetch(request)),

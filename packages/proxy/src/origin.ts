@@ -22,7 +22,8 @@ export interface OriginPolicy {
 export function checkRequestOrigin(request: Request, policy: OriginPolicy): string | undefined {
   const site = request.headers.get('Sec-Fetch-Site');
   if (site === 'cross-site') return 'Cross-site requests are not accepted.';
-  if (site === 'same-site' && !policy.allowSameSite) return 'Requests from another site of this domain are not accepted.';
+  if (site === 'same-site' && !policy.allowSameSite)
+    return 'Requests from another site of this domain are not accepted.';
   const origin = request.headers.get('Origin');
   if (origin === null) return undefined;
   const allowed = policy.allowedOrigins ?? new Set([new URL(request.url).origin]);
@@ -32,7 +33,8 @@ export function checkRequestOrigin(request: Request, policy: OriginPolicy): stri
 /** Checks and normalises configured origins: each must be a bare `scheme://host[:port]`. */
 export function parseAllowedOrigins(origins: readonly string[] | undefined): ReadonlySet<string> | undefined {
   if (origins === undefined) return undefined;
-  if (!Array.isArray(origins) || origins.length === 0) throw new TypeError('allowedOrigins must be a non-empty array of origins.');
+  if (!Array.isArray(origins) || origins.length === 0)
+    throw new TypeError('allowedOrigins must be a non-empty array of origins.');
   return new Set(
     origins.map((origin) => {
       let url: URL | undefined;

@@ -2,7 +2,19 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import { ALLOWLIST, createPlatformProxy, endUserFromIds } from '../src/index.js';
-import { alice, bob, CLIENT_SECRET, envelope, harness, type Harness, json, PREFIX, PRODUCTION_URL, SANDBOX_URL, TOKEN_ID } from './support.js';
+import {
+  alice,
+  bob,
+  CLIENT_SECRET,
+  envelope,
+  harness,
+  type Harness,
+  json,
+  PREFIX,
+  PRODUCTION_URL,
+  SANDBOX_URL,
+  TOKEN_ID,
+} from './support.js';
 
 const enc = encodeURIComponent;
 
@@ -16,7 +28,11 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: `/auth/sessions?accountId=${enc(alice.account)}` },
   { method: 'POST', path: `/auth/sessions/${alice.session}/refresh`, body: { clientPublicKey: '02ab' } },
   { method: 'DELETE', path: `/auth/sessions/${alice.session}` },
-  { method: 'POST', path: '/auth/delegated-keys', body: { cardId: alice.card, internalAccountId: alice.account, nickname: 'k' } },
+  {
+    method: 'POST',
+    path: '/auth/delegated-keys',
+    body: { cardId: alice.card, internalAccountId: alice.account, nickname: 'k' },
+  },
   { method: 'GET', path: `/auth/delegated-keys?accountId=${enc(alice.account)}` },
   { method: 'GET', path: `/auth/delegated-keys/${alice.delegatedKey}` },
   { method: 'DELETE', path: `/auth/delegated-keys/${alice.delegatedKey}` },
@@ -25,7 +41,11 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: `/internal-accounts/${alice.account}/export`, body: { clientPublicKey: '04ab' } },
   { method: 'GET', path: `/customers/${alice.customer}` },
   { method: 'PATCH', path: `/customers/${alice.customer}`, body: { email: 'alice@example.com' } },
-  { method: 'POST', path: '/quotes', body: { source: { sourceType: 'ACCOUNT', accountId: alice.account }, destination: { umaAddress: '$bob@x' } } },
+  {
+    method: 'POST',
+    path: '/quotes',
+    body: { source: { sourceType: 'ACCOUNT', accountId: alice.account }, destination: { umaAddress: '$bob@x' } },
+  },
   { method: 'GET', path: `/quotes/${alice.quote}` },
   { method: 'GET', path: `/receiver/uma/$bob@receiver.example?customerId=${enc(alice.customer)}` },
   { method: 'POST', path: `/quotes/${alice.quote}/execute` },
@@ -33,7 +53,11 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: `/quotes/${alice.quote}/authorize/resend` },
   { method: 'POST', path: `/sca/login/start?customerId=${enc(alice.customer)}`, body: { factor: 'SMS_OTP' } },
   { method: 'POST', path: `/sca/login/complete?customerId=${enc(alice.customer)}`, body: { code: '123456' } },
-  { method: 'POST', path: '/cards', body: { customerId: alice.customer, fundingSource: alice.account, form: 'VIRTUAL' } },
+  {
+    method: 'POST',
+    path: '/cards',
+    body: { customerId: alice.customer, fundingSource: alice.account, form: 'VIRTUAL' },
+  },
   { method: 'GET', path: `/cards/${alice.card}` },
   { method: 'POST', path: `/cards/${alice.card}/reveal` },
   { method: 'POST', path: `/sandbox/internal-accounts/${alice.account}/fund`, body: { amount: 1000 } },
@@ -41,7 +65,10 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
 ];
 
 /** Sends each `[method, path, body?, expected status]` case and checks the status. */
-async function expectStatuses(send: Harness['send'], cases: [string, string, string | undefined, number][]): Promise<void> {
+async function expectStatuses(
+  send: Harness['send'],
+  cases: [string, string, string | undefined, number][],
+): Promise<void> {
   for (const [method, path, body, status] of cases) {
     const response = await send(method, `${PREFIX}${path}`, body === undefined ? {} : { body });
     expect(response.status, `${method} ${path} ${body}`).to.equal(status);
@@ -63,7 +90,7 @@ describe('allowlist: what a signed-in end user may call', () => {
 
   it('lists exactly the routes of ALLOWLIST in the README table', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const rows = [...readme.matchAll(/^\| (GET|POST|PATCH|DELETE) \| `([^`]+)` \|/gm)].map((m) => `${m[1]} ${m[2]}`);
+    const rows = [...readme.matchAll(/^\| (GET|POST|PATCH|DELETE) +\| `([^`]+)` +\|/gm)].map((m) => `${m[1]} ${m[2]}`);
     expect(rows.sort()).to.deep.equal(ALLOWLIST.map((route) => `${route.method} ${route.path}`).sort());
   });
 
@@ -71,7 +98,11 @@ describe('allowlist: what a signed-in end user may call', () => {
     const { send, service } = harness();
     const response = await send('GET', `${PREFIX}/customers/internal-accounts?customerId=${enc(bob.customer)}`);
     expect(response.status).to.equal(403);
-    expect(await envelope(response)).to.deep.equal({ status: 403, code: 'FORBIDDEN', message: 'customerId names a resource you do not own.' });
+    expect(await envelope(response)).to.deep.equal({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'customerId names a resource you do not own.',
+    });
     expect(service.calls).to.have.length(0);
   });
 });
@@ -79,12 +110,22 @@ describe('allowlist: what a signed-in end user may call', () => {
 describe('UMA receiver lookup', () => {
   it('forwards a lookup as the user themself, and refuses one without a customerId or as another customer (403)', async () => {
     const { send, service } = harness();
-    const mine = await send('GET', `${PREFIX}/receiver/uma/${enc('$bob@receiver.example')}?customerId=${enc(alice.customer)}`);
+    const mine = await send(
+      'GET',
+      `${PREFIX}/receiver/uma/${enc('$bob@receiver.example')}?customerId=${enc(alice.customer)}`,
+    );
     expect(mine.status).to.equal(200);
     expect(service.calls).to.have.length(1);
-    expect((service.calls[0] as Request).url, 'the decoded address is forwarded').to.equal(`${PRODUCTION_URL}/receiver/uma/$bob@receiver.example?customerId=${enc(alice.customer)}`);
-    expect((await send('GET', `${PREFIX}/receiver/uma/${enc('$bob@receiver.example')}?customerId=${enc(bob.customer)}`)).status).to.equal(403);
-    expect((await send('GET', `${PREFIX}/receiver/uma/${enc('$bob@receiver.example')}`)).status).to.be.oneOf([400, 403]);
+    expect((service.calls[0] as Request).url, 'the decoded address is forwarded').to.equal(
+      `${PRODUCTION_URL}/receiver/uma/$bob@receiver.example?customerId=${enc(alice.customer)}`,
+    );
+    expect(
+      (await send('GET', `${PREFIX}/receiver/uma/${enc('$bob@receiver.example')}?customerId=${enc(bob.customer)}`))
+        .status,
+    ).to.equal(403);
+    expect((await send('GET', `${PREFIX}/receiver/uma/${enc('$bob@receiver.example')}`)).status).to.be.oneOf([
+      400, 403,
+    ]);
     expect(service.calls).to.have.length(1);
   });
 });
@@ -92,10 +133,18 @@ describe('UMA receiver lookup', () => {
 describe('refusals', () => {
   it('answers 401 UNAUTHORIZED when nobody is signed in, on allowlisted and other paths alike', async () => {
     const { send, service } = harness();
-    for (const [method, path] of [['GET', `/customers/${alice.customer}`], ['POST', '/customers'], ['GET', '/nowhere']]) {
+    for (const [method, path] of [
+      ['GET', `/customers/${alice.customer}`],
+      ['POST', '/customers'],
+      ['GET', '/nowhere'],
+    ]) {
       const response = await send(method as string, `${PREFIX}${path}`, { as: null });
       expect(response.status).to.equal(401);
-      expect(await envelope(response)).to.deep.equal({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+      expect(await envelope(response)).to.deep.equal({
+        status: 401,
+        code: 'UNAUTHORIZED',
+        message: 'Sign in to continue.',
+      });
     }
     expect(service.calls).to.have.length(0);
   });
@@ -157,7 +206,11 @@ describe('refusals', () => {
     const { send, service } = harness();
     const refused: [string, unknown, string][] = [
       ['/quotes', { source: { sourceType: 'ACCOUNT', accountId: bob.account }, destination: {} }, 'source.accountId'],
-      ['/quotes', { source: { sourceType: 'REALTIME_FUNDING', customerId: bob.customer, currency: 'USD' } }, 'source.customerId'],
+      [
+        '/quotes',
+        { source: { sourceType: 'REALTIME_FUNDING', customerId: bob.customer, currency: 'USD' } },
+        'source.customerId',
+      ],
       ['/cards', { customerId: alice.customer, fundingSource: bob.account }, 'fundingSource'],
       ['/cards', { customerId: bob.customer, fundingSource: alice.account }, 'customerId'],
       ['/auth/credentials', { type: 'SMS_OTP', accountId: bob.account }, 'accountId'],
@@ -168,7 +221,10 @@ describe('refusals', () => {
     for (const [path, body, parameter] of refused) {
       const response = await send('POST', `${PREFIX}${path}`, { body: json(body) });
       expect(response.status, `${path} ${json(body)}`).to.equal(403);
-      expect(await envelope(response)).to.deep.include({ code: 'FORBIDDEN', message: `${parameter} names a resource you do not own.` });
+      expect(await envelope(response)).to.deep.include({
+        code: 'FORBIDDEN',
+        message: `${parameter} names a resource you do not own.`,
+      });
     }
     expect(service.calls).to.have.length(0);
   });
@@ -176,20 +232,28 @@ describe('refusals', () => {
   it('lets PATCH /customers/{id} change only email or phoneNumber (with the customerType the service requires)', async () => {
     const { send, service } = harness();
     const path = `${PREFIX}/customers/${alice.customer}`;
-    for (const body of [{ fullName: 'Mallory' }, { email: 'a@example.com', kycStatus: 'APPROVED' }, { umaAddress: '$x@y' }]) {
+    for (const body of [
+      { fullName: 'Mallory' },
+      { email: 'a@example.com', kycStatus: 'APPROVED' },
+      { umaAddress: '$x@y' },
+    ]) {
       const response = await send('PATCH', path, { body: json(body) });
       expect(response.status, json(body)).to.equal(403);
       expect(await envelope(response)).to.deep.include({ code: 'FORBIDDEN' });
     }
     expect(service.calls).to.have.length(0);
     expect((await send('PATCH', path, { body: json({ phoneNumber: '+15555550100' }) })).status).to.equal(200);
-    expect((await send('PATCH', path, { body: json({ customerType: 'INDIVIDUAL', email: 'a@example.com' }) })).status).to.equal(200);
+    expect(
+      (await send('PATCH', path, { body: json({ customerType: 'INDIVIDUAL', email: 'a@example.com' }) })).status,
+    ).to.equal(200);
     expect(service.calls).to.have.length(2);
   });
 
   it('lets PATCH /internal-accounts/{id} change only privateEnabled', async () => {
     const { send, service } = harness();
-    const response = await send('PATCH', `${PREFIX}/internal-accounts/${alice.account}`, { body: json({ privateEnabled: true, type: 'INTERNAL_FIAT' }) });
+    const response = await send('PATCH', `${PREFIX}/internal-accounts/${alice.account}`, {
+      body: json({ privateEnabled: true, type: 'INTERNAL_FIAT' }),
+    });
     expect(response.status).to.equal(403);
     expect(service.calls).to.have.length(0);
   });
@@ -205,7 +269,9 @@ describe('refusals', () => {
       code: 'FORBIDDEN',
       message: 'The field "platformFeeOverride" cannot be set through this endpoint.',
     });
-    const platformFunds = await send('POST', `${PREFIX}/quotes`, { body: json({ source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' } }) });
+    const platformFunds = await send('POST', `${PREFIX}/quotes`, {
+      body: json({ source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' } }),
+    });
     expect(platformFunds.status).to.equal(400);
     expect(await envelope(platformFunds)).to.deep.equal({
       status: 400,
@@ -221,7 +287,12 @@ describe('refusals', () => {
       ['GET', '/auth/credentials', undefined, 400],
       ['GET', '/customers/internal-accounts?type=EMBEDDED_WALLET', undefined, 400],
       ['GET', '/auth/delegated-keys', undefined, 400],
-      ['GET', `/auth/delegated-keys?accountId=${enc(alice.account)}&fundingSourceId=${enc(bob.account)}`, undefined, 403],
+      [
+        'GET',
+        `/auth/delegated-keys?accountId=${enc(alice.account)}&fundingSourceId=${enc(bob.account)}`,
+        undefined,
+        403,
+      ],
       ['POST', '/auth/delegated-keys', json({ internalAccountId: alice.account }), 400],
       ['POST', '/cards', json({ customerId: alice.customer }), 400],
       ['POST', `/sca/login/complete?customerId=${enc(alice.customer)}`, json({ customerId: bob.customer }), 403],
@@ -240,10 +311,20 @@ describe('refusals', () => {
       ['POST', '/cards', `{"fundingSource":"${alice.account}","fundingSource":"${bob.account}"}`, 400],
       ['POST', '/cards', `{"fundingSource":"${alice.account}","FundingSource":"${bob.account}"}`, 400],
       ['POST', '/cards', `{"fundingSource":"${alice.account}","customerid":"${bob.customer}"}`, 403],
-      ['POST', '/quotes', `{"source":{"accountId":"${alice.account}","accountıd":"x","accountId":"${bob.account}"}}`, 400],
+      [
+        'POST',
+        '/quotes',
+        `{"source":{"accountId":"${alice.account}","accountıd":"x","accountId":"${bob.account}"}}`,
+        400,
+      ],
       ['POST', '/cards', json({ fundingSource: [alice.account] }), 400],
       ['POST', '/quotes', json({ source: { accountId: null } }), 400],
-      ['PATCH', `/customers/${alice.customer}`, `{"email":"a@example.com","PlatformFeeOverride":1,"EMAIL":"b@example.com"}`, 400],
+      [
+        'PATCH',
+        `/customers/${alice.customer}`,
+        `{"email":"a@example.com","PlatformFeeOverride":1,"EMAIL":"b@example.com"}`,
+        400,
+      ],
       ['POST', '/quotes', json({ source: { accountId: alice.account }, PlatformFeeOverride: {} }), 403],
     ];
     await expectStatuses(send, cases);
@@ -261,7 +342,9 @@ describe('refusals', () => {
       expect(response.status).to.equal(400);
       expect(await envelope(response)).to.deep.equal({ status: 400, code: 'INVALID_INPUT', message });
     }
-    const invalidUtf8 = await send('POST', `${PREFIX}/cards`, { body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]) });
+    const invalidUtf8 = await send('POST', `${PREFIX}/cards`, {
+      body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]),
+    });
     expect(invalidUtf8.status).to.equal(400);
     expect(service.calls).to.have.length(0);
   });
@@ -298,10 +381,15 @@ describe('refusals', () => {
 
   it('refuses a browser request marked cross-site (CSRF) with 403', async () => {
     const { send, service } = harness();
-    const response = await send('POST', `${PREFIX}/quotes/${alice.quote}/execute`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const response = await send('POST', `${PREFIX}/quotes/${alice.quote}/execute`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(response.status).to.equal(403);
     expect(service.calls).to.have.length(0);
-    expect((await send('POST', `${PREFIX}/quotes/${alice.quote}/execute`, { headers: { 'Sec-Fetch-Site': 'same-origin' } })).status).to.equal(200);
+    expect(
+      (await send('POST', `${PREFIX}/quotes/${alice.quote}/execute`, { headers: { 'Sec-Fetch-Site': 'same-origin' } }))
+        .status,
+    ).to.equal(200);
   });
 });
 
@@ -316,7 +404,12 @@ describe('sandbox-only endpoints', () => {
   });
 
   it('are forwarded only when allowSandboxPaths is true: neither a local host nor "sandbox" in the host name is enough', async () => {
-    for (const serviceUrl of [SANDBOX_URL, 'http://127.0.0.1:4010/2025-10-13', 'http://[::1]:4010/v', 'https://api.sandbox.payments.example/2025-10-13']) {
+    for (const serviceUrl of [
+      SANDBOX_URL,
+      'http://127.0.0.1:4010/2025-10-13',
+      'http://[::1]:4010/v',
+      'https://api.sandbox.payments.example/2025-10-13',
+    ]) {
       const guessed = harness({ serviceUrl });
       expect((await guessed.send('GET', `${PREFIX}/sandbox/enclave-keys`)).status, serviceUrl).to.equal(404);
       expect(guessed.service.calls).to.have.length(0);
@@ -324,12 +417,21 @@ describe('sandbox-only endpoints', () => {
       expect((await send('GET', `${PREFIX}/sandbox/enclave-keys`)).status, serviceUrl).to.equal(200);
       expect(service.calls[0]?.url).to.equal(`${serviceUrl}/sandbox/enclave-keys`);
     }
-    expect((await harness({ serviceUrl: SANDBOX_URL, allowSandboxPaths: false }).send('GET', `${PREFIX}/sandbox/enclave-keys`)).status).to.equal(404);
+    expect(
+      (
+        await harness({ serviceUrl: SANDBOX_URL, allowSandboxPaths: false }).send(
+          'GET',
+          `${PREFIX}/sandbox/enclave-keys`,
+        )
+      ).status,
+    ).to.equal(404);
   });
 
   it('still check ownership of the funded account', async () => {
     const { send, service } = harness({ serviceUrl: SANDBOX_URL, allowSandboxPaths: true });
-    const response = await send('POST', `${PREFIX}/sandbox/internal-accounts/${bob.account}/fund`, { body: json({ amount: 100 }) });
+    const response = await send('POST', `${PREFIX}/sandbox/internal-accounts/${bob.account}/fund`, {
+      body: json({ amount: 100 }),
+    });
     expect(response.status).to.equal(403);
     expect(service.calls).to.have.length(0);
   });

@@ -21,27 +21,44 @@ describe('foreign pages: Origin and Sec-Fetch-Site', () => {
   it('refuses a page on another port of the same host (Origin not allowed), whatever it calls, without calling the service', async () => {
     const { send, service } = harness();
     for (const [method, path, body] of ATTACKS) {
-      const response = await send(method, `${PREFIX}${path}`, { headers: { Origin: SAME_SITE }, ...(body ? { body } : {}) });
+      const response = await send(method, `${PREFIX}${path}`, {
+        headers: { Origin: SAME_SITE },
+        ...(body ? { body } : {}),
+      });
       expect(response.status, path).to.equal(403);
       expect(await envelope(response)).to.deep.include({ code: 'FORBIDDEN' });
     }
     expect(service.calls).to.have.length(0);
     // the platform's own page, and a server without Origin, get through
     for (const headers of [{ Origin: OWN }, {}] as Record<string, string>[]) {
-      expect((await send('POST', `${PREFIX}/auth/credentials/${alice.credential}/challenge`, { body: '{}', headers })).status).to.equal(200);
+      expect(
+        (await send('POST', `${PREFIX}/auth/credentials/${alice.credential}/challenge`, { body: '{}', headers }))
+          .status,
+      ).to.equal(200);
     }
   });
 
   it('treats Sec-Fetch-Site: same-site as foreign unless allowSameSite is set', async () => {
     const strict = harness();
-    const response = await strict.send('GET', `${PREFIX}/cards/${alice.card}`, { headers: { 'Sec-Fetch-Site': 'same-site' } });
+    const response = await strict.send('GET', `${PREFIX}/cards/${alice.card}`, {
+      headers: { 'Sec-Fetch-Site': 'same-site' },
+    });
     expect(response.status).to.equal(403);
     expect(strict.service.calls).to.have.length(0);
     const lenient = harness({ allowSameSite: true });
-    expect((await lenient.send('GET', `${PREFIX}/cards/${alice.card}`, { headers: { 'Sec-Fetch-Site': 'same-site' } })).status).to.equal(200);
+    expect(
+      (await lenient.send('GET', `${PREFIX}/cards/${alice.card}`, { headers: { 'Sec-Fetch-Site': 'same-site' } }))
+        .status,
+    ).to.equal(200);
     // cross-site stays refused even then
-    expect((await lenient.send('GET', `${PREFIX}/cards/${alice.card}`, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).to.equal(403);
-    expect((await strict.send('GET', `${PREFIX}/cards/${alice.card}`, { headers: { 'Sec-Fetch-Site': 'same-origin' } })).status).to.equal(200);
+    expect(
+      (await lenient.send('GET', `${PREFIX}/cards/${alice.card}`, { headers: { 'Sec-Fetch-Site': 'cross-site' } }))
+        .status,
+    ).to.equal(403);
+    expect(
+      (await strict.send('GET', `${PREFIX}/cards/${alice.card}`, { headers: { 'Sec-Fetch-Site': 'same-origin' } }))
+        .status,
+    ).to.equal(200);
   });
 
   it('accepts exactly the configured origins when allowedOrigins is given, and never the opaque origin "null"', async () => {
@@ -66,7 +83,14 @@ describe('foreign pages: Origin and Sec-Fetch-Site', () => {
         resolveEndUser: () => endUserFromIds({}),
         allowedOrigins: allowedOrigins as string[],
       });
-    for (const bad of [[], ['*'], ['https://app.example/path'], ['app.example'], ['http://localhost:*'], 'https://app.example']) {
+    for (const bad of [
+      [],
+      ['*'],
+      ['https://app.example/path'],
+      ['app.example'],
+      ['http://localhost:*'],
+      'https://app.example',
+    ]) {
       expect(make(bad), JSON.stringify(bad)).to.throw(TypeError, /allowedOrigins/);
     }
     expect(make(['https://app.example/'])).not.to.throw();
@@ -76,9 +100,19 @@ describe('foreign pages: Origin and Sec-Fetch-Site', () => {
 describe('foreign pages: only JSON bodies', () => {
   it('answers 415 to a form, text/plain or multipart post (what a page can send without CORS), on every route', async () => {
     const { send, service } = harness();
-    const types = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'text/json'];
+    const types = [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+      'text/json',
+    ];
     for (const type of types) {
-      for (const path of [`/quotes/${alice.quote}/execute`, `/auth/credentials/${alice.credential}/challenge`, '/cards']) {
+      for (const path of [
+        `/quotes/${alice.quote}/execute`,
+        `/auth/credentials/${alice.credential}/challenge`,
+        '/cards',
+      ]) {
         const response = await send('POST', `${PREFIX}${path}`, { body: '{}', headers: { 'Content-Type': type } });
         expect(response.status, `${type} ${path}`).to.equal(415);
         expect(await envelope(response)).to.deep.include({ code: 'UNSUPPORTED_MEDIA_TYPE' });
@@ -89,7 +123,14 @@ describe('foreign pages: only JSON bodies', () => {
 
   it('accepts application/json with parameters, and a bodiless POST without Content-Type', async () => {
     const { send, service } = harness();
-    expect((await send('POST', `${PREFIX}/auth/credentials/${alice.credential}/challenge`, { body: '{}', headers: { 'Content-Type': 'Application/JSON; charset=utf-8' } })).status).to.equal(200);
+    expect(
+      (
+        await send('POST', `${PREFIX}/auth/credentials/${alice.credential}/challenge`, {
+          body: '{}',
+          headers: { 'Content-Type': 'Application/JSON; charset=utf-8' },
+        })
+      ).status,
+    ).to.equal(200);
     expect((await send('POST', `${PREFIX}/quotes/${alice.quote}/execute`)).status).to.equal(200);
     expect(service.calls).to.have.length(2);
   });
@@ -103,7 +144,9 @@ describe('foreign pages: only JSON bodies', () => {
       fetch: async (request) => (service.push(request), Response.json({})),
       resolveEndUser: () => endUserFromIds({ quoteIds: [alice.quote] }),
     });
-    const response = await handler(new Request(`${OWN}/quotes/${alice.quote}/execute`, { method: 'POST', body: new Uint8Array([0x7b, 0x7d]) }));
+    const response = await handler(
+      new Request(`${OWN}/quotes/${alice.quote}/execute`, { method: 'POST', body: new Uint8Array([0x7b, 0x7d]) }),
+    );
     expect(response.status).to.equal(415);
     expect(service).to.have.length(0);
   });
@@ -120,17 +163,26 @@ describe('upstream time limit', () => {
       },
     });
     const outcome = await Promise.race([
-      send('GET', `${PREFIX}/quotes/${alice.quote}`).then(async (response) => ({ status: response.status, body: await envelope(response) })),
+      send('GET', `${PREFIX}/quotes/${alice.quote}`).then(async (response) => ({
+        status: response.status,
+        body: await envelope(response),
+      })),
       new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5_000).unref()),
     ]);
     expect(called).to.equal(true);
-    expect(outcome).to.deep.equal({ status: 504, body: { status: 504, code: 'UPSTREAM_TIMEOUT', message: 'The payments service did not answer in time.' } });
+    expect(outcome).to.deep.equal({
+      status: 504,
+      body: { status: 504, code: 'UPSTREAM_TIMEOUT', message: 'The payments service did not answer in time.' },
+    });
   });
 
   it('answers 504 when the answer body never ends, too', async () => {
     const { send } = harness({
       timeoutMs: 30,
-      answer: () => new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"partial":')) })),
+      answer: () =>
+        new Response(
+          new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"partial":')) }),
+        ),
     });
     const outcome = await Promise.race([
       send('GET', `${PREFIX}/quotes/${alice.quote}`).then((response) => response.status),
@@ -143,11 +195,26 @@ describe('upstream time limit', () => {
 describe('plain http is for this machine only', () => {
   it('refuses http: to a remote host, even one named "sandbox", and accepts loopback hosts', () => {
     const make = (serviceUrl: string) => () =>
-      createPlatformProxy({ serviceUrl, tokenId: TOKEN_ID, clientSecret: CLIENT_SECRET, resolveEndUser: () => endUserFromIds({}) });
-    for (const url of ['http://api.sandbox.payments.example/v', 'http://sandbox/v', 'http://localhost.evil.example/v', 'http://127.0.0.1.evil.example/v']) {
+      createPlatformProxy({
+        serviceUrl,
+        tokenId: TOKEN_ID,
+        clientSecret: CLIENT_SECRET,
+        resolveEndUser: () => endUserFromIds({}),
+      });
+    for (const url of [
+      'http://api.sandbox.payments.example/v',
+      'http://sandbox/v',
+      'http://localhost.evil.example/v',
+      'http://127.0.0.1.evil.example/v',
+    ]) {
       expect(make(url), url).to.throw(TypeError, /https/);
     }
-    for (const url of ['http://localhost:4010/v', 'http://127.0.0.1:4010/v', 'http://[::1]:4010/v', 'https://api.sandbox.payments.example/v']) {
+    for (const url of [
+      'http://localhost:4010/v',
+      'http://127.0.0.1:4010/v',
+      'http://[::1]:4010/v',
+      'https://api.sandbox.payments.example/v',
+    ]) {
       expect(make(url), url).not.to.throw();
     }
   });

@@ -14,7 +14,9 @@ import {
   TOKEN_ID,
 } from './support.js';
 
-const bytesOf = async (request: Request | Response): Promise<number[]> => [...new Uint8Array(await request.arrayBuffer())];
+const bytesOf = async (request: Request | Response): Promise<number[]> => [
+  ...new Uint8Array(await request.arrayBuffer()),
+];
 
 describe('forwarding: what reaches the service', () => {
   it('adds the platform credential and drops the caller Authorization, Cookie and every other header', async () => {
@@ -36,8 +38,13 @@ describe('forwarding: what reaches the service', () => {
 
   it('forwards to serviceUrl + service path + query, with the mount prefix stripped', async () => {
     const { send, service } = harness();
-    await send('GET', `${PREFIX}/customers/internal-accounts?customerId=${encodeURIComponent(alice.customer)}&type=EMBEDDED_WALLET`);
-    expect(service.calls[0]?.url).to.equal(`${PRODUCTION_URL}/customers/internal-accounts?customerId=Customer%3Aalice&type=EMBEDDED_WALLET`);
+    await send(
+      'GET',
+      `${PREFIX}/customers/internal-accounts?customerId=${encodeURIComponent(alice.customer)}&type=EMBEDDED_WALLET`,
+    );
+    expect(service.calls[0]?.url).to.equal(
+      `${PRODUCTION_URL}/customers/internal-accounts?customerId=Customer%3Aalice&type=EMBEDDED_WALLET`,
+    );
     const unprefixed = harness({ pathPrefix: undefined });
     await unprefixed.send('GET', `/cards/${alice.card}`);
     expect(unprefixed.service.calls[0]?.url).to.equal(`${PRODUCTION_URL}/cards/${alice.card}`);
@@ -103,8 +110,11 @@ describe('forwarding: what comes back', () => {
   });
 
   it('returns a signed-retry 202 challenge untouched, and a 204 with no body', async () => {
-    const challenge = '{"payloadToSign":"{\\"type\\":\\"ACTIVITY\\"}","requestId":"Request:1","expiresAt":"2030-01-01T00:00:00Z"}';
-    const accepted = harness({ answer: () => new Response(challenge, { status: 202, headers: { 'Content-Type': 'application/json' } }) });
+    const challenge =
+      '{"payloadToSign":"{\\"type\\":\\"ACTIVITY\\"}","requestId":"Request:1","expiresAt":"2030-01-01T00:00:00Z"}';
+    const accepted = harness({
+      answer: () => new Response(challenge, { status: 202, headers: { 'Content-Type': 'application/json' } }),
+    });
     const first = await accepted.send('DELETE', `${PREFIX}/auth/sessions/${alice.session}`);
     expect(first.status).to.equal(202);
     expect(await first.text()).to.equal(challenge);
@@ -126,7 +136,11 @@ describe('forwarding: what comes back', () => {
     const response = await send('GET', `${PREFIX}/cards/${alice.card}`);
     expect(response.status).to.equal(502);
     const text = await response.text();
-    expect(JSON.parse(text)).to.deep.equal({ status: 502, code: 'UPSTREAM_UNAVAILABLE', message: 'The payments service could not be reached.' });
+    expect(JSON.parse(text)).to.deep.equal({
+      status: 502,
+      code: 'UPSTREAM_UNAVAILABLE',
+      message: 'The payments service could not be reached.',
+    });
     expect(text).not.to.include('ECONNREFUSED');
     expect(reported).to.deep.equal(['upstream']);
   });
@@ -163,7 +177,9 @@ describe('forwarding: what comes back', () => {
 
   it('answers 413 for a body over maxBodyBytes without calling the service', async () => {
     const { send, service } = harness({ maxBodyBytes: 32 });
-    const response = await send('POST', `${PREFIX}/auth/credentials/${alice.credential}/verify`, { body: json({ type: 'EMAIL_OTP', pad: 'x'.repeat(40) }) });
+    const response = await send('POST', `${PREFIX}/auth/credentials/${alice.credential}/verify`, {
+      body: json({ type: 'EMAIL_OTP', pad: 'x'.repeat(40) }),
+    });
     expect(response.status).to.equal(413);
     expect(await envelope(response)).to.deep.include({ code: 'PAYLOAD_TOO_LARGE' });
     expect(service.calls).to.have.length(0);
@@ -183,7 +199,9 @@ describe('forwarding: what comes back', () => {
     });
     const response = await handler(new Request(`https://platform.example/cards/${alice.card}`));
     expect(response.status).to.equal(500);
-    expect(await response.text()).to.equal('{"status":500,"code":"INTERNAL_ERROR","message":"The request could not be handled."}');
+    expect(await response.text()).to.equal(
+      '{"status":500,"code":"INTERNAL_ERROR","message":"The request could not be handled."}',
+    );
     expect(reported).to.deep.equal(['resolveEndUser']);
   });
 });
@@ -226,7 +244,11 @@ describe('configuration', () => {
     const bodies: string[] = [];
     for (const answer of [undefined, () => Promise.reject(new Error(`boom ${CLIENT_SECRET}`))]) {
       const { send } = harness(answer ? { answer } : {});
-      for (const [method, path] of [['GET', `/cards/${alice.card}`], ['GET', '/cards'], ['GET', `/cards/Card:bob`]]) {
+      for (const [method, path] of [
+        ['GET', `/cards/${alice.card}`],
+        ['GET', '/cards'],
+        ['GET', `/cards/Card:bob`],
+      ]) {
         bodies.push(await (await send(method as string, `${PREFIX}${path}`)).text());
         bodies.push(await (await send(method as string, `${PREFIX}${path}`, { as: null })).text());
       }

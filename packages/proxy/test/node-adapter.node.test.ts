@@ -4,7 +4,15 @@ import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { createPlatformProxy, endUserFromIds } from '../src/index.js';
 import { toNodeListener } from '../src/node.js';
-import { alice, CLIENT_SECRET, EXPECTED_AUTHORIZATION, fakeService, PREFIX, PRODUCTION_URL, TOKEN_ID } from './support.js';
+import {
+  alice,
+  CLIENT_SECRET,
+  EXPECTED_AUTHORIZATION,
+  fakeService,
+  PREFIX,
+  PRODUCTION_URL,
+  TOKEN_ID,
+} from './support.js';
 
 /** Sends a raw HTTP/1.1 request (the path exactly as written, unlike fetch) to the local server. */
 function raw(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string) {
@@ -21,7 +29,13 @@ function raw(port: number, method: string, path: string, headers: Record<string,
 }
 
 describe('toNodeListener: the proxy in a plain node:http server', () => {
-  const service = fakeService(() => new Response('{"id":"Session:new"}', { status: 201, headers: { 'Content-Type': 'application/json', 'Retry-After': '3' } }));
+  const service = fakeService(
+    () =>
+      new Response('{"id":"Session:new"}', {
+        status: 201,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+      }),
+  );
   let server: Server;
   let port = 0;
 
@@ -33,7 +47,9 @@ describe('toNodeListener: the proxy in a plain node:http server', () => {
       pathPrefix: PREFIX,
       fetch: service.fetch,
       resolveEndUser: (request) =>
-        request.headers.get('Cookie')?.includes('session=alice') ? endUserFromIds({ sessionIds: [alice.session], customerIds: [alice.customer] }) : null,
+        request.headers.get('Cookie')?.includes('session=alice')
+          ? endUserFromIds({ sessionIds: [alice.session], customerIds: [alice.customer] })
+          : null,
     });
     server = createServer(toNodeListener(proxy));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,12 +60,18 @@ describe('toNodeListener: the proxy in a plain node:http server', () => {
 
   it('streams the request in, forwards the exact body without cookies, and writes the answer back', async () => {
     const body = '{ "clientPublicKey" :  "02abcdef" }';
-    const response = await raw(port, 'POST', `${PREFIX}/auth/sessions/${alice.session}/refresh`, {
-      'Content-Type': 'application/json',
-      Cookie: 'session=alice',
-      'Service-Wallet-Signature': 'stamp',
-      'Request-Id': 'Request:9',
-    }, body);
+    const response = await raw(
+      port,
+      'POST',
+      `${PREFIX}/auth/sessions/${alice.session}/refresh`,
+      {
+        'Content-Type': 'application/json',
+        Cookie: 'session=alice',
+        'Service-Wallet-Signature': 'stamp',
+        'Request-Id': 'Request:9',
+      },
+      body,
+    );
     expect(response.status).to.equal(201);
     expect(response.body).to.equal('{"id":"Session:new"}');
     expect(response.headers['retry-after']).to.equal('3');
@@ -82,7 +104,11 @@ describe('toNodeListener: the proxy in a plain node:http server', () => {
     for (const target of [`http://evil.example${PREFIX}/customers/${alice.customer}`, '*']) {
       const response = await raw(port, 'GET', target, { Cookie: 'session=alice' });
       expect(response.status, target).to.equal(400);
-      expect(JSON.parse(response.body)).to.deep.equal({ status: 400, code: 'INVALID_INPUT', message: 'Malformed request target.' });
+      expect(JSON.parse(response.body)).to.deep.equal({
+        status: 400,
+        code: 'INVALID_INPUT',
+        message: 'Malformed request target.',
+      });
     }
     expect(service.calls.length).to.equal(calls);
   });
@@ -92,7 +118,11 @@ describe('toNodeListener: the proxy in a plain node:http server', () => {
     for (const method of ['TRACE', 'trace']) {
       const response = await raw(port, method, `${PREFIX}/customers/${alice.customer}`, { Cookie: 'session=alice' });
       expect(response.status, method).to.equal(501);
-      expect(JSON.parse(response.body)).to.deep.equal({ status: 501, code: 'NOT_IMPLEMENTED', message: 'This method is not supported.' });
+      expect(JSON.parse(response.body)).to.deep.equal({
+        status: 501,
+        code: 'NOT_IMPLEMENTED',
+        message: 'This method is not supported.',
+      });
     }
     expect(service.calls.length).to.equal(calls);
   });
@@ -100,6 +130,10 @@ describe('toNodeListener: the proxy in a plain node:http server', () => {
   it('answers 401 in the service envelope when nobody is signed in', async () => {
     const response = await raw(port, 'GET', `${PREFIX}/customers/${alice.customer}`);
     expect(response.status).to.equal(401);
-    expect(JSON.parse(response.body)).to.deep.equal({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+    expect(JSON.parse(response.body)).to.deep.equal({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      message: 'Sign in to continue.',
+    });
   });
 });

@@ -27,7 +27,12 @@ describe('path safety: the service sees exactly the path that was checked', () =
 
   it('refuses empty segments: double slashes and trailing slashes', async () => {
     const { send, service } = harness();
-    for (const path of [`//cards/${alice.card}`, `/cards//${alice.card}`, `/cards/${alice.card}/`, `/auth//sessions?accountId=${alice.account}`]) {
+    for (const path of [
+      `//cards/${alice.card}`,
+      `/cards//${alice.card}`,
+      `/cards/${alice.card}/`,
+      `/auth//sessions?accountId=${alice.account}`,
+    ]) {
       expect((await send('GET', `${PREFIX}${path}`)).status, path).to.equal(404);
     }
     expect(service.calls).to.have.length(0);
@@ -37,7 +42,9 @@ describe('path safety: the service sees exactly the path that was checked', () =
     const { send, service } = harness();
     const response = await send('POST', `${PREFIX}/internal-accounts/x/export/../../../customers`);
     expect(response.status).to.equal(404);
-    expect((await send('POST', `${PREFIX}/internal-accounts/${alice.account}/export/../../../../customers`)).status).to.equal(404);
+    expect(
+      (await send('POST', `${PREFIX}/internal-accounts/${alice.account}/export/../../../../customers`)).status,
+    ).to.equal(404);
     expect((await send('GET', `${PREFIX}/../customers`)).status).to.equal(404);
     const unprefixed = harness({ pathPrefix: '' });
     expect((await unprefixed.send('POST', '/internal-accounts/x/export/../../../customers')).status).to.equal(404);
@@ -47,7 +54,10 @@ describe('path safety: the service sees exactly the path that was checked', () =
 
   it('judges ownership on the path that results, so climbing to another user gains nothing', async () => {
     const { send, service } = harness();
-    for (const path of [`/customers/${alice.customer}/../${bob.customer}`, `/customers/${alice.customer}/%2e%2e/${bob.customer}`]) {
+    for (const path of [
+      `/customers/${alice.customer}/../${bob.customer}`,
+      `/customers/${alice.customer}/%2e%2e/${bob.customer}`,
+    ]) {
       const response = await send('GET', `${PREFIX}${path}`);
       expect(response.status, path).to.equal(403);
     }

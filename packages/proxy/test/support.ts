@@ -58,10 +58,16 @@ export function fakeService(answer?: (request: Request) => Response | Promise<Re
 export interface Harness {
   readonly service: FakeService;
   /** Sends a request to the proxy as it would arrive on the platform's backend. */
-  send(method: string, path: string, init?: { body?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string>; as?: 'alice' | null }): Promise<Response>;
+  send(
+    method: string,
+    path: string,
+    init?: { body?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string>; as?: 'alice' | null },
+  ): Promise<Response>;
 }
 
-export function harness(options: Partial<PlatformProxyOptions> & { answer?: (request: Request) => Response | Promise<Response> } = {}): Harness {
+export function harness(
+  options: Partial<PlatformProxyOptions> & { answer?: (request: Request) => Response | Promise<Response> } = {},
+): Harness {
   const { answer, ...overrides } = options;
   const service = fakeService(answer);
   const handler = createPlatformProxy({

@@ -43,8 +43,14 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
   }
 
   async function newWallet(name: string): Promise<Wallet> {
-    const customer = await platform('POST', '/customers', { platformCustomerId: `${name}-${crypto.randomUUID()}`, customerType: 'INDIVIDUAL', email: `${name}@example.com` });
-    const account = (await platform('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`)).data[0];
+    const customer = await platform('POST', '/customers', {
+      platformCustomerId: `${name}-${crypto.randomUUID()}`,
+      customerType: 'INDIVIDUAL',
+      email: `${name}@example.com`,
+    });
+    const account = (
+      await platform('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`)
+    ).data[0];
     const credential = (await platform('GET', `/auth/credentials?accountId=${encodeURIComponent(account.id)}`)).data[0];
     return { customer: customer.id, account: account.id, credential: credential.id };
   }
@@ -62,7 +68,11 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
       },
       resolveEndUser: (request) =>
         request.headers.get('Cookie') === 'session=alice'
-          ? endUserFromIds({ customerIds: [alice.customer], accountIds: [alice.account], credentialIds: [alice.credential] })
+          ? endUserFromIds({
+              customerIds: [alice.customer],
+              accountIds: [alice.account],
+              credentialIds: [alice.credential],
+            })
           : null,
       ...options,
     });
@@ -70,7 +80,11 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
       const res = await handler(
         new Request(`https://platform.example/api/wallet${path}`, {
           method,
-          headers: { Cookie: 'session=alice', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+          headers: {
+            Cookie: 'session=alice',
+            ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+            ...headers,
+          },
           ...(body !== undefined ? { body } : {}),
         }),
       );
@@ -154,12 +168,19 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
     const keys = await proxyFor({ allowSandboxPaths: true })('GET', '/sandbox/enclave-keys');
     expect(keys.status).to.equal(200);
     expect(keys.body.signers).to.deep.equal(sandbox.enclaveSigners);
-    const refused = await proxyFor({ allowSandboxPaths: false })('POST', `/sandbox/internal-accounts/${alice.account}/fund`, '{"amount":5}');
+    const refused = await proxyFor({ allowSandboxPaths: false })(
+      'POST',
+      `/sandbox/internal-accounts/${alice.account}/fund`,
+      '{"amount":5}',
+    );
     expect(refused.status).to.equal(404);
   });
 
   it("passes the service's 401 for a wrong platform credential through without the service's WWW-Authenticate", async () => {
-    const res = await proxyFor({ clientSecret: 'not-the-secret' })('GET', `/auth/credentials?accountId=${encodeURIComponent(alice.account)}`);
+    const res = await proxyFor({ clientSecret: 'not-the-secret' })(
+      'GET',
+      `/auth/credentials?accountId=${encodeURIComponent(alice.account)}`,
+    );
     expect(res.status).to.equal(401);
     expect(res.body.code).to.equal('UNAUTHORIZED');
     expect(res.headers.get('www-authenticate')).to.equal(null);

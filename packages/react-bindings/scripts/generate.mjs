@@ -40,7 +40,10 @@ function camelCase(name) {
 
 /** JSDoc-safe text on one line. */
 function doc(text) {
-  return String(text ?? '').replace(/\s+/g, ' ').replace(/\*\//g, '*\\/').trim();
+  return String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/\*\//g, '*\\/')
+    .trim();
 }
 
 /**
@@ -57,13 +60,16 @@ export function readElements(manifest) {
     for (const declaration of mod.declarations ?? []) {
       if (!declaration.customElement || !declaration.tagName) continue;
       const { name, tagName } = declaration;
-      if (!exported.has(name)) throw new Error(`${ELEMENTS_PACKAGE} does not export ${name} (<${tagName}>) from its entry point`);
+      if (!exported.has(name))
+        throw new Error(`${ELEMENTS_PACKAGE} does not export ${name} (<${tagName}>) from its entry point`);
       const events = [];
       for (const event of declaration.events ?? []) {
         if (typeof event.name !== 'string' || events.some((e) => e.name === event.name)) continue;
         const type = event.type?.text?.trim();
-        if (!type || !/^[A-Za-z_$][\w$]*$/.test(type)) throw new Error(`<${tagName}> event ${event.name} has no event class type (got ${JSON.stringify(type)})`);
-        if (!exported.has(type)) throw new Error(`${ELEMENTS_PACKAGE} does not export ${type} (event ${event.name} of <${tagName}>)`);
+        if (!type || !/^[A-Za-z_$][\w$]*$/.test(type))
+          throw new Error(`<${tagName}> event ${event.name} has no event class type (got ${JSON.stringify(type)})`);
+        if (!exported.has(type))
+          throw new Error(`${ELEMENTS_PACKAGE} does not export ${type} (event ${event.name} of <${tagName}>)`);
         events.push({ name: event.name, prop: eventPropName(event.name), type, description: doc(event.description) });
       }
       elements.push({ name, tagName, summary: doc(declaration.summary), events });
@@ -86,9 +92,7 @@ function componentModule(element) {
     ' * Element properties are props; every `pay-*` event is an `on…` prop typed with its event class.',
     ' *',
     ' * @example',
-    example
-      ? ` *   <${name} ${example.prop}={(event) => console.log(event.detail)} />`
-      : ` *   <${name} />`,
+    example ? ` *   <${name} ${example.prop}={(event) => console.log(event.detail)} />` : ` *   <${name} />`,
     ' */',
     "import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';",
     `import { ${[`${name} as ${elementClass}`, ...eventTypes.map((t) => `type ${t}`)].join(', ')} } from '${ELEMENTS_PACKAGE}';`,
@@ -156,7 +160,7 @@ function boundModule(elements) {
   return [
     HEADER,
     '/**',
-    " * The wrappers bound to the `react` package, as `@paykit/react` exports them. Each is created (and its",
+    ' * The wrappers bound to the `react` package, as `@paykit/react` exports them. Each is created (and its',
     ' * tag registered, in a browser) only if a bundle keeps it: the calls are marked pure.',
     ' *',
     ' * @example',

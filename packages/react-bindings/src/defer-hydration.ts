@@ -17,7 +17,10 @@ import type { ReactModule } from './react-module.js';
 export const DEFER_HYDRATION = 'defer-hydration';
 
 /** `component` rendering its element with `defer-hydration` (same props, ref and display name). */
-export function deferHydration<C extends ElementType & { displayName?: string | undefined }>(react: ReactModule, component: C): C {
+export function deferHydration<C extends ElementType & { displayName?: string | undefined }>(
+  react: ReactModule,
+  component: C,
+): C {
   const wrapped = react.forwardRef<unknown, Record<string, unknown>>((props, ref) =>
     react.createElement(component as ElementType, { ...props, ref, [DEFER_HYDRATION]: '' }),
   );

@@ -55,7 +55,8 @@ export function createPaykitHooks(react: ReactModule, ClientContext: Context<Wal
 
   function useWalletClient(): WalletClient {
     const client = react.useContext(ClientContext);
-    if (!client) throw new PayError(ElementErrorCode.NO_CLIENT, 'Paykit hooks need a <PaykitProvider client={…}> above them');
+    if (!client)
+      throw new PayError(ElementErrorCode.NO_CLIENT, 'Paykit hooks need a <PaykitProvider client={…}> above them');
     return client;
   }
 
@@ -73,7 +74,11 @@ export function createPaykitHooks(react: ReactModule, ClientContext: Context<Wal
     return react.useMemo(() => ({ ...snapshot, ...actions }), [snapshot, actions]);
   }
 
-  function usePayEvent<K extends PayEventName>(type: K, handler: (event: PayEventMap[K]) => void, target?: PayEventTarget): void {
+  function usePayEvent<K extends PayEventName>(
+    type: K,
+    handler: (event: PayEventMap[K]) => void,
+    target?: PayEventTarget,
+  ): void {
     const latest = react.useRef(handler);
     useLayoutEffect(() => {
       latest.current = handler;

@@ -22,7 +22,23 @@ export * from './components/bound.js';
 
 export * from './components/index.js';
 export { createPaykitReact, type PaykitReact } from './create.js';
-export { createPaykitHooks, type PayEventMap, type PayEventName, type PayEventTarget, type PaykitHooks, type SessionActions, type UseSessionResult } from './hooks.js';
+export {
+  createPaykitHooks,
+  type PayEventMap,
+  type PayEventName,
+  type PayEventTarget,
+  type PaykitHooks,
+  type SessionActions,
+  type UseSessionResult,
+} from './hooks.js';
 export { createPaykitProvider, type PaykitProviderBinding, type PaykitProviderProps } from './provider.js';
 export type { ReactModule } from './react-module.js';
-export { sessionStore, toSessionInfo, type SessionInfo, type SessionSnapshot, type SessionSource, type SessionStatus, type SessionStore } from './session-store.js';
+export {
+  sessionStore,
+  toSessionInfo,
+  type SessionInfo,
+  type SessionSnapshot,
+  type SessionSource,
+  type SessionStatus,
+  type SessionStore,
+} from './session-store.js';

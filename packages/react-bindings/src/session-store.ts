@@ -73,7 +73,13 @@ export function toSessionInfo(session: CurrentSession): SessionInfo {
 
 function sameSession(a: SessionInfo | undefined, b: CurrentSession | undefined): boolean {
   if (!a || !b) return a === b;
-  return a.id === b.id && a.accountId === b.accountId && a.type === b.type && a.credentialId === b.credentialId && a.expiresAt === b.expiresAt;
+  return (
+    a.id === b.id &&
+    a.accountId === b.accountId &&
+    a.type === b.type &&
+    a.credentialId === b.credentialId &&
+    a.expiresAt === b.expiresAt
+  );
 }
 
 function createSessionStore(client: SessionSource): SessionStore {
@@ -104,10 +110,13 @@ function createSessionStore(client: SessionSource): SessionStore {
     // One timer per session (if the client's clock disagrees, its next announcement re-arms it);
     // an expiry beyond setTimeout's range is timed again in steps.
     const capped = delay > MAX_DELAY_MS;
-    expiryTimer = setTimeout(() => {
-      if (capped) timedSession = undefined;
-      notify();
-    }, Math.min(Math.max(delay, 0), MAX_DELAY_MS));
+    expiryTimer = setTimeout(
+      () => {
+        if (capped) timedSession = undefined;
+        notify();
+      },
+      Math.min(Math.max(delay, 0), MAX_DELAY_MS),
+    );
   };
 
   const getSnapshot = (): SessionSnapshot => {
@@ -115,7 +124,11 @@ function createSessionStore(client: SessionSource): SessionStore {
     if (current) known = true;
     const status: SessionStatus = current ? 'signed-in' : known ? 'signed-out' : 'loading';
     if (status !== snapshot.status || !sameSession(snapshot.session, current)) {
-      snapshot = current ? Object.freeze({ status: 'signed-in', session: toSessionInfo(current) }) : known ? SIGNED_OUT : LOADING;
+      snapshot = current
+        ? Object.freeze({ status: 'signed-in', session: toSessionInfo(current) })
+        : known
+          ? SIGNED_OUT
+          : LOADING;
     }
     return snapshot;
   };

@@ -13,11 +13,22 @@ import { describe, it } from '../../../test/harness/suite.js';
 import * as components from '../src/components/index.js';
 
 interface Manifest {
-  modules: Array<{ path: string; declarations?: Array<{ name: string; tagName?: string; customElement?: boolean; events?: Array<{ name: string; type?: { text: string } }> }>; exports?: Array<{ name: string }> }>;
+  modules: Array<{
+    path: string;
+    declarations?: Array<{
+      name: string;
+      tagName?: string;
+      customElement?: boolean;
+      events?: Array<{ name: string; type?: { text: string } }>;
+    }>;
+    exports?: Array<{ name: string }>;
+  }>;
 }
 interface Generator {
   eventPropName(name: string): string;
-  readElements(manifest: Manifest): Array<{ name: string; tagName: string; events: Array<{ name: string; prop: string; type: string }> }>;
+  readElements(
+    manifest: Manifest,
+  ): Array<{ name: string; tagName: string; events: Array<{ name: string; prop: string; type: string }> }>;
 }
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -37,7 +48,9 @@ describe('wrappers generated from custom-elements.json', () => {
       const stale = 'src/components is stale: run `npm run generate -w @paykit/react` and commit the result';
       expect(readdirSync(committed).sort(), stale).to.deep.equal(fresh);
       for (const name of fresh) {
-        expect(readFileSync(path.join(committed, name), 'utf8'), `${name}: ${stale}`).to.equal(readFileSync(path.join(out, name), 'utf8'));
+        expect(readFileSync(path.join(committed, name), 'utf8'), `${name}: ${stale}`).to.equal(
+          readFileSync(path.join(out, name), 'utf8'),
+        );
       }
     } finally {
       rmSync(out, { recursive: true, force: true });
@@ -60,11 +73,23 @@ describe('wrappers generated from custom-elements.json', () => {
     const maps = components as unknown as Record<string, Record<string, string>>;
     for (const declaration of declared) {
       const events = maps[`${declaration.name[0]!.toLowerCase()}${declaration.name.slice(1)}Events`];
-      const expected = Object.fromEntries((declaration.events ?? []).map((e) => [`on${e.name.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`, e.name]));
+      const expected = Object.fromEntries(
+        (declaration.events ?? []).map((e) => [
+          `on${e.name
+            .split('-')
+            .map((w) => w[0]!.toUpperCase() + w.slice(1))
+            .join('')}`,
+          e.name,
+        ]),
+      );
       expect(events, declaration.name).to.deep.equal(expected);
       expect(Object.values(events ?? {}), declaration.name).to.include('pay-error');
     }
-    expect(Object.keys(components.payOtpLoginEvents)).to.include.members(['onPaySession', 'onPayOtpSent', 'onPayError']);
+    expect(Object.keys(components.payOtpLoginEvents)).to.include.members([
+      'onPaySession',
+      'onPayOtpSent',
+      'onPayError',
+    ]);
   });
 
   it('names event props on + PascalCase of the event', async () => {

@@ -65,7 +65,8 @@ for (const version of [19, 18] as const) {
       container.innerHTML = serverHtml;
       beforeHydration?.();
       const root = react.ReactDOMClient.hydrateRoot(container, tree, {
-        onRecoverableError: (error: unknown) => void problems.push(`recoverable: ${String((error as Error)?.message ?? error)}`),
+        onRecoverableError: (error: unknown) =>
+          void problems.push(`recoverable: ${String((error as Error)?.message ?? error)}`),
       });
       unmount = () => root.unmount();
       await until(() => hydrated, 'hydration');
@@ -80,7 +81,8 @@ for (const version of [19, 18] as const) {
       }, []);
       return null;
     }
-    const app = (...children: ReactElement[]): ReactElement => h(paykit.PaykitProvider, { client }, h('main', null, ...children, h(HydrationMark)));
+    const app = (...children: ReactElement[]): ReactElement =>
+      h(paykit.PaykitProvider, { client }, h('main', null, ...children, h(HydrationMark)));
 
     /**
      * The element has its field to show before React hydrates (its quote is already set, as a click
@@ -92,7 +94,11 @@ for (const version of [19, 18] as const) {
 
     it('<PayScaChallenge>: no mismatch, and its code field appears after hydration', async () => {
       const quote = pendingQuote();
-      await hydrate('<main><pay-sca-challenge defer-hydration=""></pay-sca-challenge></main>', app(h(paykit.PayScaChallenge, { quote, customerId: 'Customer:0191-cu' })), readyEarly);
+      await hydrate(
+        '<main><pay-sca-challenge defer-hydration=""></pay-sca-challenge></main>',
+        app(h(paykit.PayScaChallenge, { quote, customerId: 'Customer:0191-cu' })),
+        readyEarly,
+      );
       const el = container.querySelector('pay-sca-challenge')!;
       await until(() => !!el.querySelector(':scope > [slot="code-input"] input'), 'the light-DOM code field');
       expect(el.hasAttribute('defer-hydration')).to.equal(false);
@@ -111,12 +117,19 @@ for (const version of [19, 18] as const) {
         ),
       );
       expect(problems).to.deep.equal([]);
-      expect([...container.querySelectorAll('[defer-hydration]')].length, 'defer-hydration removed everywhere').to.equal(0);
+      expect(
+        [...container.querySelectorAll('[defer-hydration]')].length,
+        'defer-hydration removed everywhere',
+      ).to.equal(0);
     });
 
     it('control: without defer-hydration in the server HTML, React reports the mismatch', async () => {
       const quote = pendingQuote();
-      await hydrate('<main><pay-sca-challenge></pay-sca-challenge></main>', app(h(paykit.PayScaChallenge, { quote, customerId: 'Customer:0191-cu' })), readyEarly);
+      await hydrate(
+        '<main><pay-sca-challenge></pay-sca-challenge></main>',
+        app(h(paykit.PayScaChallenge, { quote, customerId: 'Customer:0191-cu' })),
+        readyEarly,
+      );
       expect(problems.length, 'a hydration error or warning').to.be.greaterThan(0);
     });
   });

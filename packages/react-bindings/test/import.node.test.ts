@@ -33,14 +33,23 @@ describe('importing @paykit/react in Node', () => {
     // Lit installs a customElements shim in Node; the wrappers must leave it empty
     const registry = (globalThis as { customElements?: CustomElementRegistry }).customElements;
     for (const tag of TAGS) expect(registry?.get(tag), tag).to.equal(undefined);
-    for (const name of ['window', 'document']) expect(typeof (globalThis as Record<string, unknown>)[name], name).to.equal('undefined');
+    for (const name of ['window', 'document'])
+      expect(typeof (globalThis as Record<string, unknown>)[name], name).to.equal('undefined');
     const { getDefaultClient } = await import('@paykit/elements');
     expect(getDefaultClient()).to.equal(undefined);
   });
 
   it('exports the provider, the hooks, the five wrappers and the factories', async () => {
     const entry = (await import('@paykit/react')) as Record<string, unknown>;
-    for (const name of ['PaykitProvider', 'useWalletClient', 'useSession', 'usePayEvent', 'createPaykitReact', 'createPaykitComponents', 'sessionStore']) {
+    for (const name of [
+      'PaykitProvider',
+      'useWalletClient',
+      'useSession',
+      'usePayEvent',
+      'createPaykitReact',
+      'createPaykitComponents',
+      'sessionStore',
+    ]) {
       expect(typeof entry[name], name).to.equal('function');
     }
     for (const name of ['PayOtpLogin', 'PayPasskeyLogin', 'PayWalletExport', 'PayCardReveal', 'PayScaChallenge']) {

@@ -5,7 +5,15 @@
  */
 import type { WalletClient } from '@paykit/crypto-core';
 import type { PayOtpLogin as PayOtpLoginElement } from '@paykit/elements';
-import { PayOtpLogin, PayPasskeyLogin, PayScaChallenge, PaykitProvider, usePayEvent, useSession, type PayOtpLoginProps } from '@paykit/react';
+import {
+  PayOtpLogin,
+  PayPasskeyLogin,
+  PayScaChallenge,
+  PaykitProvider,
+  usePayEvent,
+  useSession,
+  type PayOtpLoginProps,
+} from '@paykit/react';
 import { useRef, type ReactElement } from 'react';
 
 export function Checks({ client }: { client: WalletClient }): ReactElement {
@@ -34,7 +42,7 @@ export function Checks({ client }: { client: WalletClient }): ReactElement {
         resendSeconds={30}
         className={loading ? 'busy' : undefined}
         onPaySession={(event) => event.detail.session.id.toUpperCase()}
-        onPayOtpSent={(event) => (event.detail.channel satisfies 'email' | 'sms')}
+        onPayOtpSent={(event) => event.detail.channel satisfies 'email' | 'sms'}
         onPayError={(event) => event.detail.code.toUpperCase()}
       />
       <PayOtpLogin {...props} />

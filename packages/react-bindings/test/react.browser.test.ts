@@ -10,7 +10,13 @@
 import { expect } from 'chai';
 import type { ReactElement } from 'react';
 import { PayError, type WalletClient } from '@paykit/crypto-core';
-import { getDefaultClient, PayErrorEvent, PayOtpLogin as PayOtpLoginElement, PaySessionEvent, setDefaultClient } from '@paykit/elements';
+import {
+  getDefaultClient,
+  PayErrorEvent,
+  PayOtpLogin as PayOtpLoginElement,
+  PaySessionEvent,
+  setDefaultClient,
+} from '@paykit/elements';
 import { afterEach, before, beforeEach, describe, it } from '../../../test/harness/suite.js';
 import { createPaykitReact, type PaykitReact } from '../src/create.js';
 import { ACCOUNT_ID, createFakeService, type FakeService } from './helpers/fake-service.js';
@@ -58,16 +64,31 @@ for (const version of [19, 18] as const) {
 
     /** Renders `element` into the container synchronously (commit and layout effects included). */
     function render(element: ReactElement): void {
-      const root = (unmount ? renderRoot : (renderRoot = react.ReactDOMClient.createRoot(container)));
+      const root = unmount ? renderRoot : (renderRoot = react.ReactDOMClient.createRoot(container));
       unmount = () => react.ReactDOM.flushSync(() => root.unmount());
       react.ReactDOM.flushSync(() => root.render(element));
     }
     let renderRoot: ReturnType<ReactCopy['ReactDOMClient']['createRoot']>;
 
     it('registers <pay-otp-login> before the first render, and React creates it upgraded with its properties', async () => {
-      expect(customElements.get('pay-otp-login') === PayOtpLoginElement, '<pay-otp-login> is registered with the element class').to.equal(true);
+      expect(
+        customElements.get('pay-otp-login') === PayOtpLoginElement,
+        '<pay-otp-login> is registered with the element class',
+      ).to.equal(true);
       const ref = react.React.createRef<PayOtpLoginElement>();
-      render(h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { ref, accountId: ACCOUNT_ID, destination: 'a•••@example.com', resendSeconds: 45, className: 'login' })));
+      render(
+        h(
+          paykit.PaykitProvider,
+          { client },
+          h(paykit.PayOtpLogin, {
+            ref,
+            accountId: ACCOUNT_ID,
+            destination: 'a•••@example.com',
+            resendSeconds: 45,
+            className: 'login',
+          }),
+        ),
+      );
       const el = container.querySelector<PayOtpLoginElement>('pay-otp-login')!;
       expect(el instanceof PayOtpLoginElement, 'upgraded when React created it').to.equal(true);
       expect(ref.current === el, 'the ref is the element').to.equal(true);
@@ -82,7 +103,8 @@ for (const version of [19, 18] as const) {
     it('calls onPaySession with the pay-session event the element dispatches, and follows prop changes', () => {
       const first: PaySessionEvent[] = [];
       const second: PaySessionEvent[] = [];
-      const tree = (onPaySession?: (event: PaySessionEvent) => void) => h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID, onPaySession }));
+      const tree = (onPaySession?: (event: PaySessionEvent) => void) =>
+        h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID, onPaySession }));
       render(tree((event) => first.push(event)));
       const el = container.querySelector<PayOtpLoginElement>('pay-otp-login')!;
       const event = new PaySessionEvent(summary);
@@ -107,7 +129,13 @@ for (const version of [19, 18] as const) {
         restores++;
         return restore();
       };
-      render(h(react.React.StrictMode, null, h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID }))));
+      render(
+        h(
+          react.React.StrictMode,
+          null,
+          h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID })),
+        ),
+      );
       expect(getDefaultClient() === client, 'the provider client is the default').to.equal(true);
       const el = container.querySelector<PayOtpLoginElement>('pay-otp-login')!;
       await el.updateComplete;
@@ -126,7 +154,17 @@ for (const version of [19, 18] as const) {
       function Status(): ReactElement {
         return h('output', null, paykit.useSession().status);
       }
-      render(h(react.React.StrictMode, null, h(paykit.PaykitProvider, { client, onRestoreError: (error) => errors.push((error as PayError).code) }, h(Status))));
+      render(
+        h(
+          react.React.StrictMode,
+          null,
+          h(
+            paykit.PaykitProvider,
+            { client, onRestoreError: (error) => errors.push((error as PayError).code) },
+            h(Status),
+          ),
+        ),
+      );
       const output = (): string => container.querySelector('output')!.textContent ?? '';
       await until(() => output() === 'signed-out', 'signed-out after the failed restore');
       await new Promise((resolve) => setTimeout(resolve, 50));

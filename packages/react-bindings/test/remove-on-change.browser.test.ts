@@ -33,18 +33,24 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5000): 
   }
 }
 
-const shadowPart = (el: Element | null, name: string): HTMLElement | null => el?.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
+const shadowPart = (el: Element | null, name: string): HTMLElement | null =>
+  el?.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
 
 /** Puts `code` in the element's light-DOM code input as a paste would, once the input is there. */
 async function enterCode(el: Element, code: string): Promise<void> {
   await until(() => !!el.querySelector('input'), 'the code input');
   const input = el.querySelector('input')!;
   input.value = code;
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertFromPaste', data: code }));
+  input.dispatchEvent(
+    new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertFromPaste', data: code }),
+  );
 }
 
 function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
 /** Answers `navigator.credentials.get` as an authenticator would for the fake service's challenge. */
@@ -59,7 +65,12 @@ function stubPasskey(): () => void {
       rawId: bytes('cred-1'),
       type: 'public-key',
       authenticatorAttachment: 'platform',
-      response: { clientDataJSON: bytes(JSON.stringify({ type: 'webauthn.get', challenge })), authenticatorData: bytes('a'), signature: bytes('s'), userHandle: null },
+      response: {
+        clientDataJSON: bytes(JSON.stringify({ type: 'webauthn.get', challenge })),
+        authenticatorData: bytes('a'),
+        signature: bytes('s'),
+        userHandle: null,
+      },
       getClientExtensionResults: () => ({}),
     });
   };
@@ -96,7 +107,12 @@ for (const version of [19, 18] as const) {
      * Renders `element` while `showWhen` is the session status (loading counts as neither), and
      * records what usePayEvent and the wrapper's `on…` prop heard of `type`.
      */
-    function mount(client: WalletClient, type: PayEventName, showWhen: 'signed-in' | 'signed-out', element: (onEvent: (event: Event) => void) => ReactElement) {
+    function mount(
+      client: WalletClient,
+      type: PayEventName,
+      showWhen: 'signed-in' | 'signed-out',
+      element: (onEvent: (event: Event) => void) => ReactElement,
+    ) {
       const heard = { hook: [] as Event[], prop: [] as Event[] };
       const h = react.React.createElement;
       function Page(): ReactElement {
@@ -106,7 +122,10 @@ for (const version of [19, 18] as const) {
       }
       const root = react.ReactDOMClient.createRoot(container);
       react.ReactDOM.flushSync(() => root.render(h(paykit.PaykitProvider, { client }, h(Page))));
-      undo.push(() => react.ReactDOM.flushSync(() => root.unmount()), () => client.close());
+      undo.push(
+        () => react.ReactDOM.flushSync(() => root.unmount()),
+        () => client.close(),
+      );
       return heard;
     }
 
@@ -121,31 +140,46 @@ for (const version of [19, 18] as const) {
       await until(() => heard.hook.length > 0, 'the event through usePayEvent');
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(container.querySelector(tag) === null, `<${tag}> was hidden by useSession`).to.equal(true);
-      expect([heard.hook.length, heard.prop.length], 'usePayEvent and the on… prop each heard it once').to.deep.equal([1, 1]);
+      expect([heard.hook.length, heard.prop.length], 'usePayEvent and the on… prop each heard it once').to.deep.equal([
+        1, 1,
+      ]);
     }
 
     it('<PayOtpLogin>: pay-session after useSession hid it on sign-in', async () => {
       const client = fake.client();
-      const heard = mount(client, 'pay-session', 'signed-out', (on) => react.React.createElement(paykit.PayOtpLogin, { credentialId: EMAIL_CREDENTIAL, onPaySession: on }));
+      const heard = mount(client, 'pay-session', 'signed-out', (on) =>
+        react.React.createElement(paykit.PayOtpLogin, { credentialId: EMAIL_CREDENTIAL, onPaySession: on }),
+      );
       const el = await shown('pay-otp-login');
       shadowPart(el, 'send-button')!.click();
       await enterCode(el, OTP_CODE);
       await heardOnce(heard, 'pay-otp-login');
-      expect((heard.hook[0] as CustomEvent<{ session: { id: string } }>).detail.session.id).to.equal(client.session?.id);
+      expect((heard.hook[0] as CustomEvent<{ session: { id: string } }>).detail.session.id).to.equal(
+        client.session?.id,
+      );
     });
 
-    itWhen(passkeysSupported(), 'no WebAuthn in this engine', '<PayPasskeyLogin>: pay-session after useSession hid it on sign-in', async () => {
-      undo.push(stubPasskey());
-      const client = fake.client();
-      const heard = mount(client, 'pay-session', 'signed-out', (on) => react.React.createElement(paykit.PayPasskeyLogin, { credentialId: PASSKEY_CREDENTIAL, onPaySession: on }));
-      const el = await shown('pay-passkey-login');
-      shadowPart(el, 'passkey-button')!.click();
-      await heardOnce(heard, 'pay-passkey-login');
-    });
+    itWhen(
+      passkeysSupported(),
+      'no WebAuthn in this engine',
+      '<PayPasskeyLogin>: pay-session after useSession hid it on sign-in',
+      async () => {
+        undo.push(stubPasskey());
+        const client = fake.client();
+        const heard = mount(client, 'pay-session', 'signed-out', (on) =>
+          react.React.createElement(paykit.PayPasskeyLogin, { credentialId: PASSKEY_CREDENTIAL, onPaySession: on }),
+        );
+        const el = await shown('pay-passkey-login');
+        shadowPart(el, 'passkey-button')!.click();
+        await heardOnce(heard, 'pay-passkey-login');
+      },
+    );
 
     it('<PayWalletExport>: pay-export-closed after useSession hid it on sign-out', async () => {
       const client = await fake.signedInClient();
-      const heard = mount(client, 'pay-export-closed', 'signed-in', (on) => react.React.createElement(paykit.PayWalletExport, { onPayExportClosed: on }));
+      const heard = mount(client, 'pay-export-closed', 'signed-in', (on) =>
+        react.React.createElement(paykit.PayWalletExport, { onPayExportClosed: on }),
+      );
       const el = await shown('pay-wallet-export');
       el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
       await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
@@ -159,7 +193,11 @@ for (const version of [19, 18] as const) {
     it('<PayCardReveal>: pay-card-hidden after useSession hid it on sign-out', async () => {
       const client = await fake.signedInClient();
       const heard = mount(client, 'pay-card-hidden', 'signed-in', (on) =>
-        react.React.createElement(paykit.PayCardReveal, { cardId: 'Card:0191-c1', allowedOrigins: PAN_ORIGIN, onPayCardHidden: on }),
+        react.React.createElement(paykit.PayCardReveal, {
+          cardId: 'Card:0191-c1',
+          allowedOrigins: PAN_ORIGIN,
+          onPayCardHidden: on,
+        }),
       );
       const el = await shown('pay-card-reveal');
       shadowPart(el, 'show-button')!.click();
@@ -173,7 +211,11 @@ for (const version of [19, 18] as const) {
       const client = await fake.signedInClient();
       const quote = pendingQuote();
       const heard = mount(client, 'pay-sca-complete', 'signed-in', (on) =>
-        react.React.createElement(paykit.PayScaChallenge, { quote, customerId: 'Customer:0191-cu', onPayScaComplete: on }),
+        react.React.createElement(paykit.PayScaChallenge, {
+          quote,
+          customerId: 'Customer:0191-cu',
+          onPayScaComplete: on,
+        }),
       );
       const el = await shown('pay-sca-challenge');
       const gate = fake.gate('POST /quotes/*/authorize');

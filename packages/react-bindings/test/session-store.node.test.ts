@@ -45,7 +45,8 @@ function fakeClient(): FakeClient {
       const before = current;
       current = session;
       // like SessionState: announced only when the session changes
-      if (before?.id !== session?.id || before?.expiresAt !== session?.expiresAt) for (const listener of listeners) listener(client.session);
+      if (before?.id !== session?.id || before?.expiresAt !== session?.expiresAt)
+        for (const listener of listeners) listener(client.session);
     },
     listenerCount: () => listeners.size,
     finishRestore: (error) => finish!(error),
@@ -54,7 +55,14 @@ function fakeClient(): FakeClient {
 }
 
 function session(id: string, expiresInMs = 15 * 60_000): CurrentSession {
-  return { id, accountId: 'InternalAccount:1', type: 'EMAIL_OTP', credentialId: 'AuthMethod:1', keyId: `key-of-${id}`, expiresAt: new Date(Date.now() + expiresInMs).toISOString() };
+  return {
+    id,
+    accountId: 'InternalAccount:1',
+    type: 'EMAIL_OTP',
+    credentialId: 'AuthMethod:1',
+    keyId: `key-of-${id}`,
+    expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
+  };
 }
 
 function waitFor(condition: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
@@ -89,7 +97,13 @@ describe('session store (useSession)', () => {
     await store.restore();
     const { status, session: info } = store.getSnapshot();
     expect(status).to.equal('signed-in');
-    expect(info).to.deep.equal({ id: 'Session:1', accountId: 'InternalAccount:1', type: 'EMAIL_OTP', credentialId: 'AuthMethod:1', expiresAt: client.stored.expiresAt });
+    expect(info).to.deep.equal({
+      id: 'Session:1',
+      accountId: 'InternalAccount:1',
+      type: 'EMAIL_OTP',
+      credentialId: 'AuthMethod:1',
+      expiresAt: client.stored.expiresAt,
+    });
     expect(JSON.stringify(store.getSnapshot())).not.to.contain('key-of');
     expect(Object.isFrozen(info)).to.equal(true);
     expect(Object.isFrozen(store.getSnapshot())).to.equal(true);

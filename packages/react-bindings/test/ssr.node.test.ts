@@ -25,12 +25,22 @@ interface Binding {
 }
 
 function react19(): Binding {
-  return { version: React19.version, React: React19, renderToString: ReactDOMServer19.renderToString, paykit: paykit19 };
+  return {
+    version: React19.version,
+    React: React19,
+    renderToString: ReactDOMServer19.renderToString,
+    paykit: paykit19,
+  };
 }
 
 function react18(): Binding {
   const { React, ReactDOMServer } = loadReact18();
-  return { version: React.version, React, renderToString: ReactDOMServer.renderToString, paykit: createPaykitReact(React) };
+  return {
+    version: React.version,
+    React,
+    renderToString: ReactDOMServer.renderToString,
+    paykit: createPaykitReact(React),
+  };
 }
 
 for (const make of [react19, react18]) {
@@ -65,7 +75,16 @@ for (const make of [react19, react18]) {
 
     it('renders <PayOtpLogin> in <PaykitProvider> as <pay-otp-login>, with no warning and no effect run', () => {
       const html = renderToString(
-        h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID, onPaySession: () => undefined, className: 'login', id: 'sign-in' })),
+        h(
+          paykit.PaykitProvider,
+          { client },
+          h(paykit.PayOtpLogin, {
+            accountId: ACCOUNT_ID,
+            onPaySession: () => undefined,
+            className: 'login',
+            id: 'sign-in',
+          }),
+        ),
       );
       expect(html).to.match(/^<pay-otp-login\b[^>]*><\/pay-otp-login>$/);
       expect(html).to.contain('class="login"').and.contain('id="sign-in"');
@@ -78,8 +97,12 @@ for (const make of [react19, react18]) {
     });
 
     it('renders every wrapper as its tag, with defer-hydration so the element leaves its light DOM alone until hydrated', () => {
-      expect(renderToString(h(paykit.PayWalletExport, { revealTimeout: 60 }))).to.equal('<pay-wallet-export defer-hydration=""></pay-wallet-export>');
-      expect(renderToString(h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID }))).to.equal('<pay-otp-login defer-hydration=""></pay-otp-login>');
+      expect(renderToString(h(paykit.PayWalletExport, { revealTimeout: 60 }))).to.equal(
+        '<pay-wallet-export defer-hydration=""></pay-wallet-export>',
+      );
+      expect(renderToString(h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID }))).to.equal(
+        '<pay-otp-login defer-hydration=""></pay-otp-login>',
+      );
     });
 
     it('renders useSession as loading even for a signed-in client, as the browser will hydrate it', async () => {
@@ -120,9 +143,13 @@ for (const make of [react19, react18]) {
         paykit.useSession();
         return null;
       }
-      expect(() => renderToString(h(Orphan))).to.throw().with.property('code', 'NO_CLIENT');
+      expect(() => renderToString(h(Orphan)))
+        .to.throw()
+        .with.property('code', 'NO_CLIENT');
       const noClient = { client: undefined } as unknown as { client: WalletClient };
-      expect(() => renderToString(h(paykit.PaykitProvider, noClient))).to.throw().with.property('code', 'INVALID_ARGUMENT');
+      expect(() => renderToString(h(paykit.PaykitProvider, noClient)))
+        .to.throw()
+        .with.property('code', 'INVALID_ARGUMENT');
     });
   });
 }

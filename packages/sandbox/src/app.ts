@@ -55,7 +55,10 @@ const MAX_BODY_BYTES = 1024 * 1024;
 function errorResponse(config: SandboxConfig, error: unknown): Response {
   const { status, body, headers } = toErrorResponse(error);
   if (status === 500) config.onInternalError(error);
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+  });
 }
 
 /** Whether a string's UTF-8 encoding is longer than `limit` bytes, found without encoding it. */
@@ -77,7 +80,11 @@ function utf8LongerThan(text: string, limit: number): boolean {
 
 export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   const config = resolveConfig(options);
-  const ctx: SandboxContext = { config, state: options.state ?? createMemoryState(), enclave: createEnclave(options.enclaveKey) };
+  const ctx: SandboxContext = {
+    config,
+    state: options.state ?? createMemoryState(),
+    enclave: createEnclave(options.enclaveKey),
+  };
 
   const api = new Hono<SandboxEnv>();
   api.use('*', async (c, next) => {
@@ -86,7 +93,9 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     // would build a second, full `Request` for every request.
     const declared = Number(c.req.header('Content-Length') ?? 0);
     const method = c.req.method;
-    const tooLarge = declared > MAX_BODY_BYTES || (method !== 'GET' && method !== 'HEAD' && utf8LongerThan(await c.req.text(), MAX_BODY_BYTES));
+    const tooLarge =
+      declared > MAX_BODY_BYTES ||
+      (method !== 'GET' && method !== 'HEAD' && utf8LongerThan(await c.req.text(), MAX_BODY_BYTES));
     if (tooLarge) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
     await next();
   });
@@ -96,7 +105,18 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     await next();
   });
   // Literal paths first: /customers/internal-accounts before /customers/{id}.
-  for (const routes of [accountRoutes, customerRoutes, credentialRoutes, sessionRoutes, delegatedKeyRoutes, quoteRoutes, receiverRoutes, scaRoutes, cardRoutes, sandboxRoutes]) {
+  for (const routes of [
+    accountRoutes,
+    customerRoutes,
+    credentialRoutes,
+    sessionRoutes,
+    delegatedKeyRoutes,
+    quoteRoutes,
+    receiverRoutes,
+    scaRoutes,
+    cardRoutes,
+    sandboxRoutes,
+  ]) {
     api.route('/', routes(ctx));
   }
 

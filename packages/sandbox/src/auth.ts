@@ -23,7 +23,9 @@ export function parseBasicAuth(header: string | undefined): { id: string; secret
   if (!match) return undefined;
   let decoded: string;
   try {
-    decoded = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(match[1]!), (ch) => ch.charCodeAt(0)));
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(atob(match[1]!), (ch) => ch.charCodeAt(0)),
+    );
   } catch {
     return undefined;
   }
@@ -35,7 +37,8 @@ export function findToken(config: SandboxConfig, header: string | undefined): Pl
   const given = parseBasicAuth(header);
   if (!given) return undefined;
   let found: PlatformToken | undefined;
-  for (const token of config.tokens) if (sameText(token.id, given.id) && sameText(token.secret, given.secret)) found = token;
+  for (const token of config.tokens)
+    if (sameText(token.id, given.id) && sameText(token.secret, given.secret)) found = token;
   return found;
 }
 
@@ -55,9 +58,15 @@ export function platformAuth(config: SandboxConfig): MiddlewareHandler<SandboxEn
       }
     }
     if (!token) {
-      throw new ApiError(401, 'UNAUTHORIZED', 'A valid platform credential (HTTP Basic: token id and secret) is required', undefined, {
-        'WWW-Authenticate': 'Basic realm="payments-sandbox"',
-      });
+      throw new ApiError(
+        401,
+        'UNAUTHORIZED',
+        'A valid platform credential (HTTP Basic: token id and secret) is required',
+        undefined,
+        {
+          'WWW-Authenticate': 'Basic realm="payments-sandbox"',
+        },
+      );
     }
     c.set('token', token);
     await next();

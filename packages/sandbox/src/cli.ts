@@ -90,12 +90,19 @@ function port(text: string | undefined, fallback: number): number {
   return n;
 }
 
-const list = (text: string | undefined): string[] | undefined => text?.split(',').map((s) => s.trim()).filter(Boolean);
-const pick = <T>(...candidates: (T | undefined)[]): T | undefined => candidates.find((c) => c !== undefined && c !== '');
+const list = (text: string | undefined): string[] | undefined =>
+  text
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const pick = <T>(...candidates: (T | undefined)[]): T | undefined =>
+  candidates.find((c) => c !== undefined && c !== '');
 
 const apiPort = port(pick(values.port, env['SANDBOX_PORT']), 8787);
 const panPort = port(pick(values['pan-port'], env['SANDBOX_PAN_PORT']), apiPort === 0 ? 0 : apiPort + 1);
-const unsigned = values['signed-exports'] ? false : values['unsigned-exports'] ?? /^(1|true|yes)$/i.test(env['SANDBOX_UNSIGNED_EXPORTS'] ?? '');
+const unsigned = values['signed-exports']
+  ? false
+  : (values['unsigned-exports'] ?? /^(1|true|yes)$/i.test(env['SANDBOX_UNSIGNED_EXPORTS'] ?? ''));
 const sessionTtl = pick(values['session-ttl'], env['SANDBOX_SESSION_TTL']);
 const enclaveKeyFile = pick(values['enclave-key'], env['SANDBOX_ENCLAVE_KEY']);
 

@@ -112,7 +112,9 @@ export interface SandboxConfig {
 export const API_VERSION = '2025-10-13';
 export const LOCAL_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
 /** EU member states plus Iceland, Liechtenstein and Norway. */
-export const EU_EEA = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO'.split(' ');
+export const EU_EEA = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO'.split(
+  ' ',
+);
 
 const MINUTE = 60_000;
 
@@ -129,7 +131,10 @@ export function originMatcher(policy: OriginPolicy): (origin: string) => boolean
     } catch {
       throw new TypeError(`allowedOrigins: "${pattern}" is not an origin pattern`);
     }
-    return (url: URL) => url.protocol === expected.protocol && url.hostname === expected.hostname && (anyPort || url.port === expected.port);
+    return (url: URL) =>
+      url.protocol === expected.protocol &&
+      url.hostname === expected.hostname &&
+      (anyPort || url.port === expected.port);
   });
   return (origin) => {
     let url: URL;
@@ -149,8 +154,16 @@ function exactOrigins(policy: OriginPolicy): readonly string[] | undefined {
 
 export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
   const tokens = options.tokens ?? [
-    { id: options.tokenId ?? 'sandbox-token', secret: options.tokenSecret ?? 'sandbox-secret', permissions: ['TRANSACT', 'VIEW'] },
-    { id: options.viewTokenId ?? 'sandbox-view-token', secret: options.viewTokenSecret ?? 'sandbox-view-secret', permissions: ['VIEW'] },
+    {
+      id: options.tokenId ?? 'sandbox-token',
+      secret: options.tokenSecret ?? 'sandbox-secret',
+      permissions: ['TRANSACT', 'VIEW'],
+    },
+    {
+      id: options.viewTokenId ?? 'sandbox-view-token',
+      secret: options.viewTokenSecret ?? 'sandbox-view-secret',
+      permissions: ['VIEW'],
+    },
   ];
   const issuers = options.oauthIssuers;
   return {

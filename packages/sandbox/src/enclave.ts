@@ -11,7 +11,14 @@
  *   const jwt = await enclave.jwt({ id: 'vt_…', public_key: '02…' });
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { base64UrlDecode, base64UrlEncode, bytesToHex, concatBytes, toArrayBuffer, utf8Encode } from '@paykit/crypto-core/encoding';
+import {
+  base64UrlDecode,
+  base64UrlEncode,
+  bytesToHex,
+  concatBytes,
+  toArrayBuffer,
+  utf8Encode,
+} from '@paykit/crypto-core/encoding';
 import { signatureRawToDer } from '@paykit/crypto-core/p256';
 import type { Jwk, WebCryptoKey } from '@paykit/crypto-core/web-types';
 
@@ -36,7 +43,13 @@ export function createEnclave(privateJwk: Jwk = freshPrivateJwk()): Enclave {
   const publicKey = bytesToHex(concatBytes(new Uint8Array([4]), base64UrlDecode(x), base64UrlDecode(y)));
   let signingKey: Promise<WebCryptoKey> | undefined;
   const sign = async (bytes: Uint8Array): Promise<Uint8Array> => {
-    signingKey ??= crypto.subtle.importKey('jwk', { kty, crv, x, y, d }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
+    signingKey ??= crypto.subtle.importKey(
+      'jwk',
+      { kty, crv, x, y, d },
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['sign'],
+    );
     return new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, await signingKey, toArrayBuffer(bytes)));
   };
   return {

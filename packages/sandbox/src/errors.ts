@@ -65,13 +65,23 @@ export const walletSignatureInvalid = (reason: string): ApiError =>
   new ApiError(401, 'WALLET_SIGNATURE_INVALID', 'The wallet signature was rejected', { reason });
 
 export const rateLimited = (retryAfterSeconds: number): ApiError =>
-  new ApiError(429, 'RATE_LIMITED', 'Too many requests; retry later', { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+  new ApiError(
+    429,
+    'RATE_LIMITED',
+    'Too many requests; retry later',
+    { retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 
 /** Stamp failures from crypto-core (`verifyStamp`, `decodeStamp`) keep their wallet codes. */
 const STAMP_CODES = new Set(['WALLET_SIGNATURE_MALFORMED', 'WALLET_SIGNATURE_INVALID']);
 
 /** The envelope and headers for any thrown value. Unknown errors become a detail-free 500. */
-export function toErrorResponse(error: unknown): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+export function toErrorResponse(error: unknown): {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+} {
   if (error instanceof ApiError) {
     const body: Record<string, unknown> = { status: error.status, code: error.code, message: error.message };
     if (error.details) body['details'] = error.details;
@@ -80,5 +90,9 @@ export function toErrorResponse(error: unknown): { status: number; body: Record<
   if (error instanceof PayError && STAMP_CODES.has(error.code)) {
     return { status: 401, body: { status: 401, code: error.code, message: error.message }, headers: {} };
   }
-  return { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'The sandbox failed to handle the request' }, headers: {} };
+  return {
+    status: 500,
+    body: { status: 500, code: 'INTERNAL_ERROR', message: 'The sandbox failed to handle the request' },
+    headers: {},
+  };
 }

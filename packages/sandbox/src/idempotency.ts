@@ -26,18 +26,21 @@ export async function idempotent(
 ): Promise<Response> {
   const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
   if (!key) {
-    if (options.required) throw invalidField(IDEMPOTENCY_HEADER, 'header is required', { minLength: 1, maxLength: 255 });
+    if (options.required)
+      throw invalidField(IDEMPOTENCY_HEADER, 'header is required', { minLength: 1, maxLength: 255 });
     const { status, body } = await run();
     return c.json(body, status as never);
   }
-  if (key.length > 255) throw invalidField(IDEMPOTENCY_HEADER, 'header must be at most 255 characters', { maxLength: 255 });
+  if (key.length > 255)
+    throw invalidField(IDEMPOTENCY_HEADER, 'header must be at most 255 characters', { maxLength: 255 });
   const id = `${c.get('token').id}:${key}`;
   const fingerprint = `${c.req.method} ${c.req.path}\n${await c.req.text()}`;
   const inFlight = running.get(ctx) ?? running.set(ctx, new Map()).get(ctx)!;
   for (;;) {
     const stored = ctx.state.idempotency.get(id);
     if (stored) {
-      if (stored.fingerprint !== fingerprint) throw conflict(`The ${IDEMPOTENCY_HEADER} was already used for a different request`);
+      if (stored.fingerprint !== fingerprint)
+        throw conflict(`The ${IDEMPOTENCY_HEADER} was already used for a different request`);
       return c.json(stored.body, (options.replayStatus ?? stored.status) as never);
     }
     const first = inFlight.get(id);

@@ -9,8 +9,27 @@
  */
 export { createSandbox, type CreateSandboxOptions, type Sandbox } from './app.js';
 export { startSandbox, type RunningSandbox, type SandboxCredentials, type StartSandboxOptions } from './server.js';
-export { API_VERSION, EU_EEA, LOCAL_ORIGINS, originMatcher, type OriginPolicy, type Permission, type PlatformToken, type RateLimit, type SandboxOptions } from './config.js';
-export { createMemoryState, expiringCollection, indexedCollection, memoryCollection, type Collection, type ExpiringCollection, type IndexedCollection, type SandboxState } from './state.js';
+export {
+  API_VERSION,
+  EU_EEA,
+  LOCAL_ORIGINS,
+  originMatcher,
+  type OriginPolicy,
+  type Permission,
+  type PlatformToken,
+  type RateLimit,
+  type SandboxOptions,
+} from './config.js';
+export {
+  createMemoryState,
+  expiringCollection,
+  indexedCollection,
+  memoryCollection,
+  type Collection,
+  type ExpiringCollection,
+  type IndexedCollection,
+  type SandboxState,
+} from './state.js';
 export { SANDBOX_OTP_CODE } from './otp.js';
 export { SCA_CODE, TWO_ROUND_AMOUNT } from './sca.js';
 export { SLOW_EXPORT_SUFFIX } from './routes/accounts.js';

@@ -29,12 +29,16 @@ export async function base58CheckEncode(payload: Uint8Array): Promise<string> {
 }
 
 /** A fresh session key pair whose private scalar is sealed to `clientPublicKey` (uncompressed hex). */
-export async function legacySessionKey(clientPublicKey: string): Promise<{ publicKey: string; encryptedSessionSigningKey: string }> {
+export async function legacySessionKey(
+  clientPublicKey: string,
+): Promise<{ publicKey: string; encryptedSessionSigningKey: string }> {
   const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   const { d } = await crypto.subtle.exportKey('jwk', keyPair.privateKey);
   const sealed = await hpkeSeal({ recipientPublicKey: hexToBytes(clientPublicKey), plaintext: base64UrlDecode(d!) });
   return {
     publicKey: bytesToHex(compressPoint(await exportPublicPoint(keyPair.publicKey))),
-    encryptedSessionSigningKey: await base58CheckEncode(concatBytes(compressPoint(sealed.encappedPublic), sealed.ciphertext)),
+    encryptedSessionSigningKey: await base58CheckEncode(
+      concatBytes(compressPoint(sealed.encappedPublic), sealed.ciphertext),
+    ),
   };
 }

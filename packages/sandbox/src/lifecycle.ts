@@ -26,14 +26,21 @@ export function advance(ctx: SandboxContext): void {
       state.quotes.put({ ...quote, status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', updatedAt: now });
     } else {
       const destination = quote.destinationAccountId ? state.accounts.get(quote.destinationAccountId) : undefined;
-      if (destination) state.accounts.put({ ...destination, balance: destination.balance + quote.amount, updatedAt: now });
+      if (destination)
+        state.accounts.put({ ...destination, balance: destination.balance + quote.amount, updatedAt: now });
       state.quotes.put({ ...quote, status: 'COMPLETED', updatedAt: now });
     }
   }
   // A wallet send held for SCA lives by its challenge: unanswered in time, it fails (nothing was debited).
   const held = (q: QuoteRecord): boolean => q.status === 'PENDING_AUTHORIZATION' && q.sca?.at === 'EXECUTE';
-  for (const quote of [...state.quotes.withKey('PENDING'), ...state.quotes.withKey('PENDING_AUTHORIZATION')].filter((q) => (held(q) ? q.sca!.challenge.expiresAt : q.expiresAt) <= now)) {
-    state.quotes.put(held(quote) ? { ...quote, status: 'FAILED', failureReason: 'SCA_NOT_COMPLETED', updatedAt: now } : { ...quote, status: 'EXPIRED', updatedAt: now });
+  for (const quote of [...state.quotes.withKey('PENDING'), ...state.quotes.withKey('PENDING_AUTHORIZATION')].filter(
+    (q) => (held(q) ? q.sca!.challenge.expiresAt : q.expiresAt) <= now,
+  )) {
+    state.quotes.put(
+      held(quote)
+        ? { ...quote, status: 'FAILED', failureReason: 'SCA_NOT_COMPLETED', updatedAt: now }
+        : { ...quote, status: 'EXPIRED', updatedAt: now },
+    );
   }
   for (const card of state.cards.withKey('PROCESSING').filter((c) => c.provisionedAt <= now)) {
     state.cards.put(
@@ -44,5 +51,12 @@ export function advance(ctx: SandboxContext): void {
   }
 
   // From the oldest end, stopping at the first live one: no scan of what is stored.
-  for (const challenges of [state.signedRequests, state.otpTargets, state.passkeyChallenges, state.panTokens, state.umaLookups]) challenges.sweep(now - SWEEP_GRACE_MS);
+  for (const challenges of [
+    state.signedRequests,
+    state.otpTargets,
+    state.passkeyChallenges,
+    state.panTokens,
+    state.umaLookups,
+  ])
+    challenges.sweep(now - SWEEP_GRACE_MS);
 }

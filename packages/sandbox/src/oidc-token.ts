@@ -40,7 +40,8 @@ export async function checkOidcToken(
 ): Promise<OidcIdentity> {
   const malformed = (why: string) => invalidField('oidcToken', why, { format: 'jwt' });
   const parts = token.split('.');
-  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]+$/.test(p))) throw malformed('must be a JWT: three base64url segments');
+  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]+$/.test(p)))
+    throw malformed('must be a JWT: three base64url segments');
   const header = decodeSegment(parts[0]!);
   const claims = decodeSegment(parts[1]!);
   if (!header || !claims) throw malformed('has a header or payload that is not base64url JSON');

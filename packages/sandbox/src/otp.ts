@@ -36,19 +36,27 @@ export async function issueOtpTarget(ctx: SandboxContext, credential: Credential
 }
 
 function parseSealed(encryptedOtpBundle: string): { encappedPublic: Uint8Array; ciphertext: Uint8Array } {
-  const bad = () => invalidField('encryptedOtpBundle', 'must be a JSON string {"encappedPublic":"04…","ciphertext":"<hex>"}', { format: 'json' });
+  const bad = () =>
+    invalidField('encryptedOtpBundle', 'must be a JSON string {"encappedPublic":"04…","ciphertext":"<hex>"}', {
+      format: 'json',
+    });
   let parsed: unknown;
   try {
     parsed = JSON.parse(encryptedOtpBundle);
   } catch {
     throw bad();
   }
-  if (!isObject(parsed) || typeof parsed['encappedPublic'] !== 'string' || typeof parsed['ciphertext'] !== 'string') throw bad();
-  if (!/^04[0-9a-f]{128}$/.test(parsed['encappedPublic']) || !/^([0-9a-f]{2}){17,}$/.test(parsed['ciphertext'])) throw bad();
+  if (!isObject(parsed) || typeof parsed['encappedPublic'] !== 'string' || typeof parsed['ciphertext'] !== 'string')
+    throw bad();
+  if (!/^04[0-9a-f]{128}$/.test(parsed['encappedPublic']) || !/^([0-9a-f]{2}){17,}$/.test(parsed['ciphertext']))
+    throw bad();
   return { encappedPublic: hexToBytes(parsed['encappedPublic']), ciphertext: hexToBytes(parsed['ciphertext']) };
 }
 
-async function tryOpen(target: OtpTargetRecord, sealed: { encappedPublic: Uint8Array; ciphertext: Uint8Array }): Promise<Uint8Array | undefined> {
+async function tryOpen(
+  target: OtpTargetRecord,
+  sealed: { encappedPublic: Uint8Array; ciphertext: Uint8Array },
+): Promise<Uint8Array | undefined> {
   try {
     return await hpkeOpen({ recipientKey: target.keyPair, ...sealed });
   } catch {
@@ -57,10 +65,17 @@ async function tryOpen(target: OtpTargetRecord, sealed: { encappedPublic: Uint8A
 }
 
 /** Opens and checks one attempt; resolves with the session key (compressed) the attempt names. */
-export async function openOtpAttempt(ctx: SandboxContext, credential: CredentialRecord, encryptedOtpBundle: string): Promise<{ publicKey: string }> {
+export async function openOtpAttempt(
+  ctx: SandboxContext,
+  credential: CredentialRecord,
+  encryptedOtpBundle: string,
+): Promise<{ publicKey: string }> {
   const sealed = parseSealed(encryptedOtpBundle);
   const now = ctx.config.now();
-  const targets = ctx.state.otpTargets.list((t) => t.authMethodId === credential.id).reverse().slice(0, 20);
+  const targets = ctx.state.otpTargets
+    .list((t) => t.authMethodId === credential.id)
+    .reverse()
+    .slice(0, 20);
   let target: OtpTargetRecord | undefined;
   let plaintext: Uint8Array | undefined;
   for (const candidate of targets) {

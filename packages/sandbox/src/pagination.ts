@@ -18,7 +18,8 @@ export interface Page<V> {
 export function paginate<T extends { id: string }, V>(c: Context, items: T[], view: (item: T) => V): Page<V> {
   const limitText = c.req.query('limit');
   const limit = limitText === undefined ? 20 : Number(limitText);
-  if (!/^\d+$/.test(limitText ?? '20') || limit < 1 || limit > 100) throw invalidField('limit', 'must be an integer from 1 to 100');
+  if (!/^\d+$/.test(limitText ?? '20') || limit < 1 || limit > 100)
+    throw invalidField('limit', 'must be an integer from 1 to 100');
   let start = 0;
   const cursor = c.req.query('cursor');
   if (cursor) {
@@ -34,5 +35,9 @@ export function paginate<T extends { id: string }, V>(c: Context, items: T[], vi
   }
   const page = items.slice(start, start + limit);
   const hasMore = start + limit < items.length;
-  return { data: page.map(view), hasMore, ...(hasMore ? { nextCursor: base64UrlEncode(utf8Encode(page[page.length - 1]!.id)) } : {}) };
+  return {
+    data: page.map(view),
+    hasMore,
+    ...(hasMore ? { nextCursor: base64UrlEncode(utf8Encode(page[page.length - 1]!.id)) } : {}),
+  };
 }

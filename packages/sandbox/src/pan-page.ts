@@ -62,7 +62,8 @@ function cardPage(nonce: string, card: CardRecord): string {
   );
 }
 
-const goneBody = '<main><h1>This link has expired</h1><p>Card details can be shown once per reveal. Ask for a new reveal.</p></main>';
+const goneBody =
+  '<main><h1>This link has expired</h1><p>Card details can be shown once per reveal. Ask for a new reveal.</p></main>';
 
 export function createPanApp(ctx: SandboxContext): Hono {
   const app = new Hono();

@@ -9,7 +9,11 @@
  *   const passkey = await verifyPasskeyRegistration(ctx, challenge, attestation); // throws INVALID_INPUT
  *   const result = await verifyPasskeyAssertion(ctx, passkey, assertionJson, expectedChallenge);
  */
-import { verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import {
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+} from '@simplewebauthn/server';
 import { base64UrlDecode, bytesToHex, sha256, utf8Decode, utf8Encode } from '@paykit/crypto-core/encoding';
 import type { SandboxContext } from './context.js';
 import { invalidField } from './errors.js';
@@ -28,12 +32,23 @@ interface SessionCreation {
 }
 
 /** The session-creation activity a passkey login or a refresh approves: it binds the new session key. */
-export function sessionCreationActivity(params: SessionCreation): { type: string; organizationId: string; parameters: Record<string, unknown> } {
+export function sessionCreationActivity(params: SessionCreation): {
+  type: string;
+  organizationId: string;
+  parameters: Record<string, unknown>;
+} {
   return {
     type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
     organizationId: params.organizationId,
     parameters: {
-      apiKeys: [{ apiKeyName: 'session', curveType: 'API_KEY_CURVE_P256', expirationSeconds: String(params.expirationSeconds), publicKey: params.publicKey }],
+      apiKeys: [
+        {
+          apiKeyName: 'session',
+          curveType: 'API_KEY_CURVE_P256',
+          expirationSeconds: String(params.expirationSeconds),
+          publicKey: params.publicKey,
+        },
+      ],
       userId: params.userId,
     },
   };
@@ -68,11 +83,21 @@ const reason = (error: unknown): string => (error instanceof Error ? error.messa
  * Verifies a registration `{credentialId, clientDataJson, attestationObject, transports}` against the
  * base64url `challenge` from the same body. Throws 400 INVALID_INPUT naming the failed check.
  */
-export async function verifyPasskeyRegistration(ctx: SandboxContext, challenge: string, attestation: Record<string, unknown>): Promise<Passkey> {
+export async function verifyPasskeyRegistration(
+  ctx: SandboxContext,
+  challenge: string,
+  attestation: Record<string, unknown>,
+): Promise<Passkey> {
   const { credentialId, clientDataJson, attestationObject } = attestation;
-  const transports = Array.isArray(attestation['transports']) ? attestation['transports'].filter((t): t is string => typeof t === 'string') : [];
+  const transports = Array.isArray(attestation['transports'])
+    ? attestation['transports'].filter((t): t is string => typeof t === 'string')
+    : [];
   try {
-    if (typeof credentialId !== 'string' || typeof clientDataJson !== 'string' || typeof attestationObject !== 'string') {
+    if (
+      typeof credentialId !== 'string' ||
+      typeof clientDataJson !== 'string' ||
+      typeof attestationObject !== 'string'
+    ) {
       throw new Error('credentialId, clientDataJson and attestationObject must be base64url strings');
     }
     const result = await verifyRegistrationResponse({
@@ -112,13 +137,19 @@ export async function verifyPasskeyAssertion(
   try {
     if (response.id !== passkey.credentialId) throw new Error('the assertion is from another credential');
     const origin = allowedOrigin(ctx, response.response?.clientDataJSON);
-    if (expectedOrigin !== undefined && origin !== expectedOrigin) throw new Error('origin differs from the assertion origin');
+    if (expectedOrigin !== undefined && origin !== expectedOrigin)
+      throw new Error('origin differs from the assertion origin');
     const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge,
       expectedOrigin: origin,
       expectedRPID: ctx.config.rpId,
-      credential: { id: passkey.credentialId, publicKey: passkey.publicKey as Uint8Array<ArrayBuffer>, counter: passkey.counter, transports: passkey.transports as never },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: passkey.publicKey as Uint8Array<ArrayBuffer>,
+        counter: passkey.counter,
+        transports: passkey.transports as never,
+      },
       requireUserVerification: true,
     });
     if (!result.verified) throw new Error('the signature does not verify');

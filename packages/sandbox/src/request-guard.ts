@@ -26,11 +26,17 @@ export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::
  * Host names to accept: `allowedHosts` when configured, else the loopback names plus the listen address
  * and the public host name (unless the listen address is a wildcard, which names no host).
  */
-export function allowedHostNames(options: { host?: string; publicHost?: string; allowedHosts?: readonly string[] }): ReadonlySet<string> {
+export function allowedHostNames(options: {
+  host?: string;
+  publicHost?: string;
+  allowedHosts?: readonly string[];
+}): ReadonlySet<string> {
   if (options.allowedHosts !== undefined) {
     const names = options.allowedHosts.map(normaliseHostName);
     if (names.length === 0 || names.some((name) => name === undefined)) {
-      throw new TypeError('allowedHosts must list host names such as "localhost" or "sandbox.test" (no port, no scheme)');
+      throw new TypeError(
+        'allowedHosts must list host names such as "localhost" or "sandbox.test" (no port, no scheme)',
+      );
     }
     return new Set(names as string[]);
   }
@@ -43,7 +49,10 @@ export function allowedHostNames(options: { host?: string; publicHost?: string; 
 }
 
 /** Wraps a handler: refuses a foreign `Host` (421) or `Origin` (403) in the service's error envelope. */
-export function guardRequests(policy: RequestGuardPolicy, handler: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+export function guardRequests(
+  policy: RequestGuardPolicy,
+  handler: (request: Request) => Promise<Response>,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const refusal = checkRequest(request, policy);
     return refusal ?? handler(request);

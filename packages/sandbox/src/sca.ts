@@ -36,11 +36,17 @@ export function customerPasskeys(ctx: SandboxContext, customerId: string): Crede
 }
 
 /** WebAuthn request options for the customer's passkeys around a fresh challenge. */
-export function passkeyRequestOptions(ctx: SandboxContext, customerId: string): NonNullable<ScaChallengeRecord['passkeyAssertionOptions']> {
+export function passkeyRequestOptions(
+  ctx: SandboxContext,
+  customerId: string,
+): NonNullable<ScaChallengeRecord['passkeyAssertionOptions']> {
   return {
     challenge: randomToken(),
     rpId: ctx.config.rpId,
-    allowCredentials: customerPasskeys(ctx, customerId).map((p) => ({ id: p.passkey!.credentialId, type: 'public-key' as const })),
+    allowCredentials: customerPasskeys(ctx, customerId).map((p) => ({
+      id: p.passkey!.credentialId,
+      type: 'public-key' as const,
+    })),
     userVerification: 'required',
     timeout: ctx.config.challengeTtlMs,
   };
@@ -52,14 +58,24 @@ export function passkeyRequestOptions(ctx: SandboxContext, customerId: string): 
  */
 export function scaFactorField(ctx: SandboxContext, f: Fields, customerId: string | undefined): ScaFactor | undefined {
   const factor = f.string('scaFactor', { enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] });
-  if (factor === 'TOTP') return f.fail('scaFactor', 'TOTP is not accepted per transaction; use SMS_OTP or PASSKEY', { enum: ['SMS_OTP', 'PASSKEY'] });
+  if (factor === 'TOTP')
+    return f.fail('scaFactor', 'TOTP is not accepted per transaction; use SMS_OTP or PASSKEY', {
+      enum: ['SMS_OTP', 'PASSKEY'],
+    });
   if (factor === 'PASSKEY' && customerId !== undefined && customerPasskeys(ctx, customerId).length === 0) {
-    return f.fail('scaFactor', 'PASSKEY needs a passkey registered on one of the customer’s wallets', { enum: ['SMS_OTP'] });
+    return f.fail('scaFactor', 'PASSKEY needs a passkey registered on one of the customer’s wallets', {
+      enum: ['SMS_OTP'],
+    });
   }
   return factor as ScaFactor | undefined;
 }
 
-export function newScaChallenge(ctx: SandboxContext, customer: CustomerRecord, factor: ScaFactor, purpose = 'TRANSFER'): ScaChallengeRecord {
+export function newScaChallenge(
+  ctx: SandboxContext,
+  customer: CustomerRecord,
+  factor: ScaFactor,
+  purpose = 'TRANSFER',
+): ScaChallengeRecord {
   const passkeys = customerPasskeys(ctx, customer.id);
   const challenge: ScaChallengeRecord = {
     id: newId('ScaChallenge'),
@@ -99,18 +115,33 @@ export function readProof(f: Fields, factor: ScaFactor): ScaProof {
   if (factor === 'SMS_OTP' && assertion) f.fail('passkeyAssertion', 'does not answer an SMS_OTP challenge');
   if (factor === 'PASSKEY' && code !== undefined) f.fail('code', 'does not answer a PASSKEY challenge');
   if (assertion && origin === undefined) f.fail('origin', 'is required with passkeyAssertion', { format: 'url' });
-  return { ...(code !== undefined ? { code } : {}), ...(assertion ? { assertion: assertion.body } : {}), ...(origin !== undefined ? { origin } : {}) };
+  return {
+    ...(code !== undefined ? { code } : {}),
+    ...(assertion ? { assertion: assertion.body } : {}),
+    ...(origin !== undefined ? { origin } : {}),
+  };
 }
 
 /** Checks a proof; resolves with why it failed, or undefined when it holds (a passkey's counter is stored). */
-export async function proofProblem(ctx: SandboxContext, customerId: string, proof: ScaProof, passkeyChallenge: string | undefined): Promise<string | undefined> {
+export async function proofProblem(
+  ctx: SandboxContext,
+  customerId: string,
+  proof: ScaProof,
+  passkeyChallenge: string | undefined,
+): Promise<string | undefined> {
   if (proof.code !== undefined) return proof.code === SCA_CODE ? undefined : 'Invalid SCA code';
   if (!proof.assertion || passkeyChallenge === undefined) return 'No passkey assertion was asked for';
   const json = proof.assertion;
   const response = isObject(json['response']) ? json : assertionJson(json);
   const credential = customerPasskeys(ctx, customerId).find((p) => p.passkey!.credentialId === response['id']);
   if (!credential) return 'The assertion is not from a passkey of this customer';
-  const result = await verifyPasskeyAssertion(ctx, credential.passkey!, response as never, passkeyChallenge, proof.origin);
+  const result = await verifyPasskeyAssertion(
+    ctx,
+    credential.passkey!,
+    response as never,
+    passkeyChallenge,
+    proof.origin,
+  );
   if (!result.ok) return result.reason;
   ctx.state.credentials.put(credential); // its counter advanced
   return undefined;

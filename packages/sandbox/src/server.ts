@@ -48,11 +48,18 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${id}:${secret}`, 'utf8').toString('base64')}`;
+const basic = (id: string, secret: string): string =>
+  `Basic ${Buffer.from(`${id}:${secret}`, 'utf8').toString('base64')}`;
 
-function listen(fetch: (request: Request) => Promise<Response>, port: number, host: string): Promise<{ server: ServerType; port: number }> {
+function listen(
+  fetch: (request: Request) => Promise<Response>,
+  port: number,
+  host: string,
+): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: host, overrideGlobalObjects: false }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    const server = serve({ fetch, port, hostname: host, overrideGlobalObjects: false }, (info: AddressInfo) =>
+      resolve({ server, port: info.port }),
+    );
     server.once('error', reject);
   });
 }
@@ -65,16 +72,29 @@ const closeServer = (server: ServerType): Promise<void> =>
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
-  const urlHost = options.publicHost ?? (host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host);
+  const urlHost =
+    options.publicHost ?? (host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host);
   let sandbox: Sandbox | undefined;
   const unavailable = async (): Promise<Response> => new Response('starting', { status: 503 });
-  const hosts = allowedHostNames({ host, publicHost: urlHost, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}) });
-  const pan = await listen(guardRequests({ hosts }, (request) => (sandbox ? sandbox.panFetch(request) : unavailable())), options.panPort ?? 0, host);
+  const hosts = allowedHostNames({
+    host,
+    publicHost: urlHost,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+  });
+  const pan = await listen(
+    guardRequests({ hosts }, (request) => (sandbox ? sandbox.panFetch(request) : unavailable())),
+    options.panPort ?? 0,
+    host,
+  );
   const panOrigin = options.panOrigin ?? `http://${urlHost}:${pan.port}`;
   let api: { server: ServerType; port: number };
   try {
     sandbox = createSandbox({ ...options, panOrigin });
-    api = await listen(guardRequests({ hosts, isAllowedOrigin: sandbox.config.isAllowedOrigin }, (request) => sandbox!.fetch(request)), options.port ?? 0, host);
+    api = await listen(
+      guardRequests({ hosts, isAllowedOrigin: sandbox.config.isAllowedOrigin }, (request) => sandbox!.fetch(request)),
+      options.port ?? 0,
+      host,
+    );
   } catch (error) {
     await closeServer(pan.server);
     throw error;

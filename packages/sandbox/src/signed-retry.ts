@@ -43,7 +43,11 @@ export interface SignedActivity<C> {
 }
 
 export type SignedOutcome<C> =
-  | { status: 200 | 201 | 204; body?: unknown; /** The requestId stays usable (export PROCESSING). */ keepOpen?: boolean }
+  | {
+      status: 200 | 201 | 204;
+      body?: unknown;
+      /** The requestId stays usable (export PROCESSING). */ keepOpen?: boolean;
+    }
   | { next: SignedActivity<C> };
 
 export interface SignedEndpoint<C> {
@@ -56,8 +60,16 @@ export interface SignedEndpoint<C> {
 }
 
 /** The compact JSON payload `{"organizationId","parameters","timestampMs","type"}` in that key order. */
-export function activityPayload(activity: { type: string; organizationId: string; parameters: Record<string, unknown> }, now: number): string {
-  return JSON.stringify({ organizationId: activity.organizationId, parameters: activity.parameters, timestampMs: String(now), type: activity.type });
+export function activityPayload(
+  activity: { type: string; organizationId: string; parameters: Record<string, unknown> },
+  now: number,
+): string {
+  return JSON.stringify({
+    organizationId: activity.organizationId,
+    parameters: activity.parameters,
+    timestampMs: String(now),
+    type: activity.type,
+  });
 }
 
 /** Signer keys imported once and reused (session keys sign many requests); the oldest go past the bound. */
@@ -68,7 +80,11 @@ const MAX_SIGNER_KEYS = 1024;
  * Verifies a `Service-Wallet-Signature` over `payloadToSign` and that its key is allowed.
  * Throws WALLET_SIGNATURE_MALFORMED / WALLET_SIGNATURE_INVALID; resolves with the compressed key.
  */
-export async function verifyWalletSignature(header: string, payloadToSign: string, allowed: (publicKey: string) => unknown): Promise<string> {
+export async function verifyWalletSignature(
+  header: string,
+  payloadToSign: string,
+  allowed: (publicKey: string) => unknown,
+): Promise<string> {
   let publicKey: string;
   try {
     ({ publicKey } = await verifyStamp(header, payloadToSign, { keyCache: signerKeys }));
@@ -78,20 +94,28 @@ export async function verifyWalletSignature(header: string, payloadToSign: strin
       signerKeys.delete(oldest);
     }
   }
-  if (!allowed(publicKey)) throw walletSignatureInvalid('The signing key is not an active session key allowed to approve this action');
+  if (!allowed(publicKey))
+    throw walletSignatureInvalid('The signing key is not an active session key allowed to approve this action');
   return publicKey;
 }
 
 const header = (c: Context, name: string): string | undefined => c.req.header(name)?.trim() || undefined;
 
 /** True when the request carries either signed-retry header (so it is not a plain first leg). */
-export const hasWalletHeaders = (c: Context): boolean => header(c, SIGNATURE_HEADER) !== undefined || header(c, REQUEST_ID_HEADER) !== undefined;
+export const hasWalletHeaders = (c: Context): boolean =>
+  header(c, SIGNATURE_HEADER) !== undefined || header(c, REQUEST_ID_HEADER) !== undefined;
 
-export async function signedRequest<C>(c: Context, ctx: SandboxContext, endpoint: SignedEndpoint<C>): Promise<Response> {
+export async function signedRequest<C>(
+  c: Context,
+  ctx: SandboxContext,
+  endpoint: SignedEndpoint<C>,
+): Promise<Response> {
   const stamp = header(c, SIGNATURE_HEADER);
   const requestId = header(c, REQUEST_ID_HEADER);
-  if (requestId && !stamp) throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', `${REQUEST_ID_HEADER} was sent without ${SIGNATURE_HEADER}`);
-  if (stamp && !requestId) throw new ApiError(401, 'REQUEST_ID_MISSING', `${SIGNATURE_HEADER} was sent without ${REQUEST_ID_HEADER}`);
+  if (requestId && !stamp)
+    throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', `${REQUEST_ID_HEADER} was sent without ${SIGNATURE_HEADER}`);
+  if (stamp && !requestId)
+    throw new ApiError(401, 'REQUEST_ID_MISSING', `${SIGNATURE_HEADER} was sent without ${REQUEST_ID_HEADER}`);
   const text = await c.req.text();
   const method = c.req.method;
   const path = c.req.path;
@@ -106,9 +130,14 @@ export async function signedRequest<C>(c: Context, ctx: SandboxContext, endpoint
   if (!record) throw walletSignatureInvalid('Unknown requestId');
   if (record.used) throw walletSignatureInvalid('The requestId was already used');
   if (record.expiresAt <= ctx.config.now()) throw walletSignatureInvalid('The requestId expired');
-  if (record.method !== method || record.path !== path) throw walletSignatureInvalid('The requestId belongs to another request');
+  if (record.method !== method || record.path !== path)
+    throw walletSignatureInvalid('The requestId belongs to another request');
   if (record.bodyDigest !== (await digestOf(text))) {
-    throw new ApiError(401, 'WALLET_SIGNATURE_BODY_MISMATCH', 'The retry body differs from the body of the first request');
+    throw new ApiError(
+      401,
+      'WALLET_SIGNATURE_BODY_MISMATCH',
+      'The retry body differs from the body of the first request',
+    );
   }
   const context = record.context as C;
   const signerKey = await verifyWalletSignature(stamp, record.payloadToSign, endpoint.signer(context));
@@ -141,7 +170,12 @@ const KEPT_BODY_CHARS = 256;
 const digestOf = async (text: string): Promise<string> =>
   text.length <= KEPT_BODY_CHARS ? `=${text}` : `sha256:${base64UrlEncode(await sha256(utf8Encode(text)))}`;
 
-function challenge<C>(c: Context, ctx: SandboxContext, request: Pick<SignedRequestRecord, 'method' | 'path' | 'bodyDigest'>, activity: SignedActivity<C>): Response {
+function challenge<C>(
+  c: Context,
+  ctx: SandboxContext,
+  request: Pick<SignedRequestRecord, 'method' | 'path' | 'bodyDigest'>,
+  activity: SignedActivity<C>,
+): Response {
   const now = ctx.config.now();
   const record = ctx.state.signedRequests.put({
     id: newId('Request'),

@@ -139,7 +139,13 @@ export interface ScaChallengeRecord {
   purpose: string;
   expiresAt: number;
   /** WebAuthn request options (base64url challenge, rpId, allowCredentials), for the PASSKEY factor. */
-  passkeyAssertionOptions?: { challenge: string; rpId: string; allowCredentials: { id: string; type: 'public-key' }[]; userVerification: 'required'; timeout: number };
+  passkeyAssertionOptions?: {
+    challenge: string;
+    rpId: string;
+    allowCredentials: { id: string; type: 'public-key' }[];
+    userVerification: 'required';
+    timeout: number;
+  };
   passkeyAllowedOrigins?: string[];
 }
 
@@ -349,9 +355,10 @@ export const MAX_SIGNED_REQUESTS_PER_OWNER = 32;
  * The in-memory `ExpiringCollection`. With `ownerOf` and `perOwner`, each owner holds at most
  * `perOwner` records: a put beyond that deletes that owner's oldest, never another owner's.
  */
-export function expiringCollection<T extends { id: string; expiresAt: number }>(
-  limit?: { ownerOf: (record: T) => string; perOwner: number },
-): ExpiringCollection<T> {
+export function expiringCollection<T extends { id: string; expiresAt: number }>(limit?: {
+  ownerOf: (record: T) => string;
+  perOwner: number;
+}): ExpiringCollection<T> {
   const map = new Map<string, T>();
   /** Record ids of each owner, oldest first. */
   const owned = new Map<string, Set<string>>();

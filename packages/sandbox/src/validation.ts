@@ -15,7 +15,8 @@ import { fieldError, invalidInput, type FieldConstraint, type FieldError } from 
 
 export type JsonObject = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const E164 = '^\\+[1-9]\\d{1,14}$';
@@ -29,7 +30,8 @@ export const UNCOMPRESSED_KEY = '^04[0-9a-fA-F]{128}$';
  */
 export const CLIENT_PUBLIC_KEY = '^(?:0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$';
 
-export const lowerHex = <T extends string | undefined>(hex: T): T => (hex === undefined ? hex : (hex.toLowerCase() as T));
+export const lowerHex = <T extends string | undefined>(hex: T): T =>
+  hex === undefined ? hex : (hex.toLowerCase() as T);
 
 /** A `check` for hex public keys: undefined for a valid P-256 point, else why not. */
 export function pointProblem(hex: string): string | undefined {
@@ -48,9 +50,16 @@ export function parseJsonObject(text: string): JsonObject {
   try {
     value = JSON.parse(text);
   } catch {
-    throw invalidInput([fieldError('body', 'is not valid JSON', { format: 'json' })], 'The request body is not valid JSON');
+    throw invalidInput(
+      [fieldError('body', 'is not valid JSON', { format: 'json' })],
+      'The request body is not valid JSON',
+    );
   }
-  if (!isObject(value)) throw invalidInput([fieldError('body', 'must be a JSON object', { format: 'json' })], 'The request body must be a JSON object');
+  if (!isObject(value))
+    throw invalidInput(
+      [fieldError('body', 'must be a JSON object', { format: 'json' })],
+      'The request body must be a JSON object',
+    );
   return value;
 }
 
@@ -110,13 +119,19 @@ export class Fields {
     if (rule.enum) constraint.enum = [...rule.enum];
     if (rule.minLength !== undefined) constraint.minLength = rule.minLength;
     if (rule.maxLength !== undefined) constraint.maxLength = rule.maxLength;
-    if (value === undefined || value === null) return rule.required ? this.fail(name, 'is required', constraint) : undefined;
+    if (value === undefined || value === null)
+      return rule.required ? this.fail(name, 'is required', constraint) : undefined;
     if (typeof value !== 'string') return this.fail(name, 'must be a string', constraint);
-    if (rule.required && value.length === 0) return this.fail(name, 'must not be empty', { ...constraint, minLength: rule.minLength ?? 1 });
-    if (rule.minLength !== undefined && value.length < rule.minLength) return this.fail(name, `must be at least ${rule.minLength} characters`, constraint);
-    if (rule.maxLength !== undefined && value.length > rule.maxLength) return this.fail(name, `must be at most ${rule.maxLength} characters`, constraint);
-    if (rule.enum && !rule.enum.includes(value)) return this.fail(name, `must be one of ${rule.enum.join(', ')}`, constraint);
-    if (rule.pattern && !new RegExp(rule.pattern).test(value)) return this.fail(name, 'does not match the required pattern', constraint);
+    if (rule.required && value.length === 0)
+      return this.fail(name, 'must not be empty', { ...constraint, minLength: rule.minLength ?? 1 });
+    if (rule.minLength !== undefined && value.length < rule.minLength)
+      return this.fail(name, `must be at least ${rule.minLength} characters`, constraint);
+    if (rule.maxLength !== undefined && value.length > rule.maxLength)
+      return this.fail(name, `must be at most ${rule.maxLength} characters`, constraint);
+    if (rule.enum && !rule.enum.includes(value))
+      return this.fail(name, `must be one of ${rule.enum.join(', ')}`, constraint);
+    if (rule.pattern && !new RegExp(rule.pattern).test(value))
+      return this.fail(name, 'does not match the required pattern', constraint);
     if (rule.format === 'email' && !EMAIL.test(value)) return this.fail(name, 'must be an email address', constraint);
     const problem = rule.check?.(value);
     if (problem) return this.fail(name, problem, constraint);
@@ -143,8 +158,10 @@ export class Fields {
   stringArray(name: string, rule: { required?: boolean; pattern?: string } = {}): string[] | undefined {
     const value = this.body[name];
     if (value === undefined) return rule.required ? this.fail(name, 'is required') : undefined;
-    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return this.fail(name, 'must be an array of strings');
-    if (rule.pattern && !value.every((v) => new RegExp(rule.pattern!).test(v))) return this.fail(name, 'has an item that does not match the required pattern', { pattern: rule.pattern });
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
+      return this.fail(name, 'must be an array of strings');
+    if (rule.pattern && !value.every((v) => new RegExp(rule.pattern!).test(v)))
+      return this.fail(name, 'has an item that does not match the required pattern', { pattern: rule.pattern });
     return value as string[];
   }
 

@@ -29,7 +29,11 @@ export function currency(code: string): { code: string; name: string; symbol: st
   return { code, ...(CURRENCIES[code] ?? { name: code, symbol: code, decimals: 2 }) };
 }
 
-export const CARD_CAPABILITIES = Object.freeze({ supportsSpendLimits: true, supportsTransactionCountLimit: true, supportsPanReveal: true });
+export const CARD_CAPABILITIES = Object.freeze({
+  supportsSpendLimits: true,
+  supportsTransactionCountLimit: true,
+  supportsPanReveal: true,
+});
 
 /** `identifier` (a tax id) is write-only: accepted on create and update, never echoed. */
 function withoutWriteOnly(profile: Record<string, unknown>): Record<string, unknown> {
@@ -59,7 +63,12 @@ export function toCustomer(r: CustomerRecord): Record<string, unknown> {
 
 /** What a deposit into the wallet would have its owner sign (compact JSON, as every payloadToSign). */
 function fundingPayload(r: AccountRecord): string {
-  return JSON.stringify({ organizationId: r.organizationId, parameters: { walletId: r.id }, timestampMs: String(r.updatedAt), type: 'ACTIVITY_TYPE_FUND_WALLET' });
+  return JSON.stringify({
+    organizationId: r.organizationId,
+    parameters: { walletId: r.id },
+    timestampMs: String(r.updatedAt),
+    type: 'ACTIVITY_TYPE_FUND_WALLET',
+  });
 }
 
 export function toAccount(r: AccountRecord): Record<string, unknown> {
@@ -153,8 +162,12 @@ export function toQuote(r: QuoteRecord): Record<string, unknown> {
             factor: pendingSca.challenge.factor,
             availableFactors: pendingSca.challenge.availableFactors,
             purpose: pendingSca.challenge.purpose,
-            ...(pendingSca.challenge.passkeyAssertionOptions ? { passkeyAssertionOptions: pendingSca.challenge.passkeyAssertionOptions } : {}),
-            ...(pendingSca.challenge.passkeyAllowedOrigins ? { passkeyAllowedOrigins: pendingSca.challenge.passkeyAllowedOrigins } : {}),
+            ...(pendingSca.challenge.passkeyAssertionOptions
+              ? { passkeyAssertionOptions: pendingSca.challenge.passkeyAssertionOptions }
+              : {}),
+            ...(pendingSca.challenge.passkeyAllowedOrigins
+              ? { passkeyAllowedOrigins: pendingSca.challenge.passkeyAllowedOrigins }
+              : {}),
           },
         }
       : {}),
@@ -164,8 +177,14 @@ export function toQuote(r: QuoteRecord): Record<string, unknown> {
 
 /** A wallet quote always shows its payloadToSign; a realtime-funding quote withholds its bank details while quote-creation SCA is pending. */
 function paymentInstructionsOf(r: QuoteRecord): { paymentInstructions?: unknown[] } {
-  if (r.payloadToSign !== undefined) return { paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: r.payloadToSign } }] };
-  if (r.fundingInstructions && r.sca?.at !== 'QUOTE') return { paymentInstructions: [{ accountOrWalletInfo: r.fundingInstructions, isPlatformAccount: true }] };
+  if (r.payloadToSign !== undefined)
+    return {
+      paymentInstructions: [
+        { accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: r.payloadToSign } },
+      ],
+    };
+  if (r.fundingInstructions && r.sca?.at !== 'QUOTE')
+    return { paymentInstructions: [{ accountOrWalletInfo: r.fundingInstructions, isPlatformAccount: true }] };
   return {};
 }
 

@@ -14,9 +14,13 @@ import { legacySessionKey } from './legacy-session.js';
 import type { CredentialRecord, SessionRecord } from './state.js';
 import { toSession } from './views.js';
 
-export const isActiveSession = (session: SessionRecord, now: number): boolean => !session.revokedAt && session.expiresAt > now;
+export const isActiveSession = (session: SessionRecord, now: number): boolean =>
+  !session.revokedAt && session.expiresAt > now;
 
-export function activeSessions(ctx: SandboxContext, filter: (s: SessionRecord) => boolean = () => true): SessionRecord[] {
+export function activeSessions(
+  ctx: SandboxContext,
+  filter: (s: SessionRecord) => boolean = () => true,
+): SessionRecord[] {
   const now = ctx.config.now();
   return ctx.state.sessions.list((s) => isActiveSession(s, now) && filter(s));
 }
@@ -73,5 +77,8 @@ export async function issueSession(
     createdAt: now,
     expiresAt: now + ctx.config.sessionTtlMs,
   });
-  return { ...toSession(session), ...(legacy ? { encryptedSessionSigningKey: legacy.encryptedSessionSigningKey } : {}) };
+  return {
+    ...toSession(session),
+    ...(legacy ? { encryptedSessionSigningKey: legacy.encryptedSessionSigningKey } : {}),
+  };
 }

@@ -28,7 +28,10 @@ export function sandboxMnemonic(): string {
   return Array.from(randomBytes(12), (b) => WORDS[b & 127]!).join(' ');
 }
 
-export function provisionWallet(ctx: SandboxContext, customer: CustomerRecord): { account: AccountRecord; credential: CredentialRecord } {
+export function provisionWallet(
+  ctx: SandboxContext,
+  customer: CustomerRecord,
+): { account: AccountRecord; credential: CredentialRecord } {
   const now = ctx.config.now();
   const account = ctx.state.accounts.put({
     id: newId('InternalAccount'),
@@ -56,4 +59,5 @@ export function provisionWallet(ctx: SandboxContext, customer: CustomerRecord): 
 }
 
 /** The embedded wallets of a customer. */
-export const walletsOf = (ctx: SandboxContext, customerId: string): AccountRecord[] => ctx.state.accounts.list((a) => a.customerId === customerId);
+export const walletsOf = (ctx: SandboxContext, customerId: string): AccountRecord[] =>
+  ctx.state.accounts.list((a) => a.customerId === customerId);

@@ -7,7 +7,9 @@ const luhnValid = (digits: string) =>
     let d = Number(ch);
     if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
     return sum + d;
-  }, 0) % 10 === 0;
+  }, 0) %
+    10 ===
+  0;
 
 /** Long enough that a PROCESSING card stays PROCESSING on a slow machine until the test moves the clock. */
 const ACTIVATION_MS = 60_000;
@@ -15,7 +17,10 @@ const ACTIVATION_MS = 60_000;
 describe('sandbox: cards and the PAN reveal page', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox({ frameAncestors: ['http://localhost:5173', 'https://platform.example'], cardActivationMs: ACTIVATION_MS });
+    t = await startTestSandbox({
+      frameAncestors: ['http://localhost:5173', 'https://platform.example'],
+      cardActivationMs: ACTIVATION_MS,
+    });
   });
   after(() => t.close());
 
@@ -41,9 +46,19 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const key = crypto.randomUUID();
     const created = await issue({ customerId: customer.id, fundingSource: account.id, maxSpendPerDay: 50_000 }, key);
     expect(created.status, created.text).to.equal(201);
-    expect(created.body).to.include({ state: 'PROCESSING', fundingSource: account.id, cardholderId: customer.id, form: 'VIRTUAL', maxSpendPerDay: 50_000 });
+    expect(created.body).to.include({
+      state: 'PROCESSING',
+      fundingSource: account.id,
+      cardholderId: customer.id,
+      form: 'VIRTUAL',
+      maxSpendPerDay: 50_000,
+    });
     expect(created.body.fundingSources).to.deep.equal([account.id]);
-    expect(created.body.cardCapabilities).to.deep.equal({ supportsSpendLimits: true, supportsTransactionCountLimit: true, supportsPanReveal: true });
+    expect(created.body.cardCapabilities).to.deep.equal({
+      supportsSpendLimits: true,
+      supportsTransactionCountLimit: true,
+      supportsPanReveal: true,
+    });
     expect(created.body.last4).to.match(/^\d{4}$/);
     expect(created.body).to.not.have.property('panEmbedUrl');
     const replay = await issue({ customerId: customer.id, fundingSource: account.id, maxSpendPerDay: 50_000 }, key);
@@ -77,10 +92,17 @@ describe('sandbox: cards and the PAN reveal page', () => {
 
   it("takes the OpenAPI's create shape (cardholderId, form, fundingSources) and lists by the service's filter names", async () => {
     const { customer, account } = await newCustomer(t.api);
-    const created = await issue({ cardholderId: customer.id, form: 'VIRTUAL', fundingSources: [account.id], platformCardId: `pc-${customer.id.slice(-6)}` });
+    const created = await issue({
+      cardholderId: customer.id,
+      form: 'VIRTUAL',
+      fundingSources: [account.id],
+      platformCardId: `pc-${customer.id.slice(-6)}`,
+    });
     expect(created.status, created.text).to.equal(201);
     expect(created.body).to.include({ cardholderId: customer.id, form: 'VIRTUAL', fundingSource: account.id });
-    expect((await issue({ cardholderId: customer.id, form: 'PHYSICAL', fundingSources: [account.id] })).status).to.equal(400);
+    expect(
+      (await issue({ cardholderId: customer.id, form: 'PHYSICAL', fundingSources: [account.id] })).status,
+    ).to.equal(400);
     const other = await newCustomer(t.api);
     await issue({ fundingSource: other.account.id });
     const byHolder = await t.api.get('/cards', { cardholderId: customer.id });
@@ -103,13 +125,16 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const small = await startTestSandbox({ maxLiveCards: 2, cardActivationMs: 0 });
     try {
       const { account } = await newCustomer(small.api);
-      const issueOn = (key = crypto.randomUUID()) => small.api.call('POST', '/cards', { body: { fundingSource: account.id }, headers: { 'Idempotency-Key': key } });
+      const issueOn = (key = crypto.randomUUID()) =>
+        small.api.call('POST', '/cards', { body: { fundingSource: account.id }, headers: { 'Idempotency-Key': key } });
       const first = await issueOn();
       expect((await issueOn()).status).to.equal(201);
       const over = await issueOn();
       expect(over.status).to.equal(409);
       expect(over.body).to.include({ status: 409, code: 'CARD_LIMIT_REACHED' });
-      expect((await small.api.call('PATCH', `/cards/${first.body.id}`, { body: { state: 'CLOSED' } })).status).to.equal(200);
+      expect((await small.api.call('PATCH', `/cards/${first.body.id}`, { body: { state: 'CLOSED' } })).status).to.equal(
+        200,
+      );
       expect((await issueOn()).status).to.equal(201);
     } finally {
       await small.close();
@@ -120,7 +145,10 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const { account } = await newCustomer(t.api);
     const card = await issue({ fundingSource: account.id, platformCardId: 'card-002' });
     t.clock.advance(ACTIVATION_MS);
-    expect((await t.api.get(`/cards/${card.body.id}`)).body).to.include({ state: 'CLOSED', stateReason: 'ISSUER_REJECTED' });
+    expect((await t.api.get(`/cards/${card.body.id}`)).body).to.include({
+      state: 'CLOSED',
+      stateReason: 'ISSUER_REJECTED',
+    });
   });
 
   it('follows the card state table exactly', async () => {
@@ -216,7 +244,10 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect((await fetch(`${t.server.panOrigin}/pan/not-a-token`)).status).to.equal(410);
     const processing = await issue({ fundingSource: account.id });
     // No 409 is declared for a reveal: a card without a PAN to show is 403.
-    expect((await t.api.post(`/cards/${processing.body.id}/reveal`, {})).body).to.include({ status: 403, code: 'FORBIDDEN' });
+    expect((await t.api.post(`/cards/${processing.body.id}/reveal`, {})).body).to.include({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     expect((await t.api.post('/cards/Card:nope/reveal', {})).status).to.equal(404);
   });
 });

@@ -12,10 +12,14 @@ describe('sandbox: the npm run sandbox command', () => {
       expect(bannerLine(banner, 'token')).to.match(/^sandbox-token \/ sandbox-secret\s+\(TRANSACT \+ VIEW\)$/);
       expect(bannerLine(banner, 'view token')).to.match(/^sandbox-view-token \/ sandbox-view-secret\s+\(VIEW only\)$/);
       const signer = bannerLine(banner, 'enclave signer');
-      const keys = await fetch(`${baseUrl}/sandbox/enclave-keys`, { headers: { Authorization: basic('sandbox-token', 'sandbox-secret') } });
+      const keys = await fetch(`${baseUrl}/sandbox/enclave-keys`, {
+        headers: { Authorization: basic('sandbox-token', 'sandbox-secret') },
+      });
       expect(keys.status).to.equal(200);
       expect(await keys.json()).to.deep.equal({ signers: [signer] });
-      const denied = await fetch(`${baseUrl}/customers`, { headers: { Authorization: basic('sandbox-token', 'nope') } });
+      const denied = await fetch(`${baseUrl}/customers`, {
+        headers: { Authorization: basic('sandbox-token', 'nope') },
+      });
       expect(denied.status).to.equal(401);
       // a second sandbox on the same port says why it cannot start
       const taken = await runCliToExit(['--port', new URL(baseUrl).port, '--pan-port', '0']);

@@ -26,12 +26,29 @@ function retainedBytes(gc: () => void): number {
 describe('sandbox: memory bound of signed first legs', () => {
   it('80 signed first legs padded to 900 kB each grow the heap by less than 16 MiB (the bodies are not kept)', async () => {
     const sandbox = createSandbox();
-    const headers = { Authorization: `Basic ${btoa('sandbox-token:sandbox-secret')}`, 'Content-Type': 'application/json' };
-    const call = (method: string, path: string, body?: string) => sandbox.fetch(new Request(`http://sandbox/2025-10-13${path}`, { method, headers, ...(body ? { body } : {}) }));
-    const created = await call('POST', '/customers', JSON.stringify({ platformCustomerId: 'memory-1', customerType: 'INDIVIDUAL', email: 'memory-1@example.com', fullName: 'Ana Memory' }));
+    const headers = {
+      Authorization: `Basic ${btoa('sandbox-token:sandbox-secret')}`,
+      'Content-Type': 'application/json',
+    };
+    const call = (method: string, path: string, body?: string) =>
+      sandbox.fetch(new Request(`http://sandbox/2025-10-13${path}`, { method, headers, ...(body ? { body } : {}) }));
+    const created = await call(
+      'POST',
+      '/customers',
+      JSON.stringify({
+        platformCustomerId: 'memory-1',
+        customerType: 'INDIVIDUAL',
+        email: 'memory-1@example.com',
+        fullName: 'Ana Memory',
+      }),
+    );
     expect(created.status).to.equal(201);
     const customer = (await created.json()) as { id: string };
-    const account = ((await (await call('GET', `/customers/internal-accounts?customerId=${customer.id}`)).json()) as { data: { id: string }[] }).data[0]!;
+    const account = (
+      (await (await call('GET', `/customers/internal-accounts?customerId=${customer.id}`)).json()) as {
+        data: { id: string }[];
+      }
+    ).data[0]!;
 
     const padded = `{"privateEnabled":true}${' '.repeat(900 * 1024)}`;
     const gc = collector();

@@ -23,13 +23,20 @@ console.log('done');
 `;
 
 /** Runs the script; resolves with its exit code and output, or with `exited: false` after `boundMs`. */
-function runScript(env: Record<string, string>, boundMs: number): Promise<{ exited: boolean; code: number | null; output: string }> {
+function runScript(
+  env: Record<string, string>,
+  boundMs: number,
+): Promise<{ exited: boolean; code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '--eval', SCRIPT], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', '--input-type=module', '--eval', SCRIPT],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -54,7 +61,12 @@ describe('crypto-core in Node: a script ends by itself', () => {
   for (const autoRefresh of [false, true]) {
     it(`signs in with OTP, makes a signed call and exits without client.close() (autoRefresh ${autoRefresh})`, async () => {
       const { account } = await newCustomer(t.api);
-      const env = { BASE_URL: t.server.baseUrl, AUTHORIZATION: t.server.credentials.authorization, ACCOUNT_ID: account.id, AUTO_REFRESH: autoRefresh ? '1' : '0' };
+      const env = {
+        BASE_URL: t.server.baseUrl,
+        AUTHORIZATION: t.server.credentials.authorization,
+        ACCOUNT_ID: account.id,
+        AUTO_REFRESH: autoRefresh ? '1' : '0',
+      };
       const result = await runScript(env, 15_000);
       expect(result.output).to.contain('done');
       expect(result.exited, `the process was still running after its work was done:\n${result.output}`).to.equal(true);

@@ -21,7 +21,12 @@ describe('sandbox: email OTP login', () => {
   }
 
   const seal = async (bundle: string, key: { publicKeyUncompressed: string }, code = '000000') =>
-    encryptOtpCode({ otpEncryptionTargetBundle: bundle, otpCode: code, publicKey: key.publicKeyUncompressed, trustedSigners: t.signers });
+    encryptOtpCode({
+      otpEncryptionTargetBundle: bundle,
+      otpCode: code,
+      publicKey: key.publicKeyUncompressed,
+      trustedSigners: t.signers,
+    });
 
   it('publishes its enclave signer and signs every OTP target bundle with it (fresh target per issuance)', async () => {
     const keys = await t.api.get('/sandbox/enclave-keys');
@@ -35,7 +40,9 @@ describe('sandbox: email OTP login', () => {
     const b = await verifyEnclaveBundle(second.otpEncryptionTargetBundle, t.signers);
     expect(a['targetPublic']).to.match(/^04[0-9a-f]{128}$/);
     expect(a['targetPublic']).to.not.equal(b['targetPublic']);
-    const refused = await verifyEnclaveBundle(first.otpEncryptionTargetBundle, [PRODUCTION_OTP_SIGNER]).catch((e: unknown) => e);
+    const refused = await verifyEnclaveBundle(first.otpEncryptionTargetBundle, [PRODUCTION_OTP_SIGNER]).catch(
+      (e: unknown) => e,
+    );
     expect(isPayError(refused, 'BUNDLE_SIGNATURE_INVALID')).to.equal(true);
   });
 
@@ -43,7 +50,10 @@ describe('sandbox: email OTP login', () => {
     const { credential, account } = await newCustomer(t.api);
     const issued = await challenge(credential.id);
     const key = await newSessionKey();
-    const body = JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key) });
+    const body = JSON.stringify({
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key),
+    });
     const leg1 = await t.api.call('POST', `/auth/credentials/${credential.id}/verify`, { body });
     expect(leg1.status, leg1.text).to.equal(202);
     expect(leg1.body.type).to.equal('EMAIL_OTP');
@@ -55,11 +65,19 @@ describe('sandbox: email OTP login', () => {
     expect(payload.public_key).to.equal(key.publicKey);
     expect(payload.id).to.be.a('string').and.not.empty;
     const enclaveKey = await importPublicKey(hexToBytes(t.signers[0]!), 'ECDSA');
-    const jwtOk = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, enclaveKey, toArrayBuffer(base64UrlDecode(signature)), toArrayBuffer(utf8Encode(`${header}.${claims}`)));
+    const jwtOk = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      enclaveKey,
+      toArrayBuffer(base64UrlDecode(signature)),
+      toArrayBuffer(utf8Encode(`${header}.${claims}`)),
+    );
     expect(jwtOk, 'the JWT verifies with the enclave key').to.equal(true);
 
     const stamp = await key.stamp(leg1.body.payloadToSign);
-    const done = await t.api.call('POST', `/auth/credentials/${credential.id}/verify`, { body, headers: { 'Service-Wallet-Signature': stamp, 'Request-Id': leg1.body.requestId } });
+    const done = await t.api.call('POST', `/auth/credentials/${credential.id}/verify`, {
+      body,
+      headers: { 'Service-Wallet-Signature': stamp, 'Request-Id': leg1.body.requestId },
+    });
     expect(done.status, done.text).to.equal(200);
     expect(done.body.id).to.match(/^Session:/);
     expect(done.body).to.include({ accountId: account.id, type: 'EMAIL_OTP' });
@@ -78,11 +96,19 @@ describe('sandbox: email OTP login', () => {
     const { credential } = await newCustomer(t.api);
     const issued = await challenge(credential.id);
     const key = await newSessionKey();
-    const wrong = await t.api.post(`/auth/credentials/${credential.id}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key, '123456') });
+    const wrong = await t.api.post(`/auth/credentials/${credential.id}/verify`, {
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key, '123456'),
+    });
     expect(wrong.status).to.equal(401);
     expect(wrong.body).to.include({ status: 401, code: 'UNAUTHORIZED' });
     expect(wrong.body.details.reason).to.equal('Invalid OTP code');
-    const right = await t.api.signed('POST', `/auth/credentials/${credential.id}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key) }, key);
+    const right = await t.api.signed(
+      'POST',
+      `/auth/credentials/${credential.id}/verify`,
+      { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key) },
+      key,
+    );
     expect(right.status, right.text).to.equal(200);
   });
 
@@ -90,10 +116,18 @@ describe('sandbox: email OTP login', () => {
     const { credential } = await newCustomer(t.api);
     const issued = await challenge(credential.id);
     const key = await newSessionKey();
-    const first = await t.api.signed('POST', `/auth/credentials/${credential.id}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key) }, key);
+    const first = await t.api.signed(
+      'POST',
+      `/auth/credentials/${credential.id}/verify`,
+      { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key) },
+      key,
+    );
     expect(first.status).to.equal(200);
     const other = await newSessionKey();
-    const again = await t.api.post(`/auth/credentials/${credential.id}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, other) });
+    const again = await t.api.post(`/auth/credentials/${credential.id}/verify`, {
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, other),
+    });
     expect(again.status).to.equal(401);
     expect(again.body.code).to.equal('UNAUTHORIZED');
     expect(again.body.details.reason).to.match(/already used/);
@@ -104,7 +138,12 @@ describe('sandbox: email OTP login', () => {
     const issued = await challenge(credential.id);
     const key = await newSessionKey();
     const impostor = await newSessionKey();
-    const res = await t.api.signed('POST', `/auth/credentials/${credential.id}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key) }, impostor);
+    const res = await t.api.signed(
+      'POST',
+      `/auth/credentials/${credential.id}/verify`,
+      { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key) },
+      impostor,
+    );
     expect(res.status).to.equal(401);
     expect(res.body.code).to.equal('WALLET_SIGNATURE_INVALID');
   });
@@ -114,7 +153,10 @@ describe('sandbox: email OTP login', () => {
     const issued = await challenge(credential.id);
     t.clock.advance(5 * 60_000 + 1);
     const key = await newSessionKey();
-    const res = await t.api.post(`/auth/credentials/${credential.id}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key) });
+    const res = await t.api.post(`/auth/credentials/${credential.id}/verify`, {
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle: await seal(issued.otpEncryptionTargetBundle, key),
+    });
     expect(res.status).to.equal(401);
     expect(res.body.details.reason).to.match(/expired/);
   });
@@ -133,7 +175,10 @@ describe('sandbox: email OTP login', () => {
 
   it('rejects a malformed encryptedOtpBundle with 400 INVALID_INPUT naming the field', async () => {
     const { credential } = await newCustomer(t.api);
-    const res = await t.api.post(`/auth/credentials/${credential.id}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: '{"nope":1}' });
+    const res = await t.api.post(`/auth/credentials/${credential.id}/verify`, {
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle: '{"nope":1}',
+    });
     expect(res.status).to.equal(400);
     expect(res.body.code).to.equal('INVALID_INPUT');
     expect(res.body.details.errors[0].field).to.equal('encryptedOtpBundle');

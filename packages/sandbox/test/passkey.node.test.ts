@@ -3,11 +3,23 @@ import { readFileSync } from 'node:fs';
 import { bytesToHex, sha256, utf8Encode } from '@paykit/crypto-core/encoding';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { sessionCreationBody } from '../src/index.js';
-import { newCustomer, newSessionKey, otpLogin, payloadOf, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import {
+  newCustomer,
+  newSessionKey,
+  otpLogin,
+  payloadOf,
+  startTestSandbox,
+  type TestSandbox,
+} from './helpers/sandbox-client.js';
 import { FLAG_AT, FLAG_UP, SoftwareAuthenticator, loginChallenge } from './helpers/software-authenticator.js';
 
-const vectors = JSON.parse(readFileSync(new URL('../../../../shared/vectors/wallet-crypto.json', import.meta.url), 'utf8'));
-const randomChallenge = () => bytesToHex(crypto.getRandomValues(new Uint8Array(32))).replace(/../g, (h) => String.fromCharCode(97 + (parseInt(h, 16) % 26)));
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../../shared/vectors/wallet-crypto.json', import.meta.url), 'utf8'),
+);
+const randomChallenge = () =>
+  bytesToHex(crypto.getRandomValues(new Uint8Array(32))).replace(/../g, (h) =>
+    String.fromCharCode(97 + (parseInt(h, 16) % 26)),
+  );
 
 describe('sandbox: passkeys', () => {
   let t: TestSandbox;
@@ -16,21 +28,34 @@ describe('sandbox: passkeys', () => {
   let authenticator: SoftwareAuthenticator;
   let passkeyId: string;
 
-  const register = async (a: SoftwareAuthenticator, overrides: Parameters<SoftwareAuthenticator['register']>[0] | { challenge?: string } = {}) => {
+  const register = async (
+    a: SoftwareAuthenticator,
+    overrides: Parameters<SoftwareAuthenticator['register']>[0] | { challenge?: string } = {},
+  ) => {
     const challenge = overrides.challenge ?? randomChallenge();
     const attestation = await a.register({ ...overrides, challenge });
-    return t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId, nickname: 'Laptop', challenge, attestation }, key);
+    return t.api.signed(
+      'POST',
+      '/auth/credentials',
+      { type: 'PASSKEY', accountId, nickname: 'Laptop', challenge, attestation },
+      key,
+    );
   };
 
   const login = async (credentialId: string) => {
     const sessionKey = await newSessionKey();
-    const challenge = await t.api.post(`/auth/credentials/${credentialId}/challenge`, { clientPublicKey: sessionKey.publicKey });
+    const challenge = await t.api.post(`/auth/credentials/${credentialId}/challenge`, {
+      clientPublicKey: sessionKey.publicKey,
+    });
     expect(challenge.status, challenge.text).to.equal(200);
     return { sessionKey, challenge: challenge.body };
   };
 
   const verify = (credentialId: string, requestId: string | undefined, assertion: unknown) =>
-    t.api.call('POST', `/auth/credentials/${credentialId}/verify`, { body: { type: 'PASSKEY', assertion }, headers: requestId ? { 'Request-Id': requestId } : {} });
+    t.api.call('POST', `/auth/credentials/${credentialId}/verify`, {
+      body: { type: 'PASSKEY', assertion },
+      headers: requestId ? { 'Request-Id': requestId } : {},
+    });
 
   before(async () => {
     t = await startTestSandbox();
@@ -63,7 +88,13 @@ describe('sandbox: passkeys', () => {
     const passkey = list.body.data.find((c: { id: string }) => c.id === passkeyId);
     expect(passkey).to.include({ type: 'PASSKEY', nickname: 'Laptop', credentialId: authenticator.credentialId });
     const challenge = randomChallenge();
-    const leg1 = await t.api.post('/auth/credentials', { type: 'PASSKEY', accountId, nickname: 'Laptop', challenge, attestation: await (await SoftwareAuthenticator.create()).register({ challenge }) });
+    const leg1 = await t.api.post('/auth/credentials', {
+      type: 'PASSKEY',
+      accountId,
+      nickname: 'Laptop',
+      challenge,
+      attestation: await (await SoftwareAuthenticator.create()).register({ challenge }),
+    });
     expect(leg1.status).to.equal(202);
     expect(leg1.body.type).to.equal('PASSKEY');
     expect(payloadOf(leg1).type).to.equal('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2');
@@ -101,38 +132,70 @@ describe('sandbox: passkeys', () => {
     const res = await verify(passkeyId, challenge.requestId, assertion);
     expect(res.status, res.text).to.equal(200);
     expect(res.body).to.include({ accountId, type: 'PASSKEY', credentialId: authenticator.credentialId });
-    const signedWithIt = await t.api.signed('PATCH', `/internal-accounts/${accountId}`, { privateEnabled: true }, sessionKey);
+    const signedWithIt = await t.api.signed(
+      'PATCH',
+      `/internal-accounts/${accountId}`,
+      { privateEnabled: true },
+      sessionKey,
+    );
     expect(signedWithIt.status).to.equal(200);
     // Single use.
-    const again = await verify(passkeyId, challenge.requestId, await authenticator.assert({ challenge: loginChallenge(challenge.challenge) }));
+    const again = await verify(
+      passkeyId,
+      challenge.requestId,
+      await authenticator.assert({ challenge: loginChallenge(challenge.challenge) }),
+    );
     expect(again.status).to.equal(401);
     expect(again.body.code).to.equal('WALLET_SIGNATURE_INVALID');
   });
 
   it('refuses assertions that fail a check: wrong challenge, foreign origin, no UV, replayed counter, missing Request-Id', async () => {
     const wrongChallenge = await login(passkeyId);
-    const r1 = await verify(passkeyId, wrongChallenge.challenge.requestId, await authenticator.assert({ challenge: loginChallenge('0'.repeat(64)) }));
+    const r1 = await verify(
+      passkeyId,
+      wrongChallenge.challenge.requestId,
+      await authenticator.assert({ challenge: loginChallenge('0'.repeat(64)) }),
+    );
     expect(r1.status).to.equal(401);
     expect(r1.body.code).to.equal('UNAUTHORIZED');
     expect(r1.body.details.reason).to.match(/challenge/);
 
     const foreign = await login(passkeyId);
-    const r2 = await verify(passkeyId, foreign.challenge.requestId, await authenticator.assert({ challenge: loginChallenge(foreign.challenge.challenge), origin: 'https://evil.example' }));
+    const r2 = await verify(
+      passkeyId,
+      foreign.challenge.requestId,
+      await authenticator.assert({
+        challenge: loginChallenge(foreign.challenge.challenge),
+        origin: 'https://evil.example',
+      }),
+    );
     expect(r2.status).to.equal(401);
     expect(r2.body.details.reason).to.match(/origin/);
 
     const noUv = await login(passkeyId);
-    const r3 = await verify(passkeyId, noUv.challenge.requestId, await authenticator.assert({ challenge: loginChallenge(noUv.challenge.challenge), flags: FLAG_UP }));
+    const r3 = await verify(
+      passkeyId,
+      noUv.challenge.requestId,
+      await authenticator.assert({ challenge: loginChallenge(noUv.challenge.challenge), flags: FLAG_UP }),
+    );
     expect(r3.status).to.equal(401);
     expect(r3.body.details.reason).to.match(/verif/i);
 
     const replay = await login(passkeyId);
-    const r4 = await verify(passkeyId, replay.challenge.requestId, await authenticator.assert({ challenge: loginChallenge(replay.challenge.challenge), counter: 1 }));
+    const r4 = await verify(
+      passkeyId,
+      replay.challenge.requestId,
+      await authenticator.assert({ challenge: loginChallenge(replay.challenge.challenge), counter: 1 }),
+    );
     expect(r4.status).to.equal(401);
     expect(r4.body.details.reason).to.match(/counter/i);
 
     const missing = await login(passkeyId);
-    const r5 = await verify(passkeyId, undefined, await authenticator.assert({ challenge: loginChallenge(missing.challenge.challenge) }));
+    const r5 = await verify(
+      passkeyId,
+      undefined,
+      await authenticator.assert({ challenge: loginChallenge(missing.challenge.challenge) }),
+    );
     expect(r5.status).to.equal(401);
     expect(r5.body.code).to.equal('REQUEST_ID_MISSING');
   });

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { fundAccount, newCustomer, signedInWallet, startTestSandbox, umaLookupId, type SignedInWallet, type TestSandbox } from './helpers/sandbox-client.js';
+import {
+  fundAccount,
+  newCustomer,
+  signedInWallet,
+  startTestSandbox,
+  umaLookupId,
+  type SignedInWallet,
+  type TestSandbox,
+} from './helpers/sandbox-client.js';
 import { SoftwareAuthenticator } from './helpers/software-authenticator.js';
 
 type Wallet = SignedInWallet;
@@ -16,14 +24,33 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
   const fund = (accountId: string, amount: number) => fundAccount(t, accountId, amount);
   /** A wallet quote to `$bob@receiver.example` (looked up first, as the service requires), or to `extra.destination`. */
   const quoteBody = async (from: string, amount: number, extra: Record<string, unknown> = {}) => {
-    const destination = (extra.destination as Record<string, string> | undefined) ?? { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@receiver.example' };
-    const lookup = destination.destinationType === 'UMA_ADDRESS' ? { lookupId: await umaLookupId(t.api, destination.umaAddress!) } : {};
-    return { source: { sourceType: 'ACCOUNT', accountId: from }, destination, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: amount, ...lookup, ...extra };
+    const destination = (extra.destination as Record<string, string> | undefined) ?? {
+      destinationType: 'UMA_ADDRESS',
+      umaAddress: '$bob@receiver.example',
+    };
+    const lookup =
+      destination.destinationType === 'UMA_ADDRESS'
+        ? { lookupId: await umaLookupId(t.api, destination.umaAddress!) }
+        : {};
+    return {
+      source: { sourceType: 'ACCOUNT', accountId: from },
+      destination,
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: amount,
+      ...lookup,
+      ...extra,
+    };
   };
-  const payloadOfQuote = (quote: { paymentInstructions: { accountOrWalletInfo: { accountType: string; payloadToSign: string } }[] }) =>
-    quote.paymentInstructions.find((p) => p.accountOrWalletInfo.accountType === 'EMBEDDED_WALLET')!.accountOrWalletInfo.payloadToSign;
+  const payloadOfQuote = (quote: {
+    paymentInstructions: { accountOrWalletInfo: { accountType: string; payloadToSign: string } }[];
+  }) =>
+    quote.paymentInstructions.find((p) => p.accountOrWalletInfo.accountType === 'EMBEDDED_WALLET')!.accountOrWalletInfo
+      .payloadToSign;
   const execute = async (w: Wallet, quote: any, headers: Record<string, string> = {}) =>
-    t.api.call('POST', `/quotes/${quote.id}/execute`, { body: {}, headers: { 'Service-Wallet-Signature': await w.key.stamp(payloadOfQuote(quote)), ...headers } });
+    t.api.call('POST', `/quotes/${quote.id}/execute`, {
+      body: {},
+      headers: { 'Service-Wallet-Signature': await w.key.stamp(payloadOfQuote(quote)), ...headers },
+    });
 
   it('needs TRANSACT: the view-only token gets 403 FORBIDDEN on create and execute, and may still read', async () => {
     const w = await wallet();
@@ -38,9 +65,19 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
   it('quotes with an EMBEDDED_WALLET payloadToSign, executes with one stamped request, settles to COMPLETED and moves the balance', async () => {
     const payer = await wallet();
     const payee = await wallet();
-    const created = await t.api.post('/quotes', await quoteBody(payer.account.id, 2_500, { destination: { destinationType: 'ACCOUNT', accountId: payee.account.id } }));
+    const created = await t.api.post(
+      '/quotes',
+      await quoteBody(payer.account.id, 2_500, {
+        destination: { destinationType: 'ACCOUNT', accountId: payee.account.id },
+      }),
+    );
     expect(created.status, created.text).to.equal(201);
-    expect(created.body).to.include({ status: 'PENDING', totalSendingAmount: 2_500, totalReceivingAmount: 2_500, feesIncluded: 0 });
+    expect(created.body).to.include({
+      status: 'PENDING',
+      totalSendingAmount: 2_500,
+      totalReceivingAmount: 2_500,
+      feesIncluded: 0,
+    });
     expect(created.body.id).to.match(/^Quote:/);
     expect(JSON.parse(payloadOfQuote(created.body)).type).to.equal('ACTIVITY_TYPE_SIGN_TRANSACTION_V2');
 
@@ -68,7 +105,8 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
 
     t.clock.advance(1_000);
     expect((await t.api.get(`/quotes/${created.body.id}`)).body.status).to.equal('COMPLETED');
-    const balances = async (customerId: string) => (await t.api.get('/customers/internal-accounts', { customerId })).body.data[0].balance.amount;
+    const balances = async (customerId: string) =>
+      (await t.api.get('/customers/internal-accounts', { customerId })).body.data[0].balance.amount;
     expect(await balances(payer.customer.id)).to.equal(7_500);
     expect(await balances(payee.customer.id)).to.equal(2_500);
   });
@@ -76,20 +114,31 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
   it('fails a payment to a destination ending in 002 after PROCESSING and refunds the wallet', async () => {
     const payer = await wallet();
     await fund(payer.account.id, 500);
-    const quote = await t.api.post('/quotes', await quoteBody(payer.account.id, 500, { destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$fail002@receiver.example' } }));
+    const quote = await t.api.post(
+      '/quotes',
+      await quoteBody(payer.account.id, 500, {
+        destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$fail002@receiver.example' },
+      }),
+    );
     expect((await execute(payer, quote.body)).body.status).to.equal('PROCESSING');
     t.clock.advance(1_000);
     const settled = await t.api.get(`/quotes/${quote.body.id}`);
     expect(settled.body).to.include({ status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED' });
-    expect((await t.api.get('/customers/internal-accounts', { customerId: payer.customer.id })).body.data[0].balance.amount).to.equal(500);
+    expect(
+      (await t.api.get('/customers/internal-accounts', { customerId: payer.customer.id })).body.data[0].balance.amount,
+    ).to.equal(500);
   });
 
-  it('looks up an UMA receiver: its currencies and a lookupId; malformed, unknown and failing receivers answer the service\'s codes', async () => {
+  it("looks up an UMA receiver: its currencies and a lookupId; malformed, unknown and failing receivers answer the service's codes", async () => {
     const found = await t.api.get(`/receiver/uma/${encodeURIComponent('$bob@receiver.example')}`);
     expect(found.status).to.equal(200);
     expect(found.body.receiverUmaAddress).to.equal('$bob@receiver.example');
     expect(found.body.lookupId).to.match(/^Lookup:/);
-    expect(found.body.supportedCurrencies.map((c: { currency: { code: string } }) => c.currency.code)).to.deep.equal(['USD', 'EUR', 'MXN']);
+    expect(found.body.supportedCurrencies.map((c: { currency: { code: string } }) => c.currency.code)).to.deep.equal([
+      'USD',
+      'EUR',
+      'MXN',
+    ]);
     const again = await t.api.get(`/receiver/uma/${encodeURIComponent('$bob@receiver.example')}`);
     expect(again.body.lookupId, 'each lookup has its own id').to.not.equal(found.body.lookupId);
     const cases: [string, number, string][] = [
@@ -102,7 +151,13 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
       const res = await t.api.get(`/receiver/uma/${encodeURIComponent(address)}`);
       expect([res.status, res.body.code], address).to.deep.equal([status, code]);
     }
-    expect((await t.api.get(`/receiver/uma/${encodeURIComponent('$bob@receiver.example')}`, { customerId: 'Customer:missing' })).status).to.equal(404);
+    expect(
+      (
+        await t.api.get(`/receiver/uma/${encodeURIComponent('$bob@receiver.example')}`, {
+          customerId: 'Customer:missing',
+        })
+      ).status,
+    ).to.equal(404);
     const anonymous = await fetch(`${t.api.baseUrl}/receiver/uma/${encodeURIComponent('$bob@receiver.example')}`);
     expect(anonymous.status, 'platform credential required').to.equal(401);
   });
@@ -112,14 +167,32 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
     const body = await quoteBody(payer.account.id, 100);
     const { lookupId: _, ...without } = body as Record<string, unknown>;
     const missing = await t.api.post('/quotes', without);
-    expect([missing.status, missing.body.code, missing.body.details.errors[0].field]).to.deep.equal([400, 'INVALID_INPUT', 'lookupId']);
-    const other = await t.api.post('/quotes', { ...body, lookupId: await umaLookupId(t.api, '$alice@receiver.example') });
-    expect([other.status, other.body.code, other.body.details.errors[0].field]).to.deep.equal([400, 'INVALID_INPUT', 'lookupId']);
+    expect([missing.status, missing.body.code, missing.body.details.errors[0].field]).to.deep.equal([
+      400,
+      'INVALID_INPUT',
+      'lookupId',
+    ]);
+    const other = await t.api.post('/quotes', {
+      ...body,
+      lookupId: await umaLookupId(t.api, '$alice@receiver.example'),
+    });
+    expect([other.status, other.body.code, other.body.details.errors[0].field]).to.deep.equal([
+      400,
+      'INVALID_INPUT',
+      'lookupId',
+    ]);
     const unknown = await t.api.post('/quotes', { ...body, lookupId: 'Lookup:00000000-0000-0000-0000-000000000000' });
     expect([unknown.status, unknown.body.code]).to.deep.equal([400, 'INVALID_INPUT']);
     const forOther = await wallet();
-    const otherSender = (await t.api.get(`/receiver/uma/${encodeURIComponent('$bob@receiver.example')}`, { customerId: forOther.customer.id })).body.lookupId;
-    expect((await t.api.post('/quotes', { ...body, lookupId: otherSender })).status, 'a lookup for another sender').to.equal(400);
+    const otherSender = (
+      await t.api.get(`/receiver/uma/${encodeURIComponent('$bob@receiver.example')}`, {
+        customerId: forOther.customer.id,
+      })
+    ).body.lookupId;
+    expect(
+      (await t.api.post('/quotes', { ...body, lookupId: otherSender })).status,
+      'a lookup for another sender',
+    ).to.equal(400);
     const ok = await t.api.post('/quotes', body);
     expect(ok.status).to.equal(201);
     t.clock.advance(16 * 60_000);
@@ -137,15 +210,37 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
 
   it('validates quote requests, listing every invalid field', async () => {
     const payer = await wallet();
-    const res = await t.api.post('/quotes', { source: { sourceType: 'ACCOUNT' }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: 'bob' }, lockedCurrencySide: 'BOTH', lockedCurrencyAmount: 1.5, remittanceInformation: 'x'.repeat(81) });
+    const res = await t.api.post('/quotes', {
+      source: { sourceType: 'ACCOUNT' },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: 'bob' },
+      lockedCurrencySide: 'BOTH',
+      lockedCurrencyAmount: 1.5,
+      remittanceInformation: 'x'.repeat(81),
+    });
     expect(res.status).to.equal(400);
-    expect(res.body.details.errors.map((e: { field: string }) => e.field)).to.have.members(['source.accountId', 'destination.umaAddress', 'lockedCurrencySide', 'lockedCurrencyAmount', 'remittanceInformation']);
-    const self = await t.api.post('/quotes', await quoteBody(payer.account.id, 1, { destination: { destinationType: 'ACCOUNT', accountId: payer.account.id } }));
+    expect(res.body.details.errors.map((e: { field: string }) => e.field)).to.have.members([
+      'source.accountId',
+      'destination.umaAddress',
+      'lockedCurrencySide',
+      'lockedCurrencyAmount',
+      'remittanceInformation',
+    ]);
+    const self = await t.api.post(
+      '/quotes',
+      await quoteBody(payer.account.id, 1, {
+        destination: { destinationType: 'ACCOUNT', accountId: payer.account.id },
+      }),
+    );
     expect(self.body.code).to.equal('SELF_PAYMENT');
     const immediate = await t.api.post('/quotes', await quoteBody(payer.account.id, 1, { immediatelyExecute: true }));
     expect(immediate.status).to.equal(400);
     const euros = await newCustomer(t.api, { currencies: ['EUR'] });
-    const crossCurrency = await t.api.post('/quotes', await quoteBody(payer.account.id, 1, { destination: { destinationType: 'ACCOUNT', accountId: euros.account.id } }));
+    const crossCurrency = await t.api.post(
+      '/quotes',
+      await quoteBody(payer.account.id, 1, {
+        destination: { destinationType: 'ACCOUNT', accountId: euros.account.id },
+      }),
+    );
     expect(crossCurrency.status).to.equal(400);
     expect(crossCurrency.body.code).to.equal('INVALID_CURRENCY');
   });

@@ -10,11 +10,20 @@ interface Answer {
 }
 
 /** One raw HTTP request with exactly these headers (fetch would not let a test set Host). */
-function send(url: string, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function send(
+  url: string,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: target.hostname, port: target.port, method: options.method ?? 'GET', path: options.path ?? target.pathname, headers: options.headers ?? {} },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: options.method ?? 'GET',
+        path: options.path ?? target.pathname,
+        headers: options.headers ?? {},
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -44,18 +53,42 @@ describe('sandbox front door: Host (DNS rebinding) and Origin', () => {
     send(`http://127.0.0.1:${port}`, {
       method: 'POST',
       path: '/2025-10-13/customers',
-      headers: { Authorization: basic('sandbox-token', 'sandbox-secret'), 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify({ platformCustomerId: `guard-${crypto.randomUUID()}`, customerType: 'INDIVIDUAL', email: 'guard@example.com' }),
+      headers: {
+        Authorization: basic('sandbox-token', 'sandbox-secret'),
+        'Content-Type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify({
+        platformCustomerId: `guard-${crypto.randomUUID()}`,
+        customerType: 'INDIVIDUAL',
+        email: 'guard@example.com',
+      }),
     });
 
   it('answers 421 to a host name it was not configured for, on the API and the PAN page, before any work', async () => {
     const before = customers();
-    for (const host of [`rebound.example:${port}`, `localhost.evil.example:${port}`, 'rebound.example', `127.0.0.1.nip.example:${port}`]) {
+    for (const host of [
+      `rebound.example:${port}`,
+      `localhost.evil.example:${port}`,
+      'rebound.example',
+      `127.0.0.1.nip.example:${port}`,
+    ]) {
       const answer = await createCustomer({ Host: host });
       expect(answer.status, host).to.equal(421);
-      expect(JSON.parse(answer.body)).to.deep.equal({ status: 421, code: 'MISDIRECTED_REQUEST', message: 'This sandbox does not answer to that host name' });
+      expect(JSON.parse(answer.body)).to.deep.equal({
+        status: 421,
+        code: 'MISDIRECTED_REQUEST',
+        message: 'This sandbox does not answer to that host name',
+      });
     }
-    expect((await send(`http://127.0.0.1:${panPort}`, { path: '/pan/anything', headers: { Host: `rebound.example:${panPort}` } })).status).to.equal(421);
+    expect(
+      (
+        await send(`http://127.0.0.1:${panPort}`, {
+          path: '/pan/anything',
+          headers: { Host: `rebound.example:${panPort}` },
+        })
+      ).status,
+    ).to.equal(421);
     expect(customers()).to.equal(before);
   });
 
@@ -91,8 +124,22 @@ describe('sandbox front door: Host (DNS rebinding) and Origin', () => {
     try {
       const namedPort = new URL(named.url).port;
       const headers = { Authorization: basic('sandbox-token', 'sandbox-secret') };
-      expect((await send(`http://127.0.0.1:${namedPort}`, { path: '/2025-10-13/sandbox/enclave-keys', headers: { ...headers, Host: `sandbox.test:${namedPort}` } })).status).to.equal(200);
-      expect((await send(`http://127.0.0.1:${namedPort}`, { path: '/2025-10-13/sandbox/enclave-keys', headers: { ...headers, Host: `localhost:${namedPort}` } })).status).to.equal(421);
+      expect(
+        (
+          await send(`http://127.0.0.1:${namedPort}`, {
+            path: '/2025-10-13/sandbox/enclave-keys',
+            headers: { ...headers, Host: `sandbox.test:${namedPort}` },
+          })
+        ).status,
+      ).to.equal(200);
+      expect(
+        (
+          await send(`http://127.0.0.1:${namedPort}`, {
+            path: '/2025-10-13/sandbox/enclave-keys',
+            headers: { ...headers, Host: `localhost:${namedPort}` },
+          })
+        ).status,
+      ).to.equal(421);
     } finally {
       await named.close();
     }
@@ -109,13 +156,23 @@ describe('sandbox front door: Host (DNS rebinding) and Origin', () => {
 
 describe('sandbox command: --allowed-hosts and --allowed-origins', () => {
   it('prints what it answers to and refuses other hosts and origins', async () => {
-    const { banner, stop } = await runCli(['--port', '0', '--allowed-hosts', 'sandbox.test,localhost', '--allowed-origins', 'http://localhost:3000']);
+    const { banner, stop } = await runCli([
+      '--port',
+      '0',
+      '--allowed-hosts',
+      'sandbox.test,localhost',
+      '--allowed-origins',
+      'http://localhost:3000',
+    ]);
     try {
       expect(bannerLine(banner, 'answers to')).to.equal('sandbox.test, localhost (any other Host: 421)');
       expect(bannerLine(banner, 'browser origins')).to.equal('http://localhost:3000 (any other Origin: 403)');
       const port = new URL(bannerLine(banner, 'base_url')).port;
       const get = (headers: Record<string, string>) =>
-        send(`http://127.0.0.1:${port}`, { path: '/2025-10-13/sandbox/enclave-keys', headers: { Authorization: basic('sandbox-token', 'sandbox-secret'), ...headers } });
+        send(`http://127.0.0.1:${port}`, {
+          path: '/2025-10-13/sandbox/enclave-keys',
+          headers: { Authorization: basic('sandbox-token', 'sandbox-secret'), ...headers },
+        });
       expect((await get({ Host: `sandbox.test:${port}` })).status).to.equal(200);
       expect((await get({ Host: `127.0.0.1:${port}` })).status).to.equal(421);
       expect((await get({ Host: `localhost:${port}`, Origin: 'http://localhost:3000' })).status).to.equal(200);

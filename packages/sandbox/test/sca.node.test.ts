@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { fundAccount, signedInWallet, startTestSandbox, umaLookupId, type SignedInWallet, type TestSandbox } from './helpers/sandbox-client.js';
+import {
+  fundAccount,
+  signedInWallet,
+  startTestSandbox,
+  umaLookupId,
+  type SignedInWallet,
+  type TestSandbox,
+} from './helpers/sandbox-client.js';
 import { SoftwareAuthenticator } from './helpers/software-authenticator.js';
 
 type Wallet = SignedInWallet;
@@ -16,7 +23,8 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
 
   const wallet = (fields: Record<string, unknown> = {}): Promise<Wallet> => signedInWallet(t, fields);
   const fund = (accountId: string, amount: number) => fundAccount(t, accountId, amount);
-  const balance = async (w: Wallet): Promise<number> => (await t.api.get('/customers/internal-accounts', { customerId: w.customer.id })).body.data[0].balance.amount;
+  const balance = async (w: Wallet): Promise<number> =>
+    (await t.api.get('/customers/internal-accounts', { customerId: w.customer.id })).body.data[0].balance.amount;
   const walletQuote = async (from: string, amount: number) => ({
     source: { sourceType: 'ACCOUNT', accountId: from },
     destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@receiver.example' },
@@ -24,7 +32,13 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: amount,
   });
-  const realtimeQuote = (customerId: string, currency: string, to: string, amount: number, extra: Record<string, unknown> = {}) => ({
+  const realtimeQuote = (
+    customerId: string,
+    currency: string,
+    to: string,
+    amount: number,
+    extra: Record<string, unknown> = {},
+  ) => ({
     source: { sourceType: 'REALTIME_FUNDING', customerId, currency },
     destination: { destinationType: 'ACCOUNT', accountId: to },
     lockedCurrencySide: 'SENDING',
@@ -32,15 +46,26 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
     ...extra,
   });
   const payloadOfQuote = (quote: any): string =>
-    quote.paymentInstructions.find((p: any) => p.accountOrWalletInfo.accountType === 'EMBEDDED_WALLET').accountOrWalletInfo.payloadToSign;
+    quote.paymentInstructions.find((p: any) => p.accountOrWalletInfo.accountType === 'EMBEDDED_WALLET')
+      .accountOrWalletInfo.payloadToSign;
   const execute = async (w: Wallet, quote: any, options: { headers?: Record<string, string>; body?: unknown } = {}) =>
-    t.api.call('POST', `/quotes/${quote.id}/execute`, { body: options.body ?? {}, headers: { 'Service-Wallet-Signature': await w.key.stamp(payloadOfQuote(quote)), ...options.headers } });
-  const authorize = (quoteId: string, body: Record<string, unknown>) => t.api.post(`/quotes/${quoteId}/authorize`, body);
+    t.api.call('POST', `/quotes/${quote.id}/execute`, {
+      body: options.body ?? {},
+      headers: { 'Service-Wallet-Signature': await w.key.stamp(payloadOfQuote(quote)), ...options.headers },
+    });
+  const authorize = (quoteId: string, body: Record<string, unknown>) =>
+    t.api.post(`/quotes/${quoteId}/authorize`, body);
   /** Opens the customer's SCA login session by SMS: start, then complete with the code, the challengeId and the IP. */
   async function scaLogin(customerId: string): Promise<void> {
-    const started = await t.api.call('POST', '/sca/login/start', { query: { customerId }, body: { factor: 'SMS_OTP' } });
+    const started = await t.api.call('POST', '/sca/login/start', {
+      query: { customerId },
+      body: { factor: 'SMS_OTP' },
+    });
     expect(started.status, started.text).to.equal(200);
-    const done = await t.api.call('POST', '/sca/login/complete', { query: { customerId }, body: { factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '123456', endUserIpAddress: IP } });
+    const done = await t.api.call('POST', '/sca/login/complete', {
+      query: { customerId },
+      body: { factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '123456', endUserIpAddress: IP },
+    });
     expect(done.status, done.text).to.equal(200);
   }
 
@@ -95,7 +120,18 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
 
       const authenticator = await SoftwareAuthenticator.create({ origin: ORIGIN });
       const challenge = 'c2NhLXJlZ2lzdHJhdGlvbi1jaGFsbGVuZ2UtMDAx';
-      const added = await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: payer.account.id, nickname: 'Phone', challenge, attestation: await authenticator.register({ challenge }) }, payer.key);
+      const added = await t.api.signed(
+        'POST',
+        '/auth/credentials',
+        {
+          type: 'PASSKEY',
+          accountId: payer.account.id,
+          nickname: 'Phone',
+          challenge,
+          attestation: await authenticator.register({ challenge }),
+        },
+        payer.key,
+      );
       expect(added.status, added.text).to.equal(201);
       await scaLogin(payer.customer.id);
       const quote = await t.api.post('/quotes', await walletQuote(payer.account.id, 10));
@@ -108,7 +144,9 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       const sca = held.body.scaChallenge;
       expect(sca.factor).to.equal('PASSKEY');
       expect(sca.availableFactors).to.deep.equal(['SMS_OTP', 'PASSKEY']);
-      expect(sca.passkeyAssertionOptions.allowCredentials).to.deep.equal([{ id: authenticator.credentialId, type: 'public-key' }]);
+      expect(sca.passkeyAssertionOptions.allowCredentials).to.deep.equal([
+        { id: authenticator.credentialId, type: 'public-key' },
+      ]);
       expect((await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {})).status).to.equal(409);
       const forged = await authenticator.assertJSON({ challenge: 'bm90LXRoZS1jaGFsbGVuZ2U' });
       expect((await authorize(quote.body.id, { passkeyAssertion: forged, origin: ORIGIN })).status).to.equal(400);
@@ -137,7 +175,10 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       t.clock.advance(Date.parse(expiresAt) + 1 - t.clock.now());
       expect((await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {})).status).to.equal(409);
       expect((await authorize(quote.body.id, { code: '123456' })).status).to.equal(409);
-      expect((await t.api.get(`/quotes/${quote.body.id}`)).body).to.include({ status: 'FAILED', failureReason: 'SCA_NOT_COMPLETED' });
+      expect((await t.api.get(`/quotes/${quote.body.id}`)).body).to.include({
+        status: 'FAILED',
+        failureReason: 'SCA_NOT_COMPLETED',
+      });
       expect(await balance(payer)).to.equal(10);
     });
 
@@ -175,7 +216,10 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       expect(second.status, second.text).to.equal(200);
       expect(second.body.status).to.equal('PENDING');
       expect(second.body.paymentInstructions[0].accountOrWalletInfo).to.include({ accountType: 'EUR_ACCOUNT' });
-      const executed = await t.api.call('POST', `/quotes/${quote.body.id}/execute`, { body: {}, headers: { 'Service-Wallet-Signature': 'x' } });
+      const executed = await t.api.call('POST', `/quotes/${quote.body.id}/execute`, {
+        body: {},
+        headers: { 'Service-Wallet-Signature': 'x' },
+      });
       expect(executed.status).to.equal(400);
     });
 
@@ -185,7 +229,10 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       const quote = await t.api.post('/quotes', realtimeQuote(payer.customer.id, 'USD', payee.account.id, 500));
       expect(quote.status, quote.text).to.equal(201);
       expect(quote.body.status).to.equal('PENDING');
-      expect(quote.body.paymentInstructions[0].accountOrWalletInfo).to.include({ accountType: 'USD_ACCOUNT', routingNumber: '021000021' });
+      expect(quote.body.paymentInstructions[0].accountOrWalletInfo).to.include({
+        accountType: 'USD_ACCOUNT',
+        routingNumber: '021000021',
+      });
     });
   });
 
@@ -193,11 +240,20 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
     it('needs a started login, the factor, the challengeId, the code and the end user’s IP; opens a 180-day session', async () => {
       const w = await wallet({ region: 'DE' });
       const customerId = w.customer.id;
-      const complete = (body: Record<string, unknown>) => t.api.call('POST', '/sca/login/complete', { query: { customerId }, body });
-      const notStarted = await complete({ factor: 'SMS_OTP', challengeId: 'ScaChallenge:x', code: '123456', endUserIpAddress: IP });
+      const complete = (body: Record<string, unknown>) =>
+        t.api.call('POST', '/sca/login/complete', { query: { customerId }, body });
+      const notStarted = await complete({
+        factor: 'SMS_OTP',
+        challengeId: 'ScaChallenge:x',
+        code: '123456',
+        endUserIpAddress: IP,
+      });
       expect(notStarted.status).to.equal(400);
 
-      const started = await t.api.call('POST', '/sca/login/start', { query: { customerId }, body: { factor: 'SMS_OTP' } });
+      const started = await t.api.call('POST', '/sca/login/start', {
+        query: { customerId },
+        body: { factor: 'SMS_OTP' },
+      });
       expect(started.status, started.text).to.equal(200);
       expect(started.body.factor).to.equal('SMS_OTP');
       expect(started.body.challengeId).to.match(/^ScaChallenge:/);
@@ -213,45 +269,99 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       expect(noIp.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal(['endUserIpAddress']);
       const noChallenge = await complete({ factor: 'SMS_OTP', code: '123456', endUserIpAddress: IP });
       expect(noChallenge.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal(['challengeId']);
-      const otherChallenge = await complete({ factor: 'SMS_OTP', challengeId: 'ScaChallenge:other', code: '123456', endUserIpAddress: IP });
+      const otherChallenge = await complete({
+        factor: 'SMS_OTP',
+        challengeId: 'ScaChallenge:other',
+        code: '123456',
+        endUserIpAddress: IP,
+      });
       expect(otherChallenge.status).to.equal(400);
-      const wrongCode = await complete({ factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '654321', endUserIpAddress: IP });
+      const wrongCode = await complete({
+        factor: 'SMS_OTP',
+        challengeId: started.body.challengeId,
+        code: '654321',
+        endUserIpAddress: IP,
+      });
       expect(wrongCode.status).to.equal(400);
       expect(wrongCode.body.details.attemptsRemaining).to.equal(4);
-      const badIp = await complete({ factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '123456', endUserIpAddress: 'my-laptop' });
+      const badIp = await complete({
+        factor: 'SMS_OTP',
+        challengeId: started.body.challengeId,
+        code: '123456',
+        endUserIpAddress: 'my-laptop',
+      });
       expect(badIp.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal(['endUserIpAddress']);
       const noQuery = await t.api.post('/sca/login/start', { factor: 'SMS_OTP' });
       expect(noQuery.status).to.equal(400);
       expect(noQuery.body.details.errors[0].field).to.equal('customerId');
-      const noBodyCustomer = await t.api.post('/sca/login/complete', { factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '123456', endUserIpAddress: IP, customerId });
+      const noBodyCustomer = await t.api.post('/sca/login/complete', {
+        factor: 'SMS_OTP',
+        challengeId: started.body.challengeId,
+        code: '123456',
+        endUserIpAddress: IP,
+        customerId,
+      });
       expect(noBodyCustomer.status).to.equal(400); // customerId is a query parameter
 
-      const ok = await complete({ factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '123456', endUserIpAddress: IP });
+      const ok = await complete({
+        factor: 'SMS_OTP',
+        challengeId: started.body.challengeId,
+        code: '123456',
+        endUserIpAddress: IP,
+      });
       expect(ok.status, ok.text).to.equal(200);
       expect(ok.body.status).to.equal('SUCCESS');
       const days = (Date.parse(ok.body.sessionExpiresAt) - t.clock.now()) / 86_400_000;
       expect(days).to.be.within(179.99, 180.01);
-      const replayed = await complete({ factor: 'SMS_OTP', challengeId: started.body.challengeId, code: '123456', endUserIpAddress: IP });
+      const replayed = await complete({
+        factor: 'SMS_OTP',
+        challengeId: started.body.challengeId,
+        code: '123456',
+        endUserIpAddress: IP,
+      });
       expect(replayed.status).to.equal(400); // a completed login is not completed twice
     });
 
     it('logs in with a passkey: passkeyOptions from start, a real assertion with its origin on complete', async () => {
       const w = await wallet({ region: 'IE' });
       const customerId = w.customer.id;
-      const refused = await t.api.call('POST', '/sca/login/start', { query: { customerId }, body: { factor: 'PASSKEY' } });
+      const refused = await t.api.call('POST', '/sca/login/start', {
+        query: { customerId },
+        body: { factor: 'PASSKEY' },
+      });
       expect(refused.status).to.equal(400);
       const authenticator = await SoftwareAuthenticator.create({ origin: ORIGIN });
       const challenge = 'c2NhLXJlZ2lzdHJhdGlvbi1jaGFsbGVuZ2UtMDAy';
-      const added = await t.api.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: w.account.id, nickname: 'Phone', challenge, attestation: await authenticator.register({ challenge }) }, w.key);
+      const added = await t.api.signed(
+        'POST',
+        '/auth/credentials',
+        {
+          type: 'PASSKEY',
+          accountId: w.account.id,
+          nickname: 'Phone',
+          challenge,
+          attestation: await authenticator.register({ challenge }),
+        },
+        w.key,
+      );
       expect(added.status, added.text).to.equal(201);
-      const started = await t.api.call('POST', '/sca/login/start', { query: { customerId }, body: { factor: 'PASSKEY' } });
+      const started = await t.api.call('POST', '/sca/login/start', {
+        query: { customerId },
+        body: { factor: 'PASSKEY' },
+      });
       expect(started.status, started.text).to.equal(200);
       expect(started.body).to.include({ factor: 'PASSKEY', relyingPartyId: 'localhost' });
       expect(started.body).to.not.have.property('challengeId');
       const assertion = await authenticator.assertJSON({ challenge: started.body.passkeyOptions.challenge });
-      const noOrigin = await t.api.call('POST', '/sca/login/complete', { query: { customerId }, body: { factor: 'PASSKEY', passkeyAssertion: assertion, endUserIpAddress: IP } });
+      const noOrigin = await t.api.call('POST', '/sca/login/complete', {
+        query: { customerId },
+        body: { factor: 'PASSKEY', passkeyAssertion: assertion, endUserIpAddress: IP },
+      });
       expect(noOrigin.status).to.equal(400);
-      const ok = await t.api.call('POST', '/sca/login/complete', { query: { customerId }, body: { factor: 'PASSKEY', passkeyAssertion: assertion, origin: ORIGIN, endUserIpAddress: IP } });
+      const ok = await t.api.call('POST', '/sca/login/complete', {
+        query: { customerId },
+        body: { factor: 'PASSKEY', passkeyAssertion: assertion, origin: ORIGIN, endUserIpAddress: IP },
+      });
       expect(ok.status, ok.text).to.equal(200);
       expect(ok.body.status).to.equal('SUCCESS');
     });
@@ -263,8 +373,17 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       expect((await authorize(quote.body.id, { code: '123456' })).status).to.equal(409);
       expect((await t.api.post(`/quotes/${quote.body.id}/authorize/resend`, {})).status).to.equal(409);
       const query = { customerId: payer.customer.id };
-      expect((await t.api.call('POST', '/sca/login/start', { query, body: { factor: 'SMS_OTP' } })).status).to.equal(409);
-      expect((await t.api.call('POST', '/sca/login/complete', { query, body: { factor: 'SMS_OTP', challengeId: 'x', code: '123456', endUserIpAddress: IP } })).status).to.equal(409);
+      expect((await t.api.call('POST', '/sca/login/start', { query, body: { factor: 'SMS_OTP' } })).status).to.equal(
+        409,
+      );
+      expect(
+        (
+          await t.api.call('POST', '/sca/login/complete', {
+            query,
+            body: { factor: 'SMS_OTP', challengeId: 'x', code: '123456', endUserIpAddress: IP },
+          })
+        ).status,
+      ).to.equal(409);
     });
   });
 
@@ -299,15 +418,23 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       const payee = await wallet({ currencies: ['EUR'] });
       await fund(payer.account.id, 10_000);
       await scaLogin(payer.customer.id);
-      const quote = await t.api.post('/quotes', { ...(await walletQuote(payer.account.id, 1_000)), lookupId: undefined, destination: { destinationType: 'ACCOUNT', accountId: payee.account.id } });
+      const quote = await t.api.post('/quotes', {
+        ...(await walletQuote(payer.account.id, 1_000)),
+        lookupId: undefined,
+        destination: { destinationType: 'ACCOUNT', accountId: payee.account.id },
+      });
       const executes = await Promise.all(Array.from({ length: N }, () => execute(payer, quote.body)));
       const held = executes.filter((a) => a.status === 200);
       expect(held).to.have.length(1);
       expect(executes.filter((a) => a.status === 409)).to.have.length(N - 1);
       expect(held[0]!.body.status).to.equal('PENDING_AUTHORIZATION');
-      expect((await t.api.get(`/quotes/${quote.body.id}`)).body.scaChallenge.id).to.equal(held[0]!.body.scaChallenge.id);
+      expect((await t.api.get(`/quotes/${quote.body.id}`)).body.scaChallenge.id).to.equal(
+        held[0]!.body.scaChallenge.id,
+      );
 
-      const authorizes = await Promise.all(Array.from({ length: N }, () => authorize(quote.body.id, { code: '123456' })));
+      const authorizes = await Promise.all(
+        Array.from({ length: N }, () => authorize(quote.body.id, { code: '123456' })),
+      );
       expect(authorizes.filter((a) => a.status === 200).map((a) => a.body.status)).to.deep.equal(['PROCESSING']);
       expect(authorizes.filter((a) => a.status === 409)).to.have.length(N - 1);
       expect(await balance(payer)).to.equal(9_000);

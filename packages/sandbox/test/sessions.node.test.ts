@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { newCustomer, newSessionKey, otpLogin, payloadOf, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import {
+  newCustomer,
+  newSessionKey,
+  otpLogin,
+  payloadOf,
+  startTestSandbox,
+  type TestSandbox,
+} from './helpers/sandbox-client.js';
 
 describe('sandbox: sessions and credential management', () => {
   let t: TestSandbox;
@@ -10,7 +17,8 @@ describe('sandbox: sessions and credential management', () => {
   });
   after(() => t.close());
 
-  const sessionIds = async (accountId: string) => (await t.api.get('/auth/sessions', { accountId })).body.data.map((s: { id: string }) => s.id);
+  const sessionIds = async (accountId: string) =>
+    (await t.api.get('/auth/sessions', { accountId })).body.data.map((s: { id: string }) => s.id);
 
   it('refreshes: both legs carry the new clientPublicKey, stamped by the current key; 201 new session, old one still active', async () => {
     const { account, credential } = await newCustomer(t.api);
@@ -20,23 +28,37 @@ describe('sandbox: sessions and credential management', () => {
     expect(leg1.status).to.equal(202);
     expect(leg1.body.type).to.equal('EMAIL_OTP');
     expect(payloadOf(leg1).parameters.apiKeys[0].publicKey).to.equal(next.publicKey);
-    const res = await t.api.signed('POST', `/auth/sessions/${session.id}/refresh`, { clientPublicKey: next.publicKey }, key);
+    const res = await t.api.signed(
+      'POST',
+      `/auth/sessions/${session.id}/refresh`,
+      { clientPublicKey: next.publicKey },
+      key,
+    );
     expect(res.status, res.text).to.equal(201);
     expect(res.body.id).to.not.equal(session.id);
     expect(res.body).to.include({ accountId: account.id, type: 'EMAIL_OTP' });
     expect(await sessionIds(account.id)).to.have.members([session.id, res.body.id]);
-    expect((await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: true }, next)).status).to.equal(200);
+    expect(
+      (await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: true }, next)).status,
+    ).to.equal(200);
   });
 
   it('refuses a refresh stamped by another session of the account, and a refresh of an expired session', async () => {
     const { credential } = await newCustomer(t.api);
     const first = await otpLogin(t, credential.id);
     const second = await otpLogin(t, credential.id);
-    const res = await t.api.signed('POST', `/auth/sessions/${first.session.id}/refresh`, { clientPublicKey: (await newSessionKey()).publicKey }, second.key);
+    const res = await t.api.signed(
+      'POST',
+      `/auth/sessions/${first.session.id}/refresh`,
+      { clientPublicKey: (await newSessionKey()).publicKey },
+      second.key,
+    );
     expect(res.status).to.equal(401);
     expect(res.body.code).to.equal('WALLET_SIGNATURE_INVALID');
     t.clock.advance(60_001);
-    const expired = await t.api.post(`/auth/sessions/${first.session.id}/refresh`, { clientPublicKey: (await newSessionKey()).publicKey });
+    const expired = await t.api.post(`/auth/sessions/${first.session.id}/refresh`, {
+      clientPublicKey: (await newSessionKey()).publicKey,
+    });
     expect(expired.status).to.equal(404);
   });
 
@@ -62,7 +84,9 @@ describe('sandbox: sessions and credential management', () => {
     expect((await t.api.call('DELETE', `/auth/sessions/${a.session.id}`)).status).to.equal(404);
     const self = await t.api.signed('DELETE', `/auth/sessions/${b.session.id}`, undefined, b.key);
     expect(self.status).to.equal(204);
-    expect((await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: true }, b.key)).status).to.equal(401);
+    expect(
+      (await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: true }, b.key)).status,
+    ).to.equal(401);
     expect((await t.api.call('DELETE', '/auth/sessions/Session:nope')).status).to.equal(404);
   });
 
@@ -75,15 +99,29 @@ describe('sandbox: sessions and credential management', () => {
     expect(sms.body.otpEncryptionTargetBundle).to.be.a('string');
     // The bundle from registration logs in directly.
     const smsKey = await newSessionKey();
-    const encryptedOtpBundle = await encryptOtpCode({ otpEncryptionTargetBundle: sms.body.otpEncryptionTargetBundle, otpCode: '000000', publicKey: smsKey.publicKeyUncompressed, trustedSigners: t.signers });
-    const login = await t.api.signed('POST', `/auth/credentials/${sms.body.id}/verify`, { type: 'SMS_OTP', encryptedOtpBundle }, smsKey);
+    const encryptedOtpBundle = await encryptOtpCode({
+      otpEncryptionTargetBundle: sms.body.otpEncryptionTargetBundle,
+      otpCode: '000000',
+      publicKey: smsKey.publicKeyUncompressed,
+      trustedSigners: t.signers,
+    });
+    const login = await t.api.signed(
+      'POST',
+      `/auth/credentials/${sms.body.id}/verify`,
+      { type: 'SMS_OTP', encryptedOtpBundle },
+      smsKey,
+    );
     expect(login.status, login.text).to.equal(200);
     expect(login.body.type).to.equal('SMS_OTP');
 
     const again = await t.api.post('/auth/credentials', { type: 'SMS_OTP', accountId: account.id });
     expect(again.status).to.equal(400);
     expect(again.body.code).to.equal('SMS_OTP_CREDENTIAL_ALREADY_EXISTS');
-    const email = await t.api.post('/auth/credentials', { type: 'EMAIL_OTP', accountId: account.id, email: 'other@example.com' });
+    const email = await t.api.post('/auth/credentials', {
+      type: 'EMAIL_OTP',
+      accountId: account.id,
+      email: 'other@example.com',
+    });
     expect(email.status).to.equal(400);
     expect(email.body.code).to.equal('EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS');
   });
@@ -121,6 +159,9 @@ describe('sandbox: sessions and credential management', () => {
       const unknown = await t.api.get(path, { accountId: 'InternalAccount:nope' });
       expect([unknown.status, unknown.body]).to.deep.equal([200, { data: [] }]);
     }
-    expect((await t.api.post('/auth/credentials/AuthMethod:nope/challenge', {})).body).to.include({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await t.api.post('/auth/credentials/AuthMethod:nope/challenge', {})).body).to.include({
+      status: 404,
+      code: 'REFERENCE_NOT_FOUND',
+    });
   });
 });

@@ -3,7 +3,14 @@ import { bytesToHex, hexToBytes } from '@paykit/crypto-core/encoding';
 import { signatureDerToRaw, signatureRawToDer } from '@paykit/crypto-core/p256';
 import { decodeStamp, encodeStamp } from '@paykit/crypto-core/stamp';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { newCustomer, newSessionKey, otpLogin, payloadOf, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import {
+  newCustomer,
+  newSessionKey,
+  otpLogin,
+  payloadOf,
+  startTestSandbox,
+  type TestSandbox,
+} from './helpers/sandbox-client.js';
 
 const N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
 
@@ -25,7 +32,8 @@ describe('sandbox: the signed-retry machinery', () => {
   let key: Awaited<ReturnType<typeof newSessionKey>>;
   const path = () => `/internal-accounts/${accountId}`;
   const body = JSON.stringify({ privateEnabled: true });
-  const send = (headers: Record<string, string> = {}, text = body) => t.api.call('PATCH', path(), { body: text, headers });
+  const send = (headers: Record<string, string> = {}, text = body) =>
+    t.api.call('PATCH', path(), { body: text, headers });
   const leg1 = async () => {
     const res = await send();
     expect(res.status, res.text).to.equal(202);
@@ -90,7 +98,10 @@ describe('sandbox: the signed-retry machinery', () => {
     expect(garbage.status).to.equal(401);
     expect(garbage.body.code).to.equal('WALLET_SIGNATURE_MALFORMED');
     const good = decodeStamp(await key.stamp(challenge.payloadToSign));
-    const badDer = await send({ 'Service-Wallet-Signature': encodeStamp({ ...good, signature: '3006020101020101ff' }), 'Request-Id': challenge.requestId });
+    const badDer = await send({
+      'Service-Wallet-Signature': encodeStamp({ ...good, signature: '3006020101020101ff' }),
+      'Request-Id': challenge.requestId,
+    });
     expect(badDer.body.code).to.equal('WALLET_SIGNATURE_MALFORMED');
     // The challenge survives malformed attempts.
     expect((await send(await signedHeaders(challenge))).status).to.equal(200);
@@ -98,22 +109,34 @@ describe('sandbox: the signed-retry machinery', () => {
 
   it('WALLET_SIGNATURE_INVALID: a signature over something else, or an unknown requestId', async () => {
     const challenge = await leg1();
-    const wrongPayload = await send({ 'Service-Wallet-Signature': await key.stamp(challenge.payloadToSign + ' '), 'Request-Id': challenge.requestId });
+    const wrongPayload = await send({
+      'Service-Wallet-Signature': await key.stamp(challenge.payloadToSign + ' '),
+      'Request-Id': challenge.requestId,
+    });
     expect(wrongPayload.status).to.equal(401);
     expect(wrongPayload.body.code).to.equal('WALLET_SIGNATURE_INVALID');
-    const unknown = await send({ 'Service-Wallet-Signature': await key.stamp(challenge.payloadToSign), 'Request-Id': `Request:${crypto.randomUUID()}` });
+    const unknown = await send({
+      'Service-Wallet-Signature': await key.stamp(challenge.payloadToSign),
+      'Request-Id': `Request:${crypto.randomUUID()}`,
+    });
     expect(unknown.body.code).to.equal('WALLET_SIGNATURE_INVALID');
   });
 
   it('WALLET_SIGNATURE_INVALID: a valid stamp by a key that is no session of this account', async () => {
     const challenge = await leg1();
     const stranger = await newSessionKey();
-    const res = await send({ 'Service-Wallet-Signature': await stranger.stamp(challenge.payloadToSign), 'Request-Id': challenge.requestId });
+    const res = await send({
+      'Service-Wallet-Signature': await stranger.stamp(challenge.payloadToSign),
+      'Request-Id': challenge.requestId,
+    });
     expect(res.status).to.equal(401);
     expect(res.body.code).to.equal('WALLET_SIGNATURE_INVALID');
     const other = await newCustomer(t.api);
     const otherKey = (await otpLogin(t, other.credential.id)).key;
-    const crossAccount = await send({ 'Service-Wallet-Signature': await otherKey.stamp(challenge.payloadToSign), 'Request-Id': challenge.requestId });
+    const crossAccount = await send({
+      'Service-Wallet-Signature': await otherKey.stamp(challenge.payloadToSign),
+      'Request-Id': challenge.requestId,
+    });
     expect(crossAccount.body.code).to.equal('WALLET_SIGNATURE_INVALID');
   });
 
@@ -163,6 +186,9 @@ describe('sandbox: the signed-retry machinery', () => {
     const res = await send({}, JSON.stringify({ privateEnabled: 'yes', extra: 1 }));
     expect(res.status).to.equal(400);
     expect(res.body.code).to.equal('INVALID_INPUT');
-    expect(res.body.details.errors.map((e: { field: string }) => e.field).sort()).to.deep.equal(['extra', 'privateEnabled']);
+    expect(res.body.details.errors.map((e: { field: string }) => e.field).sort()).to.deep.equal([
+      'extra',
+      'privateEnabled',
+    ]);
   });
 });

@@ -41,7 +41,10 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
     // The victim's challenge, older than the whole flood, still completes.
     const signed = await t.api.call('PATCH', `/internal-accounts/${victim.account.id}`, {
       body,
-      headers: { 'Service-Wallet-Signature': await key.stamp(pending.body.payloadToSign), 'Request-Id': pending.body.requestId },
+      headers: {
+        'Service-Wallet-Signature': await key.stamp(pending.body.payloadToSign),
+        'Request-Id': pending.body.requestId,
+      },
     });
     expect(signed.status, signed.text).to.equal(200);
   });
@@ -49,7 +52,8 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
   it('a request never lists the stored challenges, and expired ones are still swept', async () => {
     const { account } = await newCustomer(t.api);
     const challenges = t.server.sandbox.state.signedRequests;
-    for (let i = 0; i < 20; i++) await t.api.call('PATCH', `/internal-accounts/${account.id}`, { body: { privateEnabled: true } });
+    for (let i = 0; i < 20; i++)
+      await t.api.call('PATCH', `/internal-accounts/${account.id}`, { body: { privateEnabled: true } });
     let listed = 0;
     const list = challenges.list.bind(challenges);
     challenges.list = (filter) => {
@@ -57,7 +61,10 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
       return list(filter);
     };
     try {
-      for (let i = 0; i < 10; i++) expect((await t.api.get('/customers/internal-accounts', { customerId: account.customerId })).status).to.equal(200);
+      for (let i = 0; i < 10; i++)
+        expect((await t.api.get('/customers/internal-accounts', { customerId: account.customerId })).status).to.equal(
+          200,
+        );
       expect(listed, 'calls to signedRequests.list() while serving requests').to.equal(0);
       expect(challenges.size).to.be.greaterThan(0);
       t.clock.advance(t.server.sandbox.config.challengeTtlMs + 10 * 60_000 + 1);
@@ -90,7 +97,16 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
     const sessions = t.server.sandbox.state.sessions;
     const now = t.clock.now();
     for (let i = 0; i < 500; i++) {
-      sessions.put({ id: `Session:other-${i}`, accountId: account.id, authMethodId: credential.id, type: 'EMAIL_OTP', nickname: 'other', publicKey: `02${i.toString(16).padStart(64, '0')}`, createdAt: now, expiresAt: now + 60_000 });
+      sessions.put({
+        id: `Session:other-${i}`,
+        accountId: account.id,
+        authMethodId: credential.id,
+        type: 'EMAIL_OTP',
+        nickname: 'other',
+        publicKey: `02${i.toString(16).padStart(64, '0')}`,
+        createdAt: now,
+        expiresAt: now + 60_000,
+      });
     }
     let listed = 0;
     const list = sessions.list.bind(sessions);
@@ -117,7 +133,9 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
     };
     try {
       expect((await t.api.get('/sandbox/enclave-keys')).status).to.equal(200);
-      const preflight = await fetch(`${t.server.baseUrl}/customers`, { headers: { Origin: 'http://localhost:5173', Authorization: t.server.credentials.authorization } });
+      const preflight = await fetch(`${t.server.baseUrl}/customers`, {
+        headers: { Origin: 'http://localhost:5173', Authorization: t.server.credentials.authorization },
+      });
       expect(preflight.headers.get('access-control-allow-origin')).to.equal('http://localhost:5173');
     } finally {
       config.isAllowedOrigin = isAllowedOrigin;
@@ -128,7 +146,16 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
   it('the 1 MiB body limit counts UTF-8 bytes, also when no Content-Length is declared', async () => {
     const sandbox = createSandbox();
     const post = (body: string) =>
-      sandbox.fetch(new Request('http://sandbox/2025-10-13/customers', { method: 'POST', body, headers: { Authorization: `Basic ${btoa('sandbox-token:sandbox-secret')}`, 'Content-Type': 'application/json' } }));
+      sandbox.fetch(
+        new Request('http://sandbox/2025-10-13/customers', {
+          method: 'POST',
+          body,
+          headers: {
+            Authorization: `Basic ${btoa('sandbox-token:sandbox-secret')}`,
+            'Content-Type': 'application/json',
+          },
+        }),
+      );
     const euros = (n: number) => JSON.stringify({ pad: '€'.repeat(n) }); // 3 bytes per character
     const over = await post(euros(350_000)); // 1,050,011 bytes in 350,011 characters
     expect(over.status).to.equal(413);
@@ -136,7 +163,7 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
     expect((await post(euros(349_000))).status, '1,047,011 bytes is under the limit').to.not.equal(413);
   });
 
-  it("a session key is imported once, not on every signed leg", async () => {
+  it('a session key is imported once, not on every signed leg', async () => {
     const { account, credential } = await newCustomer(t.api);
     const { key } = await otpLogin(t, credential.id);
     type ImportKey = (this: SubtleCrypto, format: string, ...rest: unknown[]) => Promise<CryptoKey>;
@@ -149,7 +176,12 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
     };
     try {
       for (let i = 0; i < 5; i++) {
-        const res = await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: i % 2 === 0 }, key);
+        const res = await t.api.signed(
+          'PATCH',
+          `/internal-accounts/${account.id}`,
+          { privateEnabled: i % 2 === 0 },
+          key,
+        );
         expect(res.status, res.text).to.equal(200);
       }
     } finally {

@@ -8,7 +8,8 @@ import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
 
 const segment = (value: unknown) => base64UrlEncode(utf8Encode(JSON.stringify(value)));
-const oidcToken = (claims: Record<string, unknown>) => `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(claims)}.${base64UrlEncode(utf8Encode('dummy'))}`;
+const oidcToken = (claims: Record<string, unknown>) =>
+  `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(claims)}.${base64UrlEncode(utf8Encode('dummy'))}`;
 
 /** The rest of the WalletClient's flows against the sandbox: OAuth, credentials, SCA, card reveal, sessions. */
 describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => {
@@ -30,7 +31,8 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
   before(async () => {
     t = await startTestSandbox();
     const base = fetchTransport({ baseUrl: t.server.baseUrl });
-    transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
+    transport = (request) =>
+      base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
     signers = await sandboxSigners(transport);
   });
   after(async () => {
@@ -49,10 +51,19 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     const prepared = await viaOAuth.prepareOAuth();
     let counted = 0;
     const counting: Transport = (r) => (counted++, transport(r));
-    const countingClient = new WalletClient({ transport: counting, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false });
+    const countingClient = new WalletClient({
+      transport: counting,
+      keyStore: memoryKeyStore(),
+      trustedSigners: signers,
+      autoRefresh: false,
+    });
     clients.push(countingClient);
     const preparedCounted = await countingClient.prepareOAuth();
-    const session = await countingClient.loginWithOAuth({ credentialId: oauth.id, oidcToken: oidcToken(claims({ nonce: preparedCounted.nonce })), prepared: preparedCounted });
+    const session = await countingClient.loginWithOAuth({
+      credentialId: oauth.id,
+      oidcToken: oidcToken(claims({ nonce: preparedCounted.nonce })),
+      prepared: preparedCounted,
+    });
     expect(session.type).to.equal('OAUTH');
     expect(counted).to.equal(1);
 
@@ -85,14 +96,29 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     expect(nextQuoteStep(quote)).to.equal('authorize');
     expect(quote.scaChallenge?.factor).to.equal('SMS_OTP');
 
-    const needsLogin = (await client.authorizeQuote({ quoteId: quote.id, code: '123456' }).catch((e: PayError) => e)) as PayError;
+    const needsLogin = (await client
+      .authorizeQuote({ quoteId: quote.id, code: '123456' })
+      .catch((e: PayError) => e)) as PayError;
     expect([needsLogin.status, needsLogin.code]).to.deep.equal([409, 'SCA_SESSION_REQUIRED']);
     const start = await client.startScaLogin({ customerId: customer.id });
-    const noIp = (await client.completeScaLogin({ customerId: customer.id, start, code: '123456' }).catch((e: PayError) => e)) as PayError;
+    const noIp = (await client
+      .completeScaLogin({ customerId: customer.id, start, code: '123456' })
+      .catch((e: PayError) => e)) as PayError;
     expect(noIp.status).to.equal(400); // the service needs the end user's IP; a platform backend adds it
-    expect((await client.completeScaLogin({ customerId: customer.id, start, code: '123456', endUserIpAddress: '203.0.113.9' })).status).to.equal('SUCCESS');
+    expect(
+      (
+        await client.completeScaLogin({
+          customerId: customer.id,
+          start,
+          code: '123456',
+          endUserIpAddress: '203.0.113.9',
+        })
+      ).status,
+    ).to.equal('SUCCESS');
 
-    const wrong = (await client.authorizeQuote({ quoteId: quote.id, code: '000001' }).catch((e: PayError) => e)) as PayError;
+    const wrong = (await client
+      .authorizeQuote({ quoteId: quote.id, code: '000001' })
+      .catch((e: PayError) => e)) as PayError;
     expect(wrong.status).to.equal(400);
     quote = await client.authorizeQuote({ quoteId: quote.id, code: '123456' });
     expect(quote.status).to.equal('PROCESSING');

@@ -13,7 +13,8 @@ describe('sandbox: driven by the toolkit WalletClient', () => {
   before(async () => {
     t = await startTestSandbox({ exportDelayMs: 300 });
     const base = fetchTransport({ baseUrl: t.server.baseUrl });
-    transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
+    transport = (request) =>
+      base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
   });
   after(async () => {
     client?.close();
@@ -23,7 +24,13 @@ describe('sandbox: driven by the toolkit WalletClient', () => {
   it('signs in with email OTP, switches privacy, refreshes, exports (through PROCESSING), creates a delegated key, pays, logs out', async () => {
     const { customer, account } = await newCustomer(t.api, { platformCustomerId: `toolkit-${Date.now()}-slow-export` });
     const signers = await sandboxSigners(transport);
-    client = new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: signers, autoRefresh: false, signedRetry: { pollIntervalMs: 100 } });
+    client = new WalletClient({
+      transport,
+      keyStore: memoryKeyStore(),
+      trustedSigners: signers,
+      autoRefresh: false,
+      signedRetry: { pollIntervalMs: 100 },
+    });
 
     const challenge = await client.requestOtp({ accountId: account.id });
     const session = await client.loginWithOtp({ challenge, code: '000000' });
@@ -52,11 +59,16 @@ describe('sandbox: driven by the toolkit WalletClient', () => {
     });
     expect((await client.executeQuote({ quote })).status).to.equal('PROCESSING');
 
-    const updated = await client.updateCustomerContact({ customerId: customer.id, email: `moved-${Date.now()}@example.com` });
+    const updated = await client.updateCustomerContact({
+      customerId: customer.id,
+      email: `moved-${Date.now()}@example.com`,
+    });
     expect(updated.email).to.match(/^moved-/);
 
     await client.logout();
     expect(client.session).to.equal(undefined);
-    expect((await t.api.get('/auth/sessions', { accountId: account.id })).body.data.map((s: { id: string }) => s.id)).to.deep.equal([session.id]);
+    expect(
+      (await t.api.get('/auth/sessions', { accountId: account.id })).body.data.map((s: { id: string }) => s.id),
+    ).to.deep.equal([session.id]);
   });
 });

@@ -7,8 +7,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../harness/debian-browsers.mjs';
 import type { DriverCore } from '../driver.js';
 
-export async function launchChromium(options: { onConsole?: (type: string, text: string) => void } = {}): Promise<DriverCore> {
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+export async function launchChromium(
+  options: { onConsole?: (type: string, text: string) => void } = {},
+): Promise<DriverCore> {
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page: Page = await context.newPage();
@@ -17,7 +23,14 @@ export async function launchChromium(options: { onConsole?: (type: string, text:
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     const pw = (selector: string) => page.locator(selector.replace(/\s*>>>\s*/g, ' ')).first();
     return {

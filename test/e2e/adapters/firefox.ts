@@ -9,7 +9,9 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { FIREFOX_PATH } from '../../harness/debian-browsers.mjs';
 import type { DriverCore, PasskeySupport } from '../driver.js';
 
-export async function launchFirefox(options: { onConsole?: (type: string, text: string) => void } = {}): Promise<DriverCore> {
+export async function launchFirefox(
+  options: { onConsole?: (type: string, text: string) => void } = {},
+): Promise<DriverCore> {
   const browser: Browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
@@ -25,7 +27,9 @@ export async function launchFirefox(options: { onConsole?: (type: string, text: 
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     page.on('console', (message) => options.onConsole?.(message.type(), message.text()));
-    page.on('pageerror', (error) => options.onConsole?.('pageerror', error instanceof Error ? error.message : String(error)));
+    page.on('pageerror', (error) =>
+      options.onConsole?.('pageerror', error instanceof Error ? error.message : String(error)),
+    );
 
     let passkeys: PasskeySupport;
     try {
@@ -33,7 +37,10 @@ export async function launchFirefox(options: { onConsole?: (type: string, text: 
       await webAuthnService(browser, 'addVirtualAuthenticator', ['ctap2', 'internal', true, true, true, true]);
       passkeys = { supported: true };
     } catch (error) {
-      passkeys = { supported: false, reason: `no virtual authenticator in Firefox: ${error instanceof Error ? error.message : String(error)}` };
+      passkeys = {
+        supported: false,
+        reason: `no virtual authenticator in Firefox: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
 
     return {
@@ -63,7 +70,9 @@ export async function launchFirefox(options: { onConsole?: (type: string, text: 
 
 /** Calls nsIWebAuthnService in the browser window's chrome realm (test/harness/launchers/firefox-bidi.mjs). */
 async function webAuthnService(browser: Browser, method: string, args: unknown[]): Promise<string> {
-  const connection = (browser as unknown as { connection: { send(method: string, params: object): Promise<{ result: any }> } }).connection;
+  const connection = (
+    browser as unknown as { connection: { send(method: string, params: object): Promise<{ result: any }> } }
+  ).connection;
   const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome', maxDepth: 0 });
   const context = tree.result.contexts[0]?.context;
   if (!context) throw new Error('no chrome browsing context');

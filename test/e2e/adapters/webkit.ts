@@ -9,7 +9,6 @@ import { remote } from 'webdriverio';
 import { WEBKIT_NO_WEBAUTHN, miniBrowserCapabilities, startWebKitDriver } from '../../harness/debian-browsers.mjs';
 import { expressionOf, type DriverCore } from '../driver.js';
 
-
 export async function launchWebKit(): Promise<DriverCore> {
   const driver = await startWebKitDriver();
   try {
@@ -57,7 +56,8 @@ export async function launchWebKit(): Promise<DriverCore> {
           ),
         );
         if (clicked === 'button') return void (await browser.keys('Enter'));
-        if (clicked !== true) throw new Error(clicked === 'disabled' ? `${selector} is disabled` : `no element matches ${selector}`);
+        if (clicked !== true)
+          throw new Error(clicked === 'disabled' ? `${selector} is disabled` : `no element matches ${selector}`);
       },
       async fill(selector, text) {
         const el = await browser.$(selector);

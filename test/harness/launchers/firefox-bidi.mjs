@@ -39,8 +39,16 @@ export class FirefoxBiDiLauncher extends ChromeLauncher {
 
   /** Options as in the WebDriver spec; `automaticPresenceSimulation` is Firefox's `isUserConsenting`. */
   async addVirtualAuthenticator(sessionId, options) {
-    const { protocol, transport, hasResidentKey, hasUserVerification, automaticPresenceSimulation, isUserVerified } = options;
-    const args = [protocol, transport, hasResidentKey, hasUserVerification, automaticPresenceSimulation, isUserVerified];
+    const { protocol, transport, hasResidentKey, hasUserVerification, automaticPresenceSimulation, isUserVerified } =
+      options;
+    const args = [
+      protocol,
+      transport,
+      hasResidentKey,
+      hasUserVerification,
+      automaticPresenceSimulation,
+      isUserVerified,
+    ];
     const authenticatorId = await this.#webAuthnService('addVirtualAuthenticator', args);
     if (!this.#authenticators.has(sessionId)) this.#authenticators.set(sessionId, new Set());
     this.#authenticators.get(sessionId).add(authenticatorId);
@@ -68,8 +76,13 @@ export class FirefoxBiDiLauncher extends ChromeLauncher {
     if (!context) throw new Error('Firefox: no chrome browsing context for WebAuthn automation');
     const expression = `String(Cc["@mozilla.org/webauthn/service;1"].getService(Ci.nsIWebAuthnService)
       .${method}(...${JSON.stringify(args)}) ?? "")`;
-    const { result } = await connection.send('script.evaluate', { target: { context }, expression, awaitPromise: false });
-    if (result.type !== 'success') throw new Error(`Firefox WebAuthn ${method}: ${result.exceptionDetails?.text ?? 'failed'}`);
+    const { result } = await connection.send('script.evaluate', {
+      target: { context },
+      expression,
+      awaitPromise: false,
+    });
+    if (result.type !== 'success')
+      throw new Error(`Firefox WebAuthn ${method}: ${result.exceptionDetails?.text ?? 'failed'}`);
     return result.result.value;
   }
 }

@@ -20,7 +20,14 @@ export function engineSummaryReporter(file) {
       if (!file) return;
       const engines = {};
       for (const session of sessions) {
-        const counts = (engines[session.browser.name] ??= { files: 0, filesWithErrors: 0, passed: 0, failed: 0, skipped: 0, skippedTests: [] });
+        const counts = (engines[session.browser.name] ??= {
+          files: 0,
+          filesWithErrors: 0,
+          passed: 0,
+          failed: 0,
+          skipped: 0,
+          skippedTests: [],
+        });
         counts.files += 1;
         if (session.errors?.length) counts.filesWithErrors += 1; // e.g. the module did not load
         countTests(session.testResults, counts, [path.relative(rootDir, session.testFile)]);

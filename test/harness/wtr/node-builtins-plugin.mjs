@@ -26,7 +26,10 @@ export function nodeBuiltinsPlugin(repoRoot) {
     serve(context) {
       if (!context.path.startsWith(PREFIX)) return undefined;
       const name = decodeURIComponent(context.path.slice(PREFIX.length, -'.js'.length));
-      return { body: `throw new Error(${JSON.stringify(`the Node built-in "${name}" is not available in a browser`)});\n`, type: 'js' };
+      return {
+        body: `throw new Error(${JSON.stringify(`the Node built-in "${name}" is not available in a browser`)});\n`,
+        type: 'js',
+      };
     },
   };
 }

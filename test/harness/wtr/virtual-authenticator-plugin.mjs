@@ -45,7 +45,8 @@ export function virtualAuthenticatorPlugin() {
 
       if (launcher.type === 'playwright' && launcher.product === 'chromium') {
         const cdp = await cdpFor(session);
-        if (adding) return { authenticatorId: (await cdp.send('WebAuthn.addVirtualAuthenticator', { options })).authenticatorId };
+        if (adding)
+          return { authenticatorId: (await cdp.send('WebAuthn.addVirtualAuthenticator', { options })).authenticatorId };
         await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: payload.authenticatorId });
         return { removed: true };
       }
@@ -54,7 +55,9 @@ export function virtualAuthenticatorPlugin() {
         await launcher.removeVirtualAuthenticator(session.id, payload.authenticatorId);
         return { removed: true };
       }
-      return { unsupported: launcher.virtualAuthenticatorUnsupported ?? `${launcher.name} has no virtual authenticator` };
+      return {
+        unsupported: launcher.virtualAuthenticatorUnsupported ?? `${launcher.name} has no virtual authenticator`,
+      };
     },
   };
 }

@@ -28,7 +28,20 @@ export function webviewNativePlugin(repoRoot) {
     const tokenSecret = randomBytes(16).toString('hex');
     const child = spawn(
       process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'packages/sandbox/src/cli.ts', '--port', '0', '--pan-port', '0', '--token-id', 'webview-app', '--token-secret', tokenSecret],
+      [
+        '--conditions=source',
+        '--import',
+        'tsx',
+        'packages/sandbox/src/cli.ts',
+        '--port',
+        '0',
+        '--pan-port',
+        '0',
+        '--token-id',
+        'webview-app',
+        '--token-secret',
+        tokenSecret,
+      ],
       { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const stop = () => {
@@ -76,12 +89,23 @@ export function webviewNativePlugin(repoRoot) {
     try {
       const res = await fetch(baseUrl + servicePath + qs, {
         method,
-        headers: { ...headers, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), Authorization: authorization },
+        headers: {
+          ...headers,
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          Authorization: authorization,
+        },
         ...(body !== undefined ? { body } : {}),
       });
       const outHeaders = {};
       res.headers.forEach((value, name) => (outHeaders[name] = value));
-      return { v: PROTOCOL_VERSION, type: 'response', id: message.id, status: res.status, headers: outHeaders, body: await res.text() };
+      return {
+        v: PROTOCOL_VERSION,
+        type: 'response',
+        id: message.id,
+        status: res.status,
+        headers: outHeaders,
+        body: await res.text(),
+      };
     } catch {
       return { v: PROTOCOL_VERSION, type: 'error', id: message.id, code: 'NETWORK_ERROR' };
     }
@@ -102,8 +126,15 @@ export function webviewNativePlugin(repoRoot) {
         case 'start': {
           sandbox ??= startSandbox();
           received = [];
-          const customer = await platform('POST', '/customers', { platformCustomerId: `webview-${randomBytes(6).toString('hex')}`, customerType: 'INDIVIDUAL', email: 'webview@example.com' });
-          const accounts = await platform('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`);
+          const customer = await platform('POST', '/customers', {
+            platformCustomerId: `webview-${randomBytes(6).toString('hex')}`,
+            customerType: 'INDIVIDUAL',
+            email: 'webview@example.com',
+          });
+          const accounts = await platform(
+            'GET',
+            `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`,
+          );
           return { accountId: accounts.data[0].id };
         }
         case 'post':

@@ -58,7 +58,10 @@ type Scope = Record<string, any>;
  * The native message channel named `handlerName`: `webkit.messageHandlers[name].postMessage` (WKWebView),
  * else an object `scope[name]` with `postMessage` (an Android `addJavascriptInterface` object).
  */
-export function findNativeHost(handlerName = 'paykit', scope: object = globalThis): ((json: string) => void) | undefined {
+export function findNativeHost(
+  handlerName = 'paykit',
+  scope: object = globalThis,
+): ((json: string) => void) | undefined {
   const s = scope as Scope;
   const ios = s['webkit']?.messageHandlers?.[handlerName];
   if (typeof ios?.postMessage === 'function') return (json) => ios.postMessage(json);
@@ -69,7 +72,9 @@ export function findNativeHost(handlerName = 'paykit', scope: object = globalThi
 
 /** Only ids and expiry cross to native: not the key store id, not the credential. */
 export function sessionSummary(session: CurrentSession | undefined): BridgeSessionSummary | null {
-  return session ? { id: session.id, accountId: session.accountId, type: session.type, expiresAt: session.expiresAt } : null;
+  return session
+    ? { id: session.id, accountId: session.accountId, type: session.type, expiresAt: session.expiresAt }
+    : null;
 }
 
 /**
@@ -82,15 +87,29 @@ export function createNativeBridge(options: NativeBridgeOptions = {}): NativeBri
   const handlerName = options.handlerName ?? 'paykit';
   const receiverName = options.receiverName ?? 'paykitReceive';
   const timeoutMs = options.timeoutMs ?? 30_000;
-  if (!(timeoutMs > 0) || typeof handlerName !== 'string' || typeof receiverName !== 'string' || (options.post !== undefined && typeof options.post !== 'function')) {
-    throw invalidArgument('createNativeBridge: handlerName and receiverName are strings, post a function, timeoutMs a positive number');
+  if (
+    !(timeoutMs > 0) ||
+    typeof handlerName !== 'string' ||
+    typeof receiverName !== 'string' ||
+    (options.post !== undefined && typeof options.post !== 'function')
+  ) {
+    throw invalidArgument(
+      'createNativeBridge: handlerName and receiverName are strings, post a function, timeoutMs a positive number',
+    );
   }
   const post = options.post ?? findNativeHost(handlerName, scope);
-  if (!post) throw invalidArgument(`No native message handler named "${handlerName}" (webkit.messageHandlers or a JavaScript interface)`);
-  if (scope[receiverName] !== undefined) throw invalidArgument(`The global "${receiverName}" is taken; give another receiverName`);
+  if (!post)
+    throw invalidArgument(
+      `No native message handler named "${handlerName}" (webkit.messageHandlers or a JavaScript interface)`,
+    );
+  if (scope[receiverName] !== undefined)
+    throw invalidArgument(`The global "${receiverName}" is taken; give another receiverName`);
 
   const send = (message: PageToNativeMessage): void => post(JSON.stringify(message));
-  const pending = new Map<string, { resolve: (response: TransportResponse) => void; reject: (error: PayError) => void }>();
+  const pending = new Map<
+    string,
+    { resolve: (response: TransportResponse) => void; reject: (error: PayError) => void }
+  >();
   const prefix = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(36).padStart(2, '0')).join('');
   let sequence = 0;
 
@@ -105,14 +124,26 @@ export function createNativeBridge(options: NativeBridgeOptions = {}): NativeBri
     if (!call) return; // a late reply to a cancelled call, or one meant for an earlier page
     pending.delete(message.id);
     if (message.v !== BRIDGE_PROTOCOL_VERSION) {
-      call.reject(new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, `The native bridge speaks protocol ${String(message.v)}; this page speaks ${BRIDGE_PROTOCOL_VERSION}`));
+      call.reject(
+        new PayError(
+          LocalErrorCode.UNEXPECTED_RESPONSE,
+          `The native bridge speaks protocol ${String(message.v)}; this page speaks ${BRIDGE_PROTOCOL_VERSION}`,
+        ),
+      );
     } else if (message.type === 'error') {
       const code = message.code === 'TIMEOUT' ? LocalErrorCode.TIMEOUT : LocalErrorCode.NETWORK_ERROR;
-      call.reject(new PayError(code, code === 'TIMEOUT' ? 'The backend did not answer in time' : 'The backend could not be reached'));
+      call.reject(
+        new PayError(
+          code,
+          code === 'TIMEOUT' ? 'The backend did not answer in time' : 'The backend could not be reached',
+        ),
+      );
     } else if (message.type === 'response' && Number.isInteger(message.status)) {
       call.resolve({ status: message.status, headers: lowercased(message.headers), body: parseBody(message.body) });
     } else {
-      call.reject(new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The native bridge sent a reply this page cannot read'));
+      call.reject(
+        new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, 'The native bridge sent a reply this page cannot read'),
+      );
     }
   };
   scope[receiverName] = receive;
@@ -132,13 +163,21 @@ export function createNativeBridge(options: NativeBridgeOptions = {}): NativeBri
         reject(error);
       };
       const onAbort = (): void => giveUp(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
-      const timer = setTimeout(() => giveUp(new PayError(LocalErrorCode.TIMEOUT, `The native app did not answer within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => giveUp(new PayError(LocalErrorCode.TIMEOUT, `The native app did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       request.signal?.addEventListener('abort', onAbort, { once: true });
       pending.set(id, {
         resolve: (response) => (finish(), resolve(response)),
         reject: (error) => (finish(), reject(error)),
       });
-      const message: BridgeRequestMessage = { v: BRIDGE_PROTOCOL_VERSION, type: 'request', id, request: { method: request.method, path: request.path } };
+      const message: BridgeRequestMessage = {
+        v: BRIDGE_PROTOCOL_VERSION,
+        type: 'request',
+        id,
+        request: { method: request.method, path: request.path },
+      };
       const query = definedOnly(request.query);
       if (query) message.request.query = query;
       if (request.headers) message.request.headers = request.headers;
@@ -155,7 +194,8 @@ export function createNativeBridge(options: NativeBridgeOptions = {}): NativeBri
   return {
     transport,
     forwardSessionEvents(source) {
-      const forward = (session: CurrentSession | undefined): void => send({ v: BRIDGE_PROTOCOL_VERSION, type: 'event', event: 'session', session: sessionSummary(session) });
+      const forward = (session: CurrentSession | undefined): void =>
+        send({ v: BRIDGE_PROTOCOL_VERSION, type: 'event', event: 'session', session: sessionSummary(session) });
       const unsubscribe = source.subscribe(forward);
       forward(source.session);
       return unsubscribe;
@@ -172,7 +212,8 @@ export function createNativeBridge(options: NativeBridgeOptions = {}): NativeBri
 
 function lowercased(headers: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) if (typeof value === 'string') out[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(headers ?? {}))
+    if (typeof value === 'string') out[name.toLowerCase()] = value;
   return out;
 }
 

@@ -6,7 +6,14 @@
  *   import { createNativeBridge } from '@paykit/crypto-core/webview';
  *   const bridge = createNativeBridge();
  */
-export { createNativeBridge, findNativeHost, sessionSummary, type NativeBridge, type NativeBridgeOptions, type SessionSource } from './bridge.js';
+export {
+  createNativeBridge,
+  findNativeHost,
+  sessionSummary,
+  type NativeBridge,
+  type NativeBridgeOptions,
+  type SessionSource,
+} from './bridge.js';
 export {
   BRIDGE_PROTOCOL_VERSION,
   type BridgeCancelMessage,

@@ -20,21 +20,42 @@ export async function fakeEnclave(): Promise<FakeEnclave> {
   const signer = bytesToHex(await exportPublicPoint(signing.publicKey));
   const bundle = async (data: Record<string, unknown>): Promise<string> => {
     const dataBytes = utf8Encode(JSON.stringify(data));
-    const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signing.privateKey, toArrayBuffer(dataBytes)));
-    return JSON.stringify({ version: 'v1.0.0', data: bytesToHex(dataBytes), dataSignature: bytesToHex(signatureRawToDer(raw)), enclaveQuorumPublic: signer });
+    const raw = new Uint8Array(
+      await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signing.privateKey, toArrayBuffer(dataBytes)),
+    );
+    return JSON.stringify({
+      version: 'v1.0.0',
+      data: bytesToHex(dataBytes),
+      dataSignature: bytesToHex(signatureRawToDer(raw)),
+      enclaveQuorumPublic: signer,
+    });
   };
   return {
     signer,
     bundle,
     otpTargetBundle: async () => bundle({ targetPublic: bytesToHex(await exportPublicPoint(target.publicKey)) }),
     async openOtp(encryptedOtpBundle) {
-      const { encappedPublic, ciphertext } = JSON.parse(encryptedOtpBundle) as { encappedPublic: string; ciphertext: string };
-      const plaintext = await hpkeOpen({ recipientKey: target, encappedPublic: hexToBytes(encappedPublic), ciphertext: hexToBytes(ciphertext) });
+      const { encappedPublic, ciphertext } = JSON.parse(encryptedOtpBundle) as {
+        encappedPublic: string;
+        ciphertext: string;
+      };
+      const plaintext = await hpkeOpen({
+        recipientKey: target,
+        encappedPublic: hexToBytes(encappedPublic),
+        ciphertext: hexToBytes(ciphertext),
+      });
       return JSON.parse(utf8Decode(plaintext)) as { otp_code: string; public_key: string };
     },
     async exportBundle(clientPublicKey, mnemonic, organizationId = 'org_test') {
-      const sealed = await hpkeSeal({ recipientPublicKey: hexToBytes(clientPublicKey), plaintext: utf8Encode(mnemonic) });
-      return bundle({ encappedPublic: bytesToHex(sealed.encappedPublic), ciphertext: bytesToHex(sealed.ciphertext), organizationId });
+      const sealed = await hpkeSeal({
+        recipientPublicKey: hexToBytes(clientPublicKey),
+        plaintext: utf8Encode(mnemonic),
+      });
+      return bundle({
+        encappedPublic: bytesToHex(sealed.encappedPublic),
+        ciphertext: bytesToHex(sealed.ciphertext),
+        organizationId,
+      });
     },
   };
 }

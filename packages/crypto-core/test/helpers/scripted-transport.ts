@@ -6,7 +6,9 @@
 import { LocalErrorCode, PayError } from '../../src/errors.js';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/transport.js';
 
-export type Step = Partial<TransportResponse> | ((request: TransportRequest) => Partial<TransportResponse> | Promise<Partial<TransportResponse>>);
+export type Step =
+  | Partial<TransportResponse>
+  | ((request: TransportRequest) => Partial<TransportResponse> | Promise<Partial<TransportResponse>>);
 
 export interface ScriptedTransport extends Transport {
   requests: TransportRequest[];
@@ -37,7 +39,11 @@ export const challenge = (n: number, expiresAt = '2999-01-01T00:00:00Z'): Partia
   body: { payloadToSign: `{"n":${n}}`, requestId: `Request:${n}`, expiresAt },
 });
 
-export const errorResponse = (status: number, code: string, headers: Record<string, string> = {}): Partial<TransportResponse> => ({
+export const errorResponse = (
+  status: number,
+  code: string,
+  headers: Record<string, string> = {},
+): Partial<TransportResponse> => ({
   status,
   headers,
   body: { status, code, message: code.toLowerCase() },

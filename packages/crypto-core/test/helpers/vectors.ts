@@ -15,7 +15,13 @@ export interface WalletVectors {
     plaintext: string;
     encryptedOtpBundle: string;
   };
-  legacySession: { clientPrivateKey: string; clientPublicKey: string; sessionPrivateKey: string; ephemeralPrivateKey: string; encryptedSessionSigningKey: string };
+  legacySession: {
+    clientPrivateKey: string;
+    clientPublicKey: string;
+    sessionPrivateKey: string;
+    ephemeralPrivateKey: string;
+    encryptedSessionSigningKey: string;
+  };
   exportWallet: {
     clientPrivateKey: string;
     clientPublicKey: string;
@@ -30,16 +36,29 @@ export interface WalletVectors {
 }
 
 let cached: Promise<WalletVectors> | undefined;
-export const loadVectors = (): Promise<WalletVectors> => (cached ??= readSharedJson<WalletVectors>('vectors/wallet-crypto.json'));
+export const loadVectors = (): Promise<WalletVectors> =>
+  (cached ??= readSharedJson<WalletVectors>('vectors/wallet-crypto.json'));
 
 /** An ECDSA signing key from a raw scalar and its uncompressed public key (JWK import works in every engine). */
 function privateJwk(scalarHex: string, publicUncompressedHex: string): JsonWebKey {
   const pub = hexToBytes(publicUncompressedHex);
-  return { kty: 'EC', crv: 'P-256', d: base64UrlEncode(hexToBytes(scalarHex)), x: base64UrlEncode(pub.subarray(1, 33)), y: base64UrlEncode(pub.subarray(33)) };
+  return {
+    kty: 'EC',
+    crv: 'P-256',
+    d: base64UrlEncode(hexToBytes(scalarHex)),
+    x: base64UrlEncode(pub.subarray(1, 33)),
+    y: base64UrlEncode(pub.subarray(33)),
+  };
 }
 
 export function importEcdsaPrivateKey(scalarHex: string, publicUncompressedHex: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('jwk', privateJwk(scalarHex, publicUncompressedHex), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
+  return crypto.subtle.importKey(
+    'jwk',
+    privateJwk(scalarHex, publicUncompressedHex),
+    { name: 'ECDSA', namedCurve: 'P-256' },
+    false,
+    ['sign'],
+  );
 }
 
 /** An ECDH key pair (HPKE recipient or ephemeral key) from a raw scalar and its public point. */

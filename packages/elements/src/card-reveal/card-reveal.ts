@@ -117,33 +117,44 @@ export class PayCardReveal extends PayElement {
   protected override render(): unknown {
     const phase = this.#phase;
     return html`<div part="base" class="base">
-      ${phase === 'revealed'
-        ? html`<iframe
-            ${ref(this.#frame)}
-            part="frame"
-            class="frame"
-            title=${this.t('card.frameTitle')}
-            sandbox="allow-scripts allow-same-origin"
-            referrerpolicy="no-referrer"
-            allow="clipboard-write"
-            loading="eager"
-          ></iframe>`
-        : nothing}
+      ${
+        phase === 'revealed'
+          ? html`<iframe
+              ${ref(this.#frame)}
+              part="frame"
+              class="frame"
+              title=${this.t('card.frameTitle')}
+              sandbox="allow-scripts allow-same-origin"
+              referrerpolicy="no-referrer"
+              allow="clipboard-write"
+              loading="eager"
+            ></iframe>`
+          : nothing
+      }
       ${phase === 'loading' ? html`<div part="placeholder" class="placeholder"><span class="spinner" aria-hidden="true"></span>${this.t('card.loading')}</div>` : nothing}
       ${phase === 'idle' && this.#hiddenReason ? html`<p part="status" class="text">${this.t(`card.hidden.${this.#hiddenReason}` as const)}</p>` : nothing}
       ${this.renderErrorBox(this.#error)}
-      ${phase === 'revealed'
-        ? html`<button part="button hide-button" class="button button--secondary" type="button" @click=${this.#onHide}>${this.t('card.hide')}</button>`
-        : html`<button
-            part="button show-button"
-            class="button button--primary"
-            type="button"
-            ?disabled=${phase === 'loading'}
-            aria-busy=${phase === 'loading' ? 'true' : 'false'}
-            @click=${this.#onShow}
-          >
-            ${this.t('card.show')}
-          </button>`}
+      ${
+        phase === 'revealed'
+          ? html`<button
+              part="button hide-button"
+              class="button button--secondary"
+              type="button"
+              @click=${this.#onHide}
+            >
+              ${this.t('card.hide')}
+            </button>`
+          : html`<button
+              part="button show-button"
+              class="button button--primary"
+              type="button"
+              ?disabled=${phase === 'loading'}
+              aria-busy=${phase === 'loading' ? 'true' : 'false'}
+              @click=${this.#onShow}
+            >
+              ${this.t('card.show')}
+            </button>`
+      }
       ${this.live.render()}
     </div>`;
   }

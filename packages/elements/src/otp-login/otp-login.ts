@@ -122,14 +122,17 @@ export class PayOtpLogin extends PayElement {
   protected override render(): unknown {
     const phase = this.#phase;
     if (phase === 'signed-in') {
-      return html`<div part="base" class="base">${this.renderSuccess(this.t('otp.signedIn'))} ${this.live.render()}</div>`;
+      return html`<div part="base" class="base">
+        ${this.renderSuccess(this.t('otp.signedIn'))} ${this.live.render()}
+      </div>`;
     }
     const codeSent = phase === 'code-sent' || phase === 'verifying';
     return html`<div part="base" class="base">
       <p part="intro" class="text intro">${this.#intro(codeSent)}</p>
       ${codeSent ? html`<slot name="code-input"></slot>` : nothing}
       ${this.renderErrorBox(this.#error, { secondsLeft: this.#resend.remaining, retry: this.#retry && this.#onRetry })}
-      ${codeSent ? this.#renderCodeActions(phase === 'verifying') : this.#renderSend(phase === 'sending')} ${this.live.render()}
+      ${codeSent ? this.#renderCodeActions(phase === 'verifying') : this.#renderSend(phase === 'sending')}
+      ${this.live.render()}
     </div>`;
   }
 
@@ -167,7 +170,13 @@ export class PayOtpLogin extends PayElement {
       >
         ${verifying ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}${verifying ? this.t('otp.verifying') : this.t('otp.verify')}
       </button>
-      <button part="button resend-button" class="button button--link" type="button" ?disabled=${waiting || verifying} @click=${this.#onSend}>
+      <button
+        part="button resend-button"
+        class="button button--link"
+        type="button"
+        ?disabled=${waiting || verifying}
+        @click=${this.#onSend}
+      >
         ${waiting ? this.t('otp.resendIn', { n: this.#resend.remaining }) : this.t('otp.resend')}
       </button>
     </div>`;
@@ -184,7 +193,8 @@ export class PayOtpLogin extends PayElement {
   };
 
   async #send(): Promise<void> {
-    if (this.#phase === 'sending' || this.#phase === 'verifying' || this.#phase === 'signed-in' || this.#resend.running) return;
+    if (this.#phase === 'sending' || this.#phase === 'verifying' || this.#phase === 'signed-in' || this.#resend.running)
+      return;
     const before = this.#phase;
     this.#phase = 'sending';
     this.#error = this.#retry = undefined;
@@ -192,7 +202,9 @@ export class PayOtpLogin extends PayElement {
     try {
       const client = this.requireClient();
       const type = this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP';
-      const challenge = await client.requestOtp(this.credentialId ? { credentialId: this.credentialId } : { accountId: this.accountId ?? '', type });
+      const challenge = await client.requestOtp(
+        this.credentialId ? { credentialId: this.credentialId } : { accountId: this.accountId ?? '', type },
+      );
       this.#challenge = challenge;
       this.#phase = 'code-sent';
       this.#code.visible = true;

@@ -1,6 +1,12 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { cancelPasskeyCeremony, passkeyAutofillSupported, passkeysSupported, type AuthMethod, type AuthSession } from '@paykit/crypto-core';
+import {
+  cancelPasskeyCeremony,
+  passkeyAutofillSupported,
+  passkeysSupported,
+  type AuthMethod,
+  type AuthSession,
+} from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { errorCode, type ErrorView } from '../shared/errors.js';
 import { PayPasskeyRegisteredEvent, PaySessionEvent, summarizeSession } from '../shared/events.js';
@@ -93,7 +99,9 @@ export class PayPasskeyLogin extends PayElement {
   }
 
   get #showAutofill(): boolean {
-    return this.#supported && this.#autofill && this.conditional && this.mode === 'login' && this.#phase !== 'signed-in';
+    return (
+      this.#supported && this.#autofill && this.conditional && this.mode === 'login' && this.#phase !== 'signed-in'
+    );
   }
 
   override connectedCallback(): void {
@@ -123,7 +131,8 @@ export class PayPasskeyLogin extends PayElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.#showAutofill && !this.#conditionalStarted && !this.#pending && this.credentialId && this.hasClient) this.#startConditional();
+    if (this.#showAutofill && !this.#conditionalStarted && !this.#pending && this.credentialId && this.hasClient)
+      this.#startConditional();
   }
 
   protected override render(): unknown {
@@ -140,17 +149,32 @@ export class PayPasskeyLogin extends PayElement {
     const label = this.mode === 'register' ? this.t('passkey.register') : this.t('passkey.login');
     return html`<div part="base" class="base">
       ${this.#showAutofill ? html`<slot name="autofill-input"></slot>` : nothing}
-      <button part="button passkey-button" class="button button--primary button--block" type="button" aria-busy=${pending ? 'true' : 'false'} @click=${this.#onClick}>
+      <button
+        part="button passkey-button"
+        class="button button--primary button--block"
+        type="button"
+        aria-busy=${pending ? 'true' : 'false'}
+        @click=${this.#onClick}
+      >
         ${pending ? html`<span class="spinner" aria-hidden="true"></span>` : keyIcon}<span>${label}</span>
       </button>
-      ${pending ? html`<p class="text waiting">${this.t('passkey.waiting')}</p>` : nothing} ${this.renderErrorBox(this.#error)} ${this.live.render()}
+      ${pending ? html`<p class="text waiting">${this.t('passkey.waiting')}</p>` : nothing}
+      ${this.renderErrorBox(this.#error)} ${this.live.render()}
     </div>`;
   }
 
   #renderAutofill(): unknown {
     const id = this.#inputId;
     return html`<label class="pay-field__label" for=${id}>${this.t('passkey.autofillLabel')}</label>
-      <input id=${id} class="pay-field__input" type="text" name="username" autocomplete="username webauthn" autocapitalize="off" spellcheck="false" />`;
+      <input
+        id=${id}
+        class="pay-field__input"
+        type="text"
+        name="username"
+        autocomplete="username webauthn"
+        autocapitalize="off"
+        spellcheck="false"
+      />`;
   }
 
   /**
@@ -164,7 +188,10 @@ export class PayPasskeyLogin extends PayElement {
       const client = this.requireClient();
       run =
         this.mode === 'register'
-          ? client.registerPasskey({ userName: this.userName ?? '', ...(this.nickname ? { nickname: this.nickname } : {}) })
+          ? client.registerPasskey({
+              userName: this.userName ?? '',
+              ...(this.nickname ? { nickname: this.nickname } : {}),
+            })
           : client.loginWithPasskey({ credentialId: this.credentialId ?? '' });
     } catch (error) {
       run = Promise.reject(error);

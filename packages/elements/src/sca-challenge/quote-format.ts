@@ -12,7 +12,9 @@ import type { Quote } from '@paykit/crypto-core';
 /** `amount` smallest units as a decimal string with `decimals` places: 123456, 2 → '1234.56'. */
 export function toDecimalString(amount: number, decimals: number): string {
   const negative = amount < 0;
-  const digits = BigInt(Math.trunc(Math.abs(amount))).toString().padStart(decimals + 1, '0');
+  const digits = BigInt(Math.trunc(Math.abs(amount)))
+    .toString()
+    .padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);
   const fraction = decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : '';
   return `${negative ? '-' : ''}${whole}${fraction}`;
@@ -30,7 +32,10 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 /** The amount for people: currency style where the code is an ISO 4217 code, else number + code. */
 export function formatAmount(amount: number | undefined, currency: Quote['sendingCurrency'], locale: string): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
-  const decimals = Number.isInteger(currency?.decimals) && currency!.decimals! >= 0 && currency!.decimals! <= 20 ? currency!.decimals! : 2;
+  const decimals =
+    Number.isInteger(currency?.decimals) && currency!.decimals! >= 0 && currency!.decimals! <= 20
+      ? currency!.decimals!
+      : 2;
   const code = typeof currency?.code === 'string' ? currency.code : '';
   const decimal = toDecimalString(amount, decimals);
   const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
@@ -46,13 +51,29 @@ export function formatAmount(amount: number | undefined, currency: Quote['sendin
   return `${format(numberFormat(locale, digits))} ${code}`.trim();
 }
 
-const NAME_FIELDS = ['displayName', 'name', 'accountHolderName', 'beneficiaryName', 'accountName', 'fullName', 'umaAddress', 'email', 'walletAddress', 'address'];
+const NAME_FIELDS = [
+  'displayName',
+  'name',
+  'accountHolderName',
+  'beneficiaryName',
+  'accountName',
+  'fullName',
+  'umaAddress',
+  'email',
+  'walletAddress',
+  'address',
+];
 const NUMBER_FIELDS = ['iban', 'accountNumber', 'clabe', 'cardNumber'];
 
 /** A short, human description of a quote's destination, or undefined when nothing usable is there. */
 export function payeeLabel(destination: Record<string, unknown> | undefined): string | undefined {
   if (!destination || typeof destination !== 'object') return undefined;
-  for (const source of [destination, destination['beneficiary'], destination['counterparty'], destination['accountInfo']]) {
+  for (const source of [
+    destination,
+    destination['beneficiary'],
+    destination['counterparty'],
+    destination['accountInfo'],
+  ]) {
     if (!source || typeof source !== 'object') continue;
     const record = source as Record<string, unknown>;
     for (const field of NAME_FIELDS) {
@@ -61,7 +82,8 @@ export function payeeLabel(destination: Record<string, unknown> | undefined): st
     }
     for (const field of NUMBER_FIELDS) {
       const value = record[field];
-      if (typeof value === 'string' && value.replace(/\s/g, '').length >= 4) return `•••• ${value.replace(/\s/g, '').slice(-4)}`;
+      if (typeof value === 'string' && value.replace(/\s/g, '').length >= 4)
+        return `•••• ${value.replace(/\s/g, '').slice(-4)}`;
     }
   }
   return undefined;

@@ -57,7 +57,9 @@ export const scaChallengeStyles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
     cursor: pointer;
-    transition: border-color var(--_transition), box-shadow var(--_transition);
+    transition:
+      border-color var(--_transition),
+      box-shadow var(--_transition);
   }
   .factor:has(input:checked) {
     border-color: var(--_primary);

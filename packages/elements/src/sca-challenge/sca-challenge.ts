@@ -117,7 +117,8 @@ export class PayScaChallenge extends PayElement {
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
     if (this.#login && (this.#phase === 'ready' || this.#phase === 'submitting')) states.push('login');
-    else if (this.#factor && (this.#phase === 'ready' || this.#phase === 'submitting')) states.push(this.#factor === 'SMS_OTP' ? 'sms' : 'passkey');
+    else if (this.#factor && (this.#phase === 'ready' || this.#phase === 'submitting'))
+      states.push(this.#factor === 'SMS_OTP' ? 'sms' : 'passkey');
     if (this.#error || this.#code.hasError) states.push('error');
     if (this.#resend.running) states.push('cooldown');
     return states;
@@ -143,7 +144,12 @@ export class PayScaChallenge extends PayElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const challenge = this.#challenge;
-    if (changed.has('quote') && this.#phase !== 'complete' && this.#phase !== 'locked' && challenge?.id !== this.#challengeId) {
+    if (
+      changed.has('quote') &&
+      this.#phase !== 'complete' &&
+      this.#phase !== 'locked' &&
+      challenge?.id !== this.#challengeId
+    ) {
       // A new challenge: start over with its own factor.
       this.#challengeId = challenge?.id;
       this.#phase = challenge ? 'ready' : 'empty';
@@ -153,7 +159,9 @@ export class PayScaChallenge extends PayElement {
       this.#rateLimit.stop();
       if (this.#factor === 'SMS_OTP') this.#resend.start(this.resendSeconds);
     }
-    this.#code.visible = (this.#factor === 'SMS_OTP' || this.#login !== undefined) && (this.#phase === 'ready' || this.#phase === 'submitting');
+    this.#code.visible =
+      (this.#factor === 'SMS_OTP' || this.#login !== undefined) &&
+      (this.#phase === 'ready' || this.#phase === 'submitting');
     this.#code.busy = this.#phase === 'submitting';
   }
 
@@ -161,7 +169,10 @@ export class PayScaChallenge extends PayElement {
     const quote = this.quote;
     const phase = this.#phase;
     if (phase === 'empty' || !quote) {
-      return html`<div part="base" class="base"><p class="text">${this.t('sca.noQuote')}</p>${this.live.render()}</div>`;
+      return html`<div part="base" class="base">
+        <p class="text">${this.t('sca.noQuote')}</p>
+        ${this.live.render()}
+      </div>`;
     }
     return html`<div part="base" class="base">
       <p part="title" class="title">${this.t('sca.title')}</p>
@@ -174,7 +185,9 @@ export class PayScaChallenge extends PayElement {
     return html`<dl part="summary" class="summary">
       <div class="summary__row">
         <dt>${this.t('sca.amount')}</dt>
-        <dd part="amount" class="amount">${formatAmount(quote.totalSendingAmount, quote.sendingCurrency, this.resolvedLocale)}</dd>
+        <dd part="amount" class="amount">
+          ${formatAmount(quote.totalSendingAmount, quote.sendingCurrency, this.resolvedLocale)}
+        </dd>
       </div>
       <div class="summary__row">
         <dt>${this.t('sca.payee')}</dt>
@@ -212,13 +225,23 @@ export class PayScaChallenge extends PayElement {
           @click=${this.#onConfirm}
         >
           ${submitting ? html`<span class="spinner" aria-hidden="true"></span>` : byCode ? nothing : keyIcon}
-          <span>${submitting ? this.t('sca.confirming') : byCode ? this.t('sca.confirm') : this.t('sca.confirmPasskey')}</span>
+          <span
+            >${submitting ? this.t('sca.confirming') : byCode ? this.t('sca.confirm') : this.t('sca.confirmPasskey')}</span
+          >
         </button>
-        ${this.#factor === 'SMS_OTP' && !login
-          ? html`<button part="button resend-button" class="button button--link" type="button" ?disabled=${this.#resend.running || submitting} @click=${this.#onResend}>
-              ${this.#resend.running ? this.t('sca.resendIn', { n: this.#resend.remaining }) : this.t('sca.resend')}
-            </button>`
-          : nothing}
+        ${
+          this.#factor === 'SMS_OTP' && !login
+            ? html`<button
+                part="button resend-button"
+                class="button button--link"
+                type="button"
+                ?disabled=${this.#resend.running || submitting}
+                @click=${this.#onResend}
+              >
+                ${this.#resend.running ? this.t('sca.resendIn', { n: this.#resend.remaining }) : this.t('sca.resend')}
+              </button>`
+            : nothing
+        }
       </div>
     `;
   }
@@ -227,10 +250,18 @@ export class PayScaChallenge extends PayElement {
     return html`<fieldset part="factors" class="factors">
       <legend class="factors__legend">${this.t('sca.factor.legend')}</legend>
       ${factors.map(
-        (factor) => html`<label class="factor">
-          <input type="radio" name="factor" .value=${factor} .checked=${this.#factor === factor} ?disabled=${this.#phase === 'submitting'} @change=${this.#onFactor} />
-          <span>${this.t(`sca.factor.${factor}` as const)}</span>
-        </label>`,
+        (factor) =>
+          html`<label class="factor">
+            <input
+              type="radio"
+              name="factor"
+              .value=${factor}
+              .checked=${this.#factor === factor}
+              ?disabled=${this.#phase === 'submitting'}
+              @change=${this.#onFactor}
+            />
+            <span>${this.t(`sca.factor.${factor}` as const)}</span>
+          </label>`,
       )}
     </fieldset>`;
   }
@@ -283,7 +314,13 @@ export class PayScaChallenge extends PayElement {
       request =
         'code' in proof
           ? client.authorizeQuote({ quoteId: quote.id, code: proof.code })
-          : client.authorizeQuote({ quoteId: quote.id, passkey: true, ...(challenge.passkeyAssertionOptions ? { passkeyAssertionOptions: challenge.passkeyAssertionOptions } : {}) });
+          : client.authorizeQuote({
+              quoteId: quote.id,
+              passkey: true,
+              ...(challenge.passkeyAssertionOptions
+                ? { passkeyAssertionOptions: challenge.passkeyAssertionOptions }
+                : {}),
+            });
     } catch (error) {
       request = Promise.reject(error);
     }

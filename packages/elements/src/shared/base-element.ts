@@ -135,16 +135,23 @@ export abstract class PayElement extends LitElement {
   }
 
   /** The error box (part `error`): the message, the service's reason, and "Try again" when given. */
-  protected renderErrorBox(view: ErrorView | undefined, options: { secondsLeft?: number; retry?: (() => void) | undefined } = {}): unknown {
+  protected renderErrorBox(
+    view: ErrorView | undefined,
+    options: { secondsLeft?: number; retry?: (() => void) | undefined } = {},
+  ): unknown {
     if (!view) return nothing;
     return html`<div part="error" class="alert">
       <span>${this.errorMessage(view, options.secondsLeft)}</span>
       ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
-      ${options.retry
-        ? html`<div class="actions">
-            <button part="button retry-button" class="button button--secondary" type="button" @click=${options.retry}>${this.t('common.retry')}</button>
-          </div>`
-        : nothing}
+      ${
+        options.retry
+          ? html`<div class="actions">
+              <button part="button retry-button" class="button button--secondary" type="button" @click=${options.retry}>
+                ${this.t('common.retry')}
+              </button>
+            </div>`
+          : nothing
+      }
     </div>`;
   }
 
@@ -164,9 +171,21 @@ export abstract class PayElement extends LitElement {
   override dispatchEvent(event: Event): boolean {
     const result = super.dispatchEvent(event);
     const parent = this.#lastParent;
-    if (this.isConnected || !parent || !event.bubbles || !event.type.startsWith('pay-') || !(event instanceof CustomEvent)) return result;
+    if (
+      this.isConnected ||
+      !parent ||
+      !event.bubbles ||
+      !event.type.startsWith('pay-') ||
+      !(event instanceof CustomEvent)
+    )
+      return result;
     const anchor = parent.isConnected ? parent : this.ownerDocument;
-    const init: CustomEventInit = { detail: event.detail, bubbles: true, composed: event.composed, cancelable: event.cancelable };
+    const init: CustomEventInit = {
+      detail: event.detail,
+      bubbles: true,
+      composed: event.composed,
+      cancelable: event.cancelable,
+    };
     // CustomEvent's constructor with the event's own class as new.target: a PaySessionEvent stays one
     anchor.dispatchEvent(Reflect.construct(CustomEvent, [event.type, init], event.constructor) as Event);
     return result;

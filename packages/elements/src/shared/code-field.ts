@@ -122,7 +122,11 @@ export class CodeField {
     if (!this.visible) return nothing;
     const id = this.#id;
     const view = this.#error;
-    const error = view ? { message: this.#options.message(view, this.#wait.remaining), reason: view.reason } : this.#incomplete ? { message: this.#incomplete } : undefined;
+    const error = view
+      ? { message: this.#options.message(view, this.#wait.remaining), reason: view.reason }
+      : this.#incomplete
+        ? { message: this.#incomplete }
+        : undefined;
     return html`
       <label class="pay-field__label" for=${id}>${this.#options.label()}</label>
       <input

@@ -74,7 +74,8 @@ export function describeError(error: unknown, overrides: Record<string, MessageK
   const e = (error ?? {}) as ErrorLike;
   const code = errorCode(error);
   const status = typeof e.status === 'number' ? e.status : undefined;
-  const retryAfter = typeof e.retryAfterSeconds === 'number' && e.retryAfterSeconds >= 0 ? Math.ceil(e.retryAfterSeconds) : undefined;
+  const retryAfter =
+    typeof e.retryAfterSeconds === 'number' && e.retryAfterSeconds >= 0 ? Math.ceil(e.retryAfterSeconds) : undefined;
   const reason = typeof e.details?.reason === 'string' ? e.details.reason : undefined;
   let key = overrides[code] ?? messages[code];
   if (!key && status === 429) key = 'error.rateLimited';

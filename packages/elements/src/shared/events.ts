@@ -24,7 +24,9 @@ export type PayOtpChannel = 'email' | 'sms';
 const init = <T>(detail: T): CustomEventInit<T> => ({ detail, bubbles: true, composed: true });
 
 /** Reduces a service session to the fields an event may carry. */
-export function summarizeSession(session: Pick<AuthSession, 'id' | 'accountId' | 'type' | 'expiresAt'>): PaySessionSummary {
+export function summarizeSession(
+  session: Pick<AuthSession, 'id' | 'accountId' | 'type' | 'expiresAt'>,
+): PaySessionSummary {
   return { id: session.id, accountId: session.accountId, type: session.type, expiresAt: session.expiresAt };
 }
 

@@ -63,7 +63,8 @@ const en = {
   'passkey.signedIn': "You're signed in.",
 
   // <pay-wallet-export>
-  'export.warning': 'Your recovery phrase gives full control of your wallet. Never share it with anyone, including support.',
+  'export.warning':
+    'Your recovery phrase gives full control of your wallet. Never share it with anyone, including support.',
   'export.confirm': 'I understand anyone with these words controls the wallet',
   'export.start': 'Export recovery phrase',
   'export.exporting': 'Preparing your recovery phrase…',

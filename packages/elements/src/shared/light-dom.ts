@@ -45,7 +45,9 @@ export const lightDomStyles: CSSResult = css`
     color: var(--_text, #111827);
     font: inherit;
     font-size: max(16px, 1em);
-    transition: border-color var(--_transition, 0s), box-shadow var(--_transition, 0s);
+    transition:
+      border-color var(--_transition, 0s),
+      box-shadow var(--_transition, 0s);
   }
   :where(.pay-field__input--code) {
     font-family: var(--_font-mono, monospace);

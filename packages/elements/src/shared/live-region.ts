@@ -36,6 +36,8 @@ export class LiveRegion {
   }
 
   render(): TemplateResult {
-    return html`<div class="visually-hidden" part="live-region" role="status" aria-live="polite" aria-atomic="true">${this.#text}</div>`;
+    return html`<div class="visually-hidden" part="live-region" role="status" aria-live="polite" aria-atomic="true">
+      ${this.#text}
+    </div>`;
   }
 }

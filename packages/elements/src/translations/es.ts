@@ -54,12 +54,14 @@ export const es: Messages = {
   'passkey.login': 'Iniciar sesión con llave de acceso',
   'passkey.register': 'Crear una llave de acceso',
   'passkey.waiting': 'Sigue las indicaciones de tu navegador o dispositivo…',
-  'passkey.unsupported': 'Las llaves de acceso no están disponibles en este navegador. Usa otra forma de iniciar sesión.',
+  'passkey.unsupported':
+    'Las llaves de acceso no están disponibles en este navegador. Usa otra forma de iniciar sesión.',
   'passkey.autofillLabel': 'Correo o nombre de usuario',
   'passkey.registered': 'Llave de acceso creada. Podrás usarla para iniciar sesión la próxima vez.',
   'passkey.signedIn': 'Has iniciado sesión.',
 
-  'export.warning': 'Tu frase de recuperación da control total sobre tu billetera. Nunca la compartas con nadie, ni siquiera con soporte.',
+  'export.warning':
+    'Tu frase de recuperación da control total sobre tu billetera. Nunca la compartas con nadie, ni siquiera con soporte.',
   'export.confirm': 'Entiendo que cualquiera con estas palabras controla la billetera',
   'export.start': 'Exportar frase de recuperación',
   'export.exporting': 'Preparando tu frase de recuperación…',

@@ -92,7 +92,9 @@ export class PayWalletExport extends PayElement {
   }
 
   protected override render(): unknown {
-    return html`<div part="base" class="base">${this.#renderPhase()} ${this.renderErrorBox(this.#error)} ${this.live.render()}</div>`;
+    return html`<div part="base" class="base">
+      ${this.#renderPhase()} ${this.renderErrorBox(this.#error)} ${this.live.render()}
+    </div>`;
   }
 
   #renderPhase(): unknown {
@@ -104,13 +106,25 @@ export class PayWalletExport extends PayElement {
             <input type="checkbox" .checked=${this.#confirmed} @change=${this.#onConfirm} />
             <span>${this.t('export.confirm')}</span>
           </label>
-          <button part="button start-button" class="button button--primary button--block" type="button" ?disabled=${!this.#confirmed} @click=${this.#onStart}>
+          <button
+            part="button start-button"
+            class="button button--primary button--block"
+            type="button"
+            ?disabled=${!this.#confirmed}
+            @click=${this.#onStart}
+          >
             ${this.t('export.start')}
           </button>
         `;
       case 'exporting':
         return html`
-          <div part="progress" class="progress" role="progressbar" aria-label=${this.t('export.progressLabel')} aria-valuetext=${this.#progressText()}>
+          <div
+            part="progress"
+            class="progress"
+            role="progressbar"
+            aria-label=${this.t('export.progressLabel')}
+            aria-valuetext=${this.#progressText()}
+          >
             <span class="progress__bar"></span>
           </div>
           <p class="text">${this.#progressText()}</p>
@@ -120,7 +134,9 @@ export class PayWalletExport extends PayElement {
       case 'closed':
         return html`
           <p class="text">${this.t(`export.closed.${this.#closedReason}` as const)}</p>
-          <button part="button restart-button" class="button button--secondary" type="button" @click=${this.#onRestart}>${this.t('export.again')}</button>
+          <button part="button restart-button" class="button button--secondary" type="button" @click=${this.#onRestart}>
+            ${this.t('export.again')}
+          </button>
         `;
     }
   }
@@ -144,20 +160,33 @@ export class PayWalletExport extends PayElement {
         aria-label=${this.t('export.gridLabel', { n: words.length })}
       >
         ${words.map(
-          (word, i) => html`<li part="word" class="word">
-            <span class="word__index">${i + 1}</span>
-            ${revealed
-              ? html`<span class="word__value">${word}</span>`
-              : html`<span class="word__value word__value--masked" aria-hidden="true">••••</span><span class="visually-hidden">${this.t('export.hiddenWord')}</span>`}
-          </li>`,
+          (word, i) =>
+            html`<li part="word" class="word">
+              <span class="word__index">${i + 1}</span>
+              ${
+                revealed
+                  ? html`<span class="word__value">${word}</span>`
+                  : html`<span class="word__value word__value--masked" aria-hidden="true">••••</span
+                      ><span class="visually-hidden">${this.t('export.hiddenWord')}</span>`
+              }
+            </li>`,
         )}
       </ol>
       <div class="actions">
-        <button part="button reveal-button" class="button button--secondary" type="button" @click=${this.#onToggleReveal}>
+        <button
+          part="button reveal-button"
+          class="button button--secondary"
+          type="button"
+          @click=${this.#onToggleReveal}
+        >
           ${revealed ? this.t('export.hide') : this.t('export.reveal')}
         </button>
-        <button part="button copy-button" class="button button--secondary" type="button" @click=${this.#onCopy}>${this.t('export.copy')}</button>
-        <button part="button close-button" class="button button--primary done" type="button" @click=${this.#onClose}>${this.t('export.close')}</button>
+        <button part="button copy-button" class="button button--secondary" type="button" @click=${this.#onCopy}>
+          ${this.t('export.copy')}
+        </button>
+        <button part="button close-button" class="button button--primary done" type="button" @click=${this.#onClose}>
+          ${this.t('export.close')}
+        </button>
       </div>
       <p class="text small" part="timer">${this.t('export.hidesIn', { n: this.#timeout.remaining })}</p>
       ${this.#notice ? html`<p class="text small notice">${this.#notice}</p>` : nothing}

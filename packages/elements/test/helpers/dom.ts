@@ -26,12 +26,21 @@ export { fixture, fixtureCleanup, html };
 const axe = (globalThis as unknown as { axe: { run(context: Element, options: RunOptions): Promise<AxeResults> } }).axe;
 
 /** Every secret the fake service hands out; none may show up outside the element. */
-export const SECRETS = [OTP_CODE, SCA_CODE, PAN_URL, new URL(PAN_URL).search, MNEMONIC, ...MNEMONIC.split(' ').filter((w, i, all) => all.indexOf(w) === i)];
+export const SECRETS = [
+  OTP_CODE,
+  SCA_CODE,
+  PAN_URL,
+  new URL(PAN_URL).search,
+  MNEMONIC,
+  ...MNEMONIC.split(' ').filter((w, i, all) => all.indexOf(w) === i),
+];
 
 /** Runs axe on `el` (shadow DOM and light DOM children included) with every rule; no violations allowed. */
 export async function expectAccessible(el: Element, where: string): Promise<void> {
   const results = await axe.run(el, { resultTypes: ['violations'] });
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+  );
   expect(found, `axe violations, ${where}`).to.deep.equal([]);
 }
 
@@ -107,10 +116,18 @@ export function paste(input: HTMLInputElement, text: string): void {
 
 /** What a browser does after an uncancelled paste: `beforeinput`, then the text (cut at maxlength), then `input`. */
 function insertText(input: HTMLInputElement, text: string): void {
-  const before = new InputEvent('beforeinput', { bubbles: true, composed: true, cancelable: true, inputType: 'insertFromPaste', data: text });
+  const before = new InputEvent('beforeinput', {
+    bubbles: true,
+    composed: true,
+    cancelable: true,
+    inputType: 'insertFromPaste',
+    data: text,
+  });
   if (!input.dispatchEvent(before)) return;
   input.value = text.slice(0, input.maxLength > 0 ? input.maxLength : undefined);
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertFromPaste', data: text }));
+  input.dispatchEvent(
+    new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertFromPaste', data: text }),
+  );
 }
 
 /** Makes the page report `hidden` (or `visible`) and fires `visibilitychange`. */
@@ -170,7 +187,8 @@ export function watchForLeaks(): LeakWatch {
         ...hosts.map((h): [string, string] => [`<${h.localName}> markup`, h.outerHTML]),
       ];
       for (const [where, text] of places) {
-        for (const secret of SECRETS) expect(text.includes(secret), `${where} must not contain "${secret}"`).to.equal(false);
+        for (const secret of SECRETS)
+          expect(text.includes(secret), `${where} must not contain "${secret}"`).to.equal(false);
       }
     },
   };
@@ -196,11 +214,15 @@ export function stubCredentialsGet(impl: (options: CredentialRequestOptions) => 
 }
 
 /** A `navigator.credentials.get` that never answers, and rejects like a browser when its signal aborts. */
-export function hangingCredentialsGet(calls: CredentialRequestOptions[]): (options: CredentialRequestOptions) => Promise<unknown> {
+export function hangingCredentialsGet(
+  calls: CredentialRequestOptions[],
+): (options: CredentialRequestOptions) => Promise<unknown> {
   return (options) => {
     calls.push(options);
     return new Promise((_, reject) => {
-      options.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      options.signal?.addEventListener('abort', () =>
+        reject(new DOMException('The operation was aborted.', 'AbortError')),
+      );
     });
   };
 }

@@ -48,7 +48,10 @@ export const EMAIL_CREDENTIAL = 'AuthMethod:email-1';
 export const SMS_CREDENTIAL = 'AuthMethod:sms-1';
 export const PASSKEY_CREDENTIAL = 'AuthMethod:passkey-1';
 
-export type Reply = Partial<TransportResponse> | 'network-error' | ((request: TransportRequest) => Partial<TransportResponse> | Promise<Partial<TransportResponse>>);
+export type Reply =
+  | Partial<TransportResponse>
+  | 'network-error'
+  | ((request: TransportRequest) => Partial<TransportResponse> | Promise<Partial<TransportResponse>>);
 
 export interface FakeSettings {
   /** PROCESSING answers before the export bundle. */
@@ -91,7 +94,10 @@ export const rateLimited = (seconds: number): Partial<TransportResponse> => ({
   headers: { 'retry-after': String(seconds) },
 });
 
-export function pendingQuote(overrides: Partial<Quote> = {}, challenge: Partial<NonNullable<Quote['scaChallenge']>> = {}): Quote {
+export function pendingQuote(
+  overrides: Partial<Quote> = {},
+  challenge: Partial<NonNullable<Quote['scaChallenge']>> = {},
+): Quote {
   return {
     id: 'Quote:0191-q1',
     status: 'PENDING_AUTHORIZATION',
@@ -129,15 +135,25 @@ export async function createFakeService(): Promise<FakeService> {
   /** Session keys (compressed hex) of the sessions this fake issued. */
   const sessionKeys = new Set<string>();
   /** Open signed-retry challenges by requestId. */
-  const pending = new Map<string, { payload: string; body: string | undefined; path: string; key?: string; rounds?: number }>();
+  const pending = new Map<
+    string,
+    { payload: string; body: string | undefined; path: string; key?: string; rounds?: number }
+  >();
   /** Passkey login challenges by requestId. */
   const passkeyChallenges = new Map<string, { challenge: string; clientPublicKey: string }>();
   let counter = 0;
 
   const bundle = async (data: Record<string, unknown>): Promise<string> => {
     const bytes = utf8Encode(JSON.stringify(data));
-    const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, enclave.privateKey, toArrayBuffer(bytes)));
-    return JSON.stringify({ version: 'v1.0.0', data: bytesToHex(bytes), dataSignature: bytesToHex(signatureRawToDer(raw)), enclaveQuorumPublic: signer });
+    const raw = new Uint8Array(
+      await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, enclave.privateKey, toArrayBuffer(bytes)),
+    );
+    return JSON.stringify({
+      version: 'v1.0.0',
+      data: bytesToHex(bytes),
+      dataSignature: bytesToHex(signatureRawToDer(raw)),
+      enclaveQuorumPublic: signer,
+    });
   };
 
   const session = (type: string, credentialId: string, key: string): TransportResponse => {
@@ -155,20 +171,35 @@ export async function createFakeService(): Promise<FakeService> {
     });
   };
 
-  const challenge202 = (request: TransportRequest, extra: { key?: string } = {}, parameters: Record<string, unknown> = {}): TransportResponse => {
+  const challenge202 = (
+    request: TransportRequest,
+    extra: { key?: string } = {},
+    parameters: Record<string, unknown> = {},
+  ): TransportResponse => {
     const requestId = `Request:${++counter}`;
-    const payload = JSON.stringify({ organizationId: 'org_test', parameters: { path: request.path, ...parameters }, timestampMs: String(Date.now()), type: 'ACTIVITY_TYPE_TEST' });
+    const payload = JSON.stringify({
+      organizationId: 'org_test',
+      parameters: { path: request.path, ...parameters },
+      timestampMs: String(Date.now()),
+      type: 'ACTIVITY_TYPE_TEST',
+    });
     pending.set(requestId, { payload, body: request.body, path: request.path, ...extra });
     return ok(202, { payloadToSign: payload, requestId, expiresAt: new Date(Date.now() + 300_000).toISOString() });
   };
 
   /** Checks a signed leg: same body, valid stamp by `expectedKey` or by any issued session key. */
-  const verifySigned = async (request: TransportRequest, expectedKey?: string): Promise<{ ok: true; entry: NonNullable<ReturnType<typeof pending.get>> } | { ok: false; response: TransportResponse }> => {
+  const verifySigned = async (
+    request: TransportRequest,
+    expectedKey?: string,
+  ): Promise<
+    { ok: true; entry: NonNullable<ReturnType<typeof pending.get>> } | { ok: false; response: TransportResponse }
+  > => {
     const stamp = header(request, 'service-wallet-signature');
     const requestId = header(request, 'request-id');
     const entry = requestId ? pending.get(requestId) : undefined;
     if (!stamp || !entry) return { ok: false, response: err(401, 'WALLET_SIGNATURE_INVALID') };
-    if (entry.body !== request.body || entry.path !== request.path) return { ok: false, response: err(401, 'WALLET_SIGNATURE_BODY_MISMATCH') };
+    if (entry.body !== request.body || entry.path !== request.path)
+      return { ok: false, response: err(401, 'WALLET_SIGNATURE_BODY_MISMATCH') };
     try {
       const { publicKey } = await verifyStamp(stamp, entry.payload);
       const allowed = expectedKey ? publicKey === publicKeyForms(expectedKey).compressed : sessionKeys.has(publicKey);
@@ -179,7 +210,9 @@ export async function createFakeService(): Promise<FakeService> {
     return { ok: true, entry };
   };
 
-  const routes: Array<[RegExp, (request: TransportRequest, match: RegExpMatchArray) => Promise<TransportResponse> | TransportResponse]> = [
+  const routes: Array<
+    [RegExp, (request: TransportRequest, match: RegExpMatchArray) => Promise<TransportResponse> | TransportResponse]
+  > = [
     [
       /^GET \/auth\/credentials$/,
       () =>
@@ -217,13 +250,21 @@ export async function createFakeService(): Promise<FakeService> {
       /^POST \/auth\/credentials\/([^/]+)\/verify$/,
       async (request, match) => {
         const id = decodeURIComponent(match[1]!);
-        const body = JSON.parse(request.body ?? '{}') as { type?: string; encryptedOtpBundle?: string; assertion?: { clientDataJson?: string } };
+        const body = JSON.parse(request.body ?? '{}') as {
+          type?: string;
+          encryptedOtpBundle?: string;
+          assertion?: { clientDataJson?: string };
+        };
         if (body.type === 'PASSKEY') {
           const entry = passkeyChallenges.get(header(request, 'request-id') ?? '');
           if (!entry) return err(401, 'UNAUTHORIZED', 'Unknown passkey challenge');
-          const clientData = JSON.parse(utf8Decode(base64UrlDecode(body.assertion?.clientDataJson ?? ''))) as { challenge?: string; type?: string };
+          const clientData = JSON.parse(utf8Decode(base64UrlDecode(body.assertion?.clientDataJson ?? ''))) as {
+            challenge?: string;
+            type?: string;
+          };
           const expected = btoa(entry.challenge).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-          if (clientData.type !== 'webauthn.get' || clientData.challenge !== expected) return err(401, 'UNAUTHORIZED', 'Passkey challenge mismatch');
+          if (clientData.type !== 'webauthn.get' || clientData.challenge !== expected)
+            return err(401, 'UNAUTHORIZED', 'Passkey challenge mismatch');
           passkeyChallenges.delete(header(request, 'request-id') ?? '');
           return session('PASSKEY', id, entry.clientPublicKey);
         }
@@ -235,7 +276,11 @@ export async function createFakeService(): Promise<FakeService> {
           return session(body.type ?? 'EMAIL_OTP', id, checked.entry.key!);
         }
         const sealed = JSON.parse(body.encryptedOtpBundle ?? '{}') as { encappedPublic: string; ciphertext: string };
-        const plaintext = await hpkeOpen({ recipientKey: otpTarget, encappedPublic: hexToBytes(sealed.encappedPublic), ciphertext: hexToBytes(sealed.ciphertext) });
+        const plaintext = await hpkeOpen({
+          recipientKey: otpTarget,
+          encappedPublic: hexToBytes(sealed.encappedPublic),
+          ciphertext: hexToBytes(sealed.ciphertext),
+        });
         const opened = JSON.parse(utf8Decode(plaintext)) as { otp_code: string; public_key: string };
         if (opened.otp_code !== OTP_CODE) return err(401, 'UNAUTHORIZED', 'Invalid OTP code');
         return challenge202(request, { key: opened.public_key });
@@ -250,28 +295,47 @@ export async function createFakeService(): Promise<FakeService> {
         pending.delete(header(request, 'request-id')!);
         const body = JSON.parse(request.body ?? '{}') as { nickname?: string; attestation?: { credentialId?: string } };
         settings.passkeyWebAuthnId = body.attestation?.credentialId;
-        return ok(201, { id: PASSKEY_CREDENTIAL, accountId: ACCOUNT_ID, type: 'PASSKEY', nickname: body.nickname, credentialId: body.attestation?.credentialId } satisfies AuthMethod);
+        return ok(201, {
+          id: PASSKEY_CREDENTIAL,
+          accountId: ACCOUNT_ID,
+          type: 'PASSKEY',
+          nickname: body.nickname,
+          credentialId: body.attestation?.credentialId,
+        } satisfies AuthMethod);
       },
     ],
     [
       /^POST \/internal-accounts\/([^/]+)\/export$/,
       async (request, match) => {
         // the service binds the export key into the payload to sign
-        if (!header(request, 'service-wallet-signature')) return challenge202(request, {}, { targetPublicKey: JSON.parse(request.body ?? '{}').clientPublicKey });
+        if (!header(request, 'service-wallet-signature'))
+          return challenge202(request, {}, { targetPublicKey: JSON.parse(request.body ?? '{}').clientPublicKey });
         const checked = await verifySigned(request);
         if (!checked.ok) return checked.response;
         const rounds = (checked.entry.rounds = (checked.entry.rounds ?? 0) + 1);
-        if (rounds <= settings.exportProcessingRounds) return ok(200, { id: decodeURIComponent(match[1]!), status: 'PROCESSING' });
+        if (rounds <= settings.exportProcessingRounds)
+          return ok(200, { id: decodeURIComponent(match[1]!), status: 'PROCESSING' });
         pending.delete(header(request, 'request-id')!);
         const { clientPublicKey } = JSON.parse(request.body ?? '{}') as { clientPublicKey: string };
-        const sealed = await hpkeSeal({ recipientPublicKey: hexToBytes(clientPublicKey), plaintext: utf8Encode(MNEMONIC) });
-        const credentials = await bundle({ encappedPublic: bytesToHex(sealed.encappedPublic), ciphertext: bytesToHex(sealed.ciphertext), organizationId: 'org_test' });
+        const sealed = await hpkeSeal({
+          recipientPublicKey: hexToBytes(clientPublicKey),
+          plaintext: utf8Encode(MNEMONIC),
+        });
+        const credentials = await bundle({
+          encappedPublic: bytesToHex(sealed.encappedPublic),
+          ciphertext: bytesToHex(sealed.ciphertext),
+          organizationId: 'org_test',
+        });
         return ok(200, { id: decodeURIComponent(match[1]!), encryptedWalletCredentials: credentials });
       },
     ],
     [
       /^POST \/cards\/([^/]+)\/reveal$/,
-      () => ok(200, { panEmbedUrl: settings.reveal.panEmbedUrl, expiresAt: new Date(Date.now() + settings.reveal.expiresInMs).toISOString() }),
+      () =>
+        ok(200, {
+          panEmbedUrl: settings.reveal.panEmbedUrl,
+          expiresAt: new Date(Date.now() + settings.reveal.expiresInMs).toISOString(),
+        }),
     ],
     [
       /^POST \/quotes\/([^/]+)\/authorize$/,
@@ -279,16 +343,33 @@ export async function createFakeService(): Promise<FakeService> {
         const body = JSON.parse(request.body ?? '{}') as { code?: string; passkeyAssertion?: unknown };
         if (body.code !== undefined && body.code !== SCA_CODE) return err(400, 'INVALID_INPUT', 'Invalid SCA code');
         const next = settings.authorizeResults.shift();
-        return ok(200, next ?? { ...pendingQuote(), id: decodeURIComponent(match[1]!), status: 'PROCESSING', scaChallenge: undefined });
+        return ok(
+          200,
+          next ?? {
+            ...pendingQuote(),
+            id: decodeURIComponent(match[1]!),
+            status: 'PROCESSING',
+            scaChallenge: undefined,
+          },
+        );
       },
     ],
     [/^POST \/quotes\/([^/]+)\/authorize\/resend$/, () => ok(204, undefined)],
-    [/^POST \/sca\/login\/start$/, () => ok(200, { factor: 'SMS_OTP', challengeId: SCA_LOGIN_CHALLENGE, expiresAt: new Date(Date.now() + 300_000).toISOString() })],
+    [
+      /^POST \/sca\/login\/start$/,
+      () =>
+        ok(200, {
+          factor: 'SMS_OTP',
+          challengeId: SCA_LOGIN_CHALLENGE,
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+        }),
+    ],
     [
       /^POST \/sca\/login\/complete$/,
       (request) => {
         const body = JSON.parse(request.body ?? '{}') as { factor?: string; challengeId?: string; code?: string };
-        if (body.factor !== 'SMS_OTP' || body.challengeId !== SCA_LOGIN_CHALLENGE) return err(400, 'INVALID_INPUT', 'No such SCA login');
+        if (body.factor !== 'SMS_OTP' || body.challengeId !== SCA_LOGIN_CHALLENGE)
+          return err(400, 'INVALID_INPUT', 'No such SCA login');
         if (body.code !== SCA_CODE) return err(400, 'INVALID_INPUT', 'Invalid SCA code');
         return ok(200, { status: 'SUCCESS', sessionExpiresAt: new Date(Date.now() + 180 * 86_400_000).toISOString() });
       },

@@ -22,7 +22,13 @@ export * from './pay-sca-challenge.js';
 export * from './pay-wallet-export.js';
 
 /** Tag names of the wrapped elements. */
-export const PAYKIT_TAG_NAMES = ['pay-card-reveal', 'pay-otp-login', 'pay-passkey-login', 'pay-sca-challenge', 'pay-wallet-export'] as const;
+export const PAYKIT_TAG_NAMES = [
+  'pay-card-reveal',
+  'pay-otp-login',
+  'pay-passkey-login',
+  'pay-sca-challenge',
+  'pay-wallet-export',
+] as const;
 
 export interface PaykitComponents {
   PayCardReveal: PayCardRevealComponent;

@@ -7,7 +7,12 @@
  *   <PayCardReveal onPayCardHidden={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import { PayCardReveal as PayCardRevealElement, type PayCardHiddenEvent, type PayCardRevealedEvent, type PayErrorEvent } from '@paykit/elements';
+import {
+  PayCardReveal as PayCardRevealElement,
+  type PayCardHiddenEvent,
+  type PayCardRevealedEvent,
+  type PayErrorEvent,
+} from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
@@ -29,5 +34,14 @@ export type PayCardRevealProps = ComponentProps<PayCardRevealComponent>;
 /** Creates `<PayCardReveal>` for the given React; in a browser it also registers `<pay-card-reveal>` (once). */
 export function createPayCardReveal(react: ReactModule): PayCardRevealComponent {
   defineElement('pay-card-reveal', PayCardRevealElement);
-  return deferHydration(react, createComponent({ react, tagName: 'pay-card-reveal', elementClass: PayCardRevealElement, events: payCardRevealEvents, displayName: 'PayCardReveal' }));
+  return deferHydration(
+    react,
+    createComponent({
+      react,
+      tagName: 'pay-card-reveal',
+      elementClass: PayCardRevealElement,
+      events: payCardRevealEvents,
+      displayName: 'PayCardReveal',
+    }),
+  );
 }

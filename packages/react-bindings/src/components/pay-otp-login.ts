@@ -7,7 +7,12 @@
  *   <PayOtpLogin onPaySession={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import { PayOtpLogin as PayOtpLoginElement, type PayErrorEvent, type PayOtpSentEvent, type PaySessionEvent } from '@paykit/elements';
+import {
+  PayOtpLogin as PayOtpLoginElement,
+  type PayErrorEvent,
+  type PayOtpSentEvent,
+  type PaySessionEvent,
+} from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
@@ -29,5 +34,14 @@ export type PayOtpLoginProps = ComponentProps<PayOtpLoginComponent>;
 /** Creates `<PayOtpLogin>` for the given React; in a browser it also registers `<pay-otp-login>` (once). */
 export function createPayOtpLogin(react: ReactModule): PayOtpLoginComponent {
   defineElement('pay-otp-login', PayOtpLoginElement);
-  return deferHydration(react, createComponent({ react, tagName: 'pay-otp-login', elementClass: PayOtpLoginElement, events: payOtpLoginEvents, displayName: 'PayOtpLogin' }));
+  return deferHydration(
+    react,
+    createComponent({
+      react,
+      tagName: 'pay-otp-login',
+      elementClass: PayOtpLoginElement,
+      events: payOtpLoginEvents,
+      displayName: 'PayOtpLogin',
+    }),
+  );
 }

@@ -7,7 +7,12 @@
  *   <PayPasskeyLogin onPaySession={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import { PayPasskeyLogin as PayPasskeyLoginElement, type PayErrorEvent, type PayPasskeyRegisteredEvent, type PaySessionEvent } from '@paykit/elements';
+import {
+  PayPasskeyLogin as PayPasskeyLoginElement,
+  type PayErrorEvent,
+  type PayPasskeyRegisteredEvent,
+  type PaySessionEvent,
+} from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
@@ -29,5 +34,14 @@ export type PayPasskeyLoginProps = ComponentProps<PayPasskeyLoginComponent>;
 /** Creates `<PayPasskeyLogin>` for the given React; in a browser it also registers `<pay-passkey-login>` (once). */
 export function createPayPasskeyLogin(react: ReactModule): PayPasskeyLoginComponent {
   defineElement('pay-passkey-login', PayPasskeyLoginElement);
-  return deferHydration(react, createComponent({ react, tagName: 'pay-passkey-login', elementClass: PayPasskeyLoginElement, events: payPasskeyLoginEvents, displayName: 'PayPasskeyLogin' }));
+  return deferHydration(
+    react,
+    createComponent({
+      react,
+      tagName: 'pay-passkey-login',
+      elementClass: PayPasskeyLoginElement,
+      events: payPasskeyLoginEvents,
+      displayName: 'PayPasskeyLogin',
+    }),
+  );
 }

@@ -7,7 +7,11 @@
  *   <PayScaChallenge onPayError={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import { PayScaChallenge as PayScaChallengeElement, type PayErrorEvent, type PayScaCompleteEvent } from '@paykit/elements';
+import {
+  PayScaChallenge as PayScaChallengeElement,
+  type PayErrorEvent,
+  type PayScaCompleteEvent,
+} from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
@@ -27,5 +31,14 @@ export type PayScaChallengeProps = ComponentProps<PayScaChallengeComponent>;
 /** Creates `<PayScaChallenge>` for the given React; in a browser it also registers `<pay-sca-challenge>` (once). */
 export function createPayScaChallenge(react: ReactModule): PayScaChallengeComponent {
   defineElement('pay-sca-challenge', PayScaChallengeElement);
-  return deferHydration(react, createComponent({ react, tagName: 'pay-sca-challenge', elementClass: PayScaChallengeElement, events: payScaChallengeEvents, displayName: 'PayScaChallenge' }));
+  return deferHydration(
+    react,
+    createComponent({
+      react,
+      tagName: 'pay-sca-challenge',
+      elementClass: PayScaChallengeElement,
+      events: payScaChallengeEvents,
+      displayName: 'PayScaChallenge',
+    }),
+  );
 }

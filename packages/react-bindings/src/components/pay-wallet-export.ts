@@ -7,7 +7,12 @@
  *   <PayWalletExport onPayError={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import { PayWalletExport as PayWalletExportElement, type PayErrorEvent, type PayExportClosedEvent, type PayExportCompleteEvent } from '@paykit/elements';
+import {
+  PayWalletExport as PayWalletExportElement,
+  type PayErrorEvent,
+  type PayExportClosedEvent,
+  type PayExportCompleteEvent,
+} from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
@@ -29,5 +34,14 @@ export type PayWalletExportProps = ComponentProps<PayWalletExportComponent>;
 /** Creates `<PayWalletExport>` for the given React; in a browser it also registers `<pay-wallet-export>` (once). */
 export function createPayWalletExport(react: ReactModule): PayWalletExportComponent {
   defineElement('pay-wallet-export', PayWalletExportElement);
-  return deferHydration(react, createComponent({ react, tagName: 'pay-wallet-export', elementClass: PayWalletExportElement, events: payWalletExportEvents, displayName: 'PayWalletExport' }));
+  return deferHydration(
+    react,
+    createComponent({
+      react,
+      tagName: 'pay-wallet-export',
+      elementClass: PayWalletExportElement,
+      events: payWalletExportEvents,
+      displayName: 'PayWalletExport',
+    }),
+  );
 }

@@ -9,7 +9,13 @@
  *   const client = fake.client();
  *   await fake.signIn(client);
  */
-import { WalletClient, memoryKeyStore, type AuthSession, type Transport, type TransportRequest } from '@paykit/crypto-core';
+import {
+  WalletClient,
+  memoryKeyStore,
+  type AuthSession,
+  type Transport,
+  type TransportRequest,
+} from '@paykit/crypto-core';
 
 export const ACCOUNT_ID = 'InternalAccount:0191-react';
 export const OAUTH_CREDENTIAL = 'AuthMethod:oauth-1';
@@ -52,7 +58,13 @@ export function createFakeService(): FakeService {
   return {
     transport,
     requests,
-    client: () => new WalletClient({ transport, keyStore: memoryKeyStore(), autoRefresh: false, namespace: `react-test-${++namespaces}` }),
+    client: () =>
+      new WalletClient({
+        transport,
+        keyStore: memoryKeyStore(),
+        autoRefresh: false,
+        namespace: `react-test-${++namespaces}`,
+      }),
     async signIn(client) {
       const prepared = await client.prepareOAuth();
       return client.loginWithOAuth({ credentialId: OAUTH_CREDENTIAL, oidcToken: 'header.payload.signature', prepared });

@@ -73,7 +73,9 @@ export async function loadReact(version: Version): Promise<ReactCopy> {
     modules.set(url, module);
     const source = sources.get(url);
     if (source === undefined) throw new Error(`${url} was not fetched`);
-    const evaluate = new Function('module', 'exports', 'require', 'process', `${source}\n//# sourceURL=${url}`) as (...args: unknown[]) => void;
+    const evaluate = new Function('module', 'exports', 'require', 'process', `${source}\n//# sourceURL=${url}`) as (
+      ...args: unknown[]
+    ) => void;
     evaluate(module, module.exports, (specifier: string) => requireUrl(resolve(specifier, url)), PROCESS);
     return module.exports;
   };
@@ -84,7 +86,8 @@ export async function loadReact(version: Version): Promise<ReactCopy> {
     ReactDOM: requireUrl(names['react-dom']!) as typeof ReactDOMModule,
     ReactDOMClient: requireUrl(names['react-dom/client']!) as typeof ReactDOMClientModule,
   };
-  if (!copy.React.version.startsWith(`${version}.`)) throw new Error(`loaded React ${copy.React.version}, wanted ${version}`);
+  if (!copy.React.version.startsWith(`${version}.`))
+    throw new Error(`loaded React ${copy.React.version}, wanted ${version}`);
   loaded.set(version, copy);
   return copy;
 }

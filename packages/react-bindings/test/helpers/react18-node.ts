@@ -13,10 +13,16 @@ import path from 'node:path';
 import type * as ReactDOMServerModule from 'react-dom/server';
 import type { ReactModule } from '../../src/react-module.js';
 
-type ResolveFilename = (request: string, parent: { filename?: string | null } | undefined, ...rest: unknown[]) => string;
+type ResolveFilename = (
+  request: string,
+  parent: { filename?: string | null } | undefined,
+  ...rest: unknown[]
+) => string;
 
 const require = createRequire(import.meta.url);
-const packageDirs = ['react18', 'react-dom18'].map((name) => path.dirname(require.resolve(`${name}/package.json`)) + path.sep);
+const packageDirs = ['react18', 'react-dom18'].map(
+  (name) => path.dirname(require.resolve(`${name}/package.json`)) + path.sep,
+);
 let patched = false;
 
 function redirectRequiresInside18(): void {

@@ -27,7 +27,10 @@ export function accountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     // An unknown customer has no accounts: an empty page (the OpenAPI declares no 404 here).
     const { customerId, type, currency } = c.req.query();
     const items = ctx.state.accounts.list(
-      (a) => (customerId === undefined || a.customerId === customerId) && (type === undefined || a.type === type) && (currency === undefined || a.currency === currency),
+      (a) =>
+        (customerId === undefined || a.customerId === customerId) &&
+        (type === undefined || a.type === type) &&
+        (currency === undefined || a.currency === currency),
     );
     return c.json(paginate(c, items, toAccount));
   });
@@ -61,7 +64,9 @@ export function accountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     return signedRequest<{ clientPublicKey: string; readyAt?: number }>(c, ctx, {
       async begin({ json }) {
         const f = new Fields(json);
-        const clientPublicKey = lowerHex(f.string('clientPublicKey', { required: true, pattern: UNCOMPRESSED_KEY, check: pointProblem }));
+        const clientPublicKey = lowerHex(
+          f.string('clientPublicKey', { required: true, pattern: UNCOMPRESSED_KEY, check: pointProblem }),
+        );
         f.only(['clientPublicKey']);
         f.done();
         return {
@@ -76,9 +81,16 @@ export function accountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         const now = ctx.config.now();
         if (requireCustomer(ctx, account.customerId).platformCustomerId.endsWith(SLOW_EXPORT_SUFFIX)) {
           context.readyAt ??= now + ctx.config.exportDelayMs;
-          if (now < context.readyAt) return { status: 200, body: { id: account.id, status: 'PROCESSING' }, keepOpen: true };
+          if (now < context.readyAt)
+            return { status: 200, body: { id: account.id, status: 'PROCESSING' }, keepOpen: true };
         }
-        return { status: 200, body: { id: account.id, encryptedWalletCredentials: await exportBundle(ctx, account, context.clientPublicKey) } };
+        return {
+          status: 200,
+          body: {
+            id: account.id,
+            encryptedWalletCredentials: await exportBundle(ctx, account, context.clientPublicKey),
+          },
+        };
       },
     });
   });
@@ -87,9 +99,16 @@ export function accountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 }
 
 async function exportBundle(ctx: SandboxContext, account: AccountRecord, clientPublicKey: string): Promise<string> {
-  const sealed = await hpkeSeal({ recipientPublicKey: hexToBytes(clientPublicKey), plaintext: utf8Encode(account.mnemonic) });
+  const sealed = await hpkeSeal({
+    recipientPublicKey: hexToBytes(clientPublicKey),
+    plaintext: utf8Encode(account.mnemonic),
+  });
   return ctx.enclave.envelope(
-    { encappedPublic: bytesToHex(sealed.encappedPublic), ciphertext: bytesToHex(sealed.ciphertext), organizationId: account.organizationId },
+    {
+      encappedPublic: bytesToHex(sealed.encappedPublic),
+      ciphertext: bytesToHex(sealed.ciphertext),
+      organizationId: account.organizationId,
+    },
     { unsigned: ctx.config.unsignedExports },
   );
 }

@@ -59,8 +59,16 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const assertFundingSource = (field: string, accountId: string, customerId: string, currency?: string): void => {
     const account = ctx.state.accounts.get(accountId);
     if (!account) throw invalidInput([fieldError(field, 'is not an internal account')]);
-    const problem = account.customerId !== customerId ? 'must belong to the cardholder' : currency !== undefined && account.currency !== currency ? "must be in the card's currency" : undefined;
-    if (problem) throw new ApiError(400, 'FUNDING_SOURCE_INELIGIBLE', `The funding source ${problem}`, { errors: [fieldError(field, problem)] });
+    const problem =
+      account.customerId !== customerId
+        ? 'must belong to the cardholder'
+        : currency !== undefined && account.currency !== currency
+          ? "must be in the card's currency"
+          : undefined;
+    if (problem)
+      throw new ApiError(400, 'FUNDING_SOURCE_INELIGIBLE', `The funding source ${problem}`, {
+        errors: [fieldError(field, problem)],
+      });
   };
 
   /** `fundingSources: [id]` (the OpenAPI; one source per card here) or `fundingSource` (payments-api.md). */
@@ -124,7 +132,8 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.get('/cards', (c) => {
     // The service's parameter names: cardholderId, accountId (the funding source), platformCardId, state.
     const { cardholderId, accountId, state, platformCardId, sortOrder = 'desc' } = c.req.query();
-    if (sortOrder !== 'asc' && sortOrder !== 'desc') throw invalidInput([fieldError('sortOrder', 'must be asc or desc', { enum: ['asc', 'desc'] })]);
+    if (sortOrder !== 'asc' && sortOrder !== 'desc')
+      throw invalidInput([fieldError('sortOrder', 'must be asc or desc', { enum: ['asc', 'desc'] })]);
     const items = ctx.state.cards.list(
       (card) =>
         (!cardholderId || card.customerId === cardholderId) &&
@@ -147,26 +156,38 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const fundingSource = source?.id;
     // Only the limits are cleared by null; a null state or fundingSource is a wrong type, not a no-op.
     if (json['state'] === null) f.fail('state', 'must not be null', { enum: [...REQUESTABLE_STATES] });
-    if (json['fundingSource'] === null) f.fail('fundingSource', 'must not be null: a card keeps its funding source until it is CLOSED');
+    if (json['fundingSource'] === null)
+      f.fail('fundingSource', 'must not be null: a card keeps its funding source until it is CLOSED');
     const limits = readLimits(f, true);
     f.only(['state', 'fundingSource', 'fundingSources', ...LIMITS]);
     if (Object.keys(json).length === 0) f.fail('state', 'or another card field is required');
     if (state === 'CLOSED') {
-      for (const field of ['fundingSource', 'fundingSources', ...LIMITS]) if (json[field] !== undefined) f.fail(field, 'cannot accompany state CLOSED');
+      for (const field of ['fundingSource', 'fundingSources', ...LIMITS])
+        if (json[field] !== undefined) f.fail(field, 'cannot accompany state CLOSED');
     }
     f.done();
     if (card.state === 'CLOSED') {
-      throw state === 'CLOSED' ? conflict('The card is already CLOSED', 'CARD_ALREADY_CLOSED') : conflict('A CLOSED card cannot be changed', 'CARD_NOT_MUTABLE');
+      throw state === 'CLOSED'
+        ? conflict('The card is already CLOSED', 'CARD_ALREADY_CLOSED')
+        : conflict('A CLOSED card cannot be changed', 'CARD_NOT_MUTABLE');
     }
     if (state !== undefined && !TRANSITIONS[card.state].includes(state)) {
-      throw conflict(`A ${card.state} card cannot become ${state}`, 'INVALID_STATE_TRANSITION', { from: card.state, to: state });
+      throw conflict(`A ${card.state} card cannot become ${state}`, 'INVALID_STATE_TRANSITION', {
+        from: card.state,
+        to: state,
+      });
     }
     if (fundingSource !== undefined) {
       assertFundingSource(source!.field, fundingSource, card.customerId, card.currency);
       if (fundingSource !== card.fundingSource) revokeKeysOfCard(ctx, card.id);
     }
     const now = ctx.config.now();
-    const updated: CardRecord = { ...card, ...limits, ...(fundingSource !== undefined ? { fundingSource } : {}), updatedAt: now };
+    const updated: CardRecord = {
+      ...card,
+      ...limits,
+      ...(fundingSource !== undefined ? { fundingSource } : {}),
+      updatedAt: now,
+    };
     if (state !== undefined) updated.state = state;
     if (state === 'CLOSED') {
       Object.assign(updated, { stateReason: 'CLOSED_BY_PLATFORM', fundingSource: null });
@@ -178,7 +199,8 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.post('/cards/:id/reveal', (c) => {
     const card = requireCard(ctx, c.req.param('id'));
     // The OpenAPI declares no 409 here: a card without a PAN to show is refused as 403 FORBIDDEN.
-    if (card.state !== 'ACTIVE' && card.state !== 'FROZEN') throw new ApiError(403, 'FORBIDDEN', `A ${card.state} card has no PAN to reveal`, { state: card.state });
+    if (card.state !== 'ACTIVE' && card.state !== 'FROZEN')
+      throw new ApiError(403, 'FORBIDDEN', `A ${card.state} card has no PAN to reveal`, { state: card.state });
     const expiresAt = ctx.config.now() + ctx.config.panRevealTtlMs;
     const token = ctx.state.panTokens.put({ id: randomToken(), cardId: card.id, expiresAt, used: false });
     return c.json({ panEmbedUrl: `${ctx.config.panOrigin}/pan/${token.id}`, expiresAt: iso(expiresAt) });

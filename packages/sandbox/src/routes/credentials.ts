@@ -14,11 +14,25 @@ import { newId } from '../ids.js';
 import { requireAccount, requireCredential, requireCustomer } from '../lookups.js';
 import { checkOidcToken, type OidcIdentity } from '../oidc-token.js';
 import { issueOtpTarget, openOtpAttempt } from '../otp.js';
-import { assertionJson, sessionCreationBody, sha256Hex, verifyPasskeyAssertion, verifyPasskeyRegistration } from '../passkeys.js';
+import {
+  assertionJson,
+  sessionCreationBody,
+  sha256Hex,
+  verifyPasskeyAssertion,
+  verifyPasskeyRegistration,
+} from '../passkeys.js';
 import { takeRateLimit } from '../rate-limit.js';
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER, signedRequest, type SignedActivity } from '../signed-retry.js';
 import { CREDENTIAL_TYPES, type AccountRecord, type CredentialRecord, type CredentialType } from '../state.js';
-import { CLIENT_PUBLIC_KEY, E164, Fields, parseJsonObject, lowerHex, pointProblem, type JsonObject } from '../validation.js';
+import {
+  CLIENT_PUBLIC_KEY,
+  E164,
+  Fields,
+  parseJsonObject,
+  lowerHex,
+  pointProblem,
+  type JsonObject,
+} from '../validation.js';
 import { iso, toAuthMethod } from '../views.js';
 import { isActiveSession, issueSession, sessionKeyOf } from '../wallet-sessions.js';
 
@@ -32,7 +46,10 @@ function assertNoDuplicate(ctx: SandboxContext, draft: NewCredential): void {
   if (draft.type === 'SMS_OTP' && existing.some((x) => x.type === 'SMS_OTP')) {
     throw new ApiError(400, 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS', 'The account already has an SMS_OTP credential');
   }
-  if (draft.passkey && ctx.state.credentials.list((x) => x.passkey?.credentialId === draft.passkey!.credentialId).length) {
+  if (
+    draft.passkey &&
+    ctx.state.credentials.list((x) => x.passkey?.credentialId === draft.passkey!.credentialId).length
+  ) {
     throw new ApiError(400, 'PASSKEY_CREDENTIAL_ALREADY_EXISTS', 'This WebAuthn credential is already registered');
   }
   if (draft.oauth && existing.some((x) => x.oauth?.iss === draft.oauth!.iss && x.oauth.sub === draft.oauth!.sub)) {
@@ -44,7 +61,10 @@ function assertNoDuplicate(ctx: SandboxContext, draft: NewCredential): void {
 }
 
 /** Validates the body of `POST /auth/credentials` into a credential to create. */
-async function readNewCredential(ctx: SandboxContext, json: JsonObject): Promise<{ draft: NewCredential; account: AccountRecord }> {
+async function readNewCredential(
+  ctx: SandboxContext,
+  json: JsonObject,
+): Promise<{ draft: NewCredential; account: AccountRecord }> {
   const f = new Fields(json);
   const type = f.string('type', { required: true, enum: CREDENTIAL_TYPES }) as CredentialType | undefined;
   const accountId = f.string('accountId', { required: true });
@@ -69,7 +89,9 @@ async function readNewCredential(ctx: SandboxContext, json: JsonObject): Promise
   } else if (type === 'PASSKEY') {
     const challenge = f.string('challenge', { required: true, pattern: '^[A-Za-z0-9_-]{16,}$', format: 'base64url' });
     const attestation = f.object('attestation', { required: true });
-    if (attestation) for (const field of ['credentialId', 'clientDataJson', 'attestationObject']) attestation.string(field, { required: true, format: 'base64url' });
+    if (attestation)
+      for (const field of ['credentialId', 'clientDataJson', 'attestationObject'])
+        attestation.string(field, { required: true, format: 'base64url' });
     f.done();
     draft.passkey = await verifyPasskeyRegistration(ctx, challenge!, attestation!.body);
     draft.registrationChallenge = challenge!;
@@ -83,16 +105,37 @@ function addActivity(draft: NewCredential, account: AccountRecord): Omit<SignedA
   const base = { organizationId: account.organizationId, credentialType: draft.type };
   switch (draft.type) {
     case 'EMAIL_OTP':
-      return { ...base, type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { userId: account.userId, userEmail: draft.email } };
+      return {
+        ...base,
+        type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
+        parameters: { userId: account.userId, userEmail: draft.email },
+      };
     case 'SMS_OTP':
-      return { ...base, type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER', parameters: { userId: account.userId, userPhoneNumber: draft.phoneNumber } };
+      return {
+        ...base,
+        type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+        parameters: { userId: account.userId, userPhoneNumber: draft.phoneNumber },
+      };
     case 'OAUTH':
-      return { ...base, type: 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS', parameters: { userId: account.userId, oauthProviders: [{ providerName: draft.nickname, ...draft.oauth }] } };
+      return {
+        ...base,
+        type: 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS',
+        parameters: { userId: account.userId, oauthProviders: [{ providerName: draft.nickname, ...draft.oauth }] },
+      };
     case 'PASSKEY':
       return {
         ...base,
         type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
-        parameters: { userId: account.userId, authenticators: [{ authenticatorName: draft.nickname, challenge: draft.registrationChallenge, credentialId: draft.passkey!.credentialId }] },
+        parameters: {
+          userId: account.userId,
+          authenticators: [
+            {
+              authenticatorName: draft.nickname,
+              challenge: draft.registrationChallenge,
+              credentialId: draft.passkey!.credentialId,
+            },
+          ],
+        },
       };
   }
 }
@@ -133,9 +176,20 @@ export function credentialRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         assertNoDuplicate(ctx, { ...draft, ...(registrationChallenge ? { registrationChallenge } : {}) });
         if (registrationChallenge) ctx.state.usedValues.put({ id: `passkey-registration:${registrationChallenge}` });
         const now = ctx.config.now();
-        const credential = ctx.state.credentials.put({ ...draft, id: newId('AuthMethod'), createdAt: now, updatedAt: now });
+        const credential = ctx.state.credentials.put({
+          ...draft,
+          id: newId('AuthMethod'),
+          createdAt: now,
+          updatedAt: now,
+        });
         const otp = credential.type === 'EMAIL_OTP' || credential.type === 'SMS_OTP';
-        return { status: 201, body: { ...toAuthMethod(credential), ...(otp ? { otpEncryptionTargetBundle: await issueOtpTarget(ctx, credential) } : {}) } };
+        return {
+          status: 201,
+          body: {
+            ...toAuthMethod(credential),
+            ...(otp ? { otpEncryptionTargetBundle: await issueOtpTarget(ctx, credential) } : {}),
+          },
+        };
       },
     }),
   );
@@ -160,7 +214,9 @@ export function credentialRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         assertNotLast(ctx, credential);
         ctx.state.credentials.delete(credential.id);
         const now = ctx.config.now();
-        for (const session of ctx.state.sessions.list((s) => s.authMethodId === credential.id && isActiveSession(s, now))) {
+        for (const session of ctx.state.sessions.list(
+          (s) => s.authMethodId === credential.id && isActiveSession(s, now),
+        )) {
           ctx.state.sessions.put({ ...session, revokedAt: now });
         }
         return { status: 204 };
@@ -175,9 +231,12 @@ export function credentialRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       takeRateLimit(ctx, `otp-challenge:${credential.id}`);
       return c.json({ ...toAuthMethod(credential), otpEncryptionTargetBundle: await issueOtpTarget(ctx, credential) });
     }
-    if (credential.type === 'OAUTH') throw invalidField('type', 'OAUTH credentials have no challenge: verify with a fresh oidcToken');
+    if (credential.type === 'OAUTH')
+      throw invalidField('type', 'OAUTH credentials have no challenge: verify with a fresh oidcToken');
     const f = new Fields(json);
-    const clientPublicKey = lowerHex(f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem }));
+    const clientPublicKey = lowerHex(
+      f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem }),
+    );
     f.done();
     const account = requireAccount(ctx, credential.accountId);
     const now = ctx.config.now();
@@ -239,16 +298,34 @@ function verifyOtp(c: Context<SandboxEnv>, ctx: SandboxContext, credential: Cred
         iat: Math.floor(now / 1000),
         exp: Math.floor((now + ctx.config.challengeTtlMs) / 1000),
       });
-      return { type: 'ACTIVITY_TYPE_OTP_LOGIN', organizationId: account.organizationId, parameters: {}, payloadToSign, credentialType: credential.type, context: { publicKey } };
+      return {
+        type: 'ACTIVITY_TYPE_OTP_LOGIN',
+        organizationId: account.organizationId,
+        parameters: {},
+        payloadToSign,
+        credentialType: credential.type,
+        context: { publicKey },
+      };
     },
-    signer: ({ publicKey }) => (key: string) => key === publicKey,
+    signer:
+      ({ publicKey }) =>
+      (key: string) =>
+        key === publicKey,
     async finish({ publicKey }) {
-      return { status: 200, body: await issueSession(ctx, credential, publicKey, () => requireCredential(ctx, credential.id)) };
+      return {
+        status: 200,
+        body: await issueSession(ctx, credential, publicKey, () => requireCredential(ctx, credential.id)),
+      };
     },
   });
 }
 
-async function verifyOAuth(c: Context<SandboxEnv>, ctx: SandboxContext, credential: CredentialRecord, json: JsonObject): Promise<Response> {
+async function verifyOAuth(
+  c: Context<SandboxEnv>,
+  ctx: SandboxContext,
+  credential: CredentialRecord,
+  json: JsonObject,
+): Promise<Response> {
   const f = new Fields(json);
   const oidcToken = f.string('oidcToken', { required: true, format: 'jwt' });
   const sentKey = f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem });
@@ -258,16 +335,25 @@ async function verifyOAuth(c: Context<SandboxEnv>, ctx: SandboxContext, credenti
   return c.json(await issueSession(ctx, credential, lowerHex(sentKey!), () => requireCredential(ctx, credential.id)));
 }
 
-async function verifyPasskey(c: Context<SandboxEnv>, ctx: SandboxContext, credential: CredentialRecord, json: JsonObject): Promise<Response> {
+async function verifyPasskey(
+  c: Context<SandboxEnv>,
+  ctx: SandboxContext,
+  credential: CredentialRecord,
+  json: JsonObject,
+): Promise<Response> {
   const requestId = c.req.header(REQUEST_ID_HEADER)?.trim();
-  if (!requestId) throw new ApiError(401, 'REQUEST_ID_MISSING', `A passkey verify needs the ${REQUEST_ID_HEADER} of its challenge`);
+  if (!requestId)
+    throw new ApiError(401, 'REQUEST_ID_MISSING', `A passkey verify needs the ${REQUEST_ID_HEADER} of its challenge`);
   const f = new Fields(json);
   const assertion = f.object('assertion', { required: true });
-  if (assertion) for (const field of ['credentialId', 'clientDataJson', 'authenticatorData', 'signature']) assertion.string(field, { required: true, format: 'base64url' });
+  if (assertion)
+    for (const field of ['credentialId', 'clientDataJson', 'authenticatorData', 'signature'])
+      assertion.string(field, { required: true, format: 'base64url' });
   assertion?.string('userHandle', { format: 'base64url' });
   f.done();
   const challenge = ctx.state.passkeyChallenges.get(requestId);
-  if (!challenge || challenge.authMethodId !== credential.id) throw walletSignatureInvalid('Unknown requestId for this credential');
+  if (!challenge || challenge.authMethodId !== credential.id)
+    throw walletSignatureInvalid('Unknown requestId for this credential');
   if (challenge.used) throw walletSignatureInvalid('The requestId was already used');
   if (challenge.expiresAt <= ctx.config.now()) throw walletSignatureInvalid('The requestId expired');
   challenge.used = true;
@@ -277,5 +363,7 @@ async function verifyPasskey(c: Context<SandboxEnv>, ctx: SandboxContext, creden
   const result = await verifyPasskeyAssertion(ctx, credential.passkey!, response, expectedChallenge);
   if (!result.ok) throw unauthorized(result.reason, 'The passkey assertion was rejected');
   ctx.state.credentials.put(credential);
-  return c.json(await issueSession(ctx, credential, challenge.clientPublicKey, () => requireCredential(ctx, credential.id)));
+  return c.json(
+    await issueSession(ctx, credential, challenge.clientPublicKey, () => requireCredential(ctx, credential.id)),
+  );
 }

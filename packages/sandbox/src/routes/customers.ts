@@ -20,7 +20,17 @@ import { sessionKeyOf } from '../wallet-sessions.js';
 
 type Status = NonNullable<CustomerRecord['kycStatus']>;
 /** Echoed back on reads, except `identifier` (write-only: views.ts drops it). */
-const PROFILE_FIELDS = ['birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance', 'address', 'businessInfo', 'description', 'endUserTermsConsent'] as const;
+const PROFILE_FIELDS = [
+  'birthDate',
+  'nationality',
+  'idType',
+  'identifier',
+  'countryOfIssuance',
+  'address',
+  'businessInfo',
+  'description',
+  'endUserTermsConsent',
+] as const;
 const TERMS_METHODS = ['CHECKBOX', 'CLICK_TO_ACCEPT'];
 
 interface CustomerFields {
@@ -66,7 +76,11 @@ function readCustomerFields(f: Fields): CustomerFields {
   }
   const consent = f.object('endUserTermsConsent');
   if (consent) {
-    consent.string('acceptedAt', { required: true, format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? 'must be a date-time' : undefined) });
+    consent.string('acceptedAt', {
+      required: true,
+      format: 'date-time',
+      check: (v) => (Number.isNaN(Date.parse(v)) ? 'must be a date-time' : undefined),
+    });
     consent.string('ipAddress', { required: true, maxLength: 45 });
     consent.string('termsVersion', { required: true });
     consent.string('acceptanceMethod', { required: true, enum: TERMS_METHODS });
@@ -82,7 +96,11 @@ function verificationStatus(key: string | undefined): Status {
 }
 
 function defaultUmaAddress(platformCustomerId: string): string {
-  const user = platformCustomerId.toLowerCase().replace(/[^a-z0-9._-]/g, '-').slice(0, 48) || 'customer';
+  const user =
+    platformCustomerId
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '-')
+      .slice(0, 48) || 'customer';
   return `$${user}.${crypto.randomUUID().slice(0, 8)}@sandbox.paykit.dev`;
 }
 
@@ -115,12 +133,17 @@ function readUpdate(ctx: SandboxContext, customer: CustomerRecord, json: JsonObj
   }
   // The update body carries the discriminator (CustomerUpdateRequestOneOf): required, and it must be the customer's.
   const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] });
-  if (customerType !== undefined && customerType !== customer.customerType) f.fail('customerType', `must be ${customer.customerType}: a customer's type cannot be changed`, { enum: [customer.customerType] });
+  if (customerType !== undefined && customerType !== customer.customerType)
+    f.fail('customerType', `must be ${customer.customerType}: a customer's type cannot be changed`, {
+      enum: [customer.customerType],
+    });
   for (const fixed of ['platformCustomerId', 'id']) if (json[fixed] !== undefined) f.fail(fixed, 'cannot be changed');
   const fields = readCustomerFields(f);
   f.done();
   if (fields.umaAddress !== undefined) assertUmaAddressFree(ctx, fields.umaAddress, customer.id);
-  const contact = (['email', 'phoneNumber'] as const).find((field) => fields[field] !== undefined && fields[field] !== customer[field]);
+  const contact = (['email', 'phoneNumber'] as const).find(
+    (field) => fields[field] !== undefined && fields[field] !== customer[field],
+  );
   return { fields, ...(contact ? { contact } : {}) };
 }
 
@@ -149,9 +172,13 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const json = parseJsonObject(await c.req.text());
     const f = new Fields(json);
     const platformCustomerId = f.string('platformCustomerId', { required: true });
-    const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] }) as CustomerRecord['customerType'] | undefined;
+    const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] }) as
+      CustomerRecord['customerType'] | undefined;
     const fields = readCustomerFields(f);
-    if (json['email'] === undefined || json['email'] === null) f.fail('email', 'is required: the embedded wallet is provisioned with an EMAIL_OTP credential on it', { format: 'email' });
+    if (json['email'] === undefined || json['email'] === null)
+      f.fail('email', 'is required: the embedded wallet is provisioned with an EMAIL_OTP credential on it', {
+        format: 'email',
+      });
     f.done();
     if (ctx.state.customers.list((x) => x.platformCustomerId === platformCustomerId).length) {
       throw conflict('A customer with this platformCustomerId already exists');
@@ -160,7 +187,9 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const now = ctx.config.now();
     const { profile, ...contact } = fields;
     const business = customerType === 'BUSINESS';
-    const verificationKey = business ? (json['businessInfo'] as { registrationNumber?: string } | undefined)?.registrationNumber : fields.fullName;
+    const verificationKey = business
+      ? (json['businessInfo'] as { registrationNumber?: string } | undefined)?.registrationNumber
+      : fields.fullName;
     const customer = ctx.state.customers.put({
       id: newId('Customer'),
       platformCustomerId: platformCustomerId!,
@@ -168,7 +197,9 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       ...contact,
       umaAddress: fields.umaAddress ?? defaultUmaAddress(platformCustomerId!),
       profile,
-      ...(business ? { kybStatus: verificationStatus(verificationKey) } : { kycStatus: verificationStatus(verificationKey) }),
+      ...(business
+        ? { kybStatus: verificationStatus(verificationKey) }
+        : { kycStatus: verificationStatus(verificationKey) }),
       createdAt: now,
       updatedAt: now,
     });
@@ -178,11 +209,14 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   app.get('/customers', (c) => {
     const { platformCustomerId, customerType, region, umaAddress, currency } = c.req.query();
-    const [createdAfter, createdBefore, updatedAfter, updatedBefore] = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((name) => {
+    const [createdAfter, createdBefore, updatedAfter, updatedBefore] = (
+      ['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const
+    ).map((name) => {
       const text = c.req.query(name);
       if (text === undefined) return undefined;
       const ms = Date.parse(text);
-      if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(ms)) throw invalidField(name, 'must be a date-time', { format: 'date-time' });
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(ms))
+        throw invalidField(name, 'must be a date-time', { format: 'date-time' });
       return ms;
     });
     const items = ctx.state.customers.list(
@@ -220,22 +254,39 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         const contact = update.contact!;
         const value = update.fields[contact]!;
         const tied = tiedCredentials(ctx, customer, contact);
-        if (contact === 'email' && ctx.state.credentials.list((x) => x.type === 'EMAIL_OTP' && x.email === value && !tied.includes(x)).length) {
-          throw conflict('Another wallet already has an EMAIL_OTP credential on this email', 'EMAIL_OTP_EMAIL_ALREADY_EXISTS');
+        if (
+          contact === 'email' &&
+          ctx.state.credentials.list((x) => x.type === 'EMAIL_OTP' && x.email === value && !tied.includes(x)).length
+        ) {
+          throw conflict(
+            'Another wallet already has an EMAIL_OTP credential on this email',
+            'EMAIL_OTP_EMAIL_ALREADY_EXISTS',
+          );
         }
         const account = walletsOf(ctx, customer.id)[0]!;
         return {
           type: contact === 'email' ? 'ACTIVITY_TYPE_UPDATE_USER_EMAIL' : 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
           organizationId: account.organizationId,
-          parameters: { userId: account.userId, ...(contact === 'email' ? { userEmail: value } : { userPhoneNumber: value }) },
+          parameters: {
+            userId: account.userId,
+            ...(contact === 'email' ? { userEmail: value } : { userPhoneNumber: value }),
+          },
           context: { update, tiedIds: tied.map((x) => x.id) },
         };
       },
-      signer: () => sessionKeyOf(ctx, walletsOf(ctx, customer.id).map((w) => w.id)),
+      signer: () =>
+        sessionKeyOf(
+          ctx,
+          walletsOf(ctx, customer.id).map((w) => w.id),
+        ),
       async finish({ update, tiedIds }) {
         const now = tiedCredentials(ctx, customer, update.contact!).map((x) => x.id);
         if (now.length !== tiedIds.length || now.some((id) => !tiedIds.includes(id))) {
-          throw new ApiError(409, 'EMAIL_OTP_CREDENTIAL_SET_CHANGED', 'The tied credentials changed after the challenge was issued; start again');
+          throw new ApiError(
+            409,
+            'EMAIL_OTP_CREDENTIAL_SET_CHANGED',
+            'The tied credentials changed after the challenge was issued; start again',
+          );
         }
         return { status: 200, body: toCustomer(applyUpdate(ctx, customer, update)) };
       },

@@ -53,16 +53,30 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         f.done();
         const account = requireAccount(ctx, accountId!);
         const card = requireCard(ctx, cardId!);
-        if (card.fundingSource !== account.id) throw invalidField('internalAccountId', "must be the card's funding source");
+        if (card.fundingSource !== account.id)
+          throw invalidField('internalAccountId', "must be the card's funding source");
         assertNoActiveKey(ctx, account.id);
-        const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+        const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+          'sign',
+          'verify',
+        ]);
         const publicKey = bytesToHex(compressPoint(await exportPublicPoint(keyPair.publicKey)));
-        const creation: Creation = { cardId: card.id, accountId: account.id, nickname: nickname ?? 'Card spending key', publicKey };
+        const creation: Creation = {
+          cardId: card.id,
+          accountId: account.id,
+          nickname: nickname ?? 'Card spending key',
+          publicKey,
+        };
         return {
           type: 'ACTIVITY_TYPE_CREATE_USERS_V3',
           organizationId: account.organizationId,
           parameters: {
-            users: [{ userName: `card-${card.id.slice(5, 13)}`, apiKeys: [{ apiKeyName: creation.nickname, curveType: 'API_KEY_CURVE_P256', publicKey }] }],
+            users: [
+              {
+                userName: `card-${card.id.slice(5, 13)}`,
+                apiKeys: [{ apiKeyName: creation.nickname, curveType: 'API_KEY_CURVE_P256', publicKey }],
+              },
+            ],
           },
           context: creation,
         };
@@ -104,8 +118,12 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         const key = requireKey(ctx, creation.keyId);
         assertNoActiveKey(ctx, key.fundingSourceId);
         const card = requireCard(ctx, key.cardId);
-        if (card.state === 'CLOSED' || card.fundingSource !== key.fundingSourceId) throw conflict('The card no longer draws on this funding source');
-        return { status: 201, body: toDelegatedKey(ctx.state.delegatedKeys.put({ ...key, status: 'ACTIVE', updatedAt: now })) };
+        if (card.state === 'CLOSED' || card.fundingSource !== key.fundingSourceId)
+          throw conflict('The card no longer draws on this funding source');
+        return {
+          status: 201,
+          body: toDelegatedKey(ctx.state.delegatedKeys.put({ ...key, status: 'ACTIVE', updatedAt: now })),
+        };
       },
     }),
   );
@@ -113,7 +131,9 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.get('/auth/delegated-keys', (c) => {
     const { accountId, fundingSourceId } = c.req.query();
     if (!accountId && !fundingSourceId) throw invalidField('accountId', 'or fundingSourceId is required');
-    const items = ctx.state.delegatedKeys.list((k) => (!accountId || k.accountId === accountId) && (!fundingSourceId || k.fundingSourceId === fundingSourceId));
+    const items = ctx.state.delegatedKeys.list(
+      (k) => (!accountId || k.accountId === accountId) && (!fundingSourceId || k.fundingSourceId === fundingSourceId),
+    );
     return c.json({ data: items.map(toDelegatedKey) });
   });
 
@@ -122,7 +142,8 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.delete('/auth/delegated-keys/:id', (c) => {
     const key = requireKey(ctx, c.req.param('id'));
     // The OpenAPI declares no 409 here: revoking a key that is not ACTIVE is a 400.
-    if (key.status !== 'ACTIVE') throw invalidField('id', `names a ${key.status} key: only an ACTIVE key can be revoked`);
+    if (key.status !== 'ACTIVE')
+      throw invalidField('id', `names a ${key.status} key: only an ACTIVE key can be revoked`);
     ctx.state.delegatedKeys.put({ ...key, status: 'REVOKED', updatedAt: ctx.config.now() });
     return c.body(null, 204);
   });

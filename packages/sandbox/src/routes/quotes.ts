@@ -32,15 +32,37 @@ import { requireUmaLookup } from './receivers.js';
 import { sessionKeyOf } from '../wallet-sessions.js';
 
 const PURPOSES = [
-  'GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT',
-  'LOAN_PAYMENT', 'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER',
+  'GIFT',
+  'SELF',
+  'GOODS_OR_SERVICES',
+  'EDUCATION',
+  'HEALTH_OR_MEDICAL',
+  'REAL_ESTATE_PURCHASE',
+  'TAX_PAYMENT',
+  'LOAN_PAYMENT',
+  'UTILITY_BILL',
+  'DONATION',
+  'TRAVEL',
+  'FAMILY_SUPPORT',
+  'SALARY_PAYMENT',
+  'OTHER',
 ];
 export const MAX_AMOUNT = 9_000_000_000_000_000;
 
 /** The sandbox's bank details a realtime-funding quote is paid into, per currency (instant rails only). */
 const FUNDING_ACCOUNTS: Record<string, Record<string, unknown>> = {
-  USD: { accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', paymentRails: ['RTP', 'FEDNOW'] },
-  EUR: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000', swiftCode: 'DEUTDEFF', paymentRails: ['SEPA_INSTANT'] },
+  USD: {
+    accountType: 'USD_ACCOUNT',
+    accountNumber: '000123456789',
+    routingNumber: '021000021',
+    paymentRails: ['RTP', 'FEDNOW'],
+  },
+  EUR: {
+    accountType: 'EUR_ACCOUNT',
+    iban: 'DE89370400440532013000',
+    swiftCode: 'DEUTDEFF',
+    paymentRails: ['SEPA_INSTANT'],
+  },
 };
 
 async function createQuote(ctx: SandboxContext, text: string): Promise<{ status: 201 | 202; quote: QuoteRecord }> {
@@ -48,30 +70,47 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
   const source = f.object('source', { required: true });
   const sourceType = source?.string('sourceType', { required: true, enum: ['ACCOUNT', 'REALTIME_FUNDING'] });
   const sourceAccountId = sourceType === 'ACCOUNT' ? source?.string('accountId', { required: true }) : undefined;
-  const sourceCustomerId = sourceType === 'REALTIME_FUNDING' ? source?.string('customerId', { required: true }) : undefined;
-  const sourceCurrency = sourceType === 'REALTIME_FUNDING' ? source?.string('currency', { required: true, enum: Object.keys(FUNDING_ACCOUNTS) }) : undefined;
+  const sourceCustomerId =
+    sourceType === 'REALTIME_FUNDING' ? source?.string('customerId', { required: true }) : undefined;
+  const sourceCurrency =
+    sourceType === 'REALTIME_FUNDING'
+      ? source?.string('currency', { required: true, enum: Object.keys(FUNDING_ACCOUNTS) })
+      : undefined;
   const destination = f.object('destination', { required: true });
   const destinationType = destination?.string('destinationType', { required: true, enum: ['ACCOUNT', 'UMA_ADDRESS'] });
-  const destinationAccountId = destinationType === 'ACCOUNT' ? destination?.string('accountId', { required: true }) : undefined;
-  const umaAddress = destinationType === 'UMA_ADDRESS' ? destination?.string('umaAddress', { required: true, pattern: UMA_ADDRESS }) : undefined;
-  const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as QuoteRecord['lockedCurrencySide'] | undefined;
+  const destinationAccountId =
+    destinationType === 'ACCOUNT' ? destination?.string('accountId', { required: true }) : undefined;
+  const umaAddress =
+    destinationType === 'UMA_ADDRESS'
+      ? destination?.string('umaAddress', { required: true, pattern: UMA_ADDRESS })
+      : undefined;
+  const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as
+    QuoteRecord['lockedCurrencySide'] | undefined;
   const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_AMOUNT });
   const description = f.string('description', { maxLength: 500 });
   f.string('remittanceInformation', { maxLength: 80 });
   f.string('purposeOfPayment', { enum: PURPOSES });
   const lookupId = f.string('lookupId');
-  if (f.boolean('immediatelyExecute') && sourceType === 'ACCOUNT') f.fail('immediatelyExecute', 'is not supported when the source is an EMBEDDED_WALLET account');
+  if (f.boolean('immediatelyExecute') && sourceType === 'ACCOUNT')
+    f.fail('immediatelyExecute', 'is not supported when the source is an EMBEDDED_WALLET account');
   // scaFactor matters only for quote-creation SCA (a realtime-funding source); a wallet send names its factor on execute
-  const scaFactor = scaFactorField(ctx, f, sourceCustomerId !== undefined && ctx.state.customers.get(sourceCustomerId) ? sourceCustomerId : undefined);
+  const scaFactor = scaFactorField(
+    ctx,
+    f,
+    sourceCustomerId !== undefined && ctx.state.customers.get(sourceCustomerId) ? sourceCustomerId : undefined,
+  );
   f.done();
 
   const account = sourceAccountId !== undefined ? ctx.state.accounts.get(sourceAccountId) : undefined;
   if (sourceAccountId !== undefined && !account) throw invalidField('source.accountId', 'is not an internal account');
   const currency = account?.currency ?? sourceCurrency!;
   const target = destinationAccountId !== undefined ? ctx.state.accounts.get(destinationAccountId) : undefined;
-  if (destinationAccountId !== undefined && !target) throw invalidField('destination.accountId', 'is not an internal account');
-  if (account && target?.id === account.id) throw new ApiError(400, 'SELF_PAYMENT', 'The source and destination are the same account');
-  if (target && target.currency !== currency) throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
+  if (destinationAccountId !== undefined && !target)
+    throw invalidField('destination.accountId', 'is not an internal account');
+  if (account && target?.id === account.id)
+    throw new ApiError(400, 'SELF_PAYMENT', 'The source and destination are the same account');
+  if (target && target.currency !== currency)
+    throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
   const customer = requireCustomer(ctx, account?.customerId ?? sourceCustomerId!);
   if (umaAddress !== undefined) requireUmaLookup(ctx, lookupId, umaAddress, customer.id);
 
@@ -83,8 +122,12 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
     id,
     customerId: customer.id,
     ...(account ? { sourceAccountId: account.id } : {}),
-    source: account ? { sourceType: 'ACCOUNT', accountId: account.id } : { sourceType: 'REALTIME_FUNDING', customerId: customer.id, currency },
-    destination: umaAddress ? { destinationType: 'UMA_ADDRESS', umaAddress } : { destinationType: 'ACCOUNT', accountId: target!.id },
+    source: account
+      ? { sourceType: 'ACCOUNT', accountId: account.id }
+      : { sourceType: 'REALTIME_FUNDING', customerId: customer.id, currency },
+    destination: umaAddress
+      ? { destinationType: 'UMA_ADDRESS', umaAddress }
+      : { destinationType: 'ACCOUNT', accountId: target!.id },
     ...(target ? { destinationAccountId: target.id } : {}),
     failsOnExecution: umaAddress !== undefined && /002@/.test(umaAddress),
     currency,
@@ -99,13 +142,27 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
             {
               type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
               organizationId: account.organizationId,
-              parameters: { quoteId: id, signWith: account.id, amount: String(amount), currency, destination: destinationLabel },
+              parameters: {
+                quoteId: id,
+                signWith: account.id,
+                amount: String(amount),
+                currency,
+                destination: destinationLabel,
+              },
             },
             now,
           ),
         }
       : { fundingInstructions: { ...FUNDING_ACCOUNTS[currency], reference: `PAYKIT-${id.slice(-12).toUpperCase()}` } }),
-    ...(quoteSca ? { sca: { challenge: newScaChallenge(ctx, customer, scaFactor ?? 'SMS_OTP'), roundsLeft: scaRounds(amount!), at: 'QUOTE' as const } } : {}),
+    ...(quoteSca
+      ? {
+          sca: {
+            challenge: newScaChallenge(ctx, customer, scaFactor ?? 'SMS_OTP'),
+            roundsLeft: scaRounds(amount!),
+            at: 'QUOTE' as const,
+          },
+        }
+      : {}),
     createdAt: now,
     updatedAt: now,
     expiresAt: now + ctx.config.quoteTtlMs,
@@ -116,17 +173,27 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
 /** Why a quote cannot be executed now (409), judged on the stored quote. */
 function assertExecutable(quote: QuoteRecord): void {
   if (quote.status === 'PENDING_AUTHORIZATION') {
-    throw conflict('The quote is waiting for Strong Customer Authentication: authorize it (POST /quotes/{id}/authorize)', 'CONFLICT', { status: quote.status });
+    throw conflict(
+      'The quote is waiting for Strong Customer Authentication: authorize it (POST /quotes/{id}/authorize)',
+      'CONFLICT',
+      { status: quote.status },
+    );
   }
-  if (quote.status === 'EXPIRED') throw conflict('The quote expired; create a new one', 'CONFLICT', { status: quote.status });
-  if (quote.status !== 'PENDING') throw conflict('The quote was already executed', 'CONFLICT', { status: quote.status });
+  if (quote.status === 'EXPIRED')
+    throw conflict('The quote expired; create a new one', 'CONFLICT', { status: quote.status });
+  if (quote.status !== 'PENDING')
+    throw conflict('The quote was already executed', 'CONFLICT', { status: quote.status });
 }
 
 /** The source wallet, when its balance covers the quote (400 INVALID_AMOUNT otherwise: the service has no INSUFFICIENT_FUNDS code). */
 function fundedWallet(ctx: SandboxContext, quote: QuoteRecord): AccountRecord {
   const account = requireAccount(ctx, quote.sourceAccountId!);
   if (account.balance < quote.amount) {
-    throw new ApiError(400, 'INVALID_AMOUNT', 'The wallet balance does not cover the quote', { reason: 'BALANCE_TOO_LOW', available: account.balance, required: quote.amount });
+    throw new ApiError(400, 'INVALID_AMOUNT', 'The wallet balance does not cover the quote', {
+      reason: 'BALANCE_TOO_LOW',
+      available: account.balance,
+      required: quote.amount,
+    });
   }
   return account;
 }
@@ -136,20 +203,40 @@ export function releaseQuote(ctx: SandboxContext, quote: QuoteRecord): QuoteReco
   const account = fundedWallet(ctx, quote);
   const now = ctx.config.now();
   ctx.state.accounts.put({ ...account, balance: account.balance - quote.amount, updatedAt: now });
-  const released: QuoteRecord = { ...quote, status: 'PROCESSING', settlesAt: now + ctx.config.settlementDelayMs, updatedAt: now };
+  const released: QuoteRecord = {
+    ...quote,
+    status: 'PROCESSING',
+    settlesAt: now + ctx.config.settlementDelayMs,
+    updatedAt: now,
+  };
   delete released.sca;
   return ctx.state.quotes.put(released);
 }
 
-async function executeQuote(ctx: SandboxContext, quoteId: string, stamp: string | undefined, text: string): Promise<QuoteRecord> {
+async function executeQuote(
+  ctx: SandboxContext,
+  quoteId: string,
+  stamp: string | undefined,
+  text: string,
+): Promise<QuoteRecord> {
   const quote = requireQuote(ctx, quoteId);
   if (quote.payloadToSign === undefined || quote.sourceAccountId === undefined) {
-    throw new ApiError(400, 'INVALID_INPUT', 'A REALTIME_FUNDING quote is funded through its paymentInstructions, not executed', { status: quote.status });
+    throw new ApiError(
+      400,
+      'INVALID_INPUT',
+      'A REALTIME_FUNDING quote is funded through its paymentInstructions, not executed',
+      { status: quote.status },
+    );
   }
   const f = new Fields(parseJsonObject(text));
   const scaFactor = scaFactorField(ctx, f, quote.customerId);
   f.done();
-  if (!stamp) throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', `An EMBEDDED_WALLET quote is executed with a ${SIGNATURE_HEADER} over its payloadToSign`);
+  if (!stamp)
+    throw new ApiError(
+      401,
+      'WALLET_SIGNATURE_MISSING',
+      `An EMBEDDED_WALLET quote is executed with a ${SIGNATURE_HEADER} over its payloadToSign`,
+    );
   assertExecutable(quote);
   await verifyWalletSignature(stamp, quote.payloadToSign, sessionKeyOf(ctx, [quote.sourceAccountId]));
 
@@ -186,7 +273,10 @@ export function quoteRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.post('/quotes/:id/execute', async (c) => {
     requirePermission(c, 'TRANSACT');
     const text = await c.req.text();
-    return idempotent(c, ctx, {}, async () => ({ status: 200, body: toQuote(await executeQuote(ctx, c.req.param('id'), c.req.header(SIGNATURE_HEADER)?.trim(), text)) }));
+    return idempotent(c, ctx, {}, async () => ({
+      status: 200,
+      body: toQuote(await executeQuote(ctx, c.req.param('id'), c.req.header(SIGNATURE_HEADER)?.trim(), text)),
+    }));
   });
 
   return app;

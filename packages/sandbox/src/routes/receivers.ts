@@ -35,14 +35,23 @@ const UMA_PATTERN = new RegExp(UMA_ADDRESS);
 function receiverFailure(address: string): ApiError | undefined {
   const user = address.slice(1, address.indexOf('@'));
   if (user.endsWith('404')) return new ApiError(404, 'UMA_NOT_FOUND', 'No receiver exists at this UMA address');
-  if (user.endsWith('412')) return new ApiError(412, 'UNSUPPORTED_UMA_VERSION', "The counterparty doesn't support the UMA version");
-  if (user.endsWith('424')) return new ApiError(424, 'PAYREQ_REQUEST_FAILED', 'The counterparty did not answer the lookup');
+  if (user.endsWith('412'))
+    return new ApiError(412, 'UNSUPPORTED_UMA_VERSION', "The counterparty doesn't support the UMA version");
+  if (user.endsWith('424'))
+    return new ApiError(424, 'PAYREQ_REQUEST_FAILED', 'The counterparty did not answer the lookup');
   return undefined;
 }
 
-function lookupUma(ctx: SandboxContext, address: string, customerId: string | undefined, senderUmaAddress: string | undefined): UmaLookupRecord {
-  if (!UMA_PATTERN.test(address)) throw new ApiError(400, 'INVALID_UMA_ADDRESS', 'The UMA address is malformed ($user@domain.tld)');
-  if (senderUmaAddress !== undefined && !UMA_PATTERN.test(senderUmaAddress)) throw invalidField('senderUmaAddress', 'is not an UMA address', { pattern: UMA_ADDRESS });
+function lookupUma(
+  ctx: SandboxContext,
+  address: string,
+  customerId: string | undefined,
+  senderUmaAddress: string | undefined,
+): UmaLookupRecord {
+  if (!UMA_PATTERN.test(address))
+    throw new ApiError(400, 'INVALID_UMA_ADDRESS', 'The UMA address is malformed ($user@domain.tld)');
+  if (senderUmaAddress !== undefined && !UMA_PATTERN.test(senderUmaAddress))
+    throw invalidField('senderUmaAddress', 'is not an UMA address', { pattern: UMA_ADDRESS });
   if (customerId !== undefined) requireCustomer(ctx, customerId);
   const failure = receiverFailure(address);
   if (failure) throw failure;
@@ -60,12 +69,23 @@ function lookupUma(ctx: SandboxContext, address: string, customerId: string | un
  * The stored lookup a UMA quote names, when it is live, of the same address and (if it named a sender)
  * of the same customer; 400 INVALID_INPUT on `lookupId` otherwise (POST /quotes declares no 404).
  */
-export function requireUmaLookup(ctx: SandboxContext, lookupId: string | undefined, umaAddress: string, customerId: string): UmaLookupRecord {
-  if (lookupId === undefined) throw invalidField('lookupId', 'is required for an UMA_ADDRESS destination (GET /receiver/uma/{receiverUmaAddress})');
+export function requireUmaLookup(
+  ctx: SandboxContext,
+  lookupId: string | undefined,
+  umaAddress: string,
+  customerId: string,
+): UmaLookupRecord {
+  if (lookupId === undefined)
+    throw invalidField(
+      'lookupId',
+      'is required for an UMA_ADDRESS destination (GET /receiver/uma/{receiverUmaAddress})',
+    );
   const lookup = ctx.state.umaLookups.get(lookupId);
-  if (!lookup || lookup.expiresAt <= ctx.config.now()) throw invalidField('lookupId', 'is not a live receiver lookup; look the address up again');
+  if (!lookup || lookup.expiresAt <= ctx.config.now())
+    throw invalidField('lookupId', 'is not a live receiver lookup; look the address up again');
   if (lookup.receiverUmaAddress !== umaAddress) throw invalidField('lookupId', 'is a lookup of another UMA address');
-  if (lookup.customerId !== undefined && lookup.customerId !== customerId) throw invalidField('lookupId', 'is a lookup for another sending customer');
+  if (lookup.customerId !== undefined && lookup.customerId !== customerId)
+    throw invalidField('lookupId', 'is a lookup for another sending customer');
   return lookup;
 }
 
@@ -77,7 +97,12 @@ export function receiverRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const lookup = lookupUma(ctx, address, c.req.query('customerId'), c.req.query('senderUmaAddress'));
     return c.json({
       receiverUmaAddress: lookup.receiverUmaAddress,
-      supportedCurrencies: SUPPORTED_CURRENCIES.map(({ code, rate }) => ({ currency: currency(code), estimatedExchangeRate: rate, min: 1, max: MAX_AMOUNT })),
+      supportedCurrencies: SUPPORTED_CURRENCIES.map(({ code, rate }) => ({
+        currency: currency(code),
+        estimatedExchangeRate: rate,
+        min: 1,
+        max: MAX_AMOUNT,
+      })),
       lookupId: lookup.id,
     });
   });

@@ -47,12 +47,15 @@ function requireScaCustomer(ctx: SandboxContext, customerId: string): CustomerRe
 function assertNotLocked(ctx: SandboxContext, customerId: string): void {
   const lockedUntil = scaStateOf(ctx, customerId).lockedUntil;
   if (lockedUntil !== undefined && lockedUntil > ctx.config.now()) {
-    throw new ApiError(423, 'ACCOUNT_LOCKED', 'Too many failed authorization attempts; the customer is locked', { lockedUntil: iso(lockedUntil) });
+    throw new ApiError(423, 'ACCOUNT_LOCKED', 'Too many failed authorization attempts; the customer is locked', {
+      lockedUntil: iso(lockedUntil),
+    });
   }
 }
 
 function requirePendingChallenge(quote: QuoteRecord): ScaChallengeRecord {
-  if (quote.status !== 'PENDING_AUTHORIZATION' || !quote.sca) throw conflict(`The quote is ${quote.status}, not PENDING_AUTHORIZATION`, 'CONFLICT', { status: quote.status });
+  if (quote.status !== 'PENDING_AUTHORIZATION' || !quote.sca)
+    throw conflict(`The quote is ${quote.status}, not PENDING_AUTHORIZATION`, 'CONFLICT', { status: quote.status });
   return quote.sca.challenge;
 }
 
@@ -66,7 +69,11 @@ function rejectProof(ctx: SandboxContext, customerId: string, field: string, pro
     sca.failures = 0;
   }
   ctx.state.sca.put(sca);
-  throw new ApiError(400, 'INVALID_INPUT', 'The authorization proof was rejected', { reason: problem, attemptsRemaining, errors: [fieldError(field, problem)] });
+  throw new ApiError(400, 'INVALID_INPUT', 'The authorization proof was rejected', {
+    reason: problem,
+    attemptsRemaining,
+    errors: [fieldError(field, problem)],
+  });
 }
 
 /** The customerId query parameter the SCA login endpoints take. */
@@ -86,14 +93,21 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const challenge = requirePendingChallenge(quote);
     const sessionExpiresAt = scaStateOf(ctx, customer.id).sessionExpiresAt;
     if (!(sessionExpiresAt !== undefined && sessionExpiresAt > ctx.config.now())) {
-      throw conflict('The customer has no SCA login session; open one with POST /sca/login/start and /sca/login/complete', 'SCA_SESSION_REQUIRED');
+      throw conflict(
+        'The customer has no SCA login session; open one with POST /sca/login/start and /sca/login/complete',
+        'SCA_SESSION_REQUIRED',
+      );
     }
     const f = new Fields(parseJsonObject(await c.req.text()));
     const proof = readProof(f, challenge.factor);
     f.string('endUserIpAddress', { maxLength: MAX_IP_LENGTH, pattern: IP_ADDRESS });
     f.done();
     const field = challenge.factor === 'PASSKEY' ? 'passkeyAssertion' : 'code';
-    if (challenge.expiresAt <= ctx.config.now()) throw new ApiError(400, 'INVALID_INPUT', 'The challenge expired', { reason: 'CHALLENGE_EXPIRED', errors: [fieldError(field, 'the challenge expired')] });
+    if (challenge.expiresAt <= ctx.config.now())
+      throw new ApiError(400, 'INVALID_INPUT', 'The challenge expired', {
+        reason: 'CHALLENGE_EXPIRED',
+        errors: [fieldError(field, 'the challenge expired')],
+      });
     const problem = await proofProblem(ctx, customer.id, proof, challenge.passkeyAssertionOptions?.challenge);
     if (problem) rejectProof(ctx, customer.id, field, problem);
 
@@ -106,7 +120,19 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const { sca } = current;
     const now = ctx.config.now();
     if (sca.roundsLeft > 1) {
-      return c.json(toQuote(ctx.state.quotes.put({ ...current, sca: { ...sca, challenge: newScaChallenge(ctx, customer, challenge.factor), roundsLeft: sca.roundsLeft - 1 }, updatedAt: now })));
+      return c.json(
+        toQuote(
+          ctx.state.quotes.put({
+            ...current,
+            sca: {
+              ...sca,
+              challenge: newScaChallenge(ctx, customer, challenge.factor),
+              roundsLeft: sca.roundsLeft - 1,
+            },
+            updatedAt: now,
+          }),
+        ),
+      );
     }
     if (sca.at === 'EXECUTE') return c.json(toQuote(releaseQuote(ctx, current)));
     const authorized: QuoteRecord = { ...current, status: 'PENDING', updatedAt: now };
@@ -119,7 +145,8 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const customer = requireScaCustomer(ctx, quote.customerId);
     // the OpenAPI declares no 423 here: a locked customer's challenge cannot be answered, so it has no code to resend (409)
     const lockedUntil = scaStateOf(ctx, customer.id).lockedUntil;
-    if (lockedUntil !== undefined && lockedUntil > ctx.config.now()) throw conflict('The customer is locked; no code is resent', 'CONFLICT', { lockedUntil: iso(lockedUntil) });
+    if (lockedUntil !== undefined && lockedUntil > ctx.config.now())
+      throw conflict('The customer is locked; no code is resent', 'CONFLICT', { lockedUntil: iso(lockedUntil) });
     const challenge = requirePendingChallenge(quote);
     if (challenge.factor !== 'SMS_OTP') throw conflict('Only an SMS_OTP challenge can be resent');
     if (challenge.expiresAt <= ctx.config.now()) throw conflict('The challenge expired; a resend does not renew it');
@@ -131,8 +158,12 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const customer = loginCustomer(ctx, c.req.query('customerId'));
     const f = new Fields(parseJsonObject(await c.req.text()));
     const factor = f.string('factor', { required: true, enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] });
-    if (factor === 'TOTP') f.fail('factor', 'no TOTP factor is enrolled (the sandbox does not enroll TOTP)', { enum: ['SMS_OTP', 'PASSKEY'] });
-    if (factor === 'PASSKEY' && customerPasskeys(ctx, customer.id).length === 0) f.fail('factor', 'no passkey is registered on the customer’s wallets', { enum: ['SMS_OTP'] });
+    if (factor === 'TOTP')
+      f.fail('factor', 'no TOTP factor is enrolled (the sandbox does not enroll TOTP)', {
+        enum: ['SMS_OTP', 'PASSKEY'],
+      });
+    if (factor === 'PASSKEY' && customerPasskeys(ctx, customer.id).length === 0)
+      f.fail('factor', 'no passkey is registered on the customer’s wallets', { enum: ['SMS_OTP'] });
     f.done(); // a locked customer may start (the OpenAPI declares no 423 here); complete answers 423
     const expiresAt = ctx.config.now() + ctx.config.challengeTtlMs;
     let login: ScaLoginRecord;
@@ -161,12 +192,21 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     f.string('endUserIpAddress', { required: true, maxLength: MAX_IP_LENGTH, pattern: IP_ADDRESS });
     const challengeId = f.string('challengeId');
     const proof = readProof(f, factor === 'PASSKEY' ? 'PASSKEY' : 'SMS_OTP');
-    if (factor === 'SMS_OTP' && challengeId === undefined) f.fail('challengeId', 'is required for SMS_OTP (from POST /sca/login/start)');
+    if (factor === 'SMS_OTP' && challengeId === undefined)
+      f.fail('challengeId', 'is required for SMS_OTP (from POST /sca/login/start)');
     f.done();
     assertNotLocked(ctx, customer.id);
     const login = scaStateOf(ctx, customer.id).login;
-    if (!login || login.factor !== (factor as ScaFactor) || login.expiresAt <= ctx.config.now() || (factor === 'SMS_OTP' && login.challengeId !== challengeId)) {
-      throw invalidField(factor === 'SMS_OTP' ? 'challengeId' : 'factor', 'does not match a started, unexpired SCA login (POST /sca/login/start)');
+    if (
+      !login ||
+      login.factor !== (factor as ScaFactor) ||
+      login.expiresAt <= ctx.config.now() ||
+      (factor === 'SMS_OTP' && login.challengeId !== challengeId)
+    ) {
+      throw invalidField(
+        factor === 'SMS_OTP' ? 'challengeId' : 'factor',
+        'does not match a started, unexpired SCA login (POST /sca/login/start)',
+      );
     }
     const problem = await proofProblem(ctx, customer.id, proof, login.passkeyChallenge);
     if (problem) rejectProof(ctx, customer.id, factor === 'PASSKEY' ? 'passkeyAssertion' : 'code', problem);

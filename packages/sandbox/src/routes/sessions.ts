@@ -36,7 +36,9 @@ export function sessionRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     return signedRequest<{ clientPublicKey: string }>(c, ctx, {
       async begin({ json }) {
         const f = new Fields(json);
-        const clientPublicKey = lowerHex(f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem }));
+        const clientPublicKey = lowerHex(
+          f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem }),
+        );
         f.only(['clientPublicKey']);
         f.done();
         const activity = sessionCreationActivity({
@@ -50,7 +52,10 @@ export function sessionRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       signer: () => sessionKeyOf(ctx, [session.accountId], { sessionId: session.id }),
       async finish({ clientPublicKey }) {
         const credential = requireCredential(ctx, session.authMethodId);
-        return { status: 201, body: await issueSession(ctx, credential, clientPublicKey, () => requireActiveSession(ctx, session.id)) };
+        return {
+          status: 201,
+          body: await issueSession(ctx, credential, clientPublicKey, () => requireActiveSession(ctx, session.id)),
+        };
       },
     });
   });

@@ -37,10 +37,14 @@ const parseJson = (text: string): unknown => {
 
 const PREFIX = `/${API_VERSION}`;
 
-export function withContract(handler: (request: Request) => Promise<Response>, recorder: ContractRecorder): (request: Request) => Promise<Response> {
+export function withContract(
+  handler: (request: Request) => Promise<Response>,
+  recorder: ContractRecorder,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const url = new URL(request.url);
-    if (request.method === 'OPTIONS' || request.method === 'HEAD' || !url.pathname.startsWith(`${PREFIX}/`)) return handler(request);
+    if (request.method === 'OPTIONS' || request.method === 'HEAD' || !url.pathname.startsWith(`${PREFIX}/`))
+      return handler(request);
     const requestText = request.body ? await request.clone().text() : '';
     const response = await handler(request);
     const responseText = response.body ? await response.clone().text() : '';

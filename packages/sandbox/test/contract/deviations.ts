@@ -18,22 +18,46 @@ export interface Deviation {
 }
 
 export const SANDBOX_ONLY_ROUTES: readonly { method: string; pattern: RegExp; reason: string }[] = [
-  { method: 'GET', pattern: /^\/sandbox\/enclave-keys$/, reason: 'publishes the enclave signer key clients pin (the service ships it out of band)' },
+  {
+    method: 'GET',
+    pattern: /^\/sandbox\/enclave-keys$/,
+    reason: 'publishes the enclave signer key clients pin (the service ships it out of band)',
+  },
 ];
 
 export const DEVIATIONS: readonly Deviation[] = [
   // Every operation
-  { operation: '*', kind: 'status', status: 413, code: 'PAYLOAD_TOO_LARGE', reason: 'the sandbox refuses bodies over 1 MB before routing; the service documents no body limit or its answer' },
+  {
+    operation: '*',
+    kind: 'status',
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    reason: 'the sandbox refuses bodies over 1 MB before routing; the service documents no body limit or its answer',
+  },
 
   // Cards: payments-api.md speaks for POST /cards
   ...(['fundingSources', 'form', 'cardholderId'] as const).map((field) => ({
     operation: 'POST /cards',
     kind: 'request' as const,
     field,
-    reason: "payments-api.md issues a card bound to one internal account named `fundingSource` (the cardholder is its owner, the form VIRTUAL); the OpenAPI's `cardholderId`/`form`/`fundingSources` are accepted too",
+    reason:
+      "payments-api.md issues a card bound to one internal account named `fundingSource` (the cardholder is its owner, the form VIRTUAL); the OpenAPI's `cardholderId`/`form`/`fundingSources` are accepted too",
   })),
-  { operation: 'POST /cards', kind: 'status', status: 409, code: 'CARD_LIMIT_REACHED', reason: "payments-api.md: the platform's live-card cap gives 409 CARD_LIMIT_REACHED" },
-  { operation: 'POST /cards', kind: 'status', status: 409, code: 'CONFLICT', reason: 'payments-api.md requires Idempotency-Key on POST /cards; a key reused for a materially different request is 409, as on POST /internal-accounts' },
+  {
+    operation: 'POST /cards',
+    kind: 'status',
+    status: 409,
+    code: 'CARD_LIMIT_REACHED',
+    reason: "payments-api.md: the platform's live-card cap gives 409 CARD_LIMIT_REACHED",
+  },
+  {
+    operation: 'POST /cards',
+    kind: 'status',
+    status: 409,
+    code: 'CONFLICT',
+    reason:
+      'payments-api.md requires Idempotency-Key on POST /cards; a key reused for a materially different request is 409, as on POST /internal-accounts',
+  },
   ...(['POST /cards', 'PATCH /cards/{id}'] as const).map((operation) => ({
     operation,
     kind: 'response' as const,
@@ -43,6 +67,11 @@ export const DEVIATIONS: readonly Deviation[] = [
   })),
 
   // Wallet export: payments-api.md's PROCESSING answer
-  { operation: 'POST /internal-accounts/{id}/export', kind: 'response', status: 200, field: 'encryptedWalletCredentials', reason: 'payments-api.md: 200 with status PROCESSING until the credentials are ready (re-send the signed retry)' },
+  {
+    operation: 'POST /internal-accounts/{id}/export',
+    kind: 'response',
+    status: 200,
+    field: 'encryptedWalletCredentials',
+    reason: 'payments-api.md: 200 with status PROCESSING until the credentials are ready (re-send the signed retry)',
+  },
 ];
-

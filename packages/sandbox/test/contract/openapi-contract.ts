@@ -94,7 +94,10 @@ function rewriteDiscriminators(node: unknown): void {
     schema['properties'] = { ...schema['properties'], [property]: { enum: keys } };
     schema['allOf'] = [
       ...(schema['allOf'] ?? []),
-      ...keys.map((key) => ({ if: { properties: { [property]: { const: key } }, required: [property] }, then: { $ref: d.mapping[key] } })),
+      ...keys.map((key) => ({
+        if: { properties: { [property]: { const: key } }, required: [property] },
+        then: { $ref: d.mapping[key] },
+      })),
     ];
   }
 }
@@ -102,7 +105,11 @@ rewriteDiscriminators(document.components);
 document.$id = DOC_ID;
 
 const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const resolveRef = (ref: string): any => ref.slice(2).split('/').reduce((o: any, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+const resolveRef = (ref: string): any =>
+  ref
+    .slice(2)
+    .split('/')
+    .reduce((o: any, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], document);
 
 const operations: Operation[] = [];
 for (const [template, item] of Object.entries<any>(document.paths)) {
@@ -113,7 +120,9 @@ for (const [template, item] of Object.entries<any>(document.paths)) {
       name: `${method.toUpperCase()} ${template}`,
       method: method.toUpperCase(),
       template,
-      pattern: new RegExp(`^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`),
+      pattern: new RegExp(
+        `^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`,
+      ),
       literalSegments: segments.filter((s) => !/^\{.+\}$/.test(s)).length,
       pointer: `#/paths/${escapePointer(template)}/${method}`,
       op: { ...item[method], parameters: [...(item.parameters ?? []), ...(item[method].parameters ?? [])] },
@@ -124,14 +133,30 @@ for (const [template, item] of Object.entries<any>(document.paths)) {
 operations.sort((a, b) => b.literalSegments - a.literalSegments);
 
 function makeAjv(direction: 'response' | 'request'): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false, validateFormats: true });
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    logger: false,
+    validateFormats: true,
+  });
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i);
   ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
   // Present in an instance where it must not be: a writeOnly field in an answer, a readOnly one in a request.
   ajv.removeKeyword('writeOnly').removeKeyword('readOnly');
-  ajv.addKeyword({ keyword: 'writeOnly', schemaType: 'boolean', errors: false, validate: (flag: boolean) => !(flag && direction === 'response') });
-  ajv.addKeyword({ keyword: 'readOnly', schemaType: 'boolean', errors: false, validate: (flag: boolean) => !(flag && direction === 'request') });
+  ajv.addKeyword({
+    keyword: 'writeOnly',
+    schemaType: 'boolean',
+    errors: false,
+    validate: (flag: boolean) => !(flag && direction === 'response'),
+  });
+  ajv.addKeyword({
+    keyword: 'readOnly',
+    schemaType: 'boolean',
+    errors: false,
+    validate: (flag: boolean) => !(flag && direction === 'request'),
+  });
   ajv.addSchema(document, DOC_ID);
   return ajv;
 }
@@ -159,19 +184,35 @@ export const isSandboxOnly = (method: string, path: string): boolean =>
 
 function fieldOf(error: ErrorObject): string | undefined {
   if (error.keyword === 'required') return (error.params as { missingProperty: string }).missingProperty;
-  if (error.keyword === 'additionalProperties') return (error.params as { additionalProperty: string }).additionalProperty;
+  if (error.keyword === 'additionalProperties')
+    return (error.params as { additionalProperty: string }).additionalProperty;
   return error.instancePath.split('/')[1] || undefined;
 }
 
 /** Ajv's errors minus the noise of failed `if` branches, as violations. */
-function schemaViolations(base: Omit<Violation, 'message' | 'field'>, errors: ErrorObject[] | null | undefined): Violation[] {
+function schemaViolations(
+  base: Omit<Violation, 'message' | 'field'>,
+  errors: ErrorObject[] | null | undefined,
+): Violation[] {
   return (errors ?? [])
     .filter((e) => e.keyword !== 'if')
     .map((e) => {
       const field = fieldOf(e);
-      const detail = e.keyword === 'enum' ? ` (${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues).slice(0, 160)})` : '';
-      const readWrite = e.keyword === 'writeOnly' ? ' (writeOnly: never in an answer)' : e.keyword === 'readOnly' ? ' (readOnly: never in a request)' : '';
-      return { ...base, ...(field ? { field } : {}), message: `${e.instancePath || '/'} ${e.message ?? e.keyword}${detail}${readWrite}` };
+      const detail =
+        e.keyword === 'enum'
+          ? ` (${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues).slice(0, 160)})`
+          : '';
+      const readWrite =
+        e.keyword === 'writeOnly'
+          ? ' (writeOnly: never in an answer)'
+          : e.keyword === 'readOnly'
+            ? ' (readOnly: never in a request)'
+            : '';
+      return {
+        ...base,
+        ...(field ? { field } : {}),
+        message: `${e.instancePath || '/'} ${e.message ?? e.keyword}${detail}${readWrite}`,
+      };
     });
 }
 
@@ -186,7 +227,14 @@ export function rawViolations(exchange: Exchange): Violation[] {
   const operation = findOperation(exchange.method, url.pathname);
   if (!operation) {
     if (exchange.status === 404) return []; // an unknown endpoint answered as one
-    return [{ operation: `${exchange.method} ${url.pathname}`, kind: 'status', status: exchange.status, message: 'no such operation in the OpenAPI (list it in SANDBOX_ONLY_ROUTES if the spec adds it)' }];
+    return [
+      {
+        operation: `${exchange.method} ${url.pathname}`,
+        kind: 'status',
+        status: exchange.status,
+        message: 'no such operation in the OpenAPI (list it in SANDBOX_ONLY_ROUTES if the spec adds it)',
+      },
+    ];
   }
   const status = exchange.status;
   const body = exchange.responseBody as { code?: unknown } | undefined;
@@ -201,14 +249,21 @@ export function rawViolations(exchange: Exchange): Violation[] {
     response = resolveRef(response.$ref);
   }
   if (!response) {
-    out.push({ ...base, kind: 'status', message: `status ${status} is not declared (declared: ${Object.keys(operation.op.responses ?? {}).join(', ')})` });
+    out.push({
+      ...base,
+      kind: 'status',
+      message: `status ${status} is not declared (declared: ${Object.keys(operation.op.responses ?? {}).join(', ')})`,
+    });
   } else {
     const schemaPointer = jsonSchemaPointer(response.content, responsePointer);
-    if (schemaPointer && exchange.responseBody === undefined && status !== 204) out.push({ ...base, kind: 'response', message: 'the answer has no JSON body' });
-    if (!schemaPointer && exchange.responseBody !== undefined) out.push({ ...base, kind: 'response', message: `status ${status} is declared without a body` });
+    if (schemaPointer && exchange.responseBody === undefined && status !== 204)
+      out.push({ ...base, kind: 'response', message: 'the answer has no JSON body' });
+    if (!schemaPointer && exchange.responseBody !== undefined)
+      out.push({ ...base, kind: 'response', message: `status ${status} is declared without a body` });
     if (schemaPointer && exchange.responseBody !== undefined) {
       const validate = validatorFor('response', schemaPointer);
-      if (!validate(exchange.responseBody)) out.push(...schemaViolations({ ...base, kind: 'response' }, validate.errors));
+      if (!validate(exchange.responseBody))
+        out.push(...schemaViolations({ ...base, kind: 'response' }, validate.errors));
     }
   }
 
@@ -218,9 +273,15 @@ export function rawViolations(exchange: Exchange): Violation[] {
       const validate = validatorFor('request', requestPointer);
       if (!validate(exchange.requestBody)) out.push(...schemaViolations({ ...base, kind: 'request' }, validate.errors));
     }
-    const declared = new Set(operation.op.parameters.map((p: any) => (p.$ref ? resolveRef(p.$ref) : p)).filter((p: any) => p.in === 'query').map((p: any) => p.name));
+    const declared = new Set(
+      operation.op.parameters
+        .map((p: any) => (p.$ref ? resolveRef(p.$ref) : p))
+        .filter((p: any) => p.in === 'query')
+        .map((p: any) => p.name),
+    );
     for (const name of new Set(url.searchParams.keys())) {
-      if (!declared.has(name)) out.push({ ...base, kind: 'query', field: name, message: `query parameter ${name} is not declared` });
+      if (!declared.has(name))
+        out.push({ ...base, kind: 'query', field: name, message: `query parameter ${name} is not declared` });
     }
   }
   return out;

@@ -13,15 +13,27 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const NODE_ARGS = ['--conditions=source', '--import', 'tsx', 'packages/sandbox/src/cli.ts'];
 
-export const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+export const basic = (id: string, secret: string): string =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 /** The value printed after `label` in the start-up banner, or ''. */
-export const bannerLine = (banner: string, label: string): string => new RegExp(`^\\s*${label}\\s+(.+)$`, 'm').exec(banner)?.[1]?.trim() ?? '';
+export const bannerLine = (banner: string, label: string): string =>
+  new RegExp(`^\\s*${label}\\s+(.+)$`, 'm').exec(banner)?.[1]?.trim() ?? '';
 
 /** Starts the CLI and resolves once its banner is printed. */
-export async function runCli(args: string[], options: { env?: Record<string, string>; viaNpm?: boolean } = {}): Promise<{ banner: string; stop: () => void }> {
-  const [command, commandArgs] = options.viaNpm ? ['npm', ['run', '--silent', 'sandbox', '--', ...args]] : [process.execPath, [...NODE_ARGS, ...args]];
-  const child: ChildProcess = spawn(command, commandArgs, { cwd: repoRoot, env: { ...process.env, ...options.env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; viaNpm?: boolean } = {},
+): Promise<{ banner: string; stop: () => void }> {
+  const [command, commandArgs] = options.viaNpm
+    ? ['npm', ['run', '--silent', 'sandbox', '--', ...args]]
+    : [process.execPath, [...NODE_ARGS, ...args]];
+  const child: ChildProcess = spawn(command, commandArgs, {
+    cwd: repoRoot,
+    env: { ...process.env, ...options.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stop = (): void => {
     try {
       process.kill(-child.pid!, 'SIGTERM');
@@ -47,7 +59,10 @@ export async function runCli(args: string[], options: { env?: Record<string, str
 /** Runs the CLI expecting it to refuse to start: its exit code and what it printed on stderr. */
 export function runCliToExit(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_ARGS, ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {

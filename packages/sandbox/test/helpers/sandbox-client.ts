@@ -48,13 +48,20 @@ export class Api {
 
   async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
     const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
-    const headers: Record<string, string> = { ...(this.authorization ? { Authorization: this.authorization } : {}), ...options.headers };
+    const headers: Record<string, string> = {
+      ...(this.authorization ? { Authorization: this.authorization } : {}),
+      ...options.headers,
+    };
     let body: string | undefined;
     if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';
     }
-    const res = await fetch(`${this.baseUrl}${path}${query}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const res = await fetch(`${this.baseUrl}${path}${query}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
     const text = await res.text();
     let parsed: unknown;
     try {
@@ -77,15 +84,28 @@ export class Api {
    * Runs a signed retry: leg 1, then stamps and resends the identical request for every 202
    * challenge. Resolves with the terminal response and the number of challenges answered.
    */
-  async signed<T = any>(method: string, path: string, body: unknown, key: Stamper, extra: { headers?: Record<string, string> } = {}): Promise<ApiResponse<T> & { challenges: number }> {
+  async signed<T = any>(
+    method: string,
+    path: string,
+    body: unknown,
+    key: Stamper,
+    extra: { headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T> & { challenges: number }> {
     const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-    const options = (headers: Record<string, string>): CallOptions => ({ ...(text !== undefined ? { body: text } : {}), headers: { ...extra.headers, ...headers } });
+    const options = (headers: Record<string, string>): CallOptions => ({
+      ...(text !== undefined ? { body: text } : {}),
+      headers: { ...extra.headers, ...headers },
+    });
     let res = await this.call(method, path, options({}));
     let challenges = 0;
     while (res.status === 202 && typeof res.body?.payloadToSign === 'string') {
       challenges++;
       const stamp = await key.stamp(res.body.payloadToSign);
-      res = await this.call(method, path, options({ 'Service-Wallet-Signature': stamp, 'Request-Id': res.body.requestId }));
+      res = await this.call(
+        method,
+        path,
+        options({ 'Service-Wallet-Signature': stamp, 'Request-Id': res.body.requestId }),
+      );
     }
     return { ...res, challenges };
   }
@@ -106,7 +126,15 @@ export interface TestSandbox {
 
 export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
   const clock = new TestClock();
-  const server = await startSandbox({ port: 0, panPort: 0, now: clock.now, onInternalError: (e) => { if (process.env['SANDBOX_DEBUG']) console.error(e); }, ...options });
+  const server = await startSandbox({
+    port: 0,
+    panPort: 0,
+    now: clock.now,
+    onInternalError: (e) => {
+      if (process.env['SANDBOX_DEBUG']) console.error(e);
+    },
+    ...options,
+  });
   // The server reads `sandbox.fetch` per request, so the contract check sits in front of every call.
   const contract = new ContractRecorder();
   server.sandbox.fetch = withContract(server.sandbox.fetch, contract);
@@ -129,7 +157,13 @@ let serial = 0;
 /** Creates a customer (individual, approved) and returns it with its wallet and that wallet's EMAIL_OTP credential. */
 export async function newCustomer(api: Api, fields: Record<string, unknown> = {}) {
   const id = `cust-${process.pid}-${++serial}-${Math.random().toString(36).slice(2, 8)}`;
-  const created = await api.post('/customers', { platformCustomerId: id, customerType: 'INDIVIDUAL', email: `${id}@example.com`, fullName: 'Ana Test', ...fields });
+  const created = await api.post('/customers', {
+    platformCustomerId: id,
+    customerType: 'INDIVIDUAL',
+    email: `${id}@example.com`,
+    fullName: 'Ana Test',
+    ...fields,
+  });
   if (created.status !== 201) throw new Error(`customer creation failed: ${created.status} ${created.text}`);
   const accounts = await api.get('/customers/internal-accounts', { customerId: created.body.id });
   const account = accounts.body.data[0];
@@ -150,7 +184,12 @@ export async function otpLogin(t: TestSandbox, credentialId: string, code = '000
     publicKey: key.publicKeyUncompressed,
     trustedSigners: t.signers,
   });
-  const res = await t.api.signed('POST', `/auth/credentials/${credentialId}/verify`, { type: challenge.body.type, encryptedOtpBundle }, key);
+  const res = await t.api.signed(
+    'POST',
+    `/auth/credentials/${credentialId}/verify`,
+    { type: challenge.body.type, encryptedOtpBundle },
+    key,
+  );
   if (res.status !== 200) throw new Error(`otp login failed: ${res.status} ${res.text}`);
   return { key, session: res.body };
 }

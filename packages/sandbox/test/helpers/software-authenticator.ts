@@ -10,22 +10,37 @@
  *   const attestation = await authenticator.register({ challenge });           // POST /auth/credentials PASSKEY
  *   const assertion = await authenticator.assert({ challenge: loginChallenge(hexChallenge) });
  */
-import { base64UrlDecode, base64UrlEncode, concatBytes, sha256, toArrayBuffer, utf8Encode } from '@paykit/crypto-core/encoding';
+import {
+  base64UrlDecode,
+  base64UrlEncode,
+  concatBytes,
+  sha256,
+  toArrayBuffer,
+  utf8Encode,
+} from '@paykit/crypto-core/encoding';
 import { signatureRawToDer } from '@paykit/crypto-core/p256';
 
-export type CborValue = number | string | Uint8Array | CborValue[] | Map<CborValue, CborValue> | { [key: string]: CborValue };
+export type CborValue =
+  number | string | Uint8Array | CborValue[] | Map<CborValue, CborValue> | { [key: string]: CborValue };
 
 function head(major: number, length: number): Uint8Array {
   if (length < 24) return new Uint8Array([(major << 5) | length]);
   if (length < 0x100) return new Uint8Array([(major << 5) | 24, length]);
   if (length < 0x10000) return new Uint8Array([(major << 5) | 25, length >> 8, length & 0xff]);
-  return new Uint8Array([(major << 5) | 26, (length >>> 24) & 0xff, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff]);
+  return new Uint8Array([
+    (major << 5) | 26,
+    (length >>> 24) & 0xff,
+    (length >>> 16) & 0xff,
+    (length >>> 8) & 0xff,
+    length & 0xff,
+  ]);
 }
 
 /** A tiny CBOR encoder: integers, byte and text strings, arrays and maps (keys in insertion order). */
 export function cborEncode(value: CborValue): Uint8Array {
   if (typeof value === 'number') {
-    if (!Number.isInteger(value) || Math.abs(value) > 0xffffffff) throw new TypeError('only 32-bit integers are supported');
+    if (!Number.isInteger(value) || Math.abs(value) > 0xffffffff)
+      throw new TypeError('only 32-bit integers are supported');
     return value >= 0 ? head(0, value) : head(1, -1 - value);
   }
   if (typeof value === 'string') {
@@ -95,7 +110,12 @@ export class SoftwareAuthenticator {
   static async create(options: SoftwareAuthenticatorOptions = {}): Promise<SoftwareAuthenticator> {
     const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
     const jwk = await crypto.subtle.exportKey('jwk', keyPair.publicKey);
-    return new SoftwareAuthenticator(keyPair, jwk, options.rpId ?? 'localhost', options.origin ?? 'http://localhost:5173');
+    return new SoftwareAuthenticator(
+      keyPair,
+      jwk,
+      options.rpId ?? 'localhost',
+      options.origin ?? 'http://localhost:5173',
+    );
   }
 
   private coseKey(): Map<CborValue, CborValue> {
@@ -109,11 +129,21 @@ export class SoftwareAuthenticator {
   }
 
   private async authData(rpId: string, flags: number, counter: number, attested: boolean): Promise<Uint8Array> {
-    const count = new Uint8Array([(counter >>> 24) & 0xff, (counter >>> 16) & 0xff, (counter >>> 8) & 0xff, counter & 0xff]);
+    const count = new Uint8Array([
+      (counter >>> 24) & 0xff,
+      (counter >>> 16) & 0xff,
+      (counter >>> 8) & 0xff,
+      counter & 0xff,
+    ]);
     const parts = [await sha256(utf8Encode(rpId)), new Uint8Array([flags]), count];
     if (attested) {
       const id = base64UrlDecode(this.credentialId);
-      parts.push(new Uint8Array(16), new Uint8Array([id.length >> 8, id.length & 0xff]), id, cborEncode(this.coseKey()));
+      parts.push(
+        new Uint8Array(16),
+        new Uint8Array([id.length >> 8, id.length & 0xff]),
+        id,
+        cborEncode(this.coseKey()),
+      );
     }
     return concatBytes(...parts);
   }
@@ -126,10 +156,18 @@ export class SoftwareAuthenticator {
   async register(options: CeremonyOptions): Promise<Attestation> {
     const flags = options.flags ?? FLAG_UP | FLAG_UV | FLAG_AT;
     const authData = await this.authData(options.rpId ?? this.rpId, flags, options.counter ?? this.counter, true);
-    const attestationObject = cborEncode(new Map<CborValue, CborValue>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = cborEncode(
+      new Map<CborValue, CborValue>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     return {
       credentialId: this.credentialId,
-      clientDataJson: base64UrlEncode(this.clientData('webauthn.create', options.challenge, options.origin ?? this.origin)),
+      clientDataJson: base64UrlEncode(
+        this.clientData('webauthn.create', options.challenge, options.origin ?? this.origin),
+      ),
       attestationObject: base64UrlEncode(attestationObject),
       transports: ['internal', 'hybrid'],
     };
@@ -141,7 +179,9 @@ export class SoftwareAuthenticator {
     const authData = await this.authData(options.rpId ?? this.rpId, options.flags ?? FLAG_UP | FLAG_UV, counter, false);
     const clientData = this.clientData('webauthn.get', options.challenge, options.origin ?? this.origin);
     const signed = concatBytes(authData, await sha256(clientData));
-    const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, this.keyPair.privateKey, toArrayBuffer(signed)));
+    const raw = new Uint8Array(
+      await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, this.keyPair.privateKey, toArrayBuffer(signed)),
+    );
     return {
       credentialId: this.credentialId,
       clientDataJson: base64UrlEncode(clientData),
@@ -158,7 +198,12 @@ export class SoftwareAuthenticator {
       id: a.credentialId,
       rawId: a.credentialId,
       type: 'public-key',
-      response: { clientDataJSON: a.clientDataJson, authenticatorData: a.authenticatorData, signature: a.signature, userHandle: a.userHandle },
+      response: {
+        clientDataJSON: a.clientDataJson,
+        authenticatorData: a.authenticatorData,
+        signature: a.signature,
+        userHandle: a.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

@@ -7,19 +7,35 @@
  */
 import { useEffect } from 'react';
 import { WalletClient, memoryKeyStore } from '@paykit/crypto-core';
-import { PayCardReveal, PayOtpLogin, PayPasskeyLogin, PayScaChallenge, PayWalletExport, PaykitProvider } from '@paykit/react';
-
+import {
+  PayCardReveal,
+  PayOtpLogin,
+  PayPasskeyLogin,
+  PayScaChallenge,
+  PayWalletExport,
+  PaykitProvider,
+} from '@paykit/react';
 
 const reply = (status, body) => ({ status, headers: {}, body });
 
 async function transport(request) {
   if (request.method === 'POST' && request.path === '/auth/credentials/AuthMethod%3Aemail-1/challenge') {
-    return reply(200, { id: 'AuthMethod:email-1', accountId: 'InternalAccount:fixture', type: 'EMAIL_OTP', otpEncryptionTargetBundle: '{}' });
+    return reply(200, {
+      id: 'AuthMethod:email-1',
+      accountId: 'InternalAccount:fixture',
+      type: 'EMAIL_OTP',
+      otpEncryptionTargetBundle: '{}',
+    });
   }
   return reply(404, { status: 404, code: 'NOT_FOUND', message: 'Not in the fixture' });
 }
 
-const client = new WalletClient({ transport, keyStore: memoryKeyStore(), autoRefresh: false, namespace: 'nextjs-fixture' });
+const client = new WalletClient({
+  transport,
+  keyStore: memoryKeyStore(),
+  autoRefresh: false,
+  namespace: 'nextjs-fixture',
+});
 // a server render never uses it: close its cross-tab channel so it holds nothing open there
 if (typeof window === 'undefined') client.close();
 
@@ -29,7 +45,12 @@ const quote = {
   totalSendingAmount: 123456,
   sendingCurrency: { code: 'EUR', decimals: 2 },
   destination: { destinationType: 'ACCOUNT', accountHolderName: 'Ana López', iban: 'DE89370400440532013000' },
-  scaChallenge: { id: 'ScaChallenge:fixture', expiresAt: '2099-01-01T00:00:00.000Z', factor: 'SMS_OTP', availableFactors: ['SMS_OTP'] },
+  scaChallenge: {
+    id: 'ScaChallenge:fixture',
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    factor: 'SMS_OTP',
+    availableFactors: ['SMS_OTP'],
+  },
 };
 
 function Element({ tag }) {

@@ -1,2 +1,10 @@
 /** The fixture's pages: one per element, and the control page that must fail to hydrate. */
-export const FIXTURE_TAGS = ['pay-otp-login', 'pay-passkey-login', 'pay-passkey-login-conditional', 'pay-wallet-export', 'pay-card-reveal', 'pay-sca-challenge', 'control-mismatch'];
+export const FIXTURE_TAGS = [
+  'pay-otp-login',
+  'pay-passkey-login',
+  'pay-passkey-login-conditional',
+  'pay-wallet-export',
+  'pay-card-reveal',
+  'pay-sca-challenge',
+  'control-mismatch',
+];
