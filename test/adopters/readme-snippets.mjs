@@ -32,9 +32,12 @@ export function readSnippets(readmes) {
       const where = `${readme}:${i + 1}`;
       if (!RUNNERS.includes(runner)) throw new Error(`${where}: unknown quick-start runner "${runner}"`);
       if (runner !== 'sandbox' && !file) throw new Error(`${where}: the "${runner}" runner needs a file name`);
-      const fence = /^(```+)(\w*)\s*$/.exec(lines[i + 1] ?? '');
+      // the formatter puts one blank line between the marker and the fence
+      let open = i + 1;
+      while (lines[open]?.trim() === '') open++;
+      const fence = /^(```+)(\w*)\s*$/.exec(lines[open] ?? '');
       if (!fence) throw new Error(`${where}: the marker must be followed by a fenced code block`);
-      const end = lines.findIndex((line, j) => j > i + 1 && line.startsWith(fence[1]));
+      const end = lines.findIndex((line, j) => j > open && line.startsWith(fence[1]));
       if (end < 0) throw new Error(`${where}: the code block is not closed`);
       snippets.push({
         readme,
@@ -42,7 +45,7 @@ export function readSnippets(readmes) {
         runner,
         file,
         lang: fence[2],
-        code: lines.slice(i + 2, end).join('\n') + '\n',
+        code: lines.slice(open + 1, end).join('\n') + '\n',
       });
       i = end;
     }
