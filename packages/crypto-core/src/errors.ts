@@ -49,8 +49,8 @@ export type LocalErrorCode = (typeof LocalErrorCode)[keyof typeof LocalErrorCode
 
 export interface PayErrorOptions {
   status?: number;
-  details?: Record<string, unknown>;
-  retryAfterSeconds?: number;
+  details?: Record<string, unknown> | undefined;
+  retryAfterSeconds?: number | undefined;
   requestId?: string;
   cause?: unknown;
 }

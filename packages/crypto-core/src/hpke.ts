@@ -86,7 +86,7 @@ export interface HpkeSealed {
 export async function hpkeSeal(params: {
   recipientPublicKey: Uint8Array;
   plaintext: Uint8Array;
-  ephemeralKeyPair?: WebCryptoKeyPair;
+  ephemeralKeyPair?: WebCryptoKeyPair | undefined;
 }): Promise<HpkeSealed> {
   const recipient = decompressPoint(object(params, 'params').recipientPublicKey);
   const ephemeral =

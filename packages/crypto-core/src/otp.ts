@@ -22,7 +22,7 @@ export interface EncryptOtpCodeParams {
   publicKey: string;
   trustedSigners: readonly string[];
   /** Known-answer tests only. */
-  ephemeralKeyPair?: WebCryptoKeyPair;
+  ephemeralKeyPair?: WebCryptoKeyPair | undefined;
 }
 
 /** Verifies the target bundle (fails closed) and returns the `encryptedOtpBundle` string. */

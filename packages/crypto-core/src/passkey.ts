@@ -78,12 +78,12 @@ function ceremonyError(cause: unknown): PayError {
 export interface CreatePasskeyOptions {
   /** Shown by the authenticator; usually the user's email. */
   userName: string;
-  userDisplayName?: string;
+  userDisplayName?: string | undefined;
   /** Relying party id; defaults to the page's host. */
-  rpId?: string;
+  rpId?: string | undefined;
   rpName?: string;
   /** WebAuthn credential ids (base64url) already registered, so the authenticator refuses duplicates. */
-  excludeCredentialIds?: string[];
+  excludeCredentialIds?: string[] | undefined;
   timeoutMs?: number;
 }
 
@@ -133,7 +133,7 @@ export interface GetPasskeyAssertionOptions {
   challenge: string;
   /** WebAuthn credential id (base64url) to allow; omit for discoverable credentials. */
   credentialId?: string;
-  rpId?: string;
+  rpId?: string | undefined;
   /** Offer the passkey through autofill on an `autocomplete="username webauthn"` field. */
   conditional?: boolean;
   timeoutMs?: number;

@@ -26,9 +26,9 @@ export interface SignedChallenge {
 export interface SignedRequestOptions {
   method: HttpMethod;
   path: string;
-  query?: Record<string, string | undefined>;
+  query?: Record<string, string | undefined> | undefined;
   /** Serialized once; the exact same bytes go out on every leg. A string is sent as is. */
-  body?: unknown;
+  body?: unknown | undefined;
   /** Extra headers on every leg (for example Idempotency-Key). */
   headers?: Record<string, string>;
   /** Stamps a payloadToSign. Called once per challenge. */
@@ -51,7 +51,7 @@ export interface SignedRequestOptions {
   pollTimeoutMs?: number;
   /** Called for each challenge, before signing (progress UI). */
   onChallenge?: (challenge: SignedChallenge) => void;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Injected for tests. */
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -17,11 +17,11 @@ export interface TransportRequest {
   method: HttpMethod;
   /** Service path, e.g. `/auth/credentials/AuthMethod:…/verify`. */
   path: string;
-  query?: Record<string, string | undefined>;
+  query?: Record<string, string | undefined> | undefined;
   /** Exact body text; signed retries depend on these bytes being resent unchanged. */
-  body?: string;
+  body?: string | undefined;
   headers?: Record<string, string>;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface TransportResponse {
@@ -81,7 +81,7 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
         const response = await doFetch(base + buildPath(request.path, request.query), {
           method: request.method,
           headers,
-          body: request.body,
+          body: request.body ?? null,
           signal: controller.signal,
           credentials: options.credentials ?? 'same-origin',
           cache: 'no-store',

@@ -174,10 +174,10 @@ describe('<pay-sca-challenge>', () => {
 
   it('works in the quote-creation order too: the last authorize leaves the quote PENDING, ready to execute', async () => {
     const payload = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2"}';
+    const { scaChallenge: _answered, ...unchallenged } = pendingQuote();
     t.fake.settings.authorizeResults.push({
-      ...pendingQuote(),
+      ...unchallenged,
       status: 'PENDING',
-      scaChallenge: undefined,
       paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: payload } }],
     });
     const el = await render();

@@ -26,24 +26,24 @@ export interface PlatformProxyOptions {
   /** The platform's own session check: who is asking, or `null` when nobody is signed in (401). Must not read the body. */
   resolveEndUser: (request: Request) => EndUser | null | Promise<EndUser | null>;
   /** Reaches the service; defaults to the global `fetch`. Receives one `Request`. */
-  fetch?: (request: Request) => Promise<Response>;
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Where the handler is mounted, e.g. `/api/wallet`; stripped before matching. Default ''. */
-  pathPrefix?: string;
+  pathPrefix?: string | undefined;
   /** Forward the sandbox-only endpoints (`/sandbox/...`). Default false: set it only for a sandbox service. */
-  allowSandboxPaths?: boolean;
+  allowSandboxPaths?: boolean | undefined;
   /**
    * Browser origins whose pages may call, exactly (`https://app.example`). A request whose `Origin` is
    * not listed is refused (403). Default: the origin the request was addressed to (same-origin only).
    */
-  allowedOrigins?: readonly string[];
+  allowedOrigins?: readonly string[] | undefined;
   /** Accept `Sec-Fetch-Site: same-site` (another port or subdomain of the same site). Default false. */
-  allowSameSite?: boolean;
+  allowSameSite?: boolean | undefined;
   /** Time allowed for the service to answer in full, in ms; then 504. Default 30000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Largest request body accepted, in bytes; beyond it 413. Default 65536. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /** Told of failures the caller only sees as 5xx (a throwing `resolveEndUser`, an unreachable service). */
-  onError?: (error: unknown, stage: ErrorStage) => void;
+  onError?: ((error: unknown, stage: ErrorStage) => void) | undefined;
 }
 
 export interface ProxyConfig {

@@ -104,7 +104,11 @@ for (const version of [19, 18] as const) {
       const first: PaySessionEvent[] = [];
       const second: PaySessionEvent[] = [];
       const tree = (onPaySession?: (event: PaySessionEvent) => void) =>
-        h(paykit.PaykitProvider, { client }, h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID, onPaySession }));
+        h(
+          paykit.PaykitProvider,
+          { client },
+          h(paykit.PayOtpLogin, { accountId: ACCOUNT_ID, ...(onPaySession ? { onPaySession } : {}) }),
+        );
       render(tree((event) => first.push(event)));
       const el = container.querySelector<PayOtpLoginElement>('pay-otp-login')!;
       const event = new PaySessionEvent(summary);

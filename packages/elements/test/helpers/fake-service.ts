@@ -299,8 +299,8 @@ export async function createFakeService(): Promise<FakeService> {
           id: PASSKEY_CREDENTIAL,
           accountId: ACCOUNT_ID,
           type: 'PASSKEY',
-          nickname: body.nickname,
-          credentialId: body.attestation?.credentialId,
+          ...(body.nickname === undefined ? {} : { nickname: body.nickname }),
+          ...(body.attestation === undefined ? {} : { credentialId: body.attestation.credentialId }),
         } satisfies AuthMethod);
       },
     ],
