@@ -15,7 +15,6 @@ import {
   WalletClient,
   fetchTransport,
   nextQuoteStep,
-  toServiceError,
   type AuthMethod,
   type AuthSession,
   type CurrentSession,
@@ -174,27 +173,11 @@ function describe(error: unknown): string {
 
 // ---- wallet calls the client has no method for ----------------------------------------------------
 
-async function walletCall<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const response = await state.client.transport({
-    method,
-    path,
-    ...(options.query ? { query: options.query } : {}),
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    ...(options.headers ? { headers: options.headers } : {}),
-  });
-  if (response.status >= 200 && response.status < 300) return response.body as T;
-  throw toServiceError(response, Date.now());
-}
-
 async function refreshBalance(): Promise<void> {
   const me = state.me;
   if (!me) return;
   try {
-    const page = await walletCall<{ data: { id: string; balance?: { amount?: number } }[] }>(
+    const page = await state.client.request<{ data: { id: string; balance?: { amount?: number } }[] }>(
       'GET',
       '/customers/internal-accounts',
       { query: { customerId: me.customerId } },
@@ -223,7 +206,7 @@ async function loadCard(): Promise<void> {
   const id = state.me?.cardIds.at(-1);
   if (!id) return;
   try {
-    state.card = await walletCall<Card>('GET', `/cards/${encodeURIComponent(id)}`);
+    state.card = await state.client.request<Card>('GET', `/cards/${encodeURIComponent(id)}`);
   } catch {
     state.card = undefined;
   }
@@ -1032,7 +1015,7 @@ function cardPanel(): HTMLElement {
     button.setAttribute('aria-busy', 'true');
     cardIssueKey ??= crypto.randomUUID(); // kept until success: a retry after a network error is not a second card
     try {
-      const created = await walletCall<Card>('POST', '/cards', {
+      const created = await state.client.request<Card>('POST', '/cards', {
         body: {
           fundingSource: me.accountId,
           customerId: me.customerId,
@@ -1073,7 +1056,7 @@ function cardPanel(): HTMLElement {
 async function waitForCard(id: string): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const c = await walletCall<Card>('GET', `/cards/${encodeURIComponent(id)}`);
+    const c = await state.client.request<Card>('GET', `/cards/${encodeURIComponent(id)}`);
     state.card = c;
     if (c.state !== 'PROCESSING') return;
     await sleep(500);

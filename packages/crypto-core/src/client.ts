@@ -67,7 +67,7 @@ export interface WalletClientOptions {
   /** Accept unsigned export bundles (the sandbox's default form). Never set against production. */
   allowUnsignedExports?: boolean;
   /** Relying party id for passkeys; default the page's host. */
-  rpId?: string;
+  rpId?: string | undefined;
   /** Refresh this long before `expiresAt` (ms). Default 60 000. */
   refreshLeadMs?: number;
   /** Keep the session refreshed on a timer. Default true where `window` exists. */
@@ -160,7 +160,7 @@ export class WalletClient {
   // ---- email / SMS OTP --------------------------------------------------------------------------
 
   async listCredentials(accountId = this.#requireSession().accountId): Promise<AuthMethod[]> {
-    const body = await this.#request<ListResponse<AuthMethod>>('GET', '/auth/credentials', { query: { accountId } });
+    const body = await this.request<ListResponse<AuthMethod>>('GET', '/auth/credentials', { query: { accountId } });
     return body.data ?? [];
   }
 
@@ -172,7 +172,7 @@ export class WalletClient {
     credentialId?: string;
     accountId?: string;
     type?: 'EMAIL_OTP' | 'SMS_OTP';
-    signal?: AbortSignal;
+    signal?: AbortSignal | undefined;
   }): Promise<OtpChallenge> {
     let credentialId = params?.credentialId;
     if (!credentialId) {
@@ -182,7 +182,7 @@ export class WalletClient {
       if (!found) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, `The account has no ${type} credential`);
       credentialId = found.id;
     }
-    const challenge = await this.#request<OtpChallenge>('POST', `/auth/credentials/${enc(credentialId)}/challenge`, {
+    const challenge = await this.request<OtpChallenge>('POST', `/auth/credentials/${enc(credentialId)}/challenge`, {
       body: {},
       signal: params.signal,
     });
@@ -233,13 +233,13 @@ export class WalletClient {
     credentialId: string;
     oidcToken: string;
     prepared: OAuthPreparation;
-    signal?: AbortSignal;
+    signal?: AbortSignal | undefined;
   }): Promise<AuthSession> {
     const { prepared } = params || ({} as typeof params);
     if (!prepared?.sessionKey || !params.credentialId || typeof params.oidcToken !== 'string')
       throw invalidArgument('Give credentialId, oidcToken and prepared');
     try {
-      const session = await this.#request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
+      const session = await this.request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
         body: { type: 'OAUTH', oidcToken: params.oidcToken, clientPublicKey: prepared.sessionKey.publicKey },
         signal: params.signal,
       });
@@ -256,8 +256,8 @@ export class WalletClient {
   async registerPasskey(params: {
     userName: string;
     nickname?: string;
-    userDisplayName?: string;
-    excludeCredentialIds?: string[];
+    userDisplayName?: string | undefined;
+    excludeCredentialIds?: string[] | undefined;
   }): Promise<AuthMethod> {
     const current = this.#requireSession();
     params ||= {} as typeof params;
@@ -283,13 +283,13 @@ export class WalletClient {
   async loginWithPasskey(params: {
     credentialId: string;
     conditional?: boolean;
-    signal?: AbortSignal;
+    signal?: AbortSignal | undefined;
   }): Promise<AuthSession> {
     if (!params?.credentialId) throw invalidArgument('Invalid credentialId');
     const key = await createSessionKey({ store: this.keyStore });
     try {
       const opts = { signal: params.signal };
-      const challenge = await this.#request<PasskeyAuthChallenge>(
+      const challenge = await this.request<PasskeyAuthChallenge>(
         'POST',
         `/auth/credentials/${enc(params.credentialId)}/challenge`,
         {
@@ -305,7 +305,7 @@ export class WalletClient {
         rpId: this.#options.rpId,
         conditional: params.conditional === true,
       });
-      const session = await this.#request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
+      const session = await this.request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
         body: { type: 'PASSKEY', assertion },
         headers: { 'Request-Id': challenge.requestId },
         ...opts,
@@ -340,7 +340,7 @@ export class WalletClient {
   // ---- sessions ---------------------------------------------------------------------------------
 
   async listSessions(accountId = this.#requireSession().accountId): Promise<AuthSession[]> {
-    const body = await this.#request<ListResponse<AuthSession>>('GET', '/auth/sessions', { query: { accountId } });
+    const body = await this.request<ListResponse<AuthSession>>('GET', '/auth/sessions', { query: { accountId } });
     return body.data ?? [];
   }
 
@@ -511,7 +511,7 @@ export class WalletClient {
   // ---- quotes, SCA, cards -----------------------------------------------------------------------
 
   async getQuote(quoteId: string): Promise<Quote> {
-    return this.#request<Quote>('GET', `/quotes/${enc(quoteId)}`);
+    return this.request<Quote>('GET', `/quotes/${enc(quoteId)}`);
   }
 
   /**
@@ -519,14 +519,14 @@ export class WalletClient {
    * receiver's currencies and the `lookupId` that `createQuote` must carry for a UMA destination.
    */
   async lookupUma(params: { receiverUmaAddress: string; customerId: string }): Promise<ReceiverUmaLookup> {
-    return this.#request<ReceiverUmaLookup>('GET', `/receiver/uma/${enc(params.receiverUmaAddress)}`, {
+    return this.request<ReceiverUmaLookup>('GET', `/receiver/uma/${enc(params.receiverUmaAddress)}`, {
       query: { customerId: params.customerId },
     });
   }
 
   /** `POST /quotes` through the platform backend (which decides whether end users may create quotes). */
   async createQuote(body: Record<string, unknown>, idempotencyKey?: string): Promise<Quote> {
-    return this.#request<Quote>('POST', '/quotes', {
+    return this.request<Quote>('POST', '/quotes', {
       body,
       ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
     });
@@ -557,7 +557,7 @@ export class WalletClient {
     if (payload === undefined) throw unexpected('embedded-wallet payloadToSign');
     const current = this.#requireSession();
     const key = await requireSessionKey(current.keyId, this.keyStore);
-    return this.#request<Quote>('POST', `/quotes/${enc(quote.id)}/execute`, {
+    return this.request<Quote>('POST', `/quotes/${enc(quote.id)}/execute`, {
       body: params.scaFactor ? { scaFactor: params.scaFactor } : {},
       headers: {
         'Service-Wallet-Signature': await key.stamp(payload),
@@ -584,11 +584,11 @@ export class WalletClient {
     if (!params?.quoteId) throw invalidArgument('Invalid quoteId');
     const body = await this.#scaProof(params, params.passkeyAssertionOptions);
     if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
-    return this.#request<Quote>('POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
+    return this.request<Quote>('POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
   }
 
   async resendScaCode(quoteId: string): Promise<void> {
-    await this.#request('POST', `/quotes/${enc(quoteId)}/authorize/resend`, { body: {} });
+    await this.request('POST', `/quotes/${enc(quoteId)}/authorize/resend`, { body: {} });
   }
 
   /**
@@ -599,7 +599,7 @@ export class WalletClient {
     if (!params?.customerId) throw invalidArgument('Invalid customerId');
     const factor = params.factor ?? 'SMS_OTP';
     if (factor !== 'SMS_OTP' && factor !== 'PASSKEY') throw invalidArgument('Invalid factor');
-    return this.#request<ScaLoginStart>('POST', '/sca/login/start', {
+    return this.request<ScaLoginStart>('POST', '/sca/login/start', {
       query: { customerId: params.customerId },
       body: { factor },
     });
@@ -630,7 +630,7 @@ export class WalletClient {
       body['challengeId'] = start.challengeId;
     }
     if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
-    return this.#request<ScaLoginComplete>('POST', '/sca/login/complete', {
+    return this.request<ScaLoginComplete>('POST', '/sca/login/complete', {
       query: { customerId: params.customerId },
       body,
     });
@@ -658,7 +658,7 @@ export class WalletClient {
 
   /** `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it. */
   async revealCard(cardId: string): Promise<CardReveal> {
-    const reveal = await this.#request<CardReveal>('POST', `/cards/${enc(cardId)}/reveal`, { body: {} });
+    const reveal = await this.request<CardReveal>('POST', `/cards/${enc(cardId)}/reveal`, { body: {} });
     if (typeof reveal?.panEmbedUrl !== 'string' || typeof reveal.expiresAt !== 'string')
       throw unexpected('panEmbedUrl or expiresAt');
     return reveal;
@@ -730,16 +730,17 @@ export class WalletClient {
     });
   }
 
-  async #request<T>(
-    method: HttpMethod,
-    path: string,
-    extra: {
-      query?: Record<string, string | undefined>;
-      body?: unknown;
-      headers?: Record<string, string>;
-      signal?: AbortSignal;
-    } = {},
-  ): Promise<T> {
+  /**
+   * One call the client has no named method for, through its transport: `GET /auth/sessions`,
+   * `POST /customers/{id}/kyc-link`, … Unsigned; a signed action needs its own method. Resolves with the
+   * answer's body on 2xx.
+   *
+   * @throws {PayError} the service's error (its `code`, `status`, `details`) on any other status; a
+   *   transport's `NETWORK_ERROR` or `TIMEOUT`.
+   * @example
+   *   const { data } = await client.request<{ data: AuthSession[] }>('GET', '/auth/sessions', { query: { accountId } });
+   */
+  async request<T>(method: HttpMethod, path: string, extra: RequestOptions = {}): Promise<T> {
     const request: TransportRequest = { method, path };
     if (extra.query) request.query = extra.query;
     if (extra.body !== undefined) request.body = JSON.stringify(extra.body);
@@ -749,6 +750,15 @@ export class WalletClient {
     if (response.status >= 200 && response.status < 300) return response.body as T;
     throw toServiceError(response, this.#now());
   }
+}
+
+/** What `WalletClient.request` sends besides the method and path. */
+export interface RequestOptions {
+  query?: Record<string, string | undefined> | undefined;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string> | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /** What a quote waits for next. */

@@ -527,6 +527,28 @@ describe('WalletClient', () => {
     });
   });
 
+  it('request: one typed call the client has no method for; its query and JSON body go out, an error status is the service error', async () => {
+    const transport = scriptedTransport([
+      { status: 200, body: { data: [{ id: 'Session:1' }] } },
+      { status: 404, body: { code: 'NOT_FOUND', message: 'No such link' } },
+    ]);
+    const client = new WalletClient({ transport, keyStore: memoryKeyStore(), autoRefresh: false });
+    const page = await client.request<{ data: { id: string }[] }>('GET', '/auth/sessions', {
+      query: { accountId: ACCOUNT },
+    });
+    expect(page.data[0]!.id).to.equal('Session:1');
+    const error = (await client
+      .request('POST', '/customers/Customer:1/kyc-link', { body: { redirectUri: 'https://app.example/back' } })
+      .catch((e: unknown) => e)) as PayError;
+    expect(error).to.be.instanceOf(PayError);
+    expect([error.code, error.status]).to.deep.equal(['NOT_FOUND', 404]);
+    expect(transport.requests.map((r) => [r.method, r.path, r.query, r.body])).to.deep.equal([
+      ['GET', '/auth/sessions', { accountId: ACCOUNT }, undefined],
+      ['POST', '/customers/Customer:1/kyc-link', undefined, '{"redirectUri":"https://app.example/back"}'],
+    ]);
+    client.close();
+  });
+
   it('executeQuote stamps the embedded-wallet payloadToSign in one request', async () => {
     const payload = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2","timestampMs":"1"}';
     const { client, transport } = await signedIn(memoryKeyStore(), [
