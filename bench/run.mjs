@@ -168,7 +168,11 @@ async function measureSizes() {
     const out = { id: row.id, label: row.label, ours: { what: row.ours.what, entry: row.ours.entry }, peer: null };
     if (row.budget) out.budget = row.budget;
     try {
-      Object.assign(out.ours, { status: 'ok' }, await bundleSize(row.ours.entry, { external: row.ours.external }));
+      Object.assign(
+        out.ours,
+        { status: 'ok' },
+        await bundleSize(row.ours.entry, { external: row.ours.external, forbidden: row.ours.forbidden }),
+      );
     } catch (error) {
       Object.assign(out.ours, { status: row.mayBePending ? 'pending' : 'failed', reason: firstLine(error) });
       if (!row.mayBePending) problems.push(`size of ${row.label}: ${firstLine(error)}`);

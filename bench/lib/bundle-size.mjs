@@ -32,9 +32,11 @@ export const KB = 1000;
 
 /**
  * Bundles `contents` (an ES module's source, resolved from the repository root) and returns its sizes in
- * bytes and the five modules that weigh most in the minified output.
+ * bytes and the five modules that weigh most in the minified output. Throws when the bundle contains a
+ * module of `forbidden` (paths from the repository root): a row that must not count a module fails
+ * instead of silently growing.
  */
-export async function bundleSize(contents, { external = [] } = {}) {
+export async function bundleSize(contents, { external = [], forbidden = [] } = {}) {
   const result = await build({
     ...BUNDLE_OPTIONS,
     stdin: { contents, resolveDir: REPO_ROOT, sourcefile: 'entry.js', loader: 'js' },
@@ -42,6 +44,13 @@ export async function bundleSize(contents, { external = [] } = {}) {
   });
   const output = result.outputFiles[0].contents;
   const inputs = Object.values(result.metafile.outputs)[0].inputs;
+  const bundled = new Set(
+    Object.entries(inputs)
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([file]) => path.relative(REPO_ROOT, path.resolve(file))),
+  );
+  const included = forbidden.filter((module) => bundled.has(module));
+  if (included.length) throw new Error(`the bundle contains ${included.join(', ')}, which this row must not count`);
   const heaviest = Object.entries(inputs)
     .map(([file, { bytesInOutput }]) => ({ module: shortName(file), bytes: bytesInOutput }))
     .sort((a, b) => b.bytes - a.bytes)

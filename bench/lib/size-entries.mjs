@@ -1,14 +1,31 @@
 /**
  * What the size table bundles: each row is an entry module of ours beside the peer toolkit's nearest
- * equivalent (or `peer: null` with the reason), and the two rows with a budget are the ones CI enforces.
+ * equivalent (or `peer: null` with the reason), and the rows with a budget are the ones CI enforces.
  * Entries import what a page really imports, so tree shaking counts the way it does for a user.
+ * The elements are found in `packages/elements/src/define/`, so a new element gets its rows (and its
+ * budget) without an edit here.
  *
  * @example
  *   for (const row of SIZE_ROWS.filter((r) => r.budget)) console.log(row.id, row.budget);
  */
-import { KB } from './bundle-size.mjs';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { KB, REPO_ROOT } from './bundle-size.mjs';
 
-const ELEMENTS = ['pay-otp-login', 'pay-passkey-login', 'pay-wallet-export', 'pay-card-reveal', 'pay-sca-challenge'];
+/** Every `<pay-*>` tag with a define module, in name order. */
+export const ELEMENTS = readdirSync(path.join(REPO_ROOT, 'packages', 'elements', 'src', 'define'))
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+  .map((file) => file.slice(0, -'.ts'.length))
+  .sort();
+
+/** Each element's own weight (define module, Lit and the parts of the core it imports), min+gzip. */
+export const ELEMENT_BUDGET = 20 * KB;
+
+/**
+ * The client module: a page passes its `WalletClient` in (`setDefaultClient` or `.client`), so an
+ * element's own row must not bundle it (the elements import its type only).
+ */
+const CLIENT_MODULE = 'packages/crypto-core/src/client.ts';
 
 /**
  * What every page with an element also ships: an element does nothing without a `WalletClient`, so each
@@ -64,6 +81,18 @@ export const SIZE_ROWS = [
     },
     peer: { entry: "export { Turnkey } from '@turnkey/sdk-browser';", what: '@turnkey/sdk-browser Turnkey' },
   },
+  ...ELEMENTS.map((tag) => ({
+    id: `element-alone:${tag}`,
+    label: `<${tag}> alone: the element, Lit and the core it imports (the client is passed in)`,
+    ours: {
+      entry: `import '@paykit/elements/define/${tag}';`,
+      what: `@paykit/elements/define/${tag}`,
+      forbidden: [CLIENT_MODULE],
+    },
+    peer: null,
+    noPeer: NO_PEER_ELEMENTS,
+    budget: ELEMENT_BUDGET,
+  })),
   ...ELEMENTS.map((tag) => ({
     id: `element:${tag}`,
     label: `<${tag}> on a page: the element, its WalletClient and Lit`,
