@@ -7,6 +7,14 @@
  *   const bytes = await readBodyLimited(request, 64 * 1024); // Uint8Array, or 'too-large'
  */
 
+/**
+ * Reads `request`'s body once, as the exact bytes sent, and stops reading past `limit` bytes (a declared
+ * `Content-Length` over the limit is refused before reading). Exported for a platform backend's own
+ * routes beside the proxy, so they bound their bodies the way the proxy does (the demo's backend does).
+ *
+ * @returns the bytes (empty when there is no body), or `'too-large'` (answer 413); never throws for size.
+ * @throws whatever reading the body stream throws (a client that disconnects mid-body).
+ */
 export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
   if (declared > limit) return 'too-large';

@@ -14,3 +14,4 @@ export { endUserFromIds, RESOURCE_KINDS, type EndUser, type OwnedIds, type Resou
 export { ALLOWLIST, type Method, type OwnedParameter, type Route } from './allowlist.js';
 export type { ProxyErrorCode } from './errors.js';
 export { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './upstream.js';
+export { readBodyLimited } from './body.js';
