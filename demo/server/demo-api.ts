@@ -18,6 +18,8 @@
  *   const response = await api(new Request('http://localhost:5173/api/demo/me'));
  */
 import { randomUUID } from 'node:crypto';
+import { readBodyLimited } from '@paykit/proxy';
+import type { DemoConfig, DemoErrorBody, Profile, Region } from '../wire.js';
 import { DEFAULT_LIMITS, RateLimiter, sourceOf, type DemoLimits } from './limits.js';
 import { ServiceError, type PlatformClient } from './platform.js';
 import { parseCspReports, type CspViolation } from './security.js';
@@ -29,14 +31,14 @@ export const STARTING_BALANCE = 500_000;
 const MAX_BODY = 16 * 1024;
 
 /** Regions offered at sign-up; EU/EEA customers go through Strong Customer Authentication. */
-export const REGIONS = [
+export const REGIONS: readonly Region[] = [
   { code: 'US', name: 'United States', currency: 'USD', sca: false },
   { code: 'DE', name: 'Germany', currency: 'EUR', sca: true },
   { code: 'FR', name: 'France', currency: 'EUR', sca: true },
   { code: 'ES', name: 'Spain', currency: 'EUR', sca: true },
   { code: 'NL', name: 'Netherlands', currency: 'EUR', sca: true },
   { code: 'IE', name: 'Ireland', currency: 'EUR', sca: true },
-] as const;
+];
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -64,15 +66,17 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
   const cspPosts = new RateLimiter({ burst: limits.cspReportBurst, perMinute: limits.cspReportsPerMinute });
 
   const routes: Record<string, (request: Request) => Promise<Response>> = {
-    'GET /config': async () =>
-      json(200, {
+    'GET /config': async () => {
+      const config: DemoConfig = {
         panOrigin: options.panOrigin,
         signers: options.signers,
         rpId: options.rpId,
         hints: { otpCode: options.otpCode, scaCode: options.scaCode },
         regions: REGIONS,
         startingBalance: STARTING_BALANCE,
-      }),
+      };
+      return json(200, config);
+    },
 
     'GET /me': async (request) => {
       const session = sessions.fromRequest(request);
@@ -153,7 +157,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       if (wait > 0)
         return error(429, 'RATE_LIMITED', 'Too many reports from this address.', { 'Retry-After': String(wait) });
       const text = await readText(request);
-      for (const violation of parseCspReports(text ?? '')) {
+      for (const violation of parseCspReports(text)) {
         options.cspReports.push(violation);
         if (options.cspReports.length > limits.maxCspReports) options.cspReports.shift(); // the newest are kept
         options.log(
@@ -192,21 +196,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
   };
 }
 
-export interface DemoProfileView {
-  customerId: string;
-  accountId: string;
-  email: string;
-  emailMasked: string;
-  fullName: string;
-  region: string;
-  regionName: string;
-  sca: boolean;
-  currency: string;
-  otpCredentialId: string;
-  cardIds: string[];
-}
-
-function profileOf(session: DemoSession): DemoProfileView {
+function profileOf(session: DemoSession): Profile {
   const region = REGIONS.find((r) => r.code === session.region);
   return {
     customerId: session.customerId,
@@ -237,28 +227,17 @@ class BodyError extends Error {
   }
 }
 
-async function readText(request: Request): Promise<string | undefined> {
-  if (!request.body) return undefined;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY) {
-      await reader.cancel();
-      throw new BodyError(413, 'The request body is too large.');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** The body as text, at most MAX_BODY bytes (the proxy's reader: one bounded read, 413 beyond). */
+async function readText(request: Request): Promise<string> {
+  const bytes = await readBodyLimited(request, MAX_BODY);
+  if (bytes === 'too-large') throw new BodyError(413, 'The request body is too large.');
+  return new TextDecoder().decode(bytes);
 }
 
 async function readJson(request: Request): Promise<Record<string, unknown> | undefined> {
   const text = await readText(request);
   try {
-    const value = JSON.parse(text ?? '') as unknown;
+    const value = JSON.parse(text) as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     throw new BodyError(400, 'The body is not JSON.');
@@ -273,5 +252,6 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 function error(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  return json(status, { status, code, message }, headers);
+  const body: DemoErrorBody = { status, code, message };
+  return json(status, body, headers);
 }

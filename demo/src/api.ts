@@ -1,37 +1,11 @@
 /**
  * The page's calls to the demo platform's own backend (`/api/demo`). Wallet calls go through the
  * `WalletClient` to `/api/wallet` instead. Same-origin JSON; the session cookie is HttpOnly, so the
- * page never sees it.
+ * page never sees it. The shapes exchanged are declared once, in ../wire.ts.
  */
-export interface Region {
-  code: string;
-  name: string;
-  currency: string;
-  sca: boolean;
-}
+import type { DemoConfig, DemoErrorBody, Profile, SignupInput } from '../wire.js';
 
-export interface DemoConfig {
-  panOrigin: string;
-  signers: string[];
-  rpId: string;
-  hints: { otpCode: string; scaCode: string };
-  regions: Region[];
-  startingBalance: number;
-}
-
-export interface Profile {
-  customerId: string;
-  accountId: string;
-  email: string;
-  emailMasked: string;
-  fullName: string;
-  region: string;
-  regionName: string;
-  sca: boolean;
-  currency: string;
-  otpCredentialId: string;
-  cardIds: string[];
-}
+export type { DemoConfig, Profile, Region } from '../wire.js';
 
 export class DemoApiError extends Error {
   constructor(
@@ -54,7 +28,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   const text = await response.text();
   const json = text ? (JSON.parse(text) as unknown) : undefined;
   if (!response.ok) {
-    const error = (json ?? {}) as { code?: string; message?: string };
+    const error = (json ?? {}) as Partial<DemoErrorBody>;
     throw new DemoApiError(
       response.status,
       error.code ?? 'UNEXPECTED',
@@ -68,6 +42,6 @@ export const demoApi = {
   config: () => call<DemoConfig>('GET', '/config'),
   /** The profile of this visitor's demo session, or undefined before sign-up. */
   me: async (): Promise<Profile | undefined> => (await call<Profile | undefined>('GET', '/me')) ?? undefined,
-  signup: (input: { email: string; fullName: string; region: string }) => call<Profile>('POST', '/signup', input),
+  signup: (input: SignupInput) => call<Profile>('POST', '/signup', input),
   reset: () => call<void>('POST', '/reset'),
 };

@@ -51,6 +51,13 @@ function append(parent: Node, children: Child[]): void {
   }
 }
 
+/** The one element `selector` finds; throws when the page lacks it (a broken page, not a user error). */
+export function $<T extends Element = HTMLElement>(selector: string): T {
+  const el = document.querySelector<T>(selector);
+  if (!el) throw new Error(`missing ${selector}`);
+  return el;
+}
+
 /** Replaces the children of `parent`. */
 export function mount(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();

@@ -1,0 +1,272 @@
+/**
+ * The page around the steps: the sidebar of steps, the top bar (customer, balance, session), the theme
+ * switch, and navigation by `#<step>` (a step that needs a customer or a session shows what to do first).
+ * The steps themselves are modules of `steps/`, handed to `startShell` in walkthrough order.
+ *
+ * @example
+ *   startShell(STEPS);   // then go('signin'), renderSteps() when a step's state changes
+ */
+import { $, h, icon, mount, type ICONS } from './dom.js';
+import { methodLabel, money, time } from './format.js';
+import { state } from './state.js';
+import { initials } from './ui.js';
+
+export type StepId = 'customer' | 'signin' | 'passkey' | 'export' | 'card' | 'pay' | 'sessions';
+
+/** One step of the walkthrough: its place in the sidebar, its panel, and when it counts as done. */
+export interface Step {
+  id: StepId;
+  title: string;
+  subtitle: string;
+  icon: keyof typeof ICONS;
+  /** What the step works on: shown locked until the customer (or their wallet session) exists. */
+  needs: 'nothing' | 'customer' | 'session';
+  /** The paragraph under the panel's title. */
+  lead: string;
+  /** Ticked in the sidebar. */
+  done(): boolean;
+  /** The panel's body; called each time the step is shown, and only when it is available. */
+  render(): HTMLElement;
+}
+
+let STEPS: readonly Step[] = [];
+
+/** Takes the steps, in walkthrough order, and shows the one the URL names (or the next to do). */
+export function startShell(steps: readonly Step[]): void {
+  STEPS = steps;
+  renderTopbar();
+  window.addEventListener('hashchange', () => {
+    const step = stepFromHash();
+    if (step) show(step);
+  });
+  const wanted = STEPS.find((s) => s.id === stepFromHash());
+  show(wanted && stepAvailable(wanted) ? wanted.id : nextStep(), { focus: false });
+}
+
+/** The step the page shows, if it needs something that is gone (the session, say). */
+export function currentStepNeeds(): Step['needs'] | undefined {
+  return STEPS.find((s) => s.id === state.step)?.needs;
+}
+
+// ---- theme ---------------------------------------------------------------------------------------
+
+type Theme = 'light' | 'dark';
+const THEME_KEY = 'paykit-demo-theme'; // a display preference, nothing secret
+
+function currentTheme(): Theme {
+  const saved = localStorage.getItem(THEME_KEY);
+  if (saved === 'light' || saved === 'dark') return saved;
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+function applyTheme(theme: Theme): void {
+  document.documentElement.dataset['theme'] = theme;
+  for (const el of document.querySelectorAll(
+    'pay-otp-login, pay-passkey-login, pay-wallet-export, pay-card-reveal, pay-sca-challenge',
+  ))
+    el.setAttribute('theme', theme);
+  const button = $('[data-action="theme"]');
+  button.setAttribute('aria-label', theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme');
+}
+
+/** Applies the saved (or the system's) theme and wires the top bar's switch. */
+export function startTheme(): void {
+  applyTheme(currentTheme());
+  $('[data-action="theme"]').addEventListener('click', () => {
+    const next: Theme = document.documentElement.dataset['theme'] === 'dark' ? 'light' : 'dark';
+    localStorage.setItem(THEME_KEY, next);
+    applyTheme(next);
+  });
+}
+
+// ---- layout --------------------------------------------------------------------------------------
+
+function stepAvailable(step: Step): boolean {
+  if (step.needs === 'customer') return !!state.me;
+  if (step.needs === 'session') return !!state.me && !!state.session;
+  return true;
+}
+
+/** Re-renders the sidebar (after a change that completes a step). */
+export function renderSteps(): void {
+  const list = $('[data-slot="steps"]');
+  mount(
+    list,
+    STEPS.map((step, index) => {
+      const available = stepAvailable(step);
+      const done = step.done();
+      const current = state.step === step.id;
+      return h(
+        'li',
+        { class: 'steps__item' },
+        h(
+          'a',
+          {
+            class: `step${current ? ' step--current' : ''}${done ? ' step--done' : ''}${available ? '' : ' step--locked'}`,
+            attrs: { href: `#${step.id}`, 'aria-current': current ? 'step' : undefined },
+            testid: `nav-${step.id}`,
+          },
+          h(
+            'span',
+            { class: 'step__marker', attrs: { 'aria-hidden': 'true' } },
+            done ? icon('check') : available ? String(index + 1) : icon('lock'),
+          ),
+          h(
+            'span',
+            { class: 'step__text' },
+            h('span', { class: 'step__title', text: step.title }),
+            h('span', { class: 'step__subtitle', text: done ? `${step.subtitle} · done` : step.subtitle }),
+          ),
+        ),
+      );
+    }),
+  );
+}
+
+/** Re-renders the top bar: customer, balance, session. */
+export function renderTopbar(): void {
+  const slot = $('[data-slot="topbar"]');
+  const { me, session } = state;
+  if (!me) {
+    mount(slot, h('span', { class: 'topbar__hint', text: 'No customer yet' }));
+    return;
+  }
+  mount(
+    slot,
+    h(
+      'div',
+      { class: 'account-chip', attrs: { title: `${me.email} · ${me.regionName}` } },
+      h('span', { class: 'avatar', text: initials(me), attrs: { 'aria-hidden': 'true' } }),
+      h(
+        'span',
+        { class: 'account-chip__text' },
+        h('span', { class: 'account-chip__email', text: me.email }),
+        h('span', { class: 'account-chip__meta', text: `${me.regionName}${me.sca ? ' · SCA' : ''}` }),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'balance', testid: 'balance' },
+      h('span', { class: 'balance__label', text: 'Balance' }),
+      h('span', {
+        class: 'balance__value',
+        text: state.balance === undefined ? '—' : money(state.balance, me.currency),
+      }),
+    ),
+    h(
+      'div',
+      {
+        class: `session-pill ${session ? 'session-pill--on' : 'session-pill--off'}`,
+        testid: 'session-status',
+        attrs: {
+          'data-state': session ? 'signed-in' : 'signed-out',
+          'data-session-id': session?.id,
+          title: session ? `Session ${session.id}` : 'No wallet session',
+        },
+      },
+      h('span', { class: 'dot', attrs: { 'aria-hidden': 'true' } }),
+      h(
+        'span',
+        null,
+        session ? 'Signed in' : 'Signed out',
+        session
+          ? h('span', {
+              class: 'session-pill__detail',
+              text: ` · ${methodLabel(session.type)} · until ${time(session.expiresAt)}`,
+            })
+          : null,
+      ),
+    ),
+  );
+}
+
+// ---- navigation ----------------------------------------------------------------------------------
+
+/** Navigates to a step (shown again if it is the current one). */
+export function go(step: StepId): void {
+  if (location.hash !== `#${step}`) location.hash = step;
+  else show(step);
+}
+
+/** Shows a step's panel; `focus: false` keeps the focus where it is (a change the visitor did not ask for). */
+export function show(step: StepId, options: { focus?: boolean } = {}): void {
+  state.step = step;
+  renderSteps();
+  const main = $('main');
+  mount(main, panel(step));
+  if (options.focus !== false) main.focus({ preventScroll: true });
+  window.scrollTo({ top: 0 });
+}
+
+function stepFromHash(): StepId | undefined {
+  const id = location.hash.slice(1);
+  return STEPS.find((s) => s.id === id)?.id;
+}
+
+/** The first step that still needs doing. */
+export function nextStep(): StepId {
+  if (!state.me) return 'customer';
+  if (!state.session) return 'signin';
+  return STEPS.find((s) => s.needs === 'session' && !s.done())?.id ?? 'sessions';
+}
+
+/** A button to the next step. */
+export function continueButton(to: StepId, label = 'Continue'): HTMLElement {
+  return h(
+    'button',
+    {
+      class: 'button button--primary',
+      attrs: { type: 'button' },
+      testid: `continue-${to}`,
+      on: { click: () => go(to) },
+    },
+    label,
+    icon('arrow'),
+  );
+}
+
+// ---- panels ----------------------------------------------------------------------------------------
+
+function panel(id: StepId): HTMLElement {
+  const index = STEPS.findIndex((s) => s.id === id);
+  const step = STEPS[index]!;
+  const body = stepAvailable(step) ? step.render() : lockedBody(step);
+  return h(
+    'section',
+    { class: 'panel', attrs: { 'aria-labelledby': `title-${id}`, 'data-step': id }, testid: `panel-${id}` },
+    h(
+      'header',
+      { class: 'panel__header' },
+      h('p', { class: 'eyebrow', text: `Step ${index + 1} of ${STEPS.length}` }),
+      h('h1', { id: `title-${id}`, text: step.title }),
+      h('p', { class: 'lead', text: step.lead }),
+    ),
+    body,
+  );
+}
+
+function lockedBody(step: Step): HTMLElement {
+  const needsCustomer = !state.me;
+  return h(
+    'div',
+    { class: 'card card--empty', testid: 'locked' },
+    h('div', { class: 'empty-icon' }, icon('lock')),
+    h('h2', { text: needsCustomer ? 'Create a customer first' : 'Sign in to continue' }),
+    h('p', {
+      class: 'muted',
+      text: needsCustomer
+        ? 'This step works on a sandbox customer’s wallet. It takes a few seconds to make one.'
+        : `“${step.title}” uses your wallet session. Sign in with the email code (or your passkey) first.`,
+    }),
+    h(
+      'button',
+      {
+        class: 'button button--primary',
+        attrs: { type: 'button' },
+        on: { click: () => go(needsCustomer ? 'customer' : 'signin') },
+      },
+      needsCustomer ? 'Create a customer' : 'Go to sign-in',
+      icon('arrow'),
+    ),
+  );
+}

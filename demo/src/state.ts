@@ -1,0 +1,80 @@
+/**
+ * The page's state: one object the shell and the steps read and update (the page re-renders the parts
+ * a change concerns; there is no framework). Nothing secret is kept here: the session key lives in
+ * IndexedDB as a non-extractable CryptoKey, managed by the `WalletClient`.
+ *
+ * @example
+ *   if (state.me && state.session) state.client.listSessions();
+ */
+import type { AuthMethod, AuthSession, CurrentSession, Quote, WalletClient } from '@paykit/crypto-core';
+import type { DemoConfig, Profile } from '../wire.js';
+import type { StepId } from './shell.js';
+
+/** A card as `GET /cards/{id}` returns it (the fields the page shows). */
+export interface Card {
+  id: string;
+  state: string;
+  last4?: string;
+  brand?: string;
+  currency?: string;
+  createdAt?: string;
+}
+
+/** Someone the demo customer can pay: a label and a UMA address. */
+export interface Payee {
+  label: string;
+  uma: string;
+}
+
+export type PaymentPhase = 'form' | 'quoting' | 'review' | 'executing' | 'settling' | 'done' | 'failed';
+
+/** The payment being made in the payment step. */
+export interface Payment {
+  phase: PaymentPhase;
+  quote?: Quote;
+  payee?: Payee;
+  error?: string;
+  /** One key per payment attempt: a retried request is not a second payment. */
+  quoteKey: string;
+  executeKey: string;
+  /** The quote was stamped and executed (a wallet send in an SCA region then waits for its authorization). */
+  signed: boolean;
+  authorized: boolean;
+}
+
+export const state = {
+  config: undefined as unknown as DemoConfig,
+  client: undefined as unknown as WalletClient,
+  me: undefined as Profile | undefined,
+  session: undefined as CurrentSession | undefined,
+  balance: undefined as number | undefined,
+  passkeys: [] as AuthMethod[],
+  card: undefined as Card | undefined,
+  step: 'customer' as StepId,
+  exported: false,
+  paid: false,
+  passkeySignedIn: false,
+  payment: newPayment(),
+  sessions: [] as AuthSession[],
+};
+
+/** A payment form with fresh idempotency keys. */
+export function newPayment(): Payment {
+  return {
+    phase: 'form',
+    quoteKey: crypto.randomUUID(),
+    executeKey: crypto.randomUUID(),
+    signed: false,
+    authorized: false,
+  };
+}
+
+/** Forgets everything about the current customer (a new sign-up, or starting over). */
+export function forgetCustomer(): void {
+  state.me = undefined;
+  state.balance = undefined;
+  state.passkeys = [];
+  state.card = undefined;
+  state.exported = state.paid = state.passkeySignedIn = false;
+  state.payment = newPayment();
+}

@@ -1,0 +1,221 @@
+/**
+ * Step 1, create a customer: the platform's backend makes a sandbox customer with its credential (never
+ * sent to the page), funds the wallet and starts the visitor's demo session (an HttpOnly cookie).
+ */
+import { demoApi } from '../api.js';
+import { h, icon } from '../dom.js';
+import { money } from '../format.js';
+import { continueButton, go, nextStep, renderTopbar, type Step } from '../shell.js';
+import { forgetCustomer, state } from '../state.js';
+import { card, describe, fact, howItWorks, initials, toast } from '../ui.js';
+import { forgetWalletSession, refreshBalance } from '../wallet.js';
+
+export const customerStep: Step = {
+  id: 'customer',
+  title: 'Create a customer',
+  subtitle: 'Sandbox customer and wallet',
+  icon: 'user',
+  needs: 'nothing',
+  lead: 'Your backend creates a sandbox customer with its platform credential, which never reaches this page. The customer gets an embedded wallet, an email sign-in method and 5,000.00 to spend.',
+  done: () => !!state.me,
+  render: customerPanel,
+};
+
+function customerPanel(): HTMLElement {
+  const me = state.me;
+  if (me) {
+    return h(
+      'div',
+      { class: 'stack' },
+      card(
+        undefined,
+        h(
+          'div',
+          { class: 'profile', testid: 'customer-summary' },
+          h('span', { class: 'avatar avatar--large', text: initials(me), attrs: { 'aria-hidden': 'true' } }),
+          h(
+            'div',
+            null,
+            h('p', { class: 'profile__name', text: me.fullName || me.email }),
+            h('p', { class: 'muted', text: me.fullName ? me.email : 'Sandbox customer' }),
+            h(
+              'p',
+              { class: 'badges' },
+              h('span', { class: 'badge', text: me.regionName }),
+              h('span', {
+                class: `badge ${me.sca ? 'badge--warn' : 'badge--ok'}`,
+                text: me.sca ? 'Strong Customer Authentication' : 'No SCA',
+              }),
+              h('span', { class: 'badge', text: me.currency }),
+            ),
+          ),
+        ),
+        h(
+          'dl',
+          { class: 'facts' },
+          fact('Customer', me.customerId),
+          fact('Embedded wallet', me.accountId),
+          fact('Sign-in method', `Email code to ${me.emailMasked}`),
+          fact('Balance', state.balance === undefined ? '—' : money(state.balance, me.currency)),
+        ),
+        h(
+          'div',
+          { class: 'actions' },
+          continueButton(state.session ? nextStep() : 'signin', state.session ? 'Continue' : 'Continue to sign-in'),
+          h(
+            'button',
+            {
+              class: 'button button--ghost',
+              attrs: { type: 'button' },
+              testid: 'start-over',
+              on: { click: () => void startOver() },
+            },
+            'Start over with a new customer',
+          ),
+        ),
+      ),
+      howItWorks([
+        'The page posted `{email, region}` to `/api/demo/signup` on your backend.',
+        'The backend called `POST /customers` on the sandbox with its platform credential and read the new `EMBEDDED_WALLET` account and its `EMAIL_OTP` credential.',
+        'It funded the wallet (`POST /sandbox/internal-accounts/{id}/fund`) and set an HttpOnly, SameSite=Strict cookie naming your demo session.',
+        'From now on the wallet proxy at `/api/wallet` forwards only calls about resources that session owns.',
+      ]),
+    );
+  }
+
+  const regions = state.config.regions;
+  const email = h('input', {
+    id: 'signup-email',
+    class: 'input',
+    attrs: {
+      type: 'email',
+      name: 'email',
+      required: true,
+      autocomplete: 'email',
+      placeholder: 'you@example.com',
+      spellcheck: 'false',
+    },
+  });
+  const name = h('input', {
+    id: 'signup-name',
+    class: 'input',
+    attrs: { type: 'text', name: 'fullName', autocomplete: 'name', placeholder: 'Alex Morgan', maxlength: 80 },
+  });
+  const region = h(
+    'select',
+    { id: 'signup-region', class: 'input', attrs: { name: 'region' } },
+    regions.map((r) =>
+      h('option', { attrs: { value: r.code }, text: `${r.name} (${r.currency})${r.sca ? ' · SCA' : ''}` }),
+    ),
+  );
+  const submit = h(
+    'button',
+    { class: 'button button--primary button--wide', attrs: { type: 'submit' }, testid: 'signup-submit' },
+    'Create customer',
+    icon('arrow'),
+  );
+  const error = h('p', { class: 'form-error', attrs: { role: 'alert' } });
+  const scaNote = h('p', { class: 'field__hint' });
+  const updateNote = (): void => {
+    const r = regions.find((x) => x.code === region.value);
+    scaNote.textContent = r?.sca
+      ? 'EU customers confirm payments with Strong Customer Authentication.'
+      : 'US customers pay without an extra confirmation step.';
+  };
+  region.addEventListener('change', updateNote);
+  updateNote();
+
+  const form = h(
+    'form',
+    {
+      class: 'form',
+      attrs: { novalidate: true },
+      testid: 'signup-form',
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          void signup();
+        },
+      },
+    },
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { class: 'label', attrs: { for: 'signup-email' }, text: 'Email' }),
+      email,
+      h('p', { class: 'field__hint', text: 'The sandbox never sends mail: the code is always shown in the sidebar.' }),
+    ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { class: 'label', attrs: { for: 'signup-name' }, text: 'Full name (optional)' }),
+      name,
+    ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { class: 'label', attrs: { for: 'signup-region' }, text: 'Region' }),
+      region,
+      scaNote,
+    ),
+    error,
+    submit,
+  );
+
+  async function signup(): Promise<void> {
+    error.textContent = '';
+    if (!email.checkValidity() || !email.value.trim()) {
+      error.textContent = 'Enter a valid email address.';
+      email.focus();
+      return;
+    }
+    submit.setAttribute('disabled', '');
+    submit.setAttribute('aria-busy', 'true');
+    try {
+      const me = await demoApi.signup({ email: email.value, fullName: name.value, region: region.value });
+      await forgetWalletSession(); // a session of an earlier customer in this browser
+      forgetCustomer();
+      state.me = me;
+      await refreshBalance();
+      toast(`Customer created with a funded ${me.currency} wallet`, 'success');
+      go('signin');
+    } catch (e) {
+      error.textContent = describe(e);
+    } finally {
+      submit.removeAttribute('disabled');
+      submit.removeAttribute('aria-busy');
+    }
+  }
+
+  return h(
+    'div',
+    { class: 'grid-2' },
+    card('New sandbox customer', form),
+    h(
+      'aside',
+      { class: 'card card--muted' },
+      h('h2', { class: 'card__title', text: 'In this walkthrough' }),
+      h(
+        'ul',
+        { class: 'checklist' },
+        [
+          'Sign in with an email code',
+          'Add a passkey and sign in with it',
+          'Export the recovery phrase',
+          'Issue a card and reveal its number',
+          'Pay, with SCA for EU customers',
+          'Rotate the session key, sign out',
+        ].map((text) => h('li', null, icon('check'), text)),
+      ),
+    ),
+  );
+}
+
+/** Signs the wallet out, forgets the demo session (cookie) and starts again from step 1. */
+async function startOver(): Promise<void> {
+  await forgetWalletSession();
+  await demoApi.reset().catch(() => undefined);
+  forgetCustomer();
+  renderTopbar();
+  go('customer');
+}

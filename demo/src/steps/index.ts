@@ -1,0 +1,25 @@
+/**
+ * The walkthrough, in order: one module per step, each with its sidebar entry, lead, panel and
+ * "done" rule (the `Step` contract is in ../shell.ts).
+ *
+ * @example
+ *   startShell(STEPS);
+ */
+import type { Step } from '../shell.js';
+import { cardStep } from './card.js';
+import { customerStep } from './customer.js';
+import { exportStep } from './export.js';
+import { passkeyStep } from './passkey.js';
+import { payStep } from './pay.js';
+import { sessionsStep } from './sessions.js';
+import { signinStep } from './signin.js';
+
+export const STEPS: readonly Step[] = [
+  customerStep,
+  signinStep,
+  passkeyStep,
+  exportStep,
+  cardStep,
+  payStep,
+  sessionsStep,
+];

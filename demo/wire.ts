@@ -1,0 +1,62 @@
+/**
+ * What the demo page and the demo server exchange over `/api/demo` (the platform's own backend), declared
+ * once: the server builds these (demo/server/demo-api.ts) and the page reads them (demo/src/api.ts).
+ * Types only, so the page's bundle gains nothing. Wallet calls (`/api/wallet`) are the service's own
+ * types, from `@paykit/crypto-core`.
+ *
+ * @example
+ *   import type { DemoConfig, Profile } from '../wire.js';
+ */
+
+/** A region offered at sign-up; EU/EEA customers go through Strong Customer Authentication. */
+export interface Region {
+  code: string;
+  name: string;
+  currency: string;
+  sca: boolean;
+}
+
+/** `GET /api/demo/config`: what the page needs to build its `WalletClient` and show the sandbox's codes. */
+export interface DemoConfig {
+  /** The card issuer's origin, the one origin `<pay-card-reveal>` may frame. */
+  panOrigin: string;
+  /** The sandbox enclave's signer keys the client pins. */
+  signers: readonly string[];
+  rpId: string;
+  /** The sandbox's fixed codes, shown in the sidebar (sandbox only: real codes are never shown). */
+  hints: { otpCode: string; scaCode: string };
+  regions: readonly Region[];
+  /** Minor units each new wallet is funded with. */
+  startingBalance: number;
+}
+
+/** `GET /api/demo/me` (204 before sign-up) and `POST /api/demo/signup`: the visitor's customer and wallet. */
+export interface Profile {
+  customerId: string;
+  accountId: string;
+  email: string;
+  /** `a•••@example.com`, for "code sent to". */
+  emailMasked: string;
+  fullName: string;
+  region: string;
+  regionName: string;
+  sca: boolean;
+  currency: string;
+  /** The wallet's `EMAIL_OTP` credential, for `<pay-otp-login credential-id>`. */
+  otpCredentialId: string;
+  cardIds: string[];
+}
+
+/** `POST /api/demo/signup`'s body. */
+export interface SignupInput {
+  email: string;
+  fullName: string;
+  region: string;
+}
+
+/** Every `/api/demo` error answer. */
+export interface DemoErrorBody {
+  status: number;
+  code: string;
+  message: string;
+}
