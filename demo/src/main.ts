@@ -11,7 +11,13 @@
  * IndexedDB as a non-extractable CryptoKey (managed by crypto-core), the platform session is an
  * HttpOnly cookie, the PAN URL goes straight into the sandboxed frame.
  */
-import './styles.css';
+// styles in cascade order: base (palette, type), shared components, the shell, each step's own
+import './styles/base.css';
+import './styles/components.css';
+import './styles/shell.css';
+import './styles/steps/card.css';
+import './styles/steps/pay.css';
+import './styles/steps/sessions.css';
 import '@paykit/elements/define';
 import { WalletClient, fetchTransport, type CurrentSession } from '@paykit/crypto-core';
 import { setDefaultClient } from '@paykit/elements';

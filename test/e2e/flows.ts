@@ -184,6 +184,34 @@ export const FLOWS: FlowTest[] = [
     },
   },
   {
+    name: 'theme switch: one palette, the dark colours through light-dark()',
+    needs: ['page is served with a strict CSP and security headers'],
+    async run({ d }) {
+      const look = () =>
+        d.evaluate(
+          () => ({
+            theme: document.documentElement.dataset['theme'],
+            scheme: getComputedStyle(document.documentElement).colorScheme,
+            text: getComputedStyle(document.body).color,
+            surface: getComputedStyle(document.querySelector('kbd')!).backgroundColor,
+          }),
+          undefined,
+        );
+      // text #111827, surface (the sidebar's <kbd>) #ffffff in the light palette; #eef1f8 and #131a2c in the dark one
+      const expected = {
+        light: { scheme: 'light', text: 'rgb(17, 24, 39)', surface: 'rgb(255, 255, 255)' },
+        dark: { scheme: 'dark', text: 'rgb(238, 241, 248)', surface: 'rgb(19, 26, 44)' },
+      };
+      const first = await look();
+      const other = first.theme === 'dark' ? 'light' : 'dark';
+      assert.deepEqual(first, { theme: first.theme, ...expected[first.theme === 'dark' ? 'dark' : 'light'] });
+      await d.click('[data-action="theme"]');
+      assert.deepEqual(await look(), { theme: other, ...expected[other] });
+      await d.click('[data-action="theme"]');
+      assert.deepEqual(await look(), first);
+    },
+  },
+  {
     name: SIGNUP,
     async run({ d, state }) {
       state.usEmail = `${Date.now().toString(36)}.us@example.com`;
