@@ -16,7 +16,7 @@
  *   npm run bench                          # full run, a few minutes on 2 cores
  *   node bench/run.mjs --quick             # fewer runs → bench/results.partial.{json,md}
  *   node bench/run.mjs --only=sizes,requests --engines=chromium
- *   node bench/run.mjs --report-only --update-readme   # re-splice README.md's bench block (a full run always does)
+ *   node bench/run.mjs --report-only --update-readme   # re-splice the READMEs' bench blocks (a full run always does)
  *   node bench/run.mjs --report-only       # re-render results.md from results.json, measure nothing
  *   node bench/run.mjs --only=load --into-results   # re-measure only the load section into results.json/.md
  */
@@ -27,7 +27,8 @@ import path from 'node:path';
 import { BUNDLE_OPTIONS, REPO_ROOT, bundleSize } from './lib/bundle-size.mjs';
 import { launchEngine } from './lib/engines.mjs';
 import { ELEMENT_TAGS, buildPages } from './lib/pages.mjs';
-import { renderMarkdown, renderReadmeBlock } from './lib/report.mjs';
+import { README_BLOCKS, renderReadmes } from './lib/readmes.mjs';
+import { renderMarkdown } from './lib/report.mjs';
 import { startSandboxChild } from './lib/sandbox-child.mjs';
 import { SIZE_ROWS } from './lib/size-entries.mjs';
 import { serveStatic } from './lib/static-server.mjs';
@@ -167,6 +168,7 @@ async function measureSizes() {
   for (const row of SIZE_ROWS) {
     const out = { id: row.id, label: row.label, ours: { what: row.ours.what, entry: row.ours.entry }, peer: null };
     if (row.budget) out.budget = row.budget;
+    if (row.detail) out.detail = true;
     try {
       Object.assign(
         out.ours,
@@ -499,19 +501,10 @@ async function mergeThroughput(throughput) {
   log('merged the load section into bench/results.json and re-rendered results.md');
 }
 
+/** Re-splices every README's bench block from `results` (README.md and the package READMEs; lib/readmes.mjs). */
 async function updateReadme(results) {
-  const file = path.join(REPO_ROOT, 'README.md');
-  const readme = await readFile(file, 'utf8');
-  const start = '<!-- bench:start -->';
-  const end = '<!-- bench:end -->';
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error('README.md has no <!-- bench:start --> … <!-- bench:end --> block');
-  const next = `${readme.slice(0, from + start.length)}\n${renderReadmeBlock(results)}\n${readme.slice(to)}`;
-  // printed as the repository's formatter prints it, so `prettier --check` stays green after a bench run
-  const prettier = await import('prettier');
-  await writeFile(file, await prettier.format(next, { ...(await prettier.resolveConfig(file)), filepath: file }));
-  log('updated the bench block of README.md');
+  for (const [file, text] of await renderReadmes(results)) await writeFile(path.join(REPO_ROOT, file), text);
+  log(`updated the bench blocks of ${README_BLOCKS.map((block) => block.file).join(', ')}`);
 }
 
 if (flag('report-only')) {

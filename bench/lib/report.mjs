@@ -115,15 +115,17 @@ function summary(results) {
 
 // ---- tables ----------------------------------------------------------------------------------------
 
-function sizesTable(sizes) {
+/** The size table; `brief` (the README's block) leaves out the detail rows and the list of entries. */
+function sizesTable(sizes, { brief = false } = {}) {
   if (!sizes?.rows) return [`Sizes did not run: ${sizes?.reason ?? 'skipped'}.`, ''];
+  const rows = brief ? sizes.rows.filter((row) => !row.detail) : sizes.rows;
   const out = ['| What | Paykit | Peer equivalent | Paykit ÷ peer | Budget |', '|---|---:|---:|---:|---|'];
   const notes = [];
   const note = (text) => {
     if (!notes.includes(text)) notes.push(text);
     return '¹²³⁴⁵'[notes.indexOf(text)] ?? '*';
   };
-  for (const row of sizes.rows) {
+  for (const row of rows) {
     const ours =
       row.ours.status === 'ok'
         ? `**${kb(row.ours.gzip)}**`
@@ -142,8 +144,9 @@ function sizesTable(sizes) {
     out.push(`| ${row.label.replace(/</g, '&lt;')} | ${ours} | ${peer} | ${r} | ${budget} |`);
   }
   out.push('', ...notes.map((text, i) => `${'¹²³⁴⁵'[i] ?? '*'} No peer row: ${text}.  `));
+  if (brief) return out;
   out.push('', 'Entries (each bundled alone):', '');
-  for (const row of sizes.rows) {
+  for (const row of rows) {
     out.push(
       `- ${row.label.replace(/</g, '&lt;')}: Paykit \`${row.ours.what}\`${row.peer ? `; peer \`${row.peer.what}\`` : ''}.`,
     );
@@ -368,12 +371,7 @@ export function renderReadmeBlock(results) {
     ...demote(summary(results)),
     '#### Bundle size (min+gzip)',
     '',
-    ...sizesTable(results.sizes).slice(
-      0,
-      (results.sizes?.rows?.length ?? 0) +
-        3 +
-        new Set((results.sizes?.rows ?? []).map((r) => r.noPeer).filter(Boolean)).size,
-    ),
+    ...sizesTable(results.sizes, { brief: true }),
     '',
     '#### Client-side crypto time',
     '',

@@ -36,6 +36,8 @@ const CLIENT_IMPORTS = [
   "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
 ];
 
+const REACT = ['react', 'react-dom', 'react/jsx-runtime'];
+
 const NO_PEER_ELEMENTS =
   'the peer ships no web components (its UI is React-only, in @turnkey/sdk-react, which is not installed here)';
 
@@ -126,12 +128,42 @@ export const SIZE_ROWS = [
         "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
       ].join('\n'),
       what: '@paykit/react (export *) + WalletClient/fetchTransport',
-      external: ['react', 'react-dom', 'react/jsx-runtime'],
+      external: REACT,
     },
     peer: null,
     noPeer: 'the peer React SDK (@turnkey/sdk-react) is not installed here',
     /** Being written concurrently: an unresolvable package is reported as pending, not as a failure. */
     mayBePending: true,
+  },
+  {
+    id: 'react-otp',
+    label: 'React: PaykitProvider + useSession + PayOtpLogin and their WalletClient (React external)',
+    ours: {
+      entry: [
+        "export { PaykitProvider, useSession, PayOtpLogin } from '@paykit/react';",
+        "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
+      ].join('\n'),
+      what: 'PaykitProvider, useSession, PayOtpLogin + WalletClient/fetchTransport',
+      external: REACT,
+    },
+    peer: null,
+    noPeer: 'the peer React SDK (@turnkey/sdk-react) is not installed here',
+    mayBePending: true,
+    /** Quoted by packages/react-bindings/README.md; in bench/results.md, not in the root README's table. */
+    detail: true,
+  },
+  {
+    id: 'react-alone',
+    label: 'React bindings alone (@paykit/* and React external, @lit/react included)',
+    ours: {
+      entry: "export * from '@paykit/react';",
+      what: '@paykit/react (export *), @paykit/crypto-core and @paykit/elements external',
+      external: [...REACT, '@paykit/crypto-core', '@paykit/elements', '@paykit/elements/*'],
+    },
+    peer: null,
+    noPeer: 'the peer React SDK (@turnkey/sdk-react) is not installed here',
+    mayBePending: true,
+    detail: true,
   },
 ];
 

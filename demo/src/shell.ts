@@ -29,23 +29,24 @@ export interface Step {
   render(): HTMLElement;
 }
 
-let STEPS: readonly Step[] = [];
+/** The steps given to `startShell`, in walkthrough order. */
+let walkthrough: readonly Step[] = [];
 
 /** Takes the steps, in walkthrough order, and shows the one the URL names (or the next to do). */
 export function startShell(steps: readonly Step[]): void {
-  STEPS = steps;
+  walkthrough = steps;
   renderTopbar();
   window.addEventListener('hashchange', () => {
     const step = stepFromHash();
     if (step) show(step);
   });
-  const wanted = STEPS.find((s) => s.id === stepFromHash());
+  const wanted = walkthrough.find((s) => s.id === stepFromHash());
   show(wanted && stepAvailable(wanted) ? wanted.id : nextStep(), { focus: false });
 }
 
-/** The step the page shows, if it needs something that is gone (the session, say). */
+/** What the shown step works on (nothing, the customer, their session): what a sign-out takes away. */
 export function currentStepNeeds(): Step['needs'] | undefined {
-  return STEPS.find((s) => s.id === state.step)?.needs;
+  return walkthrough.find((s) => s.id === state.step)?.needs;
 }
 
 // ---- theme ---------------------------------------------------------------------------------------
@@ -92,7 +93,7 @@ export function renderSteps(): void {
   const list = $('[data-slot="steps"]');
   mount(
     list,
-    STEPS.map((step, index) => {
+    walkthrough.map((step, index) => {
       const available = stepAvailable(step);
       const done = step.done();
       const current = state.step === step.id;
@@ -200,14 +201,14 @@ export function show(step: StepId, options: { focus?: boolean } = {}): void {
 
 function stepFromHash(): StepId | undefined {
   const id = location.hash.slice(1);
-  return STEPS.find((s) => s.id === id)?.id;
+  return walkthrough.find((s) => s.id === id)?.id;
 }
 
 /** The first step that still needs doing. */
 export function nextStep(): StepId {
   if (!state.me) return 'customer';
   if (!state.session) return 'signin';
-  return STEPS.find((s) => s.needs === 'session' && !s.done())?.id ?? 'sessions';
+  return walkthrough.find((s) => s.needs === 'session' && !s.done())?.id ?? 'sessions';
 }
 
 /** A button to the next step. */
@@ -228,8 +229,8 @@ export function continueButton(to: StepId, label = 'Continue'): HTMLElement {
 // ---- panels ----------------------------------------------------------------------------------------
 
 function panel(id: StepId): HTMLElement {
-  const index = STEPS.findIndex((s) => s.id === id);
-  const step = STEPS[index]!;
+  const index = walkthrough.findIndex((s) => s.id === id);
+  const step = walkthrough[index]!;
   const body = stepAvailable(step) ? step.render() : lockedBody(step);
   return h(
     'section',
@@ -237,7 +238,7 @@ function panel(id: StepId): HTMLElement {
     h(
       'header',
       { class: 'panel__header' },
-      h('p', { class: 'eyebrow', text: `Step ${index + 1} of ${STEPS.length}` }),
+      h('p', { class: 'eyebrow', text: `Step ${index + 1} of ${walkthrough.length}` }),
       h('h1', { id: `title-${id}`, text: step.title }),
       h('p', { class: 'lead', text: step.lead }),
     ),

@@ -1,0 +1,39 @@
+/**
+ * The numbers the READMEs quote from the bench are the ones bench/results.json holds: re-splicing every
+ * README's bench block from the committed results (as `npm run bench` does, Prettier included) must
+ * change nothing. A number typed by hand, or a results.json committed without its READMEs, fails here.
+ */
+import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, it } from '../../test/harness/suite.js';
+import { REPO_ROOT } from '../lib/bundle-size.mjs';
+import { README_BLOCKS, renderReadmes } from '../lib/readmes.mjs';
+
+const results = JSON.parse(await readFile(path.join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) as unknown;
+
+describe('README numbers come from bench/results.json', () => {
+  it('every README with a bench block has its markers, once each', async () => {
+    for (const block of README_BLOCKS) {
+      const text = await readFile(path.join(REPO_ROOT, block.file), 'utf8');
+      expect(text.split(block.start), `${block.file}: ${block.start}`).to.have.length(2);
+      expect(text.split(block.end), `${block.file}: ${block.end}`).to.have.length(2);
+    }
+  });
+
+  for (const file of new Set(README_BLOCKS.map((block) => block.file))) {
+    it(`${file} quotes what results.json renders`, async () => {
+      const rendered = (await renderReadmes(results)).get(file);
+      expect(rendered, 'no other text changes').to.equal(await readFile(path.join(REPO_ROOT, file), 'utf8'));
+    });
+  }
+
+  it('a changed number is caught: the render follows results.json', async () => {
+    const changed = structuredClone(results) as { sizes: { rows: { id: string; ours: { gzip: number } }[] } };
+    const page = changed.sizes.rows.find((row) => row.id === 'page')!;
+    page.ours.gzip += 1000;
+    const before = (await renderReadmes(results)).get('packages/elements/README.md');
+    const after = (await renderReadmes(changed)).get('packages/elements/README.md');
+    expect(after).to.not.equal(before);
+  });
+});
