@@ -1,6 +1,6 @@
 /**
  * Every flow of the demo, in order, written once against the `Driver` interface and run in each engine:
- * the served CSP, sign-up, email OTP sign-in, restore after reload, passkey register and sign-in,
+ * the served CSP, the theme switch's palettes, sign-up, email OTP sign-in, restore after reload, passkey register and sign-in,
  * recovery-phrase export, card issue and PAN reveal, a US payment without SCA, session refresh and
  * logout, then an EU customer's payments (signed, then one SCA confirmation each; the first also signs in
  * to SCA), and CSP enforcement at the end.
