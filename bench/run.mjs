@@ -19,6 +19,7 @@
  *   node bench/run.mjs --report-only --update-readme   # re-splice the READMEs' bench blocks (a full run always does)
  *   node bench/run.mjs --report-only       # re-render results.md from results.json, measure nothing
  *   node bench/run.mjs --only=load --into-results   # re-measure only the load section into results.json/.md
+ *   node bench/run.mjs --only=sizes --into-results  # re-measure the sizes (seconds) into results.json/.md and the READMEs
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -133,7 +134,7 @@ async function main() {
   await writeFile(`${OUT}.json`, `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(`${OUT}.md`, renderMarkdown(results));
   log(`wrote ${path.relative(REPO_ROOT, OUT)}.json and .md`);
-  if (flag('into-results')) await mergeThroughput(results.throughput);
+  if (flag('into-results')) await mergeIntoResults(results);
   else if (!PARTIAL || flag('update-readme')) await updateReadme(results);
   if (problems.length) {
     log(`problems:\n  - ${problems.join('\n  - ')}`);
@@ -483,22 +484,35 @@ async function reportSizeChanges(sizes) {
 }
 
 /**
- * `--only=load --into-results`: puts this run's throughput into the published bench/results.json (the
- * other sections keep their run; the load table states its own date and commit), then re-renders
- * results.md and README.md's block from it.
+ * `--only=sizes --into-results`, `--only=load --into-results` (or both): puts this run's sizes and/or
+ * throughput into the published bench/results.json (the other sections keep their run; a merged section
+ * states its own date and commit), then re-renders results.md and the READMEs' blocks from it. Sizes
+ * are deterministic, so after a change that moves them (a new element, say) this is enough to bring the
+ * READMEs up to date without re-timing everything.
  */
-async function mergeThroughput(throughput) {
-  if (!throughput?.phases) throw new Error('--into-results: the load section did not run');
+async function mergeIntoResults(results) {
   const file = path.join(REPO_ROOT, 'bench', 'results.json');
   const published = JSON.parse(await readFile(file, 'utf8'));
-  published.throughput = throughput;
-  published.config = { ...published.config, loadSeconds: CONFIG.loadSeconds, concurrency: CONFIG.concurrency };
-  if (published.meta?.machine?.loadAverageBySection && sectionLoad.load)
-    published.meta.machine.loadAverageBySection.load = sectionLoad.load;
+  const merged = [];
+  if (SECTIONS.includes('sizes')) {
+    if (!results.sizes?.rows) throw new Error('--into-results: the sizes section did not run');
+    published.sizes = { ...results.sizes, run: { date: new Date().toISOString(), commit: results.meta.commit } };
+    merged.push('sizes');
+  }
+  if (SECTIONS.includes('load')) {
+    if (!results.throughput?.phases) throw new Error('--into-results: the load section did not run');
+    published.throughput = results.throughput;
+    published.config = { ...published.config, loadSeconds: CONFIG.loadSeconds, concurrency: CONFIG.concurrency };
+    merged.push('load');
+  }
+  if (!merged.length) throw new Error('--into-results takes --only=sizes and/or --only=load');
+  for (const name of merged)
+    if (published.meta?.machine?.loadAverageBySection && sectionLoad[name])
+      published.meta.machine.loadAverageBySection[name] = sectionLoad[name];
   await writeFile(file, `${JSON.stringify(published, null, 2)}\n`);
   await writeFile(path.join(REPO_ROOT, 'bench', 'results.md'), renderMarkdown(published));
   await updateReadme(published);
-  log('merged the load section into bench/results.json and re-rendered results.md');
+  log(`merged ${merged.join(' and ')} into bench/results.json and re-rendered results.md`);
 }
 
 /** Re-splices every README's bench block from `results` (README.md and the package READMEs; lib/readmes.mjs). */

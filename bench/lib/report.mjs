@@ -144,6 +144,8 @@ function sizesTable(sizes, { brief = false } = {}) {
     out.push(`| ${row.label.replace(/</g, '&lt;')} | ${ours} | ${peer} | ${r} | ${budget} |`);
   }
   out.push('', ...notes.map((text, i) => `${'¹²³⁴⁵'[i] ?? '*'} No peer row: ${text}.  `));
+  if (sizes.run)
+    out.push('', `Sizes measured ${sizes.run.date.replace('T', ' ').slice(0, 16)} UTC at ${sizes.run.commit ?? '?'}.`);
   if (brief) return out;
   out.push('', 'Entries (each bundled alone):', '');
   for (const row of rows) {
