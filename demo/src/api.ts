@@ -5,8 +5,6 @@
  */
 import type { DemoConfig, DemoErrorBody, Profile, SignupInput } from '../wire.js';
 
-export type { DemoConfig, Profile, Region } from '../wire.js';
-
 export class DemoApiError extends Error {
   constructor(
     readonly status: number,
