@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { fundAccount, signedInWallet, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 import { DELAYED_PULL_MS } from '../src/routes/card-simulation.js';
+import { checkExchange, rawViolations } from './contract/openapi-contract.js';
 
 const ACTIVATION_MS = 60_000;
 
@@ -220,5 +221,37 @@ describe('sandbox: card transactions and the card simulators', () => {
     const byCustomer = await t.api.get('/transactions', { customerId: b.customer.id });
     expect(byCustomer.body.data).to.have.length(0);
     expect((await t.api.get('/transactions/Transaction:nope')).body.code).to.equal('TRANSACTION_NOT_FOUND');
+  });
+
+  it('the contract allows DECLINED (payments-api.md) and the cardId filter, and nothing else around them', () => {
+    const row = {
+      type: 'CARD',
+      id: 'CardTransaction:1',
+      status: 'DECLINED',
+      direction: 'DEBIT',
+      merchant: { descriptor: 'X' },
+      authorizedAmount: { amount: 1, currency: { code: 'USD' } },
+      accountId: 'InternalAccount:1',
+      customerId: 'Customer:1',
+      platformCustomerId: 'p',
+      authorizedAt: '2026-01-01T00:00:00Z',
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    };
+    const exchange = (data: unknown[]) => ({
+      method: 'GET',
+      path: '/transactions?cardId=Card:1',
+      status: 200,
+      responseBody: { data, hasMore: false },
+    });
+    expect(rawViolations(exchange([row])).map((v) => v.kind)).to.deep.equal(['response', 'query']);
+    expect(checkExchange(exchange([row]))).to.deep.equal([]);
+    const wrong = checkExchange(
+      exchange([
+        { ...row, direction: 'SIDEWAYS' },
+        { ...row, status: 'REVERSED' },
+      ]),
+    );
+    expect(wrong.map((v) => v.message.split(' must')[0])).to.deep.equal(['/data/0/direction']);
   });
 });
