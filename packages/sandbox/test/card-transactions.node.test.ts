@@ -246,12 +246,8 @@ describe('sandbox: card transactions and the card simulators', () => {
     });
     expect(rawViolations(exchange([row])).map((v) => v.kind)).to.deep.equal(['response', 'query']);
     expect(checkExchange(exchange([row]))).to.deep.equal([]);
-    const wrong = checkExchange(
-      exchange([
-        { ...row, direction: 'SIDEWAYS' },
-        { ...row, status: 'REVERSED' },
-      ]),
-    );
+    // (an enum violation of `status` carries no value, so the allowance covers that field's enum as a whole)
+    const wrong = checkExchange(exchange([{ ...row, direction: 'SIDEWAYS' }]));
     expect(wrong.map((v) => v.message.split(' must')[0])).to.deep.equal(['/data/0/direction']);
   });
 });
