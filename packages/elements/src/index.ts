@@ -14,6 +14,15 @@ export { PayPasskeyLogin } from './passkey-login/passkey-login.js';
 export { PayWalletExport } from './wallet-export/wallet-export.js';
 export { PayCardReveal } from './card-reveal/card-reveal.js';
 export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
+export { PayWalletOwnership, type OwnershipMethod } from './wallet-ownership/wallet-ownership.js';
+export {
+  base58,
+  eip1193Signer,
+  solanaSigner,
+  type Eip1193Provider,
+  type SolanaMessageSigner,
+  type WalletOwnershipSigner,
+} from './wallet-ownership/signers.js';
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
@@ -25,12 +34,15 @@ export {
   PayExportClosedEvent,
   PayExportCompleteEvent,
   PayOtpSentEvent,
+  PayOwnershipFailedEvent,
+  PayOwnershipVerifiedEvent,
   PayPasskeyRegisteredEvent,
   PayScaCompleteEvent,
   PaySessionEvent,
   type PayCardHiddenReason,
   type PayExportClosedReason,
   type PayOtpChannel,
+  type PayOwnershipFailedReason,
   type PaySessionSummary,
 } from './shared/events.js';
 export {

@@ -20,6 +20,12 @@ export interface OwnedParameter {
   readonly name: string;
   readonly kind: ResourceKind;
   readonly optional?: boolean;
+  /**
+   * The value names a resource the platform does not track: the proxy reads it from the service
+   * (`path`, `{value}` replaced) with the platform credential and checks that its `field` names a
+   * resource of `kind` the user owns (an external account belongs to the user's customer).
+   */
+  readonly ownerOf?: { readonly path: string; readonly field: string };
 }
 
 export interface Route {
@@ -31,6 +37,8 @@ export interface Route {
   readonly bodyOnly?: readonly string[];
   /** The JSON body may not carry these top-level fields (privileges of the platform, not of its users). */
   readonly bodyNever?: readonly string[];
+  /** The JSON body's field, when present, must be one of these values (e.g. the card states a user may ask for). */
+  readonly bodyValues?: Readonly<Record<string, readonly string[]>>;
   /** Forwarded only to a sandbox service. */
   readonly sandboxOnly?: boolean;
 }
@@ -39,6 +47,13 @@ const id = (kind: ResourceKind): OwnedParameter => ({ in: 'path', name: 'id', ki
 const query = (name: string, kind: ResourceKind): OwnedParameter => ({ in: 'query', name, kind });
 const body = (name: string, kind: ResourceKind): OwnedParameter => ({ in: 'body', name, kind });
 const optional = (parameter: OwnedParameter): OwnedParameter => ({ ...parameter, optional: true });
+/** An external account in the path, owned when its `customerId` (read from the service) is the user's. */
+const externalAccount: OwnedParameter = {
+  in: 'path',
+  name: 'id',
+  kind: 'customer',
+  ownerOf: { path: '/customers/external-accounts/{value}', field: 'customerId' },
+};
 
 export const ALLOWLIST: readonly Route[] = [
   // Credentials: list, add (signed retry), revoke, OTP/passkey challenge, verify (issues a session)
@@ -116,9 +131,46 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'GET', path: '/cards/{id}', owned: [id('card')] },
   { method: 'POST', path: '/cards/{id}/reveal', owned: [id('card')] },
 
+  // Money: transactions of the user's own cards, customer or wallets; freeze/unfreeze and limits of the
+  // user's cards (closing and funding-source changes stay the platform's); external accounts of the user's customer
+  {
+    method: 'GET',
+    path: '/transactions',
+    owned: [
+      optional(query('cardId', 'card')),
+      optional(query('customerId', 'customer')),
+      optional(query('senderAccountIdentifier', 'account')),
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/cards',
+    owned: [optional(query('cardholderId', 'customer')), optional(query('accountId', 'account'))],
+  },
+  {
+    method: 'PATCH',
+    path: '/cards/{id}',
+    owned: [id('card')],
+    bodyOnly: ['state', 'maxSpendPerTransaction', 'maxSpendPerDay', 'maxTransactionsPerDay'],
+    bodyValues: { state: ['ACTIVE', 'FROZEN'] },
+  },
+  { method: 'GET', path: '/customers/external-accounts', owned: [query('customerId', 'customer')] },
+  { method: 'POST', path: '/customers/external-accounts', owned: [body('customerId', 'customer')] },
+  { method: 'GET', path: '/customers/external-accounts/{id}', owned: [externalAccount] },
+  { method: 'DELETE', path: '/customers/external-accounts/{id}', owned: [externalAccount] },
+  { method: 'POST', path: '/customers/external-accounts/{id}/challenge', owned: [externalAccount] },
+  { method: 'POST', path: '/customers/external-accounts/{id}/verify', owned: [externalAccount] },
+
   // Sandbox only
   { method: 'POST', path: '/sandbox/internal-accounts/{id}/fund', owned: [id('account')], sandboxOnly: true },
   { method: 'GET', path: '/sandbox/enclave-keys', owned: [], sandboxOnly: true },
+  { method: 'POST', path: '/sandbox/send', owned: [body('quoteId', 'quote')], sandboxOnly: true },
+  ...(['authorization', 'clearing', 'return'] as const).map((event): Route => ({
+    method: 'POST',
+    path: `/sandbox/cards/{id}/simulate/${event}`,
+    owned: [id('card')],
+    sandboxOnly: true,
+  })),
 ];
 
 export interface RouteMatch {

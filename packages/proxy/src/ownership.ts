@@ -25,9 +25,10 @@ export async function checkOwnership(
   bodyBytes: Uint8Array,
   contentType: string | null,
   endUser: EndUser,
+  readService: (servicePath: string) => Promise<Response>,
 ): Promise<Response | undefined> {
   const { route, params } = match;
-  const needsBody = route.owned.some((p) => p.in === 'body') || route.bodyOnly || route.bodyNever;
+  const needsBody = route.owned.some((p) => p.in === 'body') || route.bodyOnly || route.bodyNever || route.bodyValues;
   let body: JsonObject | undefined;
   if (needsBody && bodyBytes.byteLength > 0) {
     if (!isJsonContentType(contentType)) return invalid('The request body must be sent as application/json.');
@@ -35,7 +36,7 @@ export async function checkOwnership(
     if (!parsed.ok) return invalid(`The request body cannot be accepted: ${parsed.reason}.`);
     if (!isObject(parsed.value)) return invalid('The request body must be a JSON object.');
     body = parsed.value;
-    const refusal = checkFields(body, route.bodyOnly, route.bodyNever);
+    const refusal = checkFields(body, route.bodyOnly, route.bodyNever) ?? checkValues(body, route.bodyValues);
     if (refusal) return refusal;
   }
 
@@ -56,12 +57,39 @@ export async function checkOwnership(
   }
 
   for (const { parameter, value } of found) {
-    if ((await endUser.owns(parameter.kind, value)) !== true) {
+    let subject: string | Response | undefined = value;
+    if (parameter.ownerOf) {
+      subject = await ownerOf(readService, parameter.ownerOf, value);
+      if (subject instanceof Response) return subject;
+    }
+    if (subject === undefined || (await endUser.owns(parameter.kind, subject)) !== true) {
       const named = parameter.in === 'path' ? 'The path' : parameter.name;
       return errorResponse(403, 'FORBIDDEN', `${named} names a resource you do not own.`);
     }
   }
   return undefined;
+}
+
+/**
+ * The owner id of a resource the platform does not track, read from the service; `undefined` when it
+ * cannot be found (answered as not owned, so existence is not revealed); the service's 5xx as is.
+ */
+async function ownerOf(
+  readService: (servicePath: string) => Promise<Response>,
+  rule: NonNullable<OwnedParameter['ownerOf']>,
+  value: string,
+): Promise<string | undefined | Response> {
+  const answer = await readService(rule.path.replace('{value}', encodeURIComponent(value)));
+  if (answer.status >= 500) return answer;
+  if (answer.status !== 200) return undefined;
+  let resource: unknown;
+  try {
+    resource = JSON.parse(await answer.text());
+  } catch {
+    return undefined;
+  }
+  const owner = isObject(resource) ? resource[rule.field] : undefined;
+  return typeof owner === 'string' ? owner : undefined;
 }
 
 function checkFields(body: JsonObject, only?: readonly string[], never?: readonly string[]): Response | undefined {
@@ -70,6 +98,18 @@ function checkFields(body: JsonObject, only?: readonly string[], never?: readonl
   for (const key of Object.keys(body)) {
     if ((allowed && !allowed.has(foldKey(key))) || refused.has(foldKey(key))) {
       return errorResponse(403, 'FORBIDDEN', `The field "${key}" cannot be set through this endpoint.`);
+    }
+  }
+  return undefined;
+}
+
+/** A field with a value list must hold one of those strings (checked on every spelling of its name). */
+function checkValues(body: JsonObject, values?: Readonly<Record<string, readonly string[]>>): Response | undefined {
+  for (const [name, allowed] of Object.entries(values ?? {})) {
+    for (const key of Object.keys(body).filter((candidate) => foldKey(candidate) === foldKey(name))) {
+      const value = body[key];
+      if (typeof value !== 'string' || !allowed.includes(value))
+        return errorResponse(403, 'FORBIDDEN', `The field "${key}" may only be ${allowed.join(' or ')} here.`);
     }
   }
   return undefined;

@@ -75,7 +75,15 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
 
   let refusal: Response | undefined;
   try {
-    refusal = await checkOwnership(match, url.searchParams, body, contentType, endUser);
+    refusal = await checkOwnership(match, url.searchParams, body, contentType, endUser, (servicePath) =>
+      forward(config, {
+        url: `${config.serviceBase}${servicePath}`,
+        method: 'GET',
+        headers: new Headers(),
+        body: new Uint8Array(),
+        signal: request.signal,
+      }),
+    );
   } catch (error) {
     config.onError(error, 'ownership');
     return internalError();

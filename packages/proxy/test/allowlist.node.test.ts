@@ -9,6 +9,7 @@ import {
   envelope,
   harness,
   type Harness,
+  externalAccountOwners,
   json,
   PREFIX,
   PRODUCTION_URL,
@@ -60,8 +61,29 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
   },
   { method: 'GET', path: `/cards/${alice.card}` },
   { method: 'POST', path: `/cards/${alice.card}/reveal` },
+  { method: 'GET', path: `/transactions?cardId=${enc(alice.card)}&limit=20` },
+  { method: 'GET', path: `/cards?cardholderId=${enc(alice.customer)}` },
+  { method: 'PATCH', path: `/cards/${alice.card}`, body: { state: 'FROZEN', maxSpendPerDay: 5000 } },
+  { method: 'GET', path: `/customers/external-accounts?customerId=${enc(alice.customer)}` },
+  {
+    method: 'POST',
+    path: '/customers/external-accounts',
+    body: { customerId: alice.customer, currency: 'USDC', accountInfo: { accountType: 'ETHEREUM_WALLET' } },
+  },
+  { method: 'GET', path: `/customers/external-accounts/${alice.externalAccount}` },
+  { method: 'DELETE', path: `/customers/external-accounts/${alice.externalAccount}` },
+  {
+    method: 'POST',
+    path: `/customers/external-accounts/${alice.externalAccount}/challenge`,
+    body: { method: 'LIVENESS' },
+  },
+  { method: 'POST', path: `/customers/external-accounts/${alice.externalAccount}/verify`, body: { signature: '0x' } },
   { method: 'POST', path: `/sandbox/internal-accounts/${alice.account}/fund`, body: { amount: 1000 } },
   { method: 'GET', path: '/sandbox/enclave-keys' },
+  { method: 'POST', path: '/sandbox/send', body: { quoteId: alice.quote, currencyCode: 'USD' } },
+  { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/authorization`, body: { amount: 1 } },
+  { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/clearing`, body: { amount: 1 } },
+  { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/return`, body: { amount: 1 } },
 ];
 
 /** Sends each `[method, path, body?, expected status]` case and checks the status. */
@@ -78,14 +100,20 @@ async function expectStatuses(
 describe('allowlist: what a signed-in end user may call', () => {
   it('forwards every allowlisted endpoint when the user owns what it names', async () => {
     expect(OWNED_REQUESTS).to.have.length(ALLOWLIST.length);
-    const { send, service } = harness({ serviceUrl: SANDBOX_URL, allowSandboxPaths: true });
+    const { send, service } = harness({
+      serviceUrl: SANDBOX_URL,
+      allowSandboxPaths: true,
+      answer: (request) => externalAccountOwners(request) ?? Response.json({ ok: true }),
+    });
     for (const { method, path, body } of OWNED_REQUESTS) {
       const response = await send(method, `${PREFIX}${path}`, body === undefined ? {} : { body: json(body) });
       expect(response.status, `${method} ${path}`).to.equal(200);
       const forwarded = service.calls.at(-1) as Request;
       expect(`${forwarded.method} ${forwarded.url}`).to.equal(`${method} ${SANDBOX_URL}${path}`);
     }
-    expect(service.calls).to.have.length(ALLOWLIST.length);
+    // plus one read of each external account's owner
+    const reads = ALLOWLIST.filter((route) => route.owned.some((p) => p.ownerOf)).length;
+    expect(service.calls).to.have.length(ALLOWLIST.length + reads);
   });
 
   it('lists exactly the routes of ALLOWLIST in the README table', () => {
@@ -154,10 +182,12 @@ describe('refusals', () => {
     const refused: [string, string][] = [
       ['POST', '/customers'],
       ['GET', '/customers'],
-      ['GET', '/cards'],
       ['DELETE', `/customers/${alice.customer}`],
-      ['PATCH', `/cards/${alice.card}`],
-      ['GET', '/transactions'],
+      ['GET', '/transactions/Transaction:1'],
+      ['POST', '/transactions/Transaction:1/approve'],
+      ['POST', `/customers/external-accounts/${alice.externalAccount}/trust`],
+      ['GET', '/platform/external-accounts'],
+      ['POST', `/sandbox/cards/${alice.card}/simulate/return_reversal`],
       ['POST', `/customers/${alice.customer}/kyc-link`],
       ['GET', '/config'],
       ['HEAD', `/customers/${alice.customer}`],
@@ -433,6 +463,104 @@ describe('sandbox-only endpoints', () => {
       body: json({ amount: 100 }),
     });
     expect(response.status).to.equal(403);
+    expect(service.calls).to.have.length(0);
+  });
+});
+
+describe('money: transactions, card state and limits, external accounts', () => {
+  it('lists transactions only by the user’s own card, customer or wallet', async () => {
+    const { send, service } = harness();
+    await expectStatuses(send, [
+      ['GET', `/transactions?cardId=${enc(bob.card)}`, undefined, 403],
+      ['GET', `/transactions?customerId=${enc(bob.customer)}`, undefined, 403],
+      ['GET', `/transactions?senderAccountIdentifier=${enc(bob.account)}`, undefined, 403],
+      ['GET', `/transactions?cardId=${enc(alice.card)}&customerId=${enc(bob.customer)}`, undefined, 403],
+      ['GET', `/transactions?cardId=${enc(alice.card)}&CARDID=${enc(bob.card)}`, undefined, 400],
+      ['GET', '/transactions?type=CARD', undefined, 400],
+      ['GET', `/transactions?customerId=${enc(alice.customer)}&type=OUTGOING`, undefined, 200],
+      ['GET', `/cards?cardholderId=${enc(bob.customer)}`, undefined, 403],
+      ['GET', '/cards', undefined, 400],
+    ]);
+    expect(service.calls).to.have.length(1);
+  });
+
+  it('lets a user freeze, unfreeze and limit their own card, but not close it or move its funding', async () => {
+    const { send, service } = harness();
+    const path = `/cards/${alice.card}`;
+    await expectStatuses(send, [
+      ['PATCH', path, json({ state: 'FROZEN' }), 200],
+      ['PATCH', path, json({ state: 'ACTIVE' }), 200],
+      ['PATCH', path, json({ maxSpendPerTransaction: 1000, maxTransactionsPerDay: null }), 200],
+      ['PATCH', path, json({ state: 'CLOSED' }), 403],
+      ['PATCH', path, json({ STATE: 'CLOSED' }), 403],
+      ['PATCH', path, json({ state: null }), 403],
+      ['PATCH', path, json({ fundingSource: alice.account }), 403],
+      ['PATCH', `/cards/${bob.card}`, json({ state: 'FROZEN' }), 403],
+    ]);
+    expect(service.calls).to.have.length(3);
+    const refused = await send('PATCH', `${PREFIX}${path}`, { body: json({ state: 'CLOSED' }) });
+    expect(await envelope(refused)).to.deep.equal({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'The field "state" may only be ACTIVE or FROZEN here.',
+    });
+  });
+
+  it('keeps external accounts and their ownership verification to the user’s customer (the owner read from the service)', async () => {
+    const { send, service } = harness({
+      answer: (request) => externalAccountOwners(request) ?? Response.json({ ok: true }),
+    });
+    const other = `/customers/external-accounts/${bob.externalAccount}`;
+    await expectStatuses(send, [
+      ['GET', other, undefined, 403],
+      ['DELETE', other, undefined, 403],
+      ['POST', `${other}/challenge`, json({ method: 'WALLET_SIGNATURE' }), 403],
+      ['POST', `${other}/verify`, json({ signature: '0x00' }), 403],
+      ['GET', `/customers/external-accounts?customerId=${enc(bob.customer)}`, undefined, 403],
+      ['GET', '/customers/external-accounts', undefined, 400],
+      ['POST', '/customers/external-accounts', json({ customerId: bob.customer, currency: 'USD' }), 403],
+      ['POST', '/customers/external-accounts', json({ currency: 'USD' }), 400],
+      ['POST', `/customers/external-accounts/${alice.externalAccount}/challenge`, json({ method: 'LIVENESS' }), 200],
+    ]);
+    // four owner reads of bob's account (each refused), then alice's read and her challenge forwarded
+    expect(service.calls.map((r) => `${r.method} ${new URL(r.url).pathname}`)).to.deep.equal([
+      ...Array(4).fill(`GET /2025-10-13/customers/external-accounts/${enc(bob.externalAccount)}`),
+      `GET /2025-10-13/customers/external-accounts/${enc(alice.externalAccount)}`,
+      `POST /2025-10-13/customers/external-accounts/${alice.externalAccount}/challenge`,
+    ]);
+  });
+
+  it('answers an external account the service does not find as not owned (403), and passes on a 5xx', async () => {
+    const missing = harness({
+      answer: () => Response.json({ status: 404, code: 'REFERENCE_NOT_FOUND', message: '' }, { status: 404 }),
+    });
+    const refused = await missing.send('GET', `${PREFIX}/customers/external-accounts/ExternalAccount:nope`);
+    expect(refused.status).to.equal(403);
+    expect(missing.service.calls).to.have.length(1);
+    const failing = harness({
+      answer: () => Response.json({ status: 503, code: 'UNAVAILABLE', message: '' }, { status: 503 }),
+    });
+    expect((await failing.send('GET', `${PREFIX}/customers/external-accounts/ExternalAccount:x`)).status).to.equal(503);
+    expect(failing.service.calls).to.have.length(1);
+  });
+
+  it('forwards the card and funding simulators to a sandbox only, for the user’s own card or quote', async () => {
+    const production = harness();
+    expect(
+      (
+        await production.send('POST', `${PREFIX}/sandbox/cards/${alice.card}/simulate/authorization`, {
+          body: json({}),
+        })
+      ).status,
+    ).to.equal(404);
+    expect(
+      (await production.send('POST', `${PREFIX}/sandbox/send`, { body: json({ quoteId: alice.quote }) })).status,
+    ).to.equal(404);
+    const { send, service } = harness({ serviceUrl: SANDBOX_URL, allowSandboxPaths: true });
+    await expectStatuses(send, [
+      ['POST', `/sandbox/cards/${bob.card}/simulate/authorization`, json({ amount: 1 }), 403],
+      ['POST', '/sandbox/send', json({ quoteId: bob.quote, currencyCode: 'USD' }), 403],
+    ]);
     expect(service.calls).to.have.length(0);
   });
 });

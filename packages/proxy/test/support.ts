@@ -21,7 +21,14 @@ export const ids = (who: 'alice' | 'bob') => ({
   credential: `AuthMethod:${who}`,
   session: `Session:${who}`,
   delegatedKey: `DelegatedKey:${who}`,
+  externalAccount: `ExternalAccount:${who}`,
 });
+
+/** The fake service's answer to the proxy's ownership read of an external account: its customer. */
+export function externalAccountOwners(request: Request): Response | undefined {
+  const match = /\/customers\/external-accounts\/ExternalAccount%3A(alice|bob)$/.exec(new URL(request.url).pathname);
+  return request.method === 'GET' && match ? Response.json({ customerId: `Customer:${match[1]}` }) : undefined;
+}
 export const alice = ids('alice');
 export const bob = ids('bob');
 

@@ -186,4 +186,33 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
     expect(res.headers.get('www-authenticate')).to.equal(null);
     expect(res.text).to.not.include('not-the-secret');
   });
+
+  it('reads an external account’s owner from the service: alice challenges her own wallet, not bob’s', async () => {
+    const send = proxyFor();
+    const wallet = (customerId: string) => ({
+      customerId,
+      currency: 'USDC',
+      ownershipType: 'FIRST_PARTY',
+      accountInfo: { accountType: 'ETHEREUM_WALLET', address: `0x${'12'.repeat(20)}` },
+    });
+    const mine = await send('POST', '/customers/external-accounts', JSON.stringify(wallet(alice.customer)));
+    expect(mine.status, mine.text).to.equal(201);
+    expect(mine.body.status).to.equal('PENDING_OWNERSHIP_VERIFICATION');
+    const challenge = await send(
+      'POST',
+      `/customers/external-accounts/${mine.body.id}/challenge`,
+      '{"method":"WALLET_SIGNATURE"}',
+    );
+    expect(challenge.status, challenge.text).to.equal(201);
+    expect(challenge.body.messageToSign).to.be.a('string');
+
+    const theirs = await platform('POST', '/customers/external-accounts', wallet(bob.customer));
+    const before = forwarded;
+    const refused = await send('POST', `/customers/external-accounts/${theirs.id}/challenge`, '{"method":"LIVENESS"}');
+    expect(refused.status).to.equal(403);
+    expect(forwarded - before, 'only the owner read reached the service').to.equal(1);
+    expect((await platform('GET', `/customers/external-accounts/${theirs.id}`)).status).to.equal(
+      'PENDING_OWNERSHIP_VERIFICATION',
+    );
+  });
 });

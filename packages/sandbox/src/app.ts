@@ -19,14 +19,18 @@ import { advance } from './lifecycle.js';
 import { createPanApp } from './pan-page.js';
 import { accountRoutes } from './routes/accounts.js';
 import { cardRoutes } from './routes/cards.js';
+import { cardSimulationRoutes } from './routes/card-simulation.js';
 import { credentialRoutes } from './routes/credentials.js';
 import { customerRoutes } from './routes/customers.js';
 import { delegatedKeyRoutes } from './routes/delegated-keys.js';
+import { externalAccountRoutes } from './routes/external-accounts.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { receiverRoutes } from './routes/receivers.js';
 import { sandboxRoutes } from './routes/sandbox.js';
+import { sandboxSendRoutes } from './routes/sandbox-send.js';
 import { scaRoutes } from './routes/sca.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { transactionRoutes } from './routes/transactions.js';
 import { IDEMPOTENCY_HEADER } from './idempotency.js';
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from './signed-retry.js';
 import { createMemoryState, type SandboxState } from './state.js';
@@ -107,6 +111,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   // Literal paths first: /customers/internal-accounts before /customers/{id}.
   for (const routes of [
     accountRoutes,
+    externalAccountRoutes, // /customers/external-accounts before /customers/{id}
     customerRoutes,
     credentialRoutes,
     sessionRoutes,
@@ -116,6 +121,9 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     scaRoutes,
     cardRoutes,
     sandboxRoutes,
+    transactionRoutes,
+    cardSimulationRoutes,
+    sandboxSendRoutes,
   ]) {
     api.route('/', routes(ctx));
   }

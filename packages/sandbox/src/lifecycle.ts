@@ -1,7 +1,8 @@
 /**
  * Time-driven transitions, applied before every request against the injected clock (so tests move
  * time instead of sleeping, and nothing runs on timers): executed quotes settle (PROCESSING ->
- * COMPLETED, crediting an internal destination; or FAILED and refunded for a failing destination),
+ * COMPLETED, crediting an internal destination; or FAILED and refunded for a failing destination:
+ * payouts.ts), card pulls confirm and liveness checks finish (money-lifecycle.ts),
  * unexecuted quotes expire, a wallet send held for SCA fails SCA_NOT_COMPLETED when its challenge expires, new cards finish provisioning (ACTIVE, or CLOSED with ISSUER_REJECTED),
  * and spent or long-expired challenges are swept away.
  *
@@ -9,6 +10,8 @@
  *   app.use('*', async (_c, next) => { advance(ctx); await next(); });
  */
 import type { SandboxContext } from './context.js';
+import { advanceMoney } from './money-lifecycle.js';
+import { returnPayouts, settlePayout } from './payouts.js';
 import type { QuoteRecord } from './state.js';
 
 /** Expired challenges are kept this long (so a late retry still hears "expired"), then dropped. */
@@ -19,18 +22,10 @@ export function advance(ctx: SandboxContext): void {
   const { state } = ctx;
 
   // Only unfinished records are looked at (the stores index them by status): no scan of the history.
-  for (const quote of state.quotes.withKey('PROCESSING').filter((q) => (q.settlesAt ?? 0) <= now)) {
-    if (quote.failsOnExecution) {
-      const source = quote.sourceAccountId !== undefined ? state.accounts.get(quote.sourceAccountId) : undefined;
-      if (source) state.accounts.put({ ...source, balance: source.balance + quote.amount, updatedAt: now });
-      state.quotes.put({ ...quote, status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', updatedAt: now });
-    } else {
-      const destination = quote.destinationAccountId ? state.accounts.get(quote.destinationAccountId) : undefined;
-      if (destination)
-        state.accounts.put({ ...destination, balance: destination.balance + quote.amount, updatedAt: now });
-      state.quotes.put({ ...quote, status: 'COMPLETED', updatedAt: now });
-    }
-  }
+  for (const quote of state.quotes.withKey('PROCESSING').filter((q) => (q.settlesAt ?? 0) <= now))
+    settlePayout(ctx, quote, now);
+  returnPayouts(ctx, now);
+  advanceMoney(ctx, now);
   // A wallet send held for SCA lives by its challenge: unanswered in time, it fails (nothing was debited).
   const held = (q: QuoteRecord): boolean => q.status === 'PENDING_AUTHORIZATION' && q.sca?.at === 'EXECUTE';
   for (const quote of [...state.quotes.withKey('PENDING'), ...state.quotes.withKey('PENDING_AUTHORIZATION')].filter(

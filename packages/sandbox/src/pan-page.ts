@@ -9,6 +9,7 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext } from './context.js';
+import { mountLivenessPage } from './liveness-page.js';
 import { randomToken } from './ids.js';
 import type { CardRecord } from './state.js';
 
@@ -81,6 +82,8 @@ export function createPanApp(ctx: SandboxContext): Hono {
     ctx.state.panTokens.put({ ...record, used: true });
     return c.body(cardPage(nonce, card), 200, headers(ctx, nonce));
   });
+
+  mountLivenessPage(app, ctx); // the hosted liveness check of external wallet ownership shares this origin
 
   app.notFound((c) => {
     const nonce = randomToken();

@@ -149,6 +149,9 @@ export interface ScaChallengeRecord {
   passkeyAllowedOrigins?: string[];
 }
 
+/** What a sandbox payout does, from its destination's identifier suffix (payments-api.md). */
+export type PayoutScenario = 'SLOW' | 'DELIVERY_FAILED' | 'RETURNED' | 'USER_CANCELLED' | 'REFUND_FAILED';
+
 export interface QuoteRecord {
   id: string;
   customerId: string;
@@ -160,6 +163,16 @@ export interface QuoteRecord {
   destinationAccountId?: string;
   /** Fails after PROCESSING (magic destination suffix 002). */
   failsOnExecution: boolean;
+  /** Magic destination suffixes 003–007 (payouts.ts); a 005 payout is returned at `returnsAt` after completing. */
+  payout?: PayoutScenario;
+  returnsAt?: number;
+  /** The refund of a failed payout, shown on its transaction. */
+  refund?: {
+    status: 'PENDING' | 'COMPLETED' | 'FAILED';
+    reason: 'TRANSACTION_FAILED' | 'USER_CANCELLATION';
+    initiatedAt: number;
+    settledAt?: number;
+  };
   currency: string;
   amount: number;
   lockedCurrencySide: 'SENDING' | 'RECEIVING';
@@ -197,6 +210,62 @@ export interface CardRecord {
   /** When provisioning finishes (to ACTIVE, or CLOSED/ISSUER_REJECTED). */
   provisionedAt: number;
   issuerRejects: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A card transaction (routes/card-simulation.ts): a purchase (DEBIT) or a merchant return (CREDIT, linked by `originalTransactionId`). */
+export interface CardTransactionRecord {
+  id: string;
+  cardId: string;
+  customerId: string;
+  accountId: string;
+  issuerTransactionToken: string;
+  status: 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'DECLINED' | 'EXCEPTION';
+  direction: 'DEBIT' | 'CREDIT';
+  /** Why a DECLINED authorization was refused (INSUFFICIENT_FUNDS, CARD_PAUSED, …). */
+  declineReason?: string;
+  merchant: { descriptor: string; mcc?: string; country?: string; city?: string; state?: string };
+  currency: string;
+  authorizedAmount: number;
+  settledAmount: number;
+  refundedAmount: number;
+  pulls: { count: number; totalAmount: number; pendingCount: number };
+  /** 005: the funding pull confirms at this time; 006: the confirmation reports FAILED (EXCEPTION). */
+  pullConfirmsAt?: number;
+  pullFails?: boolean;
+  settlements: { count: number; totalAmount: number };
+  refunds: { count: number; totalAmount: number };
+  originalTransactionId?: string;
+  /** A return reversed by `simulate/return_reversal` (its credit taken back). */
+  reversedAt?: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** An external account (routes/external-accounts.ts); `challenge` is the ownership challenge in flight. */
+export interface ExternalAccountRecord {
+  id: string;
+  customerId: string;
+  status: 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED';
+  currency: string;
+  accountInfo: Record<string, unknown>;
+  /** Account number, IBAN, CLABE or wallet address: the sandbox's magic suffixes read it. */
+  identifier: string;
+  ownershipType?: 'FIRST_PARTY' | 'THIRD_PARTY';
+  platformAccountId?: string;
+  beneficiaryVerificationStatus?: string;
+  beneficiaryVerifiedData?: { fullName: string };
+  challenge?: {
+    method: 'WALLET_SIGNATURE' | 'LIVENESS';
+    messageToSign?: string;
+    /** LIVENESS: the page token of `verificationLink`. */
+    token?: string;
+    expiresAt: number;
+    /** LIVENESS: the hosted flow finished; the outcome lands at `completesAt`. */
+    outcome?: 'ACTIVE' | 'UNVERIFIED';
+    completesAt?: number;
+  };
   createdAt: number;
   updatedAt: number;
 }
@@ -289,6 +358,10 @@ export interface SandboxState {
   /** Keyed by state, for the same reason (PROCESSING cards finish provisioning). */
   readonly cards: IndexedCollection<CardRecord>;
   readonly panTokens: ExpiringCollection<PanTokenRecord>;
+  /** Keyed `PULL_PENDING` while a funding pull awaits confirmation: time moves only those. */
+  readonly cardTransactions: IndexedCollection<CardTransactionRecord>;
+  /** Keyed `LIVENESS_DONE` while a finished liveness check awaits its outcome, for the same reason. */
+  readonly externalAccounts: IndexedCollection<ExternalAccountRecord>;
   readonly idempotency: Collection<IdempotencyRecord>;
   /** Receiver lookups, expiring, at most `MAX_UMA_LOOKUPS` at once (a put beyond evicts the oldest). */
   readonly umaLookups: ExpiringCollection<UmaLookupRecord>;
@@ -421,9 +494,14 @@ export function createMemoryState(): SandboxState {
     otpTargets: expiringCollection(),
     passkeyChallenges: expiringCollection(),
     delegatedKeys: memoryCollection(),
-    quotes: indexedCollection((quote) => quote.status),
+    // A completed payout that will still be returned (005) is kept apart, so time moves it without a scan.
+    quotes: indexedCollection((quote) => (quote.returnsAt !== undefined ? `${quote.status}:RETURNING` : quote.status)),
     cards: indexedCollection((card) => card.state),
     panTokens: expiringCollection(),
+    cardTransactions: indexedCollection((txn) => (txn.pullConfirmsAt !== undefined ? 'PULL_PENDING' : 'DONE')),
+    externalAccounts: indexedCollection((account) =>
+      account.challenge?.completesAt !== undefined ? 'LIVENESS_DONE' : account.status,
+    ),
     idempotency: memoryCollection(),
     umaLookups: expiringCollection({ ownerOf: () => 'platform', perOwner: MAX_UMA_LOOKUPS }),
     sca: memoryCollection(),

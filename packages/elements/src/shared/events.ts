@@ -102,6 +102,27 @@ export class PayScaCompleteEvent extends CustomEvent<{ quote: Quote }> {
   }
 }
 
+export type PayOwnershipFailedReason = 'unverified' | 'expired';
+
+/** The external account's ownership is verified: it is ACTIVE. */
+export class PayOwnershipVerifiedEvent extends CustomEvent<{ externalAccountId: string }> {
+  static readonly eventName = 'pay-ownership-verified';
+  constructor(externalAccountId: string) {
+    super(PayOwnershipVerifiedEvent.eventName, init({ externalAccountId }));
+  }
+}
+
+/** An ownership verification attempt failed (`unverified`: start again; `expired`: the challenge ran out). */
+export class PayOwnershipFailedEvent extends CustomEvent<{
+  externalAccountId: string;
+  reason: PayOwnershipFailedReason;
+}> {
+  static readonly eventName = 'pay-ownership-failed';
+  constructor(externalAccountId: string, reason: PayOwnershipFailedReason) {
+    super(PayOwnershipFailedEvent.eventName, init({ externalAccountId, reason }));
+  }
+}
+
 /** Every event name, for listeners that want them all (analytics, tests). */
 export const PAY_EVENT_NAMES = [
   PaySessionEvent.eventName,
@@ -113,6 +134,8 @@ export const PAY_EVENT_NAMES = [
   PayCardRevealedEvent.eventName,
   PayCardHiddenEvent.eventName,
   PayScaCompleteEvent.eventName,
+  PayOwnershipVerifiedEvent.eventName,
+  PayOwnershipFailedEvent.eventName,
 ] as const;
 
 declare global {
@@ -126,5 +149,7 @@ declare global {
     'pay-card-revealed': PayCardRevealedEvent;
     'pay-card-hidden': PayCardHiddenEvent;
     'pay-sca-complete': PayScaCompleteEvent;
+    'pay-ownership-verified': PayOwnershipVerifiedEvent;
+    'pay-ownership-failed': PayOwnershipFailedEvent;
   }
 }

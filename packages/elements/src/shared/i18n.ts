@@ -121,6 +121,21 @@ const en = {
   'sca.locked': 'Your account is locked after too many attempts. Contact support to unlock it.',
   'sca.noQuote': 'There is no payment waiting for confirmation.',
   'sca.noFactor': "This payment can't be confirmed here. Please use the app you started it in.",
+
+  // <pay-wallet-ownership>
+  'ownership.intro': 'Prove this wallet is yours by signing a message with it. Signing moves no money.',
+  'ownership.introLiveness': 'Prove this wallet is yours with a short identity check.',
+  'ownership.start': 'Sign with my wallet',
+  'ownership.startLiveness': 'Start the identity check',
+  'ownership.signing': 'Approve the signature request in your wallet…',
+  'ownership.verifying': 'Checking the signature…',
+  'ownership.livenessOpen': 'Complete the identity check in the new tab. We’ll update this page when it’s done.',
+  'ownership.openLiveness': 'Open the identity check',
+  'ownership.verified': 'Your wallet is verified.',
+  'ownership.failed': 'We couldn’t verify this wallet. Start again to retry.',
+  'ownership.expired': 'The verification request expired. Start again.',
+  'ownership.again': 'Start again',
+  'ownership.signFailed': 'Your wallet didn’t sign the message. Try again and approve the request.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -115,6 +115,20 @@ export const es: Messages = {
   'sca.complete': 'Pago confirmado.',
   'sca.locked': 'Tu cuenta está bloqueada por demasiados intentos. Contacta con soporte para desbloquearla.',
   'sca.noQuote': 'No hay ningún pago pendiente de confirmación.',
+  'ownership.intro': 'Demuestra que esta billetera es tuya firmando un mensaje con ella. Firmar no mueve dinero.',
+  'ownership.introLiveness': 'Demuestra que esta billetera es tuya con una breve verificación de identidad.',
+  'ownership.start': 'Firmar con mi billetera',
+  'ownership.startLiveness': 'Iniciar la verificación de identidad',
+  'ownership.signing': 'Aprueba la solicitud de firma en tu billetera…',
+  'ownership.verifying': 'Comprobando la firma…',
+  'ownership.livenessOpen':
+    'Completa la verificación de identidad en la nueva pestaña. Actualizaremos esta página cuando termine.',
+  'ownership.openLiveness': 'Abrir la verificación de identidad',
+  'ownership.verified': 'Tu billetera está verificada.',
+  'ownership.failed': 'No pudimos verificar esta billetera. Empieza de nuevo para reintentar.',
+  'ownership.expired': 'La solicitud de verificación caducó. Empieza de nuevo.',
+  'ownership.again': 'Empezar de nuevo',
+  'ownership.signFailed': 'Tu billetera no firmó el mensaje. Inténtalo de nuevo y aprueba la solicitud.',
   'sca.noFactor': 'Este pago no se puede confirmar aquí. Usa la aplicación en la que lo iniciaste.',
 };
 

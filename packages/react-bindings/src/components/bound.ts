@@ -12,9 +12,11 @@ import { createPayOtpLogin } from './pay-otp-login.js';
 import { createPayPasskeyLogin } from './pay-passkey-login.js';
 import { createPayScaChallenge } from './pay-sca-challenge.js';
 import { createPayWalletExport } from './pay-wallet-export.js';
+import { createPayWalletOwnership } from './pay-wallet-ownership.js';
 
 export const PayCardReveal = /* @__PURE__ */ createPayCardReveal(React);
 export const PayOtpLogin = /* @__PURE__ */ createPayOtpLogin(React);
 export const PayPasskeyLogin = /* @__PURE__ */ createPayPasskeyLogin(React);
 export const PayScaChallenge = /* @__PURE__ */ createPayScaChallenge(React);
 export const PayWalletExport = /* @__PURE__ */ createPayWalletExport(React);
+export const PayWalletOwnership = /* @__PURE__ */ createPayWalletOwnership(React);

@@ -13,6 +13,7 @@ import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
 import { createPayWalletExport, type PayWalletExportComponent } from './pay-wallet-export.js';
+import { createPayWalletOwnership, type PayWalletOwnershipComponent } from './pay-wallet-ownership.js';
 import type { ReactModule } from '../react-module.js';
 
 export * from './pay-card-reveal.js';
@@ -20,6 +21,7 @@ export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
 export * from './pay-sca-challenge.js';
 export * from './pay-wallet-export.js';
+export * from './pay-wallet-ownership.js';
 
 /** Tag names of the wrapped elements. */
 export const PAYKIT_TAG_NAMES = [
@@ -28,6 +30,7 @@ export const PAYKIT_TAG_NAMES = [
   'pay-passkey-login',
   'pay-sca-challenge',
   'pay-wallet-export',
+  'pay-wallet-ownership',
 ] as const;
 
 export interface PaykitComponents {
@@ -36,6 +39,7 @@ export interface PaykitComponents {
   PayPasskeyLogin: PayPasskeyLoginComponent;
   PayScaChallenge: PayScaChallengeComponent;
   PayWalletExport: PayWalletExportComponent;
+  PayWalletOwnership: PayWalletOwnershipComponent;
 }
 
 /** Every wrapper, created for `react`; in a browser the tags are registered too. */
@@ -46,5 +50,6 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
     PayPasskeyLogin: createPayPasskeyLogin(react),
     PayScaChallenge: createPayScaChallenge(react),
     PayWalletExport: createPayWalletExport(react),
+    PayWalletOwnership: createPayWalletOwnership(react),
   };
 }

@@ -9,8 +9,9 @@
  * details to pay into, or in an SCA region 202 PENDING_AUTHORIZATION with the details withheld until
  * authorized; such a quote is funded, not executed (execute is 400), and the sandbox does not simulate
  * the incoming funds. Destinations: another internal account, or an UMA address named with the
- * `lookupId` of a receiver lookup of that address (routes/receivers.ts); an UMA user part
- * ending in 002 fails after PROCESSING (refunded).
+ * `lookupId` of a receiver lookup of that address (routes/receivers.ts), or an ACTIVE external account
+ * (routes/external-accounts.ts); an UMA user part or external identifier ending in 002–007 plays
+ * payments-api.md's payout scenarios (payouts.ts).
  *
  * Execution is atomic per quote: the state is judged and changed in one synchronous step after the
  * signature check, so concurrent executes debit once and the others get 409 (or, with the same
@@ -25,7 +26,8 @@ import { newId } from '../ids.js';
 import { requireAccount, requireCustomer, requireQuote } from '../lookups.js';
 import { inScaRegion, newScaChallenge, scaFactorField, scaRounds } from '../sca.js';
 import { SIGNATURE_HEADER, activityPayload, verifyWalletSignature } from '../signed-retry.js';
-import type { AccountRecord, CustomerRecord, QuoteRecord } from '../state.js';
+import { scenarioOf, settlementDelay } from '../payouts.js';
+import type { AccountRecord, CustomerRecord, ExternalAccountRecord, QuoteRecord } from '../state.js';
 import { Fields, UMA_ADDRESS, parseJsonObject } from '../validation.js';
 import { toQuote } from '../views.js';
 import { requireUmaLookup } from './receivers.js';
@@ -105,8 +107,9 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
   if (sourceAccountId !== undefined && !account) throw invalidField('source.accountId', 'is not an internal account');
   const currency = account?.currency ?? sourceCurrency!;
   const target = destinationAccountId !== undefined ? ctx.state.accounts.get(destinationAccountId) : undefined;
-  if (destinationAccountId !== undefined && !target)
-    throw invalidField('destination.accountId', 'is not an internal account');
+  const external = target ? undefined : externalDestination(ctx, destinationAccountId, currency);
+  if (destinationAccountId !== undefined && !target && !external)
+    throw invalidField('destination.accountId', 'is not an internal or external account');
   if (account && target?.id === account.id)
     throw new ApiError(400, 'SELF_PAYMENT', 'The source and destination are the same account');
   if (target && target.currency !== currency)
@@ -116,7 +119,7 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
 
   const now = ctx.config.now();
   const id = newId('Quote');
-  const destinationLabel = umaAddress ?? target!.id;
+  const destinationLabel = umaAddress ?? (target ?? external)!.id;
   const quoteSca = !account && inScaRegion(ctx, customer); // quote-creation SCA: realtime funding only
   const record: QuoteRecord = {
     id,
@@ -127,9 +130,9 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
       : { sourceType: 'REALTIME_FUNDING', customerId: customer.id, currency },
     destination: umaAddress
       ? { destinationType: 'UMA_ADDRESS', umaAddress }
-      : { destinationType: 'ACCOUNT', accountId: target!.id },
+      : { destinationType: 'ACCOUNT', accountId: destinationLabel },
     ...(target ? { destinationAccountId: target.id } : {}),
-    failsOnExecution: umaAddress !== undefined && /002@/.test(umaAddress),
+    ...scenarioOf(umaAddress ?? external?.identifier ?? ''),
     currency,
     amount: amount!,
     lockedCurrencySide: side!,
@@ -170,6 +173,26 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
   return { status: quoteSca ? 202 : 201, quote: ctx.state.quotes.put(record) };
 }
 
+/** An external account paid by a quote: in the quote's currency, and verified when ownership verification applies. */
+function externalDestination(
+  ctx: SandboxContext,
+  id: string | undefined,
+  currency: string,
+): ExternalAccountRecord | undefined {
+  const external = id === undefined ? undefined : ctx.state.externalAccounts.get(id);
+  if (!external) return undefined;
+  if (external.currency !== currency)
+    throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
+  if (external.status !== 'ACTIVE')
+    throw new ApiError(
+      400,
+      'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED',
+      'The destination wallet’s ownership must be verified first',
+      { status: external.status },
+    );
+  return external;
+}
+
 /** Why a quote cannot be executed now (409), judged on the stored quote. */
 function assertExecutable(quote: QuoteRecord): void {
   if (quote.status === 'PENDING_AUTHORIZATION') {
@@ -206,7 +229,7 @@ export function releaseQuote(ctx: SandboxContext, quote: QuoteRecord): QuoteReco
   const released: QuoteRecord = {
     ...quote,
     status: 'PROCESSING',
-    settlesAt: now + ctx.config.settlementDelayMs,
+    settlesAt: now + settlementDelay(ctx, quote),
     updatedAt: now,
   };
   delete released.sca;

@@ -13,11 +13,18 @@ export interface Deviation {
   status?: number;
   code?: string;
   field?: string;
+  /** Narrows a deviation to violations whose message matches (e.g. one enum at one instance path). */
+  message?: RegExp;
   reason: string;
   open?: string;
 }
 
 export const SANDBOX_ONLY_ROUTES: readonly { method: string; pattern: RegExp; reason: string }[] = [
+  {
+    method: 'POST',
+    pattern: /^\/sandbox\/cards\/[^/]+\/simulate\/authorization_expiry$/,
+    reason: 'payments-api.md lists this card simulator; the OpenAPI covers it only as clearing with amount 0',
+  },
   {
     method: 'GET',
     pattern: /^\/sandbox\/enclave-keys$/,
@@ -74,4 +81,20 @@ export const DEVIATIONS: readonly Deviation[] = [
     field: 'encryptedWalletCredentials',
     reason: 'payments-api.md: 200 with status PROCESSING until the credentials are ready (re-send the signed retry)',
   },
+
+  // Transactions: payments-api.md's card transaction statuses and its cardId filter
+  {
+    operation: 'GET /transactions',
+    kind: 'query',
+    field: 'cardId',
+    reason: 'payments-api.md: GET /transactions filters by `cardId` (a Card id or UUID); the OpenAPI omits it',
+  },
+  ...(['GET /transactions', 'GET /transactions/{transactionId}'] as const).map((operation) => ({
+    operation,
+    kind: 'response' as const,
+    status: 200,
+    message: /^\/(?:data\/\d+\/)?status must be equal to one of the allowed values/,
+    reason:
+      'payments-api.md: a card authorization declined before money moved reports DECLINED (REFUNDED was removed); the OpenAPI enum still lists REFUNDED and not DECLINED',
+  })),
 ];

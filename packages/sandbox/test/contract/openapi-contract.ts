@@ -292,7 +292,8 @@ const matches = (d: Deviation, v: Violation): boolean =>
   d.kind === v.kind &&
   (d.status === undefined || d.status === v.status) &&
   (d.code === undefined || d.code === v.code) &&
-  (d.field === undefined || d.field === v.field);
+  (d.field === undefined || d.field === v.field) &&
+  (d.message === undefined || d.message.test(v.message));
 
 /** The violations of one exchange that no deviation allows; sandbox-only routes are skipped. */
 export function checkExchange(exchange: Exchange, deviations: readonly Deviation[] = DEVIATIONS): Violation[] {

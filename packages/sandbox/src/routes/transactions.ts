@@ -1,0 +1,112 @@
+/**
+ * `GET /transactions` and `GET /transactions/{id}`: the outgoing transactions of quotes and the card
+ * transactions (`type: CARD`) in one list, newest first unless `sortOrder=asc`, paged (`limit`,
+ * `cursor`). Filters as the OpenAPI (customerId, platformCustomerId, accountIdentifier and its sender
+ * and receiver forms, status, type, startDate, endDate) plus payments-api.md's `cardId` (a Card id or
+ * its UUID), which lists that card's transactions; `status` with `type=CARD` is 400, as the spec says.
+ */
+import { Hono } from 'hono';
+import type { SandboxContext, SandboxEnv } from '../context.js';
+import { ApiError, fieldError, invalidInput } from '../errors.js';
+import { toCardTransaction, toQuoteTransaction } from '../money-views.js';
+import { paginate } from '../pagination.js';
+import type { CardTransactionRecord, QuoteRecord } from '../state.js';
+
+const TYPES = ['INCOMING', 'OUTGOING', 'CARD'];
+
+interface Row {
+  id: string;
+  createdAt: number;
+  customerId: string;
+  card?: CardTransactionRecord;
+  quote?: QuoteRecord;
+}
+
+const accountIdOf = (side: Record<string, unknown>): unknown => side['accountId'] ?? side['umaAddress'];
+
+function parseDate(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = Date.parse(text);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(ms))
+    throw invalidInput([fieldError(name, 'must be an ISO 8601 date-time', { format: 'date-time' })]);
+  return ms;
+}
+
+export function transactionRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>();
+
+  const view = (row: Row) => (row.card ? toCardTransaction(ctx, row.card) : toQuoteTransaction(ctx, row.quote!));
+
+  app.get('/transactions', (c) => {
+    const q = c.req.query();
+    const sortOrder = q['sortOrder'] ?? 'desc';
+    if (sortOrder !== 'asc' && sortOrder !== 'desc')
+      throw invalidInput([fieldError('sortOrder', 'must be asc or desc', { enum: ['asc', 'desc'] })]);
+    if (q['type'] !== undefined && !TYPES.includes(q['type']))
+      throw invalidInput([fieldError('type', `must be one of ${TYPES.join(', ')}`, { enum: TYPES })]);
+    const cardId =
+      q['cardId'] === undefined ? undefined : q['cardId'].startsWith('Card:') ? q['cardId'] : `Card:${q['cardId']}`;
+    const cardOnly = q['type'] === 'CARD' || cardId !== undefined;
+    if (cardOnly && q['status'] !== undefined)
+      throw invalidInput([
+        fieldError('status', 'cannot be combined with type=CARD or cardId (card transactions have their own statuses)'),
+      ]);
+    const start = parseDate('startDate', q['startDate']);
+    const end = parseDate('endDate', q['endDate']);
+    let customerId = q['customerId'];
+    if (q['platformCustomerId'] !== undefined) {
+      const customer = ctx.state.customers.list((x) => x.platformCustomerId === q['platformCustomerId'])[0];
+      if (!customer || (customerId !== undefined && customer.id !== customerId)) customerId = '\0none';
+      else customerId = customer.id;
+    }
+    const either = q['accountIdentifier'];
+    const sender = q['senderAccountIdentifier'];
+    const receiver = q['receiverAccountIdentifier'];
+
+    const rows: Row[] = [];
+    if (!cardOnly && (q['type'] === undefined || q['type'] === 'OUTGOING')) {
+      for (const quote of ctx.state.quotes.list()) {
+        const from = accountIdOf(quote.source) ?? quote.customerId;
+        const to = accountIdOf(quote.destination);
+        if (q['status'] !== undefined && quote.status !== q['status']) continue;
+        if (either !== undefined && from !== either && to !== either) continue;
+        if (sender !== undefined && from !== sender) continue;
+        if (receiver !== undefined && to !== receiver) continue;
+        rows.push({ id: quote.transactionId, createdAt: quote.createdAt, customerId: quote.customerId, quote });
+      }
+    }
+    if (q['type'] === undefined || q['type'] === 'CARD') {
+      for (const card of ctx.state.cardTransactions.list()) {
+        if (cardId !== undefined && card.cardId !== cardId) continue;
+        if (q['status'] !== undefined) continue; // card rows have no payment status
+        const from = card.direction === 'DEBIT' ? card.accountId : undefined;
+        const to = card.direction === 'CREDIT' ? card.accountId : undefined;
+        if (either !== undefined && card.accountId !== either) continue;
+        if (sender !== undefined && from !== sender) continue;
+        if (receiver !== undefined && to !== receiver) continue;
+        rows.push({ id: card.id, createdAt: card.createdAt, customerId: card.customerId, card });
+      }
+    }
+    const selected = rows
+      .filter(
+        (r) =>
+          (customerId === undefined || r.customerId === customerId) &&
+          (start === undefined || r.createdAt >= start) &&
+          (end === undefined || r.createdAt <= end),
+      )
+      .sort((a, b) => a.createdAt - b.createdAt); // stable: same-millisecond rows keep their order
+    if (sortOrder === 'desc') selected.reverse();
+    return c.json({ ...paginate(c, selected, view), totalCount: selected.length });
+  });
+
+  app.get('/transactions/:id', (c) => {
+    const id = c.req.param('id');
+    const card = ctx.state.cardTransactions.get(id);
+    if (card) return c.json(toCardTransaction(ctx, card));
+    const quote = id.startsWith('Transaction:') ? ctx.state.quotes.list((x) => x.transactionId === id)[0] : undefined;
+    if (quote) return c.json(toQuoteTransaction(ctx, quote));
+    throw new ApiError(404, 'TRANSACTION_NOT_FOUND', 'The transaction was not found');
+  });
+
+  return app;
+}
