@@ -19,17 +19,25 @@ type JsonObject = Record<string, unknown>;
 /** A found value, `undefined` when absent, or a refusal for a parameter given in a way the proxy will not judge. */
 type Lookup = string | undefined | Response;
 
+/** Reads a resource from the service with the platform credential: its JSON on 200, else `undefined`. */
+export type ServiceLookup = (servicePath: string) => Promise<unknown>;
+
 export async function checkOwnership(
   match: RouteMatch,
   query: URLSearchParams,
-  bodyBytes: Uint8Array,
+  bodyBytes: Uint8Array<ArrayBuffer>,
   contentType: string | null,
   endUser: EndUser,
+  lookup: ServiceLookup,
 ): Promise<Response | undefined> {
   const { route, params } = match;
   const needsBody = route.owned.some((p) => p.in === 'body') || route.bodyOnly || route.bodyNever;
   let body: JsonObject | undefined;
-  if (needsBody && bodyBytes.byteLength > 0) {
+  let form: FormData | undefined;
+  if (route.multipart && needsBody) {
+    form = await readForm(bodyBytes, contentType);
+    if (!form) return invalid('The request body must be multipart/form-data.');
+  } else if (needsBody && bodyBytes.byteLength > 0) {
     if (!isJsonContentType(contentType)) return invalid('The request body must be sent as application/json.');
     const parsed = parseJsonStrict(bodyBytes);
     if (!parsed.ok) return invalid(`The request body cannot be accepted: ${parsed.reason}.`);
@@ -46,7 +54,9 @@ export async function checkOwnership(
         ? params[parameter.name]
         : parameter.in === 'query'
           ? fromQuery(query, parameter.name)
-          : fromBody(body, parameter.name);
+          : form
+            ? fromForm(form, parameter.name)
+            : fromBody(body, parameter.name);
     if (value instanceof Response) return value;
     if (value !== undefined) found.push({ parameter, value });
     else if (!parameter.optional) return invalid(`${parameter.name} is required.`);
@@ -56,12 +66,41 @@ export async function checkOwnership(
   }
 
   for (const { parameter, value } of found) {
-    if ((await endUser.owns(parameter.kind, value)) !== true) {
+    const owner = parameter.heldBy ? await holderOf(lookup, parameter.heldBy, value) : value;
+    if (owner === undefined || (await endUser.owns(parameter.kind, owner)) !== true) {
       const named = parameter.in === 'path' ? 'The path' : parameter.name;
       return errorResponse(403, 'FORBIDDEN', `${named} names a resource you do not own.`);
     }
   }
   return undefined;
+}
+
+/** The holder named by `field` of the resource at `path` (`{id}` = value), or `undefined` when unknown. */
+async function holderOf(
+  lookup: ServiceLookup,
+  heldBy: NonNullable<OwnedParameter['heldBy']>,
+  value: string,
+): Promise<string | undefined> {
+  const resource = await lookup(heldBy.path.replace('{id}', encodeURIComponent(value)));
+  const holder = isObject(resource) ? resource[heldBy.field] : undefined;
+  return typeof holder === 'string' ? holder : undefined;
+}
+
+async function readForm(bytes: Uint8Array<ArrayBuffer>, contentType: string | null): Promise<FormData | undefined> {
+  if (contentType === null || !/^multipart\/form-data\s*;/i.test(contentType)) return undefined;
+  try {
+    return await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A text field of the form, given once (a repeated or file-valued field is refused). */
+function fromForm(form: FormData, name: string): Lookup {
+  const values = [...form.keys()].filter((key) => foldKey(key) === foldKey(name)).flatMap((key) => form.getAll(key));
+  if (values.length > 1) return invalid(`${name} may be given only once.`);
+  if (values.length === 0) return undefined;
+  return typeof values[0] === 'string' ? values[0] : invalid(`${name} must be a text field.`);
 }
 
 function checkFields(body: JsonObject, only?: readonly string[], never?: readonly string[]): Response | undefined {
