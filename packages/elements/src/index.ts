@@ -14,6 +14,7 @@ export { PayPasskeyLogin } from './passkey-login/passkey-login.js';
 export { PayWalletExport } from './wallet-export/wallet-export.js';
 export { PayCardReveal } from './card-reveal/card-reveal.js';
 export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
+export { PayTermsConsent } from './terms-consent/terms-consent.js';
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
@@ -28,10 +29,12 @@ export {
   PayPasskeyRegisteredEvent,
   PayScaCompleteEvent,
   PaySessionEvent,
+  PayTermsAcceptedEvent,
   type PayCardHiddenReason,
   type PayExportClosedReason,
   type PayOtpChannel,
   type PaySessionSummary,
+  type PayTermsAcceptanceMethod,
 } from './shared/events.js';
 export {
   registerMessages,

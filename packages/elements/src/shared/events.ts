@@ -102,6 +102,26 @@ export class PayScaCompleteEvent extends CustomEvent<{ quote: Quote }> {
   }
 }
 
+export type PayTermsAcceptanceMethod = 'CHECKBOX' | 'CLICK_TO_ACCEPT';
+
+/** The end-user terms are accepted (`alreadyAccepted`: they were on file before). No IP, no time, no name. */
+export class PayTermsAcceptedEvent extends CustomEvent<{
+  customerId: string;
+  termsVersion: string;
+  acceptanceMethod: PayTermsAcceptanceMethod;
+  alreadyAccepted: boolean;
+}> {
+  static readonly eventName = 'pay-terms-accepted';
+  constructor(
+    customerId: string,
+    termsVersion: string,
+    acceptanceMethod: PayTermsAcceptanceMethod,
+    alreadyAccepted: boolean,
+  ) {
+    super(PayTermsAcceptedEvent.eventName, init({ customerId, termsVersion, acceptanceMethod, alreadyAccepted }));
+  }
+}
+
 /** Every event name, for listeners that want them all (analytics, tests). */
 export const PAY_EVENT_NAMES = [
   PaySessionEvent.eventName,
@@ -113,6 +133,7 @@ export const PAY_EVENT_NAMES = [
   PayCardRevealedEvent.eventName,
   PayCardHiddenEvent.eventName,
   PayScaCompleteEvent.eventName,
+  PayTermsAcceptedEvent.eventName,
 ] as const;
 
 declare global {
@@ -126,5 +147,6 @@ declare global {
     'pay-card-revealed': PayCardRevealedEvent;
     'pay-card-hidden': PayCardHiddenEvent;
     'pay-sca-complete': PayScaCompleteEvent;
+    'pay-terms-accepted': PayTermsAcceptedEvent;
   }
 }

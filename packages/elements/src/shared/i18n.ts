@@ -121,6 +121,19 @@ const en = {
   'sca.locked': 'Your account is locked after too many attempts. Contact support to unlock it.',
   'sca.noQuote': 'There is no payment waiting for confirmation.',
   'sca.noFactor': "This payment can't be confirmed here. Please use the app you started it in.",
+
+  // <pay-terms-consent>
+  'terms.loading': 'Loading the terms…',
+  'terms.linkText': 'End User Terms',
+  'terms.newTab': '(opens in a new tab)',
+  'terms.checkboxLabel': 'I have read and accept the',
+  'terms.clickIntro': 'By selecting Accept, you agree to the',
+  'terms.continue': 'Continue',
+  'terms.accept': 'Accept',
+  'terms.accepting': 'Saving your acceptance…',
+  'terms.accepted': 'You’ve accepted the End User Terms.',
+  'terms.notice.unchecked': 'Tick the box to accept the End User Terms.',
+  'terms.notice.updated': 'The terms were updated. Please review the new version.',
 } as const;
 
 export type MessageKey = keyof typeof en;

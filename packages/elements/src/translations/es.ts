@@ -116,6 +116,18 @@ export const es: Messages = {
   'sca.locked': 'Tu cuenta está bloqueada por demasiados intentos. Contacta con soporte para desbloquearla.',
   'sca.noQuote': 'No hay ningún pago pendiente de confirmación.',
   'sca.noFactor': 'Este pago no se puede confirmar aquí. Usa la aplicación en la que lo iniciaste.',
+  // <pay-terms-consent>
+  'terms.loading': 'Cargando las condiciones…',
+  'terms.linkText': 'Condiciones de Usuario Final',
+  'terms.newTab': '(se abre en una pestaña nueva)',
+  'terms.checkboxLabel': 'He leído y acepto las',
+  'terms.clickIntro': 'Al seleccionar Aceptar, aceptas las',
+  'terms.continue': 'Continuar',
+  'terms.accept': 'Aceptar',
+  'terms.accepting': 'Guardando tu aceptación…',
+  'terms.accepted': 'Has aceptado las Condiciones de Usuario Final.',
+  'terms.notice.unchecked': 'Marca la casilla para aceptar las Condiciones de Usuario Final.',
+  'terms.notice.updated': 'Las condiciones se han actualizado. Revisa la nueva versión.',
 };
 
 registerMessages('es', es);

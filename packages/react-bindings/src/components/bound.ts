@@ -11,10 +11,12 @@ import { createPayCardReveal } from './pay-card-reveal.js';
 import { createPayOtpLogin } from './pay-otp-login.js';
 import { createPayPasskeyLogin } from './pay-passkey-login.js';
 import { createPayScaChallenge } from './pay-sca-challenge.js';
+import { createPayTermsConsent } from './pay-terms-consent.js';
 import { createPayWalletExport } from './pay-wallet-export.js';
 
 export const PayCardReveal = /* @__PURE__ */ createPayCardReveal(React);
 export const PayOtpLogin = /* @__PURE__ */ createPayOtpLogin(React);
 export const PayPasskeyLogin = /* @__PURE__ */ createPayPasskeyLogin(React);
 export const PayScaChallenge = /* @__PURE__ */ createPayScaChallenge(React);
+export const PayTermsConsent = /* @__PURE__ */ createPayTermsConsent(React);
 export const PayWalletExport = /* @__PURE__ */ createPayWalletExport(React);
