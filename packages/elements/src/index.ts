@@ -15,12 +15,15 @@ export { PayWalletExport } from './wallet-export/wallet-export.js';
 export { PayCardReveal } from './card-reveal/card-reveal.js';
 export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
 export { PayTermsConsent } from './terms-consent/terms-consent.js';
+export { PayContactVerification } from './contact-verification/contact-verification.js';
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
 export {
   PAY_EVENT_NAMES,
   PayCardHiddenEvent,
+  PayContactVerificationCompleteEvent,
+  PayContactVerifiedEvent,
   PayCardRevealedEvent,
   PayErrorEvent,
   PayExportClosedEvent,
@@ -31,6 +34,7 @@ export {
   PaySessionEvent,
   PayTermsAcceptedEvent,
   type PayCardHiddenReason,
+  type PayContactChannel,
   type PayExportClosedReason,
   type PayOtpChannel,
   type PaySessionSummary,

@@ -12,6 +12,7 @@ import { describe, it } from '../../../test/harness/suite.js';
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const TAGS = [
   'pay-card-reveal',
+  'pay-contact-verification',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
@@ -66,6 +67,7 @@ describe('importing @paykit/react in Node', () => {
       'PayCardReveal',
       'PayScaChallenge',
       'PayTermsConsent',
+      'PayContactVerification',
     ]) {
       // forwardRef components are objects with a render function
       const component = entry[name] as { $$typeof?: symbol; render?: unknown; displayName?: string } | undefined;

@@ -122,6 +122,27 @@ export class PayTermsAcceptedEvent extends CustomEvent<{
   }
 }
 
+export type PayContactChannel = 'email' | 'phone';
+
+/** One contact channel of the customer is VERIFIED. No address, no number, no code. */
+export class PayContactVerifiedEvent extends CustomEvent<{ customerId: string; channel: PayContactChannel }> {
+  static readonly eventName = 'pay-contact-verified';
+  constructor(customerId: string, channel: PayContactChannel) {
+    super(PayContactVerifiedEvent.eventName, init({ customerId, channel }));
+  }
+}
+
+/** Every channel the customer's provider requires is VERIFIED (`channels`: those it requires; may be none). */
+export class PayContactVerificationCompleteEvent extends CustomEvent<{
+  customerId: string;
+  channels: PayContactChannel[];
+}> {
+  static readonly eventName = 'pay-contact-verification-complete';
+  constructor(customerId: string, channels: PayContactChannel[]) {
+    super(PayContactVerificationCompleteEvent.eventName, init({ customerId, channels }));
+  }
+}
+
 /** Every event name, for listeners that want them all (analytics, tests). */
 export const PAY_EVENT_NAMES = [
   PaySessionEvent.eventName,
@@ -134,6 +155,8 @@ export const PAY_EVENT_NAMES = [
   PayCardHiddenEvent.eventName,
   PayScaCompleteEvent.eventName,
   PayTermsAcceptedEvent.eventName,
+  PayContactVerifiedEvent.eventName,
+  PayContactVerificationCompleteEvent.eventName,
 ] as const;
 
 declare global {
@@ -148,5 +171,7 @@ declare global {
     'pay-card-hidden': PayCardHiddenEvent;
     'pay-sca-complete': PayScaCompleteEvent;
     'pay-terms-accepted': PayTermsAcceptedEvent;
+    'pay-contact-verified': PayContactVerifiedEvent;
+    'pay-contact-verification-complete': PayContactVerificationCompleteEvent;
   }
 }

@@ -128,6 +128,23 @@ export const es: Messages = {
   'terms.accepted': 'Has aceptado las Condiciones de Usuario Final.',
   'terms.notice.unchecked': 'Marca la casilla para aceptar las Condiciones de Usuario Final.',
   'terms.notice.updated': 'Las condiciones se han actualizado. Revisa la nueva versión.',
+  // <pay-contact-verification>
+  'contact.loading': 'Comprobando qué hay que verificar…',
+  'contact.channel.email': 'Correo electrónico',
+  'contact.channel.phone': 'Número de teléfono',
+  'contact.pending': 'Sin verificar',
+  'contact.verified': 'Verificado',
+  'contact.intro.email': 'Te enviaremos un código de 6 dígitos para confirmar tu correo electrónico.',
+  'contact.intro.phone': 'Te enviaremos un SMS con un código de 6 dígitos para confirmar tu teléfono.',
+  'contact.sent.email': 'Hemos enviado un código a tu correo electrónico.',
+  'contact.sent.phone': 'Hemos enviado un código a tu teléfono.',
+  'contact.labelEmail': 'Código del correo',
+  'contact.labelPhone': 'Código del SMS',
+  'contact.hint': 'Introduce el código de 6 dígitos. Puedes pegarlo.',
+  'contact.wrongCode': 'El código no es correcto o ha caducado. Revísalo o envía uno nuevo.',
+  'contact.channelVerified': '{channel}: verificado.',
+  'contact.complete': 'Tus datos de contacto están verificados.',
+  'contact.notRequired': 'No hace falta verificar los datos de contacto.',
 };
 
 registerMessages('es', es);

@@ -9,6 +9,7 @@
  *   const { PayOtpLogin, PayPasskeyLogin } = createPaykitComponents(React);
  */
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
+import { createPayContactVerification, type PayContactVerificationComponent } from './pay-contact-verification.js';
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
@@ -17,6 +18,7 @@ import { createPayWalletExport, type PayWalletExportComponent } from './pay-wall
 import type { ReactModule } from '../react-module.js';
 
 export * from './pay-card-reveal.js';
+export * from './pay-contact-verification.js';
 export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
 export * from './pay-sca-challenge.js';
@@ -26,6 +28,7 @@ export * from './pay-wallet-export.js';
 /** Tag names of the wrapped elements. */
 export const PAYKIT_TAG_NAMES = [
   'pay-card-reveal',
+  'pay-contact-verification',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
@@ -35,6 +38,7 @@ export const PAYKIT_TAG_NAMES = [
 
 export interface PaykitComponents {
   PayCardReveal: PayCardRevealComponent;
+  PayContactVerification: PayContactVerificationComponent;
   PayOtpLogin: PayOtpLoginComponent;
   PayPasskeyLogin: PayPasskeyLoginComponent;
   PayScaChallenge: PayScaChallengeComponent;
@@ -46,6 +50,7 @@ export interface PaykitComponents {
 export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
     PayCardReveal: createPayCardReveal(react),
+    PayContactVerification: createPayContactVerification(react),
     PayOtpLogin: createPayOtpLogin(react),
     PayPasskeyLogin: createPayPasskeyLogin(react),
     PayScaChallenge: createPayScaChallenge(react),
