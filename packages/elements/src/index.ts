@@ -23,12 +23,16 @@ export {
   type SolanaMessageSigner,
   type WalletOwnershipSigner,
 } from './wallet-ownership/signers.js';
+export { PayTermsConsent } from './terms-consent/terms-consent.js';
+export { PayContactVerification } from './contact-verification/contact-verification.js';
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
 export {
   PAY_EVENT_NAMES,
   PayCardHiddenEvent,
+  PayContactVerificationCompleteEvent,
+  PayContactVerifiedEvent,
   PayCardRevealedEvent,
   PayErrorEvent,
   PayExportClosedEvent,
@@ -39,11 +43,14 @@ export {
   PayPasskeyRegisteredEvent,
   PayScaCompleteEvent,
   PaySessionEvent,
+  PayTermsAcceptedEvent,
   type PayCardHiddenReason,
+  type PayContactChannel,
   type PayExportClosedReason,
   type PayOtpChannel,
   type PayOwnershipFailedReason,
   type PaySessionSummary,
+  type PayTermsAcceptanceMethod,
 } from './shared/events.js';
 export {
   registerMessages,

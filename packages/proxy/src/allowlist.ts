@@ -12,7 +12,7 @@
  */
 import type { ResourceKind } from './end-user.js';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request parameter that names a resource: `{id}` in the path, a query parameter, or a body field (dotted). */
 export interface OwnedParameter {
@@ -41,7 +41,14 @@ export interface Route {
   readonly bodyValues?: Readonly<Record<string, readonly string[]>>;
   /** Forwarded only to a sandbox service. */
   readonly sandboxOnly?: boolean;
+  /** The body is `multipart/form-data` (document uploads, up to `MULTIPART_MAX_BODY_BYTES`), never JSON. */
+  readonly multipart?: boolean;
+  /** An `endUserTermsConsent` in the body gets its `ipAddress` and `acceptedAt` from the backend (terms-consent.ts). */
+  readonly termsConsent?: boolean;
 }
+
+/** A document of at most 10 MB (the service's limit) plus its form fields and boundaries. */
+export const MULTIPART_MAX_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
 const id = (kind: ResourceKind): OwnedParameter => ({ in: 'path', name: 'id', kind });
 const query = (name: string, kind: ResourceKind): OwnedParameter => ({ in: 'query', name, kind });
@@ -87,13 +94,30 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'PATCH', path: '/internal-accounts/{id}', owned: [id('account')], bodyOnly: ['privateEnabled'] },
   { method: 'POST', path: '/internal-accounts/{id}/export', owned: [id('account')] },
 
-  // Customer: read, contact update only
+  // Customer: read, contact update and terms acceptance only
   { method: 'GET', path: '/customers/{id}', owned: [id('customer')] },
   {
     method: 'PATCH',
     path: '/customers/{id}',
     owned: [id('customer')],
-    bodyOnly: ['customerType', 'email', 'phoneNumber'],
+    bodyOnly: ['customerType', 'email', 'phoneNumber', 'endUserTermsConsent'],
+    termsConsent: true,
+  },
+
+  // Onboarding: terms, contact verification, KYC (verification lists and bulk uploads are the platform's)
+  { method: 'GET', path: '/customers/end-user-terms', owned: [] },
+  { method: 'POST', path: '/customers/{id}/verify-email', owned: [id('customer')], bodyOnly: [] },
+  { method: 'POST', path: '/customers/{id}/verify-email/confirm', owned: [id('customer')], bodyOnly: ['code'] },
+  { method: 'POST', path: '/customers/{id}/verify-phone', owned: [id('customer')], bodyOnly: [] },
+  { method: 'POST', path: '/customers/{id}/verify-phone/confirm', owned: [id('customer')], bodyOnly: ['code'] },
+  { method: 'POST', path: '/customers/{id}/kyc-link', owned: [id('customer')], bodyOnly: ['redirectUri'] },
+  { method: 'POST', path: '/verifications', owned: [body('customerId', 'customer')], bodyOnly: ['customerId'] },
+  { method: 'POST', path: '/documents', owned: [body('documentHolder', 'customer')], multipart: true },
+  {
+    method: 'PUT',
+    path: '/documents/{id}',
+    owned: [{ ...id('customer'), ownerOf: { path: '/documents/{value}', field: 'documentHolder' } }],
+    multipart: true,
   },
 
   // Quotes: the source must be the user's own account (or the user, for real-time funding)

@@ -9,6 +9,7 @@
  *   const config = resolveConfig({ serviceUrl: 'http://localhost:4010/2025-10-13', tokenId, clientSecret, resolveEndUser, allowSandboxPaths: true });
  *   config.sandbox; // true
  */
+import { clientAddressOf } from './client-address.js';
 import type { EndUser } from './end-user.js';
 import { type OriginPolicy, parseAllowedOrigins } from './origin.js';
 import { isValidPathPrefix } from './path.js';
@@ -42,6 +43,14 @@ export interface PlatformProxyOptions {
   timeoutMs?: number | undefined;
   /** Largest request body accepted, in bytes; beyond it 413. Default 65536. */
   maxBodyBytes?: number | undefined;
+  /**
+   * The end user's network address, stamped on an end-user terms acceptance (never taken from the page).
+   * Default: the socket address `toNodeListener` saw; behind a reverse proxy, read your trusted
+   * forwarding header here.
+   */
+  clientAddress?: ((request: Request) => string | undefined) | undefined;
+  /** Clock for `acceptedAt` of a terms acceptance, in epoch ms. Default `Date.now`. */
+  now?: (() => number) | undefined;
   /** Told of failures the caller only sees as 5xx (a throwing `resolveEndUser`, an unreachable service). */
   onError?: ((error: unknown, stage: ErrorStage) => void) | undefined;
 }
@@ -55,6 +64,8 @@ export interface ProxyConfig {
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
   readonly fetch: (request: Request) => Promise<Response>;
+  readonly clientAddress: (request: Request) => string | undefined;
+  readonly now: () => number;
   readonly resolveEndUser: PlatformProxyOptions['resolveEndUser'];
   readonly onError: NonNullable<PlatformProxyOptions['onError']>;
 }
@@ -104,6 +115,8 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
     maxBodyBytes: positive(options.maxBodyBytes, 65_536, 'maxBodyBytes'),
     fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+    clientAddress: options.clientAddress ?? clientAddressOf,
+    now: options.now ?? Date.now,
     resolveEndUser: options.resolveEndUser,
     onError: reportSafely(options.onError),
   };

@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { rememberClientAddress } from './client-address.js';
 import { errorResponse } from './errors.js';
 
 export type WebHandler = (request: Request) => Response | Promise<Response>;
@@ -67,7 +68,9 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request | undefin
     init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
-  return new Request(`${scheme}://${host}${target}`, init);
+  const request = new Request(`${scheme}://${host}${target}`, init);
+  rememberClientAddress(request, req.socket.remoteAddress);
+  return request;
 }
 
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {

@@ -22,7 +22,7 @@ type Lookup = string | undefined | Response;
 export async function checkOwnership(
   match: RouteMatch,
   query: URLSearchParams,
-  bodyBytes: Uint8Array,
+  bodyBytes: Uint8Array<ArrayBuffer>,
   contentType: string | null,
   endUser: EndUser,
   readService: (servicePath: string) => Promise<Response>,
@@ -30,7 +30,11 @@ export async function checkOwnership(
   const { route, params } = match;
   const needsBody = route.owned.some((p) => p.in === 'body') || route.bodyOnly || route.bodyNever || route.bodyValues;
   let body: JsonObject | undefined;
-  if (needsBody && bodyBytes.byteLength > 0) {
+  let form: FormData | undefined;
+  if (route.multipart && needsBody) {
+    form = await readForm(bodyBytes, contentType);
+    if (!form) return invalid('The request body must be multipart/form-data.');
+  } else if (needsBody && bodyBytes.byteLength > 0) {
     if (!isJsonContentType(contentType)) return invalid('The request body must be sent as application/json.');
     const parsed = parseJsonStrict(bodyBytes);
     if (!parsed.ok) return invalid(`The request body cannot be accepted: ${parsed.reason}.`);
@@ -47,7 +51,9 @@ export async function checkOwnership(
         ? params[parameter.name]
         : parameter.in === 'query'
           ? fromQuery(query, parameter.name)
-          : fromBody(body, parameter.name);
+          : form
+            ? fromForm(form, parameter.name)
+            : fromBody(body, parameter.name);
     if (value instanceof Response) return value;
     if (value !== undefined) found.push({ parameter, value });
     else if (!parameter.optional) return invalid(`${parameter.name} is required.`);
@@ -90,6 +96,23 @@ async function ownerOf(
   }
   const owner = isObject(resource) ? resource[rule.field] : undefined;
   return typeof owner === 'string' ? owner : undefined;
+}
+
+async function readForm(bytes: Uint8Array<ArrayBuffer>, contentType: string | null): Promise<FormData | undefined> {
+  if (contentType === null || !/^multipart\/form-data\s*;/i.test(contentType)) return undefined;
+  try {
+    return await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A text field of the form, given once (a repeated or file-valued field is refused). */
+function fromForm(form: FormData, name: string): Lookup {
+  const values = [...form.keys()].filter((key) => foldKey(key) === foldKey(name)).flatMap((key) => form.getAll(key));
+  if (values.length > 1) return invalid(`${name} may be given only once.`);
+  if (values.length === 0) return undefined;
+  return typeof values[0] === 'string' ? values[0] : invalid(`${name} must be a text field.`);
 }
 
 function checkFields(body: JsonObject, only?: readonly string[], never?: readonly string[]): Response | undefined {

@@ -5,7 +5,8 @@
  * owns; then it is forwarded with the credential added and the body bytes untouched.
  *
  * Order of checks: browser request from a foreign page, by `Origin` or `Sec-Fetch-Site` (403), no end
- * user (401), not allowlisted (404), a body that is not `application/json` (415), body too large (413),
+ * user (401), not allowlisted (404), a body that is not `application/json` (415; `multipart/form-data`
+ * with an `Origin` on the document uploads), body too large (413),
  * malformed or ambiguous parameters (400), resource not owned or field not allowed (403).
  *
  * @example
@@ -21,7 +22,7 @@
  *   });
  *   // Web-standard servers: export default { fetch: handler }; Node: see '@paykit/proxy/node'.
  */
-import { matchRoute } from './allowlist.js';
+import { matchRoute, MULTIPART_MAX_BODY_BYTES } from './allowlist.js';
 import { readBodyLimited } from './body.js';
 import { type PlatformProxyOptions, type ProxyConfig, resolveConfig } from './config.js';
 import type { EndUser } from './end-user.js';
@@ -30,6 +31,7 @@ import { isJsonContentType } from './json.js';
 import { checkRequestOrigin } from './origin.js';
 import { checkOwnership } from './ownership.js';
 import { parseServicePath } from './path.js';
+import { stampTermsConsent } from './terms-consent.js';
 import { forward } from './upstream.js';
 
 export type PlatformProxyHandler = (request: Request) => Promise<Response>;
@@ -66,10 +68,18 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
   const match = segments && matchRoute(request.method, segments, { sandbox: config.sandbox });
   if (!segments || !match) return errorResponse(404, 'NOT_FOUND', 'Not found.');
 
-  // every route takes JSON: a form or text/plain post (the kind a foreign page can send without CORS) is refused
+  // Every route takes JSON but the document uploads, which take only multipart/form-data: a form or
+  // text/plain post elsewhere (the kind a foreign page can send without CORS) is refused. A multipart
+  // form can be posted cross-site without CORS too, so an upload must carry an allowed `Origin`.
   const contentType = request.headers.get('Content-Type');
-  if (contentType !== null && !isJsonContentType(contentType)) return unsupportedMediaType();
-  const body = await readBodyLimited(request, config.maxBodyBytes);
+  const multipart = match.route.multipart === true;
+  if (multipart) {
+    if (!/^multipart\/form-data\s*;/i.test(contentType ?? '')) return unsupportedMediaType('multipart/form-data');
+    if (request.headers.get('Origin') === null)
+      return errorResponse(403, 'FORBIDDEN', 'A document upload must come from a page (Origin required).');
+  } else if (contentType !== null && !isJsonContentType(contentType)) return unsupportedMediaType();
+  const limit = multipart ? Math.max(config.maxBodyBytes, MULTIPART_MAX_BODY_BYTES) : config.maxBodyBytes;
+  let body = await readBodyLimited(request, limit);
   if (body === 'too-large') return errorResponse(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
   if (body.byteLength > 0 && contentType === null) return unsupportedMediaType();
 
@@ -89,6 +99,11 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     return internalError();
   }
   if (refusal) return refusal;
+  if (match.route.termsConsent) {
+    const stamped = stampTermsConsent(body, config.clientAddress(request), config.now());
+    if (stamped instanceof Response) return stamped;
+    body = stamped;
+  }
 
   const query = url.searchParams.toString();
   return forward(config, {
@@ -100,8 +115,8 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
   });
 }
 
-function unsupportedMediaType(): Response {
-  return errorResponse(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be sent as application/json.');
+function unsupportedMediaType(type = 'application/json'): Response {
+  return errorResponse(415, 'UNSUPPORTED_MEDIA_TYPE', `The request body must be sent as ${type}.`);
 }
 
 function internalError(): Response {

@@ -19,8 +19,25 @@ import {
 
 const enc = encodeURIComponent;
 
+function documentForm(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ documentType: 'PASSPORT', country: 'DE', ...fields }))
+    form.set(name, value);
+  form.set('file', new File([new Uint8Array([0x89, 0x50])], 'passport.png', { type: 'image/png' }));
+  return form;
+}
+
+/** A multipart body as a browser sends it, with the page's Origin (uploads need one). */
+async function multipart(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; headers: Record<string, string> }> {
+  const encoded = new Response(form);
+  return {
+    body: new Uint8Array(await encoded.arrayBuffer()),
+    headers: { 'Content-Type': encoded.headers.get('Content-Type')!, Origin: 'https://platform.example' },
+  };
+}
+
 /** One owned request per allowlist entry, written from the brief, not derived from the table. */
-const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
+const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: FormData }[] = [
   { method: 'GET', path: `/auth/credentials?accountId=${enc(alice.account)}` },
   { method: 'POST', path: '/auth/credentials', body: { type: 'SMS_OTP', accountId: alice.account } },
   { method: 'DELETE', path: `/auth/credentials/${alice.credential}` },
@@ -42,6 +59,15 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: `/internal-accounts/${alice.account}/export`, body: { clientPublicKey: '04ab' } },
   { method: 'GET', path: `/customers/${alice.customer}` },
   { method: 'PATCH', path: `/customers/${alice.customer}`, body: { email: 'alice@example.com' } },
+  { method: 'GET', path: '/customers/end-user-terms' },
+  { method: 'POST', path: `/customers/${alice.customer}/verify-email` },
+  { method: 'POST', path: `/customers/${alice.customer}/verify-email/confirm`, body: { code: '123456' } },
+  { method: 'POST', path: `/customers/${alice.customer}/verify-phone` },
+  { method: 'POST', path: `/customers/${alice.customer}/verify-phone/confirm`, body: { code: '123456' } },
+  { method: 'POST', path: `/customers/${alice.customer}/kyc-link`, body: {} },
+  { method: 'POST', path: '/verifications', body: { customerId: alice.customer } },
+  { method: 'POST', path: '/documents', form: documentForm({ documentHolder: alice.customer }) },
+  { method: 'PUT', path: '/documents/Document:alice', form: documentForm({}) },
   {
     method: 'POST',
     path: '/quotes',
@@ -100,25 +126,35 @@ async function expectStatuses(
 describe('allowlist: what a signed-in end user may call', () => {
   it('forwards every allowlisted endpoint when the user owns what it names', async () => {
     expect(OWNED_REQUESTS).to.have.length(ALLOWLIST.length);
+    // owner reads: each external account's owner, and the document's holder (GET /documents/{id})
     const { send, service } = harness({
       serviceUrl: SANDBOX_URL,
       allowSandboxPaths: true,
-      answer: (request) => externalAccountOwners(request) ?? Response.json({ ok: true }),
+      answer: (request) =>
+        externalAccountOwners(request) ??
+        Response.json(
+          request.method === 'GET' && request.url.includes('/documents/')
+            ? { documentHolder: alice.customer }
+            : { ok: true },
+        ),
     });
-    for (const { method, path, body } of OWNED_REQUESTS) {
-      const response = await send(method, `${PREFIX}${path}`, body === undefined ? {} : { body: json(body) });
+    for (const { method, path, body, form } of OWNED_REQUESTS) {
+      const init = form ? await multipart(form) : body === undefined ? {} : { body: json(body) };
+      const response = await send(method, `${PREFIX}${path}`, init);
       expect(response.status, `${method} ${path}`).to.equal(200);
       const forwarded = service.calls.at(-1) as Request;
       expect(`${forwarded.method} ${forwarded.url}`).to.equal(`${method} ${SANDBOX_URL}${path}`);
     }
-    // plus one read of each external account's owner
+    // plus one read of the owner of each resource the platform does not track
     const reads = ALLOWLIST.filter((route) => route.owned.some((p) => p.ownerOf)).length;
     expect(service.calls).to.have.length(ALLOWLIST.length + reads);
   });
 
   it('lists exactly the routes of ALLOWLIST in the README table', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const rows = [...readme.matchAll(/^\| (GET|POST|PATCH|DELETE) +\| `([^`]+)` +\|/gm)].map((m) => `${m[1]} ${m[2]}`);
+    const rows = [...readme.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) +\| `([^`]+)` +\|/gm)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
     expect(rows.sort()).to.deep.equal(ALLOWLIST.map((route) => `${route.method} ${route.path}`).sort());
   });
 
@@ -188,7 +224,13 @@ describe('refusals', () => {
       ['POST', `/customers/external-accounts/${alice.externalAccount}/trust`],
       ['GET', '/platform/external-accounts'],
       ['POST', `/sandbox/cards/${alice.card}/simulate/return_reversal`],
-      ['POST', `/customers/${alice.customer}/kyc-link`],
+      ['GET', '/verifications'],
+      ['GET', '/verifications/Verification:1'],
+      ['GET', '/documents'],
+      ['GET', '/documents/Document:alice'],
+      ['DELETE', '/documents/Document:alice'],
+      ['POST', '/customers/bulk/csv'],
+      ['POST', '/beneficial-owners'],
       ['GET', '/config'],
       ['HEAD', `/customers/${alice.customer}`],
       ['PUT', `/customers/${alice.customer}`],

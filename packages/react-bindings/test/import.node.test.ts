@@ -12,9 +12,11 @@ import { describe, it } from '../../../test/harness/suite.js';
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const TAGS = [
   'pay-card-reveal',
+  'pay-contact-verification',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
+  'pay-terms-consent',
   'pay-wallet-export',
   'pay-wallet-ownership',
 ];
@@ -46,7 +48,7 @@ describe('importing @paykit/react in Node', () => {
     expect(getDefaultClient()).to.equal(undefined);
   });
 
-  it('exports the provider, the hooks, the six wrappers and the factories', async () => {
+  it('exports the provider, the hooks, the wrappers and the factories', async () => {
     const entry = (await import('@paykit/react')) as Record<string, unknown>;
     for (const name of [
       'PaykitProvider',
@@ -59,7 +61,15 @@ describe('importing @paykit/react in Node', () => {
     ]) {
       expect(typeof entry[name], name).to.equal('function');
     }
-    for (const name of ['PayOtpLogin', 'PayPasskeyLogin', 'PayWalletExport', 'PayCardReveal', 'PayScaChallenge']) {
+    for (const name of [
+      'PayOtpLogin',
+      'PayPasskeyLogin',
+      'PayWalletExport',
+      'PayCardReveal',
+      'PayScaChallenge',
+      'PayTermsConsent',
+      'PayContactVerification',
+    ]) {
       // forwardRef components are objects with a render function
       const component = entry[name] as { $$typeof?: symbol; render?: unknown; displayName?: string } | undefined;
       expect(component?.$$typeof, name).to.equal(Symbol.for('react.forward_ref'));

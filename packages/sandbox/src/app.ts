@@ -16,6 +16,7 @@ import type { SandboxContext, SandboxEnv } from './context.js';
 import { createEnclave } from './enclave.js';
 import { ApiError, toErrorResponse } from './errors.js';
 import { advance } from './lifecycle.js';
+import { createKycApp } from './kyc-page.js';
 import { createPanApp } from './pan-page.js';
 import { accountRoutes } from './routes/accounts.js';
 import { cardRoutes } from './routes/cards.js';
@@ -24,6 +25,8 @@ import { credentialRoutes } from './routes/credentials.js';
 import { customerRoutes } from './routes/customers.js';
 import { delegatedKeyRoutes } from './routes/delegated-keys.js';
 import { externalAccountRoutes } from './routes/external-accounts.js';
+import { kycRoutes } from './routes/kyc.js';
+import { onboardingRoutes } from './routes/onboarding.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { receiverRoutes } from './routes/receivers.js';
 import { sandboxRoutes } from './routes/sandbox.js';
@@ -48,6 +51,8 @@ export interface Sandbox {
   fetch: (request: Request) => Promise<Response>;
   /** The PAN reveal page, for the separate PAN origin. */
   panFetch: (request: Request) => Promise<Response>;
+  /** The hosted KYC page and the end-user terms, for the separate KYC origin. */
+  kycFetch: (request: Request) => Promise<Response>;
   /** Uncompressed hex keys that sign OTP and export bundles (also at `GET /sandbox/enclave-keys`). */
   enclaveSigners: string[];
   state: SandboxState;
@@ -55,6 +60,9 @@ export interface Sandbox {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Document uploads (multipart, a file of up to 10 MB): room for the file, its fields and boundaries. */
+const MAX_DOCUMENT_BODY_BYTES = 11 * 1024 * 1024;
+const DOCUMENT_PATH = /\/documents(\/[^/]+)?$/;
 
 function errorResponse(config: SandboxConfig, error: unknown): Response {
   const { status, body, headers } = toErrorResponse(error);
@@ -95,11 +103,16 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     // Declared or actual size over the limit is 413 (the body is read once here; Hono caches it). GET
     // and HEAD carry none, and nothing asks the request for its stream: under @hono/node-server that
     // would build a second, full `Request` for every request.
+    // Multipart document uploads are read as bytes (a file is no text) under their own larger limit.
     const declared = Number(c.req.header('Content-Length') ?? 0);
     const method = c.req.method;
+    const upload = DOCUMENT_PATH.test(c.req.path) && /^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '');
+    const limit = upload ? MAX_DOCUMENT_BODY_BYTES : MAX_BODY_BYTES;
+    const hasBody = method !== 'GET' && method !== 'HEAD';
     const tooLarge =
-      declared > MAX_BODY_BYTES ||
-      (method !== 'GET' && method !== 'HEAD' && utf8LongerThan(await c.req.text(), MAX_BODY_BYTES));
+      declared > limit ||
+      (hasBody &&
+        (upload ? (await c.req.arrayBuffer()).byteLength > limit : utf8LongerThan(await c.req.text(), limit)));
     if (tooLarge) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
     await next();
   });
@@ -112,7 +125,9 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   for (const routes of [
     accountRoutes,
     externalAccountRoutes, // /customers/external-accounts before /customers/{id}
+    onboardingRoutes,
     customerRoutes,
+    kycRoutes,
     credentialRoutes,
     sessionRoutes,
     delegatedKeyRoutes,
@@ -134,7 +149,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     cors({
       // No Origin (server-to-server calls, the common case) is answered without parsing an empty URL.
       origin: (origin) => (origin && config.isAllowedOrigin(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', SIGNATURE_HEADER, REQUEST_ID_HEADER, IDEMPOTENCY_HEADER],
       exposeHeaders: ['Retry-After'],
       maxAge: 600,
@@ -149,9 +164,11 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   app.onError((error) => errorResponse(config, error));
 
   const pan = createPanApp(ctx);
+  const kyc = createKycApp(ctx);
   return {
     fetch: async (request) => app.fetch(request),
     panFetch: async (request) => pan.fetch(request),
+    kycFetch: async (request) => kyc.fetch(request),
     enclaveSigners: [ctx.enclave.publicKey],
     state: ctx.state,
     config,

@@ -51,6 +51,8 @@ export interface SandboxOptions {
   frameAncestors?: readonly string[];
   /** Origin that serves `panFetch` (the PAN page). `startSandbox` sets it. Default `http://127.0.0.1:8788`. */
   panOrigin?: string;
+  /** Origin that serves `kycFetch` (the hosted KYC page). `startSandbox` sets it. Default `http://127.0.0.1:8789`. */
+  kycOrigin?: string;
   /** Send export bundles in the unsigned sandbox form (both signature fields empty). Default false. */
   unsignedExports?: boolean;
   /** Session lifetime. Default 15 minutes. */
@@ -92,6 +94,7 @@ export interface SandboxConfig {
   rpId: string;
   frameAncestors: readonly string[];
   panOrigin: string;
+  kycOrigin: string;
   unsignedExports: boolean;
   sessionTtlMs: number;
   challengeTtlMs: number;
@@ -174,6 +177,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     rpId: options.rpId ?? 'localhost',
     frameAncestors: options.frameAncestors ?? LOCAL_ORIGINS,
     panOrigin: (options.panOrigin ?? 'http://127.0.0.1:8788').replace(/\/+$/, ''),
+    kycOrigin: (options.kycOrigin ?? 'http://127.0.0.1:8789').replace(/\/+$/, ''),
     unsignedExports: options.unsignedExports === true,
     sessionTtlMs: options.sessionTtlMs ?? 15 * MINUTE,
     challengeTtlMs: options.challengeTtlMs ?? 5 * MINUTE,

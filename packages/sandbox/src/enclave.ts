@@ -2,15 +2,17 @@
  * The sandbox's stand-in for the service's enclave: one ECDSA P-256 key that signs OTP target
  * bundles and export bundles (the envelope of wallet-protocol section 5) and the ES256 verification
  * JWTs of OTP login. Its public key is published at `GET /sandbox/enclave-keys` for clients to pin.
- * The key is made synchronously (node:crypto) so `createSandbox` can list its signer at once; pass a
- * private JWK to keep the same pin across restarts.
+ * The key is made synchronously (node:crypto, reached through `process.getBuiltinModule` so the module
+ * also loads where Node is absent: browser tests run the sandbox in the page) so `createSandbox` can list
+ * its signer at once; pass a private JWK to keep the same pin across restarts, or where node:crypto is
+ * not available.
  *
  * @example
  *   const enclave = createEnclave();
  *   const bundle = await enclave.envelope({ targetPublic: '04…' });   // signed envelope string
  *   const jwt = await enclave.jwt({ id: 'vt_…', public_key: '02…' });
  */
-import { generateKeyPairSync } from 'node:crypto';
+import type * as NodeCrypto from 'node:crypto';
 import {
   base64UrlDecode,
   base64UrlEncode,
@@ -34,7 +36,11 @@ export interface Enclave {
 const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
 
 function freshPrivateJwk(): Jwk {
-  return generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' }) as Jwk;
+  const nodeCrypto = (
+    globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+  ).process?.getBuiltinModule?.('node:crypto') as typeof NodeCrypto | undefined;
+  if (!nodeCrypto) throw new TypeError('createSandbox needs an enclaveKey where node:crypto is not available');
+  return nodeCrypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' }) as Jwk;
 }
 
 export function createEnclave(privateJwk: Jwk = freshPrivateJwk()): Enclave {

@@ -52,6 +52,8 @@ export function advance(ctx: SandboxContext): void {
     state.passkeyChallenges,
     state.panTokens,
     state.umaLookups,
+    state.kycLinks,
+    state.contactCodes,
   ])
     challenges.sweep(now - SWEEP_GRACE_MS);
 }

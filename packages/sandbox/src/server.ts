@@ -19,6 +19,8 @@ export interface StartSandboxOptions extends CreateSandboxOptions {
   port?: number;
   /** PAN page port; 0 (default) picks a free one. */
   panPort?: number;
+  /** Hosted KYC page port; 0 (default) picks a free one. */
+  kycPort?: number;
   /** Interface to listen on. Default `127.0.0.1`. */
   host?: string;
   /** Host name used in the URLs handed out. Default: `host` (`localhost` for a wildcard host). */
@@ -43,6 +45,8 @@ export interface RunningSandbox {
   baseUrl: string;
   /** Origin of the PAN page (`panEmbedUrl`s point there). */
   panOrigin: string;
+  /** Origin of the hosted KYC page and the end-user terms (`kycUrl`s point there). */
+  kycOrigin: string;
   credentials: SandboxCredentials;
   sandbox: Sandbox;
   close(): Promise<void>;
@@ -87,16 +91,28 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     host,
   );
   const panOrigin = options.panOrigin ?? `http://${urlHost}:${pan.port}`;
+  let kyc: { server: ServerType; port: number };
+  try {
+    kyc = await listen(
+      guardRequests({ hosts }, (request) => (sandbox ? sandbox.kycFetch(request) : unavailable())),
+      options.kycPort ?? 0,
+      host,
+    );
+  } catch (error) {
+    await closeServer(pan.server);
+    throw error;
+  }
+  const kycOrigin = options.kycOrigin ?? `http://${urlHost}:${kyc.port}`;
   let api: { server: ServerType; port: number };
   try {
-    sandbox = createSandbox({ ...options, panOrigin });
+    sandbox = createSandbox({ ...options, panOrigin, kycOrigin });
     api = await listen(
       guardRequests({ hosts, isAllowedOrigin: sandbox.config.isAllowedOrigin }, (request) => sandbox!.fetch(request)),
       options.port ?? 0,
       host,
     );
   } catch (error) {
-    await closeServer(pan.server);
+    await Promise.all([closeServer(pan.server), closeServer(kyc.server)]);
     throw error;
   }
   const url = `http://${urlHost}:${api.port}`;
@@ -113,10 +129,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     url,
     baseUrl: `${url}/${API_VERSION}`,
     panOrigin,
+    kycOrigin,
     credentials,
     sandbox,
     close: async () => {
-      await Promise.all([closeServer(api.server), closeServer(pan.server)]);
+      await Promise.all([closeServer(api.server), closeServer(pan.server), closeServer(kyc.server)]);
     },
   };
 }

@@ -37,6 +37,8 @@ export interface CustomerRecord {
   profile: Record<string, unknown>;
   kycStatus?: 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
   kybStatus?: 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+  /** The contact channels the customer's provider requires (onboarding.ts); absent when none. */
+  contactVerification?: { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' };
   createdAt: number;
   updatedAt: number;
 }
@@ -319,6 +321,42 @@ export interface RateWindowRecord {
   hits: number[];
 }
 
+/** An uploaded verification document: its metadata only (the sandbox screens the file, then drops it). */
+export interface DocumentRecord {
+  id: string;
+  documentHolder: string;
+  documentType: string;
+  side?: 'FRONT' | 'BACK';
+  country: string;
+  documentNumber?: string;
+  issuingAuthority?: string;
+  fileName: string;
+  /** Set by `PUT /documents/{id}`: the earlier file is inactive. */
+  replacedAt?: number;
+  /** Submitted to a verification: no longer deletable. */
+  submitted: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface VerificationRecord {
+  id: string;
+  customerId: string;
+  verificationStatus: 'RESOLVE_ERRORS' | 'PENDING_MANUAL_REVIEW' | 'APPROVED' | 'REJECTED';
+  errors: Record<string, unknown>[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A hosted KYC link (single use) or a contact-verification code window (`<customerId>:email|phone`). */
+export interface OnboardingTokenRecord {
+  id: string;
+  customerId: string;
+  expiresAt: number;
+  used: boolean;
+  redirectUri?: string;
+}
+
 /** Single-use values that must never be accepted twice (passkey registration challenges). */
 export interface UsedValueRecord {
   id: string;
@@ -368,6 +406,11 @@ export interface SandboxState {
   readonly sca: Collection<ScaCustomerRecord>;
   readonly rateWindows: Collection<RateWindowRecord>;
   readonly usedValues: Collection<UsedValueRecord>;
+  /** Onboarding (routes/onboarding.ts, documents.ts, verifications.ts, kyc-page.ts). */
+  readonly documents: Collection<DocumentRecord>;
+  readonly verifications: Collection<VerificationRecord>;
+  readonly kycLinks: ExpiringCollection<OnboardingTokenRecord>;
+  readonly contactCodes: ExpiringCollection<OnboardingTokenRecord>;
 }
 
 export function memoryCollection<T extends { id: string }>(): Collection<T> {
@@ -507,5 +550,9 @@ export function createMemoryState(): SandboxState {
     sca: memoryCollection(),
     rateWindows: memoryCollection(),
     usedValues: memoryCollection(),
+    documents: memoryCollection(),
+    verifications: memoryCollection(),
+    kycLinks: expiringCollection(),
+    contactCodes: expiringCollection(),
   };
 }

@@ -55,6 +55,7 @@ export function toCustomer(r: CustomerRecord): Record<string, unknown> {
     umaAddress: r.umaAddress,
     ...(r.kycStatus ? { kycStatus: r.kycStatus } : {}),
     ...(r.kybStatus ? { kybStatus: r.kybStatus } : {}),
+    ...(r.contactVerification ? { contactVerification: { ...r.contactVerification } } : {}),
     isDeleted: false,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),

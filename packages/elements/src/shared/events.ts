@@ -123,6 +123,47 @@ export class PayOwnershipFailedEvent extends CustomEvent<{
   }
 }
 
+export type PayTermsAcceptanceMethod = 'CHECKBOX' | 'CLICK_TO_ACCEPT';
+
+/** The end-user terms are accepted (`alreadyAccepted`: they were on file before). No IP, no time, no name. */
+export class PayTermsAcceptedEvent extends CustomEvent<{
+  customerId: string;
+  termsVersion: string;
+  acceptanceMethod: PayTermsAcceptanceMethod;
+  alreadyAccepted: boolean;
+}> {
+  static readonly eventName = 'pay-terms-accepted';
+  constructor(
+    customerId: string,
+    termsVersion: string,
+    acceptanceMethod: PayTermsAcceptanceMethod,
+    alreadyAccepted: boolean,
+  ) {
+    super(PayTermsAcceptedEvent.eventName, init({ customerId, termsVersion, acceptanceMethod, alreadyAccepted }));
+  }
+}
+
+export type PayContactChannel = 'email' | 'phone';
+
+/** One contact channel of the customer is VERIFIED. No address, no number, no code. */
+export class PayContactVerifiedEvent extends CustomEvent<{ customerId: string; channel: PayContactChannel }> {
+  static readonly eventName = 'pay-contact-verified';
+  constructor(customerId: string, channel: PayContactChannel) {
+    super(PayContactVerifiedEvent.eventName, init({ customerId, channel }));
+  }
+}
+
+/** Every channel the customer's provider requires is VERIFIED (`channels`: those it requires; may be none). */
+export class PayContactVerificationCompleteEvent extends CustomEvent<{
+  customerId: string;
+  channels: PayContactChannel[];
+}> {
+  static readonly eventName = 'pay-contact-verification-complete';
+  constructor(customerId: string, channels: PayContactChannel[]) {
+    super(PayContactVerificationCompleteEvent.eventName, init({ customerId, channels }));
+  }
+}
+
 /** Every event name, for listeners that want them all (analytics, tests). */
 export const PAY_EVENT_NAMES = [
   PaySessionEvent.eventName,
@@ -136,6 +177,9 @@ export const PAY_EVENT_NAMES = [
   PayScaCompleteEvent.eventName,
   PayOwnershipVerifiedEvent.eventName,
   PayOwnershipFailedEvent.eventName,
+  PayTermsAcceptedEvent.eventName,
+  PayContactVerifiedEvent.eventName,
+  PayContactVerificationCompleteEvent.eventName,
 ] as const;
 
 declare global {
@@ -151,5 +195,8 @@ declare global {
     'pay-sca-complete': PayScaCompleteEvent;
     'pay-ownership-verified': PayOwnershipVerifiedEvent;
     'pay-ownership-failed': PayOwnershipFailedEvent;
+    'pay-terms-accepted': PayTermsAcceptedEvent;
+    'pay-contact-verified': PayContactVerifiedEvent;
+    'pay-contact-verification-complete': PayContactVerificationCompleteEvent;
   }
 }

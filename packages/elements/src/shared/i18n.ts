@@ -136,6 +136,36 @@ const en = {
   'ownership.expired': 'The verification request expired. Start again.',
   'ownership.again': 'Start again',
   'ownership.signFailed': 'Your wallet didn’t sign the message. Try again and approve the request.',
+  // <pay-terms-consent>
+  'terms.loading': 'Loading the terms…',
+  'terms.linkText': 'End User Terms',
+  'terms.newTab': '(opens in a new tab)',
+  'terms.checkboxLabel': 'I have read and accept the',
+  'terms.clickIntro': 'By selecting Accept, you agree to the',
+  'terms.continue': 'Continue',
+  'terms.accept': 'Accept',
+  'terms.accepting': 'Saving your acceptance…',
+  'terms.accepted': 'You’ve accepted the End User Terms.',
+  'terms.notice.unchecked': 'Tick the box to accept the End User Terms.',
+  'terms.notice.updated': 'The terms were updated. Please review the new version.',
+
+  // <pay-contact-verification>
+  'contact.loading': 'Checking what needs verifying…',
+  'contact.channel.email': 'Email address',
+  'contact.channel.phone': 'Phone number',
+  'contact.pending': 'Not verified yet',
+  'contact.verified': 'Verified',
+  'contact.intro.email': 'We’ll email you a 6-digit code to confirm your email address.',
+  'contact.intro.phone': 'We’ll text you a 6-digit code to confirm your phone number.',
+  'contact.sent.email': 'We sent a code to your email address.',
+  'contact.sent.phone': 'We sent a code to your phone.',
+  'contact.labelEmail': 'Code from the email',
+  'contact.labelPhone': 'Code from the text message',
+  'contact.hint': 'Enter the 6-digit code. You can paste it.',
+  'contact.wrongCode': 'That code is not right, or it has expired. Check it or send a new one.',
+  'contact.channelVerified': '{channel} verified.',
+  'contact.complete': 'Your contact details are verified.',
+  'contact.notRequired': 'No contact verification is needed.',
 } as const;
 
 export type MessageKey = keyof typeof en;

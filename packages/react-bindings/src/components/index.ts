@@ -9,35 +9,43 @@
  *   const { PayOtpLogin, PayPasskeyLogin } = createPaykitComponents(React);
  */
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
+import { createPayContactVerification, type PayContactVerificationComponent } from './pay-contact-verification.js';
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
+import { createPayTermsConsent, type PayTermsConsentComponent } from './pay-terms-consent.js';
 import { createPayWalletExport, type PayWalletExportComponent } from './pay-wallet-export.js';
 import { createPayWalletOwnership, type PayWalletOwnershipComponent } from './pay-wallet-ownership.js';
 import type { ReactModule } from '../react-module.js';
 
 export * from './pay-card-reveal.js';
+export * from './pay-contact-verification.js';
 export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
 export * from './pay-sca-challenge.js';
+export * from './pay-terms-consent.js';
 export * from './pay-wallet-export.js';
 export * from './pay-wallet-ownership.js';
 
 /** Tag names of the wrapped elements. */
 export const PAYKIT_TAG_NAMES = [
   'pay-card-reveal',
+  'pay-contact-verification',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
+  'pay-terms-consent',
   'pay-wallet-export',
   'pay-wallet-ownership',
 ] as const;
 
 export interface PaykitComponents {
   PayCardReveal: PayCardRevealComponent;
+  PayContactVerification: PayContactVerificationComponent;
   PayOtpLogin: PayOtpLoginComponent;
   PayPasskeyLogin: PayPasskeyLoginComponent;
   PayScaChallenge: PayScaChallengeComponent;
+  PayTermsConsent: PayTermsConsentComponent;
   PayWalletExport: PayWalletExportComponent;
   PayWalletOwnership: PayWalletOwnershipComponent;
 }
@@ -46,9 +54,11 @@ export interface PaykitComponents {
 export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
     PayCardReveal: createPayCardReveal(react),
+    PayContactVerification: createPayContactVerification(react),
     PayOtpLogin: createPayOtpLogin(react),
     PayPasskeyLogin: createPayPasskeyLogin(react),
     PayScaChallenge: createPayScaChallenge(react),
+    PayTermsConsent: createPayTermsConsent(react),
     PayWalletExport: createPayWalletExport(react),
     PayWalletOwnership: createPayWalletOwnership(react),
   };

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../errors.js';
 import { newId } from '../ids.js';
+import { END_USER_TERMS_VERSION, requiredContactChannels } from '../onboarding.js';
 import { requireCustomer } from '../lookups.js';
 import { paginate } from '../pagination.js';
 import { hasWalletHeaders, signedRequest } from '../signed-retry.js';
@@ -89,11 +90,21 @@ function readCustomerFields(f: Fields): CustomerFields {
   return out;
 }
 
+/** 400 END_USER_TERMS_VERSION_NOT_FOUND for a consent to terms the service does not serve. */
+function assertTermsVersion(json: JsonObject): void {
+  const version = (json['endUserTermsConsent'] as { termsVersion?: unknown } | undefined)?.termsVersion;
+  if (typeof version === 'string' && version !== END_USER_TERMS_VERSION)
+    throw new ApiError(400, 'END_USER_TERMS_VERSION_NOT_FOUND', 'The end-user terms version is not supported');
+}
+
 /** Sandbox verification outcome from the last three characters of the name (or registration number). */
 function verificationStatus(key: string | undefined): Status {
   const suffix = key?.slice(-3);
   return suffix === '001' ? 'PENDING' : suffix === '002' ? 'REJECTED' : suffix === '003' ? 'UNVERIFIED' : 'APPROVED';
 }
+
+const withDefined = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
 function defaultUmaAddress(platformCustomerId: string): string {
   const user =
@@ -140,6 +151,7 @@ function readUpdate(ctx: SandboxContext, customer: CustomerRecord, json: JsonObj
   for (const fixed of ['platformCustomerId', 'id']) if (json[fixed] !== undefined) f.fail(fixed, 'cannot be changed');
   const fields = readCustomerFields(f);
   f.done();
+  assertTermsVersion(json);
   if (fields.umaAddress !== undefined) assertUmaAddressFree(ctx, fields.umaAddress, customer.id);
   const contact = (['email', 'phoneNumber'] as const).find(
     (field) => fields[field] !== undefined && fields[field] !== customer[field],
@@ -180,6 +192,7 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         format: 'email',
       });
     f.done();
+    assertTermsVersion(json);
     if (ctx.state.customers.list((x) => x.platformCustomerId === platformCustomerId).length) {
       throw conflict('A customer with this platformCustomerId already exists');
     }
@@ -200,6 +213,7 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       ...(business
         ? { kybStatus: verificationStatus(verificationKey) }
         : { kycStatus: verificationStatus(verificationKey) }),
+      ...withDefined('contactVerification', requiredContactChannels(fields.region, fields)),
       createdAt: now,
       updatedAt: now,
     });

@@ -73,6 +73,25 @@ export const DEVIATIONS: readonly Deviation[] = [
     reason: "the OpenAPI's own description of this 400 names FUNDING_SOURCE_INELIGIBLE, which its Error400 enum omits",
   })),
 
+  // Onboarding: payments-api.md's screening answer, and resend throttling of contact codes
+  ...(['POST /documents', 'PUT /documents/{documentId}'] as const).map((operation) => ({
+    operation,
+    kind: 'status' as const,
+    status: 422,
+    code: 'DOCUMENT_REJECTED',
+    reason: 'payments-api.md: the upload is screened during the request and may be rejected with 422 DOCUMENT_REJECTED',
+  })),
+  ...(['POST /customers/{customerId}/verify-email', 'POST /customers/{customerId}/verify-phone'] as const).map(
+    (operation) => ({
+      operation,
+      kind: 'status' as const,
+      status: 429,
+      code: 'RATE_LIMITED',
+      reason:
+        'each send mails or texts the customer: like OTP challenges, resends are throttled (3 per 30 s) so a resend button meets the 429 (the envelope every other endpoint uses) before production does; the OpenAPI declares no 429 here',
+    }),
+  ),
+
   // Wallet export: payments-api.md's PROCESSING answer
   {
     operation: 'POST /internal-accounts/{id}/export',

@@ -1,0 +1,337 @@
+import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { PayError } from '@paykit/crypto-core';
+import { PayElement } from '../shared/base-element.js';
+import { CodeField } from '../shared/code-field.js';
+import { Countdown } from '../shared/countdown.js';
+import type { ErrorView } from '../shared/errors.js';
+import {
+  PayContactVerificationCompleteEvent,
+  PayContactVerifiedEvent,
+  PayOtpSentEvent,
+  type PayContactChannel,
+} from '../shared/events.js';
+import { contactVerificationStyles } from './contact-verification.styles.js';
+
+type Phase = 'loading' | 'idle' | 'sending' | 'code-sent' | 'verifying' | 'complete' | 'failed';
+type ChannelStatus = 'PENDING' | 'VERIFIED';
+
+/** The part of a Customer this element reads. */
+interface CustomerContact {
+  contactVerification?: { email?: ChannelStatus; phone?: ChannelStatus };
+}
+
+const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
+
+/**
+ * Verifies the customer's email and phone where their provider requires it, one channel at a time, as
+ * the customer's `contactVerification` lists them (absent: nothing to do, `pay-contact-verification-complete`
+ * at once). For each PENDING channel: "Send code" (`POST /customers/{id}/verify-email|verify-phone`), the
+ * code (`…/confirm`), "Resend code" after a countdown (a 429's Retry-After wins). An invalid or expired
+ * code (400) shows under the field; a 409 (not required, or already verified) reloads the customer and
+ * moves on. The code goes from the input to the request and nowhere else. Calls go through `client.request`.
+ *
+ * @summary Email and phone verification with one-time codes, as the customer's provider requires.
+ *
+ * @event {PayOtpSentEvent} pay-otp-sent - A code was sent (or sent again). `detail: { channel: 'email' | 'sms' }`.
+ * @event {PayContactVerifiedEvent} pay-contact-verified - A channel is VERIFIED. `detail: { customerId, channel: 'email' | 'phone' }`.
+ * @event {PayContactVerificationCompleteEvent} pay-contact-verification-complete - Every required channel is VERIFIED (or none is required). `detail: { customerId, channels }`.
+ * @event {PayErrorEvent} pay-error - Something failed. `detail: { code }`.
+ *
+ * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style it through the `.pay-field__input` class.
+ *
+ * @csspart base - The surface around everything.
+ * @csspart channels - The list of required channels with their status.
+ * @csspart intro - The sentence saying where the code goes.
+ * @csspart button - Every button.
+ * @csspart send-button - "Send code".
+ * @csspart verify-button - "Verify".
+ * @csspart resend-button - "Resend code" with its countdown.
+ * @csspart retry-button - "Try again" after a failed load or a network error.
+ * @csspart error - The error box (code errors appear under the input).
+ * @csspart success - The line saying verification is complete.
+ *
+ * @cssstate loading - Reading the customer.
+ * @cssstate idle - Before a code is sent for the current channel.
+ * @cssstate sending - "Send code" is running.
+ * @cssstate code-sent - Waiting for the code.
+ * @cssstate verifying - Checking a code.
+ * @cssstate complete - Every required channel is verified.
+ * @cssstate failed - The customer could not be read.
+ * @cssstate error - An error is shown.
+ * @cssstate cooldown - "Resend code" is not allowed yet.
+ */
+export class PayContactVerification extends PayElement {
+  static override styles = [...PayElement.styles, contactVerificationStyles];
+
+  /** The customer whose contact details are verified. */
+  @property({ attribute: 'customer-id' })
+  accessor customerId: string | undefined = undefined;
+
+  /** Seconds before "Resend code" is allowed (a 429's Retry-After wins). */
+  @property({ type: Number, attribute: 'resend-seconds' })
+  accessor resendSeconds = 30;
+
+  #phase: Phase = 'loading';
+  #channels: Partial<Record<PayContactChannel, ChannelStatus>> = {};
+  #error: ErrorView | undefined;
+  #retry: (() => void) | undefined;
+  #generation = 0;
+  #loadedFor: string | undefined;
+
+  readonly #code: CodeField = new CodeField(this, {
+    label: () => this.t(this.#current === 'phone' ? 'contact.labelPhone' : 'contact.labelEmail'),
+    hint: () => this.t('contact.hint'),
+    incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
+    message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
+    fallbackWaitSeconds: () => this.resendSeconds,
+    onEdit: () => {
+      if (!this.#error || this.#error.status === 429) return;
+      this.#error = this.#retry = undefined;
+      this.requestUpdate();
+    },
+    onComplete: (code) => void this.#confirm(code),
+  });
+  readonly #resend = new Countdown(this, () => {
+    if (this.#error?.status === 429) this.#error = undefined;
+  });
+
+  protected override get states(): string[] {
+    const states: string[] = [this.#phase];
+    if (this.#error || this.#code.hasError) states.push('error');
+    if (this.#resend.running) states.push('cooldown');
+    return states;
+  }
+
+  /** The first channel still PENDING. */
+  get #current(): PayContactChannel | undefined {
+    return CHANNELS.find((channel) => this.#channels[channel] === 'PENDING');
+  }
+
+  /** Reads the customer again. */
+  reload(): Promise<void> {
+    return this.#load();
+  }
+
+  protected override willUpdate(): void {
+    const key = this.customerId ?? '';
+    if (this.isConnected && this.hasClient && this.#loadedFor !== key) {
+      this.#loadedFor = key;
+      void this.#load();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    this.#generation++;
+    this.#loadedFor = undefined;
+    this.#retry = undefined;
+    super.disconnectedCallback();
+  }
+
+  protected override render(): unknown {
+    const phase = this.#phase;
+    const current = this.#current;
+    const codeSent = phase === 'code-sent' || phase === 'verifying';
+    const required = CHANNELS.filter((channel) => this.#channels[channel]);
+    return html`<div part="base" class="base">
+      ${phase === 'loading' ? html`<p class="text"><span class="spinner" aria-hidden="true"></span> ${this.t('contact.loading')}</p>` : nothing}
+      ${
+        required.length && phase !== 'loading' && phase !== 'failed'
+          ? html`<ul part="channels" class="channels">
+              ${required.map(
+                (channel) =>
+                  html`<li class="channel">
+                    <span>${this.t(`contact.channel.${channel}` as const)}</span>
+                    <span
+                      class="channel__status ${this.#channels[channel] === 'VERIFIED' ? 'channel__status--verified' : ''}"
+                      >${this.t(this.#channels[channel] === 'VERIFIED' ? 'contact.verified' : 'contact.pending')}</span
+                    >
+                  </li>`,
+              )}
+            </ul>`
+          : nothing
+      }
+      ${phase === 'complete' ? this.renderSuccess(this.t(required.length ? 'contact.complete' : 'contact.notRequired')) : nothing}
+      ${
+        current && phase !== 'complete' && phase !== 'loading' && phase !== 'failed'
+          ? html`<p part="intro" class="text">
+              ${this.t(codeSent ? `contact.sent.${current}` : `contact.intro.${current}`)}
+            </p>`
+          : nothing
+      }
+      ${codeSent ? html`<slot name="code-input"></slot>` : nothing}
+      ${this.renderErrorBox(this.#error, { secondsLeft: this.#resend.remaining, retry: this.#retry && this.#onRetry })}
+      ${phase === 'idle' || phase === 'sending' ? this.#renderSend(phase === 'sending') : nothing}
+      ${codeSent ? this.#renderCodeActions(phase === 'verifying') : nothing} ${this.live.render()}
+    </div>`;
+  }
+
+  #renderSend(sending: boolean): unknown {
+    return html`<button
+      part="button send-button"
+      class="button button--primary button--block"
+      type="button"
+      ?disabled=${sending || this.#resend.running}
+      aria-busy=${sending ? 'true' : 'false'}
+      @click=${this.#onSend}
+    >
+      ${sending ? html`<span class="spinner" aria-hidden="true"></span>${this.t('otp.sending')}` : this.t('otp.send')}
+    </button>`;
+  }
+
+  #renderCodeActions(verifying: boolean): unknown {
+    const waiting = this.#resend.running;
+    return html`<div class="actions actions--code">
+      <button
+        part="button verify-button"
+        class="button button--primary verify"
+        type="button"
+        ?disabled=${this.#code.rateLimited}
+        aria-busy=${verifying ? 'true' : 'false'}
+        @click=${() => this.#code.submit()}
+      >
+        ${verifying ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}${verifying ? this.t('otp.verifying') : this.t('otp.verify')}
+      </button>
+      <button
+        part="button resend-button"
+        class="button button--link"
+        type="button"
+        ?disabled=${waiting || verifying}
+        @click=${this.#onSend}
+      >
+        ${waiting ? this.t('otp.resendIn', { n: this.#resend.remaining }) : this.t('otp.resend')}
+      </button>
+    </div>`;
+  }
+
+  readonly #onSend = (): void => void this.#send();
+  readonly #onRetry = (): void => {
+    const retry = this.#retry;
+    this.#retry = this.#error = undefined;
+    this.requestUpdate();
+    retry?.();
+  };
+
+  #path(channel: PayContactChannel, confirm = false): string {
+    const id = encodeURIComponent(this.#requireCustomerId());
+    return `/customers/${id}/verify-${channel}${confirm ? '/confirm' : ''}`;
+  }
+
+  async #load(): Promise<void> {
+    const generation = ++this.#generation;
+    this.#phase = 'loading';
+    this.#error = this.#retry = undefined;
+    this.requestUpdate();
+    try {
+      const customer = await this.requireClient().request<CustomerContact>(
+        'GET',
+        `/customers/${encodeURIComponent(this.#requireCustomerId())}`,
+      );
+      if (generation !== this.#generation) return;
+      this.#apply(customer);
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      this.#phase = 'failed';
+      this.#error = this.reportError(error);
+      this.#retry = () => void this.#load();
+      this.requestUpdate();
+    }
+  }
+
+  /** Takes the customer's channel statuses; moves to the next channel, or completes. */
+  #apply(customer: CustomerContact): void {
+    const before = this.#channels;
+    const after: Partial<Record<PayContactChannel, ChannelStatus>> = {};
+    for (const channel of CHANNELS) {
+      const status = customer.contactVerification?.[channel];
+      if (status === 'PENDING' || status === 'VERIFIED') after[channel] = status;
+    }
+    this.#channels = after;
+    const customerId = this.customerId ?? '';
+    for (const channel of CHANNELS)
+      if (before[channel] === 'PENDING' && after[channel] === 'VERIFIED')
+        this.dispatchEvent(new PayContactVerifiedEvent(customerId, channel));
+    this.#code.visible = false;
+    this.#resend.stop();
+    if (this.#current) {
+      this.#phase = 'idle';
+    } else {
+      this.#phase = 'complete';
+      const channels = CHANNELS.filter((channel) => after[channel]);
+      this.dispatchEvent(new PayContactVerificationCompleteEvent(customerId, channels));
+      this.live.announce(this.t(channels.length ? 'contact.complete' : 'contact.notRequired'));
+    }
+    this.requestUpdate();
+  }
+
+  async #send(): Promise<void> {
+    const channel = this.#current;
+    if (!channel || this.#phase === 'sending' || this.#phase === 'verifying' || this.#resend.running) return;
+    const before = this.#phase;
+    this.#phase = 'sending';
+    this.#error = this.#retry = undefined;
+    this.requestUpdate();
+    try {
+      await this.requireClient().request('POST', this.#path(channel));
+      this.#phase = 'code-sent';
+      this.#code.visible = true;
+      this.#code.reset();
+      this.#resend.start(this.resendSeconds);
+      this.dispatchEvent(new PayOtpSentEvent(channel === 'phone' ? 'sms' : 'email'));
+      this.live.announce(this.t(`contact.sent.${channel}`));
+      await this.updateComplete;
+      this.#code.focus();
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 409) return this.#load(); // verified meanwhile, or not required
+      this.#phase = before === 'code-sent' ? 'code-sent' : 'idle';
+      const view = this.reportError(error);
+      this.#error = view;
+      if (view.status === 429) this.#resend.start(view.retryAfterSeconds ?? this.resendSeconds);
+      else if (view.retryable) this.#retry = () => void this.#send();
+      this.requestUpdate();
+    }
+  }
+
+  async #confirm(code: string): Promise<void> {
+    const channel = this.#current;
+    if (!channel || this.#phase !== 'code-sent') return;
+    const generation = this.#generation;
+    this.#phase = 'verifying';
+    this.#code.busy = true;
+    this.#error = this.#retry = undefined;
+    this.requestUpdate();
+    try {
+      const customer = await this.requireClient().request<CustomerContact>('POST', this.#path(channel, true), {
+        body: { code },
+      });
+      if (generation !== this.#generation) return;
+      this.#apply(customer);
+      this.live.announce(this.t('contact.channelVerified', { channel: this.t(`contact.channel.${channel}` as const) }));
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      if ((error as { status?: unknown }).status === 409) {
+        await this.#load();
+        return;
+      }
+      this.#phase = 'code-sent';
+      const view = this.reportError(error, { INVALID_INPUT: 'contact.wrongCode' });
+      if (view.retryable) {
+        // the code lives on only in this closure for "Try again", dropped on the next action or on disconnect
+        this.#error = view;
+        this.#retry = () => void this.#confirm(code);
+      } else {
+        this.#code.showError(view);
+      }
+    } finally {
+      this.#code.busy = false;
+      this.requestUpdate();
+    }
+    await this.updateComplete;
+    if (this.#phase === 'code-sent' && !this.#code.rateLimited) this.#code.focus();
+  }
+
+  #requireCustomerId(): string {
+    if (!this.customerId) throw new PayError('INVALID_ARGUMENT', 'customer-id is required');
+    return this.customerId;
+  }
+}

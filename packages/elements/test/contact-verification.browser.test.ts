@@ -1,0 +1,135 @@
+import { expect } from 'chai';
+import { describe, it } from '../../../test/harness/suite.js';
+import type { PayContactVerification } from '../src/contact-verification/contact-verification.js';
+import {
+  announced,
+  expectAccessible,
+  fixture,
+  hasState,
+  html,
+  lightInput,
+  maybePart,
+  part,
+  pressEnter,
+  setupElementTests,
+  typeInto,
+  until,
+} from './helpers/dom.js';
+import { sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
+import '../src/define/pay-contact-verification.js';
+
+const CODE = '123456';
+
+describe('<pay-contact-verification> (against the sandbox, through the proxy)', () => {
+  const t = setupElementTests();
+
+  const render = (chain: SandboxChain, resendSeconds = 30): Promise<PayContactVerification> =>
+    fixture<PayContactVerification>(
+      html`<pay-contact-verification
+        .client=${chain.client}
+        customer-id=${chain.customerId}
+        resend-seconds=${resendSeconds}
+      ></pay-contact-verification>`,
+    );
+  const inState = async (el: PayContactVerification, state: string): Promise<void> => {
+    await until(
+      () => hasState(el, state),
+      `${state} (now ${el.getAttribute('data-state')}, errors ${JSON.stringify(t.leaks.of('pay-error'))})`,
+    );
+    await el.updateComplete;
+  };
+  const euChain = () => sandboxChain({ region: 'DE', phoneNumber: '+4915112345678', fullName: 'Eva Muster 003' });
+
+  it('verifies email then phone with the keyboard; a wrong code shows under the field; events carry no contact data', async () => {
+    const chain = await euChain();
+    const el = await render(chain);
+    await inState(el, 'idle');
+    expect(part(el, 'channels').textContent).to.contain('Email address').and.contain('Phone number');
+    expect(part(el, 'intro').textContent).to.contain('email');
+    await expectAccessible(el, 'idle');
+
+    await pressEnter(part(el, 'send-button'));
+    await inState(el, 'code-sent');
+    expect(t.leaks.of('pay-otp-sent')[0]!.detail).to.deep.equal({ channel: 'email' });
+    expect(document.activeElement).to.equal(lightInput(el));
+    await expectAccessible(el, 'email code sent');
+    await typeInto(lightInput(el), CODE);
+    await until(() => t.leaks.of('pay-contact-verified').length === 1, 'email verified');
+    expect(t.leaks.of('pay-contact-verified')[0]!.detail).to.deep.equal({
+      customerId: chain.customerId,
+      channel: 'email',
+    });
+    await inState(el, 'idle');
+    expect(part(el, 'intro').textContent).to.contain('phone');
+
+    await pressEnter(part(el, 'send-button'));
+    await inState(el, 'code-sent');
+    expect(t.leaks.of('pay-otp-sent')[1]!.detail).to.deep.equal({ channel: 'sms' });
+    await typeInto(lightInput(el), '654321');
+    await until(() => hasState(el, 'error'), 'wrong code error');
+    expect(el.textContent).to.contain('not right, or it has expired');
+    expect(t.leaks.of('pay-error').at(-1)!.detail).to.deep.equal({ code: 'INVALID_INPUT' });
+    await expectAccessible(el, 'wrong code');
+    await typeInto(lightInput(el), CODE);
+    await until(() => t.leaks.of('pay-contact-verification-complete').length === 1, 'complete');
+    await inState(el, 'complete');
+    expect(t.leaks.of('pay-contact-verification-complete')[0]!.detail).to.deep.equal({
+      customerId: chain.customerId,
+      channels: ['email', 'phone'],
+    });
+    expect(part(el, 'success').textContent).to.contain('contact details are verified');
+    expect(maybePart(el, 'send-button')).to.equal(null);
+    await expectAccessible(el, 'complete');
+
+    const customer = await chain.platform('GET', `/customers/${chain.customerId}`);
+    expect(customer.contactVerification).to.deep.equal({ email: 'VERIFIED', phone: 'VERIFIED' });
+    const outside = JSON.stringify(t.leaks.events) + el.outerHTML;
+    for (const secret of [CODE, customer.email, customer.phoneNumber]) expect(outside).not.to.contain(secret);
+    t.leaks.assertClean(el);
+  });
+
+  it('has nothing to do when the provider requires no contact verification', async () => {
+    const chain = await sandboxChain({ region: 'US' });
+    const el = await render(chain);
+    await inState(el, 'complete');
+    expect(t.leaks.of('pay-contact-verification-complete')[0]!.detail).to.deep.equal({
+      customerId: chain.customerId,
+      channels: [],
+    });
+    expect(part(el, 'success').textContent).to.contain('No contact verification is needed');
+    expect(maybePart(el, 'channels')).to.equal(null);
+    await expectAccessible(el, 'not required');
+  });
+
+  it('a resend beyond the limit waits out Retry-After', async () => {
+    const chain = await sandboxChain({ region: 'FR' });
+    const el = await render(chain, 0);
+    await inState(el, 'idle');
+    await pressEnter(part(el, 'send-button'));
+    await inState(el, 'code-sent');
+    for (let i = 0; i < 2; i++) {
+      await pressEnter(part(el, 'resend-button'));
+      await until(() => t.leaks.of('pay-otp-sent').length === i + 2, `resend ${i + 1}`);
+    }
+    await pressEnter(part(el, 'resend-button'));
+    await until(() => t.leaks.of('pay-error').length === 1, 'rate limited');
+    await el.updateComplete;
+    expect(t.leaks.of('pay-error')[0]!.detail).to.deep.equal({ code: 'RATE_LIMITED' });
+    expect(hasState(el, 'cooldown')).to.equal(true);
+    expect(part<HTMLButtonElement>(el, 'resend-button').disabled).to.equal(true);
+    expect(part(el, 'resend-button').textContent).to.match(/Resend code in \d+ s/);
+    expect(announced(el)).to.contain('Too many attempts');
+  });
+
+  it('a channel verified elsewhere (409) reloads and moves on', async () => {
+    const chain = await euChain();
+    const el = await render(chain);
+    await inState(el, 'idle');
+    await chain.platform('POST', `/customers/${chain.customerId}/verify-email`);
+    await chain.platform('POST', `/customers/${chain.customerId}/verify-email/confirm`, { code: CODE });
+    await pressEnter(part(el, 'send-button'));
+    await until(() => part(el, 'intro').textContent!.includes('phone'), 'moved to phone');
+    expect(t.leaks.of('pay-contact-verified')[0]!.detail).to.include({ channel: 'email' });
+    expect(t.leaks.of('pay-error')).to.have.length(0);
+  });
+});

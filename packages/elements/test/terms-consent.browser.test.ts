@@ -1,0 +1,161 @@
+import { expect } from 'chai';
+import { describe, it } from '../../../test/harness/suite.js';
+import type { PayTermsConsent } from '../src/terms-consent/terms-consent.js';
+import { safeTermsUrl } from '../src/terms-consent/terms-consent.js';
+import {
+  announced,
+  expectAccessible,
+  fixture,
+  hasState,
+  html,
+  maybePart,
+  part,
+  pressEnter,
+  setupElementTests,
+  until,
+} from './helpers/dom.js';
+import { CLIENT_ADDRESS, sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
+import '../src/define/pay-terms-consent.js';
+
+describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
+  const t = setupElementTests();
+
+  const render = (chain: SandboxChain, method?: string): Promise<PayTermsConsent> =>
+    fixture<PayTermsConsent>(
+      html`<pay-terms-consent
+        .client=${chain.client}
+        customer-id=${chain.customerId}
+        acceptance-method=${method ?? 'CHECKBOX'}
+      ></pay-terms-consent>`,
+    );
+  const ready = async (el: PayTermsConsent, state = 'ready'): Promise<void> => {
+    await until(
+      () => hasState(el, state),
+      `${state} (now ${el.getAttribute('data-state')}, errors ${JSON.stringify(t.leaks.of('pay-error'))})`,
+    );
+    await el.updateComplete;
+  };
+
+  it('links the current terms and records a checkbox acceptance; the backend adds the IP and time', async () => {
+    const chain = await sandboxChain({ region: 'DE' });
+    const el = await render(chain);
+    await ready(el);
+    const terms = await chain.platform('GET', '/customers/end-user-terms');
+    const link = part<HTMLAnchorElement>(el, 'terms-link');
+    expect(link.href).to.equal(terms.url);
+    expect(link.target).to.equal('_blank');
+    expect(link.rel).to.equal('noopener noreferrer');
+    expect(link.textContent).to.contain('(opens in a new tab)');
+    await expectAccessible(el, 'ready');
+
+    // Continue without the tick: nothing is sent, the user is told what to do
+    await pressEnter(part(el, 'accept-button'));
+    await el.updateComplete;
+    expect(announced(el)).to.contain('Tick the box');
+    expect(chain.forwarded.filter((f) => f.startsWith('PATCH'))).to.deep.equal([]);
+
+    const box = part(el, 'consent').querySelector('input')!;
+    box.focus();
+    box.click();
+    await pressEnter(part(el, 'accept-button'));
+    await until(() => t.leaks.of('pay-terms-accepted').length === 1, 'pay-terms-accepted');
+    await el.updateComplete;
+    expect(t.leaks.of('pay-terms-accepted')[0]!.detail).to.deep.equal({
+      customerId: chain.customerId,
+      termsVersion: terms.version,
+      acceptanceMethod: 'CHECKBOX',
+      alreadyAccepted: false,
+    });
+    expect(part(el, 'success').textContent).to.contain('accepted the End User Terms');
+    expect(hasState(el, 'accepted')).to.equal(true);
+    const stored = (await chain.platform('GET', `/customers/${chain.customerId}`)).endUserTermsConsent;
+    expect(stored).to.include({ termsVersion: terms.version, acceptanceMethod: 'CHECKBOX', ipAddress: CLIENT_ADDRESS });
+    expect(Math.abs(Date.parse(stored.acceptedAt) - Date.now())).to.be.lessThan(60_000);
+    await expectAccessible(el, 'accepted');
+    const leaked = JSON.stringify(t.leaks.events) + el.outerHTML;
+    expect(leaked).not.to.contain(CLIENT_ADDRESS);
+    expect(leaked).not.to.contain('@example.com');
+    t.leaks.assertClean(el);
+  });
+
+  it('click to accept: one Accept button, keyboard only, CLICK_TO_ACCEPT on file', async () => {
+    const chain = await sandboxChain();
+    const el = await render(chain, 'CLICK_TO_ACCEPT');
+    await ready(el);
+    expect(maybePart(el, 'consent')).to.equal(null);
+    expect(part(el, 'intro').textContent).to.contain('By selecting Accept');
+    expect(part(el, 'accept-button').textContent?.trim()).to.equal('Accept');
+    await expectAccessible(el, 'click to accept');
+    await pressEnter(part(el, 'accept-button'));
+    await ready(el, 'accepted');
+    const stored = (await chain.platform('GET', `/customers/${chain.customerId}`)).endUserTermsConsent;
+    expect(stored.acceptanceMethod).to.equal('CLICK_TO_ACCEPT');
+  });
+
+  it('says so when the current version is already on file', async () => {
+    const chain = await sandboxChain();
+    const terms = await chain.platform('GET', '/customers/end-user-terms');
+    await chain.platform('PATCH', `/customers/${chain.customerId}`, {
+      customerType: 'INDIVIDUAL',
+      endUserTermsConsent: {
+        termsVersion: terms.version,
+        acceptanceMethod: 'CHECKBOX',
+        ipAddress: '203.0.113.1',
+        acceptedAt: new Date().toISOString(),
+      },
+    });
+    const el = await render(chain);
+    await ready(el, 'accepted');
+    expect(maybePart(el, 'accept-button')).to.equal(null);
+    expect(t.leaks.of('pay-terms-accepted')[0]!.detail).to.include({ alreadyAccepted: true });
+  });
+
+  it('END_USER_TERMS_VERSION_NOT_FOUND: shows the new version and asks again', async () => {
+    const chain = await sandboxChain();
+    const el = await render(chain, 'CLICK_TO_ACCEPT');
+    await ready(el);
+    // the terms change under the page: the version it showed is no longer served
+    const original = chain.sandbox.fetch;
+    let stale = true;
+    chain.sandbox.fetch = async (request) => {
+      if (stale && request.method === 'PATCH') {
+        stale = false;
+        const body = JSON.parse(await request.clone().text());
+        body.endUserTermsConsent.termsVersion = 'old-version';
+        return original(
+          new Request(request.url, { method: 'PATCH', headers: request.headers, body: JSON.stringify(body) }),
+        );
+      }
+      return original(request);
+    };
+    await pressEnter(part(el, 'accept-button'));
+    await until(() => announced(el).includes('terms were updated'), 'updated notice');
+    await ready(el);
+    expect(t.leaks.of('pay-terms-accepted')).to.have.length(0);
+    await expectAccessible(el, 'updated');
+    await pressEnter(part(el, 'accept-button'));
+    await ready(el, 'accepted');
+  });
+
+  it('a failed load shows the error with Try again, and recovers', async () => {
+    const chain = await sandboxChain();
+    const original = chain.sandbox.fetch;
+    let down = true;
+    chain.sandbox.fetch = async (request) =>
+      down ? Response.json({ status: 500, code: 'INTERNAL_ERROR', message: 'x' }, { status: 500 }) : original(request);
+    const el = await render(chain);
+    await ready(el, 'failed');
+    expect(t.leaks.of('pay-error')[0]!.detail).to.deep.equal({ code: 'INTERNAL_ERROR' });
+    await expectAccessible(el, 'failed');
+    down = false;
+    await pressEnter(part(el, 'retry-button'));
+    await ready(el);
+  });
+
+  it('never links a terms URL that is not http(s)', () => {
+    expect(safeTermsUrl('javascript:alert(1)')).to.equal(undefined);
+    expect(safeTermsUrl('data:text/html,x')).to.equal(undefined);
+    expect(safeTermsUrl('/relative')).to.equal(undefined);
+    expect(safeTermsUrl('https://terms.example/v1')).to.equal('https://terms.example/v1');
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The onboarding rules of the sandbox, in one place: the current end-user terms, which contact channels
+ * a customer's provider requires, and how a KYC/KYB submission resolves (payments-api.md, "Verification
+ * (KYC/KYB) in sandbox"). Routes call these; nothing here reads a request.
+ *
+ * Sandbox choices where the spec is silent: contact verification is required for customers whose
+ * `region` is in the EU/EEA (email when the customer has one, phone when it has a phone number); an
+ * individual is complete with fullName, birthDate, nationality, address (line1, city, postalCode,
+ * country) and one identity document; suffix 003 reports POOR_QUALITY_DOCUMENT on that document until it
+ * is replaced with `PUT /documents/{id}`, then resolves APPROVED.
+ *
+ * @example
+ *   const outcome = resolveVerification(ctx, customer); // { verificationStatus: 'RESOLVE_ERRORS', errors: [...] }
+ */
+import { EU_EEA } from './config.js';
+import type { SandboxContext } from './context.js';
+import type { CustomerRecord, DocumentRecord, VerificationRecord } from './state.js';
+
+/** The terms version the sandbox serves; any other is END_USER_TERMS_VERSION_NOT_FOUND. */
+export const END_USER_TERMS_VERSION = '2025-10-01';
+
+export const termsUrl = (ctx: SandboxContext): string => `${ctx.config.kycOrigin}/terms/${END_USER_TERMS_VERSION}`;
+
+export type ContactChannel = 'email' | 'phone';
+
+/** The channels a new customer must verify (none outside the EU/EEA). */
+export function requiredContactChannels(
+  region: string | undefined,
+  contact: { email?: string | undefined; phoneNumber?: string | undefined },
+): CustomerRecord['contactVerification'] {
+  if (region === undefined || !EU_EEA.includes(region)) return undefined;
+  const channels: NonNullable<CustomerRecord['contactVerification']> = {};
+  if (contact.email !== undefined) channels.email = 'PENDING';
+  if (contact.phoneNumber !== undefined) channels.phone = 'PENDING';
+  return Object.keys(channels).length ? channels : undefined;
+}
+
+/** Channels still PENDING: every present channel must be VERIFIED before KYC begins. */
+export const pendingChannels = (customer: CustomerRecord): ContactChannel[] =>
+  (['email', 'phone'] as const).filter((channel) => customer.contactVerification?.[channel] === 'PENDING');
+
+export const IDENTITY_DOCUMENTS = ['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'];
+const LEGAL_PRESENCE_DOCUMENTS = [
+  'CERTIFICATE_OF_INCORPORATION',
+  'ARTICLES_OF_INCORPORATION',
+  'ARTICLES_OF_ASSOCIATION',
+  'STATE_REGISTRY_EXCERPT',
+];
+const PROOF_OF_ADDRESS_DOCUMENTS = [
+  'UTILITY_BILL',
+  'RENT_OR_LEASE_AGREEMENT',
+  'ELECTRICITY_BILL',
+  'BANK_STATEMENT',
+  'TAX_RETURN',
+];
+
+type Status = VerificationRecord['verificationStatus'];
+type VerificationErrorEntry = Record<string, unknown>;
+export interface Outcome {
+  verificationStatus: Status;
+  errors: VerificationErrorEntry[];
+}
+
+const ADDRESS_FIELDS = ['line1', 'city', 'postalCode', 'country'];
+
+function missingFields(customer: CustomerRecord, paths: string[]): VerificationErrorEntry[] {
+  const read = (path: string): unknown =>
+    path === 'fullName'
+      ? customer.fullName
+      : path
+          .split('.')
+          .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], customer.profile);
+  return paths
+    .filter((path) => {
+      const value = read(path);
+      return typeof value !== 'string' || value.trim() === '';
+    })
+    .map((path) => ({
+      resourceId: customer.id,
+      type: 'MISSING_FIELD',
+      field: `customer.${path}`,
+      reason: `${path} is required`,
+    }));
+}
+
+function missingDocument(
+  customer: CustomerRecord,
+  documents: DocumentRecord[],
+  type: string,
+  accepted: string[],
+  reason: string,
+): VerificationErrorEntry[] {
+  return documents.some((d) => accepted.includes(d.documentType))
+    ? []
+    : [{ resourceId: customer.id, type, acceptedDocumentTypes: accepted, reason }];
+}
+
+const suffixOf = (key: unknown): string => (typeof key === 'string' ? key.slice(-3) : '');
+
+/**
+ * What `POST /verifications` decides now for this customer (not yet final: the caller checked that).
+ * Businesses follow the sandbox's paperwork-skipped mode (the one customer creation emulates): 002
+ * REJECTED and other suffixes APPROVED at once; 001 and 003 are validated, and when complete go to
+ * manual review.
+ */
+export function resolveVerification(ctx: SandboxContext, customer: CustomerRecord): Outcome {
+  const documents = ctx.state.documents.list((d) => d.documentHolder === customer.id);
+  if (customer.customerType === 'BUSINESS') {
+    const suffix = suffixOf(
+      (customer.profile['businessInfo'] as Record<string, unknown> | undefined)?.['registrationNumber'],
+    );
+    if (suffix === '002') return { verificationStatus: 'REJECTED', errors: [] };
+    if (suffix !== '001' && suffix !== '003') return { verificationStatus: 'APPROVED', errors: [] };
+    const errors = [
+      ...missingFields(customer, ['businessInfo.legalName', ...ADDRESS_FIELDS.map((f) => `address.${f}`)]),
+      ...missingDocument(
+        customer,
+        documents,
+        'MISSING_LEGAL_PRESENCE_DOCUMENT',
+        LEGAL_PRESENCE_DOCUMENTS,
+        'A company formation document is required',
+      ),
+      ...missingDocument(
+        customer,
+        documents,
+        'MISSING_PROOF_OF_ADDRESS_DOCUMENT',
+        PROOF_OF_ADDRESS_DOCUMENTS,
+        'A proof of address dated within the last 3 months is required',
+      ),
+    ];
+    return errors.length
+      ? { verificationStatus: 'RESOLVE_ERRORS', errors }
+      : { verificationStatus: 'PENDING_MANUAL_REVIEW', errors: [] };
+  }
+  const errors = [
+    ...missingFields(customer, ['fullName', 'birthDate', 'nationality', ...ADDRESS_FIELDS.map((f) => `address.${f}`)]),
+    ...missingDocument(
+      customer,
+      documents,
+      'MISSING_IDENTITY_DOCUMENT',
+      IDENTITY_DOCUMENTS,
+      'An identity document is required',
+    ),
+  ];
+  if (errors.length) return { verificationStatus: 'RESOLVE_ERRORS', errors };
+  const suffix = suffixOf(customer.fullName);
+  if (suffix === '001') return { verificationStatus: 'PENDING_MANUAL_REVIEW', errors: [] };
+  if (suffix === '002') return { verificationStatus: 'REJECTED', errors: [] };
+  if (suffix === '003') {
+    const identity = documents.filter((d) => IDENTITY_DOCUMENTS.includes(d.documentType));
+    if (!identity.some((d) => d.replacedAt !== undefined)) {
+      return {
+        verificationStatus: 'RESOLVE_ERRORS',
+        errors: identity.map((d) => ({
+          resourceId: d.id,
+          type: 'POOR_QUALITY_DOCUMENT',
+          reason: 'The document is blurred or has glare; replace it with a sharp photo showing all four corners',
+        })),
+      };
+    }
+  }
+  return { verificationStatus: 'APPROVED', errors: [] };
+}
+
+/** The customer status a verification outcome leaves (RESOLVE_ERRORS leaves it as it was). */
+export function customerStatusAfter(status: Status, current: CustomerRecord['kycStatus']): CustomerRecord['kycStatus'] {
+  if (status === 'APPROVED') return 'APPROVED';
+  if (status === 'REJECTED') return 'REJECTED';
+  if (status === 'PENDING_MANUAL_REVIEW') return 'PENDING';
+  return current ?? 'UNVERIFIED';
+}
+
+export const isFinal = (customer: CustomerRecord): boolean => {
+  const status = customer.kycStatus ?? customer.kybStatus;
+  return status === 'APPROVED' || status === 'REJECTED';
+};
+
+/** Applies a decided status to the customer (kycStatus for individuals, kybStatus for businesses). */
+export function settleCustomer(ctx: SandboxContext, customer: CustomerRecord, status: Status): CustomerRecord {
+  const key = customer.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
+  return ctx.state.customers.put({
+    ...customer,
+    [key]: customerStatusAfter(status, customer[key]),
+    updatedAt: ctx.config.now(),
+  });
+}

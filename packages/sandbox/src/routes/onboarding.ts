@@ -1,0 +1,105 @@
+/**
+ * Onboarding endpoints around the customer: the current end-user terms (`GET /customers/end-user-terms`),
+ * contact verification (`POST /customers/{id}/verify-email|verify-phone` and their `/confirm`) and the
+ * hosted KYC link (`POST /customers/{id}/kyc-link`). Sends are rate-limited per channel (429 with
+ * `Retry-After`); the sandbox sends nothing and the code is always `123456`, valid for the challenge
+ * lifetime after the last send. Acceptance of the terms is recorded by `PATCH /customers/{id}`
+ * (customers.ts checks the version with `END_USER_TERMS_VERSION`).
+ */
+import { Hono } from 'hono';
+import type { SandboxContext, SandboxEnv } from '../context.js';
+import { conflict, invalidField } from '../errors.js';
+import { idempotent } from '../idempotency.js';
+import { randomToken } from '../ids.js';
+import { requireCustomer } from '../lookups.js';
+import { END_USER_TERMS_VERSION, pendingChannels, termsUrl, type ContactChannel } from '../onboarding.js';
+import { takeRateLimit } from '../rate-limit.js';
+import { Fields, parseJsonObject } from '../validation.js';
+import { iso, toCustomer } from '../views.js';
+
+/** The sandbox's contact-verification code (payments-api.md). */
+export const CONTACT_VERIFICATION_CODE = '123456';
+/** Lifetime of a hosted KYC link. */
+const KYC_LINK_TTL_MS = 30 * 60_000;
+
+export function onboardingRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>();
+
+  app.get('/customers/end-user-terms', (c) => c.json({ version: END_USER_TERMS_VERSION, url: termsUrl(ctx) }));
+
+  for (const [segment, channel] of [
+    ['verify-email', 'email'],
+    ['verify-phone', 'phone'],
+  ] as const) {
+    const pending = (id: string) => {
+      const customer = requireCustomer(ctx, id);
+      const status = customer.contactVerification?.[channel];
+      if (status === undefined)
+        throw conflict(`The customer's provider does not require ${channel} verification`, 'CONFLICT');
+      if (status === 'VERIFIED') throw conflict(`The customer's ${channel} is already verified`, 'CONFLICT');
+      return customer;
+    };
+
+    app.post(`/customers/:id/${segment}`, (c) => {
+      const customer = pending(c.req.param('id'));
+      takeRateLimit(ctx, `contact:${customer.id}:${channel}`);
+      ctx.state.contactCodes.put({
+        id: codeId(customer.id, channel),
+        customerId: customer.id,
+        expiresAt: ctx.config.now() + ctx.config.challengeTtlMs,
+        used: false,
+      });
+      return c.body(null, 204);
+    });
+
+    app.post(`/customers/:id/${segment}/confirm`, async (c) => {
+      const customer = pending(c.req.param('id'));
+      const f = new Fields(parseJsonObject(await c.req.text()));
+      const code = f.string('code', { required: true });
+      f.done();
+      const sent = ctx.state.contactCodes.get(codeId(customer.id, channel));
+      if (!sent || sent.used || sent.expiresAt <= ctx.config.now() || code !== CONTACT_VERIFICATION_CODE) {
+        throw invalidField('code', 'is invalid or expired; send a new code');
+      }
+      ctx.state.contactCodes.put({ ...sent, used: true });
+      const updated = ctx.state.customers.put({
+        ...customer,
+        contactVerification: { ...customer.contactVerification, [channel]: 'VERIFIED' },
+        updatedAt: ctx.config.now(),
+      });
+      return c.json(toCustomer(updated));
+    });
+  }
+
+  app.post('/customers/:id/kyc-link', async (c) => {
+    const customer = requireCustomer(ctx, c.req.param('id'));
+    const text = await c.req.text();
+    const f = new Fields(text.trim() ? parseJsonObject(text) : {});
+    const redirectUri = f.string('redirectUri', {
+      format: 'uri',
+      check: (v) => (/^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v) ? undefined : 'must be an http(s) URI'),
+    });
+    f.done();
+    if (pendingChannels(customer).length)
+      throw conflict('Verify the customer’s email and phone before starting KYC', 'CONFLICT');
+    return idempotent(c, ctx, { replayStatus: 201 }, async () => {
+      const token = randomToken();
+      const expiresAt = ctx.config.now() + KYC_LINK_TTL_MS;
+      ctx.state.kycLinks.put({
+        id: token,
+        customerId: customer.id,
+        expiresAt,
+        used: false,
+        ...(redirectUri !== undefined ? { redirectUri } : {}),
+      });
+      return {
+        status: 201,
+        body: { kycUrl: `${ctx.config.kycOrigin}/kyc/${token}`, expiresAt: iso(expiresAt), provider: 'SUMSUB', token },
+      };
+    });
+  });
+
+  return app;
+}
+
+const codeId = (customerId: string, channel: ContactChannel): string => `${customerId}:${channel}`;
