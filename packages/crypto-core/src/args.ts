@@ -6,9 +6,14 @@
  * @example
  *   const { otpCode } = object(params, 'params');
  */
-import { invalidArgument } from './errors.js';
+import { LocalErrorCode, PayError } from './errors.js';
 import type { KeyStore } from './key-store.js';
 import type { WebCryptoKey } from './web-types.js';
+
+/** The `INVALID_ARGUMENT` PayError for a bad argument, saying what was wrong. */
+export function invalidArgument(what: string): PayError {
+  return new PayError(LocalErrorCode.INVALID_ARGUMENT, what);
+}
 
 export const fail = (message: string): never => {
   throw invalidArgument(message);

@@ -13,10 +13,12 @@
 import { encryptOtpCode } from './otp.js';
 import { createExportKey, decryptExportBundle } from './export.js';
 import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './envelope.js';
-import { fn, text } from './args.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
-import { createSessionKey, deleteSessionKey, requireSessionKey, sharedKeyStore, type SessionKey } from './keys.js';
+import { fn, invalidArgument, text } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
+import { abortableSleep, toServiceError } from './http.js';
+import { createSessionKey, deleteSessionKey, requireSessionKey, type SessionKey } from './keys.js';
 import type { KeyStore } from './key-store.js';
+import { sharedKeyStore } from './shared-key-store.js';
 import { oidcNonce } from './oidc.js';
 import {
   createPasskeyAttestation,
@@ -40,14 +42,10 @@ import type {
   ScaLoginStart,
 } from './resources.js';
 import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
-import {
-  abortableSleep,
-  signedRequest,
-  toServiceError,
-  type SignedChallenge,
-  type SignedRequestOptions,
-} from './signed-retry.js';
+import { signedRequest, type SignedChallenge, type SignedRequestOptions } from './signed-retry.js';
 import { fetchTransport, type HttpMethod, type Transport, type TransportRequest } from './transport.js';
+
+export type { CurrentSession };
 
 export interface TrustedSigners {
   /** Keys allowed to sign OTP target bundles. */
@@ -88,16 +86,6 @@ export interface OAuthPreparation {
   nonce: string;
   /** The session key the token will be bound to. */
   sessionKey: SessionKey;
-}
-
-/** Fetches the sandbox's enclave signer keys (`GET /sandbox/enclave-keys`) for `trustedSigners`. */
-export async function sandboxSigners(transport: Transport): Promise<string[]> {
-  const response = await fn(transport, 'transport')({ method: 'GET', path: '/sandbox/enclave-keys' });
-  const signers = (response.body as { signers?: unknown } | undefined)?.signers;
-  if (response.status !== 200 || !Array.isArray(signers) || !signers.every((s) => typeof s === 'string')) {
-    throw unexpected('signers');
-  }
-  return signers as string[];
 }
 
 /** A path segment from an id, which must be a non-empty string. */

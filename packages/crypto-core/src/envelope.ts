@@ -8,8 +8,8 @@
  *   data.targetPublic; // '04…'
  */
 import { hexToBytes, toArrayBuffer, utf8Decode } from './encoding.js';
-import { fail, text } from './args.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { fail, invalidArgument, text } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
 import { importPublicKey, publicKeyForms, signatureDerToRaw } from './p256.js';
 
 /** Production signer of OTP target bundles (public constant of the service's key-management provider). */

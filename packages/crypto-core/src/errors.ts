@@ -102,20 +102,3 @@ export class PayError extends Error {
 export function isPayError(error: unknown, code?: string): error is PayError {
   return error instanceof PayError && (code === undefined || error.code === code);
 }
-
-/** Builds the PayError for a service error envelope `{status, code, message, details}`. */
-export function serviceError(status: number, body: unknown, retryAfterSeconds?: number): PayError {
-  if (typeof status !== 'number') status = 0;
-  const envelope = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const code = typeof envelope['code'] === 'string' ? envelope['code'] : `HTTP_${status}`;
-  const message = typeof envelope['message'] === 'string' ? envelope['message'] : `The service answered ${status}`;
-  const details =
-    envelope['details'] && typeof envelope['details'] === 'object'
-      ? (envelope['details'] as Record<string, unknown>)
-      : undefined;
-  return new PayError(code, message, { status, details, retryAfterSeconds });
-}
-
-export function invalidArgument(what: string): PayError {
-  return new PayError(LocalErrorCode.INVALID_ARGUMENT, what);
-}

@@ -7,10 +7,10 @@
  *   // … POST /internal-accounts/{id}/export {clientPublicKey: exportKey.publicKey} (signed retry) …
  *   const mnemonic = await decryptExportBundle({ encryptedWalletCredentials, exportKey, trustedSigners });
  */
-import { object } from './args.js';
+import { invalidArgument, object } from './args.js';
 import { bytesToHex, hexToBytes, utf8Decode } from './encoding.js';
 import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { LocalErrorCode, PayError } from './errors.js';
 import { hpkeOpen } from './hpke.js';
 import { exportPublicPoint } from './p256.js';
 import type { WebCryptoKeyPair } from './web-types.js';

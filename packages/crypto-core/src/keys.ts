@@ -11,7 +11,8 @@
 import { keyStore, text } from './args.js';
 import { bytesToHex, randomBytes } from './encoding.js';
 import { LocalErrorCode, PayError } from './errors.js';
-import { defaultKeyStore, type KeyStore } from './key-store.js';
+import type { KeyStore } from './key-store.js';
+import { sharedKeyStore } from './shared-key-store.js';
 import { compressPoint, exportPublicPoint } from './p256.js';
 import { stampPayload } from './stamp.js';
 import type { WebCryptoKeyPair } from './web-types.js';
@@ -35,12 +36,6 @@ interface StoredSessionKey {
 }
 
 const KEY_PREFIX = 'session-key:';
-let fallbackStore: KeyStore | undefined;
-/** The store used when none is passed: one per page, chosen lazily (no globals touched at import). */
-export function sharedKeyStore(): KeyStore {
-  return (fallbackStore ??= defaultKeyStore());
-}
-
 function toSessionKey(id: string, stored: StoredSessionKey): SessionKey {
   const { keyPair, publicKey, publicKeyUncompressed } = stored;
   return Object.freeze({

@@ -8,7 +8,7 @@
  *   const nonce = await oidcNonce(key.publicKey); // pass to the identity provider
  */
 import { bytesToHex, sha256, utf8Encode } from './encoding.js';
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from './args.js';
 
 export async function oidcNonce(clientPublicKeyHex: string): Promise<string> {
   if (typeof clientPublicKeyHex !== 'string' || !/^[0-9a-f]{66}$|^[0-9a-f]{130}$/.test(clientPublicKeyHex)) {

@@ -7,10 +7,10 @@
  *     otpEncryptionTargetBundle, otpCode: '000000', publicKey: key.publicKeyUncompressed, trustedSigners,
  *   });
  */
-import { object } from './args.js';
+import { invalidArgument, object } from './args.js';
 import { bytesToHex, hexToBytes, utf8Encode } from './encoding.js';
 import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { LocalErrorCode, PayError } from './errors.js';
 import { hpkeSeal } from './hpke.js';
 import { decompressPoint, publicKeyForms } from './p256.js';
 import type { WebCryptoKeyPair } from './web-types.js';

@@ -19,7 +19,8 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { base64UrlEncode, randomBytes, utf8Encode } from './encoding.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { invalidArgument } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
 
 export interface PasskeyAttestation {
   credentialId: string;

@@ -12,8 +12,9 @@
  *     sign: (payload) => currentKey.stamp(payload),
  *   });
  */
-import { fn, object, signal as asSignal } from './args.js';
-import { LocalErrorCode, PayError, serviceError } from './errors.js';
+import { fn, object } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
+import { abortableSleep, parseRetryAfter, toServiceError } from './http.js';
 import type { HttpMethod, Transport, TransportResponse } from './transport.js';
 
 export interface SignedChallenge {
@@ -49,8 +50,6 @@ export interface SignedRequestOptions {
   pollIntervalMs?: number;
   /** Give up polling after this long (ms); default 60 000. */
   pollTimeoutMs?: number;
-  /** Called for each challenge, before signing (progress UI). */
-  onChallenge?: (challenge: SignedChallenge) => void;
   signal?: AbortSignal | undefined;
   /** Injected for tests. */
   now?: () => number;
@@ -65,44 +64,9 @@ export interface SignedResult<T = unknown> {
   requests: number;
 }
 
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  asSignal(signal);
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-export function isSignedChallenge(body: unknown): body is SignedChallenge {
+function isSignedChallenge(body: unknown): body is SignedChallenge {
   const b = body as Partial<SignedChallenge> | null;
   return !!b && typeof b === 'object' && typeof b.payloadToSign === 'string' && typeof b.requestId === 'string';
-}
-
-/** Seconds from a Retry-After header (delta-seconds or HTTP date); undefined when absent or bad. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (!value || typeof value !== 'string') return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) || typeof now !== 'number' ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-/** Turns a non-2xx response into the service's PayError (code passed through unchanged). */
-export function toServiceError(response: TransportResponse, now: number, requestId?: string): PayError {
-  const error = serviceError(
-    object(response, 'response').status,
-    response.body,
-    parseRetryAfter(response.headers?.['retry-after'], now),
-  );
-  if (requestId) Object.defineProperty(error, 'requestId', { value: requestId });
-  return error;
 }
 
 /** Runs one signed action to its terminal answer (2xx other than a challenge 202). */
@@ -182,7 +146,6 @@ export async function signedRequest<T = unknown>(
         restart = true;
         break;
       }
-      options.onChallenge?.(challenge);
       const stamp = await options.sign(challenge.payloadToSign, challenge);
       const signedHeaders = { 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId };
       response = await send(signedHeaders);

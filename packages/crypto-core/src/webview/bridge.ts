@@ -9,7 +9,8 @@
  *   const client = new WalletClient({ transport: bridge.transport, trustedSigners });
  *   bridge.forwardSessionEvents(client);
  */
-import { LocalErrorCode, PayError, invalidArgument } from '../errors.js';
+import { invalidArgument } from '../args.js';
+import { LocalErrorCode, PayError } from '../errors.js';
 import type { CurrentSession } from '../session.js';
 import type { Transport, TransportResponse } from '../transport.js';
 import {
