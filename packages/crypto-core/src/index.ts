@@ -8,7 +8,15 @@
  *   import { WalletClient, fetchTransport } from '@paykit/crypto-core';
  *   const client = new WalletClient({ transport: fetchTransport({ baseUrl: '/api/wallet' }) });
  */
-export { LocalErrorCode, PayError, isPayError, type PayErrorOptions } from './errors.js';
+export {
+  LocalErrorCode,
+  PayError,
+  isPayError,
+  type KnownErrorCode,
+  type PayErrorCode,
+  type PayErrorOptions,
+  type ServiceErrorCode,
+} from './errors.js';
 export {
   base64UrlDecode,
   base64UrlEncode,

@@ -175,7 +175,7 @@ function cases(): Case[] {
     {
       name: 'isPayError',
       valid: () => [new core.PayError('X', 'x'), 'X'],
-      call: (a, b) => core.isPayError(a, b as string),
+      call: (a, b) => core.isPayError(a, b as core.KnownErrorCode),
     },
     // internal helpers (no subpath export) that every public entry reaches: fuzzed all the same
     { name: 'invalidArgument', valid: () => ['x'], call: (a) => invalidArgument(a as string), textual: true },
