@@ -42,7 +42,7 @@ import type {
   ScaLoginStart,
 } from './resources.js';
 import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
-import { signedRequest, type SignedChallenge, type SignedRequestOptions } from './signed-retry.js';
+import { signedRequest, type SignedRequestOptions } from './signed-retry.js';
 import { fetchTransport, type HttpMethod, type Transport, type TransportRequest } from './transport.js';
 
 export type { CurrentSession };
@@ -197,7 +197,7 @@ export class WalletClient {
         method: 'POST',
         path: `/auth/credentials/${enc(challenge.id)}/verify`,
         body: { type: challenge.type, encryptedOtpBundle },
-        sign: (payload) => key.stamp(payload),
+        stamper: key,
         maxFreshAttempts: 0,
         signal: params.signal,
       });
@@ -409,16 +409,16 @@ export class WalletClient {
     const accountId = params?.accountId ?? current.accountId;
     const key = await requireSessionKey(current.keyId, this.keyStore);
     const exportKey = await createExportKey();
-    let stamped: SignedChallenge | undefined;
+    let stamped: string | undefined;
     // The engine shows pollWhile every 2xx answer to a signed leg, and only those: the last one it saw,
-    // with the challenge stamped for it, is what a bound answer must be.
+    // with the payload stamped for it, is what a bound answer must be.
     let answered: unknown;
-    let bound: SignedChallenge | undefined;
+    let bound: string | undefined;
     const result = await this.#signed<{ id?: unknown; encryptedWalletCredentials?: string }>({
       method: 'POST',
       path: `/internal-accounts/${enc(accountId)}/export`,
       body: { clientPublicKey: exportKey.publicKey },
-      sign: (payload, challenge) => ((stamped = challenge), key.stamp(payload)),
+      stamper: { stamp: (payload) => key.stamp((stamped = payload)) },
       pollWhile: (res) => {
         answered = res.body;
         bound = stamped;
@@ -429,7 +429,7 @@ export class WalletClient {
       signal: params?.signal,
     });
     const organizationId =
-      bound && answered === result.body ? exportOrganization(bound.payloadToSign, exportKey.publicKey) : undefined;
+      bound && answered === result.body ? exportOrganization(bound, exportKey.publicKey) : undefined;
     if (organizationId === undefined || result.body?.id !== accountId) {
       throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export is not bound to this wallet');
     }
@@ -704,9 +704,9 @@ export class WalletClient {
   }
 
   /** A signed action stamped by `session`'s key; resolves with the answer's body. */
-  async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'sign'>): Promise<T> {
-    const key = await requireSessionKey(session.keyId, this.keyStore);
-    return (await this.#signed<T>({ ...options, sign: (payload) => key.stamp(payload) })).body;
+  async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'stamper'>): Promise<T> {
+    const stamper = await requireSessionKey(session.keyId, this.keyStore);
+    return (await this.#signed<T>({ ...options, stamper })).body;
   }
 
   #signed<T>(options: SignedRequestOptions) {
@@ -720,15 +720,28 @@ export class WalletClient {
 
   /**
    * One call the client has no named method for, through its transport: `GET /auth/sessions`,
-   * `POST /customers/{id}/kyc-link`, … Unsigned; a signed action needs its own method. Resolves with the
-   * answer's body on 2xx.
+   * `POST /customers/{id}/kyc-link`, … Resolves with the answer's body on 2xx. With `signed: true` it is
+   * a signed action stamped by the current session key through the signed-retry engine (the 202
+   * challenge answered, the same body bytes resent), for signed endpoints the client has no method for.
    *
    * @throws {PayError} the service's error (its `code`, `status`, `details`) on any other status; a
-   *   transport's `NETWORK_ERROR` or `TIMEOUT`.
+   *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`; signed: `NO_SESSION` without a live session,
+   *   `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE` (a 202 that is no challenge).
    * @example
    *   const { data } = await client.request<{ data: AuthSession[] }>('GET', '/auth/sessions', { query: { accountId } });
+   *   await client.request('PATCH', `/internal-accounts/${id}`, { body: { privateEnabled: true }, signed: true });
    */
   async request<T>(method: HttpMethod, path: string, extra: RequestOptions = {}): Promise<T> {
+    if (extra.signed) {
+      return this.#signedWithSession<T>(this.#requireSession(), {
+        method,
+        path,
+        query: extra.query,
+        body: extra.body === undefined ? undefined : JSON.stringify(extra.body),
+        signal: extra.signal,
+        ...(extra.headers ? { headers: extra.headers } : {}),
+      });
+    }
     const request: TransportRequest = { method, path };
     if (extra.query) request.query = extra.query;
     if (extra.body !== undefined) request.body = JSON.stringify(extra.body);
@@ -747,6 +760,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string> | undefined;
   signal?: AbortSignal | undefined;
+  /** Stamp the call with the current session key (signed retry). Default false: one unsigned request. */
+  signed?: boolean | undefined;
 }
 
 /** What a quote waits for next. */

@@ -45,6 +45,7 @@ export {
   stampPayload,
   verifyStamp,
   type Stamp,
+  type Stamper,
   type StampSignerKey,
 } from './stamp.js';
 export { HPKE_INFO, hpkeOpen, hpkeSeal, type HpkeSealed } from './hpke.js';

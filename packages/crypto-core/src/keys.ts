@@ -14,10 +14,10 @@ import { LocalErrorCode, PayError } from './errors.js';
 import type { KeyStore } from './key-store.js';
 import { sharedKeyStore } from './shared-key-store.js';
 import { compressPoint, exportPublicPoint } from './p256.js';
-import { stampPayload } from './stamp.js';
+import { stampPayload, type Stamper } from './stamp.js';
 import type { WebCryptoKeyPair } from './web-types.js';
 
-export interface SessionKey {
+export interface SessionKey extends Stamper {
   /** Store id of this key. */
   readonly id: string;
   /** Compressed SEC1 hex (66 chars): the `clientPublicKey` of the client-held-key model. */

@@ -9,12 +9,13 @@
  * @example
  *   const res = await signedRequest(transport, {
  *     method: 'POST', path: `/auth/sessions/${id}/refresh`, body: { clientPublicKey },
- *     sign: (payload) => currentKey.stamp(payload),
+ *     stamper: currentKey, // a SessionKey, or anything with stamp(payloadToSign)
  *   });
  */
 import { fn, object } from './args.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { abortableSleep, parseRetryAfter, toServiceError } from './http.js';
+import type { Stamper } from './stamp.js';
 import type { HttpMethod, Transport, TransportResponse } from './transport.js';
 
 export interface SignedChallenge {
@@ -32,8 +33,8 @@ export interface SignedRequestOptions {
   body?: unknown | undefined;
   /** Extra headers on every leg (for example Idempotency-Key). */
   headers?: Record<string, string>;
-  /** Stamps a payloadToSign. Called once per challenge. */
-  sign: (payloadToSign: string, challenge: SignedChallenge) => Promise<string>;
+  /** Stamps each challenge's `payloadToSign` (a `SessionKey`, or any `Stamper`). Called once per challenge. */
+  stamper: Stamper;
   /** Challenges answered per attempt before giving up (2 covers delegated keys). Default 3. */
   maxChallenges?: number;
   /** Fresh attempts after an expired challenge. Default 1. */
@@ -75,7 +76,7 @@ export async function signedRequest<T = unknown>(
   options: SignedRequestOptions,
 ): Promise<SignedResult<T>> {
   fn(transport, 'transport');
-  fn(object(options, 'options').sign, 'sign');
+  fn(object(object(options, 'options').stamper, 'stamper').stamp, 'stamper.stamp');
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? abortableSleep;
   const bodyText =
@@ -146,7 +147,7 @@ export async function signedRequest<T = unknown>(
         restart = true;
         break;
       }
-      const stamp = await options.sign(challenge.payloadToSign, challenge);
+      const stamp = await options.stamper.stamp(challenge.payloadToSign);
       const signedHeaders = { 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId };
       response = await send(signedHeaders);
       if (options.pollWhile && response.status >= 200 && response.status < 300) {

@@ -32,6 +32,14 @@ export interface Stamp {
   signature: string;
 }
 
+/**
+ * Anything that turns a service-issued `payloadToSign` into a `Service-Wallet-Signature` header value.
+ * A `SessionKey` is one; so is a wrapper that counts, logs or delegates to native code.
+ */
+export interface Stamper {
+  stamp(payloadToSign: string): Promise<string>;
+}
+
 /** Signs `payloadToSign` exactly as received and returns the header value. */
 export async function stampPayload(
   payloadToSign: string,

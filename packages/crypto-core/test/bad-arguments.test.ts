@@ -392,7 +392,10 @@ function cases(): Case[] {
     },
     {
       name: 'signedRequest',
-      valid: () => [refusing, { method: 'POST', path: '/x', body: {}, sign: async () => 'stamp', networkRetries: 0 }],
+      valid: () => [
+        refusing,
+        { method: 'POST', path: '/x', body: {}, stamper: { stamp: async () => 'stamp' }, networkRetries: 0 },
+      ],
       call: (a, b) => core.signedRequest(a as Transport, b as core.SignedRequestOptions),
       fields: 1,
     },
