@@ -1,6 +1,7 @@
 /**
  * Argument guards for the public entry points: a wrong argument fails with `PayError`
- * `INVALID_ARGUMENT` ("Invalid params") at the entry, never as a raw `TypeError` from deeper down.
+ * `INVALID_ARGUMENT` ("Invalid params", or `invalidArgument(what)`) at the entry, never as a raw
+ * `TypeError` from deeper down.
  * Internal (no subpath export), and small: every module uses them and the core has a size budget.
  *
  * @example

@@ -12,7 +12,7 @@
  */
 import { encryptOtpCode } from './otp.js';
 import { createExportKey, decryptExportBundle } from './export.js';
-import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './envelope.js';
+import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './enclave-bundle.js';
 import { fn, invalidArgument, text } from './args.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { abortableSleep, toServiceError } from './http.js';

@@ -1,7 +1,8 @@
 /**
  * One error family. Every failure Paykit reports is a `PayError` with a stable `code`: the service's
- * own codes pass through unchanged (`WALLET_SIGNATURE_INVALID`, `RATE_LIMITED`, …) and local ones are
- * listed in `LocalErrorCode`. Messages never carry secrets (codes, keys, URLs, mnemonics).
+ * own codes pass through unchanged (`ServiceErrorCode`: `WALLET_SIGNATURE_INVALID`, `RATE_LIMITED`, …)
+ * and local ones are listed in `LocalErrorCode`. Messages never carry secrets (codes, keys, URLs,
+ * mnemonics).
  *
  * @example
  *   try { await client.loginWithOtp(…) } catch (e) {

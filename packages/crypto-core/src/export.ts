@@ -9,7 +9,7 @@
  */
 import { invalidArgument, object } from './args.js';
 import { bytesToHex, hexToBytes, utf8Decode } from './encoding.js';
-import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
+import { bundleHexField, verifyEnclaveBundle } from './enclave-bundle.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { hpkeOpen } from './hpke.js';
 import { exportPublicPoint } from './p256.js';

@@ -57,7 +57,7 @@ export {
   parseEnclaveBundle,
   verifyEnclaveBundle,
   type EnclaveBundle,
-} from './envelope.js';
+} from './enclave-bundle.js';
 export { encryptOtpCode, type EncryptOtpCodeParams } from './otp.js';
 export { createExportKey, decryptExportBundle, type DecryptExportBundleParams, type ExportKey } from './export.js';
 export { oidcNonce } from './oidc.js';

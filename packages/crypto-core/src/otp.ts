@@ -9,7 +9,7 @@
  */
 import { invalidArgument, object } from './args.js';
 import { bytesToHex, hexToBytes, utf8Encode } from './encoding.js';
-import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
+import { bundleHexField, verifyEnclaveBundle } from './enclave-bundle.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { hpkeSeal } from './hpke.js';
 import { decompressPoint, publicKeyForms } from './p256.js';

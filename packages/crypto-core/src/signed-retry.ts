@@ -61,7 +61,7 @@ export interface SignedResult<T = unknown> {
   status: number;
   body: T;
   headers: Record<string, string>;
-  /** Number of HTTP requests this call made (benchmarks count these). */
+  /** Transport calls this call made: every leg, resend after a dropped connection, 429 retry and poll. */
   requests: number;
 }
 

@@ -4,8 +4,9 @@
  * `{publicKey, scheme, signature}` and base64url'd. `verifyStamp` is the server side (sandbox, tests).
  *
  * @example
- *   const header = await stampPayload(payloadToSign, key.privateKey, key.publicKey);
- *   const { publicKey } = await verifyStamp(header, payloadToSign);
+ *   const header = await sessionKey.stamp(payloadToSign);             // a SessionKey is a Stamper
+ *   const same = await stampPayload(payloadToSign, keyPair.privateKey, compressedPublicKeyHex);
+ *   const { publicKey } = await verifyStamp(header, payloadToSign); // server side
  */
 import {
   base64UrlDecode,

@@ -285,7 +285,7 @@ function cases(): Case[] {
       valid: () => [F.v.stamp.headerValue, F.v.stamp.payloadToSign],
       call: (a, b) => core.verifyStamp(a as string, b as string),
     },
-    // hpke, envelopes, otp, export, oidc, legacy sessions
+    // hpke, enclave bundles, otp, export, oidc, legacy sessions
     {
       name: 'hpkeSeal',
       valid: () => [{ recipientPublicKey: F.point, plaintext: new Uint8Array([1]) }],

@@ -1,6 +1,6 @@
 /**
- * Signed envelopes from the service's enclave: the OTP target bundle and the wallet export bundle.
- * `{version, data: hex(UTF-8 JSON), dataSignature: DER hex, enclaveQuorumPublic}`; the signer must be
+ * Verification of the enclave's signed bundles: the OTP target bundle and the wallet export bundle,
+ * `{version, data: hex(UTF-8 JSON), dataSignature: DER hex, enclaveQuorumPublic}`. The signer must be
  * pinned and the ECDSA P-256/SHA-256 signature over the decoded `data` bytes must verify. Fails closed.
  *
  * @example
@@ -31,7 +31,7 @@ export interface EnclaveBundle {
 const invalid = (why: string, cause?: unknown): PayError =>
   new PayError(LocalErrorCode.BUNDLE_SIGNATURE_INVALID, `The enclave bundle was rejected: ${why}`, { cause });
 
-/** Parses the envelope's outer JSON, checking every field's type. */
+/** Parses the bundle's outer JSON, checking every field's type (no signature check). */
 export function parseEnclaveBundle(bundle: string): EnclaveBundle {
   if (typeof bundle !== 'string') fail('bundle must be a string');
   let parsed: unknown;
@@ -71,7 +71,7 @@ function normalizeSigners(trustedSigners: readonly string[]): Set<string> {
 }
 
 /**
- * Verifies the envelope and returns its decoded `data` object. `allowUnsigned` accepts the sandbox's
+ * Verifies the bundle and returns its decoded `data` object. `allowUnsigned` accepts the sandbox's
  * unsigned form (both signature fields empty) and nothing else; never set it for production.
  */
 export async function verifyEnclaveBundle(
