@@ -210,7 +210,7 @@ export class PayError extends Error {
 
 /**
  * True when `error` is a `PayError` (with `code`, when given). The code must be a `KnownErrorCode`, so
- * a misspelt one fails to compile.
+ * a misspelt one fails to compile. Never throws.
  */
 export function isPayError(error: unknown, code?: KnownErrorCode): error is PayError {
   return error instanceof PayError && (code === undefined || error.code === code);

@@ -24,7 +24,7 @@ export interface SessionKey extends Stamper {
   readonly publicKey: string;
   /** Uncompressed SEC1 hex (130 chars): the `public_key` of the OTP plaintext. */
   readonly publicKeyUncompressed: string;
-  /** Signs a `payloadToSign` and returns the `Service-Wallet-Signature` header value. */
+  /** Signs a `payloadToSign` and returns the `Service-Wallet-Signature` header value. @throws {PayError} `INVALID_ARGUMENT` for an empty payload. */
   stamp(payloadToSign: string): Promise<string>;
 }
 
@@ -46,7 +46,11 @@ function toSessionKey(id: string, stored: StoredSessionKey): SessionKey {
   });
 }
 
-/** Generates a non-extractable P-256 session key and stores it. */
+/**
+ * Generates a non-extractable P-256 session key and stores it.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` for a malformed `store`; the store's own errors (`KEY_STORE_UNAVAILABLE`).
+ */
 export async function createSessionKey(options: { store?: KeyStore; id?: string } = {}): Promise<SessionKey> {
   const store = keyStore(options?.store ?? sharedKeyStore());
   const id = options?.id ?? bytesToHex(randomBytes(16));
@@ -62,19 +66,28 @@ export async function createSessionKey(options: { store?: KeyStore; id?: string 
   return toSessionKey(id, stored);
 }
 
-/** Loads a stored session key; undefined when it is not there. */
+/**
+ * Loads a stored session key; undefined when it is not there.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` for an empty id or a malformed store; the store's own errors.
+ */
 export async function loadSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<SessionKey | undefined> {
   const stored = await keyStore(store).get<StoredSessionKey>(KEY_PREFIX + text(id, 'key id'));
   return stored ? toSessionKey(id, stored) : undefined;
 }
 
-/** Like loadSessionKey, but a missing key is a KEY_NOT_FOUND error. */
+/**
+ * Like loadSessionKey, but a missing key is an error.
+ *
+ * @throws {PayError} `KEY_NOT_FOUND` when the key is not stored; as `loadSessionKey` otherwise.
+ */
 export async function requireSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<SessionKey> {
   const key = await loadSessionKey(id, store);
   if (!key) throw new PayError(LocalErrorCode.KEY_NOT_FOUND, 'The session key is no longer in the key store');
   return key;
 }
 
+/** Deletes a stored session key (nothing when absent). @throws {PayError} `INVALID_ARGUMENT`; the store's own errors. */
 export async function deleteSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<void> {
   await keyStore(store).delete(KEY_PREFIX + text(id, 'key id'));
 }

@@ -25,7 +25,12 @@ export interface EncryptOtpCodeParams {
   ephemeralKeyPair?: WebCryptoKeyPair | undefined;
 }
 
-/** Verifies the target bundle (fails closed) and returns the `encryptedOtpBundle` string. */
+/**
+ * Verifies the target bundle (fails closed) and returns the `encryptedOtpBundle` string.
+ *
+ * @throws {PayError} `BUNDLE_SIGNATURE_INVALID` (the target bundle fails verification or names no P-256
+ *   key); `INVALID_ARGUMENT` (a code that is not 4 to 16 letters or digits, a bad public key or signer list).
+ */
 export async function encryptOtpCode(params: EncryptOtpCodeParams): Promise<string> {
   const { otpCode } = object(params, 'params');
   if (typeof otpCode !== 'string' || !/^[0-9A-Za-z]{4,16}$/.test(otpCode))

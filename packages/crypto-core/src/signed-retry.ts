@@ -70,7 +70,15 @@ function isSignedChallenge(body: unknown): body is SignedChallenge {
   return !!b && typeof b === 'object' && typeof b.payloadToSign === 'string' && typeof b.requestId === 'string';
 }
 
-/** Runs one signed action to its terminal answer (2xx other than a challenge 202). */
+/**
+ * Runs one signed action to its terminal answer (2xx other than a challenge 202).
+ *
+ * @throws {PayError} the service's error for a non-2xx terminal answer (its code, `status`,
+ *   `retryAfterSeconds`, `requestId`); `CHALLENGE_EXPIRED` (expired again after a fresh attempt);
+ *   `UNEXPECTED_RESPONSE` (too many challenges, or a 202 that is no challenge); `EXPORT_TIMEOUT` (still
+ *   polling at `pollTimeoutMs`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED` after its
+ *   resends; the stamper's own errors; `INVALID_ARGUMENT` for a bad transport, options or stamper.
+ */
 export async function signedRequest<T = unknown>(
   transport: Transport,
   options: SignedRequestOptions,

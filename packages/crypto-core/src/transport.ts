@@ -47,6 +47,13 @@ export interface FetchTransportOptions {
   credentials?: FetchCredentials;
 }
 
+/**
+ * JSON over fetch to `baseUrl`: a timeout, abort, and typed failures. Any HTTP status resolves (the
+ * caller reads it); only the exchange itself fails.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` without a `baseUrl`. The transport it returns rejects with `NETWORK_ERROR`,
+ *   `TIMEOUT` or `ABORTED` (and `INVALID_ARGUMENT` for a malformed request).
+ */
 export function fetchTransport(options: FetchTransportOptions): Transport {
   if (typeof options?.baseUrl !== 'string') throw invalidArgument('fetchTransport needs a baseUrl');
   const base = options.baseUrl.replace(/\/+$/, '');

@@ -57,7 +57,8 @@ type Scope = Record<string, any>;
 
 /**
  * The native message channel named `handlerName`: `webkit.messageHandlers[name].postMessage` (WKWebView),
- * else an object `scope[name]` with `postMessage` (an Android `addJavascriptInterface` object).
+ * else an object `scope[name]` with `postMessage` (an Android `addJavascriptInterface` object);
+ * undefined when there is neither. Never throws.
  */
 export function findNativeHost(
   handlerName = 'paykit',
@@ -71,7 +72,7 @@ export function findNativeHost(
   return undefined;
 }
 
-/** Only ids and expiry cross to native: not the key store id, not the credential. */
+/** Only ids and expiry cross to native: not the key store id, not the credential. Never throws. */
 export function sessionSummary(session: CurrentSession | undefined): BridgeSessionSummary | null {
   return session
     ? { id: session.id, accountId: session.accountId, type: session.type, expiresAt: session.expiresAt }
@@ -80,7 +81,8 @@ export function sessionSummary(session: CurrentSession | undefined): BridgeSessi
 
 /**
  * Connects to the native app and installs the reply receiver.
- * @throws PayError `INVALID_ARGUMENT` when an option is malformed, no native channel is found or the
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` when an option is malformed, no native channel is found or the
  *   receiver name is taken.
  */
 export function createNativeBridge(options: NativeBridgeOptions = {}): NativeBridge {
