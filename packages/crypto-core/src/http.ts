@@ -7,7 +7,7 @@
  *   buildPath('/auth/sessions', { accountId }); // '/auth/sessions?accountId=…'
  *   throw toServiceError(response, Date.now());
  */
-import { object, signal as asSignal, text } from './args.js';
+import { fail, object, signal as asSignal, text } from './args.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import type { TransportResponse } from './transport.js';
 
@@ -15,7 +15,8 @@ import type { TransportResponse } from './transport.js';
 export function buildPath(path: string, query?: Record<string, string | undefined>): string {
   text(path, 'path');
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, v);
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined) params.set(k, typeof v === 'string' ? v : fail('Invalid query'));
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
 }

@@ -53,7 +53,7 @@ function toSessionKey(id: string, stored: StoredSessionKey): SessionKey {
  */
 export async function createSessionKey(options: { store?: KeyStore; id?: string } = {}): Promise<SessionKey> {
   const store = keyStore(options?.store ?? sharedKeyStore());
-  const id = options?.id ?? bytesToHex(randomBytes(16));
+  const id = options?.id === undefined ? bytesToHex(randomBytes(16)) : text(options.id, 'key id');
   const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
   const point = await exportPublicPoint(keyPair.publicKey);
   const stored: StoredSessionKey = {

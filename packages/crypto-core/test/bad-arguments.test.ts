@@ -521,6 +521,18 @@ function cases(): Case[] {
 }
 
 describe('bad arguments: every public entry fails with a PayError, never a raw TypeError', () => {
+  it('a value whose toString is not a function (a key id, a query value) is INVALID_ARGUMENT, not a TypeError', async () => {
+    const hostile = { toString: 0, valueOf: 0 };
+    for (const call of [
+      () => core.createSessionKey({ store: core.memoryKeyStore(), id: hostile as never }),
+      () => http.buildPath('/x', { a: hostile as never }),
+    ]) {
+      const error = await outcome(call);
+      expect(error, String(error)).to.be.instanceOf(PayError);
+      expect((error as PayError).code).to.equal('INVALID_ARGUMENT');
+    }
+  });
+
   it('the calls the issue reported are INVALID_ARGUMENT: encryptOtpCode(null), decryptExportBundle(undefined), verifyEnclaveBundle(bundle, null)', async () => {
     const v = await loadVectors();
     for (const call of [
