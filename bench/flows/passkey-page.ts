@@ -8,7 +8,8 @@
  * @example
  *   await page.evaluate(`window.__passkeyFlow(${JSON.stringify({ baseUrl, authorization, otpCredentialId })})`);
  */
-import { WalletClient, fetchTransport, memoryKeyStore, sandboxSigners, type Transport } from '@paykit/crypto-core';
+import { WalletClient, fetchTransport, memoryKeyStore, type Transport } from '@paykit/crypto-core';
+import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 
 interface FlowInput {
   baseUrl: string;

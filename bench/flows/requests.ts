@@ -15,10 +15,10 @@ import {
   base64UrlEncode,
   fetchTransport,
   memoryKeyStore,
-  sandboxSigners,
   utf8Encode,
   type Transport,
 } from '@paykit/crypto-core';
+import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { startSandbox } from '@paykit/sandbox';
 
 interface Counted {

@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-export const TEST_FILES = '{packages/*/test,demo/server/test,bench/test}/**/*.test.ts';
+export const TEST_FILES = '{packages/*/test,demo/server/test,bench/test,test/exports}/**/*.test.ts';
 export const NODE_ONLY = '**/*.node.test.ts';
 export const BROWSER_ONLY = '**/*.browser.test.ts';
 
@@ -20,7 +20,12 @@ export function findTestFiles(repoRoot, runtime, focus) {
   const isTest = globToRegExp(TEST_FILES);
   const wanted = focus ? globToRegExp(focus.replace(/^\.\//, '')) : isTest;
   const otherOnly = globToRegExp(runtime === 'node' ? BROWSER_ONLY : NODE_ONLY);
-  return [...walk(repoRoot, 'packages'), ...walk(repoRoot, 'demo/server'), ...walk(repoRoot, 'bench/test')]
+  return [
+    ...walk(repoRoot, 'packages'),
+    ...walk(repoRoot, 'demo/server'),
+    ...walk(repoRoot, 'bench/test'),
+    ...walk(repoRoot, 'test/exports'),
+  ]
     .filter((file) => isTest.test(file) && wanted.test(file) && !otherOnly.test(file))
     .sort();
 }

@@ -22,6 +22,7 @@ export const PROJECTS = [
   'packages/react-bindings/test',
   'demo',
   'test/e2e',
+  'test/exports',
   'bench',
 ];
 

@@ -1,14 +1,20 @@
 /**
  * Argument guards for the public entry points: a wrong argument fails with `PayError`
- * `INVALID_ARGUMENT` ("Invalid params") at the entry, never as a raw `TypeError` from deeper down.
+ * `INVALID_ARGUMENT` ("Invalid params", or `invalidArgument(what)`) at the entry, never as a raw
+ * `TypeError` from deeper down.
  * Internal (no subpath export), and small: every module uses them and the core has a size budget.
  *
  * @example
  *   const { otpCode } = object(params, 'params');
  */
-import { invalidArgument } from './errors.js';
+import { LocalErrorCode, PayError } from './errors.js';
 import type { KeyStore } from './key-store.js';
 import type { WebCryptoKey } from './web-types.js';
+
+/** The `INVALID_ARGUMENT` PayError for a bad argument, saying what was wrong. */
+export function invalidArgument(what: string): PayError {
+  return new PayError(LocalErrorCode.INVALID_ARGUMENT, what);
+}
 
 export const fail = (message: string): never => {
   throw invalidArgument(message);

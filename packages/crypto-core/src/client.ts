@@ -12,11 +12,13 @@
  */
 import { encryptOtpCode } from './otp.js';
 import { createExportKey, decryptExportBundle } from './export.js';
-import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './envelope.js';
-import { fn, text } from './args.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
-import { createSessionKey, deleteSessionKey, requireSessionKey, sharedKeyStore, type SessionKey } from './keys.js';
+import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './enclave-bundle.js';
+import { fn, invalidArgument, text } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
+import { abortableSleep, toServiceError } from './http.js';
+import { createSessionKey, deleteSessionKey, requireSessionKey, type SessionKey } from './keys.js';
 import type { KeyStore } from './key-store.js';
+import { sharedKeyStore } from './shared-key-store.js';
 import { oidcNonce } from './oidc.js';
 import {
   createPasskeyAttestation,
@@ -40,14 +42,10 @@ import type {
   ScaLoginStart,
 } from './resources.js';
 import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
-import {
-  abortableSleep,
-  signedRequest,
-  toServiceError,
-  type SignedChallenge,
-  type SignedRequestOptions,
-} from './signed-retry.js';
+import { signedRequest, type SignedRequestOptions } from './signed-retry.js';
 import { fetchTransport, type HttpMethod, type Transport, type TransportRequest } from './transport.js';
+
+export type { CurrentSession };
 
 export interface TrustedSigners {
   /** Keys allowed to sign OTP target bundles. */
@@ -90,16 +88,6 @@ export interface OAuthPreparation {
   sessionKey: SessionKey;
 }
 
-/** Fetches the sandbox's enclave signer keys (`GET /sandbox/enclave-keys`) for `trustedSigners`. */
-export async function sandboxSigners(transport: Transport): Promise<string[]> {
-  const response = await fn(transport, 'transport')({ method: 'GET', path: '/sandbox/enclave-keys' });
-  const signers = (response.body as { signers?: unknown } | undefined)?.signers;
-  if (response.status !== 200 || !Array.isArray(signers) || !signers.every((s) => typeof s === 'string')) {
-    throw unexpected('signers');
-  }
-  return signers as string[];
-}
-
 /** A path segment from an id, which must be a non-empty string. */
 const enc = (id: string): string => encodeURIComponent(text(id, 'id'));
 
@@ -113,6 +101,11 @@ export class WalletClient {
   #refreshTimer: ReturnType<typeof setTimeout> | undefined;
   #refreshing: Promise<CurrentSession> | undefined;
 
+  /**
+   * A client over `transport` (or a fetch transport to `baseUrl`). Touches no global until used.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT` without a transport or a baseUrl.
+   */
   constructor(options: WalletClientOptions) {
     if (!options || (!options.transport && !options.baseUrl)) throw invalidArgument('Give a transport or a baseUrl');
     this.#options = options;
@@ -136,7 +129,11 @@ export class WalletClient {
     return this.#state.current;
   }
 
-  /** Restores the session saved by an earlier page load (when its key is still stored and it is live). */
+  /**
+   * Restores the session saved by an earlier page load (when its key is still stored and it is live).
+   *
+   * @throws {PayError} the key store's `KEY_STORE_UNAVAILABLE`.
+   */
   async restore(): Promise<CurrentSession | undefined> {
     const session = await this.#state.restore();
     if (session && !(await this.#hasKey(session.keyId))) {
@@ -159,6 +156,12 @@ export class WalletClient {
 
   // ---- email / SMS OTP --------------------------------------------------------------------------
 
+  /**
+   * `GET /auth/credentials`: the account's credentials (the signed-in account's by default).
+   *
+   * @throws {PayError} `NO_SESSION` when no account id is given and no one is signed in; the service's error (its
+   *   `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+   */
   async listCredentials(accountId = this.#requireSession().accountId): Promise<AuthMethod[]> {
     const body = await this.request<ListResponse<AuthMethod>>('GET', '/auth/credentials', { query: { accountId } });
     return body.data ?? [];
@@ -167,6 +170,10 @@ export class WalletClient {
   /**
    * Sends a one-time code (`POST /auth/credentials/{id}/challenge`). Give the credential id, or the
    * account id and type to look the credential up first (one more request).
+   *
+   * @throws {PayError} `INVALID_ARGUMENT` (neither id, or no credential of that type); `UNEXPECTED_RESPONSE` (no
+   *   target bundle); the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or
+   *   `ABORTED`.
    */
   async requestOtp(params: {
     credentialId?: string;
@@ -193,6 +200,10 @@ export class WalletClient {
   /**
    * Verifies a code: seals it with a new session key, answers the 202 with that key, and makes the
    * resulting session current. A wrong code is `UNAUTHORIZED` with `reason`; the challenge stays usable.
+   *
+   * @throws {PayError} `UNAUTHORIZED` (wrong code, with `reason`); `BUNDLE_SIGNATURE_INVALID` (the target bundle
+   *   fails verification); `INVALID_ARGUMENT`; `CHALLENGE_EXPIRED`; the service's error (its `code` and `status`);
+   *   the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
    */
   async loginWithOtp(params: { challenge: OtpChallenge; code: string; signal?: AbortSignal }): Promise<AuthSession> {
     const { challenge } = params || ({} as typeof params);
@@ -209,7 +220,7 @@ export class WalletClient {
         method: 'POST',
         path: `/auth/credentials/${enc(challenge.id)}/verify`,
         body: { type: challenge.type, encryptedOtpBundle },
-        sign: (payload) => key.stamp(payload),
+        stamper: key,
         maxFreshAttempts: 0,
         signal: params.signal,
       });
@@ -222,13 +233,22 @@ export class WalletClient {
 
   // ---- OAuth ------------------------------------------------------------------------------------
 
-  /** Makes the session key first, so its nonce can go into the identity provider's request. */
+  /**
+   * Makes the session key first, so its nonce can go into the identity provider's request.
+   *
+   * @throws {PayError} the key store's `KEY_STORE_UNAVAILABLE`.
+   */
   async prepareOAuth(): Promise<OAuthPreparation> {
     const sessionKey = await createSessionKey({ store: this.keyStore });
     return { sessionKey, nonce: await oidcNonce(sessionKey.publicKey) };
   }
 
-  /** `POST /auth/credentials/{id}/verify` with the identity token; one request, no challenge. */
+  /**
+   * `POST /auth/credentials/{id}/verify` with the identity token; one request, no challenge.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT`; `UNEXPECTED_RESPONSE` (no session in the answer); the service's error
+   *   (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+   */
   async loginWithOAuth(params: {
     credentialId: string;
     oidcToken: string;
@@ -252,7 +272,12 @@ export class WalletClient {
 
   // ---- passkeys ---------------------------------------------------------------------------------
 
-  /** Creates a passkey and adds it to the signed-in account (signed retry). Call from a click handler. */
+  /**
+   * Creates a passkey and adds it to the signed-in account (signed retry). Call from a click handler.
+   *
+   * @throws {PayError} `NO_SESSION`; `WEBAUTHN_UNSUPPORTED`, `WEBAUTHN_CANCELLED`; `INVALID_ARGUMENT`; as
+   *   `addCredential`.
+   */
   async registerPasskey(params: {
     userName: string;
     nickname?: string;
@@ -279,6 +304,9 @@ export class WalletClient {
   /**
    * Signs in with a passkey: new session key, `challenge` binding it, `navigator.credentials.get` over the
    * UTF-8 of the hex challenge, then `verify` with the challenge's Request-Id. Two requests.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT`; `WEBAUTHN_UNSUPPORTED`, `WEBAUTHN_CANCELLED`; `UNEXPECTED_RESPONSE`; the
+   *   service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
    */
   async loginWithPasskey(params: {
     credentialId: string;
@@ -319,7 +347,13 @@ export class WalletClient {
 
   // ---- credentials ------------------------------------------------------------------------------
 
-  /** `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification. */
+  /**
+   * `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification.
+   *
+   * @throws {PayError} `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`;
+   *   the service's error (its `code` and `status`) (for example `PASSKEY_CREDENTIAL_ALREADY_EXISTS`); the
+   *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+   */
   async addCredential(body: { type: string; accountId?: string; [field: string]: unknown }): Promise<AuthMethod> {
     const current = this.#requireSession();
     return this.#signedWithSession<AuthMethod>(current, {
@@ -329,7 +363,12 @@ export class WalletClient {
     });
   }
 
-  /** `DELETE /auth/credentials/{id}`; the service requires a session made by another credential. */
+  /**
+   * `DELETE /auth/credentials/{id}`; the service requires a session made by another credential.
+   *
+   * @throws {PayError} `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`;
+   *   the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+   */
   async removeCredential(credentialId: string): Promise<void> {
     await this.#signedWithSession(this.#requireSession(), {
       method: 'DELETE',
@@ -339,6 +378,12 @@ export class WalletClient {
 
   // ---- sessions ---------------------------------------------------------------------------------
 
+  /**
+   * `GET /auth/sessions`: the account's sessions (the signed-in account's by default).
+   *
+   * @throws {PayError} `NO_SESSION` when no account id is given and no one is signed in; the service's error (its
+   *   `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+   */
   async listSessions(accountId = this.#requireSession().accountId): Promise<AuthSession[]> {
     const body = await this.request<ListResponse<AuthSession>>('GET', '/auth/sessions', { query: { accountId } });
     return body.data ?? [];
@@ -347,6 +392,10 @@ export class WalletClient {
   /**
    * Replaces the current session with a fresh one under a new key (2 requests, signed by the current
    * key). Only one tab refreshes at a time; a tab that finds the work done adopts the result.
+   *
+   * @throws {PayError} `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`;
+   *   the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`. The
+   *   current session stays as it was.
    */
   refreshSession(): Promise<CurrentSession> {
     return (this.#refreshing ??= this.#refreshExclusive().finally(() => (this.#refreshing = undefined)));
@@ -378,7 +427,12 @@ export class WalletClient {
     });
   }
 
-  /** `DELETE /auth/sessions/{id}` (signed retry). Revoking the current session also signs out locally. */
+  /**
+   * `DELETE /auth/sessions/{id}` (signed retry). Revoking the current session also signs out locally.
+   *
+   * @throws {PayError} `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`;
+   *   the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+   */
   async revokeSession(sessionId: string): Promise<void> {
     const current = this.#requireSession();
     await this.#signedWithSession(current, { method: 'DELETE', path: `/auth/sessions/${enc(sessionId)}` });
@@ -388,6 +442,9 @@ export class WalletClient {
   /**
    * Revokes the current session on the service, then deletes its key and tells other tabs. When the
    * service cannot be reached the local state is still cleared and the error is rethrown.
+   *
+   * @throws {PayError} the service's error (its `code` and `status`) other than 404, or the transport's
+   *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`, after the local state is cleared.
    */
   async logout(): Promise<void> {
     const current = this.#state.current ?? (await this.#state.stored());
@@ -413,6 +470,10 @@ export class WalletClient {
    * opened: it answers the signed leg of a challenge the session key stamped (a 200 to an unsigned first
    * leg is refused), that challenge names the export key and an organization, the answer names the
    * account, and the enclave-signed bundle names the same organization.
+   *
+   * @throws {PayError} `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`;
+   *   `EXPORT_UNBOUND`; `EXPORT_TIMEOUT`; `BUNDLE_SIGNATURE_INVALID`; `DECRYPTION_FAILED`; the service's error (its
+   *   `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
    */
   async exportWallet(
     params: { accountId?: string; onProcessing?: () => void; signal?: AbortSignal } = {},
@@ -421,16 +482,16 @@ export class WalletClient {
     const accountId = params?.accountId ?? current.accountId;
     const key = await requireSessionKey(current.keyId, this.keyStore);
     const exportKey = await createExportKey();
-    let stamped: SignedChallenge | undefined;
+    let stamped: string | undefined;
     // The engine shows pollWhile every 2xx answer to a signed leg, and only those: the last one it saw,
-    // with the challenge stamped for it, is what a bound answer must be.
+    // with the payload stamped for it, is what a bound answer must be.
     let answered: unknown;
-    let bound: SignedChallenge | undefined;
+    let bound: string | undefined;
     const result = await this.#signed<{ id?: unknown; encryptedWalletCredentials?: string }>({
       method: 'POST',
       path: `/internal-accounts/${enc(accountId)}/export`,
       body: { clientPublicKey: exportKey.publicKey },
-      sign: (payload, challenge) => ((stamped = challenge), key.stamp(payload)),
+      stamper: { stamp: (payload) => key.stamp((stamped = payload)) },
       pollWhile: (res) => {
         answered = res.body;
         bound = stamped;
@@ -441,7 +502,7 @@ export class WalletClient {
       signal: params?.signal,
     });
     const organizationId =
-      bound && answered === result.body ? exportOrganization(bound.payloadToSign, exportKey.publicKey) : undefined;
+      bound && answered === result.body ? exportOrganization(bound, exportKey.publicKey) : undefined;
     if (organizationId === undefined || result.body?.id !== accountId) {
       throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export is not bound to this wallet');
     }
@@ -456,7 +517,13 @@ export class WalletClient {
     });
   }
 
-  /** `PATCH /internal-accounts/{id}` `{privateEnabled}` (signed retry). */
+  /**
+   * `PATCH /internal-accounts/{id}` `{privateEnabled}` (signed retry).
+   *
+   * @throws {PayError} `INVALID_ARGUMENT`; `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`,
+   *   `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`,
+   *   `TIMEOUT` or `ABORTED`.
+   */
   async setWalletPrivacy(privateEnabled: boolean, accountId?: string): Promise<InternalAccount> {
     if (typeof privateEnabled !== 'boolean') throw invalidArgument('Invalid privateEnabled');
     const current = this.#requireSession();
@@ -467,7 +534,13 @@ export class WalletClient {
     });
   }
 
-  /** `POST /auth/delegated-keys`: three legs (202, 202, 201), same body throughout. */
+  /**
+   * `POST /auth/delegated-keys`: three legs (202, 202, 201), same body throughout.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT`; `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`,
+   *   `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`,
+   *   `TIMEOUT` or `ABORTED`.
+   */
   async createDelegatedKey(params: {
     cardId: string;
     nickname?: string;
@@ -489,6 +562,10 @@ export class WalletClient {
   /**
    * `PATCH /customers/{id}` with one of `email` or `phoneNumber`; signed when the service asks for it. The
    * body carries `customerType` (the service's discriminator, required): `INDIVIDUAL` unless given.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT`; `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`,
+   *   `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`,
+   *   `TIMEOUT` or `ABORTED`.
    */
   async updateCustomerContact(params: {
     customerId: string;
@@ -510,6 +587,12 @@ export class WalletClient {
 
   // ---- quotes, SCA, cards -----------------------------------------------------------------------
 
+  /**
+   * `GET /quotes/{id}`.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT` (empty id); the service's error (its `code` and `status`); the
+   *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+   */
   async getQuote(quoteId: string): Promise<Quote> {
     return this.request<Quote>('GET', `/quotes/${enc(quoteId)}`);
   }
@@ -517,6 +600,9 @@ export class WalletClient {
   /**
    * `GET /receiver/uma/{address}` through the platform backend, for the sending customer: the
    * receiver's currencies and the `lookupId` that `createQuote` must carry for a UMA destination.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT`; the service's error (its `code` and `status`) (for example 404
+   *   `UMA_NOT_FOUND`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
    */
   async lookupUma(params: { receiverUmaAddress: string; customerId: string }): Promise<ReceiverUmaLookup> {
     return this.request<ReceiverUmaLookup>('GET', `/receiver/uma/${enc(params.receiverUmaAddress)}`, {
@@ -524,7 +610,12 @@ export class WalletClient {
     });
   }
 
-  /** `POST /quotes` through the platform backend (which decides whether end users may create quotes). */
+  /**
+   * `POST /quotes` through the platform backend (which decides whether end users may create quotes).
+   *
+   * @throws {PayError} the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or
+   *   `ABORTED`.
+   */
   async createQuote(body: Record<string, unknown>, idempotencyKey?: string): Promise<Quote> {
     return this.request<Quote>('POST', '/quotes', {
       body,
@@ -572,6 +663,10 @@ export class WalletClient {
    * next challenge; PENDING, a quote challenged at creation that may now be executed; or PROCESSING and
    * later, a wallet send this authorization released. `endUserIpAddress` is the customer's address when
    * the caller knows it (a platform backend usually adds it).
+   *
+   * @throws {PayError} `INVALID_ARGUMENT` (no quote id, a code that is not 4 to 10 digits, no passkey options);
+   *   `WEBAUTHN_UNSUPPORTED`, `WEBAUTHN_CANCELLED`; the service's error (its `code` and `status`); the transport's
+   *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
    */
   async authorizeQuote(params: {
     quoteId: string;
@@ -587,6 +682,12 @@ export class WalletClient {
     return this.request<Quote>('POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
   }
 
+  /**
+   * `POST /quotes/{id}/authorize/resend`: sends the SCA code again.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT`; the service's error (its `code` and `status`); the transport's
+   *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+   */
   async resendScaCode(quoteId: string): Promise<void> {
     await this.request('POST', `/quotes/${enc(quoteId)}/authorize/resend`, { body: {} });
   }
@@ -594,6 +695,9 @@ export class WalletClient {
   /**
    * `POST /sca/login/start`: begins the SCA login a 409 SCA_SESSION_REQUIRED asks for. SMS_OTP (default)
    * sends a code and returns its `challengeId`; PASSKEY returns the WebAuthn `passkeyOptions`.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT`; the service's error (its `code` and `status`); the transport's
+   *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
    */
   async startScaLogin(params: { customerId: string; factor?: 'SMS_OTP' | 'PASSKEY' }): Promise<ScaLoginStart> {
     if (!params?.customerId) throw invalidArgument('Invalid customerId');
@@ -609,6 +713,10 @@ export class WalletClient {
    * `POST /sca/login/complete`: answers the started login (the `start` answer, plus the SMS code or a
    * passkey) and opens the 180-day SCA login session. The service needs the end user's IP address: pass
    * `endUserIpAddress` when the page knows it; otherwise the platform backend must add it (the demo's does).
+   *
+   * @throws {PayError} `INVALID_ARGUMENT` (a start of another factor, a bad code); `WEBAUTHN_UNSUPPORTED`,
+   *   `WEBAUTHN_CANCELLED`; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT`
+   *   or `ABORTED`.
    */
   async completeScaLogin(params: {
     customerId: string;
@@ -656,7 +764,12 @@ export class WalletClient {
     return { code: params.code };
   }
 
-  /** `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it. */
+  /**
+   * `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT`; `UNEXPECTED_RESPONSE` (no URL or expiry); the service's error (its
+   *   `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+   */
   async revealCard(cardId: string): Promise<CardReveal> {
     const reveal = await this.request<CardReveal>('POST', `/cards/${enc(cardId)}/reveal`, { body: {} });
     if (typeof reveal?.panEmbedUrl !== 'string' || typeof reveal.expiresAt !== 'string')
@@ -716,9 +829,9 @@ export class WalletClient {
   }
 
   /** A signed action stamped by `session`'s key; resolves with the answer's body. */
-  async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'sign'>): Promise<T> {
-    const key = await requireSessionKey(session.keyId, this.keyStore);
-    return (await this.#signed<T>({ ...options, sign: (payload) => key.stamp(payload) })).body;
+  async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'stamper'>): Promise<T> {
+    const stamper = await requireSessionKey(session.keyId, this.keyStore);
+    return (await this.#signed<T>({ ...options, stamper })).body;
   }
 
   #signed<T>(options: SignedRequestOptions) {
@@ -732,15 +845,28 @@ export class WalletClient {
 
   /**
    * One call the client has no named method for, through its transport: `GET /auth/sessions`,
-   * `POST /customers/{id}/kyc-link`, … Unsigned; a signed action needs its own method. Resolves with the
-   * answer's body on 2xx.
+   * `POST /customers/{id}/kyc-link`, … Resolves with the answer's body on 2xx. With `signed: true` it is
+   * a signed action stamped by the current session key through the signed-retry engine (the 202
+   * challenge answered, the same body bytes resent), for signed endpoints the client has no method for.
    *
    * @throws {PayError} the service's error (its `code`, `status`, `details`) on any other status; a
-   *   transport's `NETWORK_ERROR` or `TIMEOUT`.
+   *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`; signed: `NO_SESSION` without a live session,
+   *   `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE` (a 202 that is no challenge).
    * @example
    *   const { data } = await client.request<{ data: AuthSession[] }>('GET', '/auth/sessions', { query: { accountId } });
+   *   await client.request('PATCH', `/internal-accounts/${id}`, { body: { privateEnabled: true }, signed: true });
    */
   async request<T>(method: HttpMethod, path: string, extra: RequestOptions = {}): Promise<T> {
+    if (extra.signed) {
+      return this.#signedWithSession<T>(this.#requireSession(), {
+        method,
+        path,
+        query: extra.query,
+        body: extra.body === undefined ? undefined : JSON.stringify(extra.body),
+        signal: extra.signal,
+        ...(extra.headers ? { headers: extra.headers } : {}),
+      });
+    }
     const request: TransportRequest = { method, path };
     if (extra.query) request.query = extra.query;
     if (extra.body !== undefined) request.body = JSON.stringify(extra.body);
@@ -759,6 +885,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string> | undefined;
   signal?: AbortSignal | undefined;
+  /** Stamp the call with the current session key (signed retry). Default false: one unsigned request. */
+  signed?: boolean | undefined;
 }
 
 /** What a quote waits for next. */

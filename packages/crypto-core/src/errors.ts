@@ -1,7 +1,8 @@
 /**
  * One error family. Every failure Paykit reports is a `PayError` with a stable `code`: the service's
- * own codes pass through unchanged (`WALLET_SIGNATURE_INVALID`, `RATE_LIMITED`, …) and local ones are
- * listed in `LocalErrorCode`. Messages never carry secrets (codes, keys, URLs, mnemonics).
+ * own codes pass through unchanged (`ServiceErrorCode`: `WALLET_SIGNATURE_INVALID`, `RATE_LIMITED`, …)
+ * and local ones are listed in `LocalErrorCode`. Messages never carry secrets (codes, keys, URLs,
+ * mnemonics).
  *
  * @example
  *   try { await client.loginWithOtp(…) } catch (e) {
@@ -47,6 +48,114 @@ export const LocalErrorCode = {
 } as const;
 export type LocalErrorCode = (typeof LocalErrorCode)[keyof typeof LocalErrorCode];
 
+/**
+ * The codes the service answers with: the `code` enums of its OpenAPI's `Error4xx`/`Error5xx` schemas
+ * (`test/service-error-codes.node.test.ts` keeps this list equal to them).
+ */
+export type ServiceErrorCode =
+  | 'ACCOUNT_LOCKED'
+  | 'AMOUNT_OUT_OF_RANGE'
+  | 'BENEFICIARY_TRUSTED'
+  | 'BULK_UPLOAD_JOB_NOT_FOUND'
+  | 'CARDHOLDER_KYC_NOT_APPROVED'
+  | 'CARD_ALREADY_CLOSED'
+  | 'CARD_NOT_MUTABLE'
+  | 'CERT_CHAIN_EXPIRED'
+  | 'CERT_CHAIN_INVALID'
+  | 'CONFLICT'
+  | 'COUNTERPARTY_NOT_ALLOWED'
+  | 'COUNTERPARTY_PUBKEY_FETCH_ERROR'
+  | 'CUSTOMER_DELETED'
+  | 'DAILY_VOLUME_LIMIT_EXCEEDED'
+  | 'DATA_MISMATCH'
+  | 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS'
+  | 'EMAIL_OTP_CREDENTIAL_SET_CHANGED'
+  | 'EMAIL_OTP_CREDENTIAL_SYNC_FAILED'
+  | 'EMAIL_OTP_EMAIL_ALREADY_EXISTS'
+  | 'END_USER_TERMS_NOT_ACCEPTED'
+  | 'END_USER_TERMS_VERSION_NOT_FOUND'
+  | 'EXPIRED'
+  | 'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED'
+  | 'FORBIDDEN'
+  | 'GRID_SWITCH_ERROR'
+  | 'INCOMPLETE'
+  | 'INTERNAL_ERROR'
+  | 'INVALID_AMOUNT'
+  | 'INVALID_BANK_ACCOUNT'
+  | 'INVALID_CURRENCY'
+  | 'INVALID_INPUT'
+  | 'INVALID_NONCE'
+  | 'INVALID_PAYREQ_RESPONSE'
+  | 'INVALID_PUBKEY_FORMAT'
+  | 'INVALID_RECEIVER'
+  | 'INVALID_REQUEST_FORMAT'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_STATE_TRANSITION'
+  | 'INVALID_TIMESTAMP'
+  | 'INVALID_UMA_ADDRESS'
+  | 'INVITATIONS_NOT_CONFIGURED'
+  | 'INVITATION_ALREADY_CLAIMED'
+  | 'INVITATION_CANCELLED'
+  | 'INVITATION_NOT_FOUND'
+  | 'LNURLP_REQUEST_FAILED'
+  | 'LOOKUP_REQUEST_FAILED'
+  | 'LOOKUP_REQUEST_NOT_FOUND'
+  | 'LOW_QUALITY'
+  | 'METHOD_NOT_ALLOWED'
+  | 'MISSING_MANDATORY_USER_INFO'
+  | 'MISSING_REQUIRED_UMA_PARAMETERS'
+  | 'NOT_IMPLEMENTED'
+  | 'NO_COMPATIBLE_UMA_VERSION'
+  | 'PARSE_LNURLP_RESPONSE_ERROR'
+  | 'PARSE_PAYREQ_RESPONSE_ERROR'
+  | 'PASSKEY_ALREADY_ENROLLED'
+  | 'PASSKEY_CREDENTIAL_ALREADY_EXISTS'
+  | 'PAYREQ_REQUEST_FAILED'
+  | 'QUOTE_NOT_FOUND'
+  | 'QUOTE_REQUEST_FAILED'
+  | 'RATE_LIMITED'
+  | 'REFERENCE_NOT_FOUND'
+  | 'REQUEST_ID_MISSING'
+  | 'SCA_SESSION_REQUIRED'
+  | 'SELF_PAYMENT'
+  | 'SENDER_NOT_ACCEPTED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS'
+  | 'STABLECOIN_PROVIDER_ACCOUNT_INVALID'
+  | 'STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND'
+  | 'STABLECOIN_PROVIDER_ACCOUNT_REVOKED'
+  | 'STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED'
+  | 'SUSPECTED_FRAUD'
+  | 'TOKEN_NOT_FOUND'
+  | 'TRANSACTION_NOT_CANCELLABLE'
+  | 'TRANSACTION_NOT_FOUND'
+  | 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL'
+  | 'TRANSACTION_SIZE_LIMIT_EXCEEDED'
+  | 'UMA_ADDRESS_EXISTS'
+  | 'UMA_NOT_FOUND'
+  | 'UNAUTHORIZED'
+  | 'UNRECOGNIZED_MANDATORY_PAYEE_DATA_KEY'
+  | 'UNSUITABLE_DOCUMENT'
+  | 'UNSUPPORTED_UMA_VERSION'
+  | 'USER_NOT_FOUND'
+  | 'USER_NOT_READY'
+  | 'VELOCITY_LIMIT_EXCEEDED'
+  | 'WALLET_SIGNATURE_BODY_MISMATCH'
+  | 'WALLET_SIGNATURE_INVALID'
+  | 'WALLET_SIGNATURE_MALFORMED'
+  | 'WALLET_SIGNATURE_MISSING'
+  | 'WEBHOOK_DELIVERY_ERROR'
+  | 'WEBHOOK_ENDPOINT_NOT_SET';
+
+/**
+ * Every code Paykit or the service produces: local ones, the service's, and `HTTP_<status>` for an error
+ * answer that carries no code (a proxy's or gateway's own page). `isPayError` takes only these.
+ */
+export type KnownErrorCode = LocalErrorCode | ServiceErrorCode | `HTTP_${number}`;
+
+/** `PayError.code`: a known code, or one the service added after this release (`string & {}` keeps autocomplete). */
+export type PayErrorCode = KnownErrorCode | (string & {});
+
 export interface PayErrorOptions {
   status?: number;
   details?: Record<string, unknown> | undefined;
@@ -57,8 +166,8 @@ export interface PayErrorOptions {
 
 export class PayError extends Error {
   override readonly name = 'PayError';
-  /** Service code (passed through unchanged) or a `LocalErrorCode`. */
-  readonly code: string;
+  /** Service code (passed through unchanged), a `LocalErrorCode`, or a code the service added later. */
+  readonly code: PayErrorCode;
   /** HTTP status for service errors; undefined for local ones. */
   readonly status: number | undefined;
   /** The service's `details` object, when it sent one. */
@@ -68,7 +177,7 @@ export class PayError extends Error {
   /** The service's `Request-Id` the error belongs to, when any. */
   readonly requestId: string | undefined;
 
-  constructor(code: string, message: string, options?: PayErrorOptions) {
+  constructor(code: PayErrorCode, message: string, options?: PayErrorOptions) {
     options ??= {};
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
@@ -99,23 +208,10 @@ export class PayError extends Error {
   }
 }
 
-export function isPayError(error: unknown, code?: string): error is PayError {
+/**
+ * True when `error` is a `PayError` (with `code`, when given). The code must be a `KnownErrorCode`, so
+ * a misspelt one fails to compile. Never throws.
+ */
+export function isPayError(error: unknown, code?: KnownErrorCode): error is PayError {
   return error instanceof PayError && (code === undefined || error.code === code);
-}
-
-/** Builds the PayError for a service error envelope `{status, code, message, details}`. */
-export function serviceError(status: number, body: unknown, retryAfterSeconds?: number): PayError {
-  if (typeof status !== 'number') status = 0;
-  const envelope = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const code = typeof envelope['code'] === 'string' ? envelope['code'] : `HTTP_${status}`;
-  const message = typeof envelope['message'] === 'string' ? envelope['message'] : `The service answered ${status}`;
-  const details =
-    envelope['details'] && typeof envelope['details'] === 'object'
-      ? (envelope['details'] as Record<string, unknown>)
-      : undefined;
-  return new PayError(code, message, { status, details, retryAfterSeconds });
-}
-
-export function invalidArgument(what: string): PayError {
-  return new PayError(LocalErrorCode.INVALID_ARGUMENT, what);
 }

@@ -7,10 +7,10 @@
  *   // … POST /internal-accounts/{id}/export {clientPublicKey: exportKey.publicKey} (signed retry) …
  *   const mnemonic = await decryptExportBundle({ encryptedWalletCredentials, exportKey, trustedSigners });
  */
-import { object } from './args.js';
+import { invalidArgument, object } from './args.js';
 import { bytesToHex, hexToBytes, utf8Decode } from './encoding.js';
-import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { bundleHexField, verifyEnclaveBundle } from './enclave-bundle.js';
+import { LocalErrorCode, PayError } from './errors.js';
 import { hpkeOpen } from './hpke.js';
 import { exportPublicPoint } from './p256.js';
 import type { WebCryptoKeyPair } from './web-types.js';
@@ -22,6 +22,7 @@ export interface ExportKey {
   readonly keyPair: WebCryptoKeyPair;
 }
 
+/** A fresh non-extractable ECDH P-256 key for one export. Throws only if WebCrypto itself fails. */
 export async function createExportKey(): Promise<ExportKey> {
   const keyPair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
   return Object.freeze({ publicKey: bytesToHex(await exportPublicPoint(keyPair.publicKey)), keyPair });
@@ -37,7 +38,12 @@ export interface DecryptExportBundleParams {
   organizationId?: string;
 }
 
-/** Verifies the export bundle (fails closed), opens it and returns the mnemonic. */
+/**
+ * Verifies the export bundle (fails closed), opens it and returns the mnemonic.
+ *
+ * @throws {PayError} `BUNDLE_SIGNATURE_INVALID` (fails verification); `EXPORT_UNBOUND` (another
+ *   organization); `DECRYPTION_FAILED` (not sealed to this key, or not text); `INVALID_ARGUMENT`.
+ */
 export async function decryptExportBundle(params: DecryptExportBundleParams): Promise<string> {
   const { exportKey } = object(params, 'params');
   if (!exportKey || typeof exportKey !== 'object') throw invalidArgument('exportKey is required');

@@ -82,6 +82,8 @@ export interface HpkeSealed {
 /**
  * Seals one message to `recipientPublicKey` (SEC1, compressed or uncompressed).
  * `ephemeralKeyPair` (ECDH) exists for known-answer tests only.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` for missing params, a recipient that is not a P-256 point, or a non-CryptoKey key.
  */
 export async function hpkeSeal(params: {
   recipientPublicKey: Uint8Array;
@@ -102,7 +104,11 @@ export async function hpkeSeal(params: {
   return { encappedPublic: enc, ciphertext: new Uint8Array(ciphertext) };
 }
 
-/** Opens one message sealed to `recipientKey` (an ECDH key pair). Throws DECRYPTION_FAILED on any mismatch. */
+/**
+ * Opens one message sealed to `recipientKey` (an ECDH key pair).
+ *
+ * @throws {PayError} `DECRYPTION_FAILED` on any mismatch: wrong key, tampered or malformed input.
+ */
 export async function hpkeOpen(params: {
   recipientKey: WebCryptoKeyPair;
   encappedPublic: Uint8Array;

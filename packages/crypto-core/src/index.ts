@@ -1,26 +1,115 @@
 /**
  * @paykit/crypto-core: everything a browser, a mobile webview or Node needs to authenticate an
- * embedded-wallet user and sign actions. Each concern is also its own subpath export
- * (`@paykit/crypto-core/stamp`, `/hpke`, `/envelope`, …) for the smallest bundles.
+ * embedded-wallet user and sign actions. Every export is named here; each concern is also its own
+ * subpath export (`@paykit/crypto-core/stamp`, `/hpke`, `/enclave-bundle`, …) for the smallest bundles.
+ * Sandbox-only helpers are at `@paykit/crypto-core/sandbox`.
  *
  * @example
  *   import { WalletClient, fetchTransport } from '@paykit/crypto-core';
  *   const client = new WalletClient({ transport: fetchTransport({ baseUrl: '/api/wallet' }) });
  */
-export * from './errors.js';
-export * from './encoding.js';
+export {
+  LocalErrorCode,
+  PayError,
+  isPayError,
+  type KnownErrorCode,
+  type PayErrorCode,
+  type PayErrorOptions,
+  type ServiceErrorCode,
+} from './errors.js';
+export {
+  base64UrlDecode,
+  base64UrlEncode,
+  bytesToHex,
+  concatBytes,
+  hexToBytes,
+  randomBytes,
+  sha256,
+  toArrayBuffer,
+  utf8Decode,
+  utf8Encode,
+} from './encoding.js';
 export { compressPoint, decompressPoint, publicKeyForms, signatureDerToRaw, signatureRawToDer } from './p256.js';
-export * from './key-store.js';
-export * from './keys.js';
-export * from './stamp.js';
+export {
+  defaultKeyStore,
+  indexedDbKeyStore,
+  memoryKeyStore,
+  type IndexedDbKeyStoreOptions,
+  type KeyStore,
+} from './key-store.js';
+export { createSessionKey, deleteSessionKey, loadSessionKey, requireSessionKey, type SessionKey } from './keys.js';
+export {
+  STAMP_SCHEME,
+  decodeStamp,
+  encodeStamp,
+  stampPayload,
+  verifyStamp,
+  type Stamp,
+  type Stamper,
+  type StampSignerKey,
+} from './stamp.js';
 export { HPKE_INFO, hpkeOpen, hpkeSeal, type HpkeSealed } from './hpke.js';
-export * from './envelope.js';
-export * from './otp.js';
-export * from './export.js';
-export * from './oidc.js';
-export * from './passkey.js';
-export * from './transport.js';
-export * from './signed-retry.js';
-export * from './session.js';
-export type * from './resources.js';
-export * from './client.js';
+export {
+  PRODUCTION_EXPORT_SIGNER,
+  PRODUCTION_OTP_SIGNER,
+  PRODUCTION_SIGNERS,
+  bundleHexField,
+  parseEnclaveBundle,
+  verifyEnclaveBundle,
+  type EnclaveBundle,
+} from './enclave-bundle.js';
+export { encryptOtpCode, type EncryptOtpCodeParams } from './otp.js';
+export { createExportKey, decryptExportBundle, type DecryptExportBundleParams, type ExportKey } from './export.js';
+export { oidcNonce } from './oidc.js';
+export {
+  cancelPasskeyCeremony,
+  createPasskeyAttestation,
+  getPasskeyAssertion,
+  getPasskeyAssertionJSON,
+  passkeyAutofillSupported,
+  passkeyLoginChallenge,
+  passkeysSupported,
+  type AuthenticationResponseJSON,
+  type CreatePasskeyOptions,
+  type GetPasskeyAssertionOptions,
+  type PasskeyAssertion,
+  type PasskeyAttestation,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from './passkey.js';
+export {
+  fetchTransport,
+  type FetchTransportOptions,
+  type HttpMethod,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport.js';
+export { signedRequest, type SignedChallenge, type SignedRequestOptions, type SignedResult } from './signed-retry.js';
+export type {
+  AuthMethod,
+  AuthSession,
+  CardReveal,
+  CredentialType,
+  Customer,
+  DelegatedKey,
+  InternalAccount,
+  ListResponse,
+  OtpChallenge,
+  PasskeyAuthChallenge,
+  PaymentInstruction,
+  Quote,
+  ReceiverUmaLookup,
+  ScaChallenge,
+  ScaLoginComplete,
+  ScaLoginStart,
+} from './resources.js';
+export {
+  WalletClient,
+  nextQuoteStep,
+  type CurrentSession,
+  type OAuthPreparation,
+  type QuoteStep,
+  type RequestOptions,
+  type TrustedSigners,
+  type WalletClientOptions,
+} from './client.js';

@@ -20,6 +20,7 @@ export interface KeyStore {
   delete(key: string): Promise<void>;
 }
 
+/** A store in this page's memory: gone on reload. Never throws. */
 export function memoryKeyStore(): KeyStore {
   const map = new Map<string, unknown>();
   return {
@@ -46,7 +47,11 @@ export interface IndexedDbKeyStoreOptions {
 const unavailable = (cause: unknown): PayError =>
   new PayError(LocalErrorCode.KEY_STORE_UNAVAILABLE, 'IndexedDB is not available for key storage', { cause });
 
-/** IndexedDB store; every operation fails with KEY_STORE_UNAVAILABLE when IndexedDB is missing or refused. */
+/**
+ * IndexedDB store.
+ *
+ * @throws {PayError} `KEY_STORE_UNAVAILABLE` from each operation when IndexedDB is missing or refused.
+ */
 export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeyStore {
   let store: UseStore | undefined;
   const use = (): UseStore => {
@@ -72,6 +77,7 @@ export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeySt
 /**
  * IndexedDB where it works, memory otherwise. The choice is made on first use by a real write and read,
  * since private modes expose `indexedDB` but refuse to open it. `persistent` tells which one won.
+ * Never throws for want of IndexedDB.
  */
 export function defaultKeyStore(options: IndexedDbKeyStoreOptions = {}): KeyStore {
   let chosen: Promise<KeyStore> | undefined;

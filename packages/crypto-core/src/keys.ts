@@ -11,19 +11,20 @@
 import { keyStore, text } from './args.js';
 import { bytesToHex, randomBytes } from './encoding.js';
 import { LocalErrorCode, PayError } from './errors.js';
-import { defaultKeyStore, type KeyStore } from './key-store.js';
+import type { KeyStore } from './key-store.js';
+import { sharedKeyStore } from './shared-key-store.js';
 import { compressPoint, exportPublicPoint } from './p256.js';
-import { stampPayload } from './stamp.js';
+import { stampPayload, type Stamper } from './stamp.js';
 import type { WebCryptoKeyPair } from './web-types.js';
 
-export interface SessionKey {
+export interface SessionKey extends Stamper {
   /** Store id of this key. */
   readonly id: string;
   /** Compressed SEC1 hex (66 chars): the `clientPublicKey` of the client-held-key model. */
   readonly publicKey: string;
   /** Uncompressed SEC1 hex (130 chars): the `public_key` of the OTP plaintext. */
   readonly publicKeyUncompressed: string;
-  /** Signs a `payloadToSign` and returns the `Service-Wallet-Signature` header value. */
+  /** Signs a `payloadToSign` and returns the `Service-Wallet-Signature` header value. @throws {PayError} `INVALID_ARGUMENT` for an empty payload. */
   stamp(payloadToSign: string): Promise<string>;
 }
 
@@ -35,12 +36,6 @@ interface StoredSessionKey {
 }
 
 const KEY_PREFIX = 'session-key:';
-let fallbackStore: KeyStore | undefined;
-/** The store used when none is passed: one per page, chosen lazily (no globals touched at import). */
-export function sharedKeyStore(): KeyStore {
-  return (fallbackStore ??= defaultKeyStore());
-}
-
 function toSessionKey(id: string, stored: StoredSessionKey): SessionKey {
   const { keyPair, publicKey, publicKeyUncompressed } = stored;
   return Object.freeze({
@@ -51,10 +46,14 @@ function toSessionKey(id: string, stored: StoredSessionKey): SessionKey {
   });
 }
 
-/** Generates a non-extractable P-256 session key and stores it. */
+/**
+ * Generates a non-extractable P-256 session key and stores it.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` for a malformed `store`; the store's own errors (`KEY_STORE_UNAVAILABLE`).
+ */
 export async function createSessionKey(options: { store?: KeyStore; id?: string } = {}): Promise<SessionKey> {
   const store = keyStore(options?.store ?? sharedKeyStore());
-  const id = options?.id ?? bytesToHex(randomBytes(16));
+  const id = options?.id === undefined ? bytesToHex(randomBytes(16)) : text(options.id, 'key id');
   const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
   const point = await exportPublicPoint(keyPair.publicKey);
   const stored: StoredSessionKey = {
@@ -67,19 +66,28 @@ export async function createSessionKey(options: { store?: KeyStore; id?: string 
   return toSessionKey(id, stored);
 }
 
-/** Loads a stored session key; undefined when it is not there. */
+/**
+ * Loads a stored session key; undefined when it is not there.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` for an empty id or a malformed store; the store's own errors.
+ */
 export async function loadSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<SessionKey | undefined> {
   const stored = await keyStore(store).get<StoredSessionKey>(KEY_PREFIX + text(id, 'key id'));
   return stored ? toSessionKey(id, stored) : undefined;
 }
 
-/** Like loadSessionKey, but a missing key is a KEY_NOT_FOUND error. */
+/**
+ * Like loadSessionKey, but a missing key is an error.
+ *
+ * @throws {PayError} `KEY_NOT_FOUND` when the key is not stored; as `loadSessionKey` otherwise.
+ */
 export async function requireSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<SessionKey> {
   const key = await loadSessionKey(id, store);
   if (!key) throw new PayError(LocalErrorCode.KEY_NOT_FOUND, 'The session key is no longer in the key store');
   return key;
 }
 
+/** Deletes a stored session key (nothing when absent). @throws {PayError} `INVALID_ARGUMENT`; the store's own errors. */
 export async function deleteSessionKey(id: string, store: KeyStore = sharedKeyStore()): Promise<void> {
   await keyStore(store).delete(KEY_PREFIX + text(id, 'key id'));
 }

@@ -14,6 +14,7 @@ import type { WebCryptoKeyPair } from './web-types.js';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
+/** Base58check payload bytes. @throws {PayError} `INVALID_ARGUMENT` (not base58, too short, checksum mismatch). */
 export async function base58CheckDecode(text: string): Promise<Uint8Array> {
   let n = 0n;
   if (typeof text !== 'string') throw new PayError(LocalErrorCode.INVALID_ARGUMENT, 'not base58');
@@ -36,7 +37,11 @@ export async function base58CheckDecode(text: string): Promise<Uint8Array> {
   return payload;
 }
 
-/** Returns the 32-byte session private scalar. Import it non-extractable and drop the bytes. */
+/**
+ * Returns the 32-byte session private scalar. Import it non-extractable and drop the bytes.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (malformed or too short); {PayError} `DECRYPTION_FAILED` (not sealed to `clientKey`).
+ */
 export async function decryptSessionSigningKey(params: {
   encryptedSessionSigningKey: string;
   clientKey: WebCryptoKeyPair;

@@ -7,10 +7,10 @@
  *     otpEncryptionTargetBundle, otpCode: '000000', publicKey: key.publicKeyUncompressed, trustedSigners,
  *   });
  */
-import { object } from './args.js';
+import { invalidArgument, object } from './args.js';
 import { bytesToHex, hexToBytes, utf8Encode } from './encoding.js';
-import { bundleHexField, verifyEnclaveBundle } from './envelope.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { bundleHexField, verifyEnclaveBundle } from './enclave-bundle.js';
+import { LocalErrorCode, PayError } from './errors.js';
 import { hpkeSeal } from './hpke.js';
 import { decompressPoint, publicKeyForms } from './p256.js';
 import type { WebCryptoKeyPair } from './web-types.js';
@@ -25,7 +25,12 @@ export interface EncryptOtpCodeParams {
   ephemeralKeyPair?: WebCryptoKeyPair | undefined;
 }
 
-/** Verifies the target bundle (fails closed) and returns the `encryptedOtpBundle` string. */
+/**
+ * Verifies the target bundle (fails closed) and returns the `encryptedOtpBundle` string.
+ *
+ * @throws {PayError} `BUNDLE_SIGNATURE_INVALID` (the target bundle fails verification or names no P-256
+ *   key); `INVALID_ARGUMENT` (a code that is not 4 to 16 letters or digits, a bad public key or signer list).
+ */
 export async function encryptOtpCode(params: EncryptOtpCodeParams): Promise<string> {
   const { otpCode } = object(params, 'params');
   if (typeof otpCode !== 'string' || !/^[0-9A-Za-z]{4,16}$/.test(otpCode))

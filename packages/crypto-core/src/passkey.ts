@@ -19,7 +19,8 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { base64UrlEncode, randomBytes, utf8Encode } from './encoding.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { invalidArgument } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
 
 export interface PasskeyAttestation {
   credentialId: string;
@@ -51,7 +52,11 @@ export function cancelPasskeyCeremony(): void {
   WebAuthnAbortService.cancelCeremony();
 }
 
-/** The WebAuthn challenge for a passkey login: base64url of the UTF-8 bytes of the hex challenge. */
+/**
+ * The WebAuthn challenge for a passkey login: base64url of the UTF-8 bytes of the hex challenge.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` unless `challengeHex` is 64 lowercase hex characters.
+ */
 export function passkeyLoginChallenge(challengeHex: string): string {
   if (typeof challengeHex !== 'string' || !/^[0-9a-f]{64}$/.test(challengeHex))
     throw invalidArgument('challenge must be 64 lowercase hex characters');
@@ -87,7 +92,12 @@ export interface CreatePasskeyOptions {
   timeoutMs?: number;
 }
 
-/** Runs navigator.credentials.create and returns the body fields of `POST /auth/credentials` (PASSKEY). */
+/**
+ * Runs navigator.credentials.create and returns the body fields of `POST /auth/credentials` (PASSKEY).
+ *
+ * @throws {PayError} `WEBAUTHN_UNSUPPORTED` (no WebAuthn, or the authenticator cannot); `WEBAUTHN_CANCELLED`
+ *   (the user or browser cancelled, or it timed out); `INVALID_ARGUMENT` (no `userName`).
+ */
 export async function createPasskeyAttestation(
   options: CreatePasskeyOptions,
 ): Promise<{ challenge: string; attestation: PasskeyAttestation }> {
@@ -149,7 +159,11 @@ function toAssertion(response: AuthenticationResponseJSON): PasskeyAssertion {
   };
 }
 
-/** Runs navigator.credentials.get for a passkey login and returns the `assertion` of the verify body. */
+/**
+ * Runs navigator.credentials.get for a passkey login and returns the `assertion` of the verify body.
+ *
+ * @throws {PayError} `WEBAUTHN_UNSUPPORTED`; `WEBAUTHN_CANCELLED`; `INVALID_ARGUMENT` (a malformed challenge).
+ */
 export async function getPasskeyAssertion(options: GetPasskeyAssertionOptions): Promise<PasskeyAssertion> {
   const optionsJSON: PublicKeyCredentialRequestOptionsJSON = {
     challenge: passkeyLoginChallenge(options?.challenge),
@@ -161,7 +175,11 @@ export async function getPasskeyAssertion(options: GetPasskeyAssertionOptions): 
   return toAssertion(await runAssertion(optionsJSON, options.conditional === true));
 }
 
-/** Runs navigator.credentials.get with service-provided options (SCA) and returns the WebAuthn JSON. */
+/**
+ * Runs navigator.credentials.get with service-provided options (SCA) and returns the WebAuthn JSON.
+ *
+ * @throws {PayError} `WEBAUTHN_UNSUPPORTED`; `WEBAUTHN_CANCELLED`.
+ */
 export function getPasskeyAssertionJSON(
   optionsJSON: PublicKeyCredentialRequestOptionsJSON,
 ): Promise<AuthenticationResponseJSON> {

@@ -2,7 +2,8 @@
  * The signed-in state of one page: which session is current, which stored key signs for it, and when
  * it must be refreshed. The record (ids and expiry, nothing secret) sits in the key store beside the
  * key, so a reload restores it; tabs coordinate through Web Locks (one refresh at a time) and a
- * BroadcastChannel (a refresh or logout in one tab reaches the others).
+ * BroadcastChannel (a refresh or logout in one tab reaches the others). Internal (no subpath export):
+ * adopters see it through `WalletClient` (`session`, `subscribe`, `restore`); `CurrentSession` is public.
  *
  * @example
  *   const state = new SessionState({ store, namespace: 'default' });

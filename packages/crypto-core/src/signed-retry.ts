@@ -9,11 +9,13 @@
  * @example
  *   const res = await signedRequest(transport, {
  *     method: 'POST', path: `/auth/sessions/${id}/refresh`, body: { clientPublicKey },
- *     sign: (payload) => currentKey.stamp(payload),
+ *     stamper: currentKey, // a SessionKey, or anything with stamp(payloadToSign)
  *   });
  */
-import { fn, object, signal as asSignal } from './args.js';
-import { LocalErrorCode, PayError, serviceError } from './errors.js';
+import { fn, object } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
+import { abortableSleep, parseRetryAfter, toServiceError } from './http.js';
+import type { Stamper } from './stamp.js';
 import type { HttpMethod, Transport, TransportResponse } from './transport.js';
 
 export interface SignedChallenge {
@@ -31,8 +33,8 @@ export interface SignedRequestOptions {
   body?: unknown | undefined;
   /** Extra headers on every leg (for example Idempotency-Key). */
   headers?: Record<string, string>;
-  /** Stamps a payloadToSign. Called once per challenge. */
-  sign: (payloadToSign: string, challenge: SignedChallenge) => Promise<string>;
+  /** Stamps each challenge's `payloadToSign` (a `SessionKey`, or any `Stamper`). Called once per challenge. */
+  stamper: Stamper;
   /** Challenges answered per attempt before giving up (2 covers delegated keys). Default 3. */
   maxChallenges?: number;
   /** Fresh attempts after an expired challenge. Default 1. */
@@ -49,8 +51,6 @@ export interface SignedRequestOptions {
   pollIntervalMs?: number;
   /** Give up polling after this long (ms); default 60 000. */
   pollTimeoutMs?: number;
-  /** Called for each challenge, before signing (progress UI). */
-  onChallenge?: (challenge: SignedChallenge) => void;
   signal?: AbortSignal | undefined;
   /** Injected for tests. */
   now?: () => number;
@@ -61,57 +61,30 @@ export interface SignedResult<T = unknown> {
   status: number;
   body: T;
   headers: Record<string, string>;
-  /** Number of HTTP requests this call made (benchmarks count these). */
+  /** Transport calls this call made: every leg, resend after a dropped connection, 429 retry and poll. */
   requests: number;
 }
 
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  asSignal(signal);
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-export function isSignedChallenge(body: unknown): body is SignedChallenge {
+function isSignedChallenge(body: unknown): body is SignedChallenge {
   const b = body as Partial<SignedChallenge> | null;
   return !!b && typeof b === 'object' && typeof b.payloadToSign === 'string' && typeof b.requestId === 'string';
 }
 
-/** Seconds from a Retry-After header (delta-seconds or HTTP date); undefined when absent or bad. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (!value || typeof value !== 'string') return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) || typeof now !== 'number' ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-/** Turns a non-2xx response into the service's PayError (code passed through unchanged). */
-export function toServiceError(response: TransportResponse, now: number, requestId?: string): PayError {
-  const error = serviceError(
-    object(response, 'response').status,
-    response.body,
-    parseRetryAfter(response.headers?.['retry-after'], now),
-  );
-  if (requestId) Object.defineProperty(error, 'requestId', { value: requestId });
-  return error;
-}
-
-/** Runs one signed action to its terminal answer (2xx other than a challenge 202). */
+/**
+ * Runs one signed action to its terminal answer (2xx other than a challenge 202).
+ *
+ * @throws {PayError} the service's error for a non-2xx terminal answer (its code, `status`,
+ *   `retryAfterSeconds`, `requestId`); `CHALLENGE_EXPIRED` (expired again after a fresh attempt);
+ *   `UNEXPECTED_RESPONSE` (too many challenges, or a 202 that is no challenge); `EXPORT_TIMEOUT` (still
+ *   polling at `pollTimeoutMs`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED` after its
+ *   resends; the stamper's own errors; `INVALID_ARGUMENT` for a bad transport, options or stamper.
+ */
 export async function signedRequest<T = unknown>(
   transport: Transport,
   options: SignedRequestOptions,
 ): Promise<SignedResult<T>> {
   fn(transport, 'transport');
-  fn(object(options, 'options').sign, 'sign');
+  fn(object(object(options, 'options').stamper, 'stamper').stamp, 'stamper.stamp');
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? abortableSleep;
   const bodyText =
@@ -182,8 +155,7 @@ export async function signedRequest<T = unknown>(
         restart = true;
         break;
       }
-      options.onChallenge?.(challenge);
-      const stamp = await options.sign(challenge.payloadToSign, challenge);
+      const stamp = await options.stamper.stamp(challenge.payloadToSign);
       const signedHeaders = { 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId };
       response = await send(signedHeaders);
       if (options.pollWhile && response.status >= 200 && response.status < 300) {

@@ -4,8 +4,9 @@
  * `{publicKey, scheme, signature}` and base64url'd. `verifyStamp` is the server side (sandbox, tests).
  *
  * @example
- *   const header = await stampPayload(payloadToSign, key.privateKey, key.publicKey);
- *   const { publicKey } = await verifyStamp(header, payloadToSign);
+ *   const header = await sessionKey.stamp(payloadToSign);             // a SessionKey is a Stamper
+ *   const same = await stampPayload(payloadToSign, keyPair.privateKey, compressedPublicKeyHex);
+ *   const { publicKey } = await verifyStamp(header, payloadToSign); // server side
  */
 import {
   base64UrlDecode,
@@ -32,7 +33,19 @@ export interface Stamp {
   signature: string;
 }
 
-/** Signs `payloadToSign` exactly as received and returns the header value. */
+/**
+ * Anything that turns a service-issued `payloadToSign` into a `Service-Wallet-Signature` header value.
+ * A `SessionKey` is one; so is a wrapper that counts, logs or delegates to native code.
+ */
+export interface Stamper {
+  stamp(payloadToSign: string): Promise<string>;
+}
+
+/**
+ * Signs `payloadToSign` exactly as received and returns the header value.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` for an empty payload or a `privateKey` that is not a CryptoKey.
+ */
 export async function stampPayload(
   payloadToSign: string,
   privateKey: WebCryptoKey,
@@ -53,7 +66,7 @@ export async function stampPayload(
   });
 }
 
-/** Compact JSON in the protocol's key order, base64url without padding. */
+/** Compact JSON in the protocol's key order, base64url without padding. @throws {PayError} `INVALID_ARGUMENT` when `stamp` is not an object. */
 export function encodeStamp(stamp: Stamp): string {
   const json = JSON.stringify({
     publicKey: object(stamp, 'stamp').publicKey,
@@ -66,7 +79,11 @@ export function encodeStamp(stamp: Stamp): string {
 const malformed = (why: string, cause?: unknown): PayError =>
   new PayError('WALLET_SIGNATURE_MALFORMED', `The wallet signature is malformed: ${why}`, { cause });
 
-/** Decodes a header value (padded or not) into its parts. Throws WALLET_SIGNATURE_MALFORMED. */
+/**
+ * Decodes a header value (padded or not) into its parts.
+ *
+ * @throws {PayError} `WALLET_SIGNATURE_MALFORMED` when it is not a stamp of the protocol's scheme.
+ */
 export function decodeStamp(header: string): Stamp {
   let parsed: unknown;
   try {
@@ -105,8 +122,10 @@ async function importSignerKey(publicKeyHex: string): Promise<StampSignerKey> {
  * Verifies a stamp over `payloadToSign`. Resolves with the signer's compressed public key; the caller
  * then checks that key belongs to an active session allowed for the action. High-S signatures are
  * accepted. A server verifying many stamps of few keys passes `keyCache` (hex key → imported key;
- * the caller bounds it); a key that fails to import is not kept. Throws WALLET_SIGNATURE_MALFORMED
- * (undecodable) or WALLET_SIGNATURE_INVALID (bad signature).
+ * the caller bounds it); a key that fails to import is not kept.
+ *
+ * @throws {PayError} `WALLET_SIGNATURE_MALFORMED` (undecodable stamp, key or DER signature);
+ *   `WALLET_SIGNATURE_INVALID` (the signature does not verify).
  */
 export async function verifyStamp(
   header: string,

@@ -7,8 +7,9 @@
  *   const transport = fetchTransport({ baseUrl: '/api/wallet', timeoutMs: 15_000 });
  *   const res = await transport({ method: 'GET', path: '/auth/sessions', query: { accountId } });
  */
-import { object, signal, text } from './args.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { invalidArgument, object, signal } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
+import { buildPath } from './http.js';
 import type { FetchCredentials } from './web-types.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -46,14 +47,13 @@ export interface FetchTransportOptions {
   credentials?: FetchCredentials;
 }
 
-export function buildPath(path: string, query?: Record<string, string | undefined>): string {
-  text(path, 'path');
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, v);
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
+/**
+ * JSON over fetch to `baseUrl`: a timeout, abort, and typed failures. Any HTTP status resolves (the
+ * caller reads it); only the exchange itself fails.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` without a `baseUrl`. The transport it returns rejects with `NETWORK_ERROR`,
+ *   `TIMEOUT` or `ABORTED` (and `INVALID_ARGUMENT` for a malformed request).
+ */
 export function fetchTransport(options: FetchTransportOptions): Transport {
   if (typeof options?.baseUrl !== 'string') throw invalidArgument('fetchTransport needs a baseUrl');
   const base = options.baseUrl.replace(/\/+$/, '');

@@ -7,6 +7,7 @@ import { describe, it, itWhen } from '../../../test/harness/suite.js';
 import { WalletClient, nextQuoteStep, type WalletClientOptions } from '../src/client.js';
 import { LocalErrorCode, PayError } from '../src/errors.js';
 import { memoryKeyStore, type KeyStore } from '../src/key-store.js';
+import { requireSessionKey } from '../src/keys.js';
 import { publicKeyForms } from '../src/p256.js';
 import { verifyStamp } from '../src/stamp.js';
 import type { TransportRequest } from '../src/transport.js';
@@ -547,6 +548,47 @@ describe('WalletClient', () => {
       ['POST', '/customers/Customer:1/kyc-link', undefined, '{"redirectUri":"https://app.example/back"}'],
     ]);
     client.close();
+  });
+
+  it('request with signed: true is a signed retry stamped by the current session key; without a session it is NO_SESSION', async () => {
+    const payload = '{"activity":"kyc-link"}';
+    let signer = '';
+    const { client, transport, store } = await signedIn(memoryKeyStore(), [
+      challenge202(payload, 7),
+      async (r) => {
+        signer = (await verifyStamp(r.headers!['Service-Wallet-Signature']!, payload)).publicKey;
+        return { status: 201, body: { url: 'https://kyc.example/x' } };
+      },
+    ]);
+    const before = transport.requests.length;
+    const answer = await client.request<{ url: string }>('POST', '/customers/Customer:1/kyc-link', {
+      body: { redirectUri: 'https://app.example/back' },
+      headers: { 'Idempotency-Key': 'k1' },
+      signed: true,
+    });
+    expect(answer.url).to.equal('https://kyc.example/x');
+    const legs = transport.requests.slice(before);
+    expect(
+      legs.map((r) => [r.method, r.path, r.body, r.headers?.['Idempotency-Key'], r.headers?.['Request-Id']]),
+    ).to.deep.equal([
+      ['POST', '/customers/Customer:1/kyc-link', '{"redirectUri":"https://app.example/back"}', 'k1', undefined],
+      ['POST', '/customers/Customer:1/kyc-link', '{"redirectUri":"https://app.example/back"}', 'k1', 'Request:7'],
+    ]);
+    // stamped by the current session's key
+    const key = await requireSessionKey(client.session!.keyId, store);
+    expect(signer).to.equal(key.publicKey);
+    client.close();
+
+    const signedOut = new WalletClient({
+      transport: scriptedTransport([]),
+      keyStore: memoryKeyStore(),
+      autoRefresh: false,
+    });
+    const error = (await signedOut
+      .request('POST', '/x', { body: {}, signed: true })
+      .catch((e: unknown) => e)) as PayError;
+    expect(error.code).to.equal(LocalErrorCode.NO_SESSION);
+    signedOut.close();
   });
 
   it('executeQuote stamps the embedded-wallet payloadToSign in one request', async () => {

@@ -13,7 +13,7 @@ import { failure } from './helpers/pay-error.js';
 
 const signer = () => {
   const signed: string[] = [];
-  return { signed, sign: async (payload: string) => (signed.push(payload), `stamp-of-${payload}`) };
+  return { signed, stamp: async (payload: string) => (signed.push(payload), `stamp-of-${payload}`) };
 };
 
 describe('signed-retry engine', () => {
@@ -25,7 +25,7 @@ describe('signed-retry engine', () => {
       method: 'POST',
       path: '/auth/sessions/S/refresh',
       body,
-      sign: s.sign,
+      stamper: s,
       headers: { 'Idempotency-Key': 'k' },
     });
     expect(result.body).to.deep.equal({ ok: true });
@@ -47,7 +47,7 @@ describe('signed-retry engine', () => {
   it('a string body is sent exactly as given on both legs', async () => {
     const t = scriptedTransport([challenge(1), { status: 204 }]);
     const raw = '{ "b":1,  "a" : 2 }';
-    await signedRequest(t, { method: 'PATCH', path: '/x', body: raw, sign: signer().sign });
+    await signedRequest(t, { method: 'PATCH', path: '/x', body: raw, stamper: signer() });
     expect(t.requests.map((r) => r.body)).to.deep.equal([raw, raw]);
   });
 
@@ -58,7 +58,7 @@ describe('signed-retry engine', () => {
       method: 'POST',
       path: '/auth/delegated-keys',
       body: { cardId: 'c' },
-      sign: s.sign,
+      stamper: s,
     });
     expect(result.status).to.equal(201);
     expect(s.signed).to.deep.equal(['{"n":1}', '{"n":2}']);
@@ -68,7 +68,7 @@ describe('signed-retry engine', () => {
 
   it('passes a body-mismatch 401 through with the service code and the requestId', async () => {
     const t = scriptedTransport([challenge(1), errorResponse(401, 'WALLET_SIGNATURE_BODY_MISMATCH')]);
-    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign }));
+    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: signer() }));
     expect(error.code).to.equal('WALLET_SIGNATURE_BODY_MISMATCH');
     expect(error.status).to.equal(401);
     expect(error.requestId).to.equal('Request:1');
@@ -82,7 +82,7 @@ describe('signed-retry engine', () => {
       { status: 200, body: 'done' },
     ]);
     const s = signer();
-    const result = await signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: s.sign, now: () => clock });
+    const result = await signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: s, now: () => clock });
     expect(result.body).to.equal('done');
     expect(s.signed).to.deep.equal(['{"n":2}']); // the expired one was never signed
     expect(t.requests.map((r) => r.headers?.['Request-Id'])).to.deep.equal([undefined, undefined, 'Request:2']);
@@ -95,7 +95,7 @@ describe('signed-retry engine', () => {
     const rejectLate = () => ((clock += 100), errorResponse(401, 'WALLET_SIGNATURE_INVALID'));
     const t = scriptedTransport([expiring(1), rejectLate, expiring(2), rejectLate]);
     const error = await failure(
-      signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, now: () => clock }),
+      signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: signer(), now: () => clock }),
     );
     expect(error.code).to.equal('CHALLENGE_EXPIRED');
     expect(t.requests).to.have.length(4);
@@ -111,7 +111,7 @@ describe('signed-retry engine', () => {
     const fast = signer();
     const t1 = scriptedTransport([dated(1, 300_000), { status: 200, body: 'ok' }]);
     expect(
-      (await signedRequest(t1, { method: 'POST', path: '/x', body: {}, sign: fast.sign, now: () => server + 600_000 }))
+      (await signedRequest(t1, { method: 'POST', path: '/x', body: {}, stamper: fast, now: () => server + 600_000 }))
         .body,
     ).to.equal('ok');
     expect(fast.signed).to.deep.equal(['{"n":1}']);
@@ -119,7 +119,7 @@ describe('signed-retry engine', () => {
     const slow = signer();
     const t2 = scriptedTransport([dated(1, -1_000), dated(2, 300_000), { status: 200, body: 'ok' }]);
     expect(
-      (await signedRequest(t2, { method: 'POST', path: '/x', body: {}, sign: slow.sign, now: () => server - 600_000 }))
+      (await signedRequest(t2, { method: 'POST', path: '/x', body: {}, stamper: slow, now: () => server - 600_000 }))
         .body,
     ).to.equal('ok');
     expect(slow.signed).to.deep.equal(['{"n":2}']);
@@ -127,7 +127,7 @@ describe('signed-retry engine', () => {
 
   it('a WALLET_SIGNATURE_INVALID on a live challenge is reported, not retried', async () => {
     const t = scriptedTransport([challenge(1), errorResponse(401, 'WALLET_SIGNATURE_INVALID')]);
-    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign }));
+    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: signer() }));
     expect(error.code).to.equal('WALLET_SIGNATURE_INVALID');
     expect(t.remaining()).to.equal(0);
   });
@@ -139,7 +139,7 @@ describe('signed-retry engine', () => {
       { status: 200, body: 1 },
     ]);
     const { sleep, slept } = fakeSleep();
-    const result = await signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, sleep });
+    const result = await signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: signer(), sleep });
     expect(result.body).to.equal(1);
     expect(slept).to.deep.equal([3000]);
   });
@@ -147,7 +147,7 @@ describe('signed-retry engine', () => {
   it('surfaces a long Retry-After as RATE_LIMITED with retryAfterSeconds instead of waiting', async () => {
     const t = scriptedTransport([errorResponse(429, 'RATE_LIMITED', { 'retry-after': '120' })]);
     const { sleep, slept } = fakeSleep();
-    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, sleep }));
+    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: signer(), sleep }));
     expect(error.code).to.equal('RATE_LIMITED');
     expect(error.retryAfterSeconds).to.equal(120);
     expect(error.retryable).to.equal(true);
@@ -158,7 +158,7 @@ describe('signed-retry engine', () => {
     const t = scriptedTransport([challenge(1), dropConnection, { status: 200, body: 'ok' }]);
     const s = signer();
     const { sleep } = fakeSleep();
-    const result = await signedRequest(t, { method: 'POST', path: '/x', body: { a: 1 }, sign: s.sign, sleep });
+    const result = await signedRequest(t, { method: 'POST', path: '/x', body: { a: 1 }, stamper: s, sleep });
     expect(result.body).to.equal('ok');
     expect(s.signed).to.have.length(1);
     expect(t.requests[1]).to.deep.equal(t.requests[2]);
@@ -174,7 +174,7 @@ describe('signed-retry engine', () => {
     ]);
     const s = signer();
     const { sleep } = fakeSleep();
-    const result = await signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: s.sign, sleep });
+    const result = await signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: s, sleep });
     expect(result.body).to.equal('ok');
     expect(s.signed).to.deep.equal(['{"n":1}', '{"n":2}']);
   });
@@ -189,7 +189,7 @@ describe('signed-retry engine', () => {
       { status: 200, body: 'ok' },
     ]);
     const { sleep } = fakeSleep();
-    const opts = { method: 'POST' as const, path: '/x', body: { keep: 'me' }, sign: signer().sign, sleep };
+    const opts = { method: 'POST' as const, path: '/x', body: { keep: 'me' }, stamper: signer(), sleep };
     const error = await failure(signedRequest(t, opts));
     expect(error.code).to.equal('NETWORK_ERROR');
     expect(error.retryable).to.equal(true);
@@ -211,7 +211,7 @@ describe('signed-retry engine', () => {
       method: 'POST',
       path: '/internal-accounts/A/export',
       body: { clientPublicKey: '04aa' },
-      sign: signer().sign,
+      stamper: signer(),
       sleep,
       pollIntervalMs: 500,
       pollWhile: (r) => (r.body as { status?: string }).status === 'PROCESSING',
@@ -230,7 +230,7 @@ describe('signed-retry engine', () => {
         method: 'POST',
         path: '/x',
         body: {},
-        sign: signer().sign,
+        stamper: signer(),
         now: () => clock,
         sleep: async () => undefined,
         pollTimeoutMs: 2500,
@@ -247,7 +247,7 @@ describe('signed-retry engine', () => {
         body: { status: 401, code: 'UNAUTHORIZED', message: 'no', details: { reason: 'Invalid OTP code' } },
       },
     ]);
-    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign }));
+    const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: signer() }));
     expect([error.code, error.status, error.reason]).to.deep.equal(['UNAUTHORIZED', 401, 'Invalid OTP code']);
   });
 
@@ -259,7 +259,7 @@ describe('signed-retry engine', () => {
     ]) {
       const t = scriptedTransport([{ status: 202, body }]);
       const s = signer();
-      const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: s.sign }));
+      const error = await failure(signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: s }));
       expect(error.code, JSON.stringify(body)).to.equal('UNEXPECTED_RESPONSE');
       expect(s.signed).to.deep.equal([]);
     }
@@ -268,7 +268,7 @@ describe('signed-retry engine', () => {
   it('stops after too many challenges instead of looping forever', async () => {
     const t = scriptedTransport([challenge(1), challenge(2), challenge(3), challenge(4)]);
     const error = await failure(
-      signedRequest(t, { method: 'POST', path: '/x', body: {}, sign: signer().sign, maxChallenges: 3 }),
+      signedRequest(t, { method: 'POST', path: '/x', body: {}, stamper: signer(), maxChallenges: 3 }),
     );
     expect(error.code).to.equal('UNEXPECTED_RESPONSE');
   });

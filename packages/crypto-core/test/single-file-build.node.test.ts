@@ -1,6 +1,6 @@
 /**
- * The single-file builds hold the whole public API: the ES module exports exactly what the package entry
- * and the webview bridge export, and the classic script, run as a plain script, adds one global,
+ * The single-file builds hold the whole public API: the ES module exports exactly what the package entry,
+ * the webview bridge and the sandbox helpers export, and the classic script, run as a plain script, adds one global,
  * `PaykitCore`, with the same names. Built in memory by the package's build script.
  */
 import { expect } from 'chai';
@@ -12,14 +12,15 @@ import vm from 'node:vm';
 import { describe, it } from '../../../test/harness/suite.js';
 import * as entry from '../src/index.js';
 import * as webview from '../src/webview/index.js';
+import * as sandbox from '../src/sandbox.js';
 
 const buildScript = pathToFileURL(path.join(import.meta.dirname, '..', 'scripts', 'build-single-file.mjs')).href;
 const build = async (): Promise<Record<string, string>> =>
   (await import(buildScript)).buildSingleFile({ write: false }).then((r: { files: Record<string, string> }) => r.files);
-const expectedNames = [...new Set([...Object.keys(entry), ...Object.keys(webview)])].sort();
+const expectedNames = [...new Set([...Object.keys(entry), ...Object.keys(webview), ...Object.keys(sandbox)])].sort();
 
 describe('single-file builds', () => {
-  it('the ES module exports the entry and the webview bridge, nothing else', async () => {
+  it('the ES module exports the entry, the webview bridge and the sandbox helpers, nothing else', async () => {
     const files = await build();
     const dir = mkdtempSync(path.join(tmpdir(), 'paykit-single-file-'));
     try {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { describe, it, runtime } from '../../../test/harness/suite.js';
 import { base64UrlDecode, bytesToHex, hexToBytes, sha256, utf8Decode, utf8Encode } from '../src/encoding.js';
 import { decryptExportBundle } from '../src/export.js';
-import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../src/envelope.js';
+import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../src/enclave-bundle.js';
 import { decryptSessionSigningKey } from '../src/legacy-session.js';
 import { oidcNonce } from '../src/oidc.js';
 import { encryptOtpCode } from '../src/otp.js';

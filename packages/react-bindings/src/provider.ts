@@ -11,7 +11,7 @@
  *   const client = new WalletClient({ baseUrl: '/api/wallet' });
  *   <PaykitProvider client={client}><App /></PaykitProvider>
  */
-import { invalidArgument, type WalletClient } from '@paykit/crypto-core';
+import { LocalErrorCode, PayError, type WalletClient } from '@paykit/crypto-core';
 import { getDefaultClient, setDefaultClient } from '@paykit/elements';
 import type { Context, ReactElement, ReactNode } from 'react';
 import type { ReactModule } from './react-module.js';
@@ -46,7 +46,7 @@ export function createPaykitProvider(react: ReactModule): PaykitProviderBinding 
 
   function PaykitProvider({ client, children, onRestoreError }: PaykitProviderProps): ReactElement {
     if (!client || typeof client.subscribe !== 'function' || typeof client.restore !== 'function') {
-      throw invalidArgument('<PaykitProvider> needs a WalletClient in its client prop');
+      throw new PayError(LocalErrorCode.INVALID_ARGUMENT, '<PaykitProvider> needs a WalletClient in its client prop');
     }
     const onError = react.useRef(onRestoreError);
     useLayoutEffect(() => {

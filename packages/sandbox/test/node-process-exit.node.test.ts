@@ -11,7 +11,8 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
  * `client.close()`: sign in, make a signed call, and stop. Nothing the client opened may keep it alive.
  */
 const SCRIPT = `
-import { WalletClient, fetchTransport, sandboxSigners } from '@paykit/crypto-core';
+import { WalletClient, fetchTransport } from '@paykit/crypto-core';
+import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 const base = fetchTransport({ baseUrl: process.env.BASE_URL });
 const transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: process.env.AUTHORIZATION } });
 const autoRefresh = process.env.AUTO_REFRESH === '1' ? { autoRefresh: true } : {}; // Node's default is off

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { base64UrlDecode, hexToBytes, toArrayBuffer, utf8Decode, utf8Encode } from '@paykit/crypto-core/encoding';
-import { PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '@paykit/crypto-core/envelope';
+import { PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '@paykit/crypto-core/enclave-bundle';
 import { isPayError } from '@paykit/crypto-core/errors';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { importPublicKey } from '@paykit/crypto-core/p256';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { WalletClient, sandboxSigners } from '@paykit/crypto-core/client';
+import { WalletClient } from '@paykit/crypto-core/client';
+import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '../../../test/harness/suite.js';

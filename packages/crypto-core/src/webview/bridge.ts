@@ -9,7 +9,8 @@
  *   const client = new WalletClient({ transport: bridge.transport, trustedSigners });
  *   bridge.forwardSessionEvents(client);
  */
-import { LocalErrorCode, PayError, invalidArgument } from '../errors.js';
+import { invalidArgument } from '../args.js';
+import { LocalErrorCode, PayError } from '../errors.js';
 import type { CurrentSession } from '../session.js';
 import type { Transport, TransportResponse } from '../transport.js';
 import {
@@ -56,7 +57,8 @@ type Scope = Record<string, any>;
 
 /**
  * The native message channel named `handlerName`: `webkit.messageHandlers[name].postMessage` (WKWebView),
- * else an object `scope[name]` with `postMessage` (an Android `addJavascriptInterface` object).
+ * else an object `scope[name]` with `postMessage` (an Android `addJavascriptInterface` object);
+ * undefined when there is neither. Never throws.
  */
 export function findNativeHost(
   handlerName = 'paykit',
@@ -70,7 +72,7 @@ export function findNativeHost(
   return undefined;
 }
 
-/** Only ids and expiry cross to native: not the key store id, not the credential. */
+/** Only ids and expiry cross to native: not the key store id, not the credential. Never throws. */
 export function sessionSummary(session: CurrentSession | undefined): BridgeSessionSummary | null {
   return session
     ? { id: session.id, accountId: session.accountId, type: session.type, expiresAt: session.expiresAt }
@@ -79,7 +81,8 @@ export function sessionSummary(session: CurrentSession | undefined): BridgeSessi
 
 /**
  * Connects to the native app and installs the reply receiver.
- * @throws PayError `INVALID_ARGUMENT` when an option is malformed, no native channel is found or the
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` when an option is malformed, no native channel is found or the
  *   receiver name is taken.
  */
 export function createNativeBridge(options: NativeBridgeOptions = {}): NativeBridge {

@@ -1,7 +1,9 @@
 /**
  * Entry of the single-file builds (`dist/single-file/paykit-core.js`, ESM, and
- * `paykit-core.global.js`, a classic script defining `PaykitCore`): the whole core and the webview
- * bridge, dependencies included, for pages without a bundler such as app assets in a mobile webview.
+ * `paykit-core.global.js`, a classic script defining `PaykitCore`): the whole core, the webview bridge
+ * and the sandbox helpers, dependencies included, for pages without a bundler such as app assets in a
+ * mobile webview. It re-exports three entries whose every export is named (the package root,
+ * `/webview`, `/sandbox`), so its surface is exactly theirs.
  *
  * @example
  *   <script src="paykit-core.global.js"></script>
@@ -9,3 +11,4 @@
  */
 export * from '../index.js';
 export * from './index.js';
+export * from '../sandbox.js';

@@ -1,5 +1,5 @@
 /**
- * The service's side of the envelope format, for tests: an enclave signing key that signs bundles,
+ * The service's side of the enclave bundle format, for tests: an enclave signing key that signs bundles,
  * an OTP target key that opens sealed codes, and an export sealer. Real WebCrypto throughout.
  */
 import { bytesToHex, hexToBytes, toArrayBuffer, utf8Decode, utf8Encode } from '../../src/encoding.js';

@@ -122,7 +122,7 @@ export abstract class PayElement extends LitElement {
   }
 
   /** Describes the error, emits `pay-error` with its code, and announces the message. */
-  protected reportError(error: unknown, overrides?: Record<string, MessageKey>): ErrorView {
+  protected reportError(error: unknown, overrides?: Parameters<typeof describeError>[1]): ErrorView {
     const view = describeError(error, overrides);
     this.dispatchEvent(new PayErrorEvent(view.code));
     this.live.announce(this.errorMessage(view));

@@ -8,6 +8,7 @@
  *   const view = describeError(error, { UNAUTHORIZED: 'error.wrongCode' });
  *   render(translate(locale, view.key, { n: view.retryAfterSeconds ?? 0 }));
  */
+import type { KnownErrorCode } from '@paykit/crypto-core';
 import type { MessageKey } from './i18n.js';
 
 /** Codes raised by the elements themselves (the rest come from crypto-core or the service). */
@@ -18,7 +19,14 @@ export const ElementErrorCode = {
   REVEAL_URL_REJECTED: 'REVEAL_URL_REJECTED',
   /** Something that is not a PayError was thrown. */
   UNKNOWN: 'UNKNOWN',
+  /** The user's own external wallet did not sign (refused, or no signer set). */
+  WALLET_SIGNING_FAILED: 'WALLET_SIGNING_FAILED',
 } as const;
+
+/** Messages by code: crypto-core's and the service's codes, or the elements' own; a misspelt code fails to compile. */
+type ErrorMessages = Partial<
+  Record<KnownErrorCode | (typeof ElementErrorCode)[keyof typeof ElementErrorCode], MessageKey>
+>;
 
 export interface ErrorView {
   code: string;
@@ -32,7 +40,7 @@ export interface ErrorView {
   retryable: boolean;
 }
 
-const messages: Record<string, MessageKey> = {
+const messages: ErrorMessages = {
   NETWORK_ERROR: 'error.network',
   TIMEOUT: 'error.timeout',
   RATE_LIMITED: 'error.rateLimited',
@@ -70,14 +78,15 @@ export function errorCode(error: unknown): string {
  * Describes `error`; `overrides` maps codes to messages that fit the element's context (for example a
  * 401 UNAUTHORIZED after a code entry means the code was wrong).
  */
-export function describeError(error: unknown, overrides: Record<string, MessageKey> = {}): ErrorView {
+export function describeError(error: unknown, overrides: ErrorMessages = {}): ErrorView {
   const e = (error ?? {}) as ErrorLike;
   const code = errorCode(error);
   const status = typeof e.status === 'number' ? e.status : undefined;
   const retryAfter =
     typeof e.retryAfterSeconds === 'number' && e.retryAfterSeconds >= 0 ? Math.ceil(e.retryAfterSeconds) : undefined;
   const reason = typeof e.details?.reason === 'string' ? e.details.reason : undefined;
-  let key = overrides[code] ?? messages[code];
+  // read by any string: an unknown code simply has no message of its own
+  let key = (overrides as Record<string, MessageKey>)[code] ?? (messages as Record<string, MessageKey>)[code];
   if (!key && status === 429) key = 'error.rateLimited';
   if (key === 'error.rateLimited' && retryAfter === undefined) key = 'error.rateLimitedNow';
   return {

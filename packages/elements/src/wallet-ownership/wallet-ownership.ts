@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
-import type { ErrorView } from '../shared/errors.js';
+import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
 import { PayOwnershipFailedEvent, PayOwnershipVerifiedEvent, type PayOwnershipFailedReason } from '../shared/events.js';
 import type { WalletOwnershipSigner } from './signers.js';
 import { walletOwnershipStyles } from './wallet-ownership.styles.js';
@@ -23,7 +23,7 @@ interface ExternalAccount {
 }
 
 /** The element's own code when the user's wallet did not sign (refused, closed, or no signer). */
-const SIGNING_FAILED = 'WALLET_SIGNING_FAILED';
+const SIGNING_FAILED = ElementErrorCode.WALLET_SIGNING_FAILED;
 
 /**
  * Proves that an external crypto wallet belongs to the user, for a FIRST_PARTY self-custody external

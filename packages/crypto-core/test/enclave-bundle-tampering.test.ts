@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import { bytesToHex, hexToBytes, utf8Encode } from '../src/encoding.js';
-import { PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../src/envelope.js';
+import { PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../src/enclave-bundle.js';
 import { PayError } from '../src/errors.js';
 import { decryptExportBundle } from '../src/export.js';
 import { encryptOtpCode } from '../src/otp.js';

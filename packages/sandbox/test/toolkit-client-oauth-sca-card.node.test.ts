@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { WalletClient, nextQuoteStep, sandboxSigners } from '@paykit/crypto-core/client';
+import { WalletClient, nextQuoteStep } from '@paykit/crypto-core/client';
+import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { base64UrlEncode, utf8Encode } from '@paykit/crypto-core/encoding';
 import { PayError } from '@paykit/crypto-core/errors';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';

@@ -1,6 +1,6 @@
 /**
- * Signed envelopes from the service's enclave: the OTP target bundle and the wallet export bundle.
- * `{version, data: hex(UTF-8 JSON), dataSignature: DER hex, enclaveQuorumPublic}`; the signer must be
+ * Verification of the enclave's signed bundles: the OTP target bundle and the wallet export bundle,
+ * `{version, data: hex(UTF-8 JSON), dataSignature: DER hex, enclaveQuorumPublic}`. The signer must be
  * pinned and the ECDSA P-256/SHA-256 signature over the decoded `data` bytes must verify. Fails closed.
  *
  * @example
@@ -8,8 +8,8 @@
  *   data.targetPublic; // '04…'
  */
 import { hexToBytes, toArrayBuffer, utf8Decode } from './encoding.js';
-import { fail, text } from './args.js';
-import { LocalErrorCode, PayError, invalidArgument } from './errors.js';
+import { fail, invalidArgument, text } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
 import { importPublicKey, publicKeyForms, signatureDerToRaw } from './p256.js';
 
 /** Production signer of OTP target bundles (public constant of the service's key-management provider). */
@@ -31,7 +31,11 @@ export interface EnclaveBundle {
 const invalid = (why: string, cause?: unknown): PayError =>
   new PayError(LocalErrorCode.BUNDLE_SIGNATURE_INVALID, `The enclave bundle was rejected: ${why}`, { cause });
 
-/** Parses the envelope's outer JSON, checking every field's type. */
+/**
+ * Parses the bundle's outer JSON, checking every field's type (no signature check).
+ *
+ * @throws {PayError} `BUNDLE_SIGNATURE_INVALID` when it is not a v1.0.0 bundle; `INVALID_ARGUMENT` for a non-string.
+ */
 export function parseEnclaveBundle(bundle: string): EnclaveBundle {
   if (typeof bundle !== 'string') fail('bundle must be a string');
   let parsed: unknown;
@@ -71,8 +75,11 @@ function normalizeSigners(trustedSigners: readonly string[]): Set<string> {
 }
 
 /**
- * Verifies the envelope and returns its decoded `data` object. `allowUnsigned` accepts the sandbox's
+ * Verifies the bundle and returns its decoded `data` object. `allowUnsigned` accepts the sandbox's
  * unsigned form (both signature fields empty) and nothing else; never set it for production.
+ *
+ * @throws {PayError} `BUNDLE_SIGNATURE_INVALID` (malformed, unsigned, unknown signer, bad signature);
+ *   `INVALID_ARGUMENT` when `trustedSigners` is not a non-empty list of P-256 keys.
  */
 export async function verifyEnclaveBundle(
   bundle: string,
@@ -109,7 +116,11 @@ export async function verifyEnclaveBundle(
   return decodeData(b.data);
 }
 
-/** Reads a hex field of decoded bundle data, or fails closed. */
+/**
+ * Reads a hex field of decoded bundle data, or fails closed.
+ *
+ * @throws {PayError} `BUNDLE_SIGNATURE_INVALID` when the field is missing or not hex; `INVALID_ARGUMENT` for an empty name.
+ */
 export function bundleHexField(data: Record<string, unknown>, field: string): string {
   const name = text(field, 'field'); // first: `data?.[…]` would skip the check when data is missing
   const value = data?.[name];

@@ -1,0 +1,71 @@
+/**
+ * Internal (no subpath export): the HTTP details the transport, the signed-retry engine and the client
+ * share: a path with its query string, `Retry-After`, the service's error answer as a `PayError`, and a
+ * sleep that an abort cuts short. Kept apart so the public modules export only what adopters use.
+ *
+ * @example
+ *   buildPath('/auth/sessions', { accountId }); // '/auth/sessions?accountId=…'
+ *   throw toServiceError(response, Date.now());
+ */
+import { fail, object, signal as asSignal, text } from './args.js';
+import { LocalErrorCode, PayError } from './errors.js';
+import type { TransportResponse } from './transport.js';
+
+/** `path?query`, leaving out undefined values. */
+export function buildPath(path: string, query?: Record<string, string | undefined>): string {
+  text(path, 'path');
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined) params.set(k, typeof v === 'string' ? v : fail('Invalid query'));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Seconds from a Retry-After header (delta-seconds or HTTP date); undefined when absent or bad. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (!value || typeof value !== 'string') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) || typeof now !== 'number' ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * The PayError for a non-2xx answer carrying the service's envelope `{status, code, message, details}`:
+ * its code passes through unchanged (`HTTP_<status>` when the body has none), `Retry-After` becomes
+ * `retryAfterSeconds`.
+ */
+export function toServiceError(response: TransportResponse, now: number, requestId?: string): PayError {
+  let status = object(response, 'response').status;
+  if (typeof status !== 'number') status = 0;
+  const body = response.body;
+  const envelope = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const code = typeof envelope['code'] === 'string' ? envelope['code'] : `HTTP_${status}`;
+  const message = typeof envelope['message'] === 'string' ? envelope['message'] : `The service answered ${status}`;
+  const details =
+    envelope['details'] && typeof envelope['details'] === 'object'
+      ? (envelope['details'] as Record<string, unknown>)
+      : undefined;
+  return new PayError(code, message, {
+    status,
+    details,
+    retryAfterSeconds: parseRetryAfter(response.headers?.['retry-after'], now),
+    ...(requestId ? { requestId } : {}),
+  });
+}
+
+/** Waits `ms`; rejects with ABORTED as soon as `signal` aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  asSignal(signal);
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * `ServiceErrorCode` (errors.ts) is exactly the set of codes the service's OpenAPI declares: the union
+ * of the `code` enums of its `Error4xx`/`Error5xx` schemas. Read from the type itself by the TypeScript
+ * compiler and from the YAML, so neither can drift from the other.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { parse } from 'yaml';
+import { describe, it } from '../../../test/harness/suite.js';
+
+const OPENAPI = fileURLToPath(new URL('../../../../shared/spec/service-openapi.yaml', import.meta.url));
+const ERRORS = fileURLToPath(new URL('../src/errors.ts', import.meta.url));
+
+let codes: string[] | undefined;
+function openApiCodes(): string[] {
+  if (codes) return codes;
+  const doc = parse(readFileSync(OPENAPI, 'utf8')) as {
+    components: { schemas: Record<string, { properties?: { code?: { enum?: string[] } } }> };
+  };
+  const found = new Set<string>();
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    if (/^Error[45]\d\d$/.test(name)) for (const code of schema.properties?.code?.enum ?? []) found.add(code);
+  }
+  return (codes = [...found].sort());
+}
+
+/** The string literals of an exported union type alias of errors.ts. */
+function unionMembers(alias: string): string[] {
+  const program = ts.createProgram([ERRORS], {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts'],
+    types: [],
+    skipLibCheck: true,
+  });
+  const checker = program.getTypeChecker();
+  const file = program.getSourceFile(ERRORS)!;
+  const declaration = file.statements.find(
+    (s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === alias,
+  );
+  if (!declaration) throw new Error(`errors.ts declares no type ${alias}`);
+  const type = checker.getTypeAtLocation(declaration.name);
+  const members = type.isUnion() ? type.types : [type];
+  return members.map((t) => (t.isStringLiteral() ? t.value : `<${checker.typeToString(t)}>`)).sort();
+}
+
+describe('service error codes', () => {
+  it('ServiceErrorCode is exactly the codes of the OpenAPI Error4xx/Error5xx schemas', () => {
+    const declared = openApiCodes();
+    expect(declared.length).to.be.greaterThan(50);
+    expect(unionMembers('ServiceErrorCode')).to.deep.equal(declared);
+  });
+
+  it('no local code shadows a service code', () => {
+    const service = new Set(openApiCodes());
+    expect(unionMembers('LocalErrorCode').filter((code) => service.has(code))).to.deep.equal([]);
+  });
+});
