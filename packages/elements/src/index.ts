@@ -14,6 +14,7 @@ export { PayPasskeyLogin } from './passkey-login/passkey-login.js';
 export { PayWalletExport } from './wallet-export/wallet-export.js';
 export { PayCardReveal } from './card-reveal/card-reveal.js';
 export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
+export { PaySessions } from './sessions/sessions.js';
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
@@ -21,6 +22,9 @@ export {
   PAY_EVENT_NAMES,
   PayCardHiddenEvent,
   PayCardRevealedEvent,
+  PayCredentialAddedEvent,
+  PayCredentialRemovedEvent,
+  PayDelegatedKeyEvent,
   PayErrorEvent,
   PayExportClosedEvent,
   PayExportCompleteEvent,
@@ -28,6 +32,8 @@ export {
   PayPasskeyRegisteredEvent,
   PayScaCompleteEvent,
   PaySessionEvent,
+  PaySessionRevokedEvent,
+  PayWalletPrivacyEvent,
   type PayCardHiddenReason,
   type PayExportClosedReason,
   type PayOtpChannel,

@@ -115,6 +115,7 @@ describe('custom-elements.json', () => {
       'pay-otp-login',
       'pay-passkey-login',
       'pay-sca-challenge',
+      'pay-sessions',
       'pay-wallet-export',
     ]);
     for (const element of elements) {

@@ -121,6 +121,31 @@ const en = {
   'sca.locked': 'Your account is locked after too many attempts. Contact support to unlock it.',
   'sca.noQuote': 'There is no payment waiting for confirmation.',
   'sca.noFactor': "This payment can't be confirmed here. Please use the app you started it in.",
+
+  // Account security (<pay-sessions>, <pay-auth-methods>, <pay-wallet-settings>)
+  'account.type.EMAIL_OTP': 'Email code',
+  'account.type.SMS_OTP': 'Text message code',
+  'account.type.OAUTH': 'Sign-in provider',
+  'account.type.PASSKEY': 'Passkey',
+  'account.type.other': 'Other sign-in method',
+
+  // <pay-sessions>
+  'sessions.title': 'Where you’re signed in',
+  'sessions.loading': 'Loading your sessions…',
+  'sessions.thisDevice': 'This device',
+  'sessions.created': 'Signed in {time}',
+  'sessions.expires': 'Active until {time}',
+  'sessions.renewedAt': 'renewed {time}',
+  'sessions.renewed': 'Your session was renewed. It’s now active until {time}.',
+  'sessions.renew': 'Renew now',
+  'sessions.revoke': 'Sign out',
+  'sessions.revokeLabel': 'Sign out the {type} session from {time}',
+  'sessions.revoked': 'That session is signed out.',
+  'sessions.revokeOthers': 'Sign out everywhere else',
+  'sessions.revokedOthers': 'You’re signed out everywhere else.',
+  'sessions.none': 'You aren’t signed in anywhere else.',
+  'sessions.signOut': 'Sign out on this device',
+  'sessions.signedOut': 'You’re signed out on this device.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -116,6 +116,29 @@ export const es: Messages = {
   'sca.locked': 'Tu cuenta está bloqueada por demasiados intentos. Contacta con soporte para desbloquearla.',
   'sca.noQuote': 'No hay ningún pago pendiente de confirmación.',
   'sca.noFactor': 'Este pago no se puede confirmar aquí. Usa la aplicación en la que lo iniciaste.',
+
+  'account.type.EMAIL_OTP': 'Código por correo',
+  'account.type.SMS_OTP': 'Código por SMS',
+  'account.type.OAUTH': 'Proveedor de inicio de sesión',
+  'account.type.PASSKEY': 'Llave de acceso',
+  'account.type.other': 'Otro método de inicio de sesión',
+
+  'sessions.title': 'Dónde has iniciado sesión',
+  'sessions.loading': 'Cargando tus sesiones…',
+  'sessions.thisDevice': 'Este dispositivo',
+  'sessions.created': 'Inicio de sesión: {time}',
+  'sessions.expires': 'Activa hasta {time}',
+  'sessions.renewedAt': 'renovada {time}',
+  'sessions.renewed': 'Tu sesión se renovó. Ahora está activa hasta {time}.',
+  'sessions.renew': 'Renovar ahora',
+  'sessions.revoke': 'Cerrar sesión',
+  'sessions.revokeLabel': 'Cerrar sesión: {type}, {time}',
+  'sessions.revoked': 'Esa sesión se cerró.',
+  'sessions.revokeOthers': 'Cerrar sesión en todos los demás',
+  'sessions.revokedOthers': 'Cerraste sesión en todos los demás dispositivos.',
+  'sessions.none': 'No tienes ninguna otra sesión abierta.',
+  'sessions.signOut': 'Cerrar sesión en este dispositivo',
+  'sessions.signedOut': 'Cerraste sesión en este dispositivo.',
 };
 
 registerMessages('es', es);

@@ -12,6 +12,7 @@ import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-rev
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
+import { createPaySessions, type PaySessionsComponent } from './pay-sessions.js';
 import { createPayWalletExport, type PayWalletExportComponent } from './pay-wallet-export.js';
 import type { ReactModule } from '../react-module.js';
 
@@ -19,6 +20,7 @@ export * from './pay-card-reveal.js';
 export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
 export * from './pay-sca-challenge.js';
+export * from './pay-sessions.js';
 export * from './pay-wallet-export.js';
 
 /** Tag names of the wrapped elements. */
@@ -27,6 +29,7 @@ export const PAYKIT_TAG_NAMES = [
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
+  'pay-sessions',
   'pay-wallet-export',
 ] as const;
 
@@ -35,6 +38,7 @@ export interface PaykitComponents {
   PayOtpLogin: PayOtpLoginComponent;
   PayPasskeyLogin: PayPasskeyLoginComponent;
   PayScaChallenge: PayScaChallengeComponent;
+  PaySessions: PaySessionsComponent;
   PayWalletExport: PayWalletExportComponent;
 }
 
@@ -45,6 +49,7 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
     PayOtpLogin: createPayOtpLogin(react),
     PayPasskeyLogin: createPayPasskeyLogin(react),
     PayScaChallenge: createPayScaChallenge(react),
+    PaySessions: createPaySessions(react),
     PayWalletExport: createPayWalletExport(react),
   };
 }
