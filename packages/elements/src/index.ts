@@ -14,7 +14,9 @@ export { PayPasskeyLogin } from './passkey-login/passkey-login.js';
 export { PayWalletExport } from './wallet-export/wallet-export.js';
 export { PayCardReveal } from './card-reveal/card-reveal.js';
 export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
+export { PayAuthMethods, maskPhone } from './auth-methods/auth-methods.js';
 export { PaySessions } from './sessions/sessions.js';
+export { PayWalletSettings } from './wallet-settings/wallet-settings.js';
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
@@ -22,9 +24,6 @@ export {
   PAY_EVENT_NAMES,
   PayCardHiddenEvent,
   PayCardRevealedEvent,
-  PayCredentialAddedEvent,
-  PayCredentialRemovedEvent,
-  PayDelegatedKeyEvent,
   PayErrorEvent,
   PayExportClosedEvent,
   PayExportCompleteEvent,
@@ -32,13 +31,18 @@ export {
   PayPasskeyRegisteredEvent,
   PayScaCompleteEvent,
   PaySessionEvent,
-  PaySessionRevokedEvent,
-  PayWalletPrivacyEvent,
   type PayCardHiddenReason,
   type PayExportClosedReason,
   type PayOtpChannel,
   type PaySessionSummary,
 } from './shared/events.js';
+export {
+  PayCredentialAddedEvent,
+  PayCredentialRemovedEvent,
+  PayDelegatedKeyEvent,
+  PaySessionRevokedEvent,
+  PayWalletPrivacyEvent,
+} from './shared/account-events.js';
 export {
   registerMessages,
   resolveLocale,

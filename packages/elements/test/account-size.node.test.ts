@@ -16,7 +16,7 @@ async function gzipSize(contents: string): Promise<number> {
   return gzipSync(result.outputFiles![0]!.contents, { level: 9 }).length;
 }
 
-const TAGS = ['pay-sessions'];
+const TAGS = ['pay-sessions', 'pay-auth-methods', 'pay-wallet-settings'];
 
 describe('account-security element sizes', () => {
   for (const tag of TAGS) {

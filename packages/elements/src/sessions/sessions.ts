@@ -16,7 +16,7 @@ import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PaySessionRevokedEvent } from '../shared/events.js';
+import { PaySessionRevokedEvent } from '../shared/account-events.js';
 import { sessionsStyles } from './sessions.styles.js';
 
 type Phase = 'loading' | 'ready' | 'signed-out';

@@ -102,46 +102,6 @@ export class PayScaCompleteEvent extends CustomEvent<{ quote: Quote }> {
   }
 }
 
-/** A session was revoked on the service; `current` is true when it was this page's own (signed out here). */
-export class PaySessionRevokedEvent extends CustomEvent<{ sessionId: string; current: boolean }> {
-  static readonly eventName = 'pay-session-revoked';
-  constructor(sessionId: string, current: boolean) {
-    super(PaySessionRevokedEvent.eventName, init({ sessionId, current }));
-  }
-}
-
-/** A credential was added (`verified` false: an OTP credential still waits for its code). */
-export class PayCredentialAddedEvent extends CustomEvent<{ credentialId: string; type: string; verified: boolean }> {
-  static readonly eventName = 'pay-credential-added';
-  constructor(credentialId: string, type: string, verified: boolean) {
-    super(PayCredentialAddedEvent.eventName, init({ credentialId, type, verified }));
-  }
-}
-
-/** A credential was removed from the account. */
-export class PayCredentialRemovedEvent extends CustomEvent<{ credentialId: string; type: string }> {
-  static readonly eventName = 'pay-credential-removed';
-  constructor(credentialId: string, type: string) {
-    super(PayCredentialRemovedEvent.eventName, init({ credentialId, type }));
-  }
-}
-
-/** The wallet's privacy setting changed on the service. */
-export class PayWalletPrivacyEvent extends CustomEvent<{ accountId: string; privateEnabled: boolean }> {
-  static readonly eventName = 'pay-wallet-privacy';
-  constructor(accountId: string, privateEnabled: boolean) {
-    super(PayWalletPrivacyEvent.eventName, init({ accountId, privateEnabled }));
-  }
-}
-
-/** A card's delegated signing key became ACTIVE or was REVOKED (ids only; the key never leaves the service). */
-export class PayDelegatedKeyEvent extends CustomEvent<{ keyId: string; cardId: string; status: 'ACTIVE' | 'REVOKED' }> {
-  static readonly eventName = 'pay-delegated-key';
-  constructor(keyId: string, cardId: string, status: 'ACTIVE' | 'REVOKED') {
-    super(PayDelegatedKeyEvent.eventName, init({ keyId, cardId, status }));
-  }
-}
-
 /** Every event name, for listeners that want them all (analytics, tests). */
 export const PAY_EVENT_NAMES = [
   PaySessionEvent.eventName,
@@ -153,11 +113,12 @@ export const PAY_EVENT_NAMES = [
   PayCardRevealedEvent.eventName,
   PayCardHiddenEvent.eventName,
   PayScaCompleteEvent.eventName,
-  PaySessionRevokedEvent.eventName,
-  PayCredentialAddedEvent.eventName,
-  PayCredentialRemovedEvent.eventName,
-  PayWalletPrivacyEvent.eventName,
-  PayDelegatedKeyEvent.eventName,
+  // the account-security events (account-events.ts; named here, not imported, so other elements do not ship them)
+  'pay-session-revoked',
+  'pay-credential-added',
+  'pay-credential-removed',
+  'pay-wallet-privacy',
+  'pay-delegated-key',
 ] as const;
 
 declare global {
@@ -171,10 +132,5 @@ declare global {
     'pay-card-revealed': PayCardRevealedEvent;
     'pay-card-hidden': PayCardHiddenEvent;
     'pay-sca-complete': PayScaCompleteEvent;
-    'pay-session-revoked': PaySessionRevokedEvent;
-    'pay-credential-added': PayCredentialAddedEvent;
-    'pay-credential-removed': PayCredentialRemovedEvent;
-    'pay-wallet-privacy': PayWalletPrivacyEvent;
-    'pay-delegated-key': PayDelegatedKeyEvent;
   }
 }

@@ -187,6 +187,7 @@ export function withAccountService(base: FakeService): AccountService {
       signedRoute(async (request) => {
         const body = JSON.parse(request.body ?? '{}') as {
           type: string;
+          phoneNumber?: string;
           nickname?: string;
           attestation?: { credentialId?: string };
         };
@@ -201,7 +202,7 @@ export function withAccountService(base: FakeService): AccountService {
             body.type === 'PASSKEY'
               ? (body.nickname ?? 'Passkey')
               : body.type === 'SMS_OTP'
-                ? '+14155550123'
+                ? (body.phoneNumber ?? '+14155550123')
                 : 'ana@example.com',
           createdAt: iso(0),
           ...(body.attestation?.credentialId ? { credentialId: body.attestation.credentialId } : {}),

@@ -8,48 +8,58 @@
  *   import * as React from 'react'; // or the copy of React this tree renders with
  *   const { PayOtpLogin, PayPasskeyLogin } = createPaykitComponents(React);
  */
+import { createPayAuthMethods, type PayAuthMethodsComponent } from './pay-auth-methods.js';
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
 import { createPaySessions, type PaySessionsComponent } from './pay-sessions.js';
 import { createPayWalletExport, type PayWalletExportComponent } from './pay-wallet-export.js';
+import { createPayWalletSettings, type PayWalletSettingsComponent } from './pay-wallet-settings.js';
 import type { ReactModule } from '../react-module.js';
 
+export * from './pay-auth-methods.js';
 export * from './pay-card-reveal.js';
 export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
 export * from './pay-sca-challenge.js';
 export * from './pay-sessions.js';
 export * from './pay-wallet-export.js';
+export * from './pay-wallet-settings.js';
 
 /** Tag names of the wrapped elements. */
 export const PAYKIT_TAG_NAMES = [
+  'pay-auth-methods',
   'pay-card-reveal',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
   'pay-sessions',
   'pay-wallet-export',
+  'pay-wallet-settings',
 ] as const;
 
 export interface PaykitComponents {
+  PayAuthMethods: PayAuthMethodsComponent;
   PayCardReveal: PayCardRevealComponent;
   PayOtpLogin: PayOtpLoginComponent;
   PayPasskeyLogin: PayPasskeyLoginComponent;
   PayScaChallenge: PayScaChallengeComponent;
   PaySessions: PaySessionsComponent;
   PayWalletExport: PayWalletExportComponent;
+  PayWalletSettings: PayWalletSettingsComponent;
 }
 
 /** Every wrapper, created for `react`; in a browser the tags are registered too. */
 export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
+    PayAuthMethods: createPayAuthMethods(react),
     PayCardReveal: createPayCardReveal(react),
     PayOtpLogin: createPayOtpLogin(react),
     PayPasskeyLogin: createPayPasskeyLogin(react),
     PayScaChallenge: createPayScaChallenge(react),
     PaySessions: createPaySessions(react),
     PayWalletExport: createPayWalletExport(react),
+    PayWalletSettings: createPayWalletSettings(react),
   };
 }
