@@ -115,7 +115,9 @@ describe('<pay-sessions>', () => {
     await until(() => client.session?.id !== before, 'renewed');
     await until(() => part(el, 'refresh-status').textContent!.includes('renewed'), 'the renewal shown');
     expect(announced(el)).to.contain('Your session was renewed');
-    expect(rows(el)).to.have.length(1);
+    // the replaced session stays active (as on the service) and is now listed as another one
+    await until(() => rows(el).length === 2, 'the replaced session listed');
+    expect(rows(el)[1]!.querySelector('[part~="current-badge"]')).to.equal(null);
     expect(account.signed.map((s) => s.path)).to.deep.equal([`/auth/sessions/${encodeURIComponent(before)}/refresh`]);
   });
 

@@ -175,7 +175,7 @@ export function withAccountService(base: FakeService): AccountService {
         if (!old) return fail(404, 'NOT_FOUND');
         return signedRoute((_r, signer) => {
           if (signer.id !== id) return fail(401, 'WALLET_SIGNATURE_INVALID');
-          sessions.splice(sessions.indexOf(old), 1);
+          // as the sandbox: the session it replaces stays active until it expires
           const { clientPublicKey } = JSON.parse(request.body ?? '{}') as { clientPublicKey: string };
           return ok(201, addSession(old.type, old.credentialId!, clientPublicKey));
         })(request, line);
