@@ -10,7 +10,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, it } from '../../../test/harness/suite.js';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
-const TAGS = ['pay-card-reveal', 'pay-otp-login', 'pay-passkey-login', 'pay-sca-challenge', 'pay-wallet-export'];
+const TAGS = [
+  'pay-auth-methods',
+  'pay-card-reveal',
+  'pay-otp-login',
+  'pay-passkey-login',
+  'pay-sca-challenge',
+  'pay-sessions',
+  'pay-wallet-export',
+  'pay-wallet-settings',
+];
 
 function modules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -52,7 +61,16 @@ describe('importing @paykit/react in Node', () => {
     ]) {
       expect(typeof entry[name], name).to.equal('function');
     }
-    for (const name of ['PayOtpLogin', 'PayPasskeyLogin', 'PayWalletExport', 'PayCardReveal', 'PayScaChallenge']) {
+    for (const name of [
+      'PayOtpLogin',
+      'PayPasskeyLogin',
+      'PayWalletExport',
+      'PayCardReveal',
+      'PayScaChallenge',
+      'PaySessions',
+      'PayAuthMethods',
+      'PayWalletSettings',
+    ]) {
       // forwardRef components are objects with a render function
       const component = entry[name] as { $$typeof?: symbol; render?: unknown; displayName?: string } | undefined;
       expect(component?.$$typeof, name).to.equal(Symbol.for('react.forward_ref'));
