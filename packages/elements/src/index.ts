@@ -25,6 +25,9 @@ export {
 } from './wallet-ownership/signers.js';
 export { PayTermsConsent } from './terms-consent/terms-consent.js';
 export { PayContactVerification } from './contact-verification/contact-verification.js';
+export { PayAuthMethods, maskPhone } from './auth-methods/auth-methods.js';
+export { PaySessions } from './sessions/sessions.js';
+export { PayWalletSettings } from './wallet-settings/wallet-settings.js';
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
@@ -52,6 +55,13 @@ export {
   type PaySessionSummary,
   type PayTermsAcceptanceMethod,
 } from './shared/events.js';
+export {
+  PayCredentialAddedEvent,
+  PayCredentialRemovedEvent,
+  PayDelegatedKeyEvent,
+  PaySessionRevokedEvent,
+  PayWalletPrivacyEvent,
+} from './shared/account-events.js';
 export {
   registerMessages,
   resolveLocale,

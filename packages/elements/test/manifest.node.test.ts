@@ -111,14 +111,17 @@ describe('custom-elements.json', () => {
     const manifest = JSON.parse(readFileSync(committedFile, 'utf8')) as Manifest;
     const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
     expect(elements.map((d) => d.tagName).sort()).to.deep.equal([
+      'pay-auth-methods',
       'pay-card-reveal',
       'pay-contact-verification',
       'pay-otp-login',
       'pay-passkey-login',
       'pay-sca-challenge',
+      'pay-sessions',
       'pay-terms-consent',
       'pay-wallet-export',
       'pay-wallet-ownership',
+      'pay-wallet-settings',
     ]);
     for (const element of elements) {
       expect(element.events?.length, `${element.tagName} events`).to.be.greaterThan(0);

@@ -11,14 +11,17 @@ import { describe, it } from '../../../test/harness/suite.js';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const TAGS = [
+  'pay-auth-methods',
   'pay-card-reveal',
   'pay-contact-verification',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
+  'pay-sessions',
   'pay-terms-consent',
   'pay-wallet-export',
   'pay-wallet-ownership',
+  'pay-wallet-settings',
 ];
 
 function modules(dir: string): string[] {
@@ -67,8 +70,11 @@ describe('importing @paykit/react in Node', () => {
       'PayWalletExport',
       'PayCardReveal',
       'PayScaChallenge',
-      'PayTermsConsent',
+      'PayAuthMethods',
       'PayContactVerification',
+      'PaySessions',
+      'PayTermsConsent',
+      'PayWalletSettings',
     ]) {
       // forwardRef components are objects with a render function
       const component = entry[name] as { $$typeof?: symbol; render?: unknown; displayName?: string } | undefined;

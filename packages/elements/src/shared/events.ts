@@ -180,6 +180,12 @@ export const PAY_EVENT_NAMES = [
   PayTermsAcceptedEvent.eventName,
   PayContactVerifiedEvent.eventName,
   PayContactVerificationCompleteEvent.eventName,
+  // the account-security events (account-events.ts; named here, not imported, so other elements do not ship them)
+  'pay-session-revoked',
+  'pay-credential-added',
+  'pay-credential-removed',
+  'pay-wallet-privacy',
+  'pay-delegated-key',
 ] as const;
 
 declare global {

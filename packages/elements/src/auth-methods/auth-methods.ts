@@ -1,0 +1,523 @@
+/**
+ * `<pay-auth-methods>`: the sign-in methods (credentials) of the signed-in wallet, as the account page
+ * of a wallet shows them. Lists them (`GET /auth/credentials`) with the one this session was made by
+ * marked; adds a passkey, an email code, a text-message code or a sign-in provider (OAuth) as signed
+ * retries (`client.registerPasskey`, `client.addCredential`); an added code credential is verified in
+ * place with its code (`client.loginWithOtp`: verifying issues a session, which becomes this page's,
+ * so the new method is then the one in use); removes a credential (`client.removeCredential`) after a
+ * confirmation. The service only accepts a removal signed by a session of a *different* credential and
+ * keeps at least one: the element says so before calling it. The service has no rename endpoint
+ * (the OpenAPI declares no PATCH on `/auth/credentials/{id}`), so nicknames are shown, not edited.
+ *
+ * @example
+ *   <pay-auth-methods user-name="ana@example.com"></pay-auth-methods>
+ *   el.getOidcToken = () => google.accounts.id.prompt(…); // offers "Sign-in provider"
+ */
+import { html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { type AuthMethod, type CurrentSession, type OtpChallenge, type WalletClient } from '@paykit/crypto-core';
+import { PayElement } from '../shared/base-element.js';
+import { credentialTypeKey, formatTime } from '../shared/account-format.js';
+import { getDefaultClient } from '../shared/client-context.js';
+import { CodeField } from '../shared/code-field.js';
+import { describeError, type ErrorView } from '../shared/errors.js';
+import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from '../shared/account-events.js';
+import type { MessageKey } from '../shared/i18n.js';
+import { LightDomSlot } from '../shared/light-dom.js';
+import { authMethodsStyles } from './auth-methods.styles.js';
+
+type Panel = 'confirm-remove' | 'add-phone' | 'add-passkey' | 'verify';
+type Phase = 'loading' | 'ready' | 'confirm-remove' | 'add-phone' | 'add-passkey' | 'verify' | 'signed-out';
+type AddKind = 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY' | 'OAUTH';
+
+/** E.164: a plus, a non-zero digit, then 6 to 14 digits. */
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+let nextId = 0;
+
+/** A phone number with all but its last four digits hidden. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length > 4 ? `•••• ${digits.slice(-4)}` : phone;
+}
+
+/**
+ * Lists, adds and removes the wallet's sign-in methods.
+ *
+ * @summary Sign-in methods: list, add (passkey, email, SMS, provider), verify, remove.
+ *
+ * @event {PayCredentialAddedEvent} pay-credential-added - A method was added. `detail: { credentialId, type, verified }` (`verified` false: a code method waits for its code; it is dispatched again with true once verified).
+ * @event {PayCredentialRemovedEvent} pay-credential-removed - A method was removed. `detail: { credentialId, type }`.
+ *
+ * @slot code-input - Reserved: the verification code field of an added code method, in light DOM (autofill sees it).
+ * @slot field-input - Reserved: the phone number field of a text-message method (in light DOM, so autofill sees it) or the new passkey's name.
+ *
+ * @csspart base - The surface around everything.
+ * @csspart title - The heading.
+ * @csspart list - The list of methods.
+ * @csspart method - One method row.
+ * @csspart in-use-badge - The "In use" badge of the method this session was made by.
+ * @csspart button - Every button.
+ * @csspart remove-button - "Remove" on a row.
+ * @csspart confirm - The removal confirmation.
+ * @csspart confirm-remove-button - "Remove" in the confirmation.
+ * @csspart cancel-button - "Cancel" in a confirmation or form.
+ * @csspart notice - Why a removal was refused before calling the service.
+ * @csspart add - The "Add a sign-in method" section.
+ * @csspart add-button - Each "Add …" button.
+ * @csspart passkey-unsupported - "Passkeys aren't available in this browser", instead of the passkey button.
+ * @csspart submit-button - The submit button of a form (create passkey, send code, verify).
+ * @csspart error - The error box.
+ * @csspart success - The last change, confirmed.
+ *
+ * @cssstate loading - The list is being fetched.
+ * @cssstate ready - The list is shown.
+ * @cssstate confirm-remove - A removal waits for confirmation.
+ * @cssstate add-phone - The phone number form is open.
+ * @cssstate add-passkey - The passkey form is open.
+ * @cssstate verify - An added code method waits for its code.
+ * @cssstate busy - A request is running.
+ * @cssstate signed-out - There is no session.
+ * @cssstate error - An error is shown.
+ */
+export class PayAuthMethods extends PayElement {
+  static override styles = [...PayElement.styles, authMethodsStyles];
+
+  /** The name a new passkey is created for (shown by the authenticator). Default: the email method's address. */
+  @property({ attribute: 'user-name' })
+  accessor userName: string | undefined = undefined;
+
+  /**
+   * Returns a fresh OIDC ID token from the platform's identity provider; when set, "Sign-in provider"
+   * is offered. Not an attribute.
+   */
+  @property({ attribute: false })
+  accessor getOidcToken: (() => Promise<string>) | undefined = undefined;
+
+  #credentials: AuthMethod[] = [];
+  #loaded = false;
+  #busy = false;
+  #phase: Panel | undefined;
+  #error: ErrorView | undefined;
+  #notice: MessageKey | undefined;
+  #success: string | undefined;
+  #target: AuthMethod | undefined;
+  #challenge: OtpChallenge | undefined;
+  #phoneError: MessageKey | undefined;
+  #current: CurrentSession | undefined;
+  #attached: WalletClient | undefined;
+  #unsubscribe: (() => void) | undefined;
+  #load = 0;
+  readonly #fieldId = `pay-field-${++nextId}`;
+
+  readonly #code: CodeField = new CodeField(this, {
+    label: () => this.t('otp.label'),
+    hint: () => this.t('authMethods.codeHint', { destination: this.#describe(this.#challenge) }),
+    incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
+    message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
+    onComplete: (code) => void this.#verify(code),
+  });
+
+  constructor() {
+    super();
+    new LightDomSlot(this, 'field-input', () =>
+      this.#phase === 'add-phone'
+        ? this.#renderPhone()
+        : this.#phase === 'add-passkey'
+          ? this.#renderNickname()
+          : nothing,
+    );
+  }
+
+  protected override get states(): string[] {
+    const states: string[] = [this.#phaseNow];
+    if (this.#busy) states.push('busy');
+    if (this.#error || this.#code.hasError) states.push('error');
+    return states;
+  }
+
+  get #phaseNow(): Phase {
+    if (!this.#current) return 'signed-out';
+    if (this.#phase) return this.#phase;
+    return this.#loaded ? 'ready' : 'loading';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.#attached) this.#attach(this.#attached);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const client = this.client ?? getDefaultClient();
+    if (client && (client !== this.#attached || !this.#unsubscribe)) this.#attach(client);
+  }
+
+  #attach(client: WalletClient): void {
+    this.#unsubscribe?.();
+    this.#attached = client;
+    this.#current = client.session;
+    this.#unsubscribe = client.subscribe((session) => {
+      const reload = session?.accountId !== this.#current?.accountId;
+      this.#current = session;
+      if (reload) void this.#reload();
+      else this.requestUpdate();
+    });
+    void this.#reload();
+  }
+
+  async #reload(): Promise<void> {
+    const load = ++this.#load;
+    const client = this.#attached;
+    if (!client?.session) return this.requestUpdate();
+    try {
+      const credentials = await client.listCredentials();
+      if (load !== this.#load) return;
+      this.#credentials = credentials;
+      this.#loaded = true;
+      if (!this.#busy) this.#error = undefined;
+    } catch (error) {
+      if (load === this.#load) this.#error = this.reportError(error);
+    }
+    this.requestUpdate();
+  }
+
+  /** Runs one request with the buttons disabled; a failure is shown in the error box. */
+  async #run(action: (client: WalletClient) => Promise<void>): Promise<void> {
+    if (this.#busy) return;
+    this.#busy = true;
+    this.#error = undefined;
+    this.#notice = undefined;
+    this.#success = undefined;
+    this.requestUpdate();
+    try {
+      await action(this.requireClient());
+    } catch (error) {
+      this.#error = this.reportError(error);
+    } finally {
+      this.#busy = false;
+      this.requestUpdate();
+    }
+  }
+
+  #done(message: string): void {
+    this.#success = message;
+    this.live.announce(message);
+  }
+
+  /** The words a row shows for a method: its email, masked phone, provider account or passkey name. */
+  #describe(method: AuthMethod | undefined): string {
+    const nickname = method?.nickname ?? '';
+    return method?.type === 'SMS_OTP' ? maskPhone(nickname) : nickname;
+  }
+
+  #label(method: AuthMethod): string {
+    const detail = this.#describe(method);
+    return detail ? `${this.t(credentialTypeKey(method.type))} (${detail})` : this.t(credentialTypeKey(method.type));
+  }
+
+  // ---- remove -------------------------------------------------------------------------------------
+
+  #askRemove(method: AuthMethod): void {
+    this.#success = undefined;
+    this.#error = undefined;
+    // the service's rules, said before calling it: one method must remain, and a removal is signed
+    // by a session of another method
+    const refusal: MessageKey | undefined =
+      this.#credentials.length <= 1
+        ? 'authMethods.lastOne'
+        : method.id === this.#current?.credentialId
+          ? 'authMethods.inUse'
+          : undefined;
+    if (refusal) {
+      this.#notice = refusal;
+      this.live.announce(this.t(refusal));
+      this.requestUpdate();
+      return;
+    }
+    this.#notice = undefined;
+    this.#target = method;
+    this.#open('confirm-remove');
+  }
+
+  #remove = (): Promise<void> =>
+    this.#run(async (client) => {
+      const method = this.#target!;
+      await client.removeCredential(method.id);
+      this.#close();
+      this.dispatchEvent(new PayCredentialRemovedEvent(method.id, method.type));
+      this.#done(this.t('authMethods.removed', { method: this.#label(method) }));
+      await this.#reload();
+    });
+
+  // ---- add ----------------------------------------------------------------------------------------
+
+  #open(phase: Panel): void {
+    this.#phase = phase;
+    this.#phoneError = undefined;
+    this.requestUpdate();
+    void this.updateComplete.then(() => {
+      (
+        this.querySelector<HTMLElement>(`#${this.#fieldId}`) ??
+        this.renderRoot.querySelector<HTMLElement>('.panel button')
+      )?.focus();
+    });
+  }
+
+  #close = (): void => {
+    const from = this.#phase;
+    this.#phase = undefined;
+    this.#target = undefined;
+    this.#challenge = undefined;
+    this.#code.visible = false;
+    this.requestUpdate();
+    if (from)
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('button:enabled')?.focus());
+  };
+
+  #addEmail = (): Promise<void> => this.#addOtp({ type: 'EMAIL_OTP' });
+
+  #submitPhone = (event?: Event): void => {
+    event?.preventDefault();
+    const input = this.querySelector<HTMLInputElement>(`#${this.#fieldId}`);
+    const phone = (input?.value ?? '').replace(/[\s().-]/g, '');
+    if (!E164.test(phone)) {
+      this.#phoneError = 'authMethods.phoneInvalid';
+      this.requestUpdate();
+      input?.focus();
+      return;
+    }
+    this.#phoneError = undefined;
+    // the service names the SMS method after the number; the sandbox takes it in the body
+    void this.#addOtp({ type: 'SMS_OTP', phoneNumber: phone });
+  };
+
+  #addOtp(body: { type: 'EMAIL_OTP' | 'SMS_OTP'; phoneNumber?: string }): Promise<void> {
+    return this.#run(async (client) => {
+      const added = (await client.addCredential(body)) as AuthMethod & { otpEncryptionTargetBundle?: string };
+      this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, false));
+      // the add answer carries the code's target bundle; when it does not, ask for a code
+      this.#challenge = added.otpEncryptionTargetBundle
+        ? (added as OtpChallenge)
+        : await client.requestOtp({ credentialId: added.id });
+      this.#phase = 'verify';
+      this.#code.visible = true;
+      this.#code.reset();
+      this.live.announce(this.t('authMethods.codeSent', { destination: this.#describe(added) }));
+      await this.#reload();
+      await this.updateComplete;
+      this.#code.focus();
+    });
+  }
+
+  async #verify(code: string): Promise<void> {
+    const challenge = this.#challenge;
+    if (!challenge || this.#busy) return;
+    this.#busy = this.#code.busy = true;
+    this.requestUpdate();
+    try {
+      await this.requireClient().loginWithOtp({ challenge, code });
+      this.#busy = this.#code.busy = false;
+      this.#close();
+      this.dispatchEvent(new PayCredentialAddedEvent(challenge.id, challenge.type, true));
+      this.#done(this.t('authMethods.verified', { method: this.#label(challenge) }));
+      await this.#reload();
+    } catch (error) {
+      const view = describeError(error, { UNAUTHORIZED: 'error.wrongCode' });
+      this.reportError(error, { UNAUTHORIZED: 'error.wrongCode' });
+      this.#code.showError(view);
+    } finally {
+      this.#busy = this.#code.busy = false;
+      this.requestUpdate();
+    }
+  }
+
+  /** Starts the WebAuthn ceremony inside the click (Safari's gesture rule): nothing is awaited first. */
+  #createPasskey = (event?: Event): void => {
+    event?.preventDefault();
+    const nickname = this.querySelector<HTMLInputElement>(`#${this.#fieldId}`)?.value.trim();
+    const userName = this.userName ?? this.#credentials.find((c) => c.type === 'EMAIL_OTP')?.nickname ?? 'Paykit';
+    void this.#run(async (client) => {
+      const added = await client.registerPasskey({
+        userName,
+        ...(nickname ? { nickname } : {}),
+        excludeCredentialIds: this.#credentials.flatMap((c) => (c.credentialId ? [c.credentialId] : [])),
+      });
+      this.#close();
+      this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, true));
+      this.#done(this.t('authMethods.added', { method: this.#label(added) }));
+      await this.#reload();
+    });
+  };
+
+  #addOAuth = (): Promise<void> =>
+    this.#run(async (client) => {
+      const oidcToken = await this.getOidcToken!();
+      const added = await client.addCredential({ type: 'OAUTH', oidcToken });
+      this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, true));
+      this.#done(this.t('authMethods.added', { method: this.#label(added) }));
+      await this.#reload();
+    });
+
+  // ---- render -------------------------------------------------------------------------------------
+
+  protected override render(): unknown {
+    return html`<div part="base" class="base">
+      <h2 part="title" class="title">${this.t('authMethods.title')}</h2>
+      ${this.#renderBody()}
+      ${this.#notice ? html`<p part="notice" class="alert" role="alert">${this.t(this.#notice)}</p>` : nothing}
+      ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })}
+      ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
+    </div>`;
+  }
+
+  #renderBody(): unknown {
+    if (!this.hasClient) return html`<p class="text">${this.t('error.noClient')}</p>`;
+    const phase = this.#phaseNow;
+    if (phase === 'signed-out') return html`<p class="text">${this.t('error.noSession')}</p>`;
+    if (phase === 'loading') return html`<p class="text">${this.t('authMethods.loading')}</p>`;
+    return html`
+      <ul part="list" class="list">
+        ${this.#credentials.map((method) => this.#renderRow(method))}
+      </ul>
+      ${this.#renderPanel(phase)}
+    `;
+  }
+
+  #renderRow(method: AuthMethod): unknown {
+    const inUse = method.id === this.#current?.credentialId;
+    const created = formatTime(this.resolvedLocale, method.createdAt);
+    const detail = this.#describe(method);
+    return html`<li part="method" class="row">
+      <div class="facts">
+        <span class="name"
+          >${this.t(credentialTypeKey(method.type))}${
+            inUse ? html`<span part="in-use-badge" class="badge">${this.t('authMethods.inUseBadge')}</span>` : nothing
+          }</span
+        >
+        ${detail ? html`<span class="meta">${detail}</span>` : nothing}
+        ${created ? html`<span class="meta">${this.t('authMethods.created', { time: created })}</span>` : nothing}
+      </div>
+      <button
+        part="button remove-button"
+        class="button button--secondary"
+        type="button"
+        aria-label=${this.t('authMethods.removeLabel', { method: this.#label(method) })}
+        ?disabled=${this.#busy || !!this.#phase}
+        @click=${() => this.#askRemove(method)}
+      >
+        ${this.t('authMethods.remove')}
+      </button>
+    </li>`;
+  }
+
+  #renderPanel(phase: Phase): unknown {
+    /** A panel: its content, a primary button (a form's submit when `submit`), and Cancel. */
+    const panel = (content: unknown, label: MessageKey, action: (event?: Event) => unknown, part = 'submit-button') =>
+      html`<form part=${phase === 'confirm-remove' ? 'confirm' : nothing} class="panel" @submit=${action}>
+        ${content}
+        <div class="actions">
+          <button part="button ${part}" class="button button--primary" ?disabled=${this.#busy}>${this.t(label)}</button>
+          <button
+            part="button cancel-button"
+            class="button button--secondary"
+            type="button"
+            ?disabled=${this.#busy}
+            @click=${this.#close}
+          >
+            ${this.t('authMethods.cancel')}
+          </button>
+        </div>
+      </form>`;
+    const stop = (then: () => unknown) => (event?: Event) => (event?.preventDefault(), then());
+    switch (phase) {
+      case 'confirm-remove':
+        return panel(
+          html`<p class="text">${this.t('authMethods.confirmRemove', { method: this.#label(this.#target!) })}</p>`,
+          'authMethods.remove',
+          stop(this.#remove),
+          'confirm-remove-button',
+        );
+      case 'add-phone':
+        return panel(html`<slot name="field-input"></slot>`, 'otp.send', this.#submitPhone);
+      case 'add-passkey':
+        return panel(html`<slot name="field-input"></slot>`, 'authMethods.createPasskey', this.#createPasskey);
+      case 'verify':
+        return panel(
+          html`<slot name="code-input"></slot>`,
+          'otp.verify',
+          stop(() => this.#code.submit()),
+        );
+      default:
+        return this.#renderAdd();
+    }
+  }
+
+  #renderAdd(): unknown {
+    const has = (type: string): boolean => this.#credentials.some((c) => c.type === type);
+    const button = (kind: AddKind, onClick: () => unknown) =>
+      html`<button
+        part="button add-button"
+        class="button button--secondary"
+        type="button"
+        ?disabled=${this.#busy}
+        @click=${onClick}
+      >
+        ${this.t(credentialTypeKey(kind))}
+      </button>`;
+    return html`<section part="add" class="panel" aria-labelledby="add-title">
+      <h3 id="add-title">${this.t('authMethods.add')}</h3>
+      <div class="actions">
+        ${
+          typeof PublicKeyCredential == 'function'
+            ? button('PASSKEY', () => this.#open('add-passkey'))
+            : html`<p part="passkey-unsupported" class="text">${this.t('error.passkeyUnsupported')}</p>`
+        }
+        ${has('EMAIL_OTP') ? nothing : button('EMAIL_OTP', this.#addEmail)}
+        ${has('SMS_OTP') ? nothing : button('SMS_OTP', () => this.#open('add-phone'))}
+        ${this.getOidcToken ? button('OAUTH', this.#addOAuth) : nothing}
+      </div>
+    </section>`;
+  }
+
+  /** The new passkey's name (light DOM, beside the phone field's place). */
+  #renderNickname(): unknown {
+    return html`<div class="pay-field">
+      <label class="pay-field__label" for=${this.#fieldId}>${this.t('authMethods.passkeyName')}</label>
+      <input
+        id=${this.#fieldId}
+        class="pay-field__input"
+        maxlength="64"
+        autocomplete="off"
+        value="Passkey"
+        @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.#createPasskey(e)}
+      />
+    </div>`;
+  }
+
+  /** The light-DOM phone field. TODO(sign-in): use the shared country picker from <pay-sign-in> once it lands. */
+  #renderPhone(): unknown {
+    const id = this.#fieldId;
+    const error = this.#phoneError ? this.t(this.#phoneError) : '';
+    return html`<div class="pay-field">
+      <label class="pay-field__label" for=${id}>${this.t('authMethods.phoneLabel')}</label>
+      <input
+        id=${id}
+        class="pay-field__input"
+        type="tel"
+        autocomplete="tel"
+        inputmode="tel"
+        aria-describedby="${id}-error"
+        aria-invalid=${error ? 'true' : 'false'}
+        @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.#submitPhone(e)}
+      />
+      <p class="pay-field__error" id="${id}-error">${error}</p>
+    </div>`;
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * `<pay-sessions>`: the signed-in user's active sessions (`GET /auth/sessions`) with this device's
+ * marked, each other one revocable (`client.revokeSession`, a signed retry), "Sign out everywhere
+ * else", and "Sign out on this device" (`client.logout`: revokes on the service, deletes the key here,
+ * and every other tab of the same client namespace hears it through the client's session channel).
+ * The current session's expiry and its renewals (the client's refresh, automatic or "Renew now")
+ * are shown live from `client.subscribe`.
+ *
+ * @example
+ *   <pay-sessions></pay-sessions>
+ *   document.addEventListener('pay-session-revoked', (e) => e.detail.current && location.assign('/'));
+ */
+import { html, nothing, type PropertyValues } from 'lit';
+import type { AuthSession, CurrentSession, WalletClient } from '@paykit/crypto-core';
+import { PayElement } from '../shared/base-element.js';
+import { credentialTypeKey, formatTime } from '../shared/account-format.js';
+import { getDefaultClient } from '../shared/client-context.js';
+import type { ErrorView } from '../shared/errors.js';
+import { PaySessionRevokedEvent } from '../shared/account-events.js';
+import { sessionsStyles } from './sessions.styles.js';
+
+type Phase = 'loading' | 'ready' | 'signed-out';
+
+/**
+ * Lists the account's active sessions and signs them out: one, every other one, or this device's.
+ *
+ * @summary Active sessions, with sign-out here, elsewhere and everywhere else.
+ *
+ * @event {PaySessionRevokedEvent} pay-session-revoked - A session was revoked. `detail: { sessionId, current }` (`current`: it was this page's, now signed out here and in every tab).
+ *
+ * @csspart base - The surface around everything.
+ * @csspart title - The heading.
+ * @csspart list - The list of sessions.
+ * @csspart session - One session row.
+ * @csspart current-badge - The "This device" badge of the current session.
+ * @csspart refresh-status - The current session's expiry and last renewal.
+ * @csspart button - Every button.
+ * @csspart revoke-button - "Sign out" of another session.
+ * @csspart revoke-others-button - "Sign out everywhere else".
+ * @csspart renew-button - "Renew now".
+ * @csspart sign-out-button - "Sign out on this device".
+ * @csspart error - The error box.
+ * @csspart success - The signed-out message.
+ *
+ * @cssstate loading - The list is being fetched.
+ * @cssstate ready - The list is shown.
+ * @cssstate busy - A revocation or renewal is running.
+ * @cssstate signed-out - There is no session on this page.
+ * @cssstate error - An error is shown.
+ */
+export class PaySessions extends PayElement {
+  static override styles = [...PayElement.styles, sessionsStyles];
+
+  #sessions: AuthSession[] = [];
+  #loaded = false;
+  #busy = false;
+  #error: ErrorView | undefined;
+  #current: CurrentSession | undefined;
+  /** When the client last renewed the current session while this element watched. */
+  #renewedAt: number | undefined;
+  #attached: WalletClient | undefined;
+  #unsubscribe: (() => void) | undefined;
+  /** Bumped by every load; an answer to an older load is dropped. */
+  #load = 0;
+
+  protected override get states(): string[] {
+    const states: string[] = [this.#phase];
+    if (this.#busy) states.push('busy');
+    if (this.#error) states.push('error');
+    return states;
+  }
+
+  get #phase(): Phase {
+    if (!this.#current) return 'signed-out';
+    return this.#loaded ? 'ready' : 'loading';
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#detach();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // the same client again after a move: subscribe again (willUpdate only attaches a different one)
+    if (this.#attached) this.#attach(this.#attached);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const client = this.client ?? getDefaultClient();
+    if (client !== this.#attached || (client && !this.#unsubscribe)) {
+      this.#detach();
+      if (client) this.#attach(client);
+    }
+  }
+
+  #attach(client: WalletClient): void {
+    this.#unsubscribe?.();
+    this.#attached = client;
+    this.#current = client.session;
+    this.#unsubscribe = client.subscribe((session) => this.#onSession(session));
+    void this.#reload();
+  }
+
+  #detach(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  #onSession(session: CurrentSession | undefined): void {
+    const before = this.#current;
+    this.#current = session;
+    if (session && before && session.id !== before.id && session.accountId === before.accountId) {
+      this.#renewedAt = Date.now();
+      this.live.announce(this.t('sessions.renewed', { time: formatTime(this.resolvedLocale, session.expiresAt) }));
+    }
+    if (session?.id !== before?.id) void this.#reload();
+    else this.requestUpdate();
+  }
+
+  async #reload(): Promise<void> {
+    const load = ++this.#load;
+    const client = this.#attached;
+    if (!client?.session) {
+      this.#sessions = [];
+      this.#loaded = false;
+      this.requestUpdate();
+      return;
+    }
+    try {
+      const sessions = await client.listSessions();
+      if (load !== this.#load) return;
+      this.#sessions = sessions;
+      this.#loaded = true;
+      this.#error = undefined;
+    } catch (error) {
+      if (load !== this.#load) return;
+      this.#error = this.reportError(error);
+    }
+    this.requestUpdate();
+  }
+
+  /** Runs one action with the buttons disabled; failures are shown and reported. */
+  async #run(action: (client: WalletClient) => Promise<void>): Promise<void> {
+    if (this.#busy) return;
+    this.#busy = true;
+    this.#error = undefined;
+    this.requestUpdate();
+    try {
+      await action(this.requireClient());
+    } catch (error) {
+      this.#error = this.reportError(error);
+    } finally {
+      this.#busy = false;
+      this.requestUpdate();
+    }
+  }
+
+  #revoke(session: AuthSession): Promise<void> {
+    return this.#run(async (client) => {
+      await client.revokeSession(session.id);
+      this.dispatchEvent(new PaySessionRevokedEvent(session.id, false));
+      this.live.announce(this.t('sessions.revoked'));
+      await this.#reload();
+    });
+  }
+
+  #revokeOthers = (): Promise<void> =>
+    this.#run(async (client) => {
+      const here = client.session?.id;
+      for (const session of this.#sessions.filter((s) => s.id !== here)) {
+        await client.revokeSession(session.id);
+        this.dispatchEvent(new PaySessionRevokedEvent(session.id, false));
+      }
+      this.live.announce(this.t('sessions.revokedOthers'));
+      await this.#reload();
+    });
+
+  #renew = (): Promise<void> =>
+    this.#run(async (client) => {
+      await client.refreshSession();
+    });
+
+  #signOut = (): Promise<void> =>
+    this.#run(async (client) => {
+      const id = client.session?.id;
+      try {
+        await client.logout();
+      } finally {
+        // logout clears the key here and in every tab even when the service could not be told
+        if (id && !client.session) this.dispatchEvent(new PaySessionRevokedEvent(id, true));
+      }
+      this.live.announce(this.t('sessions.signedOut'));
+    });
+
+  protected override render(): unknown {
+    return html`<div part="base" class="base">
+      <h2 part="title" class="title">${this.t('sessions.title')}</h2>
+      ${this.#renderBody()} ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })}
+      ${this.live.render()}
+    </div>`;
+  }
+
+  #renderBody(): unknown {
+    if (!this.hasClient) return html`<p class="text">${this.t('error.noClient')}</p>`;
+    const phase = this.#phase;
+    if (phase === 'signed-out') return this.renderSuccess(this.t('sessions.signedOut'));
+    if (phase === 'loading') return html`<p class="text">${this.t('sessions.loading')}</p>`;
+    const here = this.#current!;
+    const others = this.#sessions.filter((s) => s.id !== here.id);
+    const mine = this.#sessions.find((s) => s.id === here.id) ?? here;
+    return html`
+      <ul part="list" class="list">
+        ${this.#renderRow(mine, true)} ${others.map((s) => this.#renderRow(s, false))}
+      </ul>
+      ${others.length ? nothing : html`<p class="text">${this.t('sessions.none')}</p>`}
+      <div class="actions">
+        ${
+          others.length
+            ? html`<button
+                part="button revoke-others-button"
+                class="button button--secondary"
+                type="button"
+                ?disabled=${this.#busy}
+                @click=${this.#revokeOthers}
+              >
+                ${this.t('sessions.revokeOthers')}
+              </button>`
+            : nothing
+        }
+        <button
+          part="button sign-out-button"
+          class="button button--primary"
+          type="button"
+          ?disabled=${this.#busy}
+          @click=${this.#signOut}
+        >
+          ${this.t('sessions.signOut')}
+        </button>
+      </div>
+    `;
+  }
+
+  #renderRow(session: Pick<AuthSession, 'id' | 'type' | 'createdAt' | 'expiresAt'>, current: boolean): unknown {
+    const locale = this.resolvedLocale;
+    const type = this.t(credentialTypeKey(session.type));
+    const created = formatTime(locale, session.createdAt);
+    const expires = formatTime(locale, current ? this.#current!.expiresAt : session.expiresAt);
+    return html`<li part="session" class="row">
+      <div class="facts">
+        <span class="name"
+          >${type}${
+            current ? html`<span part="current-badge" class="badge">${this.t('sessions.thisDevice')}</span>` : nothing
+          }</span
+        >
+        ${created ? html`<span class="meta">${this.t('sessions.created', { time: created })}</span>` : nothing}
+        <span class="meta" part=${current ? 'refresh-status' : nothing}
+          >${this.t('sessions.expires', { time: expires })}${
+            current && this.#renewedAt
+              ? html` ·
+                ${this.t('sessions.renewedAt', { time: formatTime(locale, new Date(this.#renewedAt).toISOString()) })}`
+              : nothing
+          }</span
+        >
+      </div>
+      ${
+        current
+          ? html`<button
+              part="button renew-button"
+              class="button button--link"
+              type="button"
+              ?disabled=${this.#busy}
+              @click=${this.#renew}
+            >
+              ${this.t('sessions.renew')}
+            </button>`
+          : html`<button
+              part="button revoke-button"
+              class="button button--secondary"
+              type="button"
+              aria-label=${this.t('sessions.revokeLabel', { type, time: created })}
+              ?disabled=${this.#busy}
+              @click=${() => this.#revoke(session as AuthSession)}
+            >
+              ${this.t('sessions.revoke')}
+            </button>`
+      }
+    </li>`;
+  }
+}

@@ -1,0 +1,336 @@
+/**
+ * `<pay-wallet-settings>`: the embedded wallet's own settings, apart from how the user signs in.
+ * Wallet privacy (`privateEnabled`) as a switch (`client.setWalletPrivacy`, a signed retry; the current
+ * value read from `GET /customers/internal-accounts?customerId=`), and the delegated signing keys a
+ * card needs to be funded from the wallet (`payments-api.md`: an embedded-wallet funding source needs
+ * an ACTIVE delegated key before it can fund card transactions): listed (`GET /auth/delegated-keys`),
+ * created for `card-id` through the three-leg signed retry (`client.createDelegatedKey`) when that card
+ * has no ACTIVE key, and revoked (`DELETE /auth/delegated-keys/{id}`, platform-authorized, after a
+ * confirmation). The keys are the service's; nothing secret reaches the page.
+ *
+ * @example
+ *   <pay-wallet-settings customer-id="Customer:…" card-id="Card:…"></pay-wallet-settings>
+ */
+import { html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { CurrentSession, DelegatedKey, InternalAccount, WalletClient } from '@paykit/crypto-core';
+import { PayElement } from '../shared/base-element.js';
+import { formatTime } from '../shared/account-format.js';
+import { getDefaultClient } from '../shared/client-context.js';
+import type { ErrorView } from '../shared/errors.js';
+import { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from '../shared/account-events.js';
+import type { MessageKey } from '../shared/i18n.js';
+import { authMethodsStyles } from '../auth-methods/auth-methods.styles.js';
+import { walletSettingsStyles } from './wallet-settings.styles.js';
+
+type Phase = 'loading' | 'ready' | 'signed-out';
+type KeyStatus = 'PENDING' | 'ACTIVE' | 'REVOKED';
+
+/**
+ * The wallet's privacy switch and the delegated keys that let cards spend from it.
+ *
+ * @summary Wallet privacy and card delegated keys.
+ *
+ * @event {PayWalletPrivacyEvent} pay-wallet-privacy - Privacy changed on the service. `detail: { accountId, privateEnabled }`.
+ * @event {PayDelegatedKeyEvent} pay-delegated-key - A card's key became ACTIVE or was REVOKED. `detail: { keyId, cardId, status }`.
+ *
+ * @csspart base - The surface around everything.
+ * @csspart title - The heading.
+ * @csspart privacy - The privacy setting (label, description, switch).
+ * @csspart privacy-switch - The switch (`role="switch"`, `aria-checked`).
+ * @csspart keys - The list of delegated keys.
+ * @csspart key - One delegated key row.
+ * @csspart button - Every button.
+ * @csspart create-key-button - "Allow card payments" for `card-id`.
+ * @csspart revoke-key-button - "Revoke" on an ACTIVE key row.
+ * @csspart confirm - The revocation confirmation.
+ * @csspart confirm-revoke-button - "Revoke" in the confirmation.
+ * @csspart cancel-button - "Cancel" in the confirmation.
+ * @csspart error - The error box.
+ * @csspart success - The last change, confirmed.
+ *
+ * @cssstate loading - The settings are being fetched.
+ * @cssstate ready - The settings are shown.
+ * @cssstate busy - A change is running.
+ * @cssstate private - The wallet is private.
+ * @cssstate signed-out - There is no session.
+ * @cssstate error - An error is shown.
+ */
+export class PayWalletSettings extends PayElement {
+  static override styles = [...PayElement.styles, authMethodsStyles, walletSettingsStyles];
+
+  /** The customer whose wallet this is: needed to read the privacy setting (the switch is hidden without it). */
+  @property({ attribute: 'customer-id' })
+  accessor customerId: string | undefined = undefined;
+
+  /** A card to be funded from this wallet: offers to create its delegated key when it has no ACTIVE one. */
+  @property({ attribute: 'card-id' })
+  accessor cardId: string | undefined = undefined;
+
+  #account: InternalAccount | undefined;
+  #keys: DelegatedKey[] = [];
+  #loaded = false;
+  #busy = false;
+  #error: ErrorView | undefined;
+  #success: string | undefined;
+  #confirming: DelegatedKey | undefined;
+  #current: CurrentSession | undefined;
+  #attached: WalletClient | undefined;
+  #unsubscribe: (() => void) | undefined;
+  #load = 0;
+
+  protected override get states(): string[] {
+    const states: string[] = [!this.#current ? 'signed-out' : this.#loaded ? 'ready' : 'loading'];
+    if (this.#busy) states.push('busy');
+    if (this.#account?.privateEnabled) states.push('private');
+    if (this.#error) states.push('error');
+    return states;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.#attached) this.#attach(this.#attached);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const client = this.client ?? getDefaultClient();
+    if (client && (client !== this.#attached || !this.#unsubscribe)) this.#attach(client);
+    else if (changed.has('customerId') && this.hasUpdated) void this.#reload();
+  }
+
+  #attach(client: WalletClient): void {
+    this.#unsubscribe?.();
+    this.#attached = client;
+    this.#current = client.session;
+    this.#unsubscribe = client.subscribe((session) => {
+      const reload = session?.accountId !== this.#current?.accountId;
+      this.#current = session;
+      if (reload) void this.#reload();
+      else this.requestUpdate();
+    });
+    void this.#reload();
+  }
+
+  async #reload(): Promise<void> {
+    const load = ++this.#load;
+    const client = this.#attached;
+    const session = client?.session;
+    if (!client || !session) return this.requestUpdate();
+    try {
+      const [accounts, keys] = await Promise.all([
+        this.customerId
+          ? client.request<{ data?: InternalAccount[] }>('GET', '/customers/internal-accounts', {
+              query: { customerId: this.customerId },
+            })
+          : undefined,
+        client.request<{ data?: DelegatedKey[] }>('GET', '/auth/delegated-keys', {
+          query: { accountId: session.accountId },
+        }),
+      ]);
+      if (load !== this.#load) return;
+      this.#account = accounts?.data?.find((a) => a.id === session.accountId);
+      this.#keys = keys.data ?? [];
+      this.#loaded = true;
+      if (!this.#busy) this.#error = undefined;
+    } catch (error) {
+      if (load === this.#load) this.#error = this.reportError(error);
+    }
+    this.requestUpdate();
+  }
+
+  async #run(action: (client: WalletClient) => Promise<void>): Promise<void> {
+    if (this.#busy) return;
+    this.#busy = true;
+    this.#error = undefined;
+    this.#success = undefined;
+    this.requestUpdate();
+    try {
+      await action(this.requireClient());
+    } catch (error) {
+      this.#error = this.reportError(error);
+    } finally {
+      this.#busy = false;
+      this.requestUpdate();
+    }
+  }
+
+  #done(key: MessageKey): void {
+    this.#success = this.t(key);
+    this.live.announce(this.#success);
+  }
+
+  #togglePrivacy = (): Promise<void> =>
+    this.#run(async (client) => {
+      const next = !this.#account!.privateEnabled;
+      const updated = await client.setWalletPrivacy(next, this.#account!.id);
+      this.#account = { ...this.#account!, ...updated, privateEnabled: updated?.privateEnabled ?? next };
+      this.dispatchEvent(new PayWalletPrivacyEvent(this.#account.id, this.#account.privateEnabled === true));
+      this.#done(this.#account.privateEnabled ? 'walletSettings.privateOn' : 'walletSettings.privateOff');
+    });
+
+  #createKey = (): Promise<void> =>
+    this.#run(async (client) => {
+      const key = await client.createDelegatedKey({ cardId: this.cardId!, nickname: this.t('walletSettings.keyName') });
+      this.dispatchEvent(new PayDelegatedKeyEvent(key.id, key.cardId, 'ACTIVE'));
+      this.#done('walletSettings.keyCreated');
+      await this.#reload();
+    });
+
+  #revokeKey = (): Promise<void> =>
+    this.#run(async (client) => {
+      const key = this.#confirming!;
+      await client.request('DELETE', `/auth/delegated-keys/${encodeURIComponent(key.id)}`);
+      this.#confirming = undefined;
+      this.dispatchEvent(new PayDelegatedKeyEvent(key.id, key.cardId, 'REVOKED'));
+      this.#done('walletSettings.keyRevoked');
+      await this.#reload();
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('button:enabled')?.focus();
+    });
+
+  #ask(key: DelegatedKey | undefined): void {
+    this.#confirming = key;
+    this.#success = undefined;
+    this.requestUpdate();
+    void this.updateComplete.then(() =>
+      this.renderRoot
+        .querySelector<HTMLElement>(key ? '[part~="confirm-revoke-button"]' : '[part~="revoke-key-button"], button')
+        ?.focus(),
+    );
+  }
+
+  protected override render(): unknown {
+    return html`<div part="base" class="base">
+      <h2 part="title" class="title">${this.t('walletSettings.title')}</h2>
+      ${this.#renderBody()} ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })}
+      ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
+    </div>`;
+  }
+
+  #renderBody(): unknown {
+    if (!this.hasClient) return html`<p class="text">${this.t('error.noClient')}</p>`;
+    if (!this.#current) return html`<p class="text">${this.t('error.noSession')}</p>`;
+    if (!this.#loaded) return html`<p class="text">${this.t('walletSettings.loading')}</p>`;
+    return html`${this.#renderPrivacy()} ${this.#renderKeys()}`;
+  }
+
+  #renderPrivacy(): unknown {
+    const account = this.#account;
+    if (!account) return nothing;
+    const on = account.privateEnabled === true;
+    return html`<div part="privacy" class="setting">
+      <div class="facts">
+        <span class="name" id="privacy-label">${this.t('walletSettings.privacy')}</span>
+        <span class="meta" id="privacy-hint">${this.t('walletSettings.privacyHint')}</span>
+      </div>
+      <button
+        part="privacy-switch"
+        class="switch"
+        type="button"
+        role="switch"
+        aria-checked=${on ? 'true' : 'false'}
+        aria-labelledby="privacy-label"
+        aria-describedby="privacy-hint"
+        ?disabled=${this.#busy}
+        @click=${this.#togglePrivacy}
+      ></button>
+    </div>`;
+  }
+
+  #renderKeys(): unknown {
+    const keys = this.#keys.filter((k) => (k as { status?: KeyStatus }).status !== 'REVOKED');
+    const cardHasKey = keys.some((k) => k.cardId === this.cardId && (k as { status?: KeyStatus }).status === 'ACTIVE');
+    return html`<h3 class="subtitle" id="keys-title">${this.t('walletSettings.keys')}</h3>
+      <p class="text meta">${this.t('walletSettings.keysHint')}</p>
+      ${
+        keys.length
+          ? html`<ul part="keys" class="list" aria-labelledby="keys-title">
+              ${keys.map((key) => this.#renderKey(key))}
+            </ul>`
+          : html`<p class="text">${this.t('walletSettings.noKeys')}</p>`
+      }
+      ${
+        this.cardId && !cardHasKey
+          ? html`<div class="actions">
+              <button
+                part="button create-key-button"
+                class="button button--primary"
+                type="button"
+                ?disabled=${this.#busy}
+                @click=${this.#createKey}
+              >
+                ${this.t('walletSettings.createKey')}
+              </button>
+            </div>`
+          : nothing
+      }`;
+  }
+
+  #renderKey(key: DelegatedKey): unknown {
+    const status = (key as { status?: KeyStatus }).status ?? 'PENDING';
+    const confirming = this.#confirming?.id === key.id;
+    const label = `${key.nickname ?? this.t('walletSettings.keyName')}`;
+    return html`<li part="key" class="row">
+      <div class="facts">
+        <span class="name">${label}</span>
+        <span class="meta">${this.t(status === 'ACTIVE' ? 'walletSettings.active' : 'walletSettings.pending')}</span>
+        <span class="meta">${this.t('walletSettings.keyCard', { card: key.cardId })}</span>
+        ${
+          key.createdAt
+            ? html`<span class="meta"
+                >${this.t('authMethods.created', { time: formatTime(this.resolvedLocale, key.createdAt) })}</span
+              >`
+            : nothing
+        }
+      </div>
+      ${
+        status !== 'ACTIVE'
+          ? nothing
+          : confirming
+            ? html`<div
+                part="confirm"
+                class="actions"
+                role="group"
+                aria-label=${this.t('walletSettings.confirmRevoke')}
+              >
+                <span class="text">${this.t('walletSettings.confirmRevoke')}</span>
+                <button
+                  part="button confirm-revoke-button"
+                  class="button button--primary"
+                  type="button"
+                  ?disabled=${this.#busy}
+                  @click=${this.#revokeKey}
+                >
+                  ${this.t('walletSettings.revoke')}
+                </button>
+                <button
+                  part="button cancel-button"
+                  class="button button--secondary"
+                  type="button"
+                  ?disabled=${this.#busy}
+                  @click=${() => this.#ask(undefined)}
+                >
+                  ${this.t('authMethods.cancel')}
+                </button>
+              </div>`
+            : html`<button
+                part="button revoke-key-button"
+                class="button button--secondary"
+                type="button"
+                aria-label=${this.t('walletSettings.revokeLabel', { card: key.cardId })}
+                ?disabled=${this.#busy}
+                @click=${() => this.#ask(key)}
+              >
+                ${this.t('walletSettings.revoke')}
+              </button>`
+      }
+    </li>`;
+  }
+}

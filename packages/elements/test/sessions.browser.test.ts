@@ -1,0 +1,142 @@
+import { expect } from 'chai';
+import { requireSessionKey, type WalletClient } from '@paykit/crypto-core';
+import { beforeEach, describe, it } from '../../../test/harness/suite.js';
+import type { PaySessions } from '../src/sessions/sessions.js';
+import '../src/define/pay-sessions.js';
+import { withAccountService, type AccountService } from './helpers/account-service.js';
+import {
+  announced,
+  expectAccessible,
+  fixture,
+  hasState,
+  html,
+  maybePart,
+  nextEvent,
+  part,
+  pressEnter,
+  setupElementTests,
+  until,
+} from './helpers/dom.js';
+
+describe('<pay-sessions>', () => {
+  const t = setupElementTests();
+  let account: AccountService;
+  beforeEach(() => void (account = withAccountService(t.fake)));
+
+  const render = async (client: WalletClient): Promise<PaySessions> => {
+    const el = await fixture<PaySessions>(html`<pay-sessions .client=${client}></pay-sessions>`);
+    await until(() => hasState(el, 'ready') || hasState(el, 'error'), 'the list');
+    await el.updateComplete;
+    return el;
+  };
+  const rows = (el: PaySessions) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="session"]')];
+
+  it('lists the active sessions with their type and times, this device marked first', async () => {
+    const client = await account.signedInClient();
+    account.addOtherSession('SMS_OTP');
+    account.addOtherSession('PASSKEY');
+    const el = await render(client);
+    const [mine, ...others] = rows(el);
+    expect(others).to.have.length(2);
+    expect(mine!.textContent).to.contain('Email code').and.contain('This device').and.contain('Active until');
+    expect(mine!.querySelector('[part~="current-badge"]')).to.not.equal(null);
+    expect(others.map((r) => r.textContent)).to.satisfy(
+      (texts: string[]) =>
+        texts.some((x) => x.includes('Text message code')) && texts.some((x) => x.includes('Passkey')),
+    );
+    for (const row of others) expect(row.querySelector('[part~="current-badge"]')).to.equal(null);
+    expect(t.fake.calls('GET /auth/sessions')[0]!.query).to.deep.equal({ accountId: client.session!.accountId });
+    await expectAccessible(el, 'list');
+  });
+
+  it('revokes another session with a signed retry from the keyboard', async () => {
+    const client = await account.signedInClient();
+    const other = account.addOtherSession('SMS_OTP');
+    const el = await render(client);
+    const revoked = nextEvent<CustomEvent>(document, 'pay-session-revoked');
+    const button = rows(el)[1]!.querySelector<HTMLButtonElement>('[part~="revoke-button"]')!;
+    expect(button.getAttribute('aria-label')).to.contain('Sign out').and.contain('Text message code');
+    await pressEnter(button);
+    expect((await revoked).detail).to.deep.equal({ sessionId: other.id, current: false });
+    await until(() => rows(el).length === 1, 'the revoked row gone');
+    expect(account.signed.map((s) => `${s.method} ${s.path}`)).to.deep.equal([
+      `DELETE /auth/sessions/${encodeURIComponent(other.id)}`,
+    ]);
+    expect(client.session).to.not.equal(undefined);
+    expect(announced(el)).to.contain('That session is signed out.');
+    t.leaks.assertClean(el);
+  });
+
+  it('signs out everywhere else, keeping this device', async () => {
+    const client = await account.signedInClient();
+    account.addOtherSession('SMS_OTP');
+    account.addOtherSession('OAUTH');
+    const el = await render(client);
+    await pressEnter(part(el, 'revoke-others-button'));
+    await until(() => rows(el).length === 1, 'only this device left');
+    expect(account.sessions.map((s) => s.id)).to.deep.equal([client.session!.id]);
+    expect(t.leaks.of('pay-session-revoked')).to.have.length(2);
+    expect(maybePart(el, 'revoke-others-button')).to.equal(null);
+    expect(part(el, 'base').textContent).to.contain('You aren’t signed in anywhere else.');
+  });
+
+  it('signs out here: revoked on the service, the key deleted here, and the other tab signed out', async () => {
+    const namespace = `tabs-${Math.random()}`;
+    const client = await account.signedInClient({ namespace });
+    // a second client on the same key store and namespace: another tab of the same page
+    const otherTab = account.client({ keyStore: client.keyStore, namespace });
+    t.cleanup(() => otherTab.close());
+    await otherTab.restore();
+    const here = client.session!;
+    expect(otherTab.session?.id).to.equal(here.id);
+    const el = await render(client);
+    const revoked = nextEvent<CustomEvent>(document, 'pay-session-revoked');
+    await pressEnter(part(el, 'sign-out-button'));
+    expect((await revoked).detail).to.deep.equal({ sessionId: here.id, current: true });
+    await until(() => hasState(el, 'signed-out'), 'signed out');
+    expect(part(el, 'success').textContent).to.contain('You’re signed out on this device.');
+    expect(account.sessions.some((s) => s.id === here.id)).to.equal(false);
+    expect(account.signed.at(-1)).to.deep.include({
+      method: 'DELETE',
+      path: `/auth/sessions/${encodeURIComponent(here.id)}`,
+    });
+    let deleted = false;
+    await requireSessionKey(here.keyId, client.keyStore).catch(() => (deleted = true));
+    expect(deleted, 'the session key is deleted').to.equal(true);
+    await until(() => otherTab.session === undefined, 'the other tab signed out');
+    t.leaks.assertClean(el);
+  });
+
+  it('shows a renewal of the current session live, and renews on demand', async () => {
+    const client = await account.signedInClient();
+    const el = await render(client);
+    const before = client.session!.id;
+    await pressEnter(part(el, 'renew-button'));
+    await until(() => client.session?.id !== before, 'renewed');
+    await until(() => part(el, 'refresh-status').textContent!.includes('renewed'), 'the renewal shown');
+    expect(announced(el)).to.contain('Your session was renewed');
+    // the replaced session stays active (as on the service) and is now listed as another one
+    await until(() => rows(el).length === 2, 'the replaced session listed');
+    expect(rows(el)[1]!.querySelector('[part~="current-badge"]')).to.equal(null);
+    expect(account.signed.map((s) => s.path)).to.deep.equal([`/auth/sessions/${encodeURIComponent(before)}/refresh`]);
+  });
+
+  it('shows the service error and a retry when the list cannot load', async () => {
+    const client = await account.signedInClient();
+    account.script('GET /auth/sessions', 'network-error');
+    const el = await fixture<PaySessions>(html`<pay-sessions .client=${client}></pay-sessions>`);
+    await until(() => hasState(el, 'error'), 'the error');
+    expect(part(el, 'error').textContent).to.contain("Can't reach the server");
+    await pressEnter(part(el, 'retry-button'));
+    await until(() => hasState(el, 'ready'), 'loaded after retry');
+    await expectAccessible(el, 'ready');
+  });
+
+  it('speaks Spanish', async () => {
+    await import('../src/translations/es.js');
+    const client = await account.signedInClient();
+    const el = await fixture<PaySessions>(html`<pay-sessions lang="es" .client=${client}></pay-sessions>`);
+    await until(() => hasState(el, 'ready'), 'the list');
+    expect(part(el, 'sign-out-button').textContent).to.contain('Cerrar sesión en este dispositivo');
+  });
+});
