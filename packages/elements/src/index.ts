@@ -14,6 +14,13 @@ export { PayPasskeyLogin } from './passkey-login/passkey-login.js';
 export { PayWalletExport } from './wallet-export/wallet-export.js';
 export { PayCardReveal } from './card-reveal/card-reveal.js';
 export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
+export {
+  OAuthErrorCode,
+  PayOAuthButton,
+  registerOAuthProviders,
+  type OAuthProviderConfig,
+} from './oauth-button/oauth-button.js';
+export { completeOAuthCallback, type OAuthCallbackOutcome } from './oauth-button/oauth-callback.js';
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';

@@ -121,6 +121,16 @@ const en = {
   'sca.locked': 'Your account is locked after too many attempts. Contact support to unlock it.',
   'sca.noQuote': 'There is no payment waiting for confirmation.',
   'sca.noFactor': "This payment can't be confirmed here. Please use the app you started it in.",
+  // <pay-oauth-button>
+  'oauth.continueWith': 'Continue with {provider}',
+  'oauth.waiting': 'Finish signing in with {provider} in the window that opened…',
+  'oauth.redirecting': 'Taking you to {provider}…',
+  'oauth.signedIn': 'You’re signed in.',
+  'oauth.cancelled': 'Sign-in was cancelled. You can try again.',
+  'oauth.stateMismatch': 'That sign-in answer wasn’t for this request. Please try again.',
+  'oauth.providerError': 'The sign-in provider couldn’t sign you in. Please try again.',
+  'oauth.rejected': 'This sign-in wasn’t accepted. Please try again.',
+  'oauth.notConfigured': 'This sign-in option isn’t set up.',
 } as const;
 
 export type MessageKey = keyof typeof en;
