@@ -10,7 +10,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, it } from '../../../test/harness/suite.js';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
-const TAGS = ['pay-card-reveal', 'pay-otp-login', 'pay-passkey-login', 'pay-sca-challenge', 'pay-wallet-export'];
+const TAGS = [
+  'pay-card-reveal',
+  'pay-oauth-button',
+  'pay-otp-login',
+  'pay-passkey-login',
+  'pay-sca-challenge',
+  'pay-wallet-export',
+];
 
 function modules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -39,7 +46,7 @@ describe('importing @paykit/react in Node', () => {
     expect(getDefaultClient()).to.equal(undefined);
   });
 
-  it('exports the provider, the hooks, the five wrappers and the factories', async () => {
+  it('exports the provider, the hooks, the wrappers and the factories', async () => {
     const entry = (await import('@paykit/react')) as Record<string, unknown>;
     for (const name of [
       'PaykitProvider',
@@ -52,7 +59,14 @@ describe('importing @paykit/react in Node', () => {
     ]) {
       expect(typeof entry[name], name).to.equal('function');
     }
-    for (const name of ['PayOtpLogin', 'PayPasskeyLogin', 'PayWalletExport', 'PayCardReveal', 'PayScaChallenge']) {
+    for (const name of [
+      'PayOAuthButton',
+      'PayOtpLogin',
+      'PayPasskeyLogin',
+      'PayWalletExport',
+      'PayCardReveal',
+      'PayScaChallenge',
+    ]) {
       // forwardRef components are objects with a render function
       const component = entry[name] as { $$typeof?: symbol; render?: unknown; displayName?: string } | undefined;
       expect(component?.$$typeof, name).to.equal(Symbol.for('react.forward_ref'));

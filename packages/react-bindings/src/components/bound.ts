@@ -8,12 +8,14 @@
  */
 import * as React from 'react';
 import { createPayCardReveal } from './pay-card-reveal.js';
+import { createPayOAuthButton } from './pay-oauth-button.js';
 import { createPayOtpLogin } from './pay-otp-login.js';
 import { createPayPasskeyLogin } from './pay-passkey-login.js';
 import { createPayScaChallenge } from './pay-sca-challenge.js';
 import { createPayWalletExport } from './pay-wallet-export.js';
 
 export const PayCardReveal = /* @__PURE__ */ createPayCardReveal(React);
+export const PayOAuthButton = /* @__PURE__ */ createPayOAuthButton(React);
 export const PayOtpLogin = /* @__PURE__ */ createPayOtpLogin(React);
 export const PayPasskeyLogin = /* @__PURE__ */ createPayPasskeyLogin(React);
 export const PayScaChallenge = /* @__PURE__ */ createPayScaChallenge(React);

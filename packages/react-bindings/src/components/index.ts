@@ -9,6 +9,7 @@
  *   const { PayOtpLogin, PayPasskeyLogin } = createPaykitComponents(React);
  */
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
+import { createPayOAuthButton, type PayOAuthButtonComponent } from './pay-oauth-button.js';
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
@@ -16,6 +17,7 @@ import { createPayWalletExport, type PayWalletExportComponent } from './pay-wall
 import type { ReactModule } from '../react-module.js';
 
 export * from './pay-card-reveal.js';
+export * from './pay-oauth-button.js';
 export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
 export * from './pay-sca-challenge.js';
@@ -24,6 +26,7 @@ export * from './pay-wallet-export.js';
 /** Tag names of the wrapped elements. */
 export const PAYKIT_TAG_NAMES = [
   'pay-card-reveal',
+  'pay-oauth-button',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
@@ -32,6 +35,7 @@ export const PAYKIT_TAG_NAMES = [
 
 export interface PaykitComponents {
   PayCardReveal: PayCardRevealComponent;
+  PayOAuthButton: PayOAuthButtonComponent;
   PayOtpLogin: PayOtpLoginComponent;
   PayPasskeyLogin: PayPasskeyLoginComponent;
   PayScaChallenge: PayScaChallengeComponent;
@@ -42,6 +46,7 @@ export interface PaykitComponents {
 export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
     PayCardReveal: createPayCardReveal(react),
+    PayOAuthButton: createPayOAuthButton(react),
     PayOtpLogin: createPayOtpLogin(react),
     PayPasskeyLogin: createPayPasskeyLogin(react),
     PayScaChallenge: createPayScaChallenge(react),
