@@ -180,6 +180,18 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
     },
   );
 
+  itWhen(popupsAllowed, POPUPS_BLOCKED, 'leaving the page closes the popup quietly: no error, no request', async () => {
+    const leaks = watchForLeaks();
+    const el = await render(config()); // the consent page waits for the user
+    part(el, 'oauth-button').click();
+    await until(() => opened.length === 1 && hasState(el, 'pending'), 'the popup');
+    el.remove();
+    await until(() => opened[0]!.closed, 'the popup to close');
+    leaks.stop();
+    expect(leaks.of('pay-error')).to.have.length(0);
+    expect(verifies()).to.have.length(0);
+  });
+
   itWhen(
     popupsAllowed,
     POPUPS_BLOCKED,

@@ -147,9 +147,11 @@ export class PayOAuthButton extends PayElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#resumeChecked = false;
-    if (this.#phase === 'pending') {
+    // A popup still open is closed and its sign-in dropped quietly; a sign-in already past the popup
+    // finishes, and its pay-session still reaches document.
+    if (this.#stopWaiting) {
       this.#attempt++;
-      this.#stopWaiting?.();
+      this.#stopWaiting();
       this.#phase = 'idle';
     }
   }
@@ -219,6 +221,7 @@ export class PayOAuthButton extends PayElement {
 
   async #signIn(client: WalletClient, config: OAuthProviderConfig, popup: Window | null): Promise<void> {
     const attempt = this.#begin('pending');
+    this.#stopWaiting = () => popup?.close(); // leaving the page before the wait starts
     let prepared: OAuthPreparation | undefined;
     try {
       prepared = await client.prepareOAuth();
@@ -246,6 +249,7 @@ export class PayOAuthButton extends PayElement {
       const idToken = await this.#waitForPopup(popup, state, new URL(config.redirectUri).origin);
       await this.#login(client, attempt, idToken, prepared);
     } catch (error) {
+      if (attempt === this.#attempt) this.#stopWaiting = undefined;
       popup?.close();
       if (prepared) await deleteSessionKey(prepared.sessionKey.id, client.keyStore).catch(() => undefined);
       if (attempt === this.#attempt) this.#fail(error);
