@@ -14,6 +14,7 @@ import { createLauncher, selectEngines } from './test/harness/engines.mjs';
 import { findTestFiles } from './test/harness/test-files.mjs';
 import { engineSummaryReporter } from './test/harness/wtr/engine-summary-reporter.mjs';
 import { nodeBuiltinsPlugin } from './test/harness/wtr/node-builtins-plugin.mjs';
+import { oauthSandboxPlugin } from './test/harness/wtr/oauth-sandbox-plugin.mjs';
 import { sharedFilesMiddleware } from './test/harness/wtr/shared-files-middleware.mjs';
 import { virtualAuthenticatorPlugin } from './test/harness/wtr/virtual-authenticator-plugin.mjs';
 import { webviewNativePlugin } from './test/harness/wtr/webview-native-plugin.mjs';
@@ -41,6 +42,7 @@ export default {
     nodeBuiltinsPlugin(repoRoot),
     virtualAuthenticatorPlugin(),
     webviewNativePlugin(repoRoot),
+    oauthSandboxPlugin(repoRoot),
   ],
   staticLogging: process.env.CI === 'true' || !process.stdout.isTTY,
   reporters: [defaultReporter(), engineSummaryReporter(process.env.PAYKIT_SUMMARY_FILE)],

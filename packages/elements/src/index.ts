@@ -28,6 +28,12 @@ export { PayContactVerification } from './contact-verification/contact-verificat
 export { PayAuthMethods, maskPhone } from './auth-methods/auth-methods.js';
 export { PaySessions } from './sessions/sessions.js';
 export { PayWalletSettings } from './wallet-settings/wallet-settings.js';
+  OAuthErrorCode,
+  PayOAuthButton,
+  registerOAuthProviders,
+  type OAuthProviderConfig,
+} from './oauth-button/oauth-button.js';
+export { completeOAuthCallback, type OAuthCallbackOutcome } from './oauth-button/oauth-callback.js';
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';

@@ -114,6 +114,7 @@ describe('custom-elements.json', () => {
       'pay-auth-methods',
       'pay-card-reveal',
       'pay-contact-verification',
+      'pay-oauth-button',
       'pay-otp-login',
       'pay-passkey-login',
       'pay-sca-challenge',

@@ -14,6 +14,7 @@ const TAGS = [
   'pay-auth-methods',
   'pay-card-reveal',
   'pay-contact-verification',
+  'pay-oauth-button',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
@@ -65,6 +66,7 @@ describe('importing @paykit/react in Node', () => {
       expect(typeof entry[name], name).to.equal('function');
     }
     for (const name of [
+      'PayOAuthButton',
       'PayOtpLogin',
       'PayPasskeyLogin',
       'PayWalletExport',

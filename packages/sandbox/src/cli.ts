@@ -15,6 +15,7 @@ const HELP = `Usage: npm run sandbox -- [options]
   --port <n>               API port (SANDBOX_PORT, default 8787; 0 = any free port)
   --pan-port <n>           PAN page port (SANDBOX_PAN_PORT, default port + 1)
   --kyc-port <n>           hosted KYC page and terms port (SANDBOX_KYC_PORT, default port + 2)
+  --idp-port <n>           test identity provider port (SANDBOX_IDP_PORT, default port + 3)
   --host <addr>            listen address (SANDBOX_HOST, default 127.0.0.1)
   --public-host <name>     host name in printed URLs (SANDBOX_PUBLIC_HOST, default localhost)
   --token-id <id>          TRANSACT+VIEW token id (SANDBOX_TOKEN_ID, default sandbox-token)
@@ -43,6 +44,7 @@ const { values } = orFail(() =>
       port: { type: 'string' },
       'pan-port': { type: 'string' },
       'kyc-port': { type: 'string' },
+      'idp-port': { type: 'string' },
       host: { type: 'string' },
       'public-host': { type: 'string' },
       'token-id': { type: 'string' },
@@ -103,6 +105,7 @@ const pick = <T>(...candidates: (T | undefined)[]): T | undefined =>
 const apiPort = port(pick(values.port, env['SANDBOX_PORT']), 8787);
 const panPort = port(pick(values['pan-port'], env['SANDBOX_PAN_PORT']), apiPort === 0 ? 0 : apiPort + 1);
 const kycPort = port(pick(values['kyc-port'], env['SANDBOX_KYC_PORT']), apiPort === 0 ? 0 : apiPort + 2);
+const idpPort = port(pick(values['idp-port'], env['SANDBOX_IDP_PORT']), apiPort === 0 ? 0 : apiPort + 3);
 const unsigned = values['signed-exports']
   ? false
   : (values['unsigned-exports'] ?? /^(1|true|yes)$/i.test(env['SANDBOX_UNSIGNED_EXPORTS'] ?? ''));
@@ -113,6 +116,7 @@ const options: StartSandboxOptions = {
   port: apiPort,
   panPort,
   kycPort,
+  idpPort,
   host: pick(values.host, env['SANDBOX_HOST']) ?? '127.0.0.1',
   publicHost: pick(values['public-host'], env['SANDBOX_PUBLIC_HOST']) ?? 'localhost',
   unsignedExports: unsigned,
@@ -162,6 +166,7 @@ console.log(`Payments sandbox (in-memory; a restart starts empty)
   base_url        ${running.baseUrl}
   PAN origin      ${running.panOrigin}
   KYC origin      ${running.kycOrigin}
+  identity prov.  ${running.idpOrigin}/authorize   (test OIDC: response_type=id_token, auto=1 approves)
   token           ${credentials.tokenId} / ${credentials.tokenSecret}   (TRANSACT + VIEW)
   view token      ${credentials.viewTokenId} / ${credentials.viewTokenSecret}   (VIEW only)
   enclave signer  ${running.sandbox.enclaveSigners[0]}

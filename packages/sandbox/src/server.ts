@@ -1,6 +1,6 @@
 /**
- * `startSandbox(options)`: the sandbox on real ports. The API and the PAN page listen on two ports
- * (two origins), `port: 0` picks free ones so suites can run in parallel. Resolves with the base URL,
+ * `startSandbox(options)`: the sandbox on real ports. The API, the PAN page and the test identity
+ * provider listen on three ports (three origins), `port: 0` picks free ones so suites can run in parallel. Resolves with the base URL,
  * the PAN origin, the platform credentials and `close()`.
  *
  * @example
@@ -12,6 +12,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from './app.js';
 import { API_VERSION } from './config.js';
+import { createIdentityProvider } from './identity-provider.js';
 import { allowedHostNames, guardRequests } from './request-guard.js';
 
 export interface StartSandboxOptions extends CreateSandboxOptions {
@@ -21,6 +22,8 @@ export interface StartSandboxOptions extends CreateSandboxOptions {
   panPort?: number;
   /** Hosted KYC page port; 0 (default) picks a free one. */
   kycPort?: number;
+  /** Test identity provider port (its own origin); 0 (default) picks a free one. */
+  idpPort?: number;
   /** Interface to listen on. Default `127.0.0.1`. */
   host?: string;
   /** Host name used in the URLs handed out. Default: `host` (`localhost` for a wildcard host). */
@@ -47,6 +50,8 @@ export interface RunningSandbox {
   panOrigin: string;
   /** Origin of the hosted KYC page and the end-user terms (`kycUrl`s point there). */
   kycOrigin: string;
+  /** Origin of the test identity provider (`${idpOrigin}/authorize`, identity-provider.ts). */
+  idpOrigin: string;
   credentials: SandboxCredentials;
   sandbox: Sandbox;
   close(): Promise<void>;
@@ -115,6 +120,17 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     await Promise.all([closeServer(pan.server), closeServer(kyc.server)]);
     throw error;
   }
+  let idp: { server: ServerType; port: number };
+  try {
+    const provider = createIdentityProvider({
+      isAllowedRedirect: sandbox.config.isAllowedOrigin,
+      now: sandbox.config.now,
+    });
+    idp = await listen(guardRequests({ hosts }, provider.fetch), options.idpPort ?? 0, host);
+  } catch (error) {
+    await Promise.all([closeServer(pan.server), closeServer(kyc.server), closeServer(api.server)]);
+    throw error;
+  }
   const url = `http://${urlHost}:${api.port}`;
   const [full, view] = sandbox.config.tokens;
   const credentials: SandboxCredentials = {
@@ -130,10 +146,16 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     baseUrl: `${url}/${API_VERSION}`,
     panOrigin,
     kycOrigin,
+    idpOrigin: `http://${urlHost}:${idp.port}`,
     credentials,
     sandbox,
     close: async () => {
-      await Promise.all([closeServer(api.server), closeServer(pan.server), closeServer(kyc.server)]);
+      await Promise.all([
+        closeServer(api.server),
+        closeServer(pan.server),
+        closeServer(kyc.server),
+        closeServer(idp.server),
+      ]);
     },
   };
 }

@@ -234,6 +234,16 @@ const en = {
   'walletSettings.revokeLabel': 'Revoke the spending key of card {card}',
   'walletSettings.confirmRevoke': 'The card will stop paying from your wallet.',
   'walletSettings.keyRevoked': 'The card can no longer pay from your wallet.',
+  // <pay-oauth-button>
+  'oauth.continueWith': 'Continue with {provider}',
+  'oauth.waiting': 'Finish signing in with {provider} in the window that opened…',
+  'oauth.redirecting': 'Taking you to {provider}…',
+  'oauth.signedIn': 'You’re signed in.',
+  'oauth.cancelled': 'Sign-in was cancelled. You can try again.',
+  'oauth.stateMismatch': 'That sign-in answer wasn’t for this request. Please try again.',
+  'oauth.providerError': 'The sign-in provider couldn’t sign you in. Please try again.',
+  'oauth.rejected': 'This sign-in wasn’t accepted. Please try again.',
+  'oauth.notConfigured': 'This sign-in option isn’t set up.',
 } as const;
 
 export type MessageKey = keyof typeof en;

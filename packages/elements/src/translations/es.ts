@@ -224,6 +224,15 @@ export const es: Messages = {
   'walletSettings.revokeLabel': 'Revocar la clave de gasto de la tarjeta {card}',
   'walletSettings.confirmRevoke': 'La tarjeta dejará de pagar desde tu monedero.',
   'walletSettings.keyRevoked': 'La tarjeta ya no puede pagar desde tu monedero.',
+  'oauth.continueWith': 'Continuar con {provider}',
+  'oauth.waiting': 'Termina de iniciar sesión con {provider} en la ventana que se abrió…',
+  'oauth.redirecting': 'Te llevamos a {provider}…',
+  'oauth.signedIn': 'Has iniciado sesión.',
+  'oauth.cancelled': 'Se canceló el inicio de sesión. Puedes intentarlo de nuevo.',
+  'oauth.stateMismatch': 'Esa respuesta de inicio de sesión no corresponde a esta solicitud. Inténtalo de nuevo.',
+  'oauth.providerError': 'El proveedor no pudo iniciar tu sesión. Inténtalo de nuevo.',
+  'oauth.rejected': 'No se aceptó este inicio de sesión. Inténtalo de nuevo.',
+  'oauth.notConfigured': 'Esta opción de inicio de sesión no está configurada.',
 };
 
 registerMessages('es', es);

@@ -1,0 +1,121 @@
+import { expect } from 'chai';
+import { oidcNonce } from '@paykit/crypto-core/oidc';
+import { base64UrlDecode, utf8Decode } from '@paykit/crypto-core/encoding';
+import { SANDBOX_IDP_ISSUER } from '../src/identity-provider.js';
+import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { newSessionKey, signedInWallet, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+
+const REDIRECT = 'http://localhost:5000/oauth/callback';
+
+describe('sandbox: the test identity provider on its own origin', () => {
+  let t: TestSandbox;
+  before(async () => {
+    t = await startTestSandbox();
+  });
+  after(() => t.close());
+
+  const authorize = (params: Record<string, string>, init: RequestInit = {}) =>
+    fetch(`${t.server.idpOrigin}/authorize?${new URLSearchParams(params)}`, { redirect: 'manual', ...init });
+  const base = (nonce: string, extra: Record<string, string> = {}) => ({
+    response_type: 'id_token',
+    client_id: 'platform-web',
+    redirect_uri: REDIRECT,
+    state: 'state-0123456789',
+    nonce,
+    ...extra,
+  });
+  /** The fragment parameters of a 303 to the redirect URI. */
+  const fragmentOf = (res: Response): URLSearchParams => {
+    expect(res.status).to.equal(303);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.origin + location.pathname).to.equal(REDIRECT);
+    expect(location.search).to.equal('');
+    return new URLSearchParams(location.hash.slice(1));
+  };
+  /** Gets a token for `sub` bound to `nonce`, auto-approved. */
+  const token = async (nonce: string, extra: Record<string, string> = {}): Promise<string> => {
+    const fragment = fragmentOf(await authorize(base(nonce, { auto: '1', ...extra })));
+    expect(fragment.get('state')).to.equal('state-0123456789');
+    return fragment.get('id_token')!;
+  };
+
+  it('listens on an origin of its own, apart from the API and the PAN page', () => {
+    const origins = new Set([new URL(t.server.url).origin, t.server.panOrigin, t.server.idpOrigin]);
+    expect(origins.size).to.equal(3);
+  });
+
+  it('issues a sandbox OIDC token in the fragment carrying the nonce, the client id as aud and the hinted sub', async () => {
+    const claims = JSON.parse(
+      utf8Decode(base64UrlDecode((await token('n'.repeat(64), { login_hint: 'ana' })).split('.')[1]!)),
+    );
+    expect(claims).to.include({ iss: SANDBOX_IDP_ISSUER, aud: 'platform-web', sub: 'ana', nonce: 'n'.repeat(64) });
+    expect(claims.exp).to.be.greaterThan(claims.iat);
+  });
+
+  it('signs in with its token through POST /auth/credentials/{id}/verify; a token bound to another key is 401', async () => {
+    const wallet = await signedInWallet(t);
+    const sub = `idp-user-${Math.random().toString(36).slice(2)}`;
+    const added = await t.api.signed(
+      'POST',
+      '/auth/credentials',
+      {
+        type: 'OAUTH',
+        accountId: wallet.account.id,
+        nickname: 'Sandbox IdP',
+        oidcToken: await token('r'.repeat(64), { login_hint: sub }),
+      },
+      wallet.key,
+    );
+    expect(added.status, added.text).to.equal(201);
+    const key = await newSessionKey();
+    const verify = (oidcToken: string) =>
+      t.api.post(`/auth/credentials/${added.body.id}/verify`, {
+        type: 'OAUTH',
+        oidcToken,
+        clientPublicKey: key.publicKey,
+      });
+    const nonce = await oidcNonce(key.publicKey);
+    const wrong = await verify(await token(nonce, { login_hint: sub, test_nonce: 'f'.repeat(64) }));
+    expect(wrong.status).to.equal(401);
+    expect(wrong.body.details.reason).to.match(/nonce/);
+    const right = await verify(await token(nonce, { login_hint: sub }));
+    expect(right.status, right.text).to.equal(200);
+    expect(right.body).to.include({ accountId: wallet.account.id, type: 'OAUTH' });
+  });
+
+  it('shows a consent page without auto=1; Continue approves, Cancel answers error=access_denied', async () => {
+    const res = await authorize(base('c'.repeat(64)));
+    expect(res.status).to.equal(200);
+    const html = await res.text();
+    expect(html).to.contain('<form method="post" action="/authorize">').and.contain('Continue').and.contain('Cancel');
+    expect(res.headers.get('content-security-policy')).to.contain("form-action 'self' http://localhost:5000");
+    const post = (decision: string) =>
+      fetch(`${t.server.idpOrigin}/authorize`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...base('c'.repeat(64)), decision }),
+      });
+    const approved = fragmentOf(await post('approve'));
+    expect(approved.get('id_token')).to.match(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const denied = fragmentOf(await post('deny'));
+    expect([...denied]).to.deep.equal([
+      ['error', 'access_denied'],
+      ['state', 'state-0123456789'],
+    ]);
+  });
+
+  it('never redirects to a redirect_uri outside the allowed origins, nor without state or nonce', async () => {
+    for (const bad of [
+      base('n'.repeat(64), { redirect_uri: 'https://evil.example/cb', auto: '1' }),
+      base('n'.repeat(64), { redirect_uri: 'javascript:alert(1)', auto: '1' }),
+      base('n'.repeat(64), { state: '', auto: '1' }),
+      base('', { auto: '1' }),
+      base('n'.repeat(64), { response_type: 'code', auto: '1' }),
+    ]) {
+      const res = await authorize(bad);
+      expect(res.status, JSON.stringify(bad)).to.equal(400);
+      expect(res.headers.get('location')).to.equal(null);
+    }
+  });
+});
