@@ -1,12 +1,20 @@
 /**
- * Registers all five Paykit elements. Import one `define/pay-*` module instead to ship only that one.
+ * Registers every Paykit element. Import one `define/pay-*` module instead to ship only that one (each
+ * brings only its own code and English; see the sizes in the README).
  *
  * @example
  *   import '@paykit/elements/define';
  *   import { setDefaultClient } from '@paykit/elements';
  */
+import './define/pay-auth-methods.js';
+import './define/pay-card-reveal.js';
+import './define/pay-contact-verification.js';
+import './define/pay-oauth-button.js';
 import './define/pay-otp-login.js';
 import './define/pay-passkey-login.js';
-import './define/pay-wallet-export.js';
-import './define/pay-card-reveal.js';
 import './define/pay-sca-challenge.js';
+import './define/pay-sessions.js';
+import './define/pay-terms-consent.js';
+import './define/pay-wallet-export.js';
+import './define/pay-wallet-ownership.js';
+import './define/pay-wallet-settings.js';

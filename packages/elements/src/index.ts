@@ -28,6 +28,7 @@ export { PayContactVerification } from './contact-verification/contact-verificat
 export { PayAuthMethods, maskPhone } from './auth-methods/auth-methods.js';
 export { PaySessions } from './sessions/sessions.js';
 export { PayWalletSettings } from './wallet-settings/wallet-settings.js';
+export {
   OAuthErrorCode,
   PayOAuthButton,
   registerOAuthProviders,

@@ -1,12 +1,7 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import {
-  WalletClient,
-  sandboxSigners,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
-} from '@paykit/crypto-core';
+import { WalletClient, type Transport, type TransportRequest, type TransportResponse } from '@paykit/crypto-core';
+import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { afterEach, before, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
 import '../src/define/pay-oauth-button.js';
 import '../src/translations/es.js';

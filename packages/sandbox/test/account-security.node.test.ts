@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { WalletClient, sandboxSigners } from '@paykit/crypto-core/client';
+import { WalletClient } from '@paykit/crypto-core/client';
+import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import type { PayError } from '@paykit/crypto-core/errors';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import type { DelegatedKey, InternalAccount } from '@paykit/crypto-core';

@@ -25,6 +25,10 @@ import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from '../shared/ac
 import type { MessageKey } from '../shared/i18n.js';
 import { LightDomSlot } from '../shared/light-dom.js';
 import { authMethodsStyles } from './auth-methods.styles.js';
+import { authMethodsMessages } from './auth-methods.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', authMethodsMessages);
 
 type Panel = 'confirm-remove' | 'add-phone' | 'add-passkey' | 'verify';
 type Phase = 'loading' | 'ready' | 'confirm-remove' | 'add-phone' | 'add-passkey' | 'verify' | 'signed-out';

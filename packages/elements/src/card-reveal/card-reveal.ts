@@ -7,6 +7,10 @@ import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
 import { PayCardHiddenEvent, PayCardRevealedEvent, type PayCardHiddenReason } from '../shared/events.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
 import { cardRevealStyles } from './card-reveal.styles.js';
+import { cardRevealMessages } from './card-reveal.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', cardRevealMessages);
 
 type Phase = 'idle' | 'loading' | 'revealed';
 

@@ -12,6 +12,10 @@ import {
   type PayContactChannel,
 } from '../shared/events.js';
 import { contactVerificationStyles } from './contact-verification.styles.js';
+import { contactVerificationMessages } from './contact-verification.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', contactVerificationMessages);
 
 type Phase = 'loading' | 'idle' | 'sending' | 'code-sent' | 'verifying' | 'complete' | 'failed';
 type ChannelStatus = 'PENDING' | 'VERIFIED';

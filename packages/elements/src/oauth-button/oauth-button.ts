@@ -28,6 +28,10 @@ import {
   type OAuthProviderConfig,
   type OAuthResult,
 } from './oauth-protocol.js';
+import { oauthButtonMessages } from './oauth-button.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', oauthButtonMessages);
 
 export type { OAuthProviderConfig } from './oauth-protocol.js';
 

@@ -7,6 +7,10 @@ import { Countdown } from '../shared/countdown.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayOtpSentEvent, PaySessionEvent, summarizeSession, type PayOtpChannel } from '../shared/events.js';
 import { otpLoginStyles } from './otp-login.styles.js';
+import { otpLoginMessages } from './otp-login.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', otpLoginMessages);
 
 type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
 

@@ -13,6 +13,10 @@ import { PayPasskeyRegisteredEvent, PaySessionEvent, summarizeSession } from '..
 import { keyIcon } from '../shared/icons.js';
 import { LightDomSlot } from '../shared/light-dom.js';
 import { passkeyLoginStyles } from './passkey-login.styles.js';
+import { passkeyLoginMessages } from './passkey-login.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', passkeyLoginMessages);
 
 type Phase = 'idle' | 'pending' | 'signed-in' | 'registered' | 'unsupported';
 

@@ -9,6 +9,10 @@ import { PayScaCompleteEvent } from '../shared/events.js';
 import { keyIcon, lockIcon } from '../shared/icons.js';
 import { formatAmount, payeeLabel } from './quote-format.js';
 import { scaChallengeStyles } from './sca-challenge.styles.js';
+import { scaChallengeMessages } from './sca-challenge.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', scaChallengeMessages);
 
 type Phase = 'ready' | 'submitting' | 'complete' | 'locked' | 'empty';
 export type ScaFactor = 'SMS_OTP' | 'PASSKEY';
@@ -182,12 +186,11 @@ export class PayScaChallenge extends PayElement {
 
   #renderSummary(quote: Quote): unknown {
     const payee = payeeLabel(quote.destination) ?? this.t('sca.unknownPayee');
+    const amount = formatAmount(quote.totalSendingAmount, quote.sendingCurrency, this.resolvedLocale);
     return html`<dl part="summary" class="summary">
       <div class="summary__row">
         <dt>${this.t('sca.amount')}</dt>
-        <dd part="amount" class="amount">
-          ${formatAmount(quote.totalSendingAmount, quote.sendingCurrency, this.resolvedLocale)}
-        </dd>
+        <dd part="amount" class="amount">${amount}</dd>
       </div>
       <div class="summary__row">
         <dt>${this.t('sca.payee')}</dt>

@@ -18,6 +18,10 @@ import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PaySessionRevokedEvent } from '../shared/account-events.js';
 import { sessionsStyles } from './sessions.styles.js';
+import { sessionsMessages } from './sessions.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', sessionsMessages);
 
 type Phase = 'loading' | 'ready' | 'signed-out';
 

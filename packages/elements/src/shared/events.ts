@@ -164,22 +164,25 @@ export class PayContactVerificationCompleteEvent extends CustomEvent<{
   }
 }
 
-/** Every event name, for listeners that want them all (analytics, tests). */
+/**
+ * Every event name, for listeners that want them all (analytics, tests). Literals, not `X.eventName`:
+ * reading a class's property would keep every event class in every element's bundle.
+ */
 export const PAY_EVENT_NAMES = [
-  PaySessionEvent.eventName,
-  PayErrorEvent.eventName,
-  PayOtpSentEvent.eventName,
-  PayPasskeyRegisteredEvent.eventName,
-  PayExportCompleteEvent.eventName,
-  PayExportClosedEvent.eventName,
-  PayCardRevealedEvent.eventName,
-  PayCardHiddenEvent.eventName,
-  PayScaCompleteEvent.eventName,
-  PayOwnershipVerifiedEvent.eventName,
-  PayOwnershipFailedEvent.eventName,
-  PayTermsAcceptedEvent.eventName,
-  PayContactVerifiedEvent.eventName,
-  PayContactVerificationCompleteEvent.eventName,
+  'pay-session',
+  'pay-error',
+  'pay-otp-sent',
+  'pay-passkey-registered',
+  'pay-export-complete',
+  'pay-export-closed',
+  'pay-card-revealed',
+  'pay-card-hidden',
+  'pay-sca-complete',
+  'pay-ownership-verified',
+  'pay-ownership-failed',
+  'pay-terms-accepted',
+  'pay-contact-verified',
+  'pay-contact-verification-complete',
   // the account-security events (account-events.ts; named here, not imported, so other elements do not ship them)
   'pay-session-revoked',
   'pay-credential-added',

@@ -5,6 +5,10 @@ import { PayElement } from '../shared/base-element.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from '../shared/events.js';
 import { termsConsentStyles } from './terms-consent.styles.js';
+import { termsConsentMessages } from './terms-consent.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', termsConsentMessages);
 
 type Phase = 'loading' | 'ready' | 'accepting' | 'accepted' | 'failed';
 

@@ -7,6 +7,10 @@ import { PayExportClosedEvent, PayExportCompleteEvent, type PayExportClosedReaso
 import { warningIcon } from '../shared/icons.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
 import { walletExportStyles } from './wallet-export.styles.js';
+import { walletExportMessages } from './wallet-export.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', walletExportMessages);
 
 type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
 

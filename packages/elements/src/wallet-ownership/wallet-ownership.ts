@@ -6,6 +6,10 @@ import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
 import { PayOwnershipFailedEvent, PayOwnershipVerifiedEvent, type PayOwnershipFailedReason } from '../shared/events.js';
 import type { WalletOwnershipSigner } from './signers.js';
 import { walletOwnershipStyles } from './wallet-ownership.styles.js';
+import { walletOwnershipMessages } from './wallet-ownership.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', walletOwnershipMessages);
 
 type Phase = 'idle' | 'signing' | 'verifying' | 'liveness' | 'verified' | 'failed' | 'expired';
 export type OwnershipMethod = 'WALLET_SIGNATURE' | 'LIVENESS';

@@ -22,6 +22,10 @@ import { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from '../shared/account-e
 import type { MessageKey } from '../shared/i18n.js';
 import { authMethodsStyles } from '../auth-methods/auth-methods.styles.js';
 import { walletSettingsStyles } from './wallet-settings.styles.js';
+import { walletSettingsMessages } from './wallet-settings.messages.js';
+import { registerMessages } from '../shared/i18n.js';
+
+registerMessages('en', walletSettingsMessages);
 
 type Phase = 'loading' | 'ready' | 'signed-out';
 type KeyStatus = 'PENDING' | 'ACTIVE' | 'REVOKED';

@@ -7,20 +7,28 @@
  *   import { PayOtpLogin } from '@paykit/react';
  */
 import * as React from 'react';
+import { createPayAuthMethods } from './pay-auth-methods.js';
 import { createPayCardReveal } from './pay-card-reveal.js';
 import { createPayContactVerification } from './pay-contact-verification.js';
+import { createPayOAuthButton } from './pay-oauth-button.js';
 import { createPayOtpLogin } from './pay-otp-login.js';
 import { createPayPasskeyLogin } from './pay-passkey-login.js';
 import { createPayScaChallenge } from './pay-sca-challenge.js';
+import { createPaySessions } from './pay-sessions.js';
 import { createPayTermsConsent } from './pay-terms-consent.js';
 import { createPayWalletExport } from './pay-wallet-export.js';
 import { createPayWalletOwnership } from './pay-wallet-ownership.js';
+import { createPayWalletSettings } from './pay-wallet-settings.js';
 
+export const PayAuthMethods = /* @__PURE__ */ createPayAuthMethods(React);
 export const PayCardReveal = /* @__PURE__ */ createPayCardReveal(React);
 export const PayContactVerification = /* @__PURE__ */ createPayContactVerification(React);
+export const PayOAuthButton = /* @__PURE__ */ createPayOAuthButton(React);
 export const PayOtpLogin = /* @__PURE__ */ createPayOtpLogin(React);
 export const PayPasskeyLogin = /* @__PURE__ */ createPayPasskeyLogin(React);
 export const PayScaChallenge = /* @__PURE__ */ createPayScaChallenge(React);
+export const PaySessions = /* @__PURE__ */ createPaySessions(React);
 export const PayTermsConsent = /* @__PURE__ */ createPayTermsConsent(React);
 export const PayWalletExport = /* @__PURE__ */ createPayWalletExport(React);
 export const PayWalletOwnership = /* @__PURE__ */ createPayWalletOwnership(React);
+export const PayWalletSettings = /* @__PURE__ */ createPayWalletSettings(React);

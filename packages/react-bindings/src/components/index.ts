@@ -8,58 +8,78 @@
  *   import * as React from 'react'; // or the copy of React this tree renders with
  *   const { PayOtpLogin, PayPasskeyLogin } = createPaykitComponents(React);
  */
+import { createPayAuthMethods, type PayAuthMethodsComponent } from './pay-auth-methods.js';
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
 import { createPayContactVerification, type PayContactVerificationComponent } from './pay-contact-verification.js';
+import { createPayOAuthButton, type PayOAuthButtonComponent } from './pay-oauth-button.js';
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
+import { createPaySessions, type PaySessionsComponent } from './pay-sessions.js';
 import { createPayTermsConsent, type PayTermsConsentComponent } from './pay-terms-consent.js';
 import { createPayWalletExport, type PayWalletExportComponent } from './pay-wallet-export.js';
 import { createPayWalletOwnership, type PayWalletOwnershipComponent } from './pay-wallet-ownership.js';
+import { createPayWalletSettings, type PayWalletSettingsComponent } from './pay-wallet-settings.js';
 import type { ReactModule } from '../react-module.js';
 
+export * from './pay-auth-methods.js';
 export * from './pay-card-reveal.js';
 export * from './pay-contact-verification.js';
+export * from './pay-oauth-button.js';
 export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
 export * from './pay-sca-challenge.js';
+export * from './pay-sessions.js';
 export * from './pay-terms-consent.js';
 export * from './pay-wallet-export.js';
 export * from './pay-wallet-ownership.js';
+export * from './pay-wallet-settings.js';
 
 /** Tag names of the wrapped elements. */
 export const PAYKIT_TAG_NAMES = [
+  'pay-auth-methods',
   'pay-card-reveal',
   'pay-contact-verification',
+  'pay-oauth-button',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-sca-challenge',
+  'pay-sessions',
   'pay-terms-consent',
   'pay-wallet-export',
   'pay-wallet-ownership',
+  'pay-wallet-settings',
 ] as const;
 
 export interface PaykitComponents {
+  PayAuthMethods: PayAuthMethodsComponent;
   PayCardReveal: PayCardRevealComponent;
   PayContactVerification: PayContactVerificationComponent;
+  PayOAuthButton: PayOAuthButtonComponent;
   PayOtpLogin: PayOtpLoginComponent;
   PayPasskeyLogin: PayPasskeyLoginComponent;
   PayScaChallenge: PayScaChallengeComponent;
+  PaySessions: PaySessionsComponent;
   PayTermsConsent: PayTermsConsentComponent;
   PayWalletExport: PayWalletExportComponent;
   PayWalletOwnership: PayWalletOwnershipComponent;
+  PayWalletSettings: PayWalletSettingsComponent;
 }
 
 /** Every wrapper, created for `react`; in a browser the tags are registered too. */
 export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
+    PayAuthMethods: createPayAuthMethods(react),
     PayCardReveal: createPayCardReveal(react),
     PayContactVerification: createPayContactVerification(react),
+    PayOAuthButton: createPayOAuthButton(react),
     PayOtpLogin: createPayOtpLogin(react),
     PayPasskeyLogin: createPayPasskeyLogin(react),
     PayScaChallenge: createPayScaChallenge(react),
+    PaySessions: createPaySessions(react),
     PayTermsConsent: createPayTermsConsent(react),
     PayWalletExport: createPayWalletExport(react),
     PayWalletOwnership: createPayWalletOwnership(react),
+    PayWalletSettings: createPayWalletSettings(react),
   };
 }

@@ -1,0 +1,30 @@
+/**
+ * The English messages of `<pay-sca-challenge>`: built in, registered when the element's module loads, so a
+ * page ships only the English of the elements it uses. Other locales translate every key
+ * (`translations/<locale>.ts`, typed by `Messages`).
+ */
+export const scaChallengeMessages = {
+  'sca.title': 'Confirm this payment',
+  'sca.amount': 'Amount',
+  'sca.payee': 'To',
+  'sca.unknownPayee': 'Recipient',
+  'sca.factor.legend': 'Confirm with',
+  'sca.factor.SMS_OTP': 'Text message code',
+  'sca.factor.PASSKEY': 'Passkey',
+  'sca.codeLabel': 'Code from the text message',
+  'sca.codeHint': 'Enter the 6-digit code we sent to your phone.',
+  'sca.confirm': 'Confirm payment',
+  'sca.confirmPasskey': 'Confirm with passkey',
+  'sca.confirming': 'Confirming…',
+  'sca.resend': 'Resend code',
+  'sca.resendIn': 'Resend code in {n} s',
+  'sca.resent': 'We sent a new code.',
+  'sca.renewing': 'Renewing your secure session, then trying again…',
+  'sca.loginCodeLabel': 'Code to sign in again',
+  'sca.loginHint': 'Your secure session has ended. Enter the 6-digit code we just sent to your phone.',
+  'sca.another': 'Another confirmation is needed.',
+  'sca.complete': 'Payment confirmed.',
+  'sca.locked': 'Your account is locked after too many attempts. Contact support to unlock it.',
+  'sca.noQuote': 'There is no payment waiting for confirmation.',
+  'sca.noFactor': "This payment can't be confirmed here. Please use the app you started it in.",
+} as const;

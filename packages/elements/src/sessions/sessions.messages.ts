@@ -1,0 +1,23 @@
+/**
+ * The English messages of `<pay-sessions>`: built in, registered when the element's module loads, so a
+ * page ships only the English of the elements it uses. Other locales translate every key
+ * (`translations/<locale>.ts`, typed by `Messages`).
+ */
+export const sessionsMessages = {
+  'sessions.title': 'Where you’re signed in',
+  'sessions.loading': 'Loading your sessions…',
+  'sessions.thisDevice': 'This device',
+  'sessions.created': 'Signed in {time}',
+  'sessions.expires': 'Active until {time}',
+  'sessions.renewedAt': 'renewed {time}',
+  'sessions.renewed': 'Your session was renewed. It’s now active until {time}.',
+  'sessions.renew': 'Renew now',
+  'sessions.revoke': 'Sign out',
+  'sessions.revokeLabel': 'Sign out the {type} session from {time}',
+  'sessions.revoked': 'That session is signed out.',
+  'sessions.revokeOthers': 'Sign out everywhere else',
+  'sessions.revokedOthers': 'You’re signed out everywhere else.',
+  'sessions.none': 'You aren’t signed in anywhere else.',
+  'sessions.signOut': 'Sign out on this device',
+  'sessions.signedOut': 'You’re signed out on this device.',
+} as const;

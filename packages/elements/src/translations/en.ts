@@ -1,0 +1,45 @@
+/**
+ * English, complete: the shared table and every element's own table in one, for a platform that starts a
+ * new locale from it or overrides English keys with `registerMessages('en', …)`. Elements do not need
+ * it: each registers its own English when it loads, so a page ships only what it uses. Importing this
+ * module registers all of English at once.
+ *
+ * @example
+ *   import { en } from '@paykit/elements/translations/en';
+ *   registerMessages('sv', { ...en, 'otp.send': 'Skicka kod' });
+ */
+import { registerMessages, sharedMessages, type MessageKey, type Messages } from '../shared/i18n.js';
+import { authMethodsMessages } from '../auth-methods/auth-methods.messages.js';
+import { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
+import { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
+import { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
+import { otpLoginMessages } from '../otp-login/otp-login.messages.js';
+import { passkeyLoginMessages } from '../passkey-login/passkey-login.messages.js';
+import { scaChallengeMessages } from '../sca-challenge/sca-challenge.messages.js';
+import { sessionsMessages } from '../sessions/sessions.messages.js';
+import { termsConsentMessages } from '../terms-consent/terms-consent.messages.js';
+import { walletExportMessages } from '../wallet-export/wallet-export.messages.js';
+import { walletOwnershipMessages } from '../wallet-ownership/wallet-ownership.messages.js';
+import { walletSettingsMessages } from '../wallet-settings/wallet-settings.messages.js';
+
+/** Every English message, by key. */
+export const en: Messages = {
+  ...sharedMessages,
+  ...authMethodsMessages,
+  ...cardRevealMessages,
+  ...contactVerificationMessages,
+  ...oauthButtonMessages,
+  ...otpLoginMessages,
+  ...passkeyLoginMessages,
+  ...scaChallengeMessages,
+  ...sessionsMessages,
+  ...termsConsentMessages,
+  ...walletExportMessages,
+  ...walletOwnershipMessages,
+  ...walletSettingsMessages,
+};
+
+registerMessages('en', en);
+
+/** Every message key. */
+export const MESSAGE_KEYS = Object.freeze(Object.keys(en) as MessageKey[]);
