@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import { formatAmount, payeeLabel, toDecimalString } from '../src/sca-challenge/quote-format.js';
-import { usableFactors } from '../src/sca-challenge/sca-challenge.js';
 
 describe('quote formatting', () => {
   it('turns smallest units into an exact decimal string', () => {
@@ -31,26 +30,5 @@ describe('quote formatting', () => {
     expect(payeeLabel({ beneficiary: { name: 'Bob' } })).to.equal('Bob');
     expect(payeeLabel({ destinationType: 'ACCOUNT' })).to.equal(undefined);
     expect(payeeLabel(undefined)).to.equal(undefined);
-  });
-});
-
-describe('SCA factors', () => {
-  const base = { id: 'ScaChallenge:1', expiresAt: '2999-01-01T00:00:00Z' };
-  it('offers the challenge factor first, passkeys only with WebAuthn and options, never TOTP', () => {
-    expect(
-      usableFactors(
-        { ...base, factor: 'SMS_OTP', availableFactors: ['PASSKEY', 'SMS_OTP'], passkeyAssertionOptions: {} },
-        true,
-      ),
-    ).to.deep.equal(['SMS_OTP', 'PASSKEY']);
-    expect(
-      usableFactors({ ...base, factor: 'PASSKEY', availableFactors: ['SMS_OTP'], passkeyAssertionOptions: {} }, true),
-    ).to.deep.equal(['PASSKEY', 'SMS_OTP']);
-    expect(
-      usableFactors({ ...base, factor: 'PASSKEY', availableFactors: ['SMS_OTP'], passkeyAssertionOptions: {} }, false),
-    ).to.deep.equal(['SMS_OTP']);
-    expect(usableFactors({ ...base, factor: 'PASSKEY' }, true)).to.deep.equal([]);
-    expect(usableFactors({ ...base, factor: 'TOTP' }, true)).to.deep.equal([]);
-    expect(usableFactors(undefined, true)).to.deep.equal([]);
   });
 });

@@ -2,34 +2,23 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { passkeysSupported, type Quote, type ScaChallenge, type ScaLoginStart } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import { registerMessages } from '../shared/i18n.js';
 import { CodeField } from '../shared/code-field.js';
 import { Countdown } from '../shared/countdown.js';
 import { errorCode, type ErrorView } from '../shared/errors.js';
 import { PayScaCompleteEvent } from '../shared/events.js';
 import { keyIcon, lockIcon } from '../shared/icons.js';
 import { formatAmount, payeeLabel } from './quote-format.js';
+import { usableFactors, type ScaFactor } from './sca-rules.js';
 import { scaChallengeStyles } from './sca-challenge.styles.js';
 import { scaChallengeMessages } from './sca-challenge.messages.js';
-import { registerMessages } from '../shared/i18n.js';
+
+export type { ScaFactor };
 
 registerMessages('en', scaChallengeMessages);
 
 type Phase = 'ready' | 'submitting' | 'complete' | 'locked' | 'empty';
-export type ScaFactor = 'SMS_OTP' | 'PASSKEY';
 type Proof = { code: string } | { passkey: true };
-
-/** The factors this page can answer for a challenge, the challenge's own factor first. */
-export function usableFactors(challenge: ScaChallenge | undefined, webAuthn: boolean): ScaFactor[] {
-  if (!challenge) return [];
-  const offered = [challenge.factor, ...(challenge.availableFactors ?? [])];
-  const usable: ScaFactor[] = [];
-  for (const factor of offered) {
-    if (usable.includes(factor as ScaFactor)) continue;
-    if (factor === 'SMS_OTP') usable.push('SMS_OTP');
-    if (factor === 'PASSKEY' && webAuthn && challenge.passkeyAssertionOptions) usable.push('PASSKEY');
-  }
-  return usable;
-}
 
 /**
  * Strong Customer Authentication for a quote in `PENDING_AUTHORIZATION`: shows what is being authorized
