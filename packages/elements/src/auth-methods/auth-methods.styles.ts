@@ -1,44 +1,7 @@
 import { css } from 'lit';
 
-/** The credential list (one row per sign-in method, its facts then its action), the confirmation and the add forms. */
+/** The credential list's own parts (its rows are `itemListStyles`), the confirmation and the add forms. */
 export const authMethodsStyles = css`
-  .list {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: var(--pay-spacing, 8px);
-  }
-  .row {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: var(--pay-spacing, 8px);
-    padding: var(--pay-spacing, 8px) 0;
-    border-bottom: 1px solid var(--pay-color-border-subtle);
-  }
-  .facts {
-    display: grid;
-    gap: 2px;
-  }
-  .name {
-    font-weight: 600;
-  }
-  .meta {
-    color: var(--pay-color-text-muted);
-    font-size: 0.875em;
-  }
-  .badge {
-    display: inline-block;
-    margin-inline-start: var(--pay-spacing, 8px);
-    padding: 0 6px;
-    border-radius: var(--pay-radius, 8px);
-    background: var(--pay-color-surface-muted);
-    color: var(--pay-color-text);
-    font-size: 0.8125em;
-    font-weight: 500;
-  }
   .panel {
     display: grid;
     gap: var(--pay-spacing, 8px);

@@ -24,6 +24,7 @@ import { describeError, type ErrorView } from '../shared/errors.js';
 import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from '../shared/account-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { LightDomSlot } from '../shared/light-dom.js';
+import { itemListStyles } from '../shared/item-list.styles.js';
 import { authMethodsStyles } from './auth-methods.styles.js';
 import { authMethodsMessages } from './auth-methods.messages.js';
 import { registerMessages } from '../shared/i18n.js';
@@ -85,7 +86,7 @@ export function maskPhone(phone: string): string {
  * @cssstate error - An error is shown.
  */
 export class PayAuthMethods extends PayElement {
-  static override styles = [...PayElement.styles, authMethodsStyles];
+  static override styles = [...PayElement.styles, itemListStyles, authMethodsStyles];
 
   /** The name a new passkey is created for (shown by the authenticator). Default: the email method's address. */
   @property({ attribute: 'user-name' })

@@ -17,7 +17,7 @@ import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PaySessionRevokedEvent } from '../shared/account-events.js';
-import { sessionsStyles } from './sessions.styles.js';
+import { itemListStyles } from '../shared/item-list.styles.js';
 import { sessionsMessages } from './sessions.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 
@@ -53,7 +53,7 @@ type Phase = 'loading' | 'ready' | 'signed-out';
  * @cssstate error - An error is shown.
  */
 export class PaySessions extends PayElement {
-  static override styles = [...PayElement.styles, sessionsStyles];
+  static override styles = [...PayElement.styles, itemListStyles];
 
   #sessions: AuthSession[] = [];
   #loaded = false;

@@ -21,6 +21,7 @@ import type { ErrorView } from '../shared/errors.js';
 import { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from '../shared/account-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { authMethodsStyles } from '../auth-methods/auth-methods.styles.js';
+import { itemListStyles } from '../shared/item-list.styles.js';
 import { walletSettingsStyles } from './wallet-settings.styles.js';
 import { walletSettingsMessages } from './wallet-settings.messages.js';
 import { registerMessages } from '../shared/i18n.js';
@@ -61,7 +62,7 @@ type KeyStatus = 'PENDING' | 'ACTIVE' | 'REVOKED';
  * @cssstate error - An error is shown.
  */
 export class PayWalletSettings extends PayElement {
-  static override styles = [...PayElement.styles, authMethodsStyles, walletSettingsStyles];
+  static override styles = [...PayElement.styles, itemListStyles, authMethodsStyles, walletSettingsStyles];
 
   /** The customer whose wallet this is: needed to read the privacy setting (the switch is hidden without it). */
   @property({ attribute: 'customer-id' })

@@ -1,7 +1,11 @@
 import { css } from 'lit';
 
-/** The session list: one row per session, its facts on the left and its action on the right. */
-export const sessionsStyles = css`
+/**
+ * A list of items, one row each: its facts (name, meta lines, a badge) on the left and its action on
+ * the right. Shared by the account elements (`<pay-sessions>`, `<pay-auth-methods>`,
+ * `<pay-wallet-settings>`).
+ */
+export const itemListStyles = css`
   .list {
     list-style: none;
     margin: 0;
