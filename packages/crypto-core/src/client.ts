@@ -143,6 +143,21 @@ export class WalletClient {
     return session;
   }
 
+  /**
+   * Whether the current session renews itself: true while a refresh is scheduled (`refreshLeadMs`
+   * before `expiresAt`) or running for it. False with no live session, with the `autoRefresh` option
+   * off (the default where there is no `window`, as in Node), after `close()`, and after an automatic
+   * refresh the service refused (anything but a network error or a 5xx, which are tried again): that
+   * session then ends at `expiresAt` unless `refreshSession()` succeeds. Read it again when `subscribe`
+   * reports a new session.
+   *
+   * @example
+   *   status.textContent = client.autoRefresh ? 'Renews automatically' : `Expires at ${client.session?.expiresAt}`;
+   */
+  get autoRefresh(): boolean {
+    return this.#refreshTimer !== undefined && this.session !== undefined;
+  }
+
   /** Calls `listener` whenever the current session changes (login, refresh, logout, another tab). */
   subscribe(listener: (session: CurrentSession | undefined) => void): () => void {
     return this.#state.subscribe(listener);
@@ -151,6 +166,7 @@ export class WalletClient {
   /** Stops timers and the cross-tab channel. */
   close(): void {
     clearTimeout(this.#refreshTimer);
+    this.#refreshTimer = undefined;
     this.#state.close();
   }
 
@@ -809,6 +825,7 @@ export class WalletClient {
 
   #scheduleRefresh(session: CurrentSession | undefined, retryMs?: number): void {
     clearTimeout(this.#refreshTimer);
+    this.#refreshTimer = undefined;
     const auto = this.#options.autoRefresh ?? typeof window !== 'undefined';
     if (!session || !auto) return;
     const lead = this.#options.refreshLeadMs ?? 60_000;
@@ -818,9 +835,10 @@ export class WalletClient {
         void this.refreshSession().catch((error: unknown) => {
           // A dropped connection or a 5xx must not let the session lapse: try again while it is live.
           const live = this.#state.current;
-          if (live?.id === session.id && error instanceof PayError && error.retryable) {
+          if (live?.id !== session.id) return; // a newer session (or none) has its own schedule
+          if (error instanceof PayError && error.retryable) {
             this.#scheduleRefresh(live, Math.min(5_000, Math.max(250, (Date.parse(live.expiresAt) - this.#now()) / 4)));
-          }
+          } else this.#refreshTimer = undefined; // refused: this session is not renewed again on its own
         }),
       Math.min(delay, 2 ** 31 - 1),
     );

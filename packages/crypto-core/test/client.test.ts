@@ -259,6 +259,48 @@ describe('WalletClient', () => {
     client.close();
   });
 
+  it('autoRefresh says whether the current session renews itself: off by option, no session, after close, or after a refusal', async () => {
+    const off = await signedIn(memoryKeyStore(), [], 'auto-off');
+    expect([off.client.session?.id, off.client.autoRefresh]).to.deep.equal(['Session:1', false]);
+    off.client.close();
+
+    const on = await signedIn(memoryKeyStore(), [], 'auto-on', { autoRefresh: true });
+    expect(on.client.autoRefresh).to.equal(true); // due 60 s before expiresAt, 15 min away
+    on.client.close();
+    expect([on.client.session?.id, on.client.autoRefresh]).to.deep.equal(['Session:1', false]);
+
+    const signedOut = new WalletClient({
+      transport: scriptedTransport([]),
+      keyStore: memoryKeyStore(),
+      autoRefresh: true,
+    });
+    expect(signedOut.autoRefresh).to.equal(false);
+    signedOut.close();
+
+    // The session has 2 s left, so the refresh is due at once; the service refuses it (403): not tried again.
+    const enclave = await fakeEnclave();
+    let refused = false;
+    const transport = scriptedTransport([
+      ...otpSteps(enclave, '000000', 'Session:1', later(2_000)),
+      () => ((refused = true), { status: 403, body: { status: 403, code: 'FORBIDDEN', message: 'no' } }),
+    ]);
+    const client = new WalletClient({
+      transport,
+      keyStore: memoryKeyStore(),
+      trustedSigners: [enclave.signer],
+      autoRefresh: true,
+      namespace: 'auto-refused',
+    });
+    await client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
+    expect(client.autoRefresh).to.equal(true);
+    // wait (event loop turns, not a clock) for the refusal to reach the client
+    for (let turn = 0; turn < 1_000 && (!refused || client.autoRefresh); turn++)
+      await new Promise((r) => setTimeout(r));
+    expect([refused, client.session?.id, client.autoRefresh]).to.deep.equal([true, 'Session:1', false]);
+    expect(transport.remaining()).to.equal(0);
+    client.close();
+  });
+
   it('a refresh that fails keeps the current session and its key, and deletes the unused new key', async () => {
     const { client, store } = await signedIn(memoryKeyStore(), [
       challenge202('{"r":1}', 2),
