@@ -38,7 +38,10 @@ describe('<pay-sessions>', () => {
     const el = await render(client);
     const [mine, ...others] = rows(el);
     expect(others).to.have.length(2);
-    expect(mine!.textContent).to.contain('Email code').and.contain('This device').and.contain('Active until');
+    expect(mine!.textContent).to.contain('Email code').and.contain('This device');
+    // this test client does not renew on its own (autoRefresh: false)
+    expect(part(el, 'refresh-status').textContent).to.contain('Expires at').and.not.contain('Renews automatically');
+    for (const row of others) expect(row.textContent).to.contain('Active until');
     expect(mine!.querySelector('[part~="current-badge"]')).to.not.equal(null);
     expect(others.map((r) => r.textContent)).to.satisfy(
       (texts: string[]) =>
@@ -121,6 +124,28 @@ describe('<pay-sessions>', () => {
     expect(account.signed.map((s) => s.path)).to.deep.equal([`/auth/sessions/${encodeURIComponent(before)}/refresh`]);
   });
 
+  it('says when the current session renews itself (client.autoRefresh), and when it will expire instead', async () => {
+    const client = await account.signedInClient({ autoRefresh: true });
+    t.cleanup(() => client.close());
+    expect(client.autoRefresh).to.equal(true);
+    const el = await render(client);
+    const status = () => part(el, 'refresh-status').textContent!.replace(/\s+/g, ' ').trim();
+    expect(status()).to.equal('Renews automatically');
+    await expectAccessible(el, 'auto-refresh');
+    // the renewed session is scheduled again: still renewing itself, with the renewal shown
+    const before = client.session!.id;
+    await pressEnter(part(el, 'renew-button'));
+    await until(() => status().includes('renewed'), 'the renewal shown');
+    expect([client.session!.id === before, client.autoRefresh]).to.deep.equal([false, true]);
+    expect(status()).to.match(/^Renews automatically · renewed /);
+
+    const manual = await account.signedInClient({ autoRefresh: false });
+    const other = await render(manual);
+    const expiry = part(other, 'refresh-status').textContent!;
+    expect(expiry).to.contain('Expires at').and.not.contain('Renews automatically');
+    expect(expiry).to.contain(new Date(manual.session!.expiresAt).getFullYear().toString());
+  });
+
   it('shows the service error and a retry when the list cannot load', async () => {
     const client = await account.signedInClient();
     account.script('GET /auth/sessions', 'network-error');
@@ -138,5 +163,11 @@ describe('<pay-sessions>', () => {
     const el = await fixture<PaySessions>(html`<pay-sessions lang="es" .client=${client}></pay-sessions>`);
     await until(() => hasState(el, 'ready'), 'the list');
     expect(part(el, 'sign-out-button').textContent).to.contain('Cerrar sesión en este dispositivo');
+    expect(part(el, 'refresh-status').textContent).to.contain('Caduca el');
+    const renewing = await account.signedInClient({ autoRefresh: true });
+    t.cleanup(() => renewing.close());
+    const auto = await fixture<PaySessions>(html`<pay-sessions lang="es" .client=${renewing}></pay-sessions>`);
+    await until(() => hasState(auto, 'ready'), 'the list');
+    expect(part(auto, 'refresh-status').textContent).to.contain('Se renueva automáticamente');
   });
 });

@@ -9,6 +9,8 @@ export const sessionsMessages = {
   'sessions.thisDevice': 'This device',
   'sessions.created': 'Signed in {time}',
   'sessions.expires': 'Active until {time}',
+  'sessions.autoRefresh': 'Renews automatically',
+  'sessions.expiresAt': 'Expires at {time}',
   'sessions.renewedAt': 'renewed {time}',
   'sessions.renewed': 'Your session was renewed. It’s now active until {time}.',
   'sessions.renew': 'Renew now',

@@ -3,8 +3,9 @@
  * marked, each other one revocable (`client.revokeSession`, a signed retry), "Sign out everywhere
  * else", and "Sign out on this device" (`client.logout`: revokes on the service, deletes the key here,
  * and every other tab of the same client namespace hears it through the client's session channel).
- * The current session's expiry and its renewals (the client's refresh, automatic or "Renew now")
- * are shown live from `client.subscribe`.
+ * The current session's auto-refresh state (`client.autoRefresh`: "Renews automatically", or "Expires
+ * at …" when the client will not renew it on its own) and its renewals (automatic or "Renew now") are
+ * shown live from `client.subscribe`.
  *
  * @example
  *   <pay-sessions></pay-sessions>
@@ -37,7 +38,7 @@ type Phase = 'loading' | 'ready' | 'signed-out';
  * @csspart list - The list of sessions.
  * @csspart session - One session row.
  * @csspart current-badge - The "This device" badge of the current session.
- * @csspart refresh-status - The current session's expiry and last renewal.
+ * @csspart refresh-status - The current session's auto-refresh state ("Renews automatically" or its expiry) and last renewal.
  * @csspart button - Every button.
  * @csspart revoke-button - "Sign out" of another session.
  * @csspart revoke-others-button - "Sign out everywhere else".
@@ -251,6 +252,12 @@ export class PaySessions extends PayElement {
     const type = this.t(credentialTypeKey(session.type));
     const created = formatTime(locale, session.createdAt);
     const expires = formatTime(locale, current ? this.#current!.expiresAt : session.expiresAt);
+    // read at every render: the client's schedule changes with the session, which re-renders this
+    const status = !current
+      ? this.t('sessions.expires', { time: expires })
+      : this.#attached?.autoRefresh
+        ? this.t('sessions.autoRefresh')
+        : this.t('sessions.expiresAt', { time: expires });
     return html`<li part="session" class="row">
       <div class="facts">
         <span class="name"
@@ -260,7 +267,7 @@ export class PaySessions extends PayElement {
         >
         ${created ? html`<span class="meta">${this.t('sessions.created', { time: created })}</span>` : nothing}
         <span class="meta" part=${current ? 'refresh-status' : nothing}
-          >${this.t('sessions.expires', { time: expires })}${
+          >${status}${
             current && this.#renewedAt
               ? html` ·
                 ${this.t('sessions.renewedAt', { time: formatTime(locale, new Date(this.#renewedAt).toISOString()) })}`

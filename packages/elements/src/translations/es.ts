@@ -171,6 +171,8 @@ export const es: Messages = {
   'sessions.thisDevice': 'Este dispositivo',
   'sessions.created': 'Inicio de sesión: {time}',
   'sessions.expires': 'Activa hasta {time}',
+  'sessions.autoRefresh': 'Se renueva automáticamente',
+  'sessions.expiresAt': 'Caduca el {time}',
   'sessions.renewedAt': 'renovada {time}',
   'sessions.renewed': 'Tu sesión se renovó. Ahora está activa hasta {time}.',
   'sessions.renew': 'Renovar ahora',
