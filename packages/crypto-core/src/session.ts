@@ -19,6 +19,10 @@ export interface CurrentSession {
   id: string;
   accountId: string;
   type: string;
+  /**
+   * The id of the credential (`AuthMethod:…`) this session was made by, when the client knows it. Not
+   * the service's `credentialId` field of a passkey session, which is the WebAuthn credential id.
+   */
   credentialId?: string;
   expiresAt: string;
   /** Key store id of the session key that signs for this session. */
@@ -30,7 +34,8 @@ type Listener = (session: CurrentSession | undefined) => void;
 type TabMessage = { type: 'changed' } | { type: 'logout'; sessionId: string };
 
 export function toCurrentSession(session: AuthSession, keyId: string, credentialId?: string): CurrentSession {
-  const cred = object(session, 'session').credentialId ?? credentialId;
+  // the caller's AuthMethod id first: a passkey session's own `credentialId` is the WebAuthn id
+  const cred = credentialId ?? object(session, 'session').credentialId;
   return {
     id: session.id,
     accountId: session.accountId,

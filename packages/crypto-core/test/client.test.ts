@@ -198,6 +198,17 @@ describe('WalletClient', () => {
     client.close();
   });
 
+  it('the session keeps the AuthMethod id it was made by: a passkey session body’s credentialId (the WebAuthn id) does not replace it', async () => {
+    const { client } = await signedIn(memoryKeyStore(), [
+      challenge202('{"r":1}', 2),
+      { status: 201, body: { ...session('Session:2'), type: 'PASSKEY', credentialId: 'q1w2e3-webauthn-raw-id' } },
+    ]);
+    expect(client.session!.credentialId).to.equal(CREDENTIAL);
+    await client.refreshSession();
+    expect([client.session!.id, client.session!.credentialId]).to.deep.equal(['Session:2', CREDENTIAL]);
+    client.close();
+  });
+
   it('refreshes on its own ahead of expiresAt (autoRefresh), signed by the current key', async () => {
     let signedBy = '';
     const refreshed = new Promise<string>((resolve) => {
