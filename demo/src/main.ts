@@ -1,9 +1,9 @@
 /**
- * The Paykit Wallet demo page: a platform's wallet area built from the five Paykit elements and one
+ * The Paykit Wallet demo page: a platform's wallet area built from eight Paykit elements and one
  * `WalletClient` that talks to the platform proxy at `/api/wallet`. Seven steps (`steps/`, in order in
  * `steps/index.ts`): create a sandbox customer, sign in with an email code, add a passkey, export the
  * recovery phrase, issue and reveal a card, pay (with Strong Customer Authentication for EU customers),
- * manage sessions. Around them, `shell.ts` (sidebar, top bar, navigation, theme), `state.ts` (what the
+ * account security (sessions, sign-in methods, wallet settings). Around them, `shell.ts` (sidebar, top bar, navigation, theme), `state.ts` (what the
  * page knows), `api.ts` (the platform's own backend), `wallet.ts` (wallet reads several steps share).
  * This module boots it: configuration, the client, the restored session, the first panel.
  *
@@ -26,7 +26,7 @@ import { $, h, icon, mount } from './dom.js';
 import { currentStepNeeds, go, renderSteps, renderTopbar, show, startShell, startTheme } from './shell.js';
 import { newPayment, state } from './state.js';
 import { STEPS } from './steps/index.js';
-import { dropSessionsView, updateSessionsView } from './steps/sessions.js';
+import { watchSessionRevocations } from './steps/sessions.js';
 import { describe, toast } from './ui.js';
 import { forgetWalletSession, loadCard, loadPasskeys, refreshBalance } from './wallet.js';
 
@@ -49,14 +49,10 @@ function onSession(session: CurrentSession | undefined): void {
       toast('Signed in', 'success');
       if (state.step === 'signin' || needs === 'session') show(state.step, { focus: false });
     } else {
-      state.sessions = [];
       state.payment = newPayment();
-      dropSessionsView();
       if (state.step === 'signin') show('signin', { focus: false });
       else if (needs === 'session') go('signin');
     }
-  } else if (session && state.step === 'sessions') {
-    updateSessionsView();
   }
 }
 
@@ -92,6 +88,7 @@ async function boot(): Promise<void> {
   if (restored && (!state.me || restored.accountId !== state.me.accountId)) await forgetWalletSession();
   state.session = state.client.session;
   state.client.subscribe(onSession);
+  watchSessionRevocations();
   if (state.me) await Promise.all([refreshBalance(), loadPasskeys(), loadCard()]);
 
   startShell(STEPS);

@@ -6,7 +6,7 @@
  * @example
  *   if (state.me && state.session) state.client.listSessions();
  */
-import type { AuthMethod, AuthSession, CurrentSession, Quote, WalletClient } from '@paykit/crypto-core';
+import type { AuthMethod, CurrentSession, Quote, WalletClient } from '@paykit/crypto-core';
 import type { DemoConfig, Profile } from '../wire.js';
 import type { StepId } from './shell.js';
 
@@ -55,7 +55,6 @@ export const state = {
   paid: false,
   passkeySignedIn: false,
   payment: newPayment(),
-  sessions: [] as AuthSession[],
 };
 
 /** A payment form with fresh idempotency keys. */

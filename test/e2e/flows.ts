@@ -1,8 +1,9 @@
 /**
  * Every flow of the demo, in order, written once against the `Driver` interface and run in each engine:
  * the served CSP, the theme switch's palettes, sign-up, email OTP sign-in, restore after reload, passkey register and sign-in,
- * recovery-phrase export, card issue and PAN reveal, a US payment without SCA, session refresh and
- * logout, then an EU customer's payments (signed, then one SCA confirmation each; the first also signs in
+ * recovery-phrase export, card issue and PAN reveal, a US payment without SCA, the account-security step
+ * (sessions renewed and signed out elsewhere, a text-message method added, removed and verified, wallet
+ * privacy, the card's delegated key) and signing out there, then an EU customer's payments (signed, then one SCA confirmation each; the first also signs in
  * to SCA), and CSP enforcement at the end.
  * Tests share one page (and one `FlowState`); a test whose prerequisite did not pass is skipped.
  *
@@ -47,6 +48,9 @@ export interface FlowTest {
 /** Pushed into `FlowContext.console` before the deliberate CSP violation; the runner reports only what came before. */
 export const INJECTION_MARK = 'mark: deliberate CSP violation follows';
 
+/** Defined in the page by the driver (`expressionOf`): resolves a ` >>> ` selector there. */
+declare const __deep: (selector: string, all: boolean) => Element | Element[] | null;
+
 // ---- selectors -----------------------------------------------------------------------------------
 
 const S = {
@@ -58,7 +62,11 @@ const S = {
   otpSend: '[data-testid="otp-login"] >>> [part~="send-button"]',
   otpInput: '[data-testid="otp-login"] input[autocomplete="one-time-code"]',
   signedIn: '[data-testid="signed-in"]',
-  currentSessionId: '[data-testid="current-session-id"]',
+  sessions: '[data-testid="sessions"]',
+  sessionRows: '[data-testid="sessions"] >>> [part~="session"]',
+  authMethods: '[data-testid="auth-methods"]',
+  methodRows: '[data-testid="auth-methods"] >>> [part~="method"]',
+  walletSettings: '[data-testid="wallet-settings"]',
   nav: (step: string) => `[data-testid="nav-${step}"]`,
   panel: (step: string) => `[data-testid="panel-${step}"]`,
 };
@@ -66,7 +74,9 @@ const S = {
 const SIGNUP = 'US sign-up creates a funded customer';
 const OTP = 'US email OTP sign-in shows the session';
 const PASSKEY_REGISTER = 'passkey: register';
-const LOGOUT = 'logout clears the session (also after reload)';
+const CARD = 'card: issue, reveal the PAN frame from the sandbox origin, hide removes it';
+const RENEW = 'account security: "Renew now" changes the session id; the session renews itself';
+const LOGOUT = 'account security: "Sign out on this device" returns to sign-in (also after reload)';
 const EU_SIGNUP = 'EU sign-up and email OTP sign-in';
 const EU_PAY = 'EU payment with SCA reaches COMPLETED';
 
@@ -99,6 +109,28 @@ async function signInWithOtp(d: Driver): Promise<string> {
 
 async function sessionIdInHeader(d: Driver): Promise<string | null> {
   return d.attribute(S.sessionStatus, 'data-session-id');
+}
+
+/** Clicks the first button matching `selector` whose text contains `text` (the element's parts do not name the kind). */
+async function clickByText(d: Driver, selector: string, text: string): Promise<void> {
+  const clicked = await d.evaluate(
+    ({ selector, text }: { selector: string; text: string }) => {
+      const button = (__deep(selector, true) as HTMLElement[]).find((b) => b.textContent?.includes(text));
+      button?.click();
+      return !!button;
+    },
+    { selector, text },
+  );
+  if (!clicked) throw new Error(`no ${selector} says "${text}"`);
+}
+
+/** The trimmed texts of the elements matching `selector`. */
+function texts(d: Driver, selector: string): Promise<string[]> {
+  return d.evaluate(
+    (selector: string) =>
+      (__deep(selector, true) as Element[]).map((el) => el.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+    selector,
+  );
 }
 
 async function paymentStatus(d: Driver): Promise<string | null> {
@@ -260,13 +292,8 @@ export const FLOWS: FlowTest[] = [
       assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-in');
       assert.equal(await sessionIdInHeader(d), state.sessionId);
       await open(d, 'sessions');
-      await d.until(
-        async () => (await d.text(S.currentSessionId)) === state.sessionId,
-        'the restored session in the sessions panel',
-      );
-      await d.waitFor(`[data-testid="sessions-table"] tr[data-session-id="${state.sessionId}"][data-current]`, {
-        message: 'the session listed by the service',
-      });
+      await d.waitFor(`${S.sessions}[data-state~="ready"]`, { message: 'the sessions listed by the service' });
+      await d.waitFor(`${S.sessions} >>> [part~="current-badge"]`, { message: 'this device marked' });
     },
   },
   {
@@ -336,7 +363,7 @@ export const FLOWS: FlowTest[] = [
     },
   },
   {
-    name: 'card: issue, reveal the PAN frame from the sandbox origin, hide removes it',
+    name: CARD,
     needs: [OTP],
     async run({ d, demo }) {
       await open(d, 'card');
@@ -385,23 +412,128 @@ export const FLOWS: FlowTest[] = [
     },
   },
   {
-    name: 'session refresh changes the session id',
+    name: RENEW,
     needs: [OTP],
     async run({ d, state }) {
       await open(d, 'sessions');
-      await d.waitFor(S.currentSessionId);
-      const before = await d.text(S.currentSessionId);
-      await d.click('[data-testid="session-refresh"]');
+      await d.waitFor(`${S.sessions}[data-state~="ready"]`, { message: 'the sessions list' });
+      const status = `${S.sessions} >>> [part~="refresh-status"]`;
+      // the demo's client keeps the session refreshed on a timer (client.autoRefresh)
+      assert.match(await d.text(status), /^Renews automatically/);
+      const before = await sessionIdInHeader(d);
+      const rows = await d.count(S.sessionRows);
+      await d.click(`${S.sessions} >>> [part~="renew-button"]`);
       const after = await d.until(async () => {
-        const id = await d.text(S.currentSessionId);
+        const id = await sessionIdInHeader(d);
         return id !== before && id;
-      }, 'a new current session id');
+      }, 'a new session id in the header');
       assert.match(after, /^Session:/);
-      assert.equal(await sessionIdInHeader(d), after);
-      await d.waitFor(`[data-testid="sessions-table"] tr[data-session-id="${after}"][data-current]`, {
-        message: 'the new session in the list',
-      });
+      await d.until(async () => (await d.text(status)).includes('renewed'), 'the renewal shown');
+      assert.match(await d.text(status), /^Renews automatically · renewed /);
+      // the replaced session stays active on the service until it expires: listed as another one
+      await d.until(async () => (await d.count(S.sessionRows)) === rows + 1, 'the replaced session listed');
       state.sessionId = after;
+    },
+  },
+  {
+    name: 'account security: "Sign out everywhere else" leaves this device',
+    needs: [RENEW],
+    async run({ d }) {
+      assert.ok((await d.count(S.sessionRows)) > 1, 'other sessions to sign out');
+      await d.click(`${S.sessions} >>> [part~="revoke-others-button"]`);
+      await d.until(async () => (await d.count(S.sessionRows)) === 1, 'only this device left');
+      assert.equal(await d.count(`${S.sessions} >>> [part~="current-badge"]`), 1);
+      assert.match(await d.text(`${S.sessions} >>> [part~="base"]`), /You aren’t signed in anywhere else/);
+      assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-in');
+    },
+  },
+  {
+    name: 'account security: a text-message method is added, removed, then added and verified in place',
+    needs: [OTP],
+    async run({ d }) {
+      await open(d, 'sessions');
+      await d.waitFor(`${S.authMethods}[data-state~="ready"]`, { message: 'the sign-in methods' });
+      const inUse = `${S.authMethods} >>> [part~="in-use-badge"]`;
+      const methods = await texts(d, S.methodRows);
+      assert.ok(
+        methods.some((m) => m.includes('Email code')),
+        `the email method listed: ${methods.join(' | ')}`,
+      );
+      assert.equal(await d.count(inUse), 1, 'the method of this session marked');
+      const addPhone = async () => {
+        await clickByText(d, `${S.authMethods} >>> [part~="add-button"]`, 'Text message code');
+        await d.waitFor(`${S.authMethods} input[type="tel"]`, { message: 'the phone field' });
+        await d.fill(`${S.authMethods} input[type="tel"]`, '+44 7700 900123');
+        await d.click(`${S.authMethods} >>> [part~="submit-button"]`);
+        await d.waitFor(`${S.authMethods}[data-state~="verify"]`, { message: 'the code step' });
+      };
+      // added (a signed POST), not verified: cancelled, then removed with a signed DELETE from this session
+      await addPhone();
+      await d.click(`${S.authMethods} >>> [part~="cancel-button"]`);
+      await d.until(async () => (await d.count(S.methodRows)) === methods.length + 1, 'the new method listed');
+      const row = await d.evaluate((selector: string) => {
+        const rows = __deep(selector, true) as Element[];
+        return rows.findIndex((r) => r.textContent?.includes('Text message code'));
+      }, S.methodRows);
+      assert.ok(row >= 0, 'the text-message row');
+      assert.match((await texts(d, S.methodRows))[row]!, /•••• 0123/, 'the number masked');
+      await d.evaluate(
+        ({ selector, row }: { selector: string; row: number }) =>
+          (__deep(selector, true) as Element[])[row]!.querySelector<HTMLElement>('[part~="remove-button"]')!.click(),
+        { selector: S.methodRows, row },
+      );
+      await d.click(`${S.authMethods} >>> [part~="confirm-remove-button"]`);
+      await d.until(async () => (await d.count(S.methodRows)) === methods.length, 'the method removed');
+      // added again and verified with its code: the new session is made by it, so it is now the one in use
+      const before = await sessionIdInHeader(d);
+      await addPhone();
+      await d.fill(`${S.authMethods} input[autocomplete="one-time-code"]`, '000000');
+      await d.until(
+        async () => (await texts(d, inUse)).length === 1 && (await sessionIdInHeader(d)) !== before,
+        'signed in with the new method',
+      );
+      await d.until(async () => /Signed in · Text code/.test(await d.text(S.sessionStatus)), 'the header says so');
+      const rows = await texts(d, S.methodRows);
+      assert.ok(
+        rows.some((r) => r.includes('Text message code') && r.includes('In use')),
+        `the text-message method in use: ${rows.join(' | ')}`,
+      );
+    },
+  },
+  {
+    name: 'account security: the wallet privacy switch (a signed PATCH) goes on and off',
+    needs: [OTP],
+    async run({ d }) {
+      await open(d, 'sessions');
+      const settings = S.walletSettings;
+      const toggle = `${settings} >>> [part~="privacy-switch"]`;
+      await d.waitFor(toggle, { message: 'the privacy switch' });
+      const initial = await d.attribute(toggle, 'aria-checked');
+      const flipped = initial === 'true' ? 'false' : 'true';
+      await d.click(toggle);
+      await d.until(async () => (await d.attribute(toggle, 'aria-checked')) === flipped, 'the switch flipped');
+      assert.equal((await d.attribute(settings, 'data-state'))?.split(' ').includes('private'), flipped === 'true');
+      await d.click(toggle);
+      await d.until(async () => (await d.attribute(toggle, 'aria-checked')) === initial, 'the switch back');
+    },
+  },
+  {
+    name: 'account security: the card gets its delegated key (three-leg signed retry), then it is revoked',
+    needs: [CARD],
+    async run({ d }) {
+      await open(d, 'sessions');
+      const settings = S.walletSettings;
+      await d.waitFor(`${settings}[data-state~="ready"]`, { message: 'the wallet settings' });
+      const activeKeys = async () =>
+        (await texts(d, `${settings} >>> [part~="key"]`)).filter((k) => k.includes('Active')).length;
+      const start = await activeKeys();
+      await d.click(`${settings} >>> [part~="create-key-button"]`);
+      await d.until(async () => (await activeKeys()) === start + 1, 'the card’s key ACTIVE');
+      assert.equal(await d.exists(`${settings} >>> [part~="create-key-button"]`), false, 'no second key offered');
+      await d.click(`${settings} >>> [part~="revoke-key-button"]`);
+      await d.click(`${settings} >>> [part~="confirm-revoke-button"]`);
+      await d.until(async () => (await activeKeys()) === start, 'the key revoked');
+      await d.waitFor(`${settings} >>> [part~="create-key-button"]`, { message: 'the key offered again' });
     },
   },
   {
@@ -409,12 +541,14 @@ export const FLOWS: FlowTest[] = [
     needs: [OTP],
     async run({ d }) {
       await open(d, 'sessions');
-      await d.click('[data-testid="logout"]');
+      await d.waitFor(`${S.sessions}[data-state~="ready"]`, { message: 'the sessions list' });
+      await d.click(`${S.sessions} >>> [part~="sign-out-button"]`);
       await d.until(
         async () => (await d.attribute(S.sessionStatus, 'data-state')) === 'signed-out',
         'the header to say signed out',
       );
-      await d.waitFor(S.otp, { message: 'the sign-in panel after logout' });
+      await d.waitFor(S.otp, { message: 'the sign-in panel after signing out' });
+      assert.equal(await d.attribute(S.nav('signin'), 'aria-current'), 'step', 'the walkthrough is at sign-in');
       await d.reload();
       await d.waitFor(S.ready);
       assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-out');

@@ -1,206 +1,71 @@
 /**
- * Step 7, sessions: rotate the session key, list and revoke the wallet's sessions, sign out.
+ * Step 7, account security: what the signed-in user manages themselves, from three elements on the
+ * page's one client. `<pay-sessions>` lists where they are signed in (this device marked, with its
+ * auto-refresh state), renews this session, signs out others or everywhere else, and signs out here;
+ * `<pay-auth-methods>` lists, adds (passkey, email or text-message code) and removes sign-in methods;
+ * `<pay-wallet-settings>` holds the wallet's privacy switch and the delegated key the demo's card needs
+ * to spend from the wallet. Signing out here (the element's button, or a `pay-session-revoked` event
+ * for this page's session) returns the walkthrough to the sign-in step.
+ *
+ * @example
+ *   import { sessionsStep } from './steps/sessions.js';
+ *   startShell([...earlierSteps, sessionsStep]);
  */
-import { h, icon, mount } from '../dom.js';
-import { methodLabel, relative, shortId, time } from '../format.js';
-import { type Step } from '../shell.js';
+import { h } from '../dom.js';
+import { go, renderSteps, type Step } from '../shell.js';
 import { state } from '../state.js';
-import { card, describe, fact, howItWorks, toast } from '../ui.js';
+import { card, howItWorks, payElement, toast } from '../ui.js';
+import { loadPasskeys } from '../wallet.js';
 
 export const sessionsStep: Step = {
   id: 'sessions',
-  title: 'Sessions',
-  subtitle: 'Refresh and sign out',
+  title: 'Account security',
+  subtitle: 'Sessions, sign-in, wallet',
   icon: 'list',
   needs: 'session',
-  lead: 'Every sign-in is a wallet session with its own key. Rotate the key, see where you are signed in, and sign out.',
+  lead: 'What a wallet user manages on their own: where they are signed in, how they sign in, and who may spend from the wallet. Every change is signed by this browser’s session key.',
   done: () => false,
   render: sessionsPanel,
 };
 
 function sessionsPanel(): HTMLElement {
-  const table = h('div', { class: 'table-wrap' });
-  const current = h('dl', { class: 'facts' });
-  const refresh = h(
-    'button',
-    { class: 'button button--secondary', attrs: { type: 'button' }, testid: 'session-refresh' },
-    icon('refresh'),
-    'Rotate session key',
-  );
-  const logout = h(
-    'button',
-    { class: 'button button--danger', attrs: { type: 'button' }, testid: 'logout' },
-    icon('logout'),
-    'Sign out',
-  );
-  const reload = h(
-    'button',
-    { class: 'button button--ghost button--small', attrs: { type: 'button' }, testid: 'sessions-reload' },
-    icon('refresh'),
-    'Reload list',
+  const me = state.me!;
+  const sessions = payElement('pay-sessions', {}, 'sessions');
+  const methods = payElement('pay-auth-methods', { 'user-name': me.email }, 'auth-methods');
+  const settings = payElement(
+    'pay-wallet-settings',
+    { 'customer-id': me.customerId, 'card-id': state.card?.id },
+    'wallet-settings',
   );
 
-  const renderCurrent = (): void => {
-    const s = state.session;
-    if (!s) return;
-    mount(
-      current,
-      fact('Current session', s.id, 'current-session-id'),
-      fact('Method', methodLabel(s.type)),
-      fact('Expires', `${new Date(s.expiresAt).toLocaleTimeString('en')} (${relative(s.expiresAt)})`),
-    );
+  // the passkey step lists the wallet's passkeys: keep it in step with what is added or removed here
+  const passkeysChanged = (event: Event): void => {
+    if ((event as CustomEvent<{ type?: string }>).detail?.type !== 'PASSKEY') return;
+    void loadPasskeys().then(renderSteps);
   };
-
-  const renderTable = (): void => {
-    const rows = state.sessions;
-    mount(
-      table,
-      h(
-        'table',
-        { class: 'table', testid: 'sessions-table' },
-        h(
-          'thead',
-          null,
-          h(
-            'tr',
-            null,
-            h('th', { text: 'Session', attrs: { scope: 'col' } }),
-            h('th', { text: 'Method', attrs: { scope: 'col' } }),
-            h('th', { text: 'Started', attrs: { scope: 'col' } }),
-            h('th', { text: 'Expires', attrs: { scope: 'col' } }),
-            h('th', { attrs: { scope: 'col' } }, h('span', { class: 'visually-hidden', text: 'Actions' })),
-          ),
-        ),
-        h(
-          'tbody',
-          null,
-          rows.length
-            ? rows.map((row) => {
-                const mine = row.id === state.session?.id;
-                return h(
-                  'tr',
-                  { attrs: { 'data-session-id': row.id, 'data-current': mine ? 'true' : undefined } },
-                  h(
-                    'td',
-                    { class: 'mono', attrs: { title: row.id } },
-                    shortId(row.id),
-                    mine ? h('span', { class: 'badge badge--ok badge--inline', text: 'This browser' }) : null,
-                  ),
-                  h('td', { text: methodLabel(row.type) }),
-                  h('td', { text: time(row.createdAt) }),
-                  h('td', { text: time(row.expiresAt) }),
-                  h(
-                    'td',
-                    { class: 'table__actions' },
-                    mine
-                      ? null
-                      : h(
-                          'button',
-                          {
-                            class: 'button button--ghost button--small',
-                            attrs: { type: 'button' },
-                            on: { click: () => void revoke(row.id) },
-                          },
-                          'Revoke',
-                        ),
-                  ),
-                );
-              })
-            : h('tr', null, h('td', { attrs: { colspan: 5 }, class: 'muted', text: 'No active sessions.' })),
-        ),
-      ),
-    );
-  };
-
-  const loadSessions = async (): Promise<void> => {
-    reload.setAttribute('aria-busy', 'true');
-    try {
-      state.sessions = (await state.client.listSessions()).sort((a, b) =>
-        String(b.createdAt).localeCompare(String(a.createdAt)),
-      );
-      renderTable();
-    } catch (e) {
-      toast(describe(e), 'error');
-    } finally {
-      reload.removeAttribute('aria-busy');
-    }
-  };
-
-  const revoke = async (id: string): Promise<void> => {
-    try {
-      await state.client.revokeSession(id);
-      toast('Session revoked', 'success');
-    } catch (e) {
-      toast(describe(e), 'error');
-    }
-    await loadSessions();
-  };
-
-  refresh.addEventListener('click', async () => {
-    refresh.setAttribute('disabled', '');
-    refresh.setAttribute('aria-busy', 'true');
-    try {
-      const before = state.session?.id;
-      const next = await state.client.refreshSession();
-      renderCurrent();
-      toast(before !== next.id ? 'New session key, new session' : 'Session refreshed', 'success');
-      await loadSessions();
-    } catch (e) {
-      toast(describe(e), 'error');
-    } finally {
-      refresh.removeAttribute('disabled');
-      refresh.removeAttribute('aria-busy');
-    }
-  });
-  logout.addEventListener('click', async () => {
-    logout.setAttribute('disabled', '');
-    try {
-      await state.client.logout();
-      toast('Signed out. The session key was deleted from this browser.', 'success');
-    } catch (e) {
-      toast(`Signed out here; the service said: ${describe(e)}`, 'error');
-    }
-  });
-  reload.addEventListener('click', () => void loadSessions());
-
-  sessionsView = { renderCurrent, loadSessions };
-  renderCurrent();
-  renderTable();
-  void loadSessions();
+  methods.addEventListener('pay-credential-added', passkeysChanged);
+  methods.addEventListener('pay-credential-removed', passkeysChanged);
 
   return h(
     'div',
     { class: 'stack' },
-    card('This browser', current, h('div', { class: 'actions' }, refresh, logout)),
-    h(
-      'div',
-      { class: 'card' },
-      h('div', { class: 'card__head' }, h('h2', { class: 'card__title', text: 'Active sessions' }), reload),
-      table,
-      h('p', {
-        class: 'hint',
-        text: 'A rotated session stays valid until it expires; revoke the ones you no longer use.',
-      }),
-    ),
+    card(undefined, sessions),
+    h('div', { class: 'grid-2 grid-2--account' }, card(undefined, methods), card(undefined, settings)),
     howItWorks([
-      'Rotate: a new key is made, `POST /auth/sessions/{id}/refresh` is signed by the old key and returns a new session; the old key is deleted. Other tabs adopt the new session.',
-      'Sign out: `DELETE /auth/sessions/{id}`, signed by the session’s own key; then the key and the stored record are deleted from IndexedDB.',
-      'The client also refreshes by itself a minute before a session expires.',
+      'Sessions: `GET /auth/sessions`; "Sign out" on another session is `DELETE /auth/sessions/{id}` signed by this session’s key; "Renew now" is `POST /auth/sessions/{id}/refresh`: a new key, a new session, the old key deleted. The client renews by itself a minute before expiry (`client.autoRefresh`).',
+      'Sign out on this device: `DELETE /auth/sessions/{id}`, then the key and the stored record leave IndexedDB and every other tab hears it; the page returns to sign-in.',
+      'Sign-in methods: `GET /auth/credentials`; adding one is a signed `POST /auth/credentials` (a code method is then verified with its code, which signs you in with it); removing one is a signed `DELETE /auth/credentials/{id}` that the service accepts only from a session of another method.',
+      'Wallet settings: privacy is a signed `PATCH /internal-accounts/{id}`; "Allow card payments" creates the card’s delegated key through a three-leg signed `POST /auth/delegated-keys` (the service needs an ACTIVE one before the wallet funds card spending).',
+      'Every call goes through the platform proxy, which forwards it only for ids this visitor owns.',
     ]),
   );
 }
 
-/** Hooks into the sessions panel while it is shown (the current-session facts follow a rotation). */
-let sessionsView: { renderCurrent: () => void; loadSessions: () => Promise<void> } | undefined;
-
-/** After a rotation: the shown panel's current-session facts and list follow it. */
-export function updateSessionsView(): void {
-  if (!sessionsView) return;
-  sessionsView.renderCurrent();
-  void sessionsView.loadSessions();
-}
-
-/** After a sign-out: the panel is gone. */
-export function dropSessionsView(): void {
-  sessionsView = undefined;
+/** This page's session was revoked from the account page (or signed out): back to sign-in. */
+export function watchSessionRevocations(): void {
+  document.addEventListener('pay-session-revoked', (event) => {
+    if (!(event as CustomEvent<{ current?: boolean }>).detail?.current) return;
+    toast('Signed out. The session key was deleted from this browser.', 'success');
+    if (state.step !== 'signin') go('signin');
+  });
 }
