@@ -15,6 +15,7 @@ import {
   html,
   lightInput,
   maybePart,
+  nextEvent,
   part,
   pressEnter,
   setupElementTests,
@@ -99,7 +100,9 @@ describe('<pay-auth-methods>', () => {
     await pressEnter(rows(el)[1]!.querySelector<HTMLButtonElement>('[part~="remove-button"]')!);
     await el.updateComplete;
     await expectAccessible(el, 'confirm');
+    const heard = nextEvent<CustomEvent>(document, 'pay-credential-removed'); // bubbles out to document
     await pressEnter(part(el, 'confirm-remove-button'));
+    expect((await heard).detail).to.deep.equal({ credentialId: sms, type: 'SMS_OTP' });
     await until(() => rows(el).length === 1, 'the row gone');
     expect(account.signed).to.deep.equal([
       { method: 'DELETE', path: `/auth/credentials/${encodeURIComponent(sms)}`, credentialId: EMAIL_CREDENTIAL },

@@ -12,6 +12,7 @@ import {
   hasState,
   html,
   maybePart,
+  nextEvent,
   part,
   pressEnter,
   setupElementTests,
@@ -44,7 +45,9 @@ describe('<pay-wallet-settings>', () => {
     expect(toggle.getAttribute('aria-checked')).to.equal('false');
     expect(t.fake.calls('GET /customers/internal-accounts')[0]!.query).to.deep.equal({ customerId: CUSTOMER_ID });
     await expectAccessible(el, 'off');
+    const heard = nextEvent<CustomEvent>(document, 'pay-wallet-privacy'); // bubbles out to document
     await pressEnter(toggle);
+    expect((await heard).detail).to.deep.equal({ accountId: ACCOUNT_ID, privateEnabled: true });
     await until(() => hasState(el, 'private'), 'private');
     expect(toggle.getAttribute('aria-checked')).to.equal('true');
     expect(account.account.privateEnabled).to.equal(true);
