@@ -37,7 +37,7 @@ function signinPanel(): HTMLElement {
             h('p', { class: 'success-banner__title', text: 'You’re signed in' }),
             h('p', {
               class: 'muted',
-              text: `${methodLabel(state.session.type)} session, expires ${relative(state.session.expiresAt)} and is refreshed automatically.`,
+              text: `${methodLabel(state.session.type)} session, expires ${relative(state.session.expiresAt)}${state.client.autoRefresh ? ' and is refreshed automatically' : ''}.`,
             }),
           ),
         ),
