@@ -1,13 +1,16 @@
 /**
  * WebAuthn ceremonies in the shapes the service wants. Registration: ES256, user verification and a
  * resident key required, a random single-use challenge. Login: the challenge bytes are the UTF-8 of the
- * service's 64-character hex challenge (not hex-decoded). Conditional UI (autofill) where supported.
- * Start a ceremony from a click handler: Safari only allows WebAuthn with a user gesture.
+ * service's 64-character hex challenge (not hex-decoded). Conditional UI (autofill) where supported,
+ * off unless asked for. One ceremony at a time: starting one aborts the one still pending. Start a
+ * ceremony from a click handler: Safari only allows WebAuthn with a user gesture. The browser's own
+ * WebAuthn API, no library (webauthn.ts holds the conversions and the error mapping).
  *
  * @example
  *   if (!passkeysSupported()) showFallback();
  *   const { challenge, attestation } = await createPasskeyAttestation({ userName: 'ana@example.com' });
  *   const assertion = await getPasskeyAssertion({ challenge: passkeyChallenge.challenge, credentialId });
+ *   if (await passkeyAutofillSupported()) void getPasskeyAssertion({ challenge, conditional: true });
  */
 import { base64UrlEncode, randomBytes, utf8Encode } from './encoding.js';
 import { invalidArgument } from './args.js';
@@ -50,7 +53,8 @@ export interface PublicKeyCredentialRequestOptionsJSON {
   allowCredentials?: { id: string; type: 'public-key'; transports?: TransportJSON[] }[];
   userVerification?: 'discouraged' | 'preferred' | 'required';
   hints?: ('hybrid' | 'security-key' | 'client-device')[];
-  extensions?: Record<string, unknown>;
+  /** Client extension inputs (for example `appid`), passed to the browser as they are. */
+  extensions?: { appid?: string; credProps?: boolean; hmacCreateSecret?: boolean; [name: string]: unknown };
 }
 
 /** WebAuthn's `AuthenticationResponseJSON`: a get() result with its bytes as base64url. */
@@ -64,7 +68,13 @@ export interface AuthenticationResponseJSON {
     userHandle?: string;
   };
   authenticatorAttachment?: 'cross-platform' | 'platform';
-  clientExtensionResults: Record<string, unknown>;
+  /** `getClientExtensionResults()` as the browser returned it. */
+  clientExtensionResults: {
+    appid?: boolean;
+    credProps?: { rk?: boolean };
+    hmacCreateSecret?: boolean;
+    [name: string]: unknown;
+  };
   type: 'public-key';
 }
 

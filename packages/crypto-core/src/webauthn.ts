@@ -110,7 +110,8 @@ export function assertionToJSON(credential: PublicKeyCredential): Authentication
       ...(response.userHandle ? { userHandle: toBase64Url(response.userHandle) } : {}),
     },
     type: 'public-key',
-    clientExtensionResults: credential.getClientExtensionResults() as Record<string, unknown>,
+    clientExtensionResults:
+      credential.getClientExtensionResults() as AuthenticationResponseJSON['clientExtensionResults'],
     ...(attachment === 'platform' || attachment === 'cross-platform' ? { authenticatorAttachment: attachment } : {}),
   };
 }
