@@ -1,26 +1,28 @@
 /**
  * WebAuthn ceremonies in the shapes the service wants. Registration: ES256, user verification and a
  * resident key required, a random single-use challenge. Login: the challenge bytes are the UTF-8 of the
- * service's 64-character hex challenge (not hex-decoded). Conditional UI (autofill) where supported.
- * Start a ceremony from a click handler: Safari only allows WebAuthn with a user gesture.
+ * service's 64-character hex challenge (not hex-decoded). Conditional UI (autofill) where supported,
+ * off unless asked for. One ceremony at a time: starting one aborts the one still pending. Start a
+ * ceremony from a click handler: Safari only allows WebAuthn with a user gesture. The browser's own
+ * WebAuthn API, no library (webauthn.ts holds the conversions and the error mapping).
  *
  * @example
  *   if (!passkeysSupported()) showFallback();
  *   const { challenge, attestation } = await createPasskeyAttestation({ userName: 'ana@example.com' });
  *   const assertion = await getPasskeyAssertion({ challenge: passkeyChallenge.challenge, credentialId });
+ *   if (await passkeyAutofillSupported()) void getPasskeyAssertion({ challenge, conditional: true });
  */
-import {
-  WebAuthnAbortService,
-  browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  startRegistration,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
 import { base64UrlEncode, randomBytes, utf8Encode } from './encoding.js';
 import { invalidArgument } from './args.js';
 import { LocalErrorCode, PayError } from './errors.js';
+import {
+  assertionToJSON,
+  attestationToJSON,
+  cancelCeremony,
+  passkeyCreationOptions,
+  requestOptionsFromJSON,
+  runCeremony,
+} from './webauthn.js';
 
 export interface PasskeyAttestation {
   credentialId: string;
@@ -37,19 +39,68 @@ export interface PasskeyAssertion {
   userHandle?: string;
 }
 
-/** True where the browser has WebAuthn at all (WebKitGTK, old webviews and Node do not). */
-export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && browserSupportsWebAuthn();
+/** An authenticator transport, as `getTransports()` and credential descriptors name it. */
+type TransportJSON = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb';
+
+/**
+ * WebAuthn's `PublicKeyCredentialRequestOptionsJSON`: get() options with the challenge and credential ids as
+ * base64url (what the service's `passkeyAssertionOptions` / `passkeyOptions` hold).
+ */
+export interface PublicKeyCredentialRequestOptionsJSON {
+  challenge: string;
+  timeout?: number;
+  rpId?: string;
+  allowCredentials?: { id: string; type: 'public-key'; transports?: TransportJSON[] }[];
+  userVerification?: 'discouraged' | 'preferred' | 'required';
+  hints?: ('hybrid' | 'security-key' | 'client-device')[];
+  /** Client extension inputs (for example `appid`), passed to the browser as they are. */
+  extensions?: { appid?: string; credProps?: boolean; hmacCreateSecret?: boolean; [name: string]: unknown };
 }
 
-/** True where passkeys can be offered through autofill (conditional mediation). */
+/** WebAuthn's `AuthenticationResponseJSON`: a get() result with its bytes as base64url. */
+export interface AuthenticationResponseJSON {
+  id: string;
+  rawId: string;
+  response: {
+    clientDataJSON: string;
+    authenticatorData: string;
+    signature: string;
+    userHandle?: string;
+  };
+  authenticatorAttachment?: 'cross-platform' | 'platform';
+  /** `getClientExtensionResults()` as the browser returned it. */
+  clientExtensionResults: {
+    appid?: boolean;
+    credProps?: { rk?: boolean };
+    hmacCreateSecret?: boolean;
+    [name: string]: unknown;
+  };
+  type: 'public-key';
+}
+
+/** True where the browser has WebAuthn at all (WebKitGTK, old webviews and Node do not). */
+export function passkeysSupported(): boolean {
+  return typeof window !== 'undefined' && typeof globalThis.PublicKeyCredential === 'function';
+}
+
+/**
+ * True where passkeys can be offered through autofill (conditional mediation:
+ * `PublicKeyCredential.isConditionalMediationAvailable()`). Never rejects.
+ */
 export async function passkeyAutofillSupported(): Promise<boolean> {
-  return passkeysSupported() && (await browserSupportsWebAuthnAutofill());
+  try {
+    const pkc = globalThis.PublicKeyCredential as { isConditionalMediationAvailable?: () => Promise<boolean> };
+    return passkeysSupported() && typeof pkc.isConditionalMediationAvailable === 'function'
+      ? (await pkc.isConditionalMediationAvailable()) === true
+      : false;
+  } catch {
+    return false;
+  }
 }
 
 /** Cancels a pending ceremony (for example when the element that started it leaves the page). */
 export function cancelPasskeyCeremony(): void {
-  WebAuthnAbortService.cancelCeremony();
+  cancelCeremony();
 }
 
 /**
@@ -68,18 +119,6 @@ function requireWebAuthn(): void {
     throw new PayError(LocalErrorCode.WEBAUTHN_UNSUPPORTED, 'This browser does not support passkeys');
 }
 
-function ceremonyError(cause: unknown): PayError {
-  if (cause instanceof PayError) return cause;
-  const name = (cause as { name?: string } | null)?.name;
-  const code = (cause as { code?: string } | null)?.code;
-  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') {
-    return new PayError(LocalErrorCode.WEBAUTHN_CANCELLED, 'The passkey request was cancelled or timed out', { cause });
-  }
-  if (name === 'NotSupportedError')
-    return new PayError(LocalErrorCode.WEBAUTHN_UNSUPPORTED, 'This authenticator cannot make the passkey', { cause });
-  return new PayError(code ?? LocalErrorCode.WEBAUTHN_CANCELLED, 'The passkey request failed', { cause });
-}
-
 export interface CreatePasskeyOptions {
   /** Shown by the authenticator; usually the user's email. */
   userName: string;
@@ -94,48 +133,31 @@ export interface CreatePasskeyOptions {
 
 /**
  * Runs navigator.credentials.create and returns the body fields of `POST /auth/credentials` (PASSKEY).
+ * A ceremony still pending (another create, a get, an autofill request) is aborted first.
  *
  * @throws {PayError} `WEBAUTHN_UNSUPPORTED` (no WebAuthn, or the authenticator cannot); `WEBAUTHN_CANCELLED`
- *   (the user or browser cancelled, or it timed out); `INVALID_ARGUMENT` (no `userName`).
+ *   (the user or browser cancelled, it timed out, or a newer ceremony replaced it); `INVALID_ARGUMENT` (no
+ *   `userName`, an `excludeCredentialIds` entry that is not base64url); `ERROR_INVALID_DOMAIN` (the page's
+ *   host is an IP address or not a domain), `ERROR_INVALID_RP_ID` (`rpId` is not valid for the page),
+ *   `ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED` (an excluded credential is on this authenticator),
+ *   `ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT`, `ERROR_AUTHENTICATOR_GENERAL_ERROR`.
  */
 export async function createPasskeyAttestation(
   options: CreatePasskeyOptions,
 ): Promise<{ challenge: string; attestation: PasskeyAttestation }> {
   requireWebAuthn();
   if (typeof options?.userName !== 'string' || !options.userName) throw invalidArgument('userName is required');
-  const challenge = base64UrlEncode(randomBytes(32));
-  try {
-    const response = await startRegistration({
-      optionsJSON: {
-        challenge,
-        rp: {
-          name: options.rpName ?? options.rpId ?? location.hostname,
-          ...(options.rpId ? { id: options.rpId } : {}),
-        },
-        user: {
-          id: base64UrlEncode(randomBytes(16)),
-          name: options.userName,
-          displayName: options.userDisplayName || options.userName,
-        },
-        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
-        authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
-        attestation: 'none',
-        timeout: options.timeoutMs ?? 120_000,
-        excludeCredentials: (options.excludeCredentialIds ?? []).map((id) => ({ id, type: 'public-key' as const })),
-      },
-    });
-    return {
-      challenge,
-      attestation: {
-        credentialId: response.id,
-        clientDataJson: response.response.clientDataJSON,
-        attestationObject: response.response.attestationObject,
-        transports: response.response.transports ?? [],
-      },
-    };
-  } catch (cause) {
-    throw ceremonyError(cause);
-  }
+  const challenge = randomBytes(32) as Uint8Array<ArrayBuffer>;
+  const publicKey = passkeyCreationOptions(
+    options,
+    challenge,
+    randomBytes(16) as Uint8Array<ArrayBuffer>,
+    location.hostname,
+  );
+  return {
+    challenge: base64UrlEncode(challenge),
+    attestation: await runCeremony('create', { publicKey }, attestationToJSON),
+  };
 }
 
 export interface GetPasskeyAssertionOptions {
@@ -144,25 +166,23 @@ export interface GetPasskeyAssertionOptions {
   /** WebAuthn credential id (base64url) to allow; omit for discoverable credentials. */
   credentialId?: string;
   rpId?: string | undefined;
-  /** Offer the passkey through autofill on an `autocomplete="username webauthn"` field. */
+  /**
+   * Offer the passkey through autofill (conditional mediation) on an `autocomplete="username webauthn"`
+   * field instead of a dialog; the request then waits until the user picks a passkey there, or until it
+   * is cancelled. Default false. Check `passkeyAutofillSupported()` first.
+   */
   conditional?: boolean;
   timeoutMs?: number;
 }
 
-function toAssertion(response: AuthenticationResponseJSON): PasskeyAssertion {
-  return {
-    credentialId: response.id,
-    clientDataJson: response.response.clientDataJSON,
-    authenticatorData: response.response.authenticatorData,
-    signature: response.response.signature,
-    ...(response.response.userHandle ? { userHandle: response.response.userHandle } : {}),
-  };
-}
-
 /**
  * Runs navigator.credentials.get for a passkey login and returns the `assertion` of the verify body.
+ * A ceremony still pending is aborted first.
  *
- * @throws {PayError} `WEBAUTHN_UNSUPPORTED`; `WEBAUTHN_CANCELLED`; `INVALID_ARGUMENT` (a malformed challenge).
+ * @throws {PayError} `WEBAUTHN_UNSUPPORTED`; `WEBAUTHN_CANCELLED` (also for `conditional` where autofill is
+ *   unavailable or the page has no `autocomplete="… webauthn"` input); `INVALID_ARGUMENT` (a malformed
+ *   challenge or credential id); `ERROR_INVALID_DOMAIN`, `ERROR_INVALID_RP_ID`,
+ *   `ERROR_AUTHENTICATOR_GENERAL_ERROR` as for `createPasskeyAttestation`.
  */
 export async function getPasskeyAssertion(options: GetPasskeyAssertionOptions): Promise<PasskeyAssertion> {
   const optionsJSON: PublicKeyCredentialRequestOptionsJSON = {
@@ -172,13 +192,23 @@ export async function getPasskeyAssertion(options: GetPasskeyAssertionOptions): 
     allowCredentials: options.credentialId ? [{ id: options.credentialId, type: 'public-key' }] : [],
     ...(options.rpId ? { rpId: options.rpId } : {}),
   };
-  return toAssertion(await runAssertion(optionsJSON, options.conditional === true));
+  const { id, response } = await runAssertion(optionsJSON, options.conditional === true);
+  return {
+    credentialId: id,
+    clientDataJson: response.clientDataJSON,
+    authenticatorData: response.authenticatorData,
+    signature: response.signature,
+    ...(response.userHandle ? { userHandle: response.userHandle } : {}),
+  };
 }
 
 /**
  * Runs navigator.credentials.get with service-provided options (SCA) and returns the WebAuthn JSON.
+ * A ceremony still pending is aborted first.
  *
- * @throws {PayError} `WEBAUTHN_UNSUPPORTED`; `WEBAUTHN_CANCELLED`.
+ * @throws {PayError} `WEBAUTHN_UNSUPPORTED`; `WEBAUTHN_CANCELLED`; `INVALID_ARGUMENT` (options that are not an
+ *   object, or a challenge or credential id that is not base64url); `ERROR_INVALID_DOMAIN`,
+ *   `ERROR_INVALID_RP_ID`, `ERROR_AUTHENTICATOR_GENERAL_ERROR` as for `createPasskeyAttestation`.
  */
 export function getPasskeyAssertionJSON(
   optionsJSON: PublicKeyCredentialRequestOptionsJSON,
@@ -191,11 +221,11 @@ async function runAssertion(
   conditional: boolean,
 ): Promise<AuthenticationResponseJSON> {
   requireWebAuthn();
-  try {
-    return await startAuthentication({ optionsJSON, useBrowserAutofill: conditional });
-  } catch (cause) {
-    throw ceremonyError(cause);
-  }
+  const publicKey = requestOptionsFromJSON(optionsJSON, conditional);
+  if (
+    conditional &&
+    (!(await passkeyAutofillSupported()) || !document.querySelector('input[autocomplete$="webauthn"]'))
+  )
+    throw new PayError(LocalErrorCode.WEBAUTHN_CANCELLED, 'The passkey request failed');
+  return runCeremony('get', conditional ? { publicKey, mediation: 'conditional' } : { publicKey }, assertionToJSON);
 }
-
-export type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON };

@@ -22,7 +22,7 @@ import {
   setupElementTests,
 } from './helpers/dom.js';
 
-/** A WebAuthn assertion as navigator.credentials.get would resolve it (what @simplewebauthn reads). */
+/** A WebAuthn assertion as navigator.credentials.get would resolve it (what crypto-core reads). */
 function fakeAssertion(): unknown {
   const bytes = (text: string): ArrayBuffer => new TextEncoder().encode(text).buffer as ArrayBuffer;
   return {
