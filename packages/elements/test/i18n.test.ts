@@ -14,6 +14,7 @@ const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)
 const LOCALES: Record<string, () => Promise<Record<string, Partial<Messages>>>> = {
   es: () => import('../src/translations/es.js'),
   fr: () => import('../src/translations/fr.js'),
+  de: () => import('../src/translations/de.js'),
 };
 const table = async (locale: string): Promise<Partial<Messages>> => (await LOCALES[locale]!())[locale]!;
 
@@ -30,6 +31,11 @@ const TYPOGRAPHY: Record<string, (text: string) => string[]> = {
     ...(/(^|[^\u00a0\u202f]):/.test(text) ? ['a colon without a no-break space before it'] : []),
     ...(/(^|[^\u202f])[?!;]/.test(text) ? ['? ! or ; without a narrow no-break space before it'] : []),
     ...(/«[^\u00a0]|[^\u00a0]»/.test(text) ? ['« » without no-break spaces inside'] : []),
+    ...(/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+  ],
+  de: (text) => [
+    ...((text.match(/„/g) ?? []).length !== (text.match(/“/g) ?? []).length ? ['unpaired „…“'] : []),
+    ...(/[«»”]/.test(text) ? ['quotes other than „…“'] : []),
     ...(/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
   ],
 };
@@ -73,6 +79,7 @@ describe('translation table', () => {
     expect(placeholders('Réessayer dans {count}\u00a0s')).not.to.deep.equal(placeholders(english['otp.resendIn']));
     expect(TYPOGRAPHY.fr!('Supprimer {method} ? Détails: x, dans {n} s')).to.have.length(3);
     expect(TYPOGRAPHY.fr!('Supprimer {method}\u202f? Détails\u00a0: x, dans {n}\u00a0s')).to.deep.equal([]);
+    expect(TYPOGRAPHY.de!('Wähle „Anzeigen"')).to.have.length(1);
     expect(TYPOGRAPHY['*']!("L'accès")).to.have.length(1);
   });
 

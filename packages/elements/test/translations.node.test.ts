@@ -8,11 +8,12 @@ import { build } from 'esbuild';
 import { BUNDLE_OPTIONS, REPO_ROOT } from '../../../bench/lib/bundle-size.mjs';
 import { describe, it } from '../../../test/harness/suite.js';
 import type { Messages } from '../src/shared/i18n.js';
+import { de } from '../src/translations/de.js';
 import { es } from '../src/translations/es.js';
 import { fr } from '../src/translations/fr.js';
 
 /** Each shipped locale, and a string only its table has. */
-const LOCALES: Record<string, Messages> = { es, fr };
+const LOCALES: Record<string, Messages> = { es, fr, de };
 const marker = (table: Messages): string => table['otp.resendIn'];
 
 async function bundle(contents: string): Promise<string> {
