@@ -15,6 +15,7 @@ const LOCALES: Record<string, () => Promise<Record<string, Partial<Messages>>>> 
   es: () => import('../src/translations/es.js'),
   fr: () => import('../src/translations/fr.js'),
   de: () => import('../src/translations/de.js'),
+  it: () => import('../src/translations/it.js'),
 };
 const table = async (locale: string): Promise<Partial<Messages>> => (await LOCALES[locale]!())[locale]!;
 
@@ -38,6 +39,7 @@ const TYPOGRAPHY: Record<string, (text: string) => string[]> = {
     ...(/[«»”]/.test(text) ? ['quotes other than „…“'] : []),
     ...(/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
   ],
+  it: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
 };
 
 describe('translation table', () => {

@@ -11,9 +11,10 @@ import type { Messages } from '../src/shared/i18n.js';
 import { de } from '../src/translations/de.js';
 import { es } from '../src/translations/es.js';
 import { fr } from '../src/translations/fr.js';
+import { it as italian } from '../src/translations/it.js';
 
 /** Each shipped locale, and a string only its table has. */
-const LOCALES: Record<string, Messages> = { es, fr, de };
+const LOCALES: Record<string, Messages> = { es, fr, de, it: italian };
 const marker = (table: Messages): string => table['otp.resendIn'];
 
 async function bundle(contents: string): Promise<string> {
