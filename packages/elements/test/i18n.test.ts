@@ -16,6 +16,7 @@ const LOCALES: Record<string, () => Promise<Record<string, Partial<Messages>>>> 
   fr: () => import('../src/translations/fr.js'),
   de: () => import('../src/translations/de.js'),
   it: () => import('../src/translations/it.js'),
+  nl: () => import('../src/translations/nl.js'),
 };
 const table = async (locale: string): Promise<Partial<Messages>> => (await LOCALES[locale]!())[locale]!;
 
@@ -40,6 +41,7 @@ const TYPOGRAPHY: Record<string, (text: string) => string[]> = {
     ...(/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
   ],
   it: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+  nl: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
 };
 
 describe('translation table', () => {

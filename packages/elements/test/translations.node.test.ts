@@ -12,9 +12,10 @@ import { de } from '../src/translations/de.js';
 import { es } from '../src/translations/es.js';
 import { fr } from '../src/translations/fr.js';
 import { it as italian } from '../src/translations/it.js';
+import { nl } from '../src/translations/nl.js';
 
 /** Each shipped locale, and a string only its table has. */
-const LOCALES: Record<string, Messages> = { es, fr, de, it: italian };
+const LOCALES: Record<string, Messages> = { es, fr, de, it: italian, nl };
 const marker = (table: Messages): string => table['otp.resendIn'];
 
 async function bundle(contents: string): Promise<string> {
