@@ -17,6 +17,7 @@ const LOCALES: Record<string, () => Promise<Record<string, Partial<Messages>>>> 
   de: () => import('../src/translations/de.js'),
   it: () => import('../src/translations/it.js'),
   nl: () => import('../src/translations/nl.js'),
+  pt: () => import('../src/translations/pt.js'),
 };
 const table = async (locale: string): Promise<Partial<Messages>> => (await LOCALES[locale]!())[locale]!;
 
@@ -42,6 +43,7 @@ const TYPOGRAPHY: Record<string, (text: string) => string[]> = {
   ],
   it: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
   nl: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+  pt: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
 };
 
 describe('translation table', () => {
@@ -101,7 +103,9 @@ describe('translation table', () => {
     expect(resolveLocale('sv-SE')).to.equal('en');
     expect(resolveLocale(undefined)).to.equal('en');
     await LOCALES.fr!();
+    await LOCALES.pt!();
     expect(resolveLocale('fr-CA')).to.equal('fr');
+    expect(resolveLocale('pt-BR'), 'European Portuguese until a platform registers pt-br').to.equal('pt');
   });
 
   it('lets a platform add a locale; missing keys fall back to English', () => {

@@ -13,9 +13,10 @@ import { es } from '../src/translations/es.js';
 import { fr } from '../src/translations/fr.js';
 import { it as italian } from '../src/translations/it.js';
 import { nl } from '../src/translations/nl.js';
+import { pt } from '../src/translations/pt.js';
 
 /** Each shipped locale, and a string only its table has. */
-const LOCALES: Record<string, Messages> = { es, fr, de, it: italian, nl };
+const LOCALES: Record<string, Messages> = { es, fr, de, it: italian, nl, pt };
 const marker = (table: Messages): string => table['otp.resendIn'];
 
 async function bundle(contents: string): Promise<string> {
