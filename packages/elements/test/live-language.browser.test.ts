@@ -7,6 +7,11 @@ import { expect } from 'chai';
 import { afterEach, describe, it } from '../../../test/harness/suite.js';
 import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
 import '../src/translations/es.js'; // the page speaks Spanish too
+import { de } from '../src/translations/de.js';
+import { fr } from '../src/translations/fr.js';
+import { it as italian } from '../src/translations/it.js';
+import { nl } from '../src/translations/nl.js';
+import { pt } from '../src/translations/pt.js';
 import { EMAIL_CREDENTIAL } from './helpers/fake-service.js';
 import { fixture, html, part, setupElementTests } from './helpers/dom.js';
 
@@ -72,5 +77,24 @@ describe('live language', () => {
     el.locale = undefined;
     await el.updateComplete;
     expect(sendText(el)).to.equal('Enviar código');
+  });
+
+  it('switches live between every imported European language, regional tags included', async () => {
+    document.documentElement.lang = 'en';
+    const el = await render();
+    const expected: Array<[string, string]> = [
+      ['fr-BE', fr['otp.send']],
+      ['de-AT', de['otp.send']],
+      ['it', italian['otp.send']],
+      ['nl-NL', nl['otp.send']],
+      ['pt-PT', pt['otp.send']],
+      ['pt-BR', pt['otp.send']],
+    ];
+    for (const [lang, text] of expected) {
+      document.documentElement.lang = lang;
+      await settle(el);
+      expect(sendText(el), lang).to.equal(text);
+    }
+    expect(new Set(expected.map(([, text]) => text)).size, 'five different texts').to.equal(5);
   });
 });

@@ -77,7 +77,7 @@ export abstract class PayElement extends LitElement {
   @property({ attribute: false })
   accessor client: WalletClient | undefined = undefined;
 
-  /** BCP 47 tag of the language to use (`en`, `es`, `es-MX`…). Default: the nearest `lang` attribute, else English. */
+  /** BCP 47 tag of the language to use (`en`, `fr`, `pt-PT`…). Default: the nearest `lang` attribute, followed live, else English. */
   @property()
   accessor locale: string | undefined = undefined;
 
