@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import { registerMessages, resolveLocale, translate, type Messages } from '../src/shared/i18n.js';
-import { MESSAGE_KEYS } from '../src/translations/en.js';
+import { en as english, MESSAGE_KEYS } from '../src/translations/en.js';
 
 // a locale module must cover every key: `tsc -p packages/elements/test` fails if this one compiles
 // @ts-expect-error Messages requires every key
@@ -9,6 +9,42 @@ const incomplete: Messages = { 'otp.send': 'Code senden' };
 void incomplete;
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+
+/** Every shipped locale but English, each loaded only when a test asks for it (loading registers it). */
+const LOCALES: Record<string, () => Promise<Record<string, Partial<Messages>>>> = {
+  es: () => import('../src/translations/es.js'),
+  fr: () => import('../src/translations/fr.js'),
+  de: () => import('../src/translations/de.js'),
+  it: () => import('../src/translations/it.js'),
+  nl: () => import('../src/translations/nl.js'),
+  pt: () => import('../src/translations/pt.js'),
+};
+const table = async (locale: string): Promise<Partial<Messages>> => (await LOCALES[locale]!())[locale]!;
+
+/** Typography a translation must follow, per locale (`*` for every locale but English); each returns the faults. */
+const TYPOGRAPHY: Record<string, (text: string) => string[]> = {
+  '*': (text) => [
+    ...(text.includes("'") ? ['a straight apostrophe (use ’)'] : []),
+    ...(text.includes('"') ? ['straight double quotes'] : []),
+    ...(text.includes('...') ? ['three dots (use …)'] : []),
+    ...(/^\s|\s$|\s\s/.test(text) ? ['stray whitespace'] : []),
+  ],
+  // a no-break space (U+00A0) before a colon, inside « » and before a unit; a narrow one (U+202F) before ? ! ;
+  fr: (text) => [
+    ...(/(^|[^\u00a0\u202f]):/.test(text) ? ['a colon without a no-break space before it'] : []),
+    ...(/(^|[^\u202f])[?!;]/.test(text) ? ['? ! or ; without a narrow no-break space before it'] : []),
+    ...(/«[^\u00a0]|[^\u00a0]»/.test(text) ? ['« » without no-break spaces inside'] : []),
+    ...(/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+  ],
+  de: (text) => [
+    ...((text.match(/„/g) ?? []).length !== (text.match(/“/g) ?? []).length ? ['unpaired „…“'] : []),
+    ...(/[«»”]/.test(text) ? ['quotes other than „…“'] : []),
+    ...(/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+  ],
+  it: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+  nl: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+  pt: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+};
 
 describe('translation table', () => {
   // first in the file: a registration cannot be undone, and the tests below import the Spanish module too
@@ -21,14 +57,36 @@ describe('translation table', () => {
     expect(translate('es', 'otp.send')).to.equal(es['otp.send']);
   });
 
-  it('has a Spanish message for every key, with the same placeholders', async () => {
-    await import('../src/translations/es.js');
-    for (const key of MESSAGE_KEYS) {
-      const en = translate('en', key);
-      const es = translate('es', key);
-      expect(es, key).to.be.a('string').and.not.equal('');
-      expect(placeholders(es), key).to.deep.equal(placeholders(en));
-    }
+  for (const locale of Object.keys(LOCALES)) {
+    it(`has a ${locale} message for every key, with the same placeholders as English`, async () => {
+      const messages = await table(locale);
+      for (const key of MESSAGE_KEYS) {
+        // the table itself, not translate(): a missing key would fall back to English and pass
+        const text = messages[key];
+        expect(text, `${locale} ${key}`).to.be.a('string').and.not.equal('');
+        expect(placeholders(text!), `${locale} ${key}: {placeholders}`).to.deep.equal(placeholders(english[key]));
+      }
+      expect(translate(locale, 'otp.send')).to.equal(messages['otp.send']);
+    });
+
+    it(`writes ${locale} with its typography`, async () => {
+      const messages = await table(locale);
+      const faults = MESSAGE_KEYS.flatMap((key) =>
+        [...TYPOGRAPHY['*']!(messages[key]!), ...(TYPOGRAPHY[locale]?.(messages[key]!) ?? [])].map(
+          (fault) => `${key}: ${fault}`,
+        ),
+      );
+      expect(faults, faults.join('; ')).to.deep.equal([]);
+    });
+  }
+
+  it('checks placeholders and typography strictly enough to fail', () => {
+    expect(placeholders('Réessayer dans {n}\u00a0s')).to.deep.equal(placeholders(english['otp.resendIn']));
+    expect(placeholders('Réessayer dans {count}\u00a0s')).not.to.deep.equal(placeholders(english['otp.resendIn']));
+    expect(TYPOGRAPHY.fr!('Supprimer {method} ? Détails: x, dans {n} s')).to.have.length(3);
+    expect(TYPOGRAPHY.fr!('Supprimer {method}\u202f? Détails\u00a0: x, dans {n}\u00a0s')).to.deep.equal([]);
+    expect(TYPOGRAPHY.de!('Wähle „Anzeigen"')).to.have.length(1);
+    expect(TYPOGRAPHY['*']!("L'accès")).to.have.length(1);
   });
 
   it('fills {n} and named placeholders, leaving unknown ones alone', async () => {
@@ -42,13 +100,17 @@ describe('translation table', () => {
     await import('../src/translations/es.js');
     expect(resolveLocale('es-MX')).to.equal('es');
     expect(resolveLocale('ES')).to.equal('es');
-    expect(resolveLocale('fr-CA')).to.equal('en');
+    expect(resolveLocale('sv-SE')).to.equal('en');
     expect(resolveLocale(undefined)).to.equal('en');
+    await LOCALES.fr!();
+    await LOCALES.pt!();
+    expect(resolveLocale('fr-CA')).to.equal('fr');
+    expect(resolveLocale('pt-BR'), 'European Portuguese until a platform registers pt-br').to.equal('pt');
   });
 
   it('lets a platform add a locale; missing keys fall back to English', () => {
-    registerMessages('de', { 'otp.send': 'Code senden' });
-    expect(translate('de-AT', 'otp.send')).to.equal('Code senden');
-    expect(translate('de', 'otp.verify')).to.equal('Verify');
+    registerMessages('sv', { 'otp.send': 'Skicka kod' });
+    expect(translate('sv-FI', 'otp.send')).to.equal('Skicka kod');
+    expect(translate('sv', 'otp.verify')).to.equal('Verify');
   });
 });

@@ -1,12 +1,23 @@
 /**
  * A page ships only the languages it imports: the whole-page bundle (all five elements) holds the
- * English table and none of the Spanish one, and importing `@paykit/elements/translations/es` adds
- * it. Bundled with the size bench's own options (bench/lib/bundle-size.mjs).
+ * English table and none of the others, and importing `@paykit/elements/translations/<locale>` adds
+ * that one alone. Bundled with the size bench's own options (bench/lib/bundle-size.mjs).
  */
 import { expect } from 'chai';
 import { build } from 'esbuild';
 import { BUNDLE_OPTIONS, REPO_ROOT } from '../../../bench/lib/bundle-size.mjs';
 import { describe, it } from '../../../test/harness/suite.js';
+import type { Messages } from '../src/shared/i18n.js';
+import { de } from '../src/translations/de.js';
+import { es } from '../src/translations/es.js';
+import { fr } from '../src/translations/fr.js';
+import { it as italian } from '../src/translations/it.js';
+import { nl } from '../src/translations/nl.js';
+import { pt } from '../src/translations/pt.js';
+
+/** Each shipped locale, and a string only its table has. */
+const LOCALES: Record<string, Messages> = { es, fr, de, it: italian, nl, pt };
+const marker = (table: Messages): string => table['otp.resendIn'];
 
 async function bundle(contents: string): Promise<string> {
   const result = await build({
@@ -25,5 +36,22 @@ describe('translations', () => {
     expect(page.includes('Reenviar código'), 'Spanish in a page that did not import it').to.equal(false);
     const spanishPage = await bundle("import '@paykit/elements/define';\nimport '@paykit/elements/translations/es';");
     expect(spanishPage.includes('Reenviar código en {n} s'), 'Spanish in a page that imported it').to.equal(true);
+  });
+
+  it('each ship alone: a page that imports one locale holds that one and no other', async () => {
+    const markers = Object.values(LOCALES).map(marker);
+    expect(new Set(markers).size, 'a marker per locale').to.equal(markers.length);
+    const page = await bundle("import '@paykit/elements/define';");
+    for (const [locale, table] of Object.entries(LOCALES))
+      expect(page.includes(marker(table)), `${locale} in a page that did not import it`).to.equal(false);
+    for (const [locale, table] of Object.entries(LOCALES)) {
+      const withOne = await bundle(
+        `import '@paykit/elements/define';\nimport '@paykit/elements/translations/${locale}';`,
+      );
+      for (const [other, otherTable] of Object.entries(LOCALES))
+        expect(withOne.includes(marker(otherTable)), `${other} in a page that imported ${locale}`).to.equal(
+          other === locale,
+        );
+    }
   });
 });

@@ -6,6 +6,9 @@
  * A `pay-*` event reaches `document` even when the element has already left the page when it is
  * dispatched: the common case is a sign-in, where the client tells its subscribers first and one of
  * them (`useSession()`, `client.subscribe`) removes the login element before it dispatches `pay-session`.
+ * Language follows the page live: a change of any `lang` attribute in the document (`<html lang>`, an
+ * ancestor's, the element's own) re-renders every connected element, through one MutationObserver for
+ * the whole page; the `locale` property still wins.
  * Server rendering: while the host has a `defer-hydration` attribute the element adds nothing to its
  * light DOM, so a framework hydrates the server's HTML first (see light-dom.ts).
  *
@@ -19,7 +22,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property } from 'lit/decorators.js';
 import { PayError, type WalletClient } from '@paykit/crypto-core';
 import { baseStyles } from './base.styles.js';
-import { getDefaultClient, onDefaultClientChange } from './client-context.js';
+import { getDefaultClient, notifyElements, onDefaultClientChange } from './client-context.js';
 import { describeError, ElementErrorCode, type ErrorView } from './errors.js';
 import { PayErrorEvent } from './events.js';
 import { checkIcon } from './icons.js';
@@ -27,6 +30,9 @@ import { translate, type MessageKey, type MessageParams } from './i18n.js';
 import { DEFER_HYDRATION } from './light-dom.js';
 import { LiveRegion } from './live-region.js';
 import { themeStyles } from './theme.js';
+
+/** One observer of `lang` attributes for the page, made when the first element connects (SSR has no DOM). */
+let langObserver: MutationObserver | undefined;
 
 /**
  * The base of every Paykit element (not registered itself). Each element's `@cssstate`s are set with
@@ -71,7 +77,7 @@ export abstract class PayElement extends LitElement {
   @property({ attribute: false })
   accessor client: WalletClient | undefined = undefined;
 
-  /** BCP 47 tag of the language to use (`en`, `es`, `es-MX`…). Default: the nearest `lang` attribute, else English. */
+  /** BCP 47 tag of the language to use (`en`, `fr`, `pt-PT`…). Default: the nearest `lang` attribute, followed live, else English. */
   @property()
   accessor locale: string | undefined = undefined;
 
@@ -100,7 +106,7 @@ export abstract class PayElement extends LitElement {
   /** The custom states of the current render (`:state(x)` and `data-state`). */
   protected abstract get states(): string[];
 
-  /** The locale in use: `locale`, else the nearest `lang` attribute, else the document's. */
+  /** The locale in use: `locale`, else the nearest `lang` attribute, else the document's (followed live). */
   protected get resolvedLocale(): string {
     return this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
   }
@@ -195,6 +201,11 @@ export abstract class PayElement extends LitElement {
     super.connectedCallback();
     this.#lastParent = this.parentNode ?? undefined;
     this.#unsubscribe = onDefaultClientChange(() => this.requestUpdate());
+    // `attributeFilter` alone implies `attributes: true`; `subtree` covers <html> and every ancestor
+    (langObserver ??= new MutationObserver(notifyElements)).observe(document, {
+      attributeFilter: ['lang'],
+      subtree: true,
+    });
   }
 
   override disconnectedCallback(): void {

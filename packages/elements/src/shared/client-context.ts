@@ -16,14 +16,19 @@ const listeners = new Set<() => void>();
 /** Registers (or, with `undefined`, removes) the client every element uses when it has none of its own. */
 export function setDefaultClient(client: WalletClient | undefined): void {
   defaultClient = client;
-  for (const listener of listeners) listener();
+  notifyElements();
 }
 
 export function getDefaultClient(): WalletClient | undefined {
   return defaultClient;
 }
 
-/** Calls `listener` when the default client changes; returns the unsubscribe function. */
+/** Calls every listener: each connected element re-renders (the default client or the page's language changed). */
+export function notifyElements(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` when the default client changes (or `notifyElements` runs); returns the unsubscribe function. */
 export function onDefaultClientChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

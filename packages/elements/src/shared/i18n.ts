@@ -9,7 +9,7 @@
  *
  * @example
  *   import '@paykit/elements/translations/es';
- *   registerMessages('de', { 'otp.send': 'Code senden' });
+ *   registerMessages('sv', { 'otp.send': 'Skicka kod' });
  *   translate('es-MX', 'otp.resendIn', { n: 30 }); // 'Reenviar código en 30 s'
  */
 // element tables: begin
