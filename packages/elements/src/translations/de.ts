@@ -184,6 +184,8 @@ export const de: Messages = {
   'sessions.thisDevice': 'Dieses Gerät',
   'sessions.created': 'Angemeldet am {time}',
   'sessions.expires': 'Aktiv bis {time}',
+  'sessions.autoRefresh': 'Verlängert sich automatisch',
+  'sessions.expiresAt': 'Läuft am {time} ab',
   'sessions.renewedAt': 'erneuert am {time}',
   'sessions.renewed': 'Deine Sitzung wurde erneuert. Sie ist jetzt bis {time} aktiv.',
   'sessions.renew': 'Jetzt erneuern',

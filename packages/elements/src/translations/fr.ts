@@ -187,6 +187,8 @@ export const fr: Messages = {
   'sessions.thisDevice': 'Cet appareil',
   'sessions.created': 'Connexion le {time}',
   'sessions.expires': 'Active jusqu’au {time}',
+  'sessions.autoRefresh': 'Se renouvelle automatiquement',
+  'sessions.expiresAt': 'Expire le {time}',
   'sessions.renewedAt': 'renouvelée le {time}',
   'sessions.renewed': 'Votre session a été renouvelée. Elle est désormais active jusqu’au {time}.',
   'sessions.renew': 'Renouveler maintenant',

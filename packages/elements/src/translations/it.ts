@@ -179,6 +179,8 @@ export const it: Messages = {
   'sessions.thisDevice': 'Questo dispositivo',
   'sessions.created': 'Accesso effettuato il {time}',
   'sessions.expires': 'Attiva fino al {time}',
+  'sessions.autoRefresh': 'Si rinnova automaticamente',
+  'sessions.expiresAt': 'Scade il {time}',
   'sessions.renewedAt': 'rinnovata il {time}',
   'sessions.renewed': 'La sessione è stata rinnovata. Ora è attiva fino al {time}.',
   'sessions.renew': 'Rinnova ora',

@@ -180,6 +180,8 @@ export const nl: Messages = {
   'sessions.thisDevice': 'Dit apparaat',
   'sessions.created': 'Ingelogd op {time}',
   'sessions.expires': 'Actief tot {time}',
+  'sessions.autoRefresh': 'Wordt automatisch verlengd',
+  'sessions.expiresAt': 'Verloopt op {time}',
   'sessions.renewedAt': 'vernieuwd op {time}',
   'sessions.renewed': 'Je sessie is vernieuwd. Hij is nu actief tot {time}.',
   'sessions.renew': 'Nu vernieuwen',

@@ -182,6 +182,8 @@ export const pt: Messages = {
   'sessions.thisDevice': 'Este dispositivo',
   'sessions.created': 'Sessão iniciada em {time}',
   'sessions.expires': 'Ativa até {time}',
+  'sessions.autoRefresh': 'Renova-se automaticamente',
+  'sessions.expiresAt': 'Expira a {time}',
   'sessions.renewedAt': 'renovada em {time}',
   'sessions.renewed': 'A sua sessão foi renovada. Está agora ativa até {time}.',
   'sessions.renew': 'Renovar agora',
