@@ -68,6 +68,40 @@ const publicContract = {
   },
 };
 
+/**
+ * Reactive properties declared without decorators (`static properties` and `declare name: Type`, the
+ * form that keeps an element's `#private` members native): the analyzer reads their attributes but
+ * skips `declare` fields, so each is added as a public field with its type and doc comment, and an
+ * optional one (its type includes `undefined`) gets the default `undefined`, as an initialized field would.
+ */
+const declaredProperties = {
+  name: 'paykit-declared-properties',
+  analyzePhase({ ts, node, moduleDoc }) {
+    if (!ts.isClassDeclaration(node) || !node.name) return;
+    const declaration = moduleDoc.declarations?.find((d) => d.name === node.name.text);
+    if (!declaration) return;
+    for (const member of node.members) {
+      if (!ts.isPropertyDeclaration(member)) continue;
+      if (!member.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) continue;
+      const name = member.name.getText();
+      const type = member.type?.getText() ?? 'unknown';
+      const description = ts.getJSDocCommentsAndTags(member)[0]?.comment;
+      const optional = /\bundefined\b/.test(type);
+      declaration.members = (declaration.members ?? []).filter((m) => m.name !== name);
+      declaration.members.push({
+        kind: 'field',
+        name,
+        type: { text: type },
+        ...(optional ? { default: 'undefined' } : {}),
+        ...(typeof description === 'string' ? { description } : {}),
+      });
+      for (const attribute of declaration.attributes ?? [])
+        if (attribute.fieldName === name && optional && attribute.default === undefined)
+          attribute.default = 'undefined';
+    }
+  },
+};
+
 /** Last plugin: sorts every named list, so the output does not depend on the order files were read in. */
 const sorted = {
   name: 'paykit-sorted',
@@ -96,5 +130,5 @@ export default {
     [...globs]
       .sort(compare)
       .map((file) => ts.createSourceFile(file, readFileSync(path.resolve(file), 'utf8'), ts.ScriptTarget.ES2015, true)),
-  plugins: [publicContract, sorted],
+  plugins: [declaredProperties, publicContract, sorted],
 };

@@ -285,6 +285,6 @@ describe('<pay-wallet-export>', () => {
     await signedIn.updateComplete;
     await pressEnter(part(signedIn, 'start-button'));
     await until(() => maybePart(signedIn, 'error') !== null, 'the network error');
-    expect(part(signedIn, 'error').textContent).to.contain("Can't reach the server");
+    expect(part(signedIn, 'error').textContent).to.contain('Can’t reach the server');
   });
 });

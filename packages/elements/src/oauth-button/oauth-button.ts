@@ -340,8 +340,7 @@ export class PayOAuthButton extends PayElement {
 
   #fail(error: unknown): void {
     this.#phase = 'idle';
-    // The service's reason (about nonces and claims) is for developers, not for the person signing in.
-    this.#error = { ...this.reportError(error, MESSAGES), reason: undefined };
+    this.#error = this.reportError(error, MESSAGES);
     this.requestUpdate();
   }
 }

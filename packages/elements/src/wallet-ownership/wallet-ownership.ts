@@ -195,8 +195,7 @@ export class PayWalletOwnership extends PayElement {
     } catch (error) {
       if (abort.signal.aborted) return;
       this.#phase = 'idle';
-      const view = this.reportError(error, { [SIGNING_FAILED]: 'ownership.signFailed' });
-      this.#error = { ...view, reason: undefined }; // never the service's reason, raw
+      this.#error = this.reportError(error, { [SIGNING_FAILED]: 'ownership.signFailed' });
       this.requestUpdate();
     }
   }
