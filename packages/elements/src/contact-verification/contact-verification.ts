@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { CodeEntry } from '../shared/code-entry.js';
@@ -68,13 +67,21 @@ const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
 export class PayContactVerification extends PayElement {
   static override styles = [...PayElement.styles, contactVerificationStyles];
 
+  static override properties: PropertyDeclarations = {
+    customerId: { attribute: 'customer-id' },
+    resendSeconds: { type: Number, attribute: 'resend-seconds' },
+  };
+
   /** The customer whose contact details are verified. */
-  @property({ attribute: 'customer-id' })
-  accessor customerId: string | undefined = undefined;
+  declare customerId: string | undefined;
 
   /** Seconds before "Resend code" is allowed (a 429's Retry-After wins). */
-  @property({ type: Number, attribute: 'resend-seconds' })
-  accessor resendSeconds = 30;
+  declare resendSeconds: number;
+
+  constructor() {
+    super();
+    this.resendSeconds = 30;
+  }
 
   #phase: Phase = 'loading';
   #channels: Partial<Record<PayContactChannel, ChannelStatus>> = {};

@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { OtpChallenge } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { CodeEntry } from '../shared/code-entry.js';
@@ -51,25 +50,34 @@ type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
 export class PayOtpLogin extends PayElement {
   static override styles = [...PayElement.styles, otpLoginStyles];
 
+  static override properties: PropertyDeclarations = {
+    accountId: { attribute: 'account-id' },
+    credentialId: { attribute: 'credential-id' },
+    channel: {},
+    destination: {},
+    resendSeconds: { type: Number, attribute: 'resend-seconds' },
+  };
+
   /** Internal account id (`InternalAccount:…`); the credential of `channel` is looked up (one extra request). */
-  @property({ attribute: 'account-id' })
-  accessor accountId: string | undefined = undefined;
+  declare accountId: string | undefined;
 
   /** The OTP credential id (`AuthMethod:…`). Saves the lookup; wins over `account-id`. */
-  @property({ attribute: 'credential-id' })
-  accessor credentialId: string | undefined = undefined;
+  declare credentialId: string | undefined;
 
   /** Where the code is sent. */
-  @property()
-  accessor channel: PayOtpChannel = 'email';
+  declare channel: PayOtpChannel;
 
   /** What to show as the code's destination, e.g. a masked address `a•••@example.com`. Display only. */
-  @property()
-  accessor destination: string | undefined = undefined;
+  declare destination: string | undefined;
 
   /** Seconds before "Resend code" is allowed (a 429's Retry-After wins). */
-  @property({ type: Number, attribute: 'resend-seconds' })
-  accessor resendSeconds = 30;
+  declare resendSeconds: number;
+
+  constructor() {
+    super();
+    this.channel = 'email';
+    this.resendSeconds = 30;
+  }
 
   #phase: Phase = 'idle';
   #challenge: OtpChallenge | undefined;
