@@ -57,6 +57,10 @@ describe('code entry against the sandbox (<pay-otp-login>)', () => {
     const chain = await sandboxChain();
     const el = await render(chain);
     const input = await sendCode(el);
+    // six cells drawn behind one real input: one field for paste, autofill, WebOTP and screen readers
+    expect(el.querySelectorAll('input')).to.have.length(1);
+    expect(getComputedStyle(input).backgroundImage).to.contain('repeating-linear-gradient');
+    expect(el.querySelector('.pay-field__error'), 'no empty error line holding space').to.equal(null);
     for (let i = 0; i < 4; i++) {
       await wrongCode(el, input, WRONG[i]!, i + 1);
       expect(fieldError(el)).to.equal(`That code isn’t right. ${4 - i} ${4 - i === 1 ? 'try' : 'tries'} left.`);
