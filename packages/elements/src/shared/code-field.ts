@@ -1,7 +1,7 @@
 /**
- * The one-time-code input shared by `<pay-otp-login>` and `<pay-sca-challenge>`: one real `<input>` in
- * the element's light DOM (slot `code-input`) with `autocomplete="one-time-code"`, a label, a hint and
- * an error line tied to it by `aria-describedby`. It keeps digits only, accepts a pasted code with
+ * The one-time-code input of every code-taking element (through code-entry.ts, or directly in
+ * `<pay-auth-methods>`): one real `<input>` in the element's light DOM (slot `code-input`) with
+ * `autocomplete="one-time-code"`, a label, a hint and an error line tied to it by `aria-describedby`. It keeps digits only, accepts a pasted code with
  * spaces or dashes, and hands the code over as soon as all digits are there. The code is read from
  * the input and the input cleared in the same step; it is never put in an attribute. Errors about an
  * attempt show under the input (the line exists only while there is one); a 429 also disables it until
