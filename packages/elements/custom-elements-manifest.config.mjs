@@ -68,6 +68,67 @@ const publicContract = {
   },
 };
 
+/**
+ * Reactive properties declared without decorators (`static properties` and `declare name: Type`, the
+ * form that keeps an element's `#private` members native): the analyzer reads their attributes but
+ * skips `declare` fields, so each is added as a public field with its type, doc comment, attribute and
+ * `reflects` (from its `static properties` entry), and an optional one (its type includes `undefined`)
+ * gets the default `undefined`, as an initialized field would.
+ */
+const declaredProperties = {
+  name: 'paykit-declared-properties',
+  analyzePhase({ ts, node, moduleDoc }) {
+    if (!ts.isClassDeclaration(node) || !node.name) return;
+    const declaration = moduleDoc.declarations?.find((d) => d.name === node.name.text);
+    if (!declaration) return;
+    const options = new Map(); // name -> { attribute, reflects } from `static properties = { name: {…} }`
+    for (const member of node.members) {
+      const list = ts.isPropertyDeclaration(member) && member.name.getText() === 'properties' && member.initializer;
+      if (!list || !ts.isObjectLiteralExpression(list)) continue;
+      for (const entry of list.properties) {
+        if (!ts.isPropertyAssignment(entry) || !ts.isObjectLiteralExpression(entry.initializer)) continue;
+        const name = entry.name.getText();
+        const option = (key) =>
+          entry.initializer.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === key)?.initializer;
+        const attribute = option('attribute');
+        options.set(name, {
+          attribute:
+            attribute?.kind === ts.SyntaxKind.FalseKeyword
+              ? undefined
+              : attribute && ts.isStringLiteral(attribute)
+                ? attribute.text
+                : name.toLowerCase(),
+          reflects: option('reflect')?.kind === ts.SyntaxKind.TrueKeyword,
+        });
+      }
+    }
+    for (const member of node.members) {
+      if (!ts.isPropertyDeclaration(member)) continue;
+      if (!member.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) continue;
+      const name = member.name.getText();
+      const type = member.type?.getText() ?? 'unknown';
+      const description = ts.getJSDocCommentsAndTags(member)[0]?.comment;
+      const optional = /\bundefined\b/.test(type);
+      const { attribute, reflects } = options.get(name) ?? {};
+      // a default the analyzer read from the constructor (`this.resendSeconds = 30`) stays
+      const fallback =
+        declaration.members?.find((m) => m.name === name)?.default ?? (optional ? 'undefined' : undefined);
+      declaration.members = (declaration.members ?? []).filter((m) => m.name !== name);
+      declaration.members.push({
+        kind: 'field',
+        name,
+        type: { text: type },
+        ...(fallback !== undefined ? { default: fallback } : {}),
+        ...(typeof description === 'string' ? { description } : {}),
+        ...(attribute ? { attribute } : {}),
+        ...(reflects ? { reflects: true } : {}),
+      });
+      for (const a of declaration.attributes ?? [])
+        if (a.fieldName === name && optional && a.default === undefined) a.default = 'undefined';
+    }
+  },
+};
+
 /** Last plugin: sorts every named list, so the output does not depend on the order files were read in. */
 const sorted = {
   name: 'paykit-sorted',
@@ -96,5 +157,5 @@ export default {
     [...globs]
       .sort(compare)
       .map((file) => ts.createSourceFile(file, readFileSync(path.resolve(file), 'utf8'), ts.ScriptTarget.ES2015, true)),
-  plugins: [publicContract, sorted],
+  plugins: [declaredProperties, publicContract, sorted],
 };

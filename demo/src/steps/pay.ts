@@ -241,7 +241,11 @@ function payReview(render: () => void): HTMLElement {
   } else if (payment.phase === 'failed') {
     action = h('p', { class: 'form-error', text: payment.error ?? 'The payment failed.' });
   } else if (needsSca) {
-    const sca = payElement('pay-sca-challenge', { 'customer-id': me.customerId }, 'sca-challenge');
+    const sca = payElement(
+      'pay-sca-challenge',
+      { 'customer-id': me.customerId, 'payee-name': payment.payee?.label },
+      'sca-challenge',
+    );
     (sca as unknown as { quote: Quote }).quote = quote;
     sca.addEventListener('pay-sca-complete', (event) => {
       const next = (event as CustomEvent<{ quote: Quote }>).detail.quote;

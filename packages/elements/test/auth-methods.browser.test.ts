@@ -167,7 +167,7 @@ describe('<pay-auth-methods>', () => {
     await until(() => el.ownerDocument.activeElement === lightInput(el), 'focus in the code field');
     await typeInto(lightInput(el), '123456');
     await until(() => hasState(el, 'error'), 'the error');
-    expect(el.textContent).to.contain('That code is not right.');
+    expect(el.textContent).to.contain('That code isn’t right.');
     expect(hasState(el, 'verify')).to.equal(true);
     expect(t.leaks.of('pay-error').map((e) => (e.detail as { code: string }).code)).to.deep.equal(['UNAUTHORIZED']);
   });
@@ -187,7 +187,7 @@ describe('<pay-auth-methods>', () => {
     const el = await render(await account.signedInClient());
     expect(addButton(el, 'Sign-in provider')).to.equal(undefined);
     expect(addButton(el, 'Passkey')).to.equal(undefined);
-    expect(part(el, 'passkey-unsupported').textContent).to.contain("Passkeys aren't available in this browser");
+    expect(part(el, 'passkey-unsupported').textContent).to.contain('Passkeys aren’t available in this browser');
     await expectAccessible(el, 'no passkeys');
   });
 

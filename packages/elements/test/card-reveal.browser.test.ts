@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import { describe, it } from '../../../test/harness/suite.js';
 import type { PayCardReveal } from '../src/card-reveal/card-reveal.js';
 import { isAllowedUrl, parseAllowedOrigins } from '../src/card-reveal/card-reveal.js';
@@ -116,6 +117,17 @@ describe('<pay-card-reveal>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('Escape removes the card details, focus back on "Show card details"', async () => {
+    const el = await render();
+    await reveal(el);
+    await el.updateComplete;
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(maybePart(el, 'frame')).to.equal(null);
+    expect(t.leaks.of('pay-card-hidden').map((e) => (e.detail as { reason: string }).reason)).to.deep.equal(['closed']);
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'show-button'));
+  });
+
   it('keeps keyboard focus on its button when "Show" turns into "Hide" and back', async () => {
     const el = await render();
     await reveal(el);
@@ -155,12 +167,12 @@ describe('<pay-card-reveal>', () => {
     expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'REVEAL_URL_REJECTED' }]);
   });
 
-  it('shows the service error when the reveal is refused', async () => {
+  it('says the reveal was refused in its own words, never the service’s English reason', async () => {
     t.fake.script('POST /cards/*/reveal', errorBody(403, 'FORBIDDEN', 'Card does not support PAN reveal'));
     const el = await render();
     await pressEnter(part(el, 'show-button'));
     await until(() => maybePart(el, 'error') !== null, 'the error');
-    expect(part(el, 'error').textContent).to.contain('Card does not support PAN reveal');
+    expect(part(el, 'error').textContent?.trim()).to.equal('Something went wrong. Please try again.');
     expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'FORBIDDEN' }]);
   });
 

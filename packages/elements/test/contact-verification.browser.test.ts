@@ -88,6 +88,33 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
     t.leaks.assertClean(el);
   });
 
+  it('an expired code says so (not "wrong") and "Send a new code" works at once, countdown or not', async () => {
+    let offset = 0;
+    const chain = await sandboxChain(
+      { region: 'DE', phoneNumber: '+4915112345678', fullName: 'Eva Muster 003' },
+      { now: () => Date.now() + offset },
+    );
+    const el = await render(chain);
+    await inState(el, 'idle');
+    await pressEnter(part(el, 'send-button'));
+    await inState(el, 'code-sent');
+    offset = 6 * 60_000; // the sandbox's codes live 5 minutes
+    await typeInto(lightInput(el), CODE);
+    await until(() => hasState(el, 'error'), 'the expired code');
+    await el.updateComplete;
+    expect(el.querySelector('.pay-field__error')?.textContent).to.equal('This code has expired. Send a new code.');
+    const resend = part<HTMLButtonElement>(el, 'resend-button');
+    expect(resend.disabled).to.equal(false);
+    expect(resend.textContent?.trim()).to.equal('Send a new code');
+    await until(() => el.shadowRoot!.activeElement === resend, 'focus on "Send a new code"');
+    await expectAccessible(el, 'expired code');
+    await pressEnter(resend);
+    await until(() => t.leaks.of('pay-otp-sent').length === 2, 'the new code');
+    await el.updateComplete;
+    await typeInto(lightInput(el), CODE);
+    await until(() => t.leaks.of('pay-contact-verified').length === 1, 'verified with the new code');
+  });
+
   it('has nothing to do when the provider requires no contact verification', async () => {
     const chain = await sandboxChain({ region: 'US' });
     const el = await render(chain);

@@ -89,6 +89,13 @@ describe('translation table', () => {
     expect(TYPOGRAPHY['*']!("L'accès")).to.have.length(1);
   });
 
+  it('writes apostrophes typographically (’), in English and Spanish', async () => {
+    await import('../src/translations/es.js');
+    for (const key of MESSAGE_KEYS) {
+      for (const locale of ['en', 'es']) expect(translate(locale, key), `${locale} ${key}`).not.to.contain("'");
+    }
+  });
+
   it('fills {n} and named placeholders, leaving unknown ones alone', async () => {
     await import('../src/translations/es.js');
     expect(translate('en', 'error.rateLimited', { n: 42 })).to.equal('Too many attempts, try again in 42 s.');

@@ -79,7 +79,10 @@ describe('<pay-otp-login>', () => {
     expect(input.value).to.equal('');
     await el.updateComplete;
     expect(hasState(el, 'signed-in')).to.equal(true);
-    expect(part(el, 'success').textContent).to.contain("You're signed in.");
+    expect(part(el, 'success').textContent).to.contain('You’re signed in.');
+    expect(el.shadowRoot!.activeElement, 'focus on the signed-in message, not the page body').to.equal(
+      part(el, 'success'),
+    );
     await expectAccessible(el, 'signed in');
     t.leaks.assertClean(el);
   });
@@ -95,15 +98,15 @@ describe('<pay-otp-login>', () => {
     t.leaks.assertClean(el);
   });
 
-  it('says a wrong code is wrong, with the service reason, and lets the user try again', async () => {
+  it('says a wrong code is wrong (never the service’s own words) and lets the user try again', async () => {
     const el = await render();
     const input = await sendCode(el);
     await typeInto(input, '135790'); // no repeated digit: WebKitWebDriver collapses repeats in one sendKeys
     await until(() => hasState(el, 'error'), 'the wrong-code error');
     await el.updateComplete;
     const error = el.querySelector('.pay-field__error')!;
-    expect(error.textContent).to.contain('That code is not right.');
-    expect(error.textContent).to.contain('Invalid OTP code');
+    expect(error.textContent).to.equal('That code isn’t right.');
+    expect(el.textContent + el.shadowRoot!.textContent).not.to.contain('Invalid OTP code');
     expect(input.value).to.equal('');
     expect(input.getAttribute('aria-invalid')).to.equal('true');
     expect(input.getAttribute('aria-describedby')).to.contain(error.id);
@@ -150,21 +153,38 @@ describe('<pay-otp-login>', () => {
     expect(el.querySelector('.pay-field__error')?.textContent).to.contain('Too many attempts, try again in 1 s.');
     await until(() => !input.disabled, 'the input to come back', 3000);
     await el.updateComplete;
-    expect(el.querySelector('.pay-field__error')?.textContent?.trim()).to.equal('');
+    expect(el.querySelector('.pay-field__error'), 'no error line, and no empty gap for one').to.equal(null);
     await typeInto(input, OTP_CODE);
     await until(() => t.leaks.of('pay-session').length === 1, 'pay-session after the wait');
   });
 
-  it("says it can't reach the server and retries on request", async () => {
+  it('says it can’t reach the server; "Send code" is the one way to try again', async () => {
     t.fake.script('POST /auth/credentials/*/challenge', 'network-error');
     const el = await render();
     await pressEnter(part(el, 'send-button'));
-    await until(() => maybePart(el, 'retry-button') !== null, 'the retry button');
-    expect(part(el, 'error').textContent).to.contain("Can't reach the server");
+    await until(() => maybePart(el, 'error') !== null, 'the network error');
+    expect(part(el, 'error').textContent).to.contain('Can’t reach the server');
+    expect(maybePart(el, 'retry-button'), 'no second button').to.equal(null);
+    expect(el.shadowRoot!.querySelectorAll('button')).to.have.length(1);
     await expectAccessible(el, 'network error');
-    await pressEnter(part(el, 'retry-button'));
+    await pressEnter(part(el, 'send-button'));
     await until(() => hasState(el, 'code-sent'), 'the code step after retrying');
     expect(t.fake.calls('POST /auth/credentials/*/challenge')).to.have.length(2);
+  });
+
+  it('after a network error "Verify" becomes "Try again" (one action) and sends the same code', async () => {
+    t.fake.script('POST /auth/credentials/*/verify', 'network-error');
+    const el = await render();
+    const input = await sendCode(el);
+    await typeInto(input, OTP_CODE);
+    const verify = () => part<HTMLButtonElement>(el, 'verify-button');
+    await until(() => verify().textContent?.trim() === 'Try again', '"Verify" to say "Try again"');
+    expect(maybePart(el, 'retry-button'), 'no second button').to.equal(null);
+    expect(part(el, 'error').textContent).to.contain('Can’t reach the server');
+    await expectAccessible(el, 'network error');
+    await pressEnter(verify());
+    await until(() => t.leaks.of('pay-session').length === 1, 'signed in with the held code');
+    t.leaks.assertClean(el);
   });
 
   it('holds a code for "Try again" after a network error only while the element is on the page', async () => {
@@ -172,14 +192,56 @@ describe('<pay-otp-login>', () => {
     const el = await render();
     const input = await sendCode(el);
     await typeInto(input, OTP_CODE);
-    await until(() => maybePart(el, 'retry-button') !== null, 'the retry button');
+    const verify = () => part<HTMLButtonElement>(el, 'verify-button');
+    await until(() => verify().textContent?.trim() === 'Try again', '"Try again"');
     const parent = el.parentNode!;
     el.remove();
     parent.appendChild(el);
     await el.updateComplete;
-    expect(maybePart(el, 'retry-button') === null, 'the code held for "Try again" is gone').to.equal(true);
+    expect(verify().textContent?.trim(), 'the code held for "Try again" is gone').to.equal('Verify');
     expect(t.fake.calls('POST /auth/credentials/*/verify')).to.have.length(1);
     t.leaks.assertClean(el);
+  });
+
+  it('the right code after the code was used up (another tab) says so, not "wrong", and offers a new code at once', async () => {
+    t.fake.script('POST /auth/credentials/*/verify', {
+      status: 401,
+      body: {
+        status: 401,
+        code: 'UNAUTHORIZED',
+        message: 'The request was not authorized',
+        details: { reason: 'The OTP challenge was already used; request a new code' },
+      },
+    });
+    const el = await render(); // resend-seconds 30: the countdown is running
+    const input = await sendCode(el);
+    await typeInto(input, OTP_CODE);
+    await until(() => hasState(el, 'error'), 'the error');
+    await el.updateComplete;
+    expect(el.querySelector('.pay-field__error')?.textContent).to.equal(
+      'This code can’t be used any more. Send a new code.',
+    );
+    expect(el.textContent + el.shadowRoot!.textContent).not.to.contain('request a new code');
+    expect(part<HTMLButtonElement>(el, 'resend-button').disabled).to.equal(false);
+    expect(part(el, 'resend-button').textContent?.trim()).to.equal('Send a new code');
+    expect(hasState(el, 'cooldown')).to.equal(false);
+  });
+
+  it('a locked account says for how long, in the page language', async () => {
+    const lockedUntil = new Date(Date.now() + 14.5 * 60_000).toISOString();
+    t.fake.script('POST /auth/credentials/*/verify', {
+      status: 423,
+      body: { status: 423, code: 'ACCOUNT_LOCKED', message: 'Locked', details: { lockedUntil, failedAttempts: 5 } },
+    });
+    const el = await render({ lang: 'es' });
+    const input = await sendCode(el);
+    await typeInto(input, OTP_CODE);
+    await until(() => hasState(el, 'error'), 'the error');
+    await el.updateComplete;
+    expect(el.querySelector('.pay-field__error')?.textContent).to.equal(
+      'Demasiados intentos. Podrás volver a intentarlo dentro de 15 minutos.',
+    );
+    expect(input.disabled).to.equal(true);
   });
 
   it('lets the user resend once the countdown ends', async () => {

@@ -48,7 +48,7 @@ describe('<pay-passkey-login>', () => {
     t.cleanup(hideGlobal('PublicKeyCredential'));
     const el = await render(t.fake.client());
     expect(hasState(el, 'unsupported')).to.equal(true);
-    expect(part(el, 'unsupported').textContent).to.contain("Passkeys aren't available in this browser");
+    expect(part(el, 'unsupported').textContent).to.contain('Passkeys aren’t available in this browser');
     expect(maybePart(el, 'passkey-button')).to.equal(null);
     await expectAccessible(el, 'unsupported');
   });
@@ -172,7 +172,7 @@ describe('<pay-passkey-login>', () => {
     expect(Object.keys(session).sort()).to.deep.equal(['accountId', 'expiresAt', 'id', 'type']);
     expect(session['type']).to.equal('PASSKEY');
     await login.updateComplete;
-    expect(part(login, 'success').textContent).to.contain("You're signed in.");
+    expect(part(login, 'success').textContent).to.contain('You’re signed in.');
     t.leaks.assertClean(register, login);
   }
 });

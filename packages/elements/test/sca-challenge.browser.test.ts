@@ -107,14 +107,14 @@ describe('<pay-sca-challenge>', () => {
     expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(2);
   });
 
-  it('says a wrong code is wrong, with the reason', async () => {
+  it('says a wrong code is wrong, never in the service’s own words', async () => {
     const el = await render();
     await enterCode(el, '135790');
     await until(() => hasState(el, 'error'), 'the error');
     await el.updateComplete;
     const error = el.querySelector('.pay-field__error')!;
-    expect(error.textContent).to.contain('That code is not right.');
-    expect(error.textContent).to.contain('Invalid SCA code');
+    expect(error.textContent).to.equal('That code isn’t right.');
+    expect(el.textContent + el.shadowRoot!.textContent).not.to.contain('Invalid SCA code');
     expect(lightInput(el).value).to.equal('');
     await expectAccessible(el, 'wrong code');
   });
@@ -187,27 +187,33 @@ describe('<pay-sca-challenge>', () => {
     expect(nextQuoteStep(quote)).to.equal('execute');
   });
 
-  it('retries the same code after a network error on request, and drops it when the element leaves the page', async () => {
+  it('after a network error the confirm button alone says "Try again" and sends the same code; the code is dropped when the element leaves the page', async () => {
     t.fake.script('POST /quotes/*/authorize', 'network-error');
     const el = await render();
     await enterCode(el);
-    await until(() => maybePart(el, 'retry-button') !== null, 'the retry button');
-    expect(part(el, 'error').textContent).to.contain("Can't reach the server");
+    const retrying = () =>
+      el.shadowRoot?.querySelector('[part~="confirm-button"]')?.textContent?.trim() === 'Try again';
+    await until(retrying, 'the confirm button to say "Try again"');
+    expect(part(el, 'error').textContent).to.contain('Can’t reach the server');
+    expect(maybePart(el, 'retry-button'), 'no second button').to.equal(null);
+    expect(el.shadowRoot!.querySelectorAll('button:enabled:not([part~="resend-button"])')).to.have.length(1);
     await expectAccessible(el, 'network error');
-    await pressEnter(part(el, 'retry-button'));
+    await pressEnter(part(el, 'confirm-button'));
     await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete after "Try again"');
     expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(2);
 
     t.fake.script('POST /quotes/*/authorize', 'network-error');
     const moved = await render();
     await enterCode(moved);
-    await until(() => maybePart(moved, 'retry-button') !== null, 'the second retry button');
+    await until(() => part(moved, 'confirm-button').textContent?.trim() === 'Try again', 'the second "Try again"');
     const parent = moved.parentNode!;
     moved.remove();
     parent.appendChild(moved);
     await moved.updateComplete;
-    expect(maybePart(moved, 'retry-button') === null, 'the code held for "Try again" is gone').to.equal(true);
-    expect(part(moved, 'error').textContent).to.contain("Can't reach the server");
+    expect(part(moved, 'confirm-button').textContent?.trim(), 'the code held for "Try again" is gone').to.equal(
+      'Confirm payment',
+    );
+    expect(part(moved, 'error').textContent).to.contain('Can’t reach the server');
     expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(3);
     t.leaks.assertClean(el, moved);
   });
@@ -258,7 +264,7 @@ describe('<pay-sca-challenge>', () => {
     await expectAccessible(empty, 'empty');
     // PASSKEY without assertion options (and TOTP, which is refused) leave nothing to answer with
     const passkeyOnly = await render(pendingQuote({}, { factor: 'PASSKEY', availableFactors: ['PASSKEY', 'TOTP'] }));
-    expect(part(passkeyOnly, 'base').textContent).to.contain("can't be confirmed here");
+    expect(part(passkeyOnly, 'base').textContent).to.contain('can’t be confirmed here');
     expect(passkeyOnly.querySelector('input')).to.equal(null);
   });
 

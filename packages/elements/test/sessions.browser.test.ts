@@ -151,7 +151,7 @@ describe('<pay-sessions>', () => {
     account.script('GET /auth/sessions', 'network-error');
     const el = await fixture<PaySessions>(html`<pay-sessions .client=${client}></pay-sessions>`);
     await until(() => hasState(el, 'error'), 'the error');
-    expect(part(el, 'error').textContent).to.contain("Can't reach the server");
+    expect(part(el, 'error').textContent).to.contain('Can’t reach the server');
     await pressEnter(part(el, 'retry-button'));
     await until(() => hasState(el, 'ready'), 'loaded after retry');
     await expectAccessible(el, 'ready');

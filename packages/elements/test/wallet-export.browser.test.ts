@@ -171,6 +171,21 @@ describe('<pay-wallet-export>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('Escape masks the revealed words again, focus staying on Reveal', async () => {
+    const el = await render(await t.fake.signedInClient());
+    await exportToReady(el);
+    await pressEnter(part(el, 'reveal-button'));
+    await el.updateComplete;
+    expect(visibleText(el)).to.contain(WORDS[4]!);
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    for (const word of WORDS) expect(visibleText(el)).to.not.contain(word);
+    expect(hasState(el, 'revealed')).to.equal(false);
+    expect(part(el, 'reveal-button').textContent?.trim()).to.equal('Reveal');
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'reveal-button'));
+    expect(announced(el)).to.contain('Recovery phrase hidden.');
+  });
+
   it('wipes the phrase on Done', async () => {
     const el = await render(await t.fake.signedInClient());
     await exportToReady(el);
@@ -285,6 +300,6 @@ describe('<pay-wallet-export>', () => {
     await signedIn.updateComplete;
     await pressEnter(part(signedIn, 'start-button'));
     await until(() => maybePart(signedIn, 'error') !== null, 'the network error');
-    expect(part(signedIn, 'error').textContent).to.contain("Can't reach the server");
+    expect(part(signedIn, 'error').textContent).to.contain('Can’t reach the server');
   });
 });

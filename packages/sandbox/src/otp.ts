@@ -3,7 +3,7 @@
  * goes out in an enclave-signed bundle `{"targetPublic":"04…"}`. A verify attempt is HPKE-opened with
  * the key of the issuance it was sealed to; the code must be `000000` (the sandbox code). A target is
  * single-use: the right code consumes it; five wrong codes burn it. Wrong code: 401 UNAUTHORIZED with
- * `details.reason` "Invalid OTP code".
+ * `details.reason` "Invalid OTP code" and `details.attemptsRemaining` (0: the code is used up).
  *
  * @example
  *   const bundle = await issueOtpTarget(ctx, credential);
@@ -13,7 +13,7 @@ import { bytesToHex, hexToBytes, utf8Decode } from '@paykit/crypto-core/encoding
 import { hpkeOpen } from '@paykit/crypto-core/hpke';
 import { exportPublicPoint, publicKeyForms } from '@paykit/crypto-core/p256';
 import type { SandboxContext } from './context.js';
-import { invalidField, unauthorized } from './errors.js';
+import { ApiError, invalidField, unauthorized } from './errors.js';
 import { newId } from './ids.js';
 import type { CredentialRecord, OtpTargetRecord } from './state.js';
 import { isObject } from './validation.js';
@@ -110,7 +110,10 @@ export async function openOtpAttempt(
     target.failures += 1;
     if (target.failures >= MAX_FAILURES_PER_TARGET) target.used = true;
     ctx.state.otpTargets.put(target);
-    throw unauthorized('Invalid OTP code', 'The one-time code is not valid');
+    throw new ApiError(401, 'UNAUTHORIZED', 'The one-time code is not valid', {
+      reason: 'Invalid OTP code',
+      attemptsRemaining: MAX_FAILURES_PER_TARGET - target.failures,
+    });
   }
   target.used = true;
   ctx.state.otpTargets.put(target);

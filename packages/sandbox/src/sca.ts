@@ -6,7 +6,8 @@
  *
  * Two orders, as the service has them: a wallet send (EMBEDDED_WALLET source) is challenged by its
  * signed execute, once per send; a realtime-funding quote is challenged at creation, with two rounds
- * when lockedCurrencyAmount >= 100000 so a client's authorize loop can be tested.
+ * when lockedCurrencyAmount >= 100000 so a client's authorize loop can be tested (purposes
+ * CURRENCY_CONVERSION then PAYOUT, the service's cross-currency order, so a client can say "1 of 2").
  *
  * @example
  *   if (inScaRegion(ctx, customer)) quote.sca = { challenge: newScaChallenge(ctx, customer, 'SMS_OTP'), roundsLeft: 1, at: 'EXECUTE' };

@@ -118,6 +118,8 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       t.clock.advance(5 * 60_000 + 1);
       const expired = await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: CONTACT_CODE });
       expect(expired.status).to.equal(400);
+      expect(expired.body.details.reason, 'told apart from a wrong code').to.equal('CHALLENGE_EXPIRED');
+      expect(wrong.body.details.reason).to.equal(undefined);
       expect((await t.api.post(`/customers/${customer.id}/verify-phone`)).status).to.equal(204);
       const phone = await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: CONTACT_CODE });
       expect(phone.body.contactVerification).to.deep.equal({ email: 'VERIFIED', phone: 'VERIFIED' });

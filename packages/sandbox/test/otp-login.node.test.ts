@@ -92,7 +92,7 @@ describe('sandbox: email OTP login', () => {
     expect(privacy.status, privacy.text).to.equal(200);
   });
 
-  it('answers a wrong code with 401 UNAUTHORIZED and reason "Invalid OTP code"; the challenge stays usable', async () => {
+  it('answers a wrong code with 401 UNAUTHORIZED, reason "Invalid OTP code" and the tries left; the challenge stays usable', async () => {
     const { credential } = await newCustomer(t.api);
     const issued = await challenge(credential.id);
     const key = await newSessionKey();
@@ -103,6 +103,7 @@ describe('sandbox: email OTP login', () => {
     expect(wrong.status).to.equal(401);
     expect(wrong.body).to.include({ status: 401, code: 'UNAUTHORIZED' });
     expect(wrong.body.details.reason).to.equal('Invalid OTP code');
+    expect(wrong.body.details.attemptsRemaining).to.equal(4);
     const right = await t.api.signed(
       'POST',
       `/auth/credentials/${credential.id}/verify`,

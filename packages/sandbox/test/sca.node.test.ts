@@ -188,7 +188,12 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       await scaLogin(payer.customer.id);
       const quote = await t.api.post('/quotes', await walletQuote(payer.account.id, 10));
       await execute(payer, quote.body);
-      for (let i = 0; i < 5; i++) expect((await authorize(quote.body.id, { code: '999999' })).status).to.equal(400);
+      for (let i = 0; i < 4; i++) expect((await authorize(quote.body.id, { code: '999999' })).status).to.equal(400);
+      const last = await authorize(quote.body.id, { code: '999999' });
+      expect(last.status).to.equal(400);
+      // the failure that locks says so at once, with until when, as the 423 after it does
+      expect(last.body.details.attemptsRemaining).to.equal(0);
+      expect(last.body.details.lockedUntil).to.be.a('string');
       const locked = await authorize(quote.body.id, { code: '123456' });
       expect(locked.status).to.equal(423);
       expect(locked.body.code).to.equal('ACCOUNT_LOCKED');
@@ -208,8 +213,10 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
       expect(quote.status, quote.text).to.equal(202);
       expect(quote.body.status).to.equal('PENDING_AUTHORIZATION');
       expect(quote.body).to.not.have.property('paymentInstructions');
+      expect(quote.body.scaChallenge.purpose, 'the conversion first').to.equal('CURRENCY_CONVERSION');
       const first = await authorize(quote.body.id, { code: '123456' });
       expect(first.body.status).to.equal('PENDING_AUTHORIZATION');
+      expect(first.body.scaChallenge.purpose, 'then the payout').to.equal('PAYOUT');
       expect(first.body.scaChallenge.id).to.not.equal(quote.body.scaChallenge.id);
       expect(first.body).to.not.have.property('paymentInstructions');
       const second = await authorize(quote.body.id, { code: '123456' });

@@ -13,8 +13,7 @@
  *   <pay-auth-methods user-name="ana@example.com"></pay-auth-methods>
  *   el.getOidcToken = () => google.accounts.id.prompt(…); // offers "Sign-in provider"
  */
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { type AuthMethod, type CurrentSession, type OtpChallenge, type WalletClient } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
@@ -88,16 +87,19 @@ export function maskPhone(phone: string): string {
 export class PayAuthMethods extends PayElement {
   static override styles = [...PayElement.styles, itemListStyles, authMethodsStyles];
 
+  static override properties: PropertyDeclarations = {
+    userName: { attribute: 'user-name' },
+    getOidcToken: { attribute: false },
+  };
+
   /** The name a new passkey is created for (shown by the authenticator). Default: the email method's address. */
-  @property({ attribute: 'user-name' })
-  accessor userName: string | undefined = undefined;
+  declare userName: string | undefined;
 
   /**
    * Returns a fresh OIDC ID token from the platform's identity provider; when set, "Sign-in provider"
    * is offered. Not an attribute.
    */
-  @property({ attribute: false })
-  accessor getOidcToken: (() => Promise<string>) | undefined = undefined;
+  declare getOidcToken: (() => Promise<string>) | undefined;
 
   #credentials: AuthMethod[] = [];
   #loaded = false;

@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { createRef, ref } from 'lit/directives/ref.js';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
@@ -46,7 +45,7 @@ export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
  * Shows a card's number, expiry and security code. "Show card details" calls `client.revealCard`; the
  * answer's `panEmbedUrl` (a bearer secret) is loaded into a sandboxed `<iframe>` only if its origin is
  * in `allowed-origins`, and the frame is removed at `expiresAt`, when the tab is hidden, or on "Hide
- * card details". The URL is set on the frame directly and nowhere else: not on the host, not in an
+ * card details" (or Escape while focus is in the element). The URL is set on the frame directly and nowhere else: not on the host, not in an
  * event, not in a log line, not in any storage.
  *
  * @summary Card PAN reveal in a sandboxed, self-expiring iframe from an allow-listed origin.
@@ -74,13 +73,16 @@ export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
 export class PayCardReveal extends PayElement {
   static override styles = [...PayElement.styles, cardRevealStyles];
 
+  static override properties: PropertyDeclarations = {
+    cardId: { attribute: 'card-id' },
+    allowedOrigins: { attribute: 'allowed-origins' },
+  };
+
   /** The card to reveal. */
-  @property({ attribute: 'card-id' })
-  accessor cardId: string | undefined = undefined;
+  declare cardId: string | undefined;
 
   /** Space-separated origins the card details frame may come from, e.g. `https://pan.example-issuer.com`. */
-  @property({ attribute: 'allowed-origins' })
-  accessor allowedOrigins: string | undefined = undefined;
+  declare allowedOrigins: string | undefined;
 
   #phase: Phase = 'idle';
   #hiddenReason: PayCardHiddenReason | undefined;
@@ -92,6 +94,9 @@ export class PayCardReveal extends PayElement {
 
   constructor() {
     super();
+    this.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') this.#hide('closed'); // nothing to do unless the details are showing
+    });
     new PageHiddenController(this, () => this.#hide('hidden'));
   }
 

@@ -1,10 +1,7 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
-import { CodeField } from '../shared/code-field.js';
-import { Countdown } from '../shared/countdown.js';
-import type { ErrorView } from '../shared/errors.js';
+import { CodeEntry } from '../shared/code-entry.js';
 import {
   PayContactVerificationCompleteEvent,
   PayContactVerifiedEvent,
@@ -31,9 +28,11 @@ const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
  * Verifies the customer's email and phone where their provider requires it, one channel at a time, as
  * the customer's `contactVerification` lists them (absent: nothing to do, `pay-contact-verification-complete`
  * at once). For each PENDING channel: "Send code" (`POST /customers/{id}/verify-email|verify-phone`), the
- * code (`…/confirm`), "Resend code" after a countdown (a 429's Retry-After wins). An invalid or expired
- * code (400) shows under the field; a 409 (not required, or already verified) reloads the customer and
- * moves on. The code goes from the input to the request and nowhere else. Calls go through `client.request`.
+ * code (`…/confirm`), "Resend code" after a countdown (a 429's Retry-After wins). A wrong code (400)
+ * shows under the field; an expired or used one (`details.reason` CHALLENGE_EXPIRED) says so and offers
+ * "Send a new code" at once (shared/code-entry.ts); a 409 (not required, or already verified) reloads the
+ * customer and moves on. After a network error the verify button becomes "Try again". The code goes from
+ * the input to the request and nowhere else. Calls go through `client.request`.
  *
  * @summary Email and phone verification with one-time codes, as the customer's provider requires.
  *
@@ -49,9 +48,9 @@ const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
  * @csspart intro - The sentence saying where the code goes.
  * @csspart button - Every button.
  * @csspart send-button - "Send code".
- * @csspart verify-button - "Verify".
- * @csspart resend-button - "Resend code" with its countdown.
- * @csspart retry-button - "Try again" after a failed load or a network error.
+ * @csspart verify-button - "Verify" ("Try again" after a network error).
+ * @csspart resend-button - "Resend code" with its countdown ("Send a new code" once the code is spent).
+ * @csspart retry-button - "Try again" after a failed load.
  * @csspart error - The error box (code errors appear under the input).
  * @csspart success - The line saying verification is complete.
  *
@@ -68,42 +67,42 @@ const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
 export class PayContactVerification extends PayElement {
   static override styles = [...PayElement.styles, contactVerificationStyles];
 
+  static override properties: PropertyDeclarations = {
+    customerId: { attribute: 'customer-id' },
+    resendSeconds: { type: Number, attribute: 'resend-seconds' },
+  };
+
   /** The customer whose contact details are verified. */
-  @property({ attribute: 'customer-id' })
-  accessor customerId: string | undefined = undefined;
+  declare customerId: string | undefined;
 
   /** Seconds before "Resend code" is allowed (a 429's Retry-After wins). */
-  @property({ type: Number, attribute: 'resend-seconds' })
-  accessor resendSeconds = 30;
+  declare resendSeconds: number;
+
+  constructor() {
+    super();
+    this.resendSeconds = 30;
+  }
 
   #phase: Phase = 'loading';
   #channels: Partial<Record<PayContactChannel, ChannelStatus>> = {};
-  #error: ErrorView | undefined;
-  #retry: (() => void) | undefined;
   #generation = 0;
   #loadedFor: string | undefined;
 
-  readonly #code: CodeField = new CodeField(this, {
+  /** The code step; its error box also says why the customer could not be read (with "Try again"). */
+  readonly #code = new CodeEntry(this, {
+    t: (key, params) => this.t(key, params),
+    locale: () => this.resolvedLocale,
+    resendSeconds: () => this.resendSeconds,
+    wrong: 'contact.wrongCode',
     label: () => this.t(this.#current === 'phone' ? 'contact.labelPhone' : 'contact.labelEmail'),
     hint: () => this.t('contact.hint'),
-    incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
-    message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
-    fallbackWaitSeconds: () => this.resendSeconds,
-    onEdit: () => {
-      if (!this.#error || this.#error.status === 429) return;
-      this.#error = this.#retry = undefined;
-      this.requestUpdate();
-    },
     onComplete: (code) => void this.#confirm(code),
-  });
-  readonly #resend = new Countdown(this, () => {
-    if (this.#error?.status === 429) this.#error = undefined;
   });
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
-    if (this.#error || this.#code.hasError) states.push('error');
-    if (this.#resend.running) states.push('cooldown');
+    if (this.#code.failed) states.push('error');
+    if (this.#code.resend.running) states.push('cooldown');
     return states;
   }
 
@@ -128,7 +127,7 @@ export class PayContactVerification extends PayElement {
   override disconnectedCallback(): void {
     this.#generation++;
     this.#loadedFor = undefined;
-    this.#retry = undefined;
+    this.#code.retry = undefined;
     super.disconnectedCallback();
   }
 
@@ -164,9 +163,12 @@ export class PayContactVerification extends PayElement {
           : nothing
       }
       ${codeSent ? html`<slot name="code-input"></slot>` : nothing}
-      ${this.renderErrorBox(this.#error, { secondsLeft: this.#resend.remaining, retry: this.#retry && this.#onRetry })}
+      ${this.renderErrorBox(this.#code.error, {
+        secondsLeft: this.#code.resend.remaining,
+        retry: phase === 'failed' ? this.#onRetry : undefined,
+      })}
       ${phase === 'idle' || phase === 'sending' ? this.#renderSend(phase === 'sending') : nothing}
-      ${codeSent ? this.#renderCodeActions(phase === 'verifying') : nothing} ${this.live.render()}
+      ${codeSent ? this.#code.renderActions(phase === 'verifying', this.#onSend) : nothing} ${this.live.render()}
     </div>`;
   }
 
@@ -175,7 +177,7 @@ export class PayContactVerification extends PayElement {
       part="button send-button"
       class="button button--primary button--block"
       type="button"
-      ?disabled=${sending || this.#resend.running}
+      ?disabled=${sending || this.#code.resend.running}
       aria-busy=${sending ? 'true' : 'false'}
       @click=${this.#onSend}
     >
@@ -183,38 +185,8 @@ export class PayContactVerification extends PayElement {
     </button>`;
   }
 
-  #renderCodeActions(verifying: boolean): unknown {
-    const waiting = this.#resend.running;
-    return html`<div class="actions actions--code">
-      <button
-        part="button verify-button"
-        class="button button--primary verify"
-        type="button"
-        ?disabled=${this.#code.rateLimited}
-        aria-busy=${verifying ? 'true' : 'false'}
-        @click=${() => this.#code.submit()}
-      >
-        ${verifying ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}${verifying ? this.t('otp.verifying') : this.t('otp.verify')}
-      </button>
-      <button
-        part="button resend-button"
-        class="button button--link"
-        type="button"
-        ?disabled=${waiting || verifying}
-        @click=${this.#onSend}
-      >
-        ${waiting ? this.t('otp.resendIn', { n: this.#resend.remaining }) : this.t('otp.resend')}
-      </button>
-    </div>`;
-  }
-
   readonly #onSend = (): void => void this.#send();
-  readonly #onRetry = (): void => {
-    const retry = this.#retry;
-    this.#retry = this.#error = undefined;
-    this.requestUpdate();
-    retry?.();
-  };
+  readonly #onRetry = (): void => void this.#load();
 
   #path(channel: PayContactChannel, confirm = false): string {
     const id = encodeURIComponent(this.#requireCustomerId());
@@ -224,7 +196,7 @@ export class PayContactVerification extends PayElement {
   async #load(): Promise<void> {
     const generation = ++this.#generation;
     this.#phase = 'loading';
-    this.#error = this.#retry = undefined;
+    this.#code.error = this.#code.retry = undefined;
     this.requestUpdate();
     try {
       const customer = await this.requireClient().request<CustomerContact>(
@@ -236,8 +208,7 @@ export class PayContactVerification extends PayElement {
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#phase = 'failed';
-      this.#error = this.reportError(error);
-      this.#retry = () => void this.#load();
+      this.#code.error = this.reportError(error);
       this.requestUpdate();
     }
   }
@@ -256,7 +227,7 @@ export class PayContactVerification extends PayElement {
       if (before[channel] === 'PENDING' && after[channel] === 'VERIFIED')
         this.dispatchEvent(new PayContactVerifiedEvent(customerId, channel));
     this.#code.visible = false;
-    this.#resend.stop();
+    this.#code.resend.stop();
     if (this.#current) {
       this.#phase = 'idle';
     } else {
@@ -270,29 +241,24 @@ export class PayContactVerification extends PayElement {
 
   async #send(): Promise<void> {
     const channel = this.#current;
-    if (!channel || this.#phase === 'sending' || this.#phase === 'verifying' || this.#resend.running) return;
+    const code = this.#code;
+    if (!channel || this.#phase === 'sending' || this.#phase === 'verifying' || code.resend.running) return;
     const before = this.#phase;
     this.#phase = 'sending';
-    this.#error = this.#retry = undefined;
+    code.error = code.retry = undefined;
     this.requestUpdate();
     try {
       await this.requireClient().request('POST', this.#path(channel));
       this.#phase = 'code-sent';
-      this.#code.visible = true;
-      this.#code.reset();
-      this.#resend.start(this.resendSeconds);
+      code.sent();
       this.dispatchEvent(new PayOtpSentEvent(channel === 'phone' ? 'sms' : 'email'));
       this.live.announce(this.t(`contact.sent.${channel}`));
       await this.updateComplete;
-      this.#code.focus();
+      code.focus();
     } catch (error) {
       if ((error as { status?: unknown }).status === 409) return this.#load(); // verified meanwhile, or not required
       this.#phase = before === 'code-sent' ? 'code-sent' : 'idle';
-      const view = this.reportError(error);
-      this.#error = view;
-      if (view.status === 429) this.#resend.start(view.retryAfterSeconds ?? this.resendSeconds);
-      else if (view.retryable) this.#retry = () => void this.#send();
-      this.requestUpdate();
+      code.sendFailed(this.reportError(error));
     }
   }
 
@@ -302,7 +268,7 @@ export class PayContactVerification extends PayElement {
     const generation = this.#generation;
     this.#phase = 'verifying';
     this.#code.busy = true;
-    this.#error = this.#retry = undefined;
+    this.#code.error = this.#code.retry = undefined;
     this.requestUpdate();
     try {
       const customer = await this.requireClient().request<CustomerContact>('POST', this.#path(channel, true), {
@@ -318,20 +284,13 @@ export class PayContactVerification extends PayElement {
         return;
       }
       this.#phase = 'code-sent';
-      const view = this.reportError(error, { INVALID_INPUT: 'contact.wrongCode' });
-      if (view.retryable) {
-        // the code lives on only in this closure for "Try again", dropped on the next action or on disconnect
-        this.#error = view;
-        this.#retry = () => void this.#confirm(code);
-      } else {
-        this.#code.showError(view);
-      }
+      this.#code.fail(this.report(this.#code.describe(error)), () => void this.#confirm(code));
     } finally {
       this.#code.busy = false;
       this.requestUpdate();
     }
     await this.updateComplete;
-    if (this.#phase === 'code-sent' && !this.#code.rateLimited) this.#code.focus();
+    if (this.#phase === 'code-sent' && !this.#code.rateLimited && !this.#code.spent) this.#code.focus();
   }
 
   #requireCustomerId(): string {

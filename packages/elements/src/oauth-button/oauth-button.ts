@@ -1,5 +1,4 @@
-import { html, nothing, svg, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
 import {
   PayError,
   deleteSessionKey,
@@ -112,21 +111,30 @@ type Phase = 'idle' | 'pending' | 'redirecting' | 'signed-in';
 export class PayOAuthButton extends PayElement {
   static override styles = [...PayElement.styles, oauthButtonStyles];
 
+  static override properties: PropertyDeclarations = {
+    provider: { reflect: true },
+    credentialId: { attribute: 'credential-id' },
+    mode: {},
+    config: { attribute: false },
+  };
+
   /** The provider: `google`, `apple`, `microsoft` (branded) or any name registered by the platform. */
-  @property({ reflect: true })
-  accessor provider = '';
+  declare provider: string;
 
   /** The OAUTH credential id (`AuthMethod:…`) of the account to sign in to. */
-  @property({ attribute: 'credential-id' })
-  accessor credentialId: string | undefined = undefined;
+  declare credentialId: string | undefined;
 
   /** `popup` (default: a popup, the redirect where popups are blocked) or `redirect` (always the redirect). */
-  @property()
-  accessor mode: 'popup' | 'redirect' = 'popup';
+  declare mode: 'popup' | 'redirect';
 
   /** The provider's configuration from the platform; default the one given to `registerOAuthProviders`. Not an attribute. */
-  @property({ attribute: false })
-  accessor config: OAuthProviderConfig | undefined = undefined;
+  declare config: OAuthProviderConfig | undefined;
+
+  constructor() {
+    super();
+    this.provider = '';
+    this.mode = 'popup';
+  }
 
   #phase: Phase = 'idle';
   #error: ErrorView | undefined;
@@ -340,8 +348,7 @@ export class PayOAuthButton extends PayElement {
 
   #fail(error: unknown): void {
     this.#phase = 'idle';
-    // The service's reason (about nonces and claims) is for developers, not for the person signing in.
-    this.#error = { ...this.reportError(error, MESSAGES), reason: undefined };
+    this.#error = this.reportError(error, MESSAGES);
     this.requestUpdate();
   }
 }

@@ -4,10 +4,10 @@
  * (`translations/<locale>.ts`, typed by `Messages`).
  */
 export const otpLoginMessages = {
-  'otp.intro.email': "We'll email a 6-digit code to {destination}.",
-  'otp.intro.emailAnon': "We'll email you a 6-digit code.",
-  'otp.intro.sms': "We'll text a 6-digit code to {destination}.",
-  'otp.intro.smsAnon': "We'll text you a 6-digit code.",
+  'otp.intro.email': 'We’ll email a 6-digit code to {destination}.',
+  'otp.intro.emailAnon': 'We’ll email you a 6-digit code.',
+  'otp.intro.sms': 'We’ll text a 6-digit code to {destination}.',
+  'otp.intro.smsAnon': 'We’ll text you a 6-digit code.',
   'otp.sent': 'We sent a code to {destination}.',
   'otp.sentAnon': 'We sent you a code.',
 } as const;

@@ -1,10 +1,7 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { OtpChallenge } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
-import { CodeField } from '../shared/code-field.js';
-import { Countdown } from '../shared/countdown.js';
-import type { ErrorView } from '../shared/errors.js';
+import { CodeEntry } from '../shared/code-entry.js';
 import { PayOtpSentEvent, PaySessionEvent, summarizeSession, type PayOtpChannel } from '../shared/events.js';
 import { otpLoginStyles } from './otp-login.styles.js';
 import { otpLoginMessages } from './otp-login.messages.js';
@@ -20,7 +17,10 @@ type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
  * own light DOM (slot `code-input`), so the browser's and the OS's one-time-code autofill can see it.
  * A whole code, typed, pasted (spaces and dashes are dropped) or autofilled, is checked at once with
  * `client.loginWithOtp`; on SMS, WebOTP fills it where the browser offers it. The input is emptied
- * after every attempt and the code is never put in an attribute, an event or a log line.
+ * after every attempt and the code is never put in an attribute, an event or a log line. A failed
+ * attempt says what happened (shared/code-entry.ts): wrong with the tries left, expired or used up
+ * ("Send a new code" at once), locked and for how long; after a network error "Verify" becomes
+ * "Try again". Once signed in, focus goes to the signed-in message.
  *
  * @summary One-time-code sign-in (email or SMS) with autofill, paste, WebOTP and resend.
  *
@@ -33,9 +33,8 @@ type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
  * @csspart intro - The sentence saying where the code goes.
  * @csspart button - Every button.
  * @csspart send-button - "Send code".
- * @csspart verify-button - "Verify".
- * @csspart resend-button - "Resend code" with its countdown.
- * @csspart retry-button - "Try again" after a network error.
+ * @csspart verify-button - "Verify" ("Try again" after a network error).
+ * @csspart resend-button - "Resend code" with its countdown ("Send a new code" once the code is spent).
  * @csspart error - The error box (network and unexpected errors; code errors appear under the input).
  * @csspart success - The signed-in message.
  *
@@ -51,50 +50,52 @@ type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
 export class PayOtpLogin extends PayElement {
   static override styles = [...PayElement.styles, otpLoginStyles];
 
+  static override properties: PropertyDeclarations = {
+    accountId: { attribute: 'account-id' },
+    credentialId: { attribute: 'credential-id' },
+    channel: {},
+    destination: {},
+    resendSeconds: { type: Number, attribute: 'resend-seconds' },
+  };
+
   /** Internal account id (`InternalAccount:…`); the credential of `channel` is looked up (one extra request). */
-  @property({ attribute: 'account-id' })
-  accessor accountId: string | undefined = undefined;
+  declare accountId: string | undefined;
 
   /** The OTP credential id (`AuthMethod:…`). Saves the lookup; wins over `account-id`. */
-  @property({ attribute: 'credential-id' })
-  accessor credentialId: string | undefined = undefined;
+  declare credentialId: string | undefined;
 
   /** Where the code is sent. */
-  @property()
-  accessor channel: PayOtpChannel = 'email';
+  declare channel: PayOtpChannel;
 
   /** What to show as the code's destination, e.g. a masked address `a•••@example.com`. Display only. */
-  @property()
-  accessor destination: string | undefined = undefined;
+  declare destination: string | undefined;
 
   /** Seconds before "Resend code" is allowed (a 429's Retry-After wins). */
-  @property({ type: Number, attribute: 'resend-seconds' })
-  accessor resendSeconds = 30;
+  declare resendSeconds: number;
+
+  constructor() {
+    super();
+    this.channel = 'email';
+    this.resendSeconds = 30;
+  }
 
   #phase: Phase = 'idle';
   #challenge: OtpChallenge | undefined;
-  /** Network and unexpected errors (the error box); errors about a code show under the input. */
-  #error: ErrorView | undefined;
-  #retry: (() => void) | undefined;
   #webOtp: AbortController | undefined;
 
-  readonly #code: CodeField = new CodeField(this, {
+  readonly #code = new CodeEntry(this, {
+    t: (key, params) => this.t(key, params),
+    locale: () => this.resolvedLocale,
+    resendSeconds: () => this.resendSeconds,
     label: () => this.t('otp.label'),
     hint: () => this.t('otp.hint'),
-    incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
-    message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
-    fallbackWaitSeconds: () => this.resendSeconds,
-    onEdit: () => this.#onEdit(),
     onComplete: (code) => void this.#verify(code),
-  });
-  readonly #resend = new Countdown(this, () => {
-    if (this.#error?.status === 429) this.#error = undefined;
   });
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
-    if (this.#error || this.#code.hasError) states.push('error');
-    if (this.#resend.running) states.push('cooldown');
+    if (this.#code.failed) states.push('error');
+    if (this.#code.resend.running) states.push('cooldown');
     return states;
   }
 
@@ -112,14 +113,7 @@ export class PayOtpLogin extends PayElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#stopWebOtp();
-    this.#retry = undefined; // the code it held is dropped; the next render removes "Try again"
-    this.requestUpdate();
-  }
-
-  /** Typing starts a new attempt: the error box about the last one goes (a running 429 wait stays). */
-  #onEdit(): void {
-    if (!this.#error || this.#error.status === 429) return;
-    this.#error = this.#retry = undefined;
+    this.#code.retry = undefined; // the code it held is dropped; the next render says "Verify" again
     this.requestUpdate();
   }
 
@@ -134,8 +128,8 @@ export class PayOtpLogin extends PayElement {
     return html`<div part="base" class="base">
       <p part="intro" class="text intro">${this.#intro(codeSent)}</p>
       ${codeSent ? html`<slot name="code-input"></slot>` : nothing}
-      ${this.renderErrorBox(this.#error, { secondsLeft: this.#resend.remaining, retry: this.#retry && this.#onRetry })}
-      ${codeSent ? this.#renderCodeActions(phase === 'verifying') : this.#renderSend(phase === 'sending')}
+      ${this.renderErrorBox(this.#code.error, { secondsLeft: this.#code.resend.remaining })}
+      ${codeSent ? this.#code.renderActions(phase === 'verifying', this.#onSend) : this.#renderSend(phase === 'sending')}
       ${this.live.render()}
     </div>`;
   }
@@ -153,7 +147,7 @@ export class PayOtpLogin extends PayElement {
       part="button send-button"
       class="button button--primary button--block"
       type="button"
-      ?disabled=${sending || this.#resend.running}
+      ?disabled=${sending || this.#code.resend.running}
       aria-busy=${sending ? 'true' : 'false'}
       @click=${this.#onSend}
     >
@@ -161,47 +155,15 @@ export class PayOtpLogin extends PayElement {
     </button>`;
   }
 
-  #renderCodeActions(verifying: boolean): unknown {
-    const waiting = this.#resend.running;
-    return html`<div class="actions actions--code">
-      <button
-        part="button verify-button"
-        class="button button--primary verify"
-        type="button"
-        ?disabled=${this.#code.rateLimited}
-        aria-busy=${verifying ? 'true' : 'false'}
-        @click=${() => this.#code.submit()}
-      >
-        ${verifying ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}${verifying ? this.t('otp.verifying') : this.t('otp.verify')}
-      </button>
-      <button
-        part="button resend-button"
-        class="button button--link"
-        type="button"
-        ?disabled=${waiting || verifying}
-        @click=${this.#onSend}
-      >
-        ${waiting ? this.t('otp.resendIn', { n: this.#resend.remaining }) : this.t('otp.resend')}
-      </button>
-    </div>`;
-  }
-
   readonly #onSend = (): void => void this.#send();
 
-  readonly #onRetry = (): void => {
-    const retry = this.#retry;
-    this.#retry = undefined;
-    this.#error = undefined;
-    this.requestUpdate();
-    retry?.();
-  };
-
   async #send(): Promise<void> {
-    if (this.#phase === 'sending' || this.#phase === 'verifying' || this.#phase === 'signed-in' || this.#resend.running)
+    const code = this.#code;
+    if (this.#phase === 'sending' || this.#phase === 'verifying' || this.#phase === 'signed-in' || code.resend.running)
       return;
     const before = this.#phase;
     this.#phase = 'sending';
-    this.#error = this.#retry = undefined;
+    code.error = code.retry = undefined;
     this.requestUpdate();
     try {
       const client = this.requireClient();
@@ -211,20 +173,15 @@ export class PayOtpLogin extends PayElement {
       );
       this.#challenge = challenge;
       this.#phase = 'code-sent';
-      this.#code.visible = true;
-      this.#code.reset();
-      this.#resend.start(this.resendSeconds);
+      code.sent();
       this.dispatchEvent(new PayOtpSentEvent(this.channel === 'sms' ? 'sms' : 'email'));
       this.live.announce(this.#intro(true));
       await this.updateComplete;
-      this.#code.focus();
+      code.focus();
       this.#startWebOtp();
     } catch (error) {
       this.#phase = before === 'idle' ? 'idle' : 'code-sent';
-      const view = this.reportError(error);
-      this.#error = view;
-      if (view.status === 429) this.#resend.start(view.retryAfterSeconds ?? this.resendSeconds);
-      else if (view.retryable) this.#retry = () => void this.#send();
+      code.sendFailed(this.reportError(error));
     }
   }
 
@@ -233,34 +190,28 @@ export class PayOtpLogin extends PayElement {
     if (!challenge || this.#phase !== 'code-sent') return;
     this.#phase = 'verifying';
     this.#code.busy = true;
-    this.#error = this.#retry = undefined;
+    this.#code.error = this.#code.retry = undefined;
     this.requestUpdate();
     try {
       const session = await this.requireClient().loginWithOtp({ challenge, code });
       this.#phase = 'signed-in';
       this.#challenge = undefined;
       this.#code.visible = false;
-      this.#resend.stop();
+      this.#code.resend.stop();
       this.#stopWebOtp();
       this.dispatchEvent(new PaySessionEvent(summarizeSession(session)));
       this.live.announce(this.t('otp.signedIn'));
     } catch (error) {
       this.#phase = 'code-sent';
-      const view = this.reportError(error, { UNAUTHORIZED: 'error.wrongCode' });
-      if (view.retryable) {
-        // The only place the code outlives the attempt: held in this closure for "Try again", dropped on
-        // the next action or on disconnect.
-        this.#error = view;
-        this.#retry = () => void this.#verify(code);
-      } else {
-        this.#code.showError(view); // a wrong code, or a 429 (which also waits out Retry-After)
-      }
+      // After a network error the code is held for "Try again" (the verify button), dropped on the next
+      // edit or on disconnect: the only place it outlives the attempt.
+      this.#code.fail(this.report(this.#code.describe(error)), () => void this.#verify(code));
     } finally {
       this.#code.busy = false;
       this.requestUpdate();
     }
     await this.updateComplete;
-    if (this.#phase === 'code-sent' && !this.#code.rateLimited) this.#code.focus();
+    if (this.#phase === 'code-sent' && !this.#code.rateLimited && !this.#code.spent) this.#code.focus();
   }
 
   /** WebOTP: on SMS, where the browser has it, the code arrives without typing. */

@@ -7,8 +7,8 @@ export const passkeyLoginMessages = {
   'passkey.login': 'Sign in with a passkey',
   'passkey.register': 'Create a passkey',
   'passkey.waiting': 'Follow the prompt from your browser or device…',
-  'passkey.unsupported': "Passkeys aren't available in this browser. Use another way to sign in.",
+  'passkey.unsupported': 'Passkeys aren’t available in this browser. Use another way to sign in.',
   'passkey.autofillLabel': 'Email or username',
   'passkey.registered': 'Passkey created. You can use it to sign in next time.',
-  'passkey.signedIn': "You're signed in.",
+  'passkey.signedIn': 'You’re signed in.',
 } as const;

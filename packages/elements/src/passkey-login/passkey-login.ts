@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import {
   cancelPasskeyCeremony,
   passkeyAutofillSupported,
@@ -57,25 +56,28 @@ let nextId = 0;
 export class PayPasskeyLogin extends PayElement {
   static override styles = [...PayElement.styles, passkeyLoginStyles];
 
+  static override properties: PropertyDeclarations = {
+    credentialId: { attribute: 'credential-id' },
+    mode: {},
+    userName: { attribute: 'user-name' },
+    nickname: {},
+    conditional: { type: Boolean, reflect: true },
+  };
+
   /** The passkey credential id (`AuthMethod:…`) to sign in with (login mode). */
-  @property({ attribute: 'credential-id' })
-  accessor credentialId: string | undefined = undefined;
+  declare credentialId: string | undefined;
 
   /** `login` signs in; `register` creates a passkey for the signed-in account. */
-  @property()
-  accessor mode: 'login' | 'register' = 'login';
+  declare mode: 'login' | 'register';
 
   /** Register mode: the name the authenticator shows (usually the user's email). */
-  @property({ attribute: 'user-name' })
-  accessor userName: string | undefined = undefined;
+  declare userName: string | undefined;
 
   /** Register mode: the passkey's nickname on the account. Default "Passkey". */
-  @property()
-  accessor nickname: string | undefined = undefined;
+  declare nickname: string | undefined;
 
   /** Login mode: also offer the passkey in the browser's autofill (conditional mediation), where supported. */
-  @property({ type: Boolean, reflect: true })
-  accessor conditional = false;
+  declare conditional: boolean;
 
   #supported = false;
   #autofill = false;
@@ -93,6 +95,8 @@ export class PayPasskeyLogin extends PayElement {
 
   constructor() {
     super();
+    this.mode = 'login';
+    this.conditional = false;
     new LightDomSlot(this, 'autofill-input', () => (this.#showAutofill ? this.#renderAutofill() : nothing));
   }
 

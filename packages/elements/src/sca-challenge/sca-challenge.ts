@@ -1,11 +1,10 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { passkeysSupported, type Quote, type ScaChallenge, type ScaLoginStart } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages } from '../shared/i18n.js';
-import { CodeField } from '../shared/code-field.js';
+import { CodeEntry } from '../shared/code-entry.js';
 import { Countdown } from '../shared/countdown.js';
-import { errorCode, type ErrorView } from '../shared/errors.js';
+import { describeError, errorCode } from '../shared/errors.js';
 import { PayScaCompleteEvent } from '../shared/events.js';
 import { keyIcon, lockIcon } from '../shared/icons.js';
 import { formatAmount, payeeLabel } from './quote-format.js';
@@ -17,13 +16,17 @@ export type { ScaFactor };
 
 registerMessages('en', scaChallengeMessages);
 
-type Phase = 'ready' | 'submitting' | 'complete' | 'locked' | 'empty';
+type Phase = 'ready' | 'submitting' | 'complete' | 'locked' | 'expired' | 'empty';
 type Proof = { code: string } | { passkey: true };
 
 /**
  * Strong Customer Authentication for a quote in `PENDING_AUTHORIZATION`: shows what is being authorized
- * (amount and payee), then takes a text-message code (a light-DOM `one-time-code` input) or a passkey,
- * whichever the challenge allows, with a switch when both are. It works in both orders the service
+ * (amount and payee, `payee-name` first), then takes a text-message code (a light-DOM `one-time-code`
+ * input, focused when it appears, its hint naming the masked `destination`) or a passkey, whichever
+ * the challenge allows, with a switch when both are. A currency conversion and its payout (the
+ * challenge `purpose`s CURRENCY_CONVERSION, then PAYOUT) show as "Step 1 of 2" and "Step 2 of 2". A
+ * wrong code says how many tries are left; a lock says how long it lasts (`details.lockedUntil`); an
+ * expired challenge says to start again (shared/code-entry.ts). It works in both orders the service
  * uses: a wallet send challenged by its execute (the last authorize releases it: PROCESSING) and a
  * quote challenged at creation (the last authorize leaves it PENDING, to be executed). It resends codes
  * (`client.resendScaCode`), stops on 423 `ACCOUNT_LOCKED`, waits out 429s, and keeps going while the
@@ -40,16 +43,16 @@ type Proof = { code: string } | { passkey: true };
  *
  * @csspart base - The surface around everything.
  * @csspart title - "Confirm this payment".
+ * @csspart step - "Step 1 of 2" where the service asks for a second confirmation.
  * @csspart summary - The amount and payee.
  * @csspart amount - The formatted amount.
  * @csspart payee - The payee.
  * @csspart factors - The factor switch (only when two factors are possible).
  * @csspart button - Every button.
- * @csspart confirm-button - "Confirm payment" (code) or "Confirm with passkey".
- * @csspart resend-button - "Resend code" with its countdown.
- * @csspart retry-button - "Try again" after a network error.
+ * @csspart confirm-button - "Confirm payment" (code) or "Confirm with passkey"; "Try again" after a network error.
+ * @csspart resend-button - "Resend code" with its countdown ("Send a new code" once the code is used up).
  * @csspart status - Progress lines such as "Renewing your secure session…".
- * @csspart locked - The locked-account message.
+ * @csspart locked - The locked-account message (how long, when the service says), or that the challenge expired.
  * @csspart error - The error box.
  * @csspart success - The payment-confirmed message.
  *
@@ -58,6 +61,7 @@ type Proof = { code: string } | { passkey: true };
  * @cssstate submitting - A proof is being checked.
  * @cssstate complete - The quote left PENDING_AUTHORIZATION.
  * @cssstate locked - ACCOUNT_LOCKED; no more input.
+ * @cssstate expired - The challenge expired; the payment has to be started again.
  * @cssstate empty - No quote waiting for authorization.
  * @cssstate sms - Answering with a text-message code.
  * @cssstate login - Signing in again (SCA login) with a text-message code before the proof is sent again.
@@ -68,43 +72,58 @@ type Proof = { code: string } | { passkey: true };
 export class PayScaChallenge extends PayElement {
   static override styles = [...PayElement.styles, scaChallengeStyles];
 
+  static override properties: PropertyDeclarations = {
+    quote: { attribute: false },
+    customerId: { attribute: 'customer-id' },
+    resendSeconds: { type: Number, attribute: 'resend-seconds' },
+    destination: {},
+    payeeName: { attribute: 'payee-name' },
+  };
+
   /** The quote to authorize (status PENDING_AUTHORIZATION with an `scaChallenge`). Not an attribute. */
-  @property({ attribute: false })
-  accessor quote: Quote | undefined = undefined;
-
+  declare quote: Quote | undefined;
   /** The customer whose SCA login is renewed on 409 SCA_SESSION_REQUIRED. */
-  @property({ attribute: 'customer-id' })
-  accessor customerId: string | undefined = undefined;
-
+  declare customerId: string | undefined;
   /** Seconds before "Resend code" is allowed after a code was sent (a 429's Retry-After wins). */
-  @property({ type: Number, attribute: 'resend-seconds' })
-  accessor resendSeconds = 30;
+  declare resendSeconds: number;
+  /** Where the code goes, masked by the platform (`+49 ••• •••78`), for the hint. Display only. */
+  declare destination: string | undefined;
+  /** The payee's display name as the platform knows it; wins over what the quote's destination says. */
+  declare payeeName: string | undefined;
+
+  constructor() {
+    super();
+    this.resendSeconds = 30;
+  }
 
   #phase: Phase = 'empty';
   #factor: ScaFactor | undefined;
   #challengeId: string | undefined;
-  /** The error box; errors about a code show under the input. */
-  #error: ErrorView | undefined;
   #status: string | undefined;
-  #retry: (() => void) | undefined;
   /** The SCA login being completed (started on 409 SCA_SESSION_REQUIRED), and the proof to send again after it. */
   #login: { start: ScaLoginStart; proof: Proof } | undefined;
+  /** A currency conversion was authorized here: its payout is step 2 of 2. */
+  #converted = false;
+  /** A code field appeared: focus it once rendered. */
+  #focusCode = false;
 
-  readonly #code: CodeField = new CodeField(this, {
+  /** The code step; its error box holds every error shown in the box (passkey ones too). */
+  readonly #code = new CodeEntry(this, {
+    t: (key, params) => this.t(key, params),
+    locale: () => this.resolvedLocale,
+    resendSeconds: () => this.resendSeconds,
     label: () => this.t(this.#login ? 'sca.loginCodeLabel' : 'sca.codeLabel'),
-    hint: () => this.t(this.#login ? 'sca.loginHint' : 'sca.codeHint'),
-    incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
-    message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
-    fallbackWaitSeconds: () => this.resendSeconds,
-    onEdit: () => this.#onEdit(),
+    hint: () =>
+      this.#login
+        ? this.t('sca.loginHint')
+        : this.destination
+          ? this.t('sca.codeHintTo', { destination: this.destination })
+          : this.t('sca.codeHint'),
     onComplete: (code) => (this.#login ? this.#completeLogin(code) : this.#authorize({ code })),
-  });
-  readonly #resend = new Countdown(this, () => {
-    if (this.#error?.status === 429) this.#error = undefined;
   });
   /** A 429 on a passkey answer (a code's 429 is waited out by the code field). */
   readonly #rateLimit = new Countdown(this, () => {
-    if (this.#error?.status === 429) this.#error = undefined;
+    if (this.#code.error?.status === 429) this.#code.error = undefined;
   });
 
   protected override get states(): string[] {
@@ -112,8 +131,8 @@ export class PayScaChallenge extends PayElement {
     if (this.#login && (this.#phase === 'ready' || this.#phase === 'submitting')) states.push('login');
     else if (this.#factor && (this.#phase === 'ready' || this.#phase === 'submitting'))
       states.push(this.#factor === 'SMS_OTP' ? 'sms' : 'passkey');
-    if (this.#error || this.#code.hasError) states.push('error');
-    if (this.#resend.running) states.push('cooldown');
+    if (this.#code.failed) states.push('error');
+    if (this.#code.resend.running) states.push('cooldown');
     return states;
   }
 
@@ -123,39 +142,41 @@ export class PayScaChallenge extends PayElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#retry = undefined; // the code it held is dropped; the next render removes "Try again"
-    this.requestUpdate();
-  }
-
-  /** Typing starts a new attempt: the error box about the last one goes (a running 429 wait stays). */
-  #onEdit(): void {
-    if (!this.#error || this.#error.status === 429) return;
-    this.#error = this.#retry = undefined;
+    this.#code.retry = undefined; // the code it held is dropped; the next render removes "Try again"
     this.requestUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const challenge = this.#challenge;
+    const code = this.#code;
+    const shown = code.visible;
     if (
       changed.has('quote') &&
-      this.#phase !== 'complete' &&
-      this.#phase !== 'locked' &&
+      (this.#phase === 'ready' || this.#phase === 'submitting' || this.#phase === 'empty') &&
       challenge?.id !== this.#challengeId
     ) {
       // A new challenge: start over with its own factor.
       this.#challengeId = challenge?.id;
       this.#phase = challenge ? 'ready' : 'empty';
       this.#factor = usableFactors(challenge, passkeysSupported())[0];
-      this.#error = this.#retry = this.#status = this.#login = undefined;
-      this.#code.reset();
+      code.error = code.retry = this.#status = this.#login = undefined;
+      code.reset();
       this.#rateLimit.stop();
-      if (this.#factor === 'SMS_OTP') this.#resend.start(this.resendSeconds);
+      if (this.#factor === 'SMS_OTP') code.sent();
     }
-    this.#code.visible =
+    const visible =
       (this.#factor === 'SMS_OTP' || this.#login !== undefined) &&
       (this.#phase === 'ready' || this.#phase === 'submitting');
-    this.#code.busy = this.#phase === 'submitting';
+    this.#focusCode ||= visible && !shown;
+    code.visible = visible;
+    code.busy = this.#phase === 'submitting';
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    if (this.#focusCode) this.#code.focus();
+    this.#focusCode = false;
   }
 
   protected override render(): unknown {
@@ -167,14 +188,17 @@ export class PayScaChallenge extends PayElement {
         ${this.live.render()}
       </div>`;
     }
+    const purpose = this.#challenge?.purpose;
+    const step = purpose === 'CURRENCY_CONVERSION' ? 1 : purpose === 'PAYOUT' && this.#converted ? 2 : 0;
     return html`<div part="base" class="base">
       <p part="title" class="title">${this.t('sca.title')}</p>
+      ${step ? html`<p part="step" class="text">${this.t('sca.step', { n: step, total: 2 })}</p>` : nothing}
       ${this.#renderSummary(quote)} ${this.#renderBody()} ${this.live.render()}
     </div>`;
   }
 
   #renderSummary(quote: Quote): unknown {
-    const payee = payeeLabel(quote.destination) ?? this.t('sca.unknownPayee');
+    const payee = this.payeeName || payeeLabel(quote.destination) || this.t('sca.unknownPayee');
     const amount = formatAmount(quote.totalSendingAmount, quote.sendingCurrency, this.resolvedLocale);
     return html`<dl part="summary" class="summary">
       <div class="summary__row">
@@ -193,12 +217,16 @@ export class PayScaChallenge extends PayElement {
       case 'complete':
         return this.renderSuccess(this.t('sca.complete'));
       case 'locked':
-        return html`<p part="locked" class="alert locked">${lockIcon}<span>${this.t('sca.locked')}</span></p>`;
+      case 'expired':
+        return html`<p part="locked" class="alert locked">
+          ${lockIcon}<span>${this.#phase === 'expired' ? this.t('sca.expired') : this.#lock}</span>
+        </p>`;
       default:
         break;
     }
     const factors = usableFactors(this.#challenge, passkeysSupported());
     if (!this.#factor) return html`<p class="text">${this.t('sca.noFactor')}</p>`;
+    const code = this.#code;
     const submitting = this.#phase === 'submitting';
     const login = this.#login !== undefined;
     const byCode = login || this.#factor === 'SMS_OTP';
@@ -206,37 +234,36 @@ export class PayScaChallenge extends PayElement {
       ${factors.length > 1 && !login ? this.#renderFactorSwitch(factors) : nothing}
       ${byCode ? html`<slot name="code-input"></slot>` : nothing}
       ${this.#status ? html`<p part="status" class="text status"><span class="spinner" aria-hidden="true"></span>${this.#status}</p>` : nothing}
-      ${this.renderErrorBox(this.#error, { secondsLeft: Math.max(this.#rateLimit.remaining, this.#resend.remaining), retry: this.#retry && this.#onRetry })}
+      ${this.renderErrorBox(code.error, { secondsLeft: Math.max(this.#rateLimit.remaining, code.resend.remaining) })}
       <div class="actions">
         <button
           part="button confirm-button"
           class="button button--primary confirm"
           type="button"
-          ?disabled=${this.#code.rateLimited || this.#rateLimit.running}
+          ?disabled=${code.rateLimited || this.#rateLimit.running || (byCode && code.spent)}
           aria-busy=${submitting ? 'true' : 'false'}
           @click=${this.#onConfirm}
         >
           ${submitting ? html`<span class="spinner" aria-hidden="true"></span>` : byCode ? nothing : keyIcon}
           <span
-            >${submitting ? this.t('sca.confirming') : byCode ? this.t('sca.confirm') : this.t('sca.confirmPasskey')}</span
+            >${this.t(
+              submitting
+                ? 'sca.confirming'
+                : code.retry
+                  ? 'common.retry'
+                  : byCode
+                    ? 'sca.confirm'
+                    : 'sca.confirmPasskey',
+            )}</span
           >
         </button>
-        ${
-          this.#factor === 'SMS_OTP' && !login
-            ? html`<button
-                part="button resend-button"
-                class="button button--link"
-                type="button"
-                ?disabled=${this.#resend.running || submitting}
-                @click=${this.#onResend}
-              >
-                ${this.#resend.running ? this.t('sca.resendIn', { n: this.#resend.remaining }) : this.t('sca.resend')}
-              </button>`
-            : nothing
-        }
+        ${this.#factor === 'SMS_OTP' && !login ? code.renderResend(this.#onResend, submitting) : nothing}
       </div>
     `;
   }
+
+  /** How long a lock lasts, when the service said. */
+  #lock = '';
 
   #renderFactorSwitch(factors: ScaFactor[]): unknown {
     return html`<fieldset part="factors" class="factors">
@@ -260,39 +287,35 @@ export class PayScaChallenge extends PayElement {
 
   readonly #onFactor = (event: Event): void => {
     this.#factor = (event.target as HTMLInputElement).value as ScaFactor;
-    this.#error = this.#retry = undefined;
+    this.#code.error = this.#code.retry = undefined;
+    this.#focusCode = true;
     this.requestUpdate();
   };
 
   /** The passkey branch calls the client inside this click handler, before any await. */
   readonly #onConfirm = (): void => {
-    if (this.#factor === 'PASSKEY' && !this.#login) this.#authorize({ passkey: true });
-    else this.#code.submit();
-  };
-
-  readonly #onRetry = (): void => {
-    const retry = this.#retry;
-    this.#retry = this.#error = undefined;
-    this.requestUpdate();
-    retry?.();
+    const code = this.#code;
+    if (code.retry) code.runRetry();
+    else if (this.#factor === 'PASSKEY' && !this.#login) this.#authorize({ passkey: true });
+    else code.submit();
   };
 
   readonly #onResend = async (): Promise<void> => {
     const quote = this.quote;
-    if (!quote || this.#resend.running) return;
-    this.#error = this.#retry = undefined;
-    this.#resend.start(this.resendSeconds);
+    const code = this.#code;
+    if (!quote || code.resend.running) return;
+    code.error = code.retry = undefined;
+    code.resend.start(this.resendSeconds); // held back while it is sent
     try {
       await this.requireClient().resendScaCode(quote.id);
+      code.sent(); // a code spent by wrong attempts is replaced: the input opens again
       this.live.announce(this.t('sca.resent'));
-      this.#code.focus();
+      await this.updateComplete;
+      code.focus();
     } catch (error) {
-      const view = this.reportError(error);
-      this.#error = view;
-      if (view.status === 429) this.#resend.start(view.retryAfterSeconds ?? this.resendSeconds);
-      else this.#resend.stop();
+      code.resend.stop();
+      code.sendFailed(this.reportError(error));
     }
-    this.requestUpdate();
   };
 
   /** Starts one authorization; the client is called synchronously (the passkey gesture rule). */
@@ -317,7 +340,7 @@ export class PayScaChallenge extends PayElement {
       request = Promise.reject(error);
     }
     this.#phase = 'submitting';
-    this.#error = this.#retry = undefined;
+    this.#code.error = this.#code.retry = undefined;
     if (!renewed) this.#status = undefined;
     this.requestUpdate();
     void this.#settle(request, proof, renewed);
@@ -327,6 +350,7 @@ export class PayScaChallenge extends PayElement {
     try {
       const next = await request;
       this.#status = undefined;
+      this.#converted = this.#challenge?.purpose === 'CURRENCY_CONVERSION';
       if (next?.status === 'PENDING_AUTHORIZATION' && next.scaChallenge) {
         this.#phase = 'ready';
         this.#challengeId = undefined; // the new quote is treated as a new challenge, even with the same id
@@ -337,7 +361,7 @@ export class PayScaChallenge extends PayElement {
         return;
       }
       this.#phase = 'complete';
-      this.#resend.stop();
+      this.#code.resend.stop();
       this.quote = next;
       this.dispatchEvent(new PayScaCompleteEvent(next));
       this.live.announce(this.t('sca.complete'));
@@ -373,14 +397,13 @@ export class PayScaChallenge extends PayElement {
     const login = this.#login;
     if (!login || this.#phase !== 'ready') return;
     this.#phase = 'submitting';
-    this.#error = this.#retry = undefined;
+    this.#code.error = this.#code.retry = undefined;
     this.requestUpdate();
     void (async () => {
       try {
         await this.requireClient().completeScaLogin({ customerId: this.customerId ?? '', start: login.start, code });
       } catch (error) {
-        this.#fail(error, { code });
-        if (this.#retry) this.#retry = () => this.#completeLogin(code);
+        this.#fail(error, { code }, () => this.#completeLogin(code));
         return;
       }
       this.#login = undefined;
@@ -391,30 +414,39 @@ export class PayScaChallenge extends PayElement {
     })();
   }
 
-  #fail(error: unknown, proof: Proof): void {
+  /** A failed proof: locked or expired end the challenge here; the rest shows as code-entry.ts says. */
+  #fail(error: unknown, proof: Proof, retry = () => this.#authorize(proof)): void {
+    const code = this.#code;
+    const sms = 'code' in proof;
     this.#phase = 'ready';
     this.#status = undefined;
-    const sms = 'code' in proof;
-    const view = this.reportError(error, sms ? { INVALID_INPUT: 'error.wrongCode' } : {});
-    if (view.status === 423 || view.code === 'ACCOUNT_LOCKED') {
+    const described = code.describe(error);
+    // the challenge expired (400), or with it the quote (409: FAILED, or EXPIRED)
+    const status = (error as { details?: { status?: unknown } } | null)?.details?.status;
+    const expired = described.key === 'error.codeExpired' || status === 'FAILED' || status === 'EXPIRED';
+    if (expired) described.key = 'sca.expired'; // a resend does not renew it: the payment starts over
+    // a passkey answer is not a code: only its lock and expiry are read the code way
+    const view = this.report(
+      sms || expired || described.problem === 'locked' ? described : { ...described, ...describeError(error) },
+    );
+    if (view.problem === 'locked') {
       this.#phase = 'locked';
-      this.#resend.stop();
+      this.#lock = this.errorMessage(view);
+      code.resend.stop();
       this.#rateLimit.stop();
-    } else if (view.status === 429 && !sms) {
-      this.#error = view;
+    } else if (expired) {
+      this.#phase = 'expired';
+    } else if (!sms && view.status === 429) {
+      code.error = view;
       this.#rateLimit.start(view.retryAfterSeconds ?? this.resendSeconds);
-    } else if (view.retryable) {
-      this.#error = view;
-      this.#retry = () => this.#authorize(proof);
-    } else if (sms && (view.status === 400 || view.status === 429)) {
-      // an invalid proof whatever its code, or a 429 (the field waits out its Retry-After)
-      this.#code.showError(view.status === 429 ? view : { ...view, key: 'error.wrongCode' });
+    } else if (sms) {
+      code.fail(view, retry);
     } else {
-      this.#error = view;
+      code.error = view; // the confirm button is the one action
     }
     this.requestUpdate();
     void this.updateComplete.then(() => {
-      if (this.#phase === 'ready' && sms && !this.#code.rateLimited) this.#code.focus();
+      if (this.#phase === 'ready' && sms && !code.rateLimited && !code.spent) code.focus();
     });
   }
 }

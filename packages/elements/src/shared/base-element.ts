@@ -18,8 +18,7 @@
  *     render() { return html`<button>${this.t('common.retry')}</button>${this.live.render()}`; }
  *   }
  */
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { PayError, type WalletClient } from '@paykit/crypto-core';
 import { baseStyles } from './base.styles.js';
 import { getDefaultClient, notifyElements, onDefaultClientChange } from './client-context.js';
@@ -70,20 +69,25 @@ export abstract class PayElement extends LitElement {
     return [...super.observedAttributes, 'lang', DEFER_HYDRATION];
   }
 
+  // Reactive properties without decorators: a decorated class has its `#private` members compiled to
+  // WeakMaps (no engine runs decorators natively yet), which costs every element bytes and speed.
+  static override properties: PropertyDeclarations = {
+    client: { attribute: false },
+    locale: {},
+    theme: { reflect: true },
+  };
+
   /**
    * The `WalletClient` this element uses. When unset, the page default from `setDefaultClient()`.
    * Not an attribute.
    */
-  @property({ attribute: false })
-  accessor client: WalletClient | undefined = undefined;
+  declare client: WalletClient | undefined;
 
   /** BCP 47 tag of the language to use (`en`, `fr`, `pt-PT`…). Default: the nearest `lang` attribute, followed live, else English. */
-  @property()
-  accessor locale: string | undefined = undefined;
+  declare locale: string | undefined;
 
   /** Force the `light` or `dark` palette; default follows `prefers-color-scheme`. */
-  @property({ reflect: true })
-  accessor theme: 'light' | 'dark' | undefined = undefined;
+  declare theme: 'light' | 'dark' | undefined;
 
   /** Polite announcements of status changes. */
   protected readonly live = new LiveRegion(this);
@@ -129,7 +133,11 @@ export abstract class PayElement extends LitElement {
 
   /** Describes the error, emits `pay-error` with its code, and announces the message. */
   protected reportError(error: unknown, overrides?: Parameters<typeof describeError>[1]): ErrorView {
-    const view = describeError(error, overrides);
+    return this.report(describeError(error, overrides));
+  }
+
+  /** Emits `pay-error` with the view's code and announces its message. */
+  protected report<V extends ErrorView>(view: V): V {
     this.dispatchEvent(new PayErrorEvent(view.code));
     this.live.announce(this.errorMessage(view));
     return view;
@@ -137,10 +145,10 @@ export abstract class PayElement extends LitElement {
 
   /** The localized message of an error view (with the current seconds for rate limits). */
   protected errorMessage(view: ErrorView, secondsLeft?: number): string {
-    return this.t(view.key, { n: secondsLeft ?? view.retryAfterSeconds ?? 0 });
+    return this.t(view.key, { n: secondsLeft ?? view.retryAfterSeconds ?? 0, ...view.params });
   }
 
-  /** The error box (part `error`): the message, the service's reason, and "Try again" when given. */
+  /** The error box (part `error`): the message, and "Try again" when given. */
   protected renderErrorBox(
     view: ErrorView | undefined,
     options: { secondsLeft?: number; retry?: (() => void) | undefined } = {},
@@ -148,7 +156,6 @@ export abstract class PayElement extends LitElement {
     if (!view) return nothing;
     return html`<div part="error" class="alert">
       <span>${this.errorMessage(view, options.secondsLeft)}</span>
-      ${view.reason ? html`<span class="reason">${this.t('error.reason', { reason: view.reason })}</span>` : nothing}
       ${
         options.retry
           ? html`<div class="actions">
@@ -161,9 +168,9 @@ export abstract class PayElement extends LitElement {
     </div>`;
   }
 
-  /** The success line (part `success`) with its tick. */
+  /** The success line (part `success`) with its tick; focus goes there when the control that had it is gone. */
   protected renderSuccess(text: string): TemplateResult {
-    return html`<p part="success" class="success">${checkIcon}<span>${text}</span></p>`;
+    return html`<p part="success" class="success" tabindex="-1">${checkIcon}<span>${text}</span></p>`;
   }
 
   /**
@@ -221,21 +228,27 @@ export abstract class PayElement extends LitElement {
 
   /** A render removed or disabled the focused control: focus moves to the next usable one (never left on the page body). */
   #refocus = false;
+  /** The control focused when the update began: in the shadow root, or a light-DOM field (a code input). */
+  #focused: HTMLButtonElement | undefined;
 
   protected override update(changed: PropertyValues): void {
-    const focused = this.shadowRoot?.activeElement as HTMLButtonElement | null | undefined;
+    const active = document.activeElement;
+    this.#focused = (this.shadowRoot?.activeElement ?? (this.contains(active) ? active : null) ?? undefined) as
+      HTMLButtonElement | undefined;
     super.update(changed);
-    this.#refocus ||= !!focused && (!focused.isConnected || focused.disabled);
   }
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     this.#applyStates(this.states);
+    // checked after the light-DOM fields rendered too (their controllers update before this)
+    const focused = this.#focused;
+    this.#refocus ||= !!focused && (!focused.isConnected || focused.disabled);
     if (!this.#refocus) return;
-    const active = this.shadowRoot?.activeElement as HTMLButtonElement | null | undefined;
-    const next = this.renderRoot.querySelector<HTMLElement>('button:enabled, input:enabled');
+    const active = (this.shadowRoot?.activeElement ?? document.activeElement) as HTMLButtonElement | null;
+    const next = this.renderRoot.querySelector<HTMLElement>('button:enabled, input:enabled, .success');
     // only while focus is nowhere (or stuck on a disabled control); once the user has put it elsewhere, leave it
-    if (active ? !active.disabled : document.activeElement !== document.body) this.#refocus = false;
+    if (active && active !== document.body && !active.disabled) this.#refocus = false;
     else if (next) {
       this.#refocus = false;
       next.focus();

@@ -141,10 +141,6 @@ export const baseStyles = css`
     color: var(--_danger);
     font-size: 0.9375em;
   }
-  .alert .reason {
-    color: var(--_text);
-    font-size: 0.875em;
-  }
   .success {
     display: flex;
     gap: var(--_space);

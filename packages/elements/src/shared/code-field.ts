@@ -1,10 +1,12 @@
 /**
- * The one-time-code input shared by `<pay-otp-login>` and `<pay-sca-challenge>`: one real `<input>` in
- * the element's light DOM (slot `code-input`) with `autocomplete="one-time-code"`, a label, a hint and
- * an error line tied to it by `aria-describedby`. It keeps digits only, accepts a pasted code with
+ * The one-time-code input of every code-taking element (through code-entry.ts, or directly in
+ * `<pay-auth-methods>`): one real `<input>` in the element's light DOM (slot `code-input`) with
+ * `autocomplete="one-time-code"`, a label, a hint and an error line tied to it by `aria-describedby`. It keeps digits only, accepts a pasted code with
  * spaces or dashes, and hands the code over as soon as all digits are there. The code is read from
  * the input and the input cleared in the same step; it is never put in an attribute. Errors about an
- * attempt show under the input; a 429 also disables it until its Retry-After has passed.
+ * attempt show under the input (the line exists only while there is one); a 429 also disables it until
+ * its Retry-After has passed, and a spent code until a new one is sent. It looks like six cells
+ * (light-dom.ts) but stays one input, so paste, autofill, WebOTP and screen readers see one field.
  *
  * @example
  *   #code = new CodeField(this, {
@@ -43,6 +45,8 @@ export class CodeField {
   visible = false;
   /** Editable but not accepting (a check is running): focus stays in the field. */
   busy = false;
+  /** The code can't be used any more (expired, used up, locked): the input is disabled until `reset()`. */
+  spent = false;
   /** The error about the last attempt, until the next edit (a 429's stays until its wait is over). */
   #error: ErrorView | undefined;
   /** The field's own complaint (too few digits), until the next keystroke. */
@@ -86,6 +90,7 @@ export class CodeField {
   /** Forgets any error and wait (a new challenge). */
   reset(): void {
     this.#error = this.#incomplete = undefined;
+    this.spent = false;
     this.#wait.stop();
     this.clear();
     this.#host.requestUpdate();
@@ -112,6 +117,11 @@ export class CodeField {
     this.input?.focus();
   }
 
+  /** Called on every edit (a subclass adds to it). */
+  protected onEdit(): void {
+    this.#options.onEdit?.();
+  }
+
   /** Submits what the field holds (Enter, or the element's submit button). */
   submit(): void {
     const input = this.input;
@@ -122,11 +132,7 @@ export class CodeField {
     if (!this.visible) return nothing;
     const id = this.#id;
     const view = this.#error;
-    const error = view
-      ? { message: this.#options.message(view, this.#wait.remaining), reason: view.reason }
-      : this.#incomplete
-        ? { message: this.#incomplete }
-        : undefined;
+    const error = view ? this.#options.message(view, this.#wait.remaining) : this.#incomplete;
     return html`
       <label class="pay-field__label" for=${id}>${this.#options.label()}</label>
       <input
@@ -139,19 +145,17 @@ export class CodeField {
         maxlength=${this.length}
         spellcheck="false"
         autocapitalize="off"
-        aria-describedby="${id}-hint ${id}-error"
+        aria-describedby="${id}-hint${error ? ` ${id}-error` : ''}"
         aria-invalid=${error ? 'true' : 'false'}
         ?readonly=${this.busy}
-        ?disabled=${this.rateLimited}
+        ?disabled=${this.rateLimited || this.spent}
         @paste=${this.#onPaste}
         @beforeinput=${this.#onBeforeInput}
         @input=${this.#onInput}
         @keydown=${this.#onKeydown}
       />
       <p class="pay-field__hint" id="${id}-hint">${this.#options.hint()}</p>
-      <p class="pay-field__error" id="${id}-error">
-        ${error?.message ?? ''}${error?.reason ? html`<span class="pay-field__reason">${error.reason}</span>` : nothing}
-      </p>
+      ${error ? html`<p class="pay-field__error" id="${id}-error">${error}</p>` : nothing}
     `;
   }
 
@@ -184,7 +188,7 @@ export class CodeField {
       this.#incomplete = this.#error = undefined;
       this.#host.requestUpdate();
     }
-    this.#options.onEdit?.();
+    this.onEdit();
     this.#check(input);
   }
 
@@ -195,7 +199,7 @@ export class CodeField {
   };
 
   #check(input: HTMLInputElement, submit = false): void {
-    if (this.busy || this.rateLimited) return;
+    if (this.busy || this.rateLimited || this.spent) return;
     if (input.value.length === this.length) {
       this.#incomplete = undefined;
       this.#options.onComplete(this.take());

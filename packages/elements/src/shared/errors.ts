@@ -1,15 +1,16 @@
 /**
- * Turns a failure into what an element shows: a localized message chosen by `PayError.code`, the
- * service's `reason` when it sent one, and the facts the element acts on (retry-after, retryable).
- * The error's own `message` is never shown. Codes are compared as strings, so a `PayError` from
- * another copy of crypto-core is understood too.
+ * Turns a failure into what an element shows: a localized message chosen by `PayError.code`, and the
+ * facts the element acts on (retry-after, retryable). Neither the error's own `message` nor the
+ * service's `details.reason` is ever shown: both are English for developers; what a reason tells the
+ * user is mapped to translated text (code-entry.ts does so for codes). Codes are compared as strings,
+ * so a `PayError` from another copy of crypto-core is understood too.
  *
  * @example
  *   const view = describeError(error, { UNAUTHORIZED: 'error.wrongCode' });
  *   render(translate(locale, view.key, { n: view.retryAfterSeconds ?? 0 }));
  */
 import type { KnownErrorCode } from '@paykit/crypto-core';
-import type { MessageKey } from './i18n.js';
+import type { MessageKey, MessageParams } from './i18n.js';
 
 /** Codes raised by the elements themselves (the rest come from crypto-core or the service). */
 export const ElementErrorCode = {
@@ -33,8 +34,8 @@ export interface ErrorView {
   status: number | undefined;
   /** Translation key of the message to show. */
   key: MessageKey;
-  /** The service's `details.reason`, shown as a second line. */
-  reason: string | undefined;
+  /** Placeholders of the message besides `{n}` (seconds of a wait): tries left, how long a lock lasts. */
+  params?: MessageParams;
   retryAfterSeconds: number | undefined;
   /** Repeating the same call may work (network, timeout, 5xx). */
   retryable: boolean;
@@ -65,7 +66,6 @@ interface ErrorLike {
   code?: unknown;
   status?: unknown;
   retryAfterSeconds?: unknown;
-  details?: { reason?: unknown };
 }
 
 /** The code of any thrown value: a PayError's `code`, else UNKNOWN. */
@@ -84,7 +84,6 @@ export function describeError(error: unknown, overrides: ErrorMessages = {}): Er
   const status = typeof e.status === 'number' ? e.status : undefined;
   const retryAfter =
     typeof e.retryAfterSeconds === 'number' && e.retryAfterSeconds >= 0 ? Math.ceil(e.retryAfterSeconds) : undefined;
-  const reason = typeof e.details?.reason === 'string' ? e.details.reason : undefined;
   // read by any string: an unknown code simply has no message of its own
   let key = (overrides as Record<string, MessageKey>)[code] ?? (messages as Record<string, MessageKey>)[code];
   if (!key && status === 429) key = 'error.rateLimited';
@@ -93,7 +92,6 @@ export function describeError(error: unknown, overrides: ErrorMessages = {}): Er
     code,
     status,
     key: key ?? 'error.generic',
-    reason,
     retryAfterSeconds: retryAfter,
     retryable: code === 'NETWORK_ERROR' || code === 'TIMEOUT' || (status !== undefined && status >= 500),
   };

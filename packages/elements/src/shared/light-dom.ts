@@ -49,12 +49,21 @@ export const lightDomStyles: CSSResult = css`
       border-color var(--_transition, 0s),
       box-shadow var(--_transition, 0s);
   }
+  /* six cells (a fill and a 3:1 underline) drawn behind one input: each 1ch digit of a monospace font is centred in a 2ch cell */
   :where(.pay-field__input--code) {
+    --_c: var(--_border, #6b7280);
+    width: 16ch;
+    padding: 0 0 0 0.5ch;
+    border-color: transparent;
+    background:
+      repeating-linear-gradient(90deg, var(--_c) 0 2ch, #0000 0 2.5ch) 0 100% / 14.5ch 2px no-repeat,
+      repeating-linear-gradient(90deg, var(--_surface-muted, #f3f4f6) 0 2ch, #0000 0 2.5ch) 0 0 / 14.5ch 100% no-repeat;
     font-family: var(--_font-mono, monospace);
-    font-size: 1.375em;
-    font-variant-numeric: tabular-nums;
-    letter-spacing: 0.4em;
-    text-align: center;
+    font-size: 1.5em;
+    letter-spacing: 1.5ch;
+  }
+  :where(.pay-field__input--code[aria-invalid='true']) {
+    --_c: var(--_danger, #b91c1c);
   }
   :where(.pay-field__input:focus-visible) {
     outline: 2px solid transparent;
@@ -65,7 +74,7 @@ export const lightDomStyles: CSSResult = css`
     border-color: var(--_danger, #b91c1c);
   }
   :where(.pay-field__input:disabled, .pay-field__input:read-only) {
-    background: var(--_surface-muted, #f3f4f6);
+    background-color: var(--_surface-muted, #f3f4f6);
   }
   :where(.pay-field__input:disabled) {
     cursor: not-allowed;
@@ -79,12 +88,7 @@ export const lightDomStyles: CSSResult = css`
     color: var(--_text-muted, #4b5563);
   }
   :where(.pay-field__error) {
-    min-height: 1.4em;
     color: var(--_danger, #b91c1c);
-  }
-  :where(.pay-field__reason) {
-    display: block;
-    color: var(--_text-muted, #4b5563);
   }
 `;
 

@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import type { ErrorView } from '../shared/errors.js';
@@ -68,13 +67,21 @@ export function safeTermsUrl(url: unknown): string | undefined {
 export class PayTermsConsent extends PayElement {
   static override styles = [...PayElement.styles, termsConsentStyles];
 
+  static override properties: PropertyDeclarations = {
+    customerId: { attribute: 'customer-id' },
+    acceptanceMethod: { attribute: 'acceptance-method' },
+  };
+
   /** The customer accepting the terms. */
-  @property({ attribute: 'customer-id' })
-  accessor customerId: string | undefined = undefined;
+  declare customerId: string | undefined;
 
   /** How acceptance is given: `CHECKBOX` (tick, then Continue) or `CLICK_TO_ACCEPT` (one Accept button). */
-  @property({ attribute: 'acceptance-method' })
-  accessor acceptanceMethod: PayTermsAcceptanceMethod = 'CHECKBOX';
+  declare acceptanceMethod: PayTermsAcceptanceMethod;
+
+  constructor() {
+    super();
+    this.acceptanceMethod = 'CHECKBOX';
+  }
 
   #phase: Phase = 'loading';
   #terms: EndUserTerms | undefined;

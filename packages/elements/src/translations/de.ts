@@ -40,7 +40,6 @@ export const de: Messages = {
   'error.revealRejected': 'Die Kartendaten kamen von einer unerwarteten Adresse und wurden deshalb nicht angezeigt.',
   'error.scaSession': 'Deine sichere Sitzung ist abgelaufen. Bitte melde dich erneut an, um zu bestätigen.',
   'error.invalidArgument': 'Diesem Formular fehlen Angaben, die es braucht.',
-  'error.reason': 'Details: {reason}',
 
   'otp.intro.email': 'Wir senden einen 6-stelligen Code per E-Mail an {destination}.',
   'otp.intro.emailAnon': 'Wir senden dir einen 6-stelligen Code per E-Mail.',
@@ -113,8 +112,6 @@ export const de: Messages = {
   'sca.confirm': 'Zahlung bestätigen',
   'sca.confirmPasskey': 'Mit Passkey bestätigen',
   'sca.confirming': 'Wird bestätigt…',
-  'sca.resend': 'Code erneut senden',
-  'sca.resendIn': 'Code erneut senden in {n} s',
   'sca.resent': 'Wir haben einen neuen Code gesendet.',
   'sca.renewing': 'Deine sichere Sitzung wird erneuert, dann versuchen wir es noch einmal…',
   'sca.loginCodeLabel': 'Code zur erneuten Anmeldung',
@@ -122,8 +119,6 @@ export const de: Messages = {
     'Deine sichere Sitzung ist abgelaufen. Gib den 6-stelligen Code ein, den wir gerade an dein Telefon gesendet haben.',
   'sca.another': 'Eine weitere Bestätigung ist nötig.',
   'sca.complete': 'Zahlung bestätigt.',
-  'sca.locked':
-    'Dein Konto ist nach zu vielen Versuchen gesperrt. Wende dich an den Support, um es entsperren zu lassen.',
   'sca.noQuote': 'Es wartet keine Zahlung auf Bestätigung.',
   'sca.noFactor': 'Diese Zahlung kann hier nicht bestätigt werden. Bitte nutze die App, in der du sie gestartet hast.',
 
@@ -251,6 +246,16 @@ export const de: Messages = {
   'oauth.providerError': 'Der Anmeldeanbieter konnte dich nicht anmelden. Bitte versuche es erneut.',
   'oauth.rejected': 'Diese Anmeldung wurde nicht akzeptiert. Bitte versuche es erneut.',
   'oauth.notConfigured': 'Diese Anmeldeoption ist nicht eingerichtet.',
+  'error.wrongCodeLeft': 'Dieser Code stimmt nicht. Noch {left} Versuche.',
+  'error.wrongCodeLast': 'Dieser Code stimmt nicht. Noch 1 Versuch.',
+  'error.codeUsedUp': 'Dieser Code stimmt nicht und kann nicht mehr verwendet werden. Fordere einen neuen Code an.',
+  'error.codeUsed': 'Dieser Code kann nicht mehr verwendet werden. Fordere einen neuen Code an.',
+  'error.codeExpired': 'Dieser Code ist abgelaufen. Fordere einen neuen Code an.',
+  'error.lockedFor': 'Zu viele Versuche. Du kannst es {time} erneut versuchen.',
+  'otp.sendNew': 'Neuen Code senden',
+  'sca.codeHintTo': 'Gib den 6-stelligen Code ein, den wir an {destination} gesendet haben.',
+  'sca.step': 'Schritt {n} von {total}',
+  'sca.expired': 'Diese Bestätigung ist abgelaufen. Bitte starte die Zahlung erneut.',
 };
 
 registerMessages('de', de);

@@ -42,7 +42,6 @@ export const fr: Messages = {
     'Les données de la carte provenaient d’une adresse inattendue : elles n’ont donc pas été affichées.',
   'error.scaSession': 'Votre session sécurisée a pris fin. Reconnectez-vous pour confirmer.',
   'error.invalidArgument': 'Il manque à ce formulaire des informations nécessaires.',
-  'error.reason': 'Détails : {reason}',
 
   'otp.intro.email': 'Nous allons envoyer un code à 6 chiffres à {destination}.',
   'otp.intro.emailAnon': 'Nous allons vous envoyer un code à 6 chiffres par e-mail.',
@@ -116,8 +115,6 @@ export const fr: Messages = {
   'sca.confirm': 'Confirmer le paiement',
   'sca.confirmPasskey': 'Confirmer avec une clé d’accès',
   'sca.confirming': 'Confirmation…',
-  'sca.resend': 'Renvoyer le code',
-  'sca.resendIn': 'Renvoyer le code dans {n} s',
   'sca.resent': 'Nous avons envoyé un nouveau code.',
   'sca.renewing': 'Renouvellement de votre session sécurisée, puis nouvel essai…',
   'sca.loginCodeLabel': 'Code pour vous reconnecter',
@@ -125,7 +122,6 @@ export const fr: Messages = {
     'Votre session sécurisée a pris fin. Saisissez le code à 6 chiffres que nous venons d’envoyer sur votre téléphone.',
   'sca.another': 'Une autre confirmation est nécessaire.',
   'sca.complete': 'Paiement confirmé.',
-  'sca.locked': 'Votre compte est bloqué après trop de tentatives. Contactez le support pour le débloquer.',
   'sca.noQuote': 'Aucun paiement n’attend de confirmation.',
   'sca.noFactor':
     'Ce paiement ne peut pas être confirmé ici. Utilisez l’application depuis laquelle vous l’avez lancé.',
@@ -255,6 +251,16 @@ export const fr: Messages = {
   'oauth.providerError': 'Le fournisseur de connexion n’a pas pu vous connecter. Veuillez réessayer.',
   'oauth.rejected': 'Cette connexion n’a pas été acceptée. Veuillez réessayer.',
   'oauth.notConfigured': 'Cette option de connexion n’est pas configurée.',
+  'error.wrongCodeLeft': 'Ce code n’est pas correct. Il vous reste {left} essais.',
+  'error.wrongCodeLast': 'Ce code n’est pas correct. Il vous reste 1 essai.',
+  'error.codeUsedUp': 'Ce code n’est pas correct et ne peut plus être utilisé. Demandez un nouveau code.',
+  'error.codeUsed': 'Ce code ne peut plus être utilisé. Demandez un nouveau code.',
+  'error.codeExpired': 'Ce code a expiré. Demandez un nouveau code.',
+  'error.lockedFor': 'Trop de tentatives. Vous pourrez réessayer {time}.',
+  'otp.sendNew': 'Envoyer un nouveau code',
+  'sca.codeHintTo': 'Saisissez le code à 6 chiffres envoyé au {destination}.',
+  'sca.step': 'Étape {n} sur {total}',
+  'sca.expired': 'Cette confirmation a expiré. Veuillez recommencer le paiement.',
 };
 
 registerMessages('fr', fr);

@@ -39,7 +39,6 @@ export const it: Messages = {
   'error.revealRejected': 'I dati della carta provenivano da un indirizzo inatteso, quindi non sono stati mostrati.',
   'error.scaSession': 'La tua sessione sicura è terminata. Accedi di nuovo per confermare.',
   'error.invalidArgument': 'In questo modulo mancano alcune informazioni necessarie.',
-  'error.reason': 'Dettagli: {reason}',
 
   'otp.intro.email': 'Invieremo un codice di 6 cifre via email a {destination}.',
   'otp.intro.emailAnon': 'Ti invieremo un codice di 6 cifre via email.',
@@ -111,8 +110,6 @@ export const it: Messages = {
   'sca.confirm': 'Conferma il pagamento',
   'sca.confirmPasskey': 'Conferma con passkey',
   'sca.confirming': 'Conferma in corso…',
-  'sca.resend': 'Invia di nuovo il codice',
-  'sca.resendIn': 'Invia di nuovo il codice tra {n} s',
   'sca.resent': 'Ti abbiamo inviato un nuovo codice.',
   'sca.renewing': 'Rinnovo della sessione sicura e nuovo tentativo…',
   'sca.loginCodeLabel': 'Codice per accedere di nuovo',
@@ -120,7 +117,6 @@ export const it: Messages = {
     'La tua sessione sicura è terminata. Inserisci il codice di 6 cifre che abbiamo appena inviato al tuo telefono.',
   'sca.another': 'È necessaria un’altra conferma.',
   'sca.complete': 'Pagamento confermato.',
-  'sca.locked': 'Il tuo account è bloccato dopo troppi tentativi. Contatta l’assistenza per sbloccarlo.',
   'sca.noQuote': 'Non ci sono pagamenti in attesa di conferma.',
   'sca.noFactor': 'Questo pagamento non può essere confermato qui. Usa l’app da cui l’hai avviato.',
 
@@ -244,6 +240,16 @@ export const it: Messages = {
   'oauth.providerError': 'Il provider di accesso non è riuscito a farti accedere. Riprova.',
   'oauth.rejected': 'Questo accesso non è stato accettato. Riprova.',
   'oauth.notConfigured': 'Questa opzione di accesso non è configurata.',
+  'error.wrongCodeLeft': 'Il codice non è corretto. Hai ancora {left} tentativi.',
+  'error.wrongCodeLast': 'Il codice non è corretto. Hai ancora 1 tentativo.',
+  'error.codeUsedUp': 'Il codice non è corretto e non può più essere usato. Richiedine uno nuovo.',
+  'error.codeUsed': 'Questo codice non può più essere usato. Richiedine uno nuovo.',
+  'error.codeExpired': 'Questo codice è scaduto. Richiedine uno nuovo.',
+  'error.lockedFor': 'Troppi tentativi. Potrai riprovare {time}.',
+  'otp.sendNew': 'Invia un nuovo codice',
+  'sca.codeHintTo': 'Inserisci il codice di 6 cifre che abbiamo inviato al {destination}.',
+  'sca.step': 'Passaggio {n} di {total}',
+  'sca.expired': 'Questa conferma è scaduta. Avvia di nuovo il pagamento.',
 };
 
 registerMessages('it', it);

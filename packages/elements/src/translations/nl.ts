@@ -39,7 +39,6 @@ export const nl: Messages = {
   'error.revealRejected': 'De kaartgegevens kwamen van een onverwacht adres en zijn daarom niet getoond.',
   'error.scaSession': 'Je beveiligde sessie is verlopen. Log opnieuw in om te bevestigen.',
   'error.invalidArgument': 'Dit formulier mist informatie die het nodig heeft.',
-  'error.reason': 'Details: {reason}',
 
   'otp.intro.email': 'We mailen een 6-cijferige code naar {destination}.',
   'otp.intro.emailAnon': 'We mailen je een 6-cijferige code.',
@@ -110,8 +109,6 @@ export const nl: Messages = {
   'sca.confirm': 'Betaling bevestigen',
   'sca.confirmPasskey': 'Bevestigen met toegangssleutel',
   'sca.confirming': 'Bevestigen…',
-  'sca.resend': 'Code opnieuw versturen',
-  'sca.resendIn': 'Code opnieuw versturen over {n} s',
   'sca.resent': 'We hebben een nieuwe code gestuurd.',
   'sca.renewing': 'Je beveiligde sessie wordt vernieuwd, daarna proberen we het opnieuw…',
   'sca.loginCodeLabel': 'Code om opnieuw in te loggen',
@@ -119,8 +116,6 @@ export const nl: Messages = {
     'Je beveiligde sessie is verlopen. Vul de 6-cijferige code in die we zojuist naar je telefoon hebben gestuurd.',
   'sca.another': 'Er is nog een bevestiging nodig.',
   'sca.complete': 'Betaling bevestigd.',
-  'sca.locked':
-    'Je account is geblokkeerd na te veel pogingen. Neem contact op met support om het te laten deblokkeren.',
   'sca.noQuote': 'Er wacht geen betaling op bevestiging.',
   'sca.noFactor': 'Deze betaling kan hier niet worden bevestigd. Gebruik de app waarin je de betaling bent gestart.',
 
@@ -246,6 +241,16 @@ export const nl: Messages = {
   'oauth.providerError': 'De inlogprovider kon je niet inloggen. Probeer het opnieuw.',
   'oauth.rejected': 'Deze inlogpoging is niet geaccepteerd. Probeer het opnieuw.',
   'oauth.notConfigured': 'Deze inlogoptie is niet ingesteld.',
+  'error.wrongCodeLeft': 'Die code klopt niet. Je hebt nog {left} pogingen.',
+  'error.wrongCodeLast': 'Die code klopt niet. Je hebt nog 1 poging.',
+  'error.codeUsedUp': 'Die code klopt niet en kan niet meer worden gebruikt. Vraag een nieuwe code aan.',
+  'error.codeUsed': 'Deze code kan niet meer worden gebruikt. Vraag een nieuwe code aan.',
+  'error.codeExpired': 'Deze code is verlopen. Vraag een nieuwe code aan.',
+  'error.lockedFor': 'Te veel pogingen. Je kunt het {time} opnieuw proberen.',
+  'otp.sendNew': 'Nieuwe code sturen',
+  'sca.codeHintTo': 'Voer de 6-cijferige code in die we naar {destination} hebben gestuurd.',
+  'sca.step': 'Stap {n} van {total}',
+  'sca.expired': 'Deze bevestiging is verlopen. Start de betaling opnieuw.',
 };
 
 registerMessages('nl', nl);

@@ -41,7 +41,6 @@ export const pt: Messages = {
   'error.revealRejected': 'Os dados do cartão vieram de um endereço inesperado, por isso não foram mostrados.',
   'error.scaSession': 'A sua sessão segura terminou. Inicie sessão novamente para confirmar.',
   'error.invalidArgument': 'Faltam a este formulário informações de que precisa.',
-  'error.reason': 'Detalhes: {reason}',
 
   'otp.intro.email': 'Vamos enviar um código de 6 dígitos por email para {destination}.',
   'otp.intro.emailAnon': 'Vamos enviar-lhe um código de 6 dígitos por email.',
@@ -113,8 +112,6 @@ export const pt: Messages = {
   'sca.confirm': 'Confirmar pagamento',
   'sca.confirmPasskey': 'Confirmar com chave de acesso',
   'sca.confirming': 'A confirmar…',
-  'sca.resend': 'Reenviar código',
-  'sca.resendIn': 'Reenviar código dentro de {n} s',
   'sca.resent': 'Enviámos um novo código.',
   'sca.renewing': 'A renovar a sua sessão segura e a tentar novamente…',
   'sca.loginCodeLabel': 'Código para iniciar sessão novamente',
@@ -122,8 +119,6 @@ export const pt: Messages = {
     'A sua sessão segura terminou. Introduza o código de 6 dígitos que acabámos de enviar para o seu telemóvel.',
   'sca.another': 'É necessária outra confirmação.',
   'sca.complete': 'Pagamento confirmado.',
-  'sca.locked':
-    'A sua conta está bloqueada após demasiadas tentativas. Contacte o apoio ao cliente para a desbloquear.',
   'sca.noQuote': 'Não há nenhum pagamento a aguardar confirmação.',
   'sca.noFactor': 'Este pagamento não pode ser confirmado aqui. Utilize a aplicação onde o iniciou.',
 
@@ -249,6 +244,16 @@ export const pt: Messages = {
   'oauth.providerError': 'O fornecedor não conseguiu iniciar a sua sessão. Tente novamente.',
   'oauth.rejected': 'Este início de sessão não foi aceite. Tente novamente.',
   'oauth.notConfigured': 'Esta opção de início de sessão não está configurada.',
+  'error.wrongCodeLeft': 'Esse código não está correto. Restam-lhe {left} tentativas.',
+  'error.wrongCodeLast': 'Esse código não está correto. Resta-lhe 1 tentativa.',
+  'error.codeUsedUp': 'Esse código não está correto e já não pode ser utilizado. Peça um novo código.',
+  'error.codeUsed': 'Este código já não pode ser utilizado. Peça um novo código.',
+  'error.codeExpired': 'Este código expirou. Peça um novo código.',
+  'error.lockedFor': 'Demasiadas tentativas. Poderá tentar novamente {time}.',
+  'otp.sendNew': 'Enviar um novo código',
+  'sca.codeHintTo': 'Introduza o código de 6 dígitos que enviámos para {destination}.',
+  'sca.step': 'Passo {n} de {total}',
+  'sca.expired': 'Esta confirmação expirou. Inicie o pagamento novamente.',
 };
 
 registerMessages('pt', pt);

@@ -20,7 +20,7 @@ export const walletExportMessages = {
   'export.concealed': 'Recovery phrase hidden.',
   'export.copy': 'Copy',
   'export.copied': 'Copied. Store it somewhere safe, then clear your clipboard.',
-  'export.copyFailed': "Couldn't copy. Reveal the words and write them down instead.",
+  'export.copyFailed': 'Couldn’t copy. Reveal the words and write them down instead.',
   'export.close': 'Done',
   'export.hidesIn': 'Hides automatically in {n} s',
   'export.closed.closed': 'Your recovery phrase was removed from this page.',

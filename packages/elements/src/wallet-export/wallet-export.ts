@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayElement } from '../shared/base-element.js';
 import { Countdown } from '../shared/countdown.js';
 import type { ErrorView } from '../shared/errors.js';
@@ -18,7 +17,7 @@ type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
  * Exports the wallet's recovery phrase (BIP-39 mnemonic) for the signed-in account. The user first
  * confirms they understand what the words give; then `client.exportWallet` runs, showing progress while
  * the service answers PROCESSING. The words appear masked (`••••` in a numbered grid) until the user
- * presses Reveal; Copy puts them on the clipboard. The phrase is wiped, from the page and from the
+ * presses Reveal (Escape, or Hide, masks them again); Copy puts them on the clipboard. The phrase is wiped, from the page and from the
  * element's memory, on Done, after `reveal-timeout` seconds, when the tab is hidden, and when the
  * element is removed. It never leaves the element: not in events, attributes, or the console.
  *
@@ -53,13 +52,16 @@ type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
 export class PayWalletExport extends PayElement {
   static override styles = [...PayElement.styles, walletExportStyles];
 
+  static override properties: PropertyDeclarations = {
+    accountId: { attribute: 'account-id' },
+    revealTimeout: { type: Number, attribute: 'reveal-timeout' },
+  };
+
   /** The wallet to export; default the signed-in session's account. */
-  @property({ attribute: 'account-id' })
-  accessor accountId: string | undefined = undefined;
+  declare accountId: string | undefined;
 
   /** Seconds the phrase may stay on the page before it is wiped. */
-  @property({ type: Number, attribute: 'reveal-timeout' })
-  accessor revealTimeout = 120;
+  declare revealTimeout: number;
 
   #phase: Phase = 'confirm';
   #confirmed = false;
@@ -75,6 +77,11 @@ export class PayWalletExport extends PayElement {
 
   constructor() {
     super();
+    this.revealTimeout = 120;
+    // Escape masks the words again (focus is in the element: its buttons)
+    this.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.#revealed) this.#onToggleReveal();
+    });
     new PageHiddenController(this, () => this.#wipe('hidden'));
   }
 

@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
@@ -64,21 +63,30 @@ const SIGNING_FAILED = ElementErrorCode.WALLET_SIGNING_FAILED;
 export class PayWalletOwnership extends PayElement {
   static override styles = [...PayElement.styles, walletOwnershipStyles];
 
+  static override properties: PropertyDeclarations = {
+    externalAccountId: { attribute: 'external-account-id' },
+    method: {},
+    signer: { attribute: false },
+    pollInterval: { type: Number, attribute: 'poll-interval' },
+  };
+
   /** The external account (`ExternalAccount:…`) whose ownership to prove. */
-  @property({ attribute: 'external-account-id' })
-  accessor externalAccountId: string | undefined = undefined;
+  declare externalAccountId: string | undefined;
 
   /** `WALLET_SIGNATURE` (default) or `LIVENESS`. */
-  @property()
-  accessor method: OwnershipMethod = 'WALLET_SIGNATURE';
+  declare method: OwnershipMethod;
 
   /** The user's wallet, for `WALLET_SIGNATURE`. Not an attribute. */
-  @property({ attribute: false })
-  accessor signer: WalletOwnershipSigner | undefined = undefined;
+  declare signer: WalletOwnershipSigner | undefined;
 
   /** Milliseconds between reads of the account while a liveness check is open. */
-  @property({ type: Number, attribute: 'poll-interval' })
-  accessor pollInterval = 3000;
+  declare pollInterval: number;
+
+  constructor() {
+    super();
+    this.method = 'WALLET_SIGNATURE';
+    this.pollInterval = 3000;
+  }
 
   #phase: Phase = 'idle';
   #link: string | undefined;
@@ -195,8 +203,7 @@ export class PayWalletOwnership extends PayElement {
     } catch (error) {
       if (abort.signal.aborted) return;
       this.#phase = 'idle';
-      const view = this.reportError(error, { [SIGNING_FAILED]: 'ownership.signFailed' });
-      this.#error = { ...view, reason: undefined }; // never the service's reason, raw
+      this.#error = this.reportError(error, { [SIGNING_FAILED]: 'ownership.signFailed' });
       this.requestUpdate();
     }
   }

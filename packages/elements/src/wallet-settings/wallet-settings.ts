@@ -11,8 +11,7 @@
  * @example
  *   <pay-wallet-settings customer-id="Customer:…" card-id="Card:…"></pay-wallet-settings>
  */
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { CurrentSession, DelegatedKey, InternalAccount, WalletClient } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { formatTime } from '../shared/account-format.js';
@@ -64,13 +63,16 @@ type KeyStatus = 'PENDING' | 'ACTIVE' | 'REVOKED';
 export class PayWalletSettings extends PayElement {
   static override styles = [...PayElement.styles, itemListStyles, authMethodsStyles, walletSettingsStyles];
 
+  static override properties: PropertyDeclarations = {
+    customerId: { attribute: 'customer-id' },
+    cardId: { attribute: 'card-id' },
+  };
+
   /** The customer whose wallet this is: needed to read the privacy setting (the switch is hidden without it). */
-  @property({ attribute: 'customer-id' })
-  accessor customerId: string | undefined = undefined;
+  declare customerId: string | undefined;
 
   /** A card to be funded from this wallet: offers to create its delegated key when it has no ACTIVE one. */
-  @property({ attribute: 'card-id' })
-  accessor cardId: string | undefined = undefined;
+  declare cardId: string | undefined;
 
   #account: InternalAccount | undefined;
   #keys: DelegatedKey[] = [];

@@ -8,11 +8,11 @@
  *   const chain = await sandboxChain({ region: 'DE', fullName: 'Eva 003' });
  *   html`<pay-terms-consent .client=${chain.client} customer-id=${chain.customerId}></pay-terms-consent>`;
  */
-import { WalletClient } from '@paykit/crypto-core';
+import { WalletClient, base64UrlDecode, bytesToHex } from '@paykit/crypto-core';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport } from '@paykit/crypto-core/transport';
 import type { Jwk } from '@paykit/crypto-core/web-types';
-import { createSandbox, type Sandbox } from '../../../sandbox/src/app.js';
+import { createSandbox, type CreateSandboxOptions, type Sandbox } from '../../../sandbox/src/app.js';
 import { createPlatformProxy, endUserFromIds } from '../../../proxy/src/index.js';
 
 const SERVICE = 'http://127.0.0.1:4010/2025-10-13';
@@ -27,16 +27,27 @@ async function enclaveKey(): Promise<Jwk> {
 
 export interface SandboxChain {
   sandbox: Sandbox;
+  /** Pins the sandbox's enclave key, so OTP target bundles verify. */
   client: WalletClient;
   customerId: string;
+  /** The customer's embedded wallet (internal account) and its EMAIL_OTP credential. */
+  accountId: string;
+  emailCredentialId: string;
   /** Platform-credential call straight to the sandbox (the platform's own backend). */
   platform(method: string, path: string, body?: unknown): Promise<any>;
   /** Every service path the proxy forwarded, in order. */
   forwarded: string[];
+  /** Quotes the signed-in end user owns (the platform created them for the customer). */
+  quotes: Set<string>;
 }
 
-export async function sandboxChain(customer: Record<string, unknown> = {}): Promise<SandboxChain> {
-  const sandbox = createSandbox({ enclaveKey: await enclaveKey(), onInternalError: () => undefined });
+export async function sandboxChain(
+  customer: Record<string, unknown> = {},
+  options: CreateSandboxOptions = {},
+): Promise<SandboxChain> {
+  const key = await enclaveKey();
+  const sandbox = createSandbox({ enclaveKey: key, onInternalError: () => undefined, ...options });
+  const signer = `04${bytesToHex(base64UrlDecode(key.x!))}${bytesToHex(base64UrlDecode(key.y!))}`;
   const platform = async (method: string, path: string, body?: unknown): Promise<any> => {
     const res = await sandbox.fetch(
       new Request(`${SERVICE}${path}`, {
@@ -55,14 +66,25 @@ export async function sandboxChain(customer: Record<string, unknown> = {}): Prom
     email: `user-${id}@example.com`,
     ...customer,
   });
+  const accounts = await platform('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(created.id)}`);
+  const accountId: string = accounts.data[0].id;
+  const credentials = await platform('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
+  const emailCredentialId: string = credentials.data[0].id;
   const forwarded: string[] = [];
+  const quotes = new Set<string>();
   const proxy = createPlatformProxy({
     serviceUrl: SERVICE,
     tokenId: 'sandbox-token',
     clientSecret: 'sandbox-secret',
     pathPrefix: '/api/wallet',
     clientAddress: () => CLIENT_ADDRESS,
-    resolveEndUser: () => endUserFromIds({ customerIds: [created.id] }),
+    resolveEndUser: () =>
+      endUserFromIds({
+        customerIds: [created.id],
+        accountIds: [accountId],
+        credentialIds: [emailCredentialId],
+        quoteIds: quotes,
+      }),
     fetch: (request) => {
       forwarded.push(`${request.method} ${new URL(request.url).pathname.replace('/2025-10-13', '')}`);
       return sandbox.fetch(request);
@@ -74,9 +96,12 @@ export async function sandboxChain(customer: Record<string, unknown> = {}): Prom
   });
   return {
     sandbox,
-    client: new WalletClient({ transport, keyStore: memoryKeyStore() }),
+    client: new WalletClient({ transport, keyStore: memoryKeyStore(), trustedSigners: [signer] }),
     customerId: created.id,
+    accountId,
+    emailCredentialId,
     platform,
     forwarded,
+    quotes,
   };
 }

@@ -3,12 +3,13 @@
  * contact verification (`POST /customers/{id}/verify-email|verify-phone` and their `/confirm`) and the
  * hosted KYC link (`POST /customers/{id}/kyc-link`). Sends are rate-limited per channel (429 with
  * `Retry-After`); the sandbox sends nothing and the code is always `123456`, valid for the challenge
- * lifetime after the last send. Acceptance of the terms is recorded by `PATCH /customers/{id}`
+ * lifetime after the last send. A wrong code is 400 INVALID_INPUT; an expired or used one says so with
+ * `details.reason` `CHALLENGE_EXPIRED`. Acceptance of the terms is recorded by `PATCH /customers/{id}`
  * (customers.ts checks the version with `END_USER_TERMS_VERSION`).
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { conflict, invalidField } from '../errors.js';
+import { ApiError, conflict, fieldError, invalidField } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { randomToken } from '../ids.js';
 import { requireCustomer } from '../lookups.js';
@@ -58,9 +59,14 @@ export function onboardingRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       const code = f.string('code', { required: true });
       f.done();
       const sent = ctx.state.contactCodes.get(codeId(customer.id, channel));
-      if (!sent || sent.used || sent.expiresAt <= ctx.config.now() || code !== CONTACT_VERIFICATION_CODE) {
-        throw invalidField('code', 'is invalid or expired; send a new code');
+      if (!sent || sent.used || sent.expiresAt <= ctx.config.now()) {
+        // as the SCA endpoints say it: a machine-readable reason beside the field error
+        throw new ApiError(400, 'INVALID_INPUT', 'The code expired', {
+          reason: 'CHALLENGE_EXPIRED',
+          errors: [fieldError('code', 'expired or already used; send a new code')],
+        });
       }
+      if (code !== CONTACT_VERIFICATION_CODE) throw invalidField('code', 'is invalid or expired; send a new code');
       ctx.state.contactCodes.put({ ...sent, used: true });
       const updated = ctx.state.customers.put({
         ...customer,

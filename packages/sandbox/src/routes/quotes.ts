@@ -160,7 +160,12 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
     ...(quoteSca
       ? {
           sca: {
-            challenge: newScaChallenge(ctx, customer, scaFactor ?? 'SMS_OTP'),
+            challenge: newScaChallenge(
+              ctx,
+              customer,
+              scaFactor ?? 'SMS_OTP',
+              scaRounds(amount!) > 1 ? 'CURRENCY_CONVERSION' : undefined,
+            ),
             roundsLeft: scaRounds(amount!),
             at: 'QUOTE' as const,
           },

@@ -59,7 +59,7 @@ function requirePendingChallenge(quote: QuoteRecord): ScaChallengeRecord {
   return quote.sca.challenge;
 }
 
-/** Counts a failed proof (locking the customer at the limit) and answers 400 with what failed. */
+/** Counts a failed proof (locking the customer at the limit) and answers 400 with what failed and the tries left. */
 function rejectProof(ctx: SandboxContext, customerId: string, field: string, problem: string): never {
   const sca = scaStateOf(ctx, customerId);
   sca.failures += 1;
@@ -72,6 +72,8 @@ function rejectProof(ctx: SandboxContext, customerId: string, field: string, pro
   throw new ApiError(400, 'INVALID_INPUT', 'The authorization proof was rejected', {
     reason: problem,
     attemptsRemaining,
+    // the failure that locks says until when, as a 423 would
+    ...(attemptsRemaining === 0 ? { lockedUntil: iso(sca.lockedUntil!) } : {}),
     errors: [fieldError(field, problem)],
   });
 }
@@ -126,7 +128,13 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
             ...current,
             sca: {
               ...sca,
-              challenge: newScaChallenge(ctx, customer, challenge.factor),
+              // a two-round quote converts, then pays out (the service's cross-currency order)
+              challenge: newScaChallenge(
+                ctx,
+                customer,
+                challenge.factor,
+                challenge.purpose === 'CURRENCY_CONVERSION' ? 'PAYOUT' : challenge.purpose,
+              ),
               roundsLeft: sca.roundsLeft - 1,
             },
             updatedAt: now,
