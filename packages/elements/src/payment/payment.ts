@@ -105,7 +105,8 @@ export class PayPayment extends PayElement {
   static override styles = [...PayElement.styles, paymentStyles];
 
   /**
-   * Loads `<pay-sca-challenge>` the first time a payment needs SCA. `define/pay-payment` sets it to a
+   * Static (`PayPayment.loadScaChallenge`): loads `<pay-sca-challenge>` the first time a payment needs
+   * SCA. `define/pay-payment` sets it to a
    * dynamic `import()` of `define/pay-sca-challenge`, so that code is fetched only then; without a loader
    * (the class registered by hand) the element waits until the page registers `pay-sca-challenge`.
    */
