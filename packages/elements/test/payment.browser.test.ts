@@ -266,6 +266,20 @@ describe('<pay-payment>', () => {
     expect(t.fake.calls('GET /transactions/*')[0]!.path).to.equal('/transactions/Transaction%3A0191-t1');
   });
 
+  it('an execute over the daily volume limit (429 DAILY_VOLUME_LIMIT_EXCEEDED) says so and moves nothing', async () => {
+    const chain = await walletChain({}, { ...FAST, dailyVolumeLimit: 1_000 });
+    const quote = await chain.quote();
+    const el = await render(chain, quote.id);
+    await settled(el, 'review');
+    part(el, 'pay-button').click();
+    await settled(el, 'error');
+    await el.updateComplete;
+    expect(part(el, 'error').textContent).to.contain('This payment is over your limit.');
+    expect(maybePart(el, 'retry-button'), 'no retry: it would be refused again').to.equal(null);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'DAILY_VOLUME_LIMIT_EXCEEDED' }]);
+    expect(await balance(chain)).to.equal(100_000);
+  });
+
   it('at expiry: pay-payment-expired, then "Get a new quote" asks the platform (pay-payment-requote), which sets quote-id', async () => {
     const chain = await walletChain({}, { ...FAST, quoteTtlMs: 2_000 });
     const quote = await chain.quote();
