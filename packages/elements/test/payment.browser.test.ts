@@ -266,6 +266,21 @@ describe('<pay-payment>', () => {
     expect(t.fake.calls('GET /transactions/*')[0]!.path).to.equal('/transactions/Transaction%3A0191-t1');
   });
 
+  it('a quote that cannot be read says so and offers "Try again"', async () => {
+    const client = await t.fake.signedInClient();
+    t.fake.script('GET /quotes/*', 'network-error', { status: 200, body: crossCurrencyQuote() });
+    const el = await render({ client }, 'Quote:0191-fx');
+    await settled(el, 'error');
+    await el.updateComplete;
+    expect(hasState(el, 'empty')).to.equal(true);
+    expect(part(el, 'error').textContent).to.contain("Can't reach the server.");
+    await expectAccessible(el, 'load error');
+    part(el, 'retry-button').click();
+    await settled(el, 'review');
+    expect(part(el, 'amount').textContent).to.equal('€1,234.56');
+    expect(t.fake.calls('GET /quotes/*')).to.have.length(2);
+  });
+
   it('an execute over the daily volume limit (429 DAILY_VOLUME_LIMIT_EXCEEDED) says so and moves nothing', async () => {
     const chain = await walletChain({}, { ...FAST, dailyVolumeLimit: 1_000 });
     const quote = await chain.quote();

@@ -210,7 +210,7 @@ export class PayPayment extends PayElement {
     const phase = this.#phase;
     if (!quote || phase === 'empty' || phase === 'loading') {
       return html`<div part="base" class="base">
-        ${phase === 'loading' ? this.#status('payment.loading') : html`<p class="text">${this.t('payment.noQuote')}</p>`}
+        ${phase === 'loading' ? this.#status('payment.loading') : this.#error ? nothing : html`<p class="text">${this.t('payment.noQuote')}</p>`}
         ${this.renderErrorBox(this.#error, { retry: this.#retry && this.#onRetry })} ${this.live.render()}
       </div>`;
     }
@@ -399,8 +399,9 @@ export class PayPayment extends PayElement {
         this.#poll((this.#delay = Math.min(this.#delay * 1.5, POLL_MAX)));
         return;
       }
+      if (this.#phase === 'loading') this.#phase = 'empty'; // nothing to show but the error and "Try again"
       this.#fail(error, () => {
-        if (this.#phase !== 'following') this.#phase = 'loading';
+        if (this.#phase === 'empty') this.#phase = 'loading';
         void this.#refresh();
       });
     }
