@@ -72,6 +72,8 @@ export interface SandboxOptions {
    * beyond it answers 429 DAILY_VOLUME_LIMIT_EXCEEDED, as the OpenAPI documents. Default: no limit.
    */
   dailyVolumeLimit?: number;
+  /** The largest amount one quote may lock (smallest units); above it POST /quotes answers 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. Default: no limit. */
+  maxTransactionAmount?: number;
   /** PROCESSING -> ACTIVE delay of a new card. Default 1 s. */
   cardActivationMs?: number;
   /** Lifetime of a PAN reveal URL. Default 2 minutes. */
@@ -108,6 +110,7 @@ export interface SandboxConfig {
   quoteTtlMs: number;
   settlementDelayMs: number;
   dailyVolumeLimit: number;
+  maxTransactionAmount: number;
   cardActivationMs: number;
   panRevealTtlMs: number;
   scaRegions: ReadonlySet<string>;
@@ -192,6 +195,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     quoteTtlMs: options.quoteTtlMs ?? 5 * MINUTE,
     settlementDelayMs: options.settlementDelayMs ?? 1_000,
     dailyVolumeLimit: options.dailyVolumeLimit ?? Number.POSITIVE_INFINITY,
+    maxTransactionAmount: options.maxTransactionAmount ?? Number.POSITIVE_INFINITY,
     cardActivationMs: options.cardActivationMs ?? 1_000,
     panRevealTtlMs: options.panRevealTtlMs ?? 2 * MINUTE,
     scaRegions: new Set((options.scaRegions ?? EU_EEA).map((c) => c.toUpperCase())),

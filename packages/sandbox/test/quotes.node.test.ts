@@ -248,10 +248,15 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
   // Strong Customer Authentication (both orders, SCA login, concurrency): sca.node.test.ts
 });
 
-describe('sandbox: the daily volume limit of quote execution', () => {
+describe('sandbox: the single-transaction and daily volume limits of quotes', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox({ dailyVolumeLimit: 3_000, sessionTtlMs: 48 * 60 * 60_000 }); // the session outlives the day
+    // the session outlives the day
+    t = await startTestSandbox({
+      dailyVolumeLimit: 3_000,
+      maxTransactionAmount: 2_500,
+      sessionTtlMs: 48 * 60 * 60_000,
+    });
   });
   after(() => t.close());
 
@@ -286,6 +291,16 @@ describe('sandbox: the daily volume limit of quote execution', () => {
     expect(await balance()).to.equal(8_000);
     expect((await t.api.get(`/quotes/${over.id}`)).body.status, 'still executable').to.equal('PENDING');
     expect((await execute(await quote(1_000))).body.status, 'up to the limit').to.equal('PROCESSING');
+
+    const tooBig = await t.api.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: w.account.id },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@receiver.example' },
+      lookupId: await umaLookupId(t.api, '$bob@receiver.example'),
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 2_501,
+    });
+    expect(tooBig.status).to.equal(400);
+    expect(tooBig.body).to.include({ code: 'TRANSACTION_SIZE_LIMIT_EXCEEDED' });
 
     t.clock.advance(24 * 60 * 60_000 + 1);
     expect((await execute(await quote(2_500))).body.status, 'a new day').to.equal('PROCESSING');

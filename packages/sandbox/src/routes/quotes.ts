@@ -13,7 +13,7 @@
  * (routes/external-accounts.ts); an UMA user part or external identifier ending in 002–007 plays
  * payments-api.md's payout scenarios (payouts.ts).
  *
- * With `dailyVolumeLimit` set, an execute that would take the customer's 24-hour sends in that currency
+ * With `maxTransactionAmount` set, a larger quote is 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. With `dailyVolumeLimit` set, an execute that would take the customer's 24-hour sends in that currency
  * past it answers 429 DAILY_VOLUME_LIMIT_EXCEEDED (the OpenAPI's execute answer), before anything moves.
  *
  * Execution is atomic per quote: the state is judged and changed in one synchronous step after the
@@ -119,6 +119,13 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
     throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
   const customer = requireCustomer(ctx, account?.customerId ?? sourceCustomerId!);
   if (umaAddress !== undefined) requireUmaLookup(ctx, lookupId, umaAddress, customer.id);
+  if (amount! > ctx.config.maxTransactionAmount)
+    throw new ApiError(
+      400,
+      'TRANSACTION_SIZE_LIMIT_EXCEEDED',
+      'The amount exceeds the maximum single-transaction amount for this corridor',
+      { maxAmount: ctx.config.maxTransactionAmount },
+    );
 
   const now = ctx.config.now();
   const id = newId('Quote');
