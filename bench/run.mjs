@@ -174,7 +174,11 @@ async function measureSizes() {
       Object.assign(
         out.ours,
         { status: 'ok' },
-        await bundleSize(row.ours.entry, { external: row.ours.external, forbidden: row.ours.forbidden }),
+        await bundleSize(row.ours.entry, {
+          external: row.ours.external,
+          forbidden: row.ours.forbidden,
+          split: row.ours.split,
+        }),
       );
     } catch (error) {
       Object.assign(out.ours, { status: row.mayBePending ? 'pending' : 'failed', reason: firstLine(error) });

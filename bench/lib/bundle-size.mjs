@@ -4,8 +4,16 @@
  * both `npm run bench` and the CI budget check (`npm run test:budgets`) measure bytes, so the two can
  * never disagree.
  *
+ * With `split: true` (the element rows) esbuild splits code as an application bundler does: a dynamic
+ * `import()` becomes a chunk of its own, fetched only when that code runs (`<pay-payment>` loads
+ * `<pay-sca-challenge>` only when a payment needs SCA). The size is then what the page loads up front:
+ * the entry chunk and every chunk it imports statically, each gzipped on its own (as each is its own
+ * response), summed; the chunks reached only through `import()` are reported apart as `deferred`. An
+ * entry without a dynamic import is one chunk either way, with the same bytes.
+ *
  * @example
  *   const { minified, gzip, heaviest } = await bundleSize("export * from '@paykit/crypto-core';");
+ *   const { gzip: upFront, deferred } = await bundleSize("import '@paykit/elements/define/pay-payment';", { split: true });
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,28 +42,78 @@ export const KB = 1000;
  * Bundles `contents` (an ES module's source, resolved from the repository root) and returns its sizes in
  * bytes and the five modules that weigh most in the minified output. Throws when the bundle contains a
  * module of `forbidden` (paths from the repository root): a row that must not count a module fails
- * instead of silently growing.
+ * instead of silently growing. With `split`, `minified`, `gzip` and `heaviest` count the chunks loaded
+ * up front, and `deferred` (`{ minified, gzip, chunks }`, or `undefined` when there is none) the rest.
  */
-export async function bundleSize(contents, { external = [], forbidden = [] } = {}) {
+export async function bundleSize(contents, { external = [], forbidden = [], split = false } = {}) {
   const result = await build({
     ...BUNDLE_OPTIONS,
-    stdin: { contents, resolveDir: REPO_ROOT, sourcefile: 'entry.js', loader: 'js' },
+    ...(split
+      ? { entryPoints: [ENTRY], outdir: 'out', splitting: true, plugins: [entryPlugin(contents)] }
+      : { stdin: { contents, resolveDir: REPO_ROOT, sourcefile: 'entry.js', loader: 'js' } }),
     external,
   });
-  const output = result.outputFiles[0].contents;
-  const inputs = Object.values(result.metafile.outputs)[0].inputs;
+  const outputs = result.metafile.outputs;
+  const all = Object.keys(outputs);
+  // without splitting there is one output (named <stdout>); with it, `outdir` relative to the working directory
+  const files = new Map(
+    split
+      ? result.outputFiles.map((file) => [path.relative(process.cwd(), file.path), file.contents])
+      : [[all[0], result.outputFiles[0].contents]],
+  );
+  const initial = split ? upFront(outputs) : all;
+  const inputsOf = (names) => names.flatMap((name) => Object.entries(outputs[name].inputs));
   const bundled = new Set(
-    Object.entries(inputs)
+    inputsOf(all)
       .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
       .map(([file]) => path.relative(REPO_ROOT, path.resolve(file))),
   );
   const included = forbidden.filter((module) => bundled.has(module));
   if (included.length) throw new Error(`the bundle contains ${included.join(', ')}, which this row must not count`);
-  const heaviest = Object.entries(inputs)
+  const heaviest = inputsOf(initial)
     .map(([file, { bytesInOutput }]) => ({ module: shortName(file), bytes: bytesInOutput }))
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 5);
-  return { minified: output.length, gzip: gzipSync(output, { level: 9 }).length, heaviest };
+  const measure = (names) => ({
+    minified: names.reduce((sum, name) => sum + files.get(name).length, 0),
+    gzip: names.reduce((sum, name) => sum + gzipSync(files.get(name), { level: 9 }).length, 0),
+  });
+  const later = all.filter((name) => !initial.includes(name));
+  return {
+    ...measure(initial),
+    heaviest,
+    ...(later.length ? { deferred: { ...measure(later), chunks: later.length } } : {}),
+  };
+}
+
+const ENTRY = 'paykit-size-entry.js';
+
+/** Serves `contents` as the entry module (esbuild's `stdin` cannot be split). */
+function entryPlugin(contents) {
+  return {
+    name: 'paykit-size-entry',
+    setup(b) {
+      b.onResolve({ filter: /^paykit-size-entry\.js$/ }, () => ({ path: ENTRY, namespace: 'paykit-size-entry' }));
+      b.onLoad({ filter: /.*/, namespace: 'paykit-size-entry' }, () => ({
+        contents,
+        resolveDir: REPO_ROOT,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** The output files a page loads before anything runs: the entry's and, transitively, their static imports. */
+function upFront(outputs) {
+  const names = Object.keys(outputs);
+  // a dynamic import's chunk has an entryPoint too (its module); the row's own is in the plugin's namespace
+  const seen = new Set(names.filter((name) => outputs[name].entryPoint === `paykit-size-entry:${ENTRY}`));
+  for (const name of seen) {
+    for (const { path: imported, kind } of outputs[name].imports ?? []) {
+      if (kind === 'import-statement' && outputs[imported]) seen.add(imported);
+    }
+  }
+  return [...seen];
 }
 
 /** `node_modules/@noble/curves/esm/abstract/weierstrass.js` → `@noble/curves/esm/abstract/weierstrass.js`. */

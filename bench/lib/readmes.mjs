@@ -111,11 +111,18 @@ function elementSizes(results) {
   const withClient = ELEMENTS.map((tag) => ({ tag, row: sizeRow(results, `element:${tag}`) }));
   const page = sizeRow(results, 'page');
   const shares = ELEMENTS.map((_, i) => withClient[i].row.ours.gzip - alone[i].row.ours.gzip).sort((a, b) => a - b);
-  const list = (rows) => rows.map(({ tag, row }) => `\`<${tag}>\` ${kb(row.ours.gzip)}`).join(', ');
+  const list = (rows) =>
+    rows
+      .map(
+        ({ tag, row }) =>
+          `\`<${tag}>\` ${kb(row.ours.gzip)}${row.ours.deferred ? ` (+ ${kb(row.ours.deferred.gzip)} loaded later with \`import()\`)` : ''}`,
+      )
+      .join(', ');
   return [
     'Sizes, min+gzip (esbuild, gzip -9; rows of `bench/results.md`, measured by the sizes part of',
     `\`npm run bench\`). Each element alone, with Lit and the parts of the core it imports (the`,
-    `\`WalletClient\` a page passes in is not counted; budget ${kb(ELEMENT_BUDGET)} each, checked by \`npm test\`):`,
+    `\`WalletClient\` a page passes in is not counted; code an element loads later with \`import()\` is named`,
+    `beside it, not counted; budget ${kb(ELEMENT_BUDGET)} each, checked by \`npm test\`):`,
     `${list(alone)}. On a page, with the \`WalletClient\` and \`fetchTransport\` it needs and`,
     `\`setDefaultClient\`: ${list(withClient)}; all five with the client ${kb(page.ours.gzip)}, budget`,
     `${kb(page.budget)} (checked by \`npm test\`). The client's share is about ${kb(shares[Math.floor(shares.length / 2)])}.`,

@@ -115,6 +115,10 @@ function summary(results) {
 
 // ---- tables ----------------------------------------------------------------------------------------
 
+/** The note on a row whose element fetches code later with `import()`. */
+const DEFERRED_NOTE =
+  'Counted: what the page loads up front (the entry chunk and the chunks it imports statically, esbuild code splitting, each gzipped). "+ … later": chunks the element fetches with `import()` only when needed (`<pay-payment>` loads `<pay-sca-challenge>` when a payment needs Strong Customer Authentication), not counted in the row or its budget';
+
 /** The size table; `brief` (the README's block) leaves out the detail rows and the list of entries. */
 function sizesTable(sizes, { brief = false } = {}) {
   if (!sizes?.rows) return [`Sizes did not run: ${sizes?.reason ?? 'skipped'}.`, ''];
@@ -128,7 +132,7 @@ function sizesTable(sizes, { brief = false } = {}) {
   for (const row of rows) {
     const ours =
       row.ours.status === 'ok'
-        ? `**${kb(row.ours.gzip)}**`
+        ? `**${kb(row.ours.gzip)}**${row.ours.deferred ? ` (+ ${kb(row.ours.deferred.gzip)} later ${note(DEFERRED_NOTE)})` : ''}`
         : row.ours.status === 'pending'
           ? 'pending (package not buildable yet)'
           : `failed: ${row.ours.reason}`;
@@ -143,7 +147,10 @@ function sizesTable(sizes, { brief = false } = {}) {
       : '';
     out.push(`| ${row.label.replace(/</g, '&lt;')} | ${ours} | ${peer} | ${r} | ${budget} |`);
   }
-  out.push('', ...notes.map((text, i) => `${'¹²³⁴⁵'[i] ?? '*'} No peer row: ${text}.  `));
+  out.push(
+    '',
+    ...notes.map((text, i) => `${'¹²³⁴⁵'[i] ?? '*'} ${text === DEFERRED_NOTE ? text : `No peer row: ${text}`}.  `),
+  );
   if (sizes.run)
     out.push('', `Sizes measured ${sizes.run.date.replace('T', ' ').slice(0, 16)} UTC at ${sizes.run.commit ?? '?'}.`);
   if (brief) return out;

@@ -26,17 +26,18 @@ export interface Payee {
   uma: string;
 }
 
-export type PaymentPhase = 'form' | 'quoting' | 'review' | 'executing' | 'settling' | 'done' | 'failed';
+export type PaymentPhase = 'form' | 'quoting' | 'review' | 'done' | 'failed';
 
 /** The payment being made in the payment step. */
 export interface Payment {
   phase: PaymentPhase;
   quote?: Quote;
   payee?: Payee;
-  error?: string;
-  /** One key per payment attempt: a retried request is not a second payment. */
+  /** What the form asked for (smallest unit), and its note: a new quote after expiry repeats them. */
+  amount?: number;
+  note?: string;
+  /** One key per quote request: a retried request is not a second quote (`<pay-payment>` keys its execute itself). */
   quoteKey: string;
-  executeKey: string;
   /** The quote was stamped and executed (a wallet send in an SCA region then waits for its authorization). */
   signed: boolean;
   authorized: boolean;
@@ -62,7 +63,6 @@ export function newPayment(): Payment {
   return {
     phase: 'form',
     quoteKey: crypto.randomUUID(),
-    executeKey: crypto.randomUUID(),
     signed: false,
     authorized: false,
   };

@@ -133,31 +133,41 @@ function texts(d: Driver, selector: string): Promise<string[]> {
   );
 }
 
-async function paymentStatus(d: Driver): Promise<string | null> {
-  return d.attribute('[data-testid="payment-status"]', 'data-status');
+const PAYMENT = 'pay-payment';
+const PAY_BUTTON = `${PAYMENT} >>> [part~="pay-button"]`;
+
+/** `<pay-payment>`'s states (`review`, `sca`, `following`, `completed`, `failed`…). */
+async function paymentState(d: Driver): Promise<string[]> {
+  return ((await d.attribute(PAYMENT, 'data-state')) ?? '').split(' ');
 }
 
-async function waitForStatus(d: Driver, status: string, timeoutMs = 20_000): Promise<void> {
+/** Waits for `<pay-payment>` to reach `state`; an unexpected failure or error shows its text. */
+async function waitForPayment(d: Driver, state: string, timeoutMs = 20_000): Promise<void> {
   await d
     .until(
-      async () =>
-        (await paymentStatus(d)) === status ||
-        ((await d.exists('[data-testid="panel-pay"] .form-error:not(:empty)')) &&
-          `error: ${await d.text('[data-testid="panel-pay"] .form-error')}`),
-      `payment status ${status}`,
+      async () => {
+        const states = await paymentState(d);
+        if (states.includes(state)) return true;
+        if (states.includes('failed') || states.includes('error'))
+          return `${states.join(' ')}: ${await d.text(`${PAYMENT} >>> [part~="base"]`)}`;
+        return false;
+      },
+      `<pay-payment> ${state}`,
       timeoutMs,
     )
     .then((result) => {
-      if (typeof result === 'string') throw new Error(`the payment failed: ${result}`);
+      if (typeof result === 'string') throw new Error(`the payment did not reach ${state}: ${result}`);
     });
 }
 
-async function review(d: Driver, amount: string): Promise<void> {
+/** Fills the payment form (payee index, amount) and waits for `<pay-payment>` to review the quote. */
+async function review(d: Driver, amount: string, payee = '0'): Promise<void> {
   if (await d.exists('[data-testid="pay-new"]')) await d.click('[data-testid="pay-new"]');
   await d.waitFor('#pay-amount');
+  await d.select('#pay-payee', payee);
   await d.fill('#pay-amount', amount);
   await d.click('[data-testid="pay-review"]');
-  await d.waitFor('[data-testid="payment-status"]', { message: 'the quote after "Review payment"' });
+  await waitForPayment(d, 'review');
 }
 
 function scaChallengeId(d: Driver): Promise<string | null> {
@@ -403,12 +413,36 @@ export const FLOWS: FlowTest[] = [
     async run({ d }) {
       await open(d, 'pay');
       await review(d, '24.50');
-      assert.equal(await paymentStatus(d), 'PENDING');
+      assert.equal(await d.text(`${PAYMENT} >>> [part~="amount"]`), '$24.50');
+      assert.equal(await d.text(`${PAYMENT} >>> [part~="fees"]`), '$0.00');
+      assert.equal(await d.text(`${PAYMENT} >>> [part~="payee"]`), 'Corner Café');
+      assert.match(await d.text(`${PAYMENT} >>> [part~="countdown"]`), /^Price held for [0-5]:\d\d$/);
       assert.equal(await d.exists('pay-sca-challenge'), false, 'no SCA for a US customer');
-      await d.click('[data-testid="pay-confirm"]');
-      await waitForStatus(d, 'COMPLETED');
+      // a double click pays once: the second lands while the first execute runs
+      await d.evaluate((selector) => {
+        const [host, inner] = selector.split(' >>> ');
+        const button = document.querySelector(host!)?.shadowRoot?.querySelector<HTMLButtonElement>(inner!);
+        button?.click();
+        button?.click();
+      }, PAY_BUTTON);
+      await waitForPayment(d, 'completed');
       await d.waitFor('[data-testid="payment-done"]');
-      await d.until(async () => (await d.text(S.balance)).includes('4,975.50'), 'the balance after paying 24.50');
+      assert.match(await d.text(`${PAYMENT} >>> [part~="result"]`), /Payment sent\./);
+      await d.until(async () => (await d.text(S.balance)).includes('4,975.50'), 'the balance after paying 24.50 once');
+    },
+  },
+  {
+    name: 'US payment to a payee whose payout fails says why and refunds the wallet',
+    needs: ['US payment executes without SCA and completes'],
+    async run({ d }) {
+      await review(d, '10.00', '3');
+      await d.click(PAY_BUTTON);
+      await waitForPayment(d, 'failed').catch(async () => {
+        throw new Error(`expected failed, got ${(await paymentState(d)).join(' ')}`);
+      });
+      assert.match(await d.text(`${PAYMENT} >>> [part~="result"]`), /couldn't be completed.*refunded/);
+      await d.waitFor('[data-testid="pay-new"]');
+      await d.until(async () => (await d.text(S.balance)).includes('4,975.50'), 'the refunded balance');
     },
   },
   {
@@ -582,11 +616,10 @@ export const FLOWS: FlowTest[] = [
     async run({ d }) {
       await open(d, 'pay');
       await review(d, '24.50');
-      assert.equal(await paymentStatus(d), 'PENDING', 'a wallet send is quoted with its payload, not challenged');
       assert.equal(await d.exists('pay-sca-challenge'), false, 'no SCA before the payment is signed');
-      await d.click('[data-testid="pay-confirm"]');
-      await waitForStatus(d, 'PENDING_AUTHORIZATION');
-      const input = 'pay-sca-challenge input[autocomplete="one-time-code"]';
+      await d.click(PAY_BUTTON);
+      await waitForPayment(d, 'sca');
+      const input = `${PAYMENT} > pay-sca-challenge input[autocomplete="one-time-code"]`;
       await d.waitFor(input, { message: 'the SCA code input after signing' });
       assert.ok(await scaChallengeId(d));
       assert.ok((await d.text(S.balance)).includes('5,000.00'), 'nothing moved before the authorization');
@@ -595,12 +628,8 @@ export const FLOWS: FlowTest[] = [
       await d.waitFor('pay-sca-challenge[data-state~="login"]', { message: 'the SCA login step' });
       await d.waitFor(input, { message: 'the SCA login code input' });
       await d.fill(input, '123456');
-      await waitForStatus(d, 'COMPLETED');
-      assert.equal(
-        await d.attribute('pay-sca-challenge', 'data-state'),
-        null,
-        'the SCA element is gone after completion',
-      );
+      await waitForPayment(d, 'completed');
+      assert.equal(await d.exists('pay-sca-challenge'), false, 'the SCA element is gone after completion');
       await d.until(async () => (await d.text(S.balance)).includes('4,975.50'), 'the EUR balance after paying 24.50');
     },
   },
@@ -609,13 +638,12 @@ export const FLOWS: FlowTest[] = [
     needs: [EU_PAY],
     async run({ d }) {
       await review(d, '1250.00');
-      assert.equal(await paymentStatus(d), 'PENDING');
-      await d.click('[data-testid="pay-confirm"]');
-      await waitForStatus(d, 'PENDING_AUTHORIZATION');
+      await d.click(PAY_BUTTON);
+      await waitForPayment(d, 'sca');
       const input = 'pay-sca-challenge input[autocomplete="one-time-code"]';
       await d.waitFor(input);
       await d.fill(input, '123456');
-      await waitForStatus(d, 'COMPLETED');
+      await waitForPayment(d, 'completed');
       await d.until(async () => (await d.text(S.balance)).includes('3,725.50'), 'the balance after paying 1,250.00');
     },
   },

@@ -1,14 +1,16 @@
 /**
- * Step 6, payment: a UMA lookup and a quote, executed with the session key's stamp; EU customers then
- * confirm it with `<pay-sca-challenge>`. The page follows `nextQuoteStep(quote)` and polls until the
- * transfer settles.
+ * Step 6, payment: the form makes a UMA lookup and a quote through the demo server (its wallet proxy
+ * records the quote as the visitor's); `<pay-payment>` then reviews it (amounts, fees, payee, the price's
+ * countdown), executes it with the session key's stamp, asks for SCA when the service does (EU
+ * customers; it loads `<pay-sca-challenge>` then) and follows it to COMPLETED or FAILED. On expiry the
+ * element asks for a new quote (`pay-payment-requote`) and the page makes one for the same payee and amount.
  */
-import { nextQuoteStep, type Quote } from '@paykit/crypto-core';
+import type { Quote } from '@paykit/crypto-core';
 import { h, icon, mount } from '../dom.js';
 import { money, parseAmount, shortId, time } from '../format.js';
 import { renderSteps, type Step } from '../shell.js';
 import { newPayment, state, type Payee } from '../state.js';
-import { card, describe, fact, howItWorks, payElement, sleep, toast } from '../ui.js';
+import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
 import { refreshBalance } from '../wallet.js';
 
 export const payStep: Step = {
@@ -26,6 +28,8 @@ const PAYEES: readonly Payee[] = [
   { label: 'Corner Café', uma: '$corner.cafe@shops.example' },
   { label: 'City Books', uma: '$city.books@shops.example' },
   { label: 'Greenline Energy', uma: '$billing@greenline.example' },
+  // the sandbox's payout scenario 002 (an address ending in 002): the execution fails and the wallet is refunded
+  { label: 'Closed Shop (sandbox: payout fails)', uma: '$closed.shop002@shops.example' },
 ];
 
 function payPanel(): HTMLElement {
@@ -153,34 +157,23 @@ function payPanel(): HTMLElement {
     { class: 'stack' },
     slot,
     howItWorks([
-      "`client.lookupUma` → `GET /receiver/uma/{address}` through the proxy (as yourself): the payee's currencies and a `lookupId`. `client.createQuote` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours. The quote carries the `payloadToSign` of your wallet.",
-      '`client.executeQuote` stamps that `payloadToSign` with your session key: `POST /quotes/{id}/execute`. US customers: the transfer starts (PROCESSING).',
-      'EU customers: execute answers `PENDING_AUTHORIZATION` with one SCA challenge and nothing moves yet; `<pay-sca-challenge>` answers it (`POST /quotes/{id}/authorize`), which releases the transfer. On 409 `SCA_SESSION_REQUIRED` it signs you in again first (`/sca/login/start`, a texted code, `/sca/login/complete`; the demo server adds your IP address).',
-      'The page follows `nextQuoteStep(quote)` (it also handles a quote challenged at creation: authorize, then execute) and polls `GET /quotes/{id}` until `COMPLETED`.',
+      "`client.lookupUma` → `GET /receiver/uma/{address}` through the demo server's proxy (as yourself): the payee's currencies and a `lookupId`. `client.createQuote` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours and records the quote as yours. The quote carries the `payloadToSign` of your wallet.",
+      '`<pay-payment>` shows the quote (what leaves your wallet, what arrives, fees, payee) with a countdown to its `expiresAt`. "Pay" stamps that `payloadToSign` with your session key: `POST /quotes/{id}/execute`, with one `Idempotency-Key` per quote however often it is pressed. US customers: the transfer starts (PROCESSING).',
+      'EU customers: execute answers `PENDING_AUTHORIZATION` with one SCA challenge and nothing moves yet; `<pay-payment>` loads `<pay-sca-challenge>` (a chunk of its own) and shows it; its answer (`POST /quotes/{id}/authorize`) releases the transfer. On 409 `SCA_SESSION_REQUIRED` it signs you in again first (`/sca/login/start`, a texted code, `/sca/login/complete`; the demo server adds your IP address).',
+      '`<pay-payment>` polls `GET /quotes/{id}` (backing off, paused while the tab is hidden) until `COMPLETED` or `FAILED` (the reason in words), and emits `pay-payment-completed` / `pay-payment-failed`. When the price expires it emits `pay-payment-requote` and this page makes a new quote for the same payment.',
     ]),
   );
 }
 
 async function createQuote(payee: Payee, amount: number, note: string, render: () => void): Promise<void> {
-  const me = state.me!;
   const payment = state.payment;
   payment.phase = 'quoting';
   payment.payee = payee;
+  payment.amount = amount;
+  payment.note = note;
   render();
   try {
-    // The service quotes a UMA destination only with the lookupId of a receiver lookup of that address.
-    const lookup = await state.client.lookupUma({ receiverUmaAddress: payee.uma, customerId: me.customerId });
-    payment.quote = await state.client.createQuote(
-      {
-        source: { sourceType: 'ACCOUNT', accountId: me.accountId },
-        destination: { destinationType: 'UMA_ADDRESS', umaAddress: payee.uma },
-        lookupId: lookup.lookupId,
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: amount,
-        description: note || `Payment to ${payee.label}`,
-      },
-      payment.quoteKey,
-    );
+    payment.quote = await quoteFor(payee, amount, note, payment.quoteKey);
     payment.phase = 'review';
   } catch (e) {
     payment.phase = 'form';
@@ -190,150 +183,156 @@ async function createQuote(payee: Payee, amount: number, note: string, render: (
   render();
 }
 
+/** A UMA lookup and a quote from the wallet (the service quotes a UMA destination only with a lookup's id). */
+async function quoteFor(payee: Payee, amount: number, note: string, idempotencyKey: string): Promise<Quote> {
+  const me = state.me!;
+  const lookup = await state.client.lookupUma({ receiverUmaAddress: payee.uma, customerId: me.customerId });
+  return state.client.createQuote(
+    {
+      source: { sourceType: 'ACCOUNT', accountId: me.accountId },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: payee.uma },
+      lookupId: lookup.lookupId,
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: amount,
+      description: note || `Payment to ${payee.label}`,
+    },
+    idempotencyKey,
+  );
+}
+
+/** The quote, reviewed, paid and followed by `<pay-payment>`; the page listens to its events. */
 function payReview(render: () => void): HTMLElement {
   const me = state.me!;
   const payment = state.payment;
   const quote = payment.quote!;
-  const amount = money(quote.totalSendingAmount ?? 0, quote.sendingCurrency?.code ?? me.currency);
-  const needsSca = quote.status === 'PENDING_AUTHORIZATION' && !!quote.scaChallenge;
-  const status = h('span', {
-    class: `badge status status--${quote.status.toLowerCase()}`,
-    testid: 'payment-status',
-    attrs: { 'data-status': quote.status },
-    text: statusLabel(quote.status),
-  });
-
-  const timeline = h(
-    'ol',
-    { class: 'timeline' },
-    timelineItem('Quote created', true, shortId(quote.id)),
-    timelineItem('Signed with your session key', payment.signed, 'Service-Wallet-Signature'),
-    me.sca
-      ? timelineItem(
-          'Strong Customer Authentication',
-          payment.authorized,
-          payment.authorized ? 'Confirmed' : payment.signed ? 'Waiting for your code' : 'After signing',
-        )
-      : null,
-    timelineItem(
-      'Completed',
-      quote.status === 'COMPLETED',
-      quote.status === 'COMPLETED' ? time(String(quote['updatedAt'] ?? '')) : '',
-    ),
+  const element = payElement(
+    'pay-payment',
+    { 'quote-id': quote.id, 'customer-id': me.customerId, 'payee-name': payment.payee?.label },
+    'payment',
   );
-
-  let action: Node;
-  if (payment.phase === 'done') {
-    action = h(
-      'div',
-      { class: 'success-banner', testid: 'payment-done' },
-      h('span', { class: 'success-banner__icon' }, icon('check')),
+  (element as unknown as { quote: Quote }).quote = quote; // already read: saves the element's first GET
+  const outcome = h('div', { class: 'stack stack--tight' });
+  const progress = h('aside', { class: 'card card--muted' });
+  const update = (): void => {
+    mount(
+      progress,
+      h('h2', { class: 'card__title', text: 'Progress' }),
       h(
-        'div',
-        null,
-        h('p', { class: 'success-banner__title', text: `${amount} sent to ${payment.payee?.label ?? 'the payee'}` }),
-        h('p', {
-          class: 'muted',
-          text: `New balance ${state.balance === undefined ? '—' : money(state.balance, me.currency)}`,
-        }),
+        'ol',
+        { class: 'timeline' },
+        timelineItem('Quote created', true, shortId(payment.quote?.id ?? '')),
+        timelineItem('Signed with your session key', payment.signed, 'Service-Wallet-Signature'),
+        me.sca
+          ? timelineItem(
+              'Strong Customer Authentication',
+              payment.authorized,
+              payment.authorized ? 'Confirmed' : payment.signed ? 'Waiting for your code' : 'After signing',
+            )
+          : null,
+        timelineItem(
+          payment.phase === 'failed' ? 'Failed' : 'Completed',
+          payment.phase === 'done' || payment.phase === 'failed',
+          payment.phase === 'done' ? time(new Date().toISOString()) : '',
+        ),
       ),
     );
-  } else if (payment.phase === 'failed') {
-    action = h('p', { class: 'form-error', text: payment.error ?? 'The payment failed.' });
-  } else if (needsSca) {
-    const sca = payElement(
-      'pay-sca-challenge',
-      { 'customer-id': me.customerId, 'payee-name': payment.payee?.label },
-      'sca-challenge',
+  };
+  const finish = (banner: HTMLElement | null): void => {
+    mount(
+      outcome,
+      banner,
+      h(
+        'button',
+        {
+          class: 'button button--secondary',
+          attrs: { type: 'button' },
+          testid: 'pay-new',
+          on: { click: () => ((state.payment = newPayment()), render()) },
+        },
+        'Make another payment',
+      ),
     );
-    (sca as unknown as { quote: Quote }).quote = quote;
-    sca.addEventListener('pay-sca-complete', (event) => {
-      const next = (event as CustomEvent<{ quote: Quote }>).detail.quote;
-      payment.quote = next;
-      payment.authorized = true;
-      // a wallet send is released by its authorization; a quote challenged at creation is executed now
-      void (nextQuoteStep(next) === 'execute' ? execute(render) : settle(next, render));
+    update();
+  };
+  element.addEventListener('pay-sca-complete', () => ((payment.signed = payment.authorized = true), update()));
+  element.addEventListener('pay-payment-executed', () => ((payment.signed = true), update()));
+  element.addEventListener('pay-payment-completed', () => {
+    payment.phase = 'done';
+    state.paid = true;
+    const current = (element as unknown as { quote?: Quote }).quote ?? quote;
+    const amount = money(current.totalSendingAmount ?? 0, current.sendingCurrency?.code ?? me.currency);
+    void refreshBalance().then(() => {
+      renderSteps();
+      finish(
+        h(
+          'div',
+          { class: 'success-banner', testid: 'payment-done' },
+          h('span', { class: 'success-banner__icon' }, icon('check')),
+          h(
+            'div',
+            null,
+            h('p', {
+              class: 'success-banner__title',
+              text: `${amount} sent to ${payment.payee?.label ?? 'the payee'}`,
+            }),
+            h('p', {
+              class: 'muted',
+              text: `New balance ${state.balance === undefined ? '—' : money(state.balance, me.currency)}`,
+            }),
+          ),
+        ),
+      );
+      toast('Payment completed', 'success');
     });
-    action = h(
-      'div',
-      { class: 'stack stack--tight' },
-      sca,
-      h(
-        'p',
-        { class: 'hint' },
-        icon('info'),
-        'Sandbox: the text-message code is always ',
-        h('kbd', { text: state.config.hints.scaCode }),
-        '.',
-      ),
-    );
-  } else if (payment.phase === 'review') {
-    action = h(
-      'button',
-      {
-        class: 'button button--primary button--wide',
-        attrs: { type: 'button' },
-        testid: 'pay-confirm',
-        on: { click: () => void execute(render) },
+  });
+  element.addEventListener('pay-payment-failed', () => {
+    payment.phase = 'failed';
+    void refreshBalance(); // a failed payout is refunded
+    finish(null);
+  });
+  element.addEventListener('pay-payment-requote', () => {
+    // the price expired: a new quote for the same payment (a new idempotency key: it is a new quote)
+    payment.quoteKey = crypto.randomUUID();
+    quoteFor(payment.payee!, payment.amount!, payment.note ?? '', payment.quoteKey).then(
+      (next) => {
+        payment.quote = next;
+        payment.signed = payment.authorized = false;
+        (element as unknown as { quoteId: string }).quoteId = next.id;
+        update();
       },
-      icon('send'),
-      `Pay ${amount}`,
+      (e: unknown) => toast(describe(e), 'error'),
     );
-  } else {
-    action = h(
-      'p',
-      { class: 'muted' },
-      h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }),
-      payment.phase === 'executing' ? ' Signing and sending…' : ' Settling…',
-    );
-  }
-
-  const footer =
-    payment.phase === 'done' || payment.phase === 'failed'
-      ? h(
-          'button',
-          {
-            class: 'button button--secondary',
-            attrs: { type: 'button' },
-            testid: 'pay-new',
-            on: { click: () => ((state.payment = newPayment()), render()) },
-          },
-          'Make another payment',
-        )
-      : payment.phase === 'review'
-        ? h(
-            'button',
-            {
-              class: 'button button--ghost',
-              attrs: { type: 'button' },
-              on: { click: () => ((state.payment = newPayment()), render()) },
-            },
-            'Cancel',
-          )
-        : null;
-
+  });
+  update();
   return h(
     'div',
     { class: 'grid-2 grid-2--pay' },
     card(
       undefined,
+      element,
+      me.sca
+        ? h(
+            'p',
+            { class: 'hint' },
+            icon('info'),
+            'Sandbox: the text-message code is always ',
+            h('kbd', { text: state.config.hints.scaCode }),
+            '.',
+          )
+        : null,
+      outcome,
       h(
-        'div',
-        { class: 'quote-head' },
-        h('div', null, h('p', { class: 'eyebrow', text: 'Payment' }), h('p', { class: 'quote-amount', text: amount })),
-        status,
+        'button',
+        {
+          class: 'button button--ghost',
+          attrs: { type: 'button' },
+          testid: 'pay-cancel',
+          on: { click: () => ((state.payment = newPayment()), render()) },
+        },
+        'Cancel',
       ),
-      h(
-        'dl',
-        { class: 'facts facts--compact' },
-        fact('To', `${payment.payee?.label ?? ''} · ${payment.payee?.uma ?? ''}`),
-        fact('Quote', quote.id),
-        fact('Expires', time(quote.expiresAt)),
-      ),
-      action,
-      footer,
     ),
-    h('aside', { class: 'card card--muted' }, h('h2', { class: 'card__title', text: 'Progress' }), timeline),
+    progress,
   );
 }
 
@@ -349,72 +348,4 @@ function timelineItem(label: string, done: boolean, detail: string): HTMLElement
       detail ? h('span', { class: 'timeline__detail', text: detail }) : null,
     ),
   );
-}
-
-function statusLabel(status: string): string {
-  return (
-    {
-      PENDING_AUTHORIZATION: 'Needs confirmation',
-      PENDING: 'Ready to pay',
-      PROCESSING: 'Processing',
-      COMPLETED: 'Completed',
-      FAILED: 'Failed',
-      EXPIRED: 'Expired',
-    }[status] ?? status
-  );
-}
-
-/** Stamps and executes the quote; in an SCA region the answer waits for authorization (rendered by payReview). */
-async function execute(render: () => void): Promise<void> {
-  const payment = state.payment;
-  if (!payment.quote || payment.phase === 'executing' || payment.phase === 'settling') return;
-  payment.phase = 'executing';
-  render();
-  let quote: Quote;
-  try {
-    quote = await state.client.executeQuote({ quote: payment.quote, idempotencyKey: payment.executeKey });
-  } catch (e) {
-    payment.phase = 'failed';
-    payment.error = describe(e);
-    if (state.step === 'pay') render();
-    return;
-  }
-  payment.quote = quote;
-  payment.signed = true;
-  if (nextQuoteStep(quote) === 'authorize') {
-    payment.phase = 'review';
-    if (state.step === 'pay') render();
-    return;
-  }
-  await settle(quote, render);
-}
-
-/** Polls a started transfer until it leaves PROCESSING, then shows the outcome. */
-async function settle(started: Quote, render: () => void): Promise<void> {
-  const payment = state.payment;
-  let quote = started;
-  payment.phase = 'settling';
-  render();
-  try {
-    const deadline = Date.now() + 30_000;
-    while (quote.status === 'PROCESSING' && Date.now() < deadline) {
-      await sleep(600);
-      quote = await state.client.getQuote(quote.id);
-    }
-    payment.quote = quote;
-    if (quote.status === 'COMPLETED') {
-      payment.phase = 'done';
-      state.paid = true;
-      await refreshBalance();
-      renderSteps();
-      toast('Payment completed', 'success');
-    } else {
-      payment.phase = 'failed';
-      payment.error = `The payment ended as ${quote.status}${quote['failureReason'] ? ` (${String(quote['failureReason'])})` : ''}.`;
-    }
-  } catch (e) {
-    payment.phase = 'failed';
-    payment.error = describe(e);
-  }
-  if (state.step === 'pay') render();
 }

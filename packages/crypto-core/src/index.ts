@@ -103,6 +103,7 @@ export type {
   ScaLoginComplete,
   ScaLoginStart,
 } from './resources.js';
+export { getTransaction, type Transaction } from './transactions.js';
 export {
   WalletClient,
   nextQuoteStep,

@@ -12,6 +12,7 @@ import './define/pay-contact-verification.js';
 import './define/pay-oauth-button.js';
 import './define/pay-otp-login.js';
 import './define/pay-passkey-login.js';
+import './define/pay-payment.js';
 import './define/pay-sca-challenge.js';
 import './define/pay-sessions.js';
 import './define/pay-terms-consent.js';

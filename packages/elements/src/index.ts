@@ -14,6 +14,7 @@ export { PayPasskeyLogin } from './passkey-login/passkey-login.js';
 export { PayWalletExport } from './wallet-export/wallet-export.js';
 export { PayCardReveal } from './card-reveal/card-reveal.js';
 export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
+export { PayPayment } from './payment/payment.js';
 export { PayWalletOwnership, type OwnershipMethod } from './wallet-ownership/wallet-ownership.js';
 export {
   base58,
@@ -69,6 +70,13 @@ export {
   PaySessionRevokedEvent,
   PayWalletPrivacyEvent,
 } from './shared/account-events.js';
+export {
+  PayPaymentCompletedEvent,
+  PayPaymentExecutedEvent,
+  PayPaymentExpiredEvent,
+  PayPaymentFailedEvent,
+  PayPaymentRequoteEvent,
+} from './payment/payment-events.js';
 export {
   registerMessages,
   resolveLocale,

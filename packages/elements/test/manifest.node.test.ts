@@ -117,6 +117,7 @@ describe('custom-elements.json', () => {
       'pay-oauth-button',
       'pay-otp-login',
       'pay-passkey-login',
+      'pay-payment',
       'pay-sca-challenge',
       'pay-sessions',
       'pay-terms-consent',

@@ -166,6 +166,12 @@ export const ALLOWLIST: readonly Route[] = [
       optional(query('senderAccountIdentifier', 'account')),
     ],
   },
+  // one transaction (a payment's failure reason, for <pay-payment>): owned when its customerId, read from the service, is the user's
+  {
+    method: 'GET',
+    path: '/transactions/{id}',
+    owned: [{ ...id('customer'), ownerOf: { path: '/transactions/{value}', field: 'customerId' } }],
+  },
   {
     method: 'GET',
     path: '/cards',

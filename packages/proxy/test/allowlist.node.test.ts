@@ -88,6 +88,7 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
   { method: 'GET', path: `/cards/${alice.card}` },
   { method: 'POST', path: `/cards/${alice.card}/reveal` },
   { method: 'GET', path: `/transactions?cardId=${enc(alice.card)}&limit=20` },
+  { method: 'GET', path: '/transactions/Transaction:alice' },
   { method: 'GET', path: `/cards?cardholderId=${enc(alice.customer)}` },
   { method: 'PATCH', path: `/cards/${alice.card}`, body: { state: 'FROZEN', maxSpendPerDay: 5000 } },
   { method: 'GET', path: `/customers/external-accounts?customerId=${enc(alice.customer)}` },
@@ -126,7 +127,7 @@ async function expectStatuses(
 describe('allowlist: what a signed-in end user may call', () => {
   it('forwards every allowlisted endpoint when the user owns what it names', async () => {
     expect(OWNED_REQUESTS).to.have.length(ALLOWLIST.length);
-    // owner reads: each external account's owner, and the document's holder (GET /documents/{id})
+    // owner reads: each external account's owner, the document's holder (GET /documents/{id}) and the transaction's customer
     const { send, service } = harness({
       serviceUrl: SANDBOX_URL,
       allowSandboxPaths: true,
@@ -135,7 +136,9 @@ describe('allowlist: what a signed-in end user may call', () => {
         Response.json(
           request.method === 'GET' && request.url.includes('/documents/')
             ? { documentHolder: alice.customer }
-            : { ok: true },
+            : request.method === 'GET' && request.url.includes('/transactions/')
+              ? { customerId: alice.customer }
+              : { ok: true },
         ),
     });
     for (const { method, path, body, form } of OWNED_REQUESTS) {
@@ -219,7 +222,6 @@ describe('refusals', () => {
       ['POST', '/customers'],
       ['GET', '/customers'],
       ['DELETE', `/customers/${alice.customer}`],
-      ['GET', '/transactions/Transaction:1'],
       ['POST', '/transactions/Transaction:1/approve'],
       ['POST', `/customers/external-accounts/${alice.externalAccount}/trust`],
       ['GET', '/platform/external-accounts'],
@@ -524,6 +526,38 @@ describe('money: transactions, card state and limits, external accounts', () => 
       ['GET', '/cards', undefined, 400],
     ]);
     expect(service.calls).to.have.length(1);
+  });
+
+  it('reads one transaction only when the service says it is the user’s customer’s (GET /transactions/{id})', async () => {
+    const { send, service } = harness({
+      answer: (request) =>
+        Response.json(
+          decodeURIComponent(request.url).endsWith('/transactions/Transaction:alice')
+            ? { id: 'Transaction:alice', customerId: alice.customer, status: 'FAILED' }
+            : decodeURIComponent(request.url).endsWith('/transactions/Transaction:bob')
+              ? { id: 'Transaction:bob', customerId: bob.customer, status: 'COMPLETED' }
+              : { status: 404, code: 'TRANSACTION_NOT_FOUND' },
+          { status: request.url.includes('Transaction:nobody') ? 404 : 200 },
+        ),
+    });
+    await expectStatuses(send, [
+      ['GET', '/transactions/Transaction:alice', undefined, 200],
+      ['GET', '/transactions/Transaction:bob', undefined, 403],
+      ['GET', '/transactions/Transaction:nobody', undefined, 403],
+      ['POST', '/transactions/Transaction:alice/approve', undefined, 404],
+    ]);
+    // an owner read each, and the one forwarded read of the user's own
+    expect(
+      service.calls.map(
+        (call) =>
+          `${(call as Request).method} ${decodeURIComponent(new URL((call as Request).url).pathname.split('/').at(-1)!)}`,
+      ),
+    ).to.deep.equal([
+      'GET Transaction:alice',
+      'GET Transaction:alice',
+      'GET Transaction:bob',
+      'GET Transaction:nobody',
+    ]);
   });
 
   it('lets a user freeze, unfreeze and limit their own card, but not close it or move its funding', async () => {

@@ -17,6 +17,7 @@ const TAGS = [
   'pay-oauth-button',
   'pay-otp-login',
   'pay-passkey-login',
+  'pay-payment',
   'pay-sca-challenge',
   'pay-sessions',
   'pay-terms-consent',

@@ -67,6 +67,13 @@ export interface SandboxOptions {
   quoteTtlMs?: number;
   /** PROCESSING -> COMPLETED delay of an executed quote. Default 1 s. */
   settlementDelayMs?: number;
+  /**
+   * The most one customer's wallets may send in one currency in 24 hours (smallest units); an execute
+   * beyond it answers 429 DAILY_VOLUME_LIMIT_EXCEEDED, as the OpenAPI documents. Default: no limit.
+   */
+  dailyVolumeLimit?: number;
+  /** The largest amount one quote may lock (smallest units); above it POST /quotes answers 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. Default: no limit. */
+  maxTransactionAmount?: number;
   /** PROCESSING -> ACTIVE delay of a new card. Default 1 s. */
   cardActivationMs?: number;
   /** Lifetime of a PAN reveal URL. Default 2 minutes. */
@@ -102,6 +109,8 @@ export interface SandboxConfig {
   exportDelayMs: number;
   quoteTtlMs: number;
   settlementDelayMs: number;
+  dailyVolumeLimit: number;
+  maxTransactionAmount: number;
   cardActivationMs: number;
   panRevealTtlMs: number;
   scaRegions: ReadonlySet<string>;
@@ -185,6 +194,8 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     exportDelayMs: options.exportDelayMs ?? 3_000,
     quoteTtlMs: options.quoteTtlMs ?? 5 * MINUTE,
     settlementDelayMs: options.settlementDelayMs ?? 1_000,
+    dailyVolumeLimit: options.dailyVolumeLimit ?? Number.POSITIVE_INFINITY,
+    maxTransactionAmount: options.maxTransactionAmount ?? Number.POSITIVE_INFINITY,
     cardActivationMs: options.cardActivationMs ?? 1_000,
     panRevealTtlMs: options.panRevealTtlMs ?? 2 * MINUTE,
     scaRegions: new Set((options.scaRegions ?? EU_EEA).map((c) => c.toUpperCase())),

@@ -191,6 +191,8 @@ export interface QuoteRecord {
   createdAt: number;
   expiresAt: number;
   settlesAt?: number;
+  /** When the wallet was debited (the daily volume limit counts the last 24 hours of these). */
+  releasedAt?: number;
   updatedAt: number;
 }
 

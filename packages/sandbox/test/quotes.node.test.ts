@@ -247,3 +247,62 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
 
   // Strong Customer Authentication (both orders, SCA login, concurrency): sca.node.test.ts
 });
+
+describe('sandbox: the single-transaction and daily volume limits of quotes', () => {
+  let t: TestSandbox;
+  before(async () => {
+    // the session outlives the day
+    t = await startTestSandbox({
+      dailyVolumeLimit: 3_000,
+      maxTransactionAmount: 2_500,
+      sessionTtlMs: 48 * 60 * 60_000,
+    });
+  });
+  after(() => t.close());
+
+  it('answers 429 DAILY_VOLUME_LIMIT_EXCEEDED (nothing debited) when an execute would pass it within 24 hours, and again after them', async () => {
+    const w = await signedInWallet(t);
+    await fundAccount(t, w.account.id, 10_000);
+    const quote = async (amount: number) =>
+      (
+        await t.api.post('/quotes', {
+          source: { sourceType: 'ACCOUNT', accountId: w.account.id },
+          destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@receiver.example' },
+          lookupId: await umaLookupId(t.api, '$bob@receiver.example'),
+          lockedCurrencySide: 'SENDING',
+          lockedCurrencyAmount: amount,
+        })
+      ).body;
+    const execute = async (q: any) =>
+      t.api.call('POST', `/quotes/${q.id}/execute`, {
+        body: {},
+        headers: {
+          'Service-Wallet-Signature': await w.key.stamp(q.paymentInstructions[0].accountOrWalletInfo.payloadToSign),
+        },
+      });
+    const balance = async () =>
+      (await t.api.get('/customers/internal-accounts', { customerId: w.customer.id })).body.data[0].balance.amount;
+
+    expect((await execute(await quote(2_000))).body.status).to.equal('PROCESSING');
+    const over = await quote(1_500);
+    const refused = await execute(over);
+    expect(refused.status).to.equal(429);
+    expect(refused.body).to.include({ status: 429, code: 'DAILY_VOLUME_LIMIT_EXCEEDED' });
+    expect(await balance()).to.equal(8_000);
+    expect((await t.api.get(`/quotes/${over.id}`)).body.status, 'still executable').to.equal('PENDING');
+    expect((await execute(await quote(1_000))).body.status, 'up to the limit').to.equal('PROCESSING');
+
+    const tooBig = await t.api.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: w.account.id },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@receiver.example' },
+      lookupId: await umaLookupId(t.api, '$bob@receiver.example'),
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 2_501,
+    });
+    expect(tooBig.status).to.equal(400);
+    expect(tooBig.body).to.include({ code: 'TRANSACTION_SIZE_LIMIT_EXCEEDED' });
+
+    t.clock.advance(24 * 60 * 60_000 + 1);
+    expect((await execute(await quote(2_500))).body.status, 'a new day').to.equal('PROCESSING');
+  });
+});

@@ -189,6 +189,12 @@ export const PAY_EVENT_NAMES = [
   'pay-credential-removed',
   'pay-wallet-privacy',
   'pay-delegated-key',
+  // <pay-payment>'s events (payment/payment-events.ts)
+  'pay-payment-executed',
+  'pay-payment-completed',
+  'pay-payment-failed',
+  'pay-payment-expired',
+  'pay-payment-requote',
 ] as const;
 
 declare global {

@@ -4,11 +4,14 @@
  * running in the same page (both are Web-standard handlers). Onboarding element tests run against it, so
  * the sandbox's rules and the proxy's ownership and consent stamping are the ones the element meets.
  *
+ * `walletChain` also signs the client in to the customer's wallet, funds it and creates quotes the user
+ * owns, for the payment element.
+ *
  * @example
  *   const chain = await sandboxChain({ region: 'DE', fullName: 'Eva 003' });
  *   html`<pay-terms-consent .client=${chain.client} customer-id=${chain.customerId}></pay-terms-consent>`;
  */
-import { WalletClient, base64UrlDecode, bytesToHex } from '@paykit/crypto-core';
+import { WalletClient, base64UrlDecode, bytesToHex, type Quote } from '@paykit/crypto-core';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport } from '@paykit/crypto-core/transport';
 import type { Jwk } from '@paykit/crypto-core/web-types';
@@ -39,11 +42,67 @@ export interface SandboxChain {
   forwarded: string[];
   /** Quotes the signed-in end user owns (the platform created them for the customer). */
   quotes: Set<string>;
+  /** The `Idempotency-Key` of every `POST /quotes/{id}/execute` the proxy forwarded, in order. */
+  executeKeys: (string | null)[];
+  /** The next answer to a request whose service path matches is lost on its way back (NETWORK_ERROR), after the service ran it. */
+  loseNextAnswer(path: RegExp): void;
+}
+
+/** A chain whose client is signed in to the customer's embedded wallet (email code `000000`). */
+export interface WalletChain extends SandboxChain {
+  accountId: string;
+  /** A wallet quote to a UMA address (the user's own lookup and `POST /quotes`, as a platform page makes them); the user owns it. */
+  quote(umaAddress?: string, amount?: number): Promise<Quote>;
+  /** Marks a quote as the user's (what the platform records when it creates one). */
+  own(quoteId: string): void;
 }
 
 export async function sandboxChain(
   customer: Record<string, unknown> = {},
-  options: CreateSandboxOptions = {},
+  options: Omit<CreateSandboxOptions, 'enclaveKey'> = {},
+): Promise<SandboxChain> {
+  return chain(customer, options);
+}
+
+/** A chain signed in to the new customer's wallet, funded with `balance`, with owned quotes (see WalletChain). */
+export async function walletChain(
+  customer: Record<string, unknown> = {},
+  options: Omit<CreateSandboxOptions, 'enclaveKey'> & { balance?: number } = {},
+): Promise<WalletChain> {
+  const base = await chain(customer, options);
+  const { quotes, accountId } = base;
+  const signers = base.sandbox.enclaveSigners;
+  const client = new WalletClient({
+    transport: base.client.transport,
+    keyStore: memoryKeyStore(),
+    trustedSigners: { otp: signers, export: signers },
+    autoRefresh: false,
+  });
+  await client.loginWithOtp({ challenge: await client.requestOtp({ accountId }), code: '000000' });
+  await base.platform('POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: options.balance ?? 100_000 });
+  return {
+    ...base,
+    client,
+    accountId,
+    own: (id) => void quotes.add(id),
+    async quote(umaAddress = '$shop@merchant.example', amount = 1250) {
+      const lookup = await client.lookupUma({ receiverUmaAddress: umaAddress, customerId: base.customerId });
+      const quote = await client.createQuote({
+        source: { sourceType: 'ACCOUNT', accountId },
+        destination: { destinationType: 'UMA_ADDRESS', umaAddress },
+        lookupId: lookup.lookupId,
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: amount,
+      });
+      quotes.add(quote.id);
+      return quote;
+    },
+  };
+}
+
+async function chain(
+  customer: Record<string, unknown>,
+  options: Omit<CreateSandboxOptions, 'enclaveKey'>,
 ): Promise<SandboxChain> {
   const key = await enclaveKey();
   const sandbox = createSandbox({ enclaveKey: key, onInternalError: () => undefined, ...options });
@@ -66,33 +125,54 @@ export async function sandboxChain(
     email: `user-${id}@example.com`,
     ...customer,
   });
-  const accounts = await platform('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(created.id)}`);
-  const accountId: string = accounts.data[0].id;
-  const credentials = await platform('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
-  const emailCredentialId: string = credentials.data[0].id;
   const forwarded: string[] = [];
+  const executeKeys: (string | null)[] = [];
+  let lose: RegExp | undefined;
   const quotes = new Set<string>();
+  const accounts = await platform('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(created.id)}`);
+  const accountId: string = accounts?.data?.[0]?.id ?? '';
+  const credentials = accountId
+    ? await platform('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`)
+    : undefined;
+  const emailCredentialId: string = credentials?.data?.[0]?.id ?? '';
+  const owner = () =>
+    endUserFromIds({
+      customerIds: [created.id],
+      accountIds: accountId ? [accountId] : [],
+      credentialIds: (credentials?.data ?? []).map((c: { id: string }) => c.id),
+      quoteIds: quotes,
+    });
   const proxy = createPlatformProxy({
     serviceUrl: SERVICE,
     tokenId: 'sandbox-token',
     clientSecret: 'sandbox-secret',
     pathPrefix: '/api/wallet',
     clientAddress: () => CLIENT_ADDRESS,
-    resolveEndUser: () =>
-      endUserFromIds({
-        customerIds: [created.id],
-        accountIds: [accountId],
-        credentialIds: [emailCredentialId],
-        quoteIds: quotes,
-      }),
-    fetch: (request) => {
-      forwarded.push(`${request.method} ${new URL(request.url).pathname.replace('/2025-10-13', '')}`);
+    resolveEndUser: owner,
+    fetch: async (request) => {
+      const path = new URL(request.url).pathname.replace('/2025-10-13', '');
+      forwarded.push(`${request.method} ${path}`);
+      if (/^\/quotes\/[^/]+\/execute$/.test(path)) executeKeys.push(request.headers.get('Idempotency-Key'));
+      if (request.method === 'POST' && path === '/sca/login/complete') {
+        // what the platform's backend adds to an SCA login (the demo server does the same)
+        const body = { ...(await request.json()), endUserIpAddress: CLIENT_ADDRESS };
+        request = new Request(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(body) });
+      }
       return sandbox.fetch(request);
     },
   });
   const transport = fetchTransport({
     baseUrl: `${location.origin}/api/wallet`,
-    fetch: (input, init) => proxy(new Request(input as string, init)),
+    fetch: async (input, init) => {
+      const request = new Request(input as string, init);
+      const path = decodeURIComponent(new URL(request.url).pathname).replace('/api/wallet', '');
+      const response = await proxy(request);
+      if (lose?.test(path)) {
+        lose = undefined;
+        throw new TypeError('Failed to fetch'); // the service ran it; the answer never came back
+      }
+      return response;
+    },
   });
   return {
     sandbox,
@@ -103,5 +183,7 @@ export async function sandboxChain(
     platform,
     forwarded,
     quotes,
+    executeKeys,
+    loseNextAnswer: (path) => void (lose = path),
   };
 }

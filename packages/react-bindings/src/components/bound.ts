@@ -13,6 +13,7 @@ import { createPayContactVerification } from './pay-contact-verification.js';
 import { createPayOAuthButton } from './pay-oauth-button.js';
 import { createPayOtpLogin } from './pay-otp-login.js';
 import { createPayPasskeyLogin } from './pay-passkey-login.js';
+import { createPayPayment } from './pay-payment.js';
 import { createPayScaChallenge } from './pay-sca-challenge.js';
 import { createPaySessions } from './pay-sessions.js';
 import { createPayTermsConsent } from './pay-terms-consent.js';
@@ -26,6 +27,7 @@ export const PayContactVerification = /* @__PURE__ */ createPayContactVerificati
 export const PayOAuthButton = /* @__PURE__ */ createPayOAuthButton(React);
 export const PayOtpLogin = /* @__PURE__ */ createPayOtpLogin(React);
 export const PayPasskeyLogin = /* @__PURE__ */ createPayPasskeyLogin(React);
+export const PayPayment = /* @__PURE__ */ createPayPayment(React);
 export const PayScaChallenge = /* @__PURE__ */ createPayScaChallenge(React);
 export const PaySessions = /* @__PURE__ */ createPaySessions(React);
 export const PayTermsConsent = /* @__PURE__ */ createPayTermsConsent(React);

@@ -14,6 +14,7 @@ import { createPayContactVerification, type PayContactVerificationComponent } fr
 import { createPayOAuthButton, type PayOAuthButtonComponent } from './pay-oauth-button.js';
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
+import { createPayPayment, type PayPaymentComponent } from './pay-payment.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
 import { createPaySessions, type PaySessionsComponent } from './pay-sessions.js';
 import { createPayTermsConsent, type PayTermsConsentComponent } from './pay-terms-consent.js';
@@ -28,6 +29,7 @@ export * from './pay-contact-verification.js';
 export * from './pay-oauth-button.js';
 export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
+export * from './pay-payment.js';
 export * from './pay-sca-challenge.js';
 export * from './pay-sessions.js';
 export * from './pay-terms-consent.js';
@@ -43,6 +45,7 @@ export const PAYKIT_TAG_NAMES = [
   'pay-oauth-button',
   'pay-otp-login',
   'pay-passkey-login',
+  'pay-payment',
   'pay-sca-challenge',
   'pay-sessions',
   'pay-terms-consent',
@@ -58,6 +61,7 @@ export interface PaykitComponents {
   PayOAuthButton: PayOAuthButtonComponent;
   PayOtpLogin: PayOtpLoginComponent;
   PayPasskeyLogin: PayPasskeyLoginComponent;
+  PayPayment: PayPaymentComponent;
   PayScaChallenge: PayScaChallengeComponent;
   PaySessions: PaySessionsComponent;
   PayTermsConsent: PayTermsConsentComponent;
@@ -75,6 +79,7 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
     PayOAuthButton: createPayOAuthButton(react),
     PayOtpLogin: createPayOtpLogin(react),
     PayPasskeyLogin: createPayPasskeyLogin(react),
+    PayPayment: createPayPayment(react),
     PayScaChallenge: createPayScaChallenge(react),
     PaySessions: createPaySessions(react),
     PayTermsConsent: createPayTermsConsent(react),

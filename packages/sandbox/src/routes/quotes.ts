@@ -13,6 +13,9 @@
  * (routes/external-accounts.ts); an UMA user part or external identifier ending in 002–007 plays
  * payments-api.md's payout scenarios (payouts.ts).
  *
+ * With `maxTransactionAmount` set, a larger quote is 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. With `dailyVolumeLimit` set, an execute that would take the customer's 24-hour sends in that currency
+ * past it answers 429 DAILY_VOLUME_LIMIT_EXCEEDED (the OpenAPI's execute answer), before anything moves.
+ *
  * Execution is atomic per quote: the state is judged and changed in one synchronous step after the
  * signature check, so concurrent executes debit once and the others get 409 (or, with the same
  * Idempotency-Key, the replay of the first answer).
@@ -116,6 +119,13 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
     throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
   const customer = requireCustomer(ctx, account?.customerId ?? sourceCustomerId!);
   if (umaAddress !== undefined) requireUmaLookup(ctx, lookupId, umaAddress, customer.id);
+  if (amount! > ctx.config.maxTransactionAmount)
+    throw new ApiError(
+      400,
+      'TRANSACTION_SIZE_LIMIT_EXCEEDED',
+      'The amount exceeds the maximum single-transaction amount for this corridor',
+      { maxAmount: ctx.config.maxTransactionAmount },
+    );
 
   const now = ctx.config.now();
   const id = newId('Quote');
@@ -226,6 +236,30 @@ function fundedWallet(ctx: SandboxContext, quote: QuoteRecord): AccountRecord {
   return account;
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/** 429 DAILY_VOLUME_LIMIT_EXCEEDED when this send would take the customer past `dailyVolumeLimit` (same currency, last 24 h). */
+function assertWithinDailyVolume(ctx: SandboxContext, quote: QuoteRecord): void {
+  const limit = ctx.config.dailyVolumeLimit;
+  if (!Number.isFinite(limit)) return;
+  const since = ctx.config.now() - DAY_MS;
+  const sent = ctx.state.quotes
+    .list(
+      (q) =>
+        q.customerId === quote.customerId &&
+        q.currency === quote.currency &&
+        q.releasedAt !== undefined &&
+        q.releasedAt > since,
+    )
+    .reduce((sum, q) => sum + q.amount, 0);
+  if (sent + quote.amount > limit)
+    throw new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'Executing this quote would exceed the daily volume limit', {
+      limit,
+      sentToday: sent,
+      amount: quote.amount,
+    });
+}
+
 /** Debits the source wallet and starts settlement. Synchronous: callers judge and change state in one step. */
 export function releaseQuote(ctx: SandboxContext, quote: QuoteRecord): QuoteRecord {
   const account = fundedWallet(ctx, quote);
@@ -235,6 +269,7 @@ export function releaseQuote(ctx: SandboxContext, quote: QuoteRecord): QuoteReco
     ...quote,
     status: 'PROCESSING',
     settlesAt: now + settlementDelay(ctx, quote),
+    releasedAt: now,
     updatedAt: now,
   };
   delete released.sca;
@@ -272,6 +307,7 @@ async function executeQuote(
   const current = requireQuote(ctx, quoteId);
   assertExecutable(current);
   const customer: CustomerRecord = requireCustomer(ctx, current.customerId);
+  assertWithinDailyVolume(ctx, current);
   if (!inScaRegion(ctx, customer)) return releaseQuote(ctx, current);
   fundedWallet(ctx, current);
   // A wallet send in an SCA region: one challenge; nothing moves until it is authorized.
