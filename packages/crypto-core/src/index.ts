@@ -84,6 +84,28 @@ export {
   type TransportRequest,
   type TransportResponse,
 } from './transport.js';
+export {
+  DOCUMENT_MAX_BYTES,
+  replaceDocument,
+  sniffDocumentType,
+  uploadDocument,
+  type DocumentContentType,
+  type DocumentFields,
+  type KycDocument,
+  type ReplaceDocumentParams,
+  type UploadDocumentParams,
+} from './documents.js';
+export {
+  addBeneficialOwner,
+  createKycLink,
+  listBeneficialOwners,
+  submitVerification,
+  type BeneficialOwner,
+  type BeneficialOwnerPersonalInfo,
+  type KycLink,
+  type Verification,
+  type VerificationError,
+} from './kyc.js';
 export { signedRequest, type SignedChallenge, type SignedRequestOptions, type SignedResult } from './signed-retry.js';
 export type {
   AuthMethod,
