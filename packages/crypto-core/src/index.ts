@@ -2,7 +2,9 @@
  * @paykit/crypto-core: everything a browser, a mobile webview or Node needs to authenticate an
  * embedded-wallet user and sign actions. Every export is named here; each concern is also its own
  * subpath export (`@paykit/crypto-core/stamp`, `/hpke`, `/enclave-bundle`, …) for the smallest bundles.
- * Sandbox-only helpers are at `@paykit/crypto-core/sandbox`.
+ * Sandbox-only helpers are at `@paykit/crypto-core/sandbox`. KYC/KYB calls (documents, verifications,
+ * hosted links, beneficial owners) are only at `@paykit/crypto-core/kyc` and `/documents`, outside the
+ * whole-API size budget.
  *
  * @example
  *   import { WalletClient, fetchTransport } from '@paykit/crypto-core';
@@ -84,28 +86,6 @@ export {
   type TransportRequest,
   type TransportResponse,
 } from './transport.js';
-export {
-  DOCUMENT_MAX_BYTES,
-  replaceDocument,
-  sniffDocumentType,
-  uploadDocument,
-  type DocumentContentType,
-  type DocumentFields,
-  type KycDocument,
-  type ReplaceDocumentParams,
-  type UploadDocumentParams,
-} from './documents.js';
-export {
-  addBeneficialOwner,
-  createKycLink,
-  listBeneficialOwners,
-  submitVerification,
-  type BeneficialOwner,
-  type BeneficialOwnerPersonalInfo,
-  type KycLink,
-  type Verification,
-  type VerificationError,
-} from './kyc.js';
 export { signedRequest, type SignedChallenge, type SignedRequestOptions, type SignedResult } from './signed-retry.js';
 export type {
   AuthMethod,

@@ -35,8 +35,11 @@ export interface SandboxChain {
   forwarded: string[];
 }
 
-export async function sandboxChain(customer: Record<string, unknown> = {}): Promise<SandboxChain> {
-  const sandbox = createSandbox({ enclaveKey: await enclaveKey(), onInternalError: () => undefined });
+export async function sandboxChain(
+  customer: Record<string, unknown> = {},
+  options: { kycOrigin?: string } = {},
+): Promise<SandboxChain> {
+  const sandbox = createSandbox({ enclaveKey: await enclaveKey(), onInternalError: () => undefined, ...options });
   const platform = async (method: string, path: string, body?: unknown): Promise<any> => {
     const res = await sandbox.fetch(
       new Request(`${SERVICE}${path}`, {
@@ -70,7 +73,21 @@ export async function sandboxChain(customer: Record<string, unknown> = {}): Prom
   });
   const transport = fetchTransport({
     baseUrl: `${location.origin}/api/wallet`,
-    fetch: (input, init) => proxy(new Request(input as string, init)),
+    // a page's Request cannot carry `Origin` (the browser adds it on the wire): add it, as the browser would
+    fetch: (input, init) => {
+      const request = new Request(input as string, init);
+      const headers = new Headers(request.headers);
+      headers.set('Origin', location.origin);
+      return proxy(
+        new Proxy(request, {
+          get: (target, key) => {
+            if (key === 'headers') return headers;
+            const value = Reflect.get(target, key, target) as unknown;
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+      );
+    },
   });
   return {
     sandbox,
