@@ -56,6 +56,8 @@ export const state = {
   passkeySignedIn: false,
   payment: newPayment(),
   sessions: [] as AuthSession[],
+  /** Onboarding progress as the elements reported it (ids and statuses only). */
+  onboarding: { terms: false, contact: false, kyc: undefined as string | undefined },
 };
 
 /** A payment form with fresh idempotency keys. */
@@ -77,4 +79,5 @@ export function forgetCustomer(): void {
   state.card = undefined;
   state.exported = state.paid = state.passkeySignedIn = false;
   state.payment = newPayment();
+  state.onboarding = { terms: false, contact: false, kyc: undefined };
 }
