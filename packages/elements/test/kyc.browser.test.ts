@@ -235,7 +235,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     expect(opened[0]!.opener).to.equal(null);
     opened[0]!.close(); // the person closes it without finishing
     await inState(el, 'ready');
-    expect(el.shadowRoot!.textContent).to.contain('isn’t finished yet');
+    expect(el.shadowRoot!.textContent).to.contain('isn’t finished');
 
     await pressEnter(part(el, 'hosted-button'));
     await until(() => opened[1]?.location.href !== '', 'second popup navigated');
@@ -285,7 +285,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
       'address.country': 'DE',
     });
     await submit(el, () => t.leaks.of('pay-kyc-submitted').length === 1, 'business submission');
-    expect(fieldError(el, 'owners-e')).to.equal('Add the owners and the control person of the business.');
+    expect(fieldError(el, 'owners-e')).to.equal('Add the business’s owners and control person.');
     expect(fieldError(el, 'document-e')).to.contain('Add one of these documents');
     await expectAccessible(el, 'kyb errors');
 

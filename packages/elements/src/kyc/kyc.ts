@@ -276,9 +276,8 @@ export class PayKyc extends KycFormElement {
           <div class="files">
             ${(['photo', 'file'] as const).map(
               (kind) =>
-                html`<label part="file-button" class="button button--secondary file">
-                  ${this.t(`kyc.doc.${kind}`)}
-                  <input
+                html`<label part="file-button" class="button button--secondary file"
+                  >${this.t(`kyc.doc.${kind}`)}<input
                     class="visually-hidden"
                     type="file"
                     accept="application/pdf,image/jpeg,image/png"
@@ -286,8 +285,7 @@ export class PayKyc extends KycFormElement {
                     aria-invalid=${docError ? 'true' : 'false'}
                     aria-describedby=${docError ? 'document-e' : nothing}
                     @change=${this.#onFile}
-                  />
-                </label>`,
+                /></label>`,
             )}
           </div>
           ${this.#file ? html`<p class="text">${this.t('kyc.doc.selected', { name: this.#file.name })}</p>` : nothing}
