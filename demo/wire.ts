@@ -52,6 +52,8 @@ export interface SignupInput {
   email: string;
   fullName: string;
   region: string;
+  /** E.164; EU customers verify it during onboarding. */
+  phoneNumber?: string;
 }
 
 /** Every `/api/demo` error answer. */

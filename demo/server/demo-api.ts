@@ -4,7 +4,7 @@
  * embedded wallet and email credential, funds it, and starts the visitor's demo session (cookie).
  *
  *   GET  /api/demo/config      PAN origin, enclave signers, RP id, the sandbox's magic codes
- *   POST /api/demo/signup      {email, region, fullName?} → the profile, and Set-Cookie
+ *   POST /api/demo/signup      {email, region, fullName?, phoneNumber?} → the profile, and Set-Cookie
  *   GET  /api/demo/me          the profile of the cookie's session, or 401
  *   POST /api/demo/reset       forgets the session and clears the cookie
  *   POST /api/demo/csp-report  CSP violation reports (kept in memory, logged without URLs)
@@ -41,6 +41,9 @@ export const REGIONS: readonly Region[] = [
 ];
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+const E164 = /^\+[1-9]\d{1,14}$/;
+/** The sandbox creates a customer whose name ends in 003 UNVERIFIED (payments-api.md, sandbox KYC rules). */
+const KYC_UNVERIFIED_SUFFIX = '003';
 
 interface Options {
   platform: PlatformClient;
@@ -96,12 +99,19 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const region = REGIONS.find((r) => r.code === body?.['region']);
       if (!EMAIL.test(email) || email.length > 254) return error(400, 'INVALID_INPUT', 'Enter a valid email address.');
       if (!region) return error(400, 'INVALID_INPUT', 'Choose one of the offered regions.');
+      const phone = typeof body?.['phoneNumber'] === 'string' ? body['phoneNumber'].replace(/[\s()-]/g, '') : '';
+      if (phone && !E164.test(phone))
+        return error(400, 'INVALID_INPUT', 'Enter the phone number in international format, like +4915112345678.');
 
       const customer = await platform.call<{ id: string }>('POST', '/customers', {
         platformCustomerId: `demo-${randomUUID()}`,
         customerType: 'INDIVIDUAL',
         email,
-        ...(fullName ? { fullName } : {}),
+        // EU customers onboard in the demo: the sandbox's name suffix 003 creates them unverified, so KYC has work to do
+        ...(fullName || region.sca
+          ? { fullName: region.sca ? `${fullName || 'Demo Customer'} ${KYC_UNVERIFIED_SUFFIX}` : fullName }
+          : {}),
+        ...(phone ? { phoneNumber: phone } : {}),
         region: region.code,
         currencies: [region.currency],
       });

@@ -156,7 +156,9 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     const response = isWallet ? await wallet(request) : isApi ? await api(request) : await files(request);
     const headers = new Headers(response.headers);
     const page = (headers.get('content-type') ?? '').startsWith('text/html');
-    for (const [name, value] of Object.entries(securityHeaders({ panOrigin: sandbox.panOrigin, page })))
+    for (const [name, value] of Object.entries(
+      securityHeaders({ panOrigin: sandbox.panOrigin, kycOrigin: sandbox.kycOrigin, page }),
+    ))
       headers.set(name, value);
     if (isApi) headers.set('Cache-Control', 'no-store');
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

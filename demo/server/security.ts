@@ -12,7 +12,7 @@ import { stripControl } from './limits.js';
 
 export const CSP_REPORT_PATH = '/api/demo/csp-report';
 
-export function contentSecurityPolicy(panOrigin: string): string {
+export function contentSecurityPolicy(panOrigin: string, kycOrigin?: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -20,7 +20,8 @@ export function contentSecurityPolicy(panOrigin: string): string {
     "img-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${panOrigin}`,
+    // the card issuer's PAN page, and the verification provider's hosted KYC flow (<pay-kyc embed>)
+    `frame-src ${panOrigin}${kycOrigin ? ` ${kycOrigin}` : ''}`,
     "manifest-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -33,10 +34,14 @@ export function contentSecurityPolicy(panOrigin: string): string {
 }
 
 /** Headers for one answer; `page` adds the page CSP, else a CSP that allows nothing (API answers). */
-export function securityHeaders(options: { panOrigin: string; page: boolean }): Record<string, string> {
+export function securityHeaders(options: {
+  panOrigin: string;
+  kycOrigin?: string;
+  page: boolean;
+}): Record<string, string> {
   return {
     'Content-Security-Policy': options.page
-      ? contentSecurityPolicy(options.panOrigin)
+      ? contentSecurityPolicy(options.panOrigin, options.kycOrigin)
       : "default-src 'none'; frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',

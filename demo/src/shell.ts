@@ -11,7 +11,8 @@ import { methodLabel, money, time } from './format.js';
 import { state } from './state.js';
 import { initials } from './ui.js';
 
-export type StepId = 'customer' | 'signin' | 'passkey' | 'export' | 'card' | 'pay' | 'sessions';
+export type StepId =
+  'customer' | 'terms' | 'contact' | 'kyc' | 'signin' | 'passkey' | 'export' | 'card' | 'pay' | 'sessions';
 
 /** One step of the walkthrough: its place in the sidebar, its panel, and when it counts as done. */
 export interface Step {
@@ -63,7 +64,7 @@ function currentTheme(): Theme {
 function applyTheme(theme: Theme): void {
   document.documentElement.dataset['theme'] = theme;
   for (const el of document.querySelectorAll(
-    'pay-otp-login, pay-passkey-login, pay-wallet-export, pay-card-reveal, pay-sca-challenge, pay-sessions, pay-auth-methods, pay-wallet-settings',
+    'pay-otp-login, pay-passkey-login, pay-wallet-export, pay-card-reveal, pay-sca-challenge, pay-sessions, pay-auth-methods, pay-wallet-settings, pay-terms-consent, pay-contact-verification, pay-kyc',
   ))
     el.setAttribute('theme', theme);
   const button = $('[data-action="theme"]');

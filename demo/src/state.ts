@@ -56,6 +56,8 @@ export const state = {
   paid: false,
   passkeySignedIn: false,
   payment: newPayment(),
+  /** Onboarding progress as the elements reported it (ids and statuses only). */
+  onboarding: { terms: false, contact: false, kyc: undefined as string | undefined },
 };
 
 /** A payment form with fresh idempotency keys. */
@@ -76,4 +78,5 @@ export function forgetCustomer(): void {
   state.card = undefined;
   state.exported = state.paid = state.passkeySignedIn = false;
   state.payment = newPayment();
+  state.onboarding = { terms: false, contact: false, kyc: undefined };
 }

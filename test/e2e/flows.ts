@@ -3,7 +3,9 @@
  * the served CSP, the theme switch's palettes, sign-up, email OTP sign-in, restore after reload, passkey register and sign-in,
  * recovery-phrase export, card issue and PAN reveal, a US payment without SCA, the account-security step
  * (sessions renewed and signed out elsewhere, a text-message method added, removed and verified, wallet
- * privacy, the card's delegated key) and signing out there, then an EU customer's payments (signed, then one SCA confirmation each; the first also signs in
+ * privacy, the card's delegated key) and signing out there, then an EU customer's onboarding (terms, email
+ * and phone codes, KYC in the provider's framed hosted flow) and payments (signed, then one SCA confirmation
+ * each; the first also signs in
  * to SCA), and CSP enforcement at the end.
  * Tests share one page (and one `FlowState`); a test whose prerequisite did not pass is skipped.
  *
@@ -17,6 +19,8 @@ export interface DemoUnderTest {
   url: string;
   origin: string;
   panOrigin: string;
+  /** The sandbox's hosted KYC pages (the provider's origin). */
+  kycOrigin: string;
   /** CSP violation reports the server received while this engine ran. */
   cspReports(): { directive: string; blocked: string }[];
 }
@@ -67,6 +71,9 @@ const S = {
   authMethods: '[data-testid="auth-methods"]',
   methodRows: '[data-testid="auth-methods"] >>> [part~="method"]',
   walletSettings: '[data-testid="wallet-settings"]',
+  terms: '[data-testid="terms-consent"]',
+  contact: '[data-testid="contact-verification"]',
+  kyc: '[data-testid="kyc"]',
   nav: (step: string) => `[data-testid="nav-${step}"]`,
   panel: (step: string) => `[data-testid="panel-${step}"]`,
 };
@@ -205,7 +212,7 @@ export const FLOWS: FlowTest[] = [
       assert.deepEqual(directives.get('script-src'), ["'self'"]);
       assert.deepEqual(directives.get('style-src'), ["'self'"]);
       assert.deepEqual(directives.get('connect-src'), ["'self'"]);
-      assert.deepEqual(directives.get('frame-src'), [demo.panOrigin]);
+      assert.deepEqual(directives.get('frame-src'), [demo.panOrigin, demo.kycOrigin]);
       assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
       assert.deepEqual(directives.get('object-src'), ["'none'"]);
       assert.deepEqual(directives.get('base-uri'), ["'none'"]);
@@ -601,11 +608,54 @@ export const FLOWS: FlowTest[] = [
   },
   {
     name: EU_SIGNUP,
+    timeoutMs: 60_000,
     async run({ d, state }) {
       await open(d, 'customer');
       await d.click('[data-testid="start-over"]');
       state.euEmail = `${Date.now().toString(36)}.eu@example.com`;
-      await signUp(d, state.euEmail, 'Lena Fischer', 'DE');
+      await d.waitFor(S.signupForm);
+      await d.fill('#signup-email', state.euEmail);
+      await d.fill('#signup-name', 'Lena Fischer');
+      await d.fill('#signup-phone', '+4915112345678');
+      await d.select('#signup-region', 'DE');
+      await d.click('[data-testid="signup-submit"]');
+
+      // onboarding 1: the end-user terms
+      await d.waitFor(S.panel('terms'), { message: 'the terms step after an EU sign-up' });
+      await d.waitFor(`${S.terms} >>> input[type="checkbox"]`, { message: 'the terms checkbox' });
+      await d.click(`${S.terms} >>> input[type="checkbox"]`);
+      await d.click(`${S.terms} >>> [part~="accept-button"]`);
+      await d.waitFor(`${S.terms}[data-state~="accepted"]`, { message: 'the terms accepted' });
+      await d.click('[data-testid="continue-contact"]');
+
+      // onboarding 2: email, then phone, each with the sandbox's code
+      for (const channel of ['email', 'phone']) {
+        await d.waitFor(`${S.contact}[data-state~="idle"]`, { message: `the ${channel} channel ready` });
+        await d.click(`${S.contact} >>> [part~="send-button"]`);
+        await d.waitFor(`${S.contact} input[autocomplete="one-time-code"]`, { message: `the ${channel} code input` });
+        await d.fill(`${S.contact} input[autocomplete="one-time-code"]`, '123456');
+        await d.waitFor(`${S.contact} input[autocomplete="one-time-code"]`, {
+          gone: true,
+          message: `${channel} verified`,
+        });
+      }
+      await d.waitFor(`${S.contact}[data-state~="complete"]`, { message: 'contact verification complete' });
+      await d.click('[data-testid="continue-kyc"]');
+
+      // onboarding 3: KYC through the provider's hosted flow, framed in the page
+      await d.waitFor(`${S.kyc}[data-state~="ready"]`, { message: 'KYC offered (the customer starts unverified)' });
+      await d.click(`${S.kyc} >>> [part~="hosted-button"]`);
+      await d.waitFor(`${S.kyc} >>> [part~="frame"]`, { message: 'the provider’s flow in a frame' });
+      const link = await d.attribute(`${S.kyc} >>> [part~="frame"]`, 'src');
+      assert.ok(link?.includes('/kyc/'), 'the frame shows the single-use hosted link');
+      // the person completes the provider's flow (the sandbox's hosted page, posted as its form would)
+      const done = await fetch(link!, { method: 'POST', body: new URLSearchParams({ outcome: 'complete' }) });
+      assert.equal(done.status, 200);
+      await d.waitFor(`${S.kyc}[data-state~="done"]`, { message: 'KYC approved' });
+      assert.match(await d.text(`${S.kyc} >>> [part~="success"]`), /verified/);
+      await d.click('[data-testid="continue-signin"]');
+
+      await d.waitFor(S.otp, { message: 'the wallet sign-in after onboarding' });
       await d.until(async () => (await d.text(S.balance)).includes('5,000.00'), 'the funded EUR balance');
       state.sessionId = await signInWithOtp(d);
     },

@@ -123,6 +123,7 @@ export async function main(): Promise<number> {
             url: demo.url,
             origin: demo.origin,
             panOrigin: demo.sandbox.panOrigin,
+            kycOrigin: demo.sandbox.kycOrigin,
             cspReports: () => demo.cspReports.slice(reportsBefore),
           },
           state: {},

@@ -101,6 +101,11 @@ function customerPanel(): HTMLElement {
     class: 'input',
     attrs: { type: 'text', name: 'fullName', autocomplete: 'name', placeholder: 'Alex Morgan', maxlength: 80 },
   });
+  const phone = h('input', {
+    id: 'signup-phone',
+    class: 'input',
+    attrs: { type: 'tel', name: 'phoneNumber', autocomplete: 'tel', placeholder: '+4915112345678', maxlength: 16 },
+  });
   const region = h(
     'select',
     { id: 'signup-region', class: 'input', attrs: { name: 'region' } },
@@ -154,6 +159,13 @@ function customerPanel(): HTMLElement {
     h(
       'div',
       { class: 'field' },
+      h('label', { class: 'label', attrs: { for: 'signup-phone' }, text: 'Phone (optional)' }),
+      phone,
+      h('p', { class: 'field__hint', text: 'International format. EU customers confirm it during onboarding.' }),
+    ),
+    h(
+      'div',
+      { class: 'field' },
       h('label', { class: 'label', attrs: { for: 'signup-region' }, text: 'Region' }),
       region,
       scaNote,
@@ -172,13 +184,18 @@ function customerPanel(): HTMLElement {
     submit.setAttribute('disabled', '');
     submit.setAttribute('aria-busy', 'true');
     try {
-      const me = await demoApi.signup({ email: email.value, fullName: name.value, region: region.value });
+      const me = await demoApi.signup({
+        email: email.value,
+        fullName: name.value,
+        region: region.value,
+        phoneNumber: phone.value,
+      });
       await forgetWalletSession(); // a session of an earlier customer in this browser
       forgetCustomer();
       state.me = me;
       await refreshBalance();
       toast(`Customer created with a funded ${me.currency} wallet`, 'success');
-      go('signin');
+      go(me.sca ? 'terms' : 'signin'); // EU customers onboard first: terms, contact details, KYC
     } catch (e) {
       error.textContent = describe(e);
     } finally {
@@ -199,6 +216,7 @@ function customerPanel(): HTMLElement {
         'ul',
         { class: 'checklist' },
         [
+          'EU: accept the terms, verify email and phone, verify identity',
           'Sign in with an email code',
           'Add a passkey and sign in with it',
           'Export the recovery phrase',

@@ -7,15 +7,22 @@
  */
 import type { Step } from '../shell.js';
 import { cardStep } from './card.js';
+import { contactStep } from './contact.js';
 import { customerStep } from './customer.js';
 import { exportStep } from './export.js';
+import { kycStep } from './kyc.js';
 import { passkeyStep } from './passkey.js';
 import { payStep } from './pay.js';
 import { sessionsStep } from './sessions.js';
 import { signinStep } from './signin.js';
+import { termsStep } from './terms.js';
 
 export const STEPS: readonly Step[] = [
   customerStep,
+  // onboarding: terms → email and phone → KYC, then the wallet
+  termsStep,
+  contactStep,
+  kycStep,
   signinStep,
   passkeyStep,
   exportStep,

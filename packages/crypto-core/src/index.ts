@@ -2,7 +2,9 @@
  * @paykit/crypto-core: everything a browser, a mobile webview or Node needs to authenticate an
  * embedded-wallet user and sign actions. Every export is named here; each concern is also its own
  * subpath export (`@paykit/crypto-core/stamp`, `/hpke`, `/enclave-bundle`, …) for the smallest bundles.
- * Sandbox-only helpers are at `@paykit/crypto-core/sandbox`.
+ * Sandbox-only helpers are at `@paykit/crypto-core/sandbox`. KYC/KYB calls (documents, verifications,
+ * hosted links, beneficial owners) are only at `@paykit/crypto-core/kyc` and `/documents`, outside the
+ * whole-API size budget.
  *
  * @example
  *   import { WalletClient, fetchTransport } from '@paykit/crypto-core';

@@ -21,6 +21,11 @@ export interface TransportRequest {
   query?: Record<string, string | undefined> | undefined;
   /** Exact body text; signed retries depend on these bytes being resent unchanged. */
   body?: string | undefined;
+  /**
+   * A `multipart/form-data` body instead (document uploads), never signed: the transport sends it as
+   * the form with its own boundary. A transport that cannot carry a form rejects the request.
+   */
+  form?: FormData | undefined;
   headers?: Record<string, string>;
   signal?: AbortSignal | undefined;
 }
@@ -76,12 +81,13 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
     }, timeoutMs);
     try {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...request.headers };
-      if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+      // a form sets its own multipart Content-Type (with the boundary)
+      if (request.body !== undefined && !request.form) headers['Content-Type'] = 'application/json';
       const exchange = async (): Promise<[Response, string]> => {
         const response = await doFetch(base + buildPath(request.path, request.query), {
           method: request.method,
           headers,
-          body: request.body ?? null,
+          body: request.form ?? request.body ?? null,
           signal: controller.signal,
           credentials: options.credentials ?? 'same-origin',
           cache: 'no-store',

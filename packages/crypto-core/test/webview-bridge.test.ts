@@ -34,6 +34,15 @@ const session: CurrentSession = {
 };
 
 describe('webview bridge', () => {
+  it('refuses a multipart form (a document upload) instead of dropping its body: nothing reaches native', async () => {
+    const native = fakeNative();
+    const form = new FormData();
+    form.set('documentType', 'PASSPORT');
+    const error = await failure(native.bridge.transport({ method: 'POST', path: '/documents', form }));
+    expect(error.code).to.equal('INVALID_ARGUMENT');
+    expect(native.sent).to.deep.equal([]);
+  });
+
   it("sends the call as one request message and returns native's reply (JSON text or object)", async () => {
     const native = fakeNative();
     const pending = native.bridge.transport({

@@ -7,8 +7,10 @@
  *   import { setDefaultClient } from '@paykit/elements';
  */
 import './define/pay-auth-methods.js';
+import './define/pay-beneficial-owners.js';
 import './define/pay-card-reveal.js';
 import './define/pay-contact-verification.js';
+import './define/pay-kyc.js';
 import './define/pay-oauth-button.js';
 import './define/pay-otp-login.js';
 import './define/pay-passkey-login.js';

@@ -26,6 +26,8 @@ export {
 } from './wallet-ownership/signers.js';
 export { PayTermsConsent } from './terms-consent/terms-consent.js';
 export { PayContactVerification } from './contact-verification/contact-verification.js';
+export { PayKyc } from './kyc/kyc.js';
+export { PayBeneficialOwners } from './kyc/beneficial-owners.js';
 export { PayAuthMethods, maskPhone } from './auth-methods/auth-methods.js';
 export { PaySessions } from './sessions/sessions.js';
 export { PayWalletSettings } from './wallet-settings/wallet-settings.js';
@@ -44,6 +46,10 @@ export {
   PayCardHiddenEvent,
   PayContactVerificationCompleteEvent,
   PayContactVerifiedEvent,
+  PayBeneficialOwnerAddedEvent,
+  PayDocumentUploadedEvent,
+  PayKycStatusEvent,
+  PayKycSubmittedEvent,
   PayCardRevealedEvent,
   PayErrorEvent,
   PayExportClosedEvent,
@@ -57,6 +63,7 @@ export {
   PayTermsAcceptedEvent,
   type PayCardHiddenReason,
   type PayContactChannel,
+  type PayKycStatus,
   type PayExportClosedReason,
   type PayOtpChannel,
   type PayOwnershipFailedReason,

@@ -112,8 +112,10 @@ describe('custom-elements.json', () => {
     const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
     expect(elements.map((d) => d.tagName).sort()).to.deep.equal([
       'pay-auth-methods',
+      'pay-beneficial-owners',
       'pay-card-reveal',
       'pay-contact-verification',
+      'pay-kyc',
       'pay-oauth-button',
       'pay-otp-login',
       'pay-passkey-login',

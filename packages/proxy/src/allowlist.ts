@@ -50,6 +50,21 @@ export interface Route {
 /** A document of at most 10 MB (the service's limit) plus its form fields and boundaries. */
 export const MULTIPART_MAX_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
+/**
+ * The identity data an end user enters for their own KYC/KYB (`<pay-kyc>`): never a status, a region or
+ * an identifier of the platform's. The service's verification checks it against the documents.
+ */
+const KYC_DATA = [
+  'fullName',
+  'birthDate',
+  'nationality',
+  'address',
+  'idType',
+  'identifier',
+  'countryOfIssuance',
+  'businessInfo',
+] as const;
+
 const id = (kind: ResourceKind): OwnedParameter => ({ in: 'path', name: 'id', kind });
 const query = (name: string, kind: ResourceKind): OwnedParameter => ({ in: 'query', name, kind });
 const body = (name: string, kind: ResourceKind): OwnedParameter => ({ in: 'body', name, kind });
@@ -94,13 +109,13 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'PATCH', path: '/internal-accounts/{id}', owned: [id('account')], bodyOnly: ['privateEnabled'] },
   { method: 'POST', path: '/internal-accounts/{id}/export', owned: [id('account')] },
 
-  // Customer: read, contact update and terms acceptance only
+  // Customer: read, contact update, terms acceptance and the customer's own KYC/KYB data only
   { method: 'GET', path: '/customers/{id}', owned: [id('customer')] },
   {
     method: 'PATCH',
     path: '/customers/{id}',
     owned: [id('customer')],
-    bodyOnly: ['customerType', 'email', 'phoneNumber', 'endUserTermsConsent'],
+    bodyOnly: ['customerType', 'email', 'phoneNumber', 'endUserTermsConsent', ...KYC_DATA],
     termsConsent: true,
   },
 
@@ -119,6 +134,14 @@ export const ALLOWLIST: readonly Route[] = [
     owned: [{ ...id('customer'), ownerOf: { path: '/documents/{value}', field: 'documentHolder' } }],
     multipart: true,
   },
+  // KYB: a business's owners (25%+), directors and officers; reading or changing one owner stays the platform's
+  {
+    method: 'POST',
+    path: '/beneficial-owners',
+    owned: [body('customerId', 'customer')],
+    bodyOnly: ['customerId', 'roles', 'ownershipPercentage', 'personalInfo'],
+  },
+  { method: 'GET', path: '/beneficial-owners', owned: [query('customerId', 'customer')] },
 
   // Quotes: the source must be the user's own account (or the user, for real-time funding)
   {

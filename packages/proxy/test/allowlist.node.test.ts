@@ -70,6 +70,12 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
   { method: 'PUT', path: '/documents/Document:alice', form: documentForm({}) },
   {
     method: 'POST',
+    path: '/beneficial-owners',
+    body: { customerId: alice.customer, roles: ['UBO'], ownershipPercentage: 30, personalInfo: {} },
+  },
+  { method: 'GET', path: `/beneficial-owners?customerId=${enc(alice.customer)}` },
+  {
+    method: 'POST',
     path: '/quotes',
     body: { source: { sourceType: 'ACCOUNT', accountId: alice.account }, destination: { umaAddress: '$bob@x' } },
   },
@@ -232,7 +238,8 @@ describe('refusals', () => {
       ['GET', '/documents/Document:alice'],
       ['DELETE', '/documents/Document:alice'],
       ['POST', '/customers/bulk/csv'],
-      ['POST', '/beneficial-owners'],
+      ['GET', '/beneficial-owners/BeneficialOwner:1'],
+      ['PATCH', '/beneficial-owners/BeneficialOwner:1'],
       ['GET', '/config'],
       ['HEAD', `/customers/${alice.customer}`],
       ['PUT', `/customers/${alice.customer}`],
@@ -303,13 +310,16 @@ describe('refusals', () => {
     expect(service.calls).to.have.length(0);
   });
 
-  it('lets PATCH /customers/{id} change only email or phoneNumber (with the customerType the service requires)', async () => {
+  it('lets PATCH /customers/{id} change only contact details and the customer’s own KYC data (with the customerType the service requires)', async () => {
     const { send, service } = harness();
     const path = `${PREFIX}/customers/${alice.customer}`;
     for (const body of [
-      { fullName: 'Mallory' },
       { email: 'a@example.com', kycStatus: 'APPROVED' },
+      { fullName: 'Mallory', kybStatus: 'APPROVED' },
       { umaAddress: '$x@y' },
+      { region: 'US' },
+      { platformCustomerId: 'p' },
+      { contactVerification: { email: 'VERIFIED' } },
     ]) {
       const response = await send('PATCH', path, { body: json(body) });
       expect(response.status, json(body)).to.equal(403);
@@ -320,7 +330,9 @@ describe('refusals', () => {
     expect(
       (await send('PATCH', path, { body: json({ customerType: 'INDIVIDUAL', email: 'a@example.com' }) })).status,
     ).to.equal(200);
-    expect(service.calls).to.have.length(2);
+    const kyc = { customerType: 'INDIVIDUAL', fullName: 'Alice Doe', birthDate: '1990-01-01', address: { line1: 'x' } };
+    expect((await send('PATCH', path, { body: json(kyc) })).status).to.equal(200);
+    expect(service.calls).to.have.length(3);
   });
 
   it('lets PATCH /internal-accounts/{id} change only privateEnabled', async () => {

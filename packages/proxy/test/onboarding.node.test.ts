@@ -224,6 +224,14 @@ describe('onboarding through the proxy (real sandbox behind it)', () => {
     expect(link.status).to.equal(201);
     expect((await send('POST', `/customers/${bob}/kyc-link`)).status).to.equal(403);
     expect((await send('GET', `/verifications?customerId=${encodeURIComponent(alice)}`)).status).to.equal(404);
+    // KYB owners: the user's own customer only (alice is an individual: the service says so, not the proxy)
+    const owner = { roles: ['UBO'], ownershipPercentage: 30, personalInfo: { firstName: 'A' } };
+    expect((await send('POST', '/beneficial-owners', { json: { ...owner, customerId: bob } })).status).to.equal(403);
+    expect((await send('POST', '/beneficial-owners', { json: { ...owner, customerId: alice } })).status).to.equal(400);
+    expect((await send('GET', `/beneficial-owners?customerId=${encodeURIComponent(bob)}`)).status).to.equal(403);
+    const owners = await send('GET', `/beneficial-owners?customerId=${encodeURIComponent(alice)}`);
+    expect(owners.status).to.equal(200);
+    expect(owners.body.data).to.deep.equal([]);
   });
 
   describe('the client address under toNodeListener', () => {

@@ -12,8 +12,10 @@ import { describe, it } from '../../../test/harness/suite.js';
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const TAGS = [
   'pay-auth-methods',
+  'pay-beneficial-owners',
   'pay-card-reveal',
   'pay-contact-verification',
+  'pay-kyc',
   'pay-oauth-button',
   'pay-otp-login',
   'pay-passkey-login',

@@ -25,6 +25,7 @@ import { credentialRoutes } from './routes/credentials.js';
 import { customerRoutes } from './routes/customers.js';
 import { delegatedKeyRoutes } from './routes/delegated-keys.js';
 import { externalAccountRoutes } from './routes/external-accounts.js';
+import { beneficialOwnerRoutes } from './routes/beneficial-owners.js';
 import { kycRoutes } from './routes/kyc.js';
 import { onboardingRoutes } from './routes/onboarding.js';
 import { quoteRoutes } from './routes/quotes.js';
@@ -128,6 +129,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     onboardingRoutes,
     customerRoutes,
     kycRoutes,
+    beneficialOwnerRoutes,
     credentialRoutes,
     sessionRoutes,
     delegatedKeyRoutes,

@@ -7,7 +7,8 @@
  * `region` is in the EU/EEA (email when the customer has one, phone when it has a phone number); an
  * individual is complete with fullName, birthDate, nationality, address (line1, city, postalCode,
  * country) and one identity document; suffix 003 reports POOR_QUALITY_DOCUMENT on that document until it
- * is replaced with `PUT /documents/{id}`, then resolves APPROVED.
+ * is replaced with `PUT /documents/{id}`, then resolves APPROVED. A validated business (001/003) also
+ * needs at least one beneficial owner (MISSING_BENEFICIAL_OWNER).
  *
  * @example
  *   const outcome = resolveVerification(ctx, customer); // { verificationStatus: 'RESOLVE_ERRORS', errors: [...] }
@@ -33,6 +34,26 @@ export function requiredContactChannels(
   if (contact.email !== undefined) channels.email = 'PENDING';
   if (contact.phoneNumber !== undefined) channels.phone = 'PENDING';
   return Object.keys(channels).length ? channels : undefined;
+}
+
+/** Where the code last sent on a customer's channel is kept (`contactCodes`). */
+export const contactCodeId = (customerId: string, channel: ContactChannel): string => `${customerId}:${channel}`;
+
+/**
+ * The customer's `contactVerification` after its email (or phone number) changed: where the provider
+ * requires that channel (the customer's region is in the EU/EEA), it is PENDING again, since the new
+ * address or number was never confirmed, and a code sent to the old one no longer counts.
+ */
+export function resetContactChannel(
+  ctx: SandboxContext,
+  customer: CustomerRecord,
+  channel: ContactChannel,
+  region: string | undefined,
+): CustomerRecord['contactVerification'] {
+  const current = customer.contactVerification;
+  if (!requiredContactChannels(region, channel === 'email' ? { email: '' } : { phoneNumber: '' })) return current;
+  ctx.state.contactCodes.delete(contactCodeId(customer.id, channel));
+  return { ...current, [channel]: 'PENDING' };
 }
 
 /** Channels still PENDING: every present channel must be VERIFIED before KYC begins. */
@@ -113,6 +134,15 @@ export function resolveVerification(ctx: SandboxContext, customer: CustomerRecor
     if (suffix !== '001' && suffix !== '003') return { verificationStatus: 'APPROVED', errors: [] };
     const errors = [
       ...missingFields(customer, ['businessInfo.legalName', ...ADDRESS_FIELDS.map((f) => `address.${f}`)]),
+      ...(ctx.state.beneficialOwners.list((o) => o.customerId === customer.id).length
+        ? []
+        : [
+            {
+              resourceId: customer.id,
+              type: 'MISSING_BENEFICIAL_OWNER',
+              reason: 'Add the control person and every beneficial owner holding 25% or more',
+            },
+          ]),
       ...missingDocument(
         customer,
         documents,
@@ -160,6 +190,21 @@ export function resolveVerification(ctx: SandboxContext, customer: CustomerRecor
     }
   }
   return { verificationStatus: 'APPROVED', errors: [] };
+}
+
+/**
+ * A business's beneficial owners still UNVERIFIED resolve when the business is submitted, from the last
+ * three characters of `personalInfo.lastName`: 001 PENDING, 002 REJECTED, any other APPROVED.
+ */
+export function resolveBeneficialOwners(ctx: SandboxContext, customer: CustomerRecord): void {
+  if (customer.customerType !== 'BUSINESS') return;
+  for (const owner of ctx.state.beneficialOwners.list(
+    (o) => o.customerId === customer.id && o.kycStatus === 'UNVERIFIED',
+  )) {
+    const suffix = suffixOf(owner.personalInfo['lastName']);
+    const kycStatus = suffix === '001' ? 'PENDING' : suffix === '002' ? 'REJECTED' : 'APPROVED';
+    ctx.state.beneficialOwners.put({ ...owner, kycStatus, updatedAt: ctx.config.now() });
+  }
 }
 
 /** The customer status a verification outcome leaves (RESOLVE_ERRORS leaves it as it was). */

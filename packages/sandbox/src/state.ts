@@ -324,6 +324,19 @@ export interface RateWindowRecord {
 }
 
 /** An uploaded verification document: its metadata only (the sandbox screens the file, then drops it). */
+/** A business customer's beneficial owner, director or officer (`POST /beneficial-owners`). */
+export interface BeneficialOwnerRecord {
+  id: string;
+  customerId: string;
+  roles: string[];
+  ownershipPercentage: number;
+  /** As given. */
+  personalInfo: Record<string, unknown>;
+  kycStatus: 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface DocumentRecord {
   id: string;
   documentHolder: string;
@@ -410,6 +423,7 @@ export interface SandboxState {
   readonly usedValues: Collection<UsedValueRecord>;
   /** Onboarding (routes/onboarding.ts, documents.ts, verifications.ts, kyc-page.ts). */
   readonly documents: Collection<DocumentRecord>;
+  readonly beneficialOwners: Collection<BeneficialOwnerRecord>;
   readonly verifications: Collection<VerificationRecord>;
   readonly kycLinks: ExpiringCollection<OnboardingTokenRecord>;
   readonly contactCodes: ExpiringCollection<OnboardingTokenRecord>;
@@ -553,6 +567,7 @@ export function createMemoryState(): SandboxState {
     rateWindows: memoryCollection(),
     usedValues: memoryCollection(),
     documents: memoryCollection(),
+    beneficialOwners: memoryCollection(),
     verifications: memoryCollection(),
     kycLinks: expiringCollection(),
     contactCodes: expiringCollection(),

@@ -36,6 +36,15 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
     nationality: 'DE',
     address: { line1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
   };
+  const ownerInfo = {
+    firstName: 'Jana',
+    lastName: 'Novak',
+    birthDate: '1980-02-03',
+    nationality: 'DE',
+    address: { line1: 'Ringstr. 2', city: 'Köln', postalCode: '50667', country: 'DE' },
+    idType: 'NON_US_TAX_ID',
+    identifier: 'DE-123',
+  };
   async function verifyContacts(id: string) {
     for (const channel of ['email', 'phone']) {
       expect((await t.api.post(`/customers/${id}/verify-${channel}`)).status).to.equal(204);
@@ -123,6 +132,44 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       expect((await t.api.post(`/customers/${customer.id}/verify-phone`)).status).to.equal(204);
       const phone = await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: CONTACT_CODE });
       expect(phone.body.contactVerification).to.deep.equal({ email: 'VERIFIED', phone: 'VERIFIED' });
+    });
+
+    it('a changed phone number is PENDING again and a code sent to the old one no longer confirms', async () => {
+      const { customer } = await euCustomer();
+      await verifyContacts(customer.id);
+      expect((await t.api.get(`/customers/${customer.id}`)).body.contactVerification).to.deep.equal({
+        email: 'VERIFIED',
+        phone: 'VERIFIED',
+      });
+      const same = await t.api.call('PATCH', `/customers/${customer.id}`, {
+        body: { customerType: 'INDIVIDUAL', phoneNumber: '+4915112345678' },
+      });
+      expect(same.body.contactVerification).to.deep.equal({ email: 'VERIFIED', phone: 'VERIFIED' });
+      const changed = await t.api.call('PATCH', `/customers/${customer.id}`, {
+        body: { customerType: 'INDIVIDUAL', phoneNumber: '+4915199999999' },
+      });
+      expect(changed.status).to.equal(200);
+      expect(changed.body.contactVerification).to.deep.equal({ email: 'VERIFIED', phone: 'PENDING' });
+      expect((await t.api.post('/verifications', { customerId: customer.id })).status).to.equal(400);
+      expect((await t.api.post(`/customers/${customer.id}/kyc-link`)).status).to.equal(409);
+      expect((await t.api.post(`/customers/${customer.id}/verify-phone`)).status).to.equal(204);
+      await t.api.call('PATCH', `/customers/${customer.id}`, {
+        body: { customerType: 'INDIVIDUAL', phoneNumber: '+4915100000000' },
+      });
+      const stale = await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: CONTACT_CODE });
+      expect(stale.status).to.equal(400);
+      expect((await t.api.post(`/customers/${customer.id}/verify-phone`)).status).to.equal(204);
+      const ok = await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: CONTACT_CODE });
+      expect(ok.body.contactVerification).to.deep.equal({ email: 'VERIFIED', phone: 'VERIFIED' });
+    });
+
+    it('outside the EU/EEA a contact change leaves no contactVerification behind', async () => {
+      const { customer } = await newCustomer(t.api, { region: 'US' });
+      const changed = await t.api.call('PATCH', `/customers/${customer.id}`, {
+        body: { customerType: 'INDIVIDUAL', phoneNumber: '+14155550100' },
+      });
+      expect(changed.status).to.equal(200);
+      expect(changed.body).not.to.have.property('contactVerification');
     });
 
     it('rate-limits sends per channel: the fourth within 30 s is 429 with Retry-After', async () => {
@@ -229,9 +276,25 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       const first = await t.api.post('/verifications', { customerId: id });
       expect(first.body.errors.map((e: { type: string }) => e.type)).to.include.members([
         'MISSING_FIELD',
+        'MISSING_BENEFICIAL_OWNER',
         'MISSING_LEGAL_PRESENCE_DOCUMENT',
         'MISSING_PROOF_OF_ADDRESS_DOCUMENT',
       ]);
+      const owners = [];
+      for (const [lastName, ownershipPercentage] of [
+        ['Muster 001', 60],
+        ['Beispiel', 40],
+      ] as const) {
+        const owner = await t.api.post('/beneficial-owners', {
+          customerId: id,
+          roles: ['UBO'],
+          ownershipPercentage,
+          personalInfo: { ...ownerInfo, lastName },
+        });
+        expect(owner.status, owner.text).to.equal(201);
+        expect(owner.body).to.include({ customerId: id, ownershipPercentage, kycStatus: 'UNVERIFIED' });
+        owners.push(owner.body.id);
+      }
       await t.api.call('PATCH', `/customers/${id}`, { body: { customerType: 'BUSINESS', address: complete.address } });
       for (const documentType of ['CERTIFICATE_OF_INCORPORATION', 'UTILITY_BILL'])
         expect(
@@ -240,6 +303,11 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
         ).to.equal(201);
       const second = await t.api.post('/verifications', { customerId: id });
       expect(second.body.verificationStatus).to.equal('PENDING_MANUAL_REVIEW');
+      const listed = await t.api.get('/beneficial-owners', { customerId: id });
+      expect(listed.body.data.map((o: { id: string; kycStatus: string }) => [o.id, o.kycStatus])).to.deep.equal([
+        [owners[0], 'PENDING'],
+        [owners[1], 'APPROVED'],
+      ]);
       expect((await t.api.get(`/customers/${id}`)).body.kybStatus).to.equal('PENDING');
       const business = (await t.api.get(`/customers/${id}`)).body.businessInfo;
       await t.api.call('PATCH', `/customers/${id}`, {
@@ -247,6 +315,64 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       });
       expect((await t.api.post('/verifications', { customerId: id })).body.verificationStatus).to.equal('REJECTED');
       expect((await t.api.get(`/customers/${id}`)).body.kybStatus).to.equal('REJECTED');
+    });
+  });
+
+  describe('beneficial owners', () => {
+    it('validates the owner, belongs to a business only, lists by customer, patches only the given fields', async () => {
+      const { customer } = await newCustomer(t.api);
+      const individual = await t.api.post('/beneficial-owners', {
+        customerId: customer.id,
+        roles: ['UBO'],
+        ownershipPercentage: 30,
+        personalInfo: ownerInfo,
+      });
+      expect(individual.status).to.equal(400);
+      const business = await t.api.post('/customers', {
+        platformCustomerId: `biz-${crypto.randomUUID()}`,
+        customerType: 'BUSINESS',
+        email: `biz-${crypto.randomUUID()}@example.com`,
+        businessInfo: { legalName: 'Owners GmbH', country: 'DE', taxId: 'DE2', incorporatedOn: '2021-01-01' },
+      });
+      const bad = await t.api.post('/beneficial-owners', {
+        customerId: business.body.id,
+        roles: ['OWNER'],
+        ownershipPercentage: 101,
+        personalInfo: { firstName: 'A' },
+      });
+      expect(bad.status).to.equal(400);
+      expect(bad.body.details.errors.map((e: { field: string }) => e.field)).to.include.members([
+        'roles',
+        'ownershipPercentage',
+        'personalInfo.lastName',
+        'personalInfo.address',
+      ]);
+      expect(
+        (
+          await t.api.post('/beneficial-owners', {
+            customerId: 'Customer:nobody',
+            roles: ['UBO'],
+            ownershipPercentage: 30,
+            personalInfo: ownerInfo,
+          })
+        ).status,
+      ).to.equal(404);
+      const owner = await t.api.post('/beneficial-owners', {
+        customerId: business.body.id,
+        roles: ['UBO', 'DIRECTOR'],
+        ownershipPercentage: 30,
+        personalInfo: ownerInfo,
+      });
+      expect(owner.status).to.equal(201);
+      const patched = await t.api.call('PATCH', `/beneficial-owners/${owner.body.id}`, {
+        body: { ownershipPercentage: 35 },
+      });
+      expect(patched.body).to.include({ ownershipPercentage: 35 });
+      expect(patched.body.roles).to.deep.equal(['UBO', 'DIRECTOR']);
+      expect(patched.body.personalInfo.lastName).to.equal(ownerInfo.lastName);
+      expect((await t.api.get(`/beneficial-owners/${owner.body.id}`)).body.ownershipPercentage).to.equal(35);
+      expect((await t.api.get('/beneficial-owners')).status).to.equal(400);
+      expect((await t.api.get('/beneficial-owners', { customerId: customer.id })).body.data).to.deep.equal([]);
     });
   });
 

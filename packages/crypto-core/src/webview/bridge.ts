@@ -154,6 +154,8 @@ export function createNativeBridge(options: NativeBridgeOptions = {}): NativeBri
   const transport: Transport = (request) =>
     new Promise<TransportResponse>((resolve, reject) => {
       if (request.signal?.aborted) return reject(new PayError(LocalErrorCode.ABORTED, 'The request was aborted'));
+      // the bridge carries text only: a document upload goes through a fetch transport
+      if (request.form) return reject(invalidArgument('The native bridge cannot carry a multipart form'));
       const id = `${prefix}-${++sequence}`;
       const finish = (): void => {
         clearTimeout(timer);

@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { getTransaction, type Quote } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
@@ -104,6 +103,13 @@ const POLL_MAX = 8000;
 export class PayPayment extends PayElement {
   static override styles = [...PayElement.styles, paymentStyles];
 
+  static override properties: PropertyDeclarations = {
+    quoteId: { attribute: 'quote-id', reflect: true },
+    quote: { attribute: false },
+    payeeName: { attribute: 'payee-name' },
+    customerId: { attribute: 'customer-id' },
+  };
+
   /**
    * Static (`PayPayment.loadScaChallenge`): loads `<pay-sca-challenge>` the first time a payment needs
    * SCA. `define/pay-payment` sets it to a
@@ -113,20 +119,16 @@ export class PayPayment extends PayElement {
   static loadScaChallenge: (() => Promise<unknown>) | undefined;
 
   /** The quote to review and pay (`Quote:…`); the element reads it with `GET /quotes/{id}`. */
-  @property({ attribute: 'quote-id', reflect: true })
-  accessor quoteId: string | undefined = undefined;
+  declare quoteId: string | undefined;
 
   /** The quote itself, when the page already has it (saves the first read). Not an attribute. */
-  @property({ attribute: false })
-  accessor quote: Quote | undefined = undefined;
+  declare quote: Quote | undefined;
 
   /** How to name the payee, when the platform knows better than the quote's destination. */
-  @property({ attribute: 'payee-name' })
-  accessor payeeName: string | undefined = undefined;
+  declare payeeName: string | undefined;
 
   /** The customer, for `<pay-sca-challenge>`'s SCA login on 409 SCA_SESSION_REQUIRED. */
-  @property({ attribute: 'customer-id' })
-  accessor customerId: string | undefined = undefined;
+  declare customerId: string | undefined;
 
   #phase: Phase = 'empty';
   #error: ErrorView | undefined;

@@ -164,6 +164,48 @@ export class PayContactVerificationCompleteEvent extends CustomEvent<{
   }
 }
 
+export type PayKycStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+
+/** The customer's KYC (or KYB) status as read, and each time it changes. No name, no document, no data. */
+export class PayKycStatusEvent extends CustomEvent<{ customerId: string; status: PayKycStatus }> {
+  static readonly eventName = 'pay-kyc-status';
+  constructor(customerId: string, status: PayKycStatus) {
+    super(PayKycStatusEvent.eventName, init({ customerId, status }));
+  }
+}
+
+/** `POST /verifications` answered: its id and status only (RESOLVE_ERRORS, PENDING_MANUAL_REVIEW, …), never the errors' text. */
+export class PayKycSubmittedEvent extends CustomEvent<{
+  customerId: string;
+  verificationId: string;
+  verificationStatus: string;
+}> {
+  static readonly eventName = 'pay-kyc-submitted';
+  constructor(customerId: string, verificationId: string, verificationStatus: string) {
+    super(PayKycSubmittedEvent.eventName, init({ customerId, verificationId, verificationStatus }));
+  }
+}
+
+/** A document was uploaded (`replaced`: an earlier one was replaced with `PUT /documents/{id}`). Ids only. */
+export class PayDocumentUploadedEvent extends CustomEvent<{
+  customerId: string;
+  documentId: string;
+  replaced: boolean;
+}> {
+  static readonly eventName = 'pay-document-uploaded';
+  constructor(customerId: string, documentId: string, replaced: boolean) {
+    super(PayDocumentUploadedEvent.eventName, init({ customerId, documentId, replaced }));
+  }
+}
+
+/** A beneficial owner (or control person) was added to the business. Ids only. */
+export class PayBeneficialOwnerAddedEvent extends CustomEvent<{ customerId: string; beneficialOwnerId: string }> {
+  static readonly eventName = 'pay-beneficial-owner-added';
+  constructor(customerId: string, beneficialOwnerId: string) {
+    super(PayBeneficialOwnerAddedEvent.eventName, init({ customerId, beneficialOwnerId }));
+  }
+}
+
 /**
  * Every event name, for listeners that want them all (analytics, tests). Literals, not `X.eventName`:
  * reading a class's property would keep every event class in every element's bundle.
@@ -183,6 +225,10 @@ export const PAY_EVENT_NAMES = [
   'pay-terms-accepted',
   'pay-contact-verified',
   'pay-contact-verification-complete',
+  'pay-kyc-status',
+  'pay-kyc-submitted',
+  'pay-document-uploaded',
+  'pay-beneficial-owner-added',
   // the account-security events (account-events.ts; named here, not imported, so other elements do not ship them)
   'pay-session-revoked',
   'pay-credential-added',
@@ -213,5 +259,9 @@ declare global {
     'pay-terms-accepted': PayTermsAcceptedEvent;
     'pay-contact-verified': PayContactVerifiedEvent;
     'pay-contact-verification-complete': PayContactVerificationCompleteEvent;
+    'pay-kyc-status': PayKycStatusEvent;
+    'pay-kyc-submitted': PayKycSubmittedEvent;
+    'pay-document-uploaded': PayDocumentUploadedEvent;
+    'pay-beneficial-owner-added': PayBeneficialOwnerAddedEvent;
   }
 }

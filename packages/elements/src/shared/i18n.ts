@@ -14,8 +14,10 @@
  */
 // element tables: begin
 import type { authMethodsMessages } from '../auth-methods/auth-methods.messages.js';
+import type { beneficialOwnersMessages } from '../kyc/beneficial-owners.messages.js';
 import type { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
 import type { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
+import type { kycMessages } from '../kyc/kyc.messages.js';
 import type { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
 import type { otpLoginMessages } from '../otp-login/otp-login.messages.js';
 import type { passkeyLoginMessages } from '../passkey-login/passkey-login.messages.js';
@@ -78,8 +80,10 @@ const en = {
 
 export type MessageKey = keyof (typeof en &
   typeof authMethodsMessages &
+  typeof beneficialOwnersMessages &
   typeof cardRevealMessages &
   typeof contactVerificationMessages &
+  typeof kycMessages &
   typeof oauthButtonMessages &
   typeof otpLoginMessages &
   typeof passkeyLoginMessages &

@@ -12,6 +12,8 @@ import { registerMessages, sharedMessages, type MessageKey, type Messages } from
 import { authMethodsMessages } from '../auth-methods/auth-methods.messages.js';
 import { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
 import { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
+import { kycMessages } from '../kyc/kyc.messages.js';
+import { beneficialOwnersMessages } from '../kyc/beneficial-owners.messages.js';
 import { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
 import { otpLoginMessages } from '../otp-login/otp-login.messages.js';
 import { passkeyLoginMessages } from '../passkey-login/passkey-login.messages.js';
@@ -29,6 +31,8 @@ export const en: Messages = {
   ...authMethodsMessages,
   ...cardRevealMessages,
   ...contactVerificationMessages,
+  ...kycMessages,
+  ...beneficialOwnersMessages,
   ...oauthButtonMessages,
   ...otpLoginMessages,
   ...passkeyLoginMessages,

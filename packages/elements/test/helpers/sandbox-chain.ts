@@ -57,6 +57,29 @@ export interface WalletChain extends SandboxChain {
   own(quoteId: string): void;
 }
 
+/** `multipart/form-data` bytes of `form`, with its Content-Type header. */
+async function encodeForm(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
+  const boundary = `----paykit-${crypto.randomUUID()}`;
+  const parts: BlobPart[] = [];
+  for (const [name, value] of form) {
+    if (typeof value === 'string') {
+      parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    } else {
+      parts.push(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\n` +
+          `Content-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`,
+        new Uint8Array(await value.arrayBuffer()),
+        '\r\n',
+      );
+    }
+  }
+  parts.push(`--${boundary}--\r\n`);
+  return {
+    body: new Uint8Array(await new Blob(parts).arrayBuffer()),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 export async function sandboxChain(
   customer: Record<string, unknown> = {},
   options: Omit<CreateSandboxOptions, 'enclaveKey'> = {},
@@ -163,10 +186,29 @@ async function chain(
   });
   const transport = fetchTransport({
     baseUrl: `${location.origin}/api/wallet`,
+    // a page's Request cannot carry `Origin` (the browser adds it on the wire): add it, as the browser would
     fetch: async (input, init) => {
+      // WebKitGTK cannot read a FormData body back in the page ("Unable to read form data blob"): the
+      // network stack would send it; here it is encoded by hand, as the browser would on the wire
+      const form = init?.body instanceof FormData ? await encodeForm(init.body) : undefined;
+      if (form) {
+        const headers = new Headers(init?.headers);
+        headers.set('Content-Type', form.contentType);
+        init = { ...init, body: form.body, headers };
+      }
       const request = new Request(input as string, init);
+      const headers = new Headers(request.headers);
+      headers.set('Origin', location.origin);
       const path = decodeURIComponent(new URL(request.url).pathname).replace('/api/wallet', '');
-      const response = await proxy(request);
+      const response = await proxy(
+        new Proxy(request, {
+          get: (target, key) => {
+            if (key === 'headers') return headers;
+            const value = Reflect.get(target, key, target) as unknown;
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+      );
       if (lose?.test(path)) {
         lose = undefined;
         throw new TypeError('Failed to fetch'); // the service ran it; the answer never came back

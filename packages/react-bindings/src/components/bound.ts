@@ -8,8 +8,10 @@
  */
 import * as React from 'react';
 import { createPayAuthMethods } from './pay-auth-methods.js';
+import { createPayBeneficialOwners } from './pay-beneficial-owners.js';
 import { createPayCardReveal } from './pay-card-reveal.js';
 import { createPayContactVerification } from './pay-contact-verification.js';
+import { createPayKyc } from './pay-kyc.js';
 import { createPayOAuthButton } from './pay-oauth-button.js';
 import { createPayOtpLogin } from './pay-otp-login.js';
 import { createPayPasskeyLogin } from './pay-passkey-login.js';
@@ -22,8 +24,10 @@ import { createPayWalletOwnership } from './pay-wallet-ownership.js';
 import { createPayWalletSettings } from './pay-wallet-settings.js';
 
 export const PayAuthMethods = /* @__PURE__ */ createPayAuthMethods(React);
+export const PayBeneficialOwners = /* @__PURE__ */ createPayBeneficialOwners(React);
 export const PayCardReveal = /* @__PURE__ */ createPayCardReveal(React);
 export const PayContactVerification = /* @__PURE__ */ createPayContactVerification(React);
+export const PayKyc = /* @__PURE__ */ createPayKyc(React);
 export const PayOAuthButton = /* @__PURE__ */ createPayOAuthButton(React);
 export const PayOtpLogin = /* @__PURE__ */ createPayOtpLogin(React);
 export const PayPasskeyLogin = /* @__PURE__ */ createPayPasskeyLogin(React);

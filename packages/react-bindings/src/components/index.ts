@@ -9,8 +9,10 @@
  *   const { PayOtpLogin, PayPasskeyLogin } = createPaykitComponents(React);
  */
 import { createPayAuthMethods, type PayAuthMethodsComponent } from './pay-auth-methods.js';
+import { createPayBeneficialOwners, type PayBeneficialOwnersComponent } from './pay-beneficial-owners.js';
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
 import { createPayContactVerification, type PayContactVerificationComponent } from './pay-contact-verification.js';
+import { createPayKyc, type PayKycComponent } from './pay-kyc.js';
 import { createPayOAuthButton, type PayOAuthButtonComponent } from './pay-oauth-button.js';
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
@@ -24,8 +26,10 @@ import { createPayWalletSettings, type PayWalletSettingsComponent } from './pay-
 import type { ReactModule } from '../react-module.js';
 
 export * from './pay-auth-methods.js';
+export * from './pay-beneficial-owners.js';
 export * from './pay-card-reveal.js';
 export * from './pay-contact-verification.js';
+export * from './pay-kyc.js';
 export * from './pay-oauth-button.js';
 export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
@@ -40,8 +44,10 @@ export * from './pay-wallet-settings.js';
 /** Tag names of the wrapped elements. */
 export const PAYKIT_TAG_NAMES = [
   'pay-auth-methods',
+  'pay-beneficial-owners',
   'pay-card-reveal',
   'pay-contact-verification',
+  'pay-kyc',
   'pay-oauth-button',
   'pay-otp-login',
   'pay-passkey-login',
@@ -56,8 +62,10 @@ export const PAYKIT_TAG_NAMES = [
 
 export interface PaykitComponents {
   PayAuthMethods: PayAuthMethodsComponent;
+  PayBeneficialOwners: PayBeneficialOwnersComponent;
   PayCardReveal: PayCardRevealComponent;
   PayContactVerification: PayContactVerificationComponent;
+  PayKyc: PayKycComponent;
   PayOAuthButton: PayOAuthButtonComponent;
   PayOtpLogin: PayOtpLoginComponent;
   PayPasskeyLogin: PayPasskeyLoginComponent;
@@ -74,8 +82,10 @@ export interface PaykitComponents {
 export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
     PayAuthMethods: createPayAuthMethods(react),
+    PayBeneficialOwners: createPayBeneficialOwners(react),
     PayCardReveal: createPayCardReveal(react),
     PayContactVerification: createPayContactVerification(react),
+    PayKyc: createPayKyc(react),
     PayOAuthButton: createPayOAuthButton(react),
     PayOtpLogin: createPayOtpLogin(react),
     PayPasskeyLogin: createPayPasskeyLogin(react),

@@ -3,13 +3,14 @@
  * approved at creation unless `fullName` ends in 001 (PENDING), 002 (REJECTED) or 003 (UNVERIFIED);
  * businesses the same on `businessInfo.registrationNumber`. Changing `email` (or `phoneNumber`) while
  * the customer's wallets have EMAIL_OTP (SMS_OTP) credentials is a signed retry, signed by a session of
- * one of those wallets; the credentials change with the contact field.
+ * one of those wallets; the credentials change with the contact field. A changed email or phone number
+ * makes its `contactVerification` channel PENDING again where the provider requires it (EU/EEA region).
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../errors.js';
 import { newId } from '../ids.js';
-import { END_USER_TERMS_VERSION, requiredContactChannels } from '../onboarding.js';
+import { END_USER_TERMS_VERSION, requiredContactChannels, resetContactChannel } from '../onboarding.js';
 import { requireCustomer } from '../lookups.js';
 import { paginate } from '../pagination.js';
 import { hasWalletHeaders, signedRequest } from '../signed-retry.js';
@@ -172,6 +173,12 @@ function applyUpdate(ctx: SandboxContext, customer: CustomerRecord, update: Upda
       cred.updatedAt = now;
       ctx.state.credentials.put(cred);
     }
+  }
+  if (update.contact) {
+    // a new address or number is unconfirmed: its channel is PENDING again where the provider requires it
+    const channel = update.contact === 'email' ? 'email' : 'phone';
+    const contactVerification = resetContactChannel(ctx, customer, channel, rest.region ?? customer.region);
+    if (contactVerification) customer.contactVerification = contactVerification;
   }
   Object.assign(customer, rest, { profile: { ...customer.profile, ...profile }, updatedAt: now });
   return ctx.state.customers.put(customer);

@@ -11,7 +11,13 @@ import type { SandboxContext, SandboxEnv } from '../context.js';
 import { ApiError, conflict, fieldError, invalidField, invalidInput, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { requireCustomer } from '../lookups.js';
-import { isFinal, pendingChannels, resolveVerification, settleCustomer } from '../onboarding.js';
+import {
+  isFinal,
+  pendingChannels,
+  resolveBeneficialOwners,
+  resolveVerification,
+  settleCustomer,
+} from '../onboarding.js';
 import { paginate } from '../pagination.js';
 import type { DocumentRecord, VerificationRecord } from '../state.js';
 import { COUNTRY, Fields, parseJsonObject } from '../validation.js';
@@ -150,6 +156,7 @@ export function kycRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         pending.map((channel) => fieldError(`contactVerification.${channel}`, 'must be VERIFIED before KYC begins')),
         'Verify the customer’s contact details before KYC',
       );
+    resolveBeneficialOwners(ctx, customer);
     const outcome = resolveVerification(ctx, customer);
     const now = ctx.config.now();
     const previous = ctx.state.verifications.list((v) => v.customerId === customer.id).at(-1);

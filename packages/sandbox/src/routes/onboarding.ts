@@ -13,7 +13,7 @@ import { ApiError, conflict, fieldError, invalidField } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { randomToken } from '../ids.js';
 import { requireCustomer } from '../lookups.js';
-import { END_USER_TERMS_VERSION, pendingChannels, termsUrl, type ContactChannel } from '../onboarding.js';
+import { END_USER_TERMS_VERSION, contactCodeId as codeId, pendingChannels, termsUrl } from '../onboarding.js';
 import { takeRateLimit } from '../rate-limit.js';
 import { Fields, parseJsonObject } from '../validation.js';
 import { iso, toCustomer } from '../views.js';
@@ -107,5 +107,3 @@ export function onboardingRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   return app;
 }
-
-const codeId = (customerId: string, channel: ContactChannel): string => `${customerId}:${channel}`;

@@ -1,0 +1,38 @@
+/**
+ * Onboarding 3, identity verification: `<pay-kyc>` shows the customer's KYC status and finishes it
+ * through the provider's hosted flow (framed on this page) or with details and a document entered here.
+ */
+import { h } from '../dom.js';
+import { continueButton, renderSteps, type Step } from '../shell.js';
+import { state } from '../state.js';
+import { card, howItWorks, payElement } from '../ui.js';
+
+export const kycStep: Step = {
+  id: 'kyc',
+  title: 'Verify identity',
+  subtitle: 'Onboarding · KYC',
+  icon: 'shield',
+  needs: 'customer',
+  lead: 'The customer verifies their identity with the provider’s hosted flow, or enters their details and a photo of their ID here. This sandbox’s EU customers start unverified; US customers are approved when created.',
+  done: () => state.onboarding.kyc === 'APPROVED' || state.onboarding.kyc === 'PENDING',
+  render: kycPanel,
+};
+
+function kycPanel(): HTMLElement {
+  const kyc = payElement('pay-kyc', { 'customer-id': state.me!.customerId, embed: '' }, 'kyc');
+  kyc.addEventListener('pay-kyc-status', (event) => {
+    state.onboarding.kyc = event.detail.status;
+    renderSteps();
+  });
+  return h(
+    'div',
+    { class: 'stack' },
+    card('Identity verification', kyc),
+    h('div', { class: 'actions' }, continueButton('signin', 'Continue to your wallet')),
+    howItWorks([
+      'Hosted: `POST /customers/{id}/kyc-link` returns a single-use link (and a token where the provider can be embedded); the page frames it and reads the status until the provider decides.',
+      'In page: `PATCH /customers/{id}` saves the details, `POST /documents` uploads the ID (multipart; PDF, JPEG or PNG, up to 10 MB, checked first), `POST /verifications` answers with what is still missing, field by field.',
+      'Sandbox rules: the last three characters of the name decide (001 review, 002 rejected, 003 asks for a sharper photo once); a file named `…-rejected.png` is refused by screening.',
+    ]),
+  );
+}

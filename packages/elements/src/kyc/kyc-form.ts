@@ -1,0 +1,139 @@
+/**
+ * What the KYC forms share (`<pay-kyc>`'s details and `<pay-beneficial-owners>`' person form): fields
+ * named by their path in the service's body (`address.city`, `owner.lastName`), rendered with a label,
+ * an error under the input and the right input type, checked locally (required, 2-letter country codes)
+ * before anything is sent. Values live in the element only, never in storage, events or the URL.
+ *
+ * @example
+ *   class PayThing extends KycFormElement {
+ *     render() { return html`${this.input('address.city')}${this.fieldError('document')}`; }
+ *   }
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { PayElement } from '../shared/base-element.js';
+import { registerMessages, type MessageKey } from '../shared/i18n.js';
+import { kycMessages } from './kyc.messages.js';
+
+registerMessages('en', kycMessages);
+
+export const ADDRESS = ['address.line1', 'address.city', 'address.postalCode', 'address.country'];
+
+const AUTOCOMPLETE: Record<string, string> = {
+  fullName: 'name',
+  birthDate: 'bday',
+  'address.line1': 'address-line1',
+  'address.city': 'address-level2',
+  'address.postalCode': 'postal-code',
+  'address.country': 'country',
+  'businessInfo.legalName': 'organization',
+};
+
+/** The last segment of a field path names its label (`address.city` → `kyc.f.city`). */
+const labelOf = (path: string): MessageKey =>
+  `kyc.f.${path === 'businessInfo.country' ? 'registeredIn' : path.split('.').pop()}` as MessageKey;
+const isCountry = (path: string): boolean => /(nationality|\.country)$/.test(path);
+
+/** `a.b` of a nested object, as text. */
+export function read(source: unknown, path: string): string {
+  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], source);
+  return typeof value === 'string' ? value : '';
+}
+
+/** Sets `a.b` in a nested object. */
+export function write(target: Record<string, unknown>, path: string, value: string): void {
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  let node = target;
+  for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[last] = value;
+}
+
+/** The fields a service error's `details.errors[]` names (FieldError `field`), prefixed. */
+export const errorFields = (error: unknown, prefix = ''): string[] =>
+  ((error as { details?: { errors?: { field?: unknown }[] } }).details?.errors ?? []).map(
+    (x) => prefix + String(x.field),
+  );
+
+/** A Paykit element with a form of service fields. */
+export abstract class KycFormElement extends PayElement {
+  /** Field values by path; dropped when the element leaves the page. */
+  protected values: Record<string, string> = {};
+  /** Messages under fields, by path. */
+  protected readonly fieldErrors = new Map<string, string>();
+
+  override disconnectedCallback(): void {
+    this.values = {};
+    super.disconnectedCallback();
+  }
+
+  /** A labelled input for `path`: a date, a number (percentages) or text; 2 letters for a country. */
+  protected input(path: string, optional = false): TemplateResult {
+    const id = `f-${path}`;
+    const country = isCountry(path);
+    const percent = path.endsWith('Percentage');
+    return html`<div class="field">
+      <label class="label" for=${id}>${this.t(labelOf(path))}</label>
+      <input
+        part="input"
+        class="input"
+        id=${id}
+        name=${path}
+        type=${/(birthDate|incorporatedOn)$/.test(path) ? 'date' : percent ? 'number' : 'text'}
+        min=${percent ? 0 : nothing}
+        max=${percent ? 100 : nothing}
+        .value=${this.values[path] ?? ''}
+        autocomplete=${AUTOCOMPLETE[path] ?? 'off'}
+        maxlength=${country ? 2 : nothing}
+        autocapitalize=${country ? 'characters' : nothing}
+        ?required=${!optional}
+        aria-invalid=${this.fieldErrors.has(path) ? 'true' : 'false'}
+        aria-describedby=${this.fieldErrors.has(path) ? `${id}-e` : nothing}
+        @input=${this.onField}
+      />
+      ${this.fieldError(path, `${id}-e`)}
+    </div>`;
+  }
+
+  /** A labelled select of `[value, label]` options. */
+  protected select(path: string, options: string[][], selected = this.values[path] ?? options[0]![0]!): TemplateResult {
+    const id = `f-${path}`;
+    return html`<div class="field">
+      <label class="label" for=${id}>${this.t(labelOf(path))}</label>
+      <select part="input" class="input" id=${id} name=${path} @change=${this.onField}>
+        ${options.map(([value, label]) => html`<option value=${value!} ?selected=${value === selected}>${label}</option>`)}
+      </select>
+    </div>`;
+  }
+
+  /** The message under a field (focusable, so focus can go to it when it has no input). */
+  protected fieldError(path: string, id = `${path}-e`): unknown {
+    const message = this.fieldErrors.get(path);
+    return message ? html`<p part="field-error" class="field-error" id=${id} tabindex="-1">${message}</p>` : nothing;
+  }
+
+  protected readonly onField = (event: Event): void => {
+    const input = event.target as HTMLInputElement;
+    this.values[input.name] = input.value;
+    if (this.fieldErrors.delete(input.name)) this.requestUpdate();
+  };
+
+  /** Checks `paths` locally (required unless `optional`, 2-letter country codes); true when all pass. */
+  protected checkFields(paths: string[], optional: string[] = []): boolean {
+    for (const path of paths) {
+      const value = (this.values[path] ?? '').trim();
+      if (isCountry(path)) this.values[path] = value.toUpperCase();
+      if (!value && !optional.includes(path)) this.fieldErrors.set(path, this.t('kyc.required'));
+      else if (value && isCountry(path) && !/^[a-z]{2}$/i.test(value))
+        this.fieldErrors.set(path, this.t('kyc.countryCode'));
+    }
+    return !paths.some((path) => this.fieldErrors.has(path));
+  }
+
+  /** Announces that fields need a fix and moves focus to the first one. */
+  protected async showErrors(): Promise<void> {
+    this.live.announce(this.t('kyc.fix'));
+    this.requestUpdate();
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"], .field-error')?.focus();
+  }
+}
