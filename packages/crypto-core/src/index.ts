@@ -104,6 +104,20 @@ export type {
   ScaLoginStart,
 } from './resources.js';
 export {
+  getCard,
+  listCardTransactions,
+  updateCard,
+  type Card,
+  type CardAmount,
+  type CardCapabilities,
+  type CardCurrency,
+  type CardLimits,
+  type CardState,
+  type CardTransaction,
+  type CardTransactionStatus,
+  type CardsClient,
+} from './cards.js';
+export {
   WalletClient,
   nextQuoteStep,
   type CurrentSession,

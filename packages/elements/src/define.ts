@@ -7,6 +7,7 @@
  *   import { setDefaultClient } from '@paykit/elements';
  */
 import './define/pay-auth-methods.js';
+import './define/pay-card.js';
 import './define/pay-card-reveal.js';
 import './define/pay-contact-verification.js';
 import './define/pay-oauth-button.js';

@@ -112,6 +112,7 @@ describe('custom-elements.json', () => {
     const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
     expect(elements.map((d) => d.tagName).sort()).to.deep.equal([
       'pay-auth-methods',
+      'pay-card',
       'pay-card-reveal',
       'pay-contact-verification',
       'pay-oauth-button',

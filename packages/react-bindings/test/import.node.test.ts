@@ -12,6 +12,7 @@ import { describe, it } from '../../../test/harness/suite.js';
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const TAGS = [
   'pay-auth-methods',
+  'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',
   'pay-oauth-button',
@@ -70,6 +71,7 @@ describe('importing @paykit/react in Node', () => {
       'PayOtpLogin',
       'PayPasskeyLogin',
       'PayWalletExport',
+      'PayCard',
       'PayCardReveal',
       'PayScaChallenge',
       'PayAuthMethods',

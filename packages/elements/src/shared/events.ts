@@ -189,6 +189,11 @@ export const PAY_EVENT_NAMES = [
   'pay-credential-removed',
   'pay-wallet-privacy',
   'pay-delegated-key',
+  // <pay-card>'s events (card/card-events.ts)
+  'pay-card-frozen',
+  'pay-card-unfrozen',
+  'pay-card-limits-changed',
+  'pay-card-activated',
 ] as const;
 
 declare global {

@@ -14,6 +14,7 @@
  */
 // element tables: begin
 import type { authMethodsMessages } from '../auth-methods/auth-methods.messages.js';
+import type { cardMessages } from '../card/card.messages.js';
 import type { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
 import type { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
 import type { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
@@ -71,6 +72,7 @@ const en = {
 
 export type MessageKey = keyof (typeof en &
   typeof authMethodsMessages &
+  typeof cardMessages &
   typeof cardRevealMessages &
   typeof contactVerificationMessages &
   typeof oauthButtonMessages &

@@ -8,6 +8,7 @@
  */
 import * as React from 'react';
 import { createPayAuthMethods } from './pay-auth-methods.js';
+import { createPayCard } from './pay-card.js';
 import { createPayCardReveal } from './pay-card-reveal.js';
 import { createPayContactVerification } from './pay-contact-verification.js';
 import { createPayOAuthButton } from './pay-oauth-button.js';
@@ -21,6 +22,7 @@ import { createPayWalletOwnership } from './pay-wallet-ownership.js';
 import { createPayWalletSettings } from './pay-wallet-settings.js';
 
 export const PayAuthMethods = /* @__PURE__ */ createPayAuthMethods(React);
+export const PayCard = /* @__PURE__ */ createPayCard(React);
 export const PayCardReveal = /* @__PURE__ */ createPayCardReveal(React);
 export const PayContactVerification = /* @__PURE__ */ createPayContactVerification(React);
 export const PayOAuthButton = /* @__PURE__ */ createPayOAuthButton(React);

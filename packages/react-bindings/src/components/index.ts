@@ -9,6 +9,7 @@
  *   const { PayOtpLogin, PayPasskeyLogin } = createPaykitComponents(React);
  */
 import { createPayAuthMethods, type PayAuthMethodsComponent } from './pay-auth-methods.js';
+import { createPayCard, type PayCardComponent } from './pay-card.js';
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
 import { createPayContactVerification, type PayContactVerificationComponent } from './pay-contact-verification.js';
 import { createPayOAuthButton, type PayOAuthButtonComponent } from './pay-oauth-button.js';
@@ -23,6 +24,7 @@ import { createPayWalletSettings, type PayWalletSettingsComponent } from './pay-
 import type { ReactModule } from '../react-module.js';
 
 export * from './pay-auth-methods.js';
+export * from './pay-card.js';
 export * from './pay-card-reveal.js';
 export * from './pay-contact-verification.js';
 export * from './pay-oauth-button.js';
@@ -38,6 +40,7 @@ export * from './pay-wallet-settings.js';
 /** Tag names of the wrapped elements. */
 export const PAYKIT_TAG_NAMES = [
   'pay-auth-methods',
+  'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',
   'pay-oauth-button',
@@ -53,6 +56,7 @@ export const PAYKIT_TAG_NAMES = [
 
 export interface PaykitComponents {
   PayAuthMethods: PayAuthMethodsComponent;
+  PayCard: PayCardComponent;
   PayCardReveal: PayCardRevealComponent;
   PayContactVerification: PayContactVerificationComponent;
   PayOAuthButton: PayOAuthButtonComponent;
@@ -70,6 +74,7 @@ export interface PaykitComponents {
 export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
     PayAuthMethods: createPayAuthMethods(react),
+    PayCard: createPayCard(react),
     PayCardReveal: createPayCardReveal(react),
     PayContactVerification: createPayContactVerification(react),
     PayOAuthButton: createPayOAuthButton(react),
