@@ -69,6 +69,11 @@ describe('<pay-card-reveal>', () => {
     );
     const frame = await reveal(el);
     expect(frame.src).to.equal(`${PAN_URL}#lang=es-MX&theme=dark`);
+    // the test frame goes to a same-origin blank page: Firefox builds a MessageEvent only with a source
+    // it can reach (the frame's WindowProxy stays the same object across the navigation)
+    const blank = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    frame.src = 'about:blank';
+    await blank;
     const initial = frame.getBoundingClientRect().height;
     const post = (data: unknown, origin: string, source: MessageEventSource | null) =>
       window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
