@@ -336,7 +336,7 @@ export const FLOWS: FlowTest[] = [
     },
   },
   {
-    name: 'card: issue, reveal the PAN frame from the sandbox origin, hide removes it',
+    name: 'card: issue, <pay-card> activates, freezes and unfreezes, reveals the PAN frame, and lists simulated spending',
     needs: [OTP],
     async run({ d, demo }) {
       await open(d, 'card');
@@ -346,12 +346,47 @@ export const FLOWS: FlowTest[] = [
           (await d.exists('[data-testid="card-state"]')) && (await d.text('[data-testid="card-state"]')) === 'ACTIVE',
         'the card to become ACTIVE',
       );
-      const reveal = '[data-testid="card-reveal"]';
+      const el = '[data-testid="card"]';
+      await d.waitFor(`${el}[data-state~="needs-activation"]`, {
+        message: 'the activation step of a wallet-funded card',
+      });
+      await d.click(`${el} >>> [part~="activate-button"]`);
+      await d.waitFor(`${el} >>> [part~="success"]`, { message: 'the card activated' });
+      assert.equal(await d.exists(`${el}[data-state~="needs-activation"]`), false);
+      await d.click(`${el} >>> [part~="freeze-button"]`);
+      await d.until(async () => (await d.text('[data-testid="card-state"]')) === 'FROZEN', 'the card FROZEN');
+      await d.waitFor(`${el}[data-state~="frozen"]`);
+      await d.click(`${el} >>> [part~="freeze-button"]`);
+      await d.until(async () => (await d.text('[data-testid="card-state"]')) === 'ACTIVE', 'the card ACTIVE again');
+
+      await d.click('[data-testid="card-simulate"]');
+      const rows = `${el} >>> [part~="transaction"]`;
+      await d.until(async () => (await d.count(rows)) === 5, 'five statement rows (the decline left out)');
+      const listed = await d.evaluate((selector: string) => {
+        const root = document.querySelector(selector)!.shadowRoot!;
+        return [...root.querySelectorAll<HTMLElement>('[part~="transaction"]')].map(
+          (r) => `${r.dataset['direction']} ${r.dataset['status']}`,
+        );
+      }, el);
+      assert.deepEqual(listed.sort(), [
+        'CREDIT SETTLED',
+        'DEBIT AUTHORIZED',
+        'DEBIT PARTIALLY_SETTLED',
+        'DEBIT SETTLED',
+        'DEBIT SETTLED',
+      ]);
+      assert.match(await d.text(rows), /HOTEL CENTRAL|METRO TAXI|CITY LIGHTS BOOKS|BLUE BOTTLE COFFEE/);
+      // 6.50 + 24.00 − 8.00 refunded + 120.00 (held, 80.00 cleared) + 18.75 pending = 161.25 spent
+      await d.until(async () => (await d.text(S.balance)).includes('4,838.75'), 'the balance after spending');
+      await d.click(`${el} >>> [part~="declined-filter"]`);
+      await d.until(async () => (await d.count(rows)) === 6, 'the decline shown on request');
+
+      const reveal = `${el} >>> pay-card-reveal`;
       assert.equal(await d.attribute(reveal, 'allowed-origins'), demo.panOrigin);
       await d.click(`${reveal} >>> [part~="show-button"]`);
       await d.waitFor(`${reveal} >>> iframe[part~="frame"]`, { message: 'the card details frame' });
       const frame = await d.evaluate((selector: string) => {
-        const host = document.querySelector(selector)!;
+        const host = document.querySelector(selector)!.shadowRoot!.querySelector('pay-card-reveal')!;
         const iframe = host.shadowRoot!.querySelector('iframe')!;
         return {
           origin: new URL(iframe.src).origin,
@@ -359,12 +394,20 @@ export const FLOWS: FlowTest[] = [
           referrer: iframe.referrerPolicy,
           hostHtml: host.outerHTML,
         };
-      }, reveal);
+      }, el);
       assert.equal(frame.origin, demo.panOrigin, 'the frame comes from the sandbox PAN origin');
       assert.equal(frame.sandbox, 'allow-scripts allow-same-origin');
       assert.equal(frame.referrer, 'no-referrer');
       assert.doesNotMatch(frame.hostHtml, /\/pan\//, 'the PAN URL is not on the host element');
       await d.waitFor(`${reveal}[data-state~="revealed"]`);
+      await d.until(
+        () =>
+          d.evaluate((selector: string) => {
+            const host = document.querySelector(selector)!.shadowRoot!.querySelector('pay-card-reveal')!;
+            return host.shadowRoot!.querySelector('iframe')?.style.height ?? '';
+          }, el),
+        'the card page to size its frame',
+      );
       await d.click(`${reveal} >>> [part~="hide-button"]`);
       await d.waitFor(`${reveal} >>> iframe`, { gone: true, message: 'the frame to be removed' });
       await d.waitFor(`${reveal} >>> [part~="status"]`);
@@ -381,7 +424,8 @@ export const FLOWS: FlowTest[] = [
       await d.click('[data-testid="pay-confirm"]');
       await waitForStatus(d, 'COMPLETED');
       await d.waitFor('[data-testid="payment-done"]');
-      await d.until(async () => (await d.text(S.balance)).includes('4,975.50'), 'the balance after paying 24.50');
+      // the card step spent 161.25 of the 5,000.00 first
+      await d.until(async () => (await d.text(S.balance)).includes('4,814.25'), 'the balance after paying 24.50');
     },
   },
   {

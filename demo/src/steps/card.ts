@@ -9,6 +9,7 @@ import { continueButton, renderSteps, type Step } from '../shell.js';
 import { state, type Card } from '../state.js';
 import { demoApi } from '../api.js';
 import { card, describe, fact, howItWorks, payElement, sleep, toast } from '../ui.js';
+import { refreshBalance } from '../wallet.js';
 
 export const cardStep: Step = {
   id: 'card',
@@ -132,7 +133,7 @@ function cardPanel(): HTMLElement {
     button.setAttribute('aria-busy', 'true');
     try {
       const outcome = await demoApi.simulateSpending(cardId);
-      await (element as HTMLElement & { reload(): Promise<void> }).reload();
+      await Promise.all([(element as HTMLElement & { reload(): Promise<void> }).reload(), refreshBalance()]);
       toast(
         `${outcome.approved} purchases approved, ${outcome.declined} declined, ${outcome.refunded} refunded`,
         outcome.approved ? 'success' : 'info',
