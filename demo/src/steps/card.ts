@@ -14,10 +14,10 @@ import { refreshBalance } from '../wallet.js';
 export const cardStep: Step = {
   id: 'card',
   title: 'Virtual card',
-  subtitle: 'Issue and reveal',
+  subtitle: 'Issue, manage, spend',
   icon: 'card',
   needs: 'session',
-  lead: 'Issue a virtual card funded by the wallet, then show its details. Number and security code come from the card issuer’s own origin in a sandboxed frame: they never touch this page’s scripts.',
+  lead: 'Issue a virtual card funded by the wallet, let it pay from the wallet, then freeze it, set its limits, show its details and watch simulated spending arrive. Number and security code come from the card issuer’s own origin in a sandboxed frame: they never touch this page’s scripts.',
   done: () => state.card?.state === 'ACTIVE',
   render: cardPanel,
 };
