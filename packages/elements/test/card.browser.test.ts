@@ -126,11 +126,21 @@ describe('<pay-card>', () => {
     await s.authorize(700, 'GADGET SHOP 002'); // declined: insufficient funds
     await s.authorize(300, 'ODD MERCHANT 006'); // the pull fails: EXCEPTION
 
-    const el = await render(s, s.chain.client, { pageSize: 4 });
+    const el = await render(s, s.chain.client, { pageSize: 5 });
     expect(s.chain.forwarded).to.include('GET /transactions');
-    // newest first, 4 a page; the DECLINED one is on the first page but kept out of the statement
+    // newest first, 5 a page; the DECLINED one is on the first page but kept out of the statement; the
+    // refund is there too, its purchase not yet
     const statuses = () => rows(el).map((r) => `${r.dataset['direction']} ${r.dataset['status']}`);
-    expect(statuses()).to.deep.equal(['DEBIT EXCEPTION', 'DEBIT AUTHORIZED', 'DEBIT PARTIALLY_SETTLED']);
+    expect(statuses()).to.deep.equal([
+      'DEBIT EXCEPTION',
+      'DEBIT AUTHORIZED',
+      'DEBIT PARTIALLY_SETTLED',
+      'CREDIT SETTLED',
+    ]);
+    expect(rows(el)[3]!.textContent).to.contain('Refund of an earlier purchase');
+    expect(rows(el)[3]!.querySelector('[part~="show-purchase-button"]') === null, 'its purchase not listed').to.equal(
+      true,
+    );
     expect(row(el, 'TAXI RIDE')!.textContent).to.contain('Pending').and.contain('−$9.99');
     expect(row(el, 'CITY BOOKS')!.textContent).to.contain('Partly settled').and.contain('−$10.00');
     expect(row(el, 'ODD MERCHANT')!.textContent).to.contain('Under review');
@@ -148,8 +158,8 @@ describe('<pay-card>', () => {
       'DEBIT SETTLED',
     ]);
     expect(maybePart(el, 'more-button') === null, 'no third page').to.equal(true);
-    expect(el.shadowRoot!.activeElement === rows(el)[3], 'focus on the first new row').to.equal(true);
-    expect(announced(el)).to.contain('2 more transactions shown.');
+    expect(el.shadowRoot!.activeElement === rows(el)[4], 'focus on the first new row').to.equal(true);
+    expect(announced(el)).to.contain('More transactions shown: 1.');
     const refund = rows(el)[3]!;
     expect(refund.textContent).to.contain('Refund').and.contain('+$5.00').and.contain('Refund of a purchase on');
     const purchase = rows(el)[4]!;
@@ -209,6 +219,25 @@ describe('<pay-card>', () => {
     expect(part(el, 'limits').textContent).to.contain('$25.50');
     expect(el.shadowRoot!.activeElement === part(el, 'edit-limits-button'), 'focus').to.equal(true);
     expect(announced(el)).to.contain('Spending limits saved.');
+    t.leaks.assertClean(el);
+  });
+
+  it('says why a change failed by its code (a card closed meanwhile), then shows the closed card without controls', async () => {
+    const s = await cardSetup();
+    const el = await render(s);
+    await s.chain.platform('PATCH', `/cards/${enc(s.cardId)}`, { state: 'CLOSED' }); // the platform closes it
+    await pressEnter(part(el, 'freeze-button'));
+    await until(() => hasState(el, 'error'), 'the error');
+    expect(part(el, 'error').textContent).to.contain('This card is closed and can no longer be changed.');
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'CARD_NOT_MUTABLE' }]);
+    expect(t.leaks.of('pay-card-frozen')).to.have.length(0);
+    await expectAccessible(el, 'error');
+    await el.reload();
+    await el.updateComplete;
+    expect(part(el, 'art').getAttribute('aria-label')).to.contain('Closed');
+    expect(maybePart(el, 'freeze-button') === null, 'no freeze on a closed card').to.equal(true);
+    expect(maybePart(el, 'limits') === null, 'no limits on a closed card').to.equal(true);
+    expect(el.shadowRoot!.querySelector('pay-card-reveal') === null, 'no details of a closed card').to.equal(true);
     t.leaks.assertClean(el);
   });
 

@@ -603,7 +603,11 @@ export class PayCard extends PayElement {
         ${
           credit && t.originalTransactionId
             ? html`<span class="meta"
-                >${this.t('cardView.refundOf', { date: this.#date(purchase?.authorizedAt ?? purchase?.createdAt) || '…' })}</span
+                >${
+                  purchase
+                    ? this.t('cardView.refundOf', { date: this.#date(purchase.authorizedAt ?? purchase.createdAt) })
+                    : this.t('cardView.refundOfEarlier')
+                }</span
               >`
             : nothing
         }
