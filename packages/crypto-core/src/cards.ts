@@ -98,7 +98,7 @@ const cardPath = (cardId: string): string => `/cards/${encodeURIComponent(text(c
  * @throws {PayError} `INVALID_ARGUMENT` (no card id); the service's error (its `code` and `status`); the
  *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
-export function getCard(client: CardsClient, params: { cardId: string; signal?: AbortSignal }): Promise<Card> {
+export async function getCard(client: CardsClient, params: { cardId: string; signal?: AbortSignal }): Promise<Card> {
   const { cardId, signal } = object(params, 'params');
   return client.request<Card>('GET', cardPath(cardId), { signal });
 }
@@ -111,7 +111,7 @@ export function getCard(client: CardsClient, params: { cardId: string; signal?: 
  * @throws {PayError} `INVALID_ARGUMENT` (no card id); the service's error (400 `INVALID_INPUT`, 409
  *   `INVALID_STATE_TRANSITION`, `CARD_NOT_MUTABLE`, …); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
-export function updateCard(
+export async function updateCard(
   client: CardsClient,
   params: { cardId: string; state?: 'ACTIVE' | 'FROZEN'; signal?: AbortSignal } & CardLimits,
 ): Promise<Card> {
@@ -127,7 +127,7 @@ export function updateCard(
  * @throws {PayError} `INVALID_ARGUMENT` (no card id); the service's error (400 for a bad limit or cursor);
  *   the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
-export function listCardTransactions(
+export async function listCardTransactions(
   client: CardsClient,
   params: { cardId: string; limit?: number; cursor?: string; signal?: AbortSignal },
 ): Promise<ListResponse<CardTransaction>> {
