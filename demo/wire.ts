@@ -62,3 +62,13 @@ export interface DemoErrorBody {
   code: string;
   message: string;
 }
+
+/** `POST /api/demo/card/simulate` `{ cardId }`: what the spending simulation did on the visitor's card. */
+export interface SpendingOutcome {
+  /** Purchases the card approved (each then cleared, in part or whole, or left pending). */
+  approved: number;
+  /** Authorizations declined (the descriptor ending in 002, or every one before the card is activated). */
+  declined: number;
+  /** Refunds (merchant returns), each its own CREDIT row. */
+  refunded: number;
+}

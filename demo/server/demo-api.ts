@@ -7,6 +7,8 @@
  *   POST /api/demo/signup      {email, region, fullName?, phoneNumber?} → the profile, and Set-Cookie
  *   GET  /api/demo/me          the profile of the cookie's session, or 401
  *   POST /api/demo/reset       forgets the session and clears the cookie
+ *   POST /api/demo/card/simulate  {cardId} → drives the sandbox card simulators on the visitor's own card
+ *                              (purchases, clearings, a refund, a decline) so the card's transactions fill
  *   POST /api/demo/csp-report  CSP violation reports (kept in memory, logged without URLs)
  *
  * Bounded per source address (limits.ts): sign-ups are rate-limited before they reach the service, CSP
@@ -23,6 +25,7 @@ import type { DemoConfig, DemoErrorBody, Profile, Region } from '../wire.js';
 import { DEFAULT_LIMITS, RateLimiter, sourceOf, type DemoLimits } from './limits.js';
 import { ServiceError, type PlatformClient } from './platform.js';
 import { parseCspReports, type CspViolation } from './security.js';
+import { simulateSpending } from './card-simulation.js';
 import type { DemoSession, DemoSessions } from './sessions.js';
 
 export const DEMO_PREFIX = '/api/demo';
@@ -67,6 +70,8 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const signups = new RateLimiter({ burst: limits.signupBurst, perMinute: limits.signupsPerMinute });
   const cspPosts = new RateLimiter({ burst: limits.cspReportBurst, perMinute: limits.cspReportsPerMinute });
+  /** Spending simulations per demo session (bounded: each one adds rows to the sandbox). */
+  const simulations = new Map<string, number>();
 
   const routes: Record<string, (request: Request) => Promise<Response>> = {
     'GET /config': async () => {
@@ -152,6 +157,19 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const session = sessions.fromRequest(request);
       if (session) sessions.delete(session.id);
       return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } });
+    },
+
+    'POST /card/simulate': async (request) => {
+      const session = sessions.fromRequest(request);
+      if (!session) return error(401, 'UNAUTHORIZED', 'Sign up first.');
+      const body = await readJson(request);
+      const cardId = typeof body?.['cardId'] === 'string' ? body['cardId'] : '';
+      if (!session.cardIds.has(cardId)) return error(403, 'FORBIDDEN', 'That is not your card.');
+      const used = simulations.get(session.id) ?? 0;
+      if (used >= limits.simulationsPerVisitor)
+        return error(429, 'RATE_LIMITED', 'This demo visitor has simulated enough spending.');
+      simulations.set(session.id, used + 1);
+      return json(200, await simulateSpending(platform, cardId));
     },
 
     'POST /csp-report': async (request) => {

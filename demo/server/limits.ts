@@ -20,6 +20,8 @@ export interface DemoLimits {
   signupsPerMinute: number;
   /** Cards one visitor (demo session) may issue. */
   cardsPerVisitor: number;
+  /** Spending simulations (`POST /api/demo/card/simulate`) one visitor may run. */
+  simulationsPerVisitor: number;
   /** CSP reports one source may post at once, then `cspReportsPerMinute`. */
   cspReportBurst: number;
   cspReportsPerMinute: number;
@@ -33,6 +35,7 @@ export const DEFAULT_LIMITS: Readonly<DemoLimits> = {
   signupBurst: 20,
   signupsPerMinute: 10,
   cardsPerVisitor: 3,
+  simulationsPerVisitor: 10,
   cspReportBurst: 20,
   cspReportsPerMinute: 20,
   maxCspReports: 200,

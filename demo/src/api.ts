@@ -3,7 +3,7 @@
  * `WalletClient` to `/api/wallet` instead. Same-origin JSON; the session cookie is HttpOnly, so the
  * page never sees it. The shapes exchanged are declared once, in ../wire.ts.
  */
-import type { DemoConfig, DemoErrorBody, Profile, SignupInput } from '../wire.js';
+import type { DemoConfig, DemoErrorBody, Profile, SignupInput, SpendingOutcome } from '../wire.js';
 
 export class DemoApiError extends Error {
   constructor(
@@ -42,4 +42,6 @@ export const demoApi = {
   me: async (): Promise<Profile | undefined> => (await call<Profile | undefined>('GET', '/me')) ?? undefined,
   signup: (input: SignupInput) => call<Profile>('POST', '/signup', input),
   reset: () => call<void>('POST', '/reset'),
+  /** Runs the sandbox card simulators on the visitor's card (purchases, a refund, a decline). */
+  simulateSpending: (cardId: string) => call<SpendingOutcome>('POST', '/card/simulate', { cardId }),
 };

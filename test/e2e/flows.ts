@@ -81,7 +81,8 @@ const S = {
 const SIGNUP = 'US sign-up creates a funded customer';
 const OTP = 'US email OTP sign-in shows the session';
 const PASSKEY_REGISTER = 'passkey: register';
-const CARD = 'card: issue, reveal the PAN frame from the sandbox origin, hide removes it';
+const CARD =
+  'card: issue, <pay-card> activates, freezes and unfreezes, reveals the PAN frame, and lists simulated spending';
 const RENEW = 'account security: "Renew now" changes the session id; the session renews itself';
 const LOGOUT = 'account security: "Sign out on this device" returns to sign-in (also after reload)';
 const EU_SIGNUP = 'EU sign-up and email OTP sign-in';
@@ -390,12 +391,47 @@ export const FLOWS: FlowTest[] = [
           (await d.exists('[data-testid="card-state"]')) && (await d.text('[data-testid="card-state"]')) === 'ACTIVE',
         'the card to become ACTIVE',
       );
-      const reveal = '[data-testid="card-reveal"]';
+      const el = '[data-testid="card"]';
+      await d.waitFor(`${el}[data-state~="needs-activation"]`, {
+        message: 'the activation step of a wallet-funded card',
+      });
+      await d.click(`${el} >>> [part~="activate-button"]`);
+      await d.waitFor(`${el} >>> [part~="success"]`, { message: 'the card activated' });
+      assert.equal(await d.exists(`${el}[data-state~="needs-activation"]`), false);
+      await d.click(`${el} >>> [part~="freeze-button"]`);
+      await d.until(async () => (await d.text('[data-testid="card-state"]')) === 'FROZEN', 'the card FROZEN');
+      await d.waitFor(`${el}[data-state~="frozen"]`);
+      await d.click(`${el} >>> [part~="freeze-button"]`);
+      await d.until(async () => (await d.text('[data-testid="card-state"]')) === 'ACTIVE', 'the card ACTIVE again');
+
+      await d.click('[data-testid="card-simulate"]');
+      const rows = `${el} >>> [part~="transaction"]`;
+      await d.until(async () => (await d.count(rows)) === 5, 'five statement rows (the decline left out)');
+      const listed = await d.evaluate((selector: string) => {
+        const root = document.querySelector(selector)!.shadowRoot!;
+        return [...root.querySelectorAll<HTMLElement>('[part~="transaction"]')].map(
+          (r) => `${r.dataset['direction']} ${r.dataset['status']}`,
+        );
+      }, el);
+      assert.deepEqual(listed.sort(), [
+        'CREDIT SETTLED',
+        'DEBIT AUTHORIZED',
+        'DEBIT PARTIALLY_SETTLED',
+        'DEBIT SETTLED',
+        'DEBIT SETTLED',
+      ]);
+      assert.match(await d.text(rows), /HOTEL CENTRAL|METRO TAXI|CITY LIGHTS BOOKS|BLUE BOTTLE COFFEE/);
+      // 6.50 + 24.00 − 8.00 refunded + 120.00 (held, 80.00 cleared) + 18.75 pending = 161.25 spent
+      await d.until(async () => (await d.text(S.balance)).includes('4,838.75'), 'the balance after spending');
+      await d.click(`${el} >>> [part~="declined-filter"]`);
+      await d.until(async () => (await d.count(rows)) === 6, 'the decline shown on request');
+
+      const reveal = `${el} >>> pay-card-reveal`;
       assert.equal(await d.attribute(reveal, 'allowed-origins'), demo.panOrigin);
       await d.click(`${reveal} >>> [part~="show-button"]`);
       await d.waitFor(`${reveal} >>> iframe[part~="frame"]`, { message: 'the card details frame' });
       const frame = await d.evaluate((selector: string) => {
-        const host = document.querySelector(selector)!;
+        const host = document.querySelector(selector)!.shadowRoot!.querySelector('pay-card-reveal')!;
         const iframe = host.shadowRoot!.querySelector('iframe')!;
         return {
           origin: new URL(iframe.src).origin,
@@ -403,12 +439,20 @@ export const FLOWS: FlowTest[] = [
           referrer: iframe.referrerPolicy,
           hostHtml: host.outerHTML,
         };
-      }, reveal);
+      }, el);
       assert.equal(frame.origin, demo.panOrigin, 'the frame comes from the sandbox PAN origin');
       assert.equal(frame.sandbox, 'allow-scripts allow-same-origin');
       assert.equal(frame.referrer, 'no-referrer');
       assert.doesNotMatch(frame.hostHtml, /\/pan\//, 'the PAN URL is not on the host element');
       await d.waitFor(`${reveal}[data-state~="revealed"]`);
+      await d.until(
+        () =>
+          d.evaluate((selector: string) => {
+            const host = document.querySelector(selector)!.shadowRoot!.querySelector('pay-card-reveal')!;
+            return host.shadowRoot!.querySelector('iframe')?.style.height ?? '';
+          }, el),
+        'the card page to size its frame',
+      );
       await d.click(`${reveal} >>> [part~="hide-button"]`);
       await d.waitFor(`${reveal} >>> iframe`, { gone: true, message: 'the frame to be removed' });
       await d.waitFor(`${reveal} >>> [part~="status"]`);
@@ -435,7 +479,8 @@ export const FLOWS: FlowTest[] = [
       await waitForPayment(d, 'completed');
       await d.waitFor('[data-testid="payment-done"]');
       assert.match(await d.text(`${PAYMENT} >>> [part~="result"]`), /Payment sent\./);
-      await d.until(async () => (await d.text(S.balance)).includes('4,975.50'), 'the balance after paying 24.50 once');
+      // the card step spent 161.25 of the 5,000.00 first
+      await d.until(async () => (await d.text(S.balance)).includes('4,814.25'), 'the balance after paying 24.50 once');
     },
   },
   {
@@ -447,9 +492,9 @@ export const FLOWS: FlowTest[] = [
       await waitForPayment(d, 'failed').catch(async () => {
         throw new Error(`expected failed, got ${(await paymentState(d)).join(' ')}`);
       });
-      assert.match(await d.text(`${PAYMENT} >>> [part~="result"]`), /couldn't be completed.*refunded/);
+      assert.match(await d.text(`${PAYMENT} >>> [part~="result"]`), /couldn’t be completed.*refunded/);
       await d.waitFor('[data-testid="pay-new"]');
-      await d.until(async () => (await d.text(S.balance)).includes('4,975.50'), 'the refunded balance');
+      await d.until(async () => (await d.text(S.balance)).includes('4,814.25'), 'the refunded balance');
     },
   },
   {

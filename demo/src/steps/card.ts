@@ -1,19 +1,23 @@
 /**
  * Step 5, virtual card: issues a card through the proxy (`WalletClient.request`, idempotent), waits for
- * it to be active, then `<pay-card-reveal>` shows its details from the issuer's origin in a sandboxed frame.
+ * it to be active, then `<pay-card>` shows it: art, details (its `<pay-card-reveal>`, from the issuer's
+ * origin in a sandboxed frame), freeze, limits, the wallet activation step and the transactions, which
+ * "Simulate spending" fills through the demo backend's card simulators (`POST /api/demo/card/simulate`).
  */
 import { h, icon, mount } from '../dom.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { state, type Card } from '../state.js';
+import { demoApi } from '../api.js';
 import { card, describe, fact, howItWorks, payElement, sleep, toast } from '../ui.js';
+import { refreshBalance } from '../wallet.js';
 
 export const cardStep: Step = {
   id: 'card',
   title: 'Virtual card',
-  subtitle: 'Issue and reveal',
+  subtitle: 'Issue, manage, spend',
   icon: 'card',
   needs: 'session',
-  lead: 'Issue a virtual card funded by the wallet, then show its details. Number and security code come from the card issuer’s own origin in a sandboxed frame: they never touch this page’s scripts.',
+  lead: 'Issue a virtual card funded by the wallet, let it pay from the wallet, then freeze it, set its limits, show its details and watch simulated spending arrive. Number and security code come from the card issuer’s own origin in a sandboxed frame: they never touch this page’s scripts.',
   done: () => state.card?.state === 'ACTIVE',
   render: cardPanel,
 };
@@ -51,73 +55,96 @@ function cardPanel(): HTMLElement {
       );
       return;
     }
-    const active = c.state === 'ACTIVE';
-    const reveal = payElement(
-      'pay-card-reveal',
-      { 'card-id': c.id, 'allowed-origins': state.config.panOrigin },
-      'card-reveal',
-    );
-    mount(
-      slot,
-      h(
-        'div',
-        { class: 'grid-2 grid-2--card' },
+    if (c.state === 'PROCESSING') {
+      mount(
+        slot,
         card(
-          undefined,
-          h(
-            'div',
-            {
-              class: 'card-art',
-              attrs: { role: 'img', 'aria-label': `${c.brand ?? 'Visa'} card ending in ${c.last4 ?? '••••'}` },
-            },
-            h('span', { class: 'card-art__brand', text: 'Paykit' }),
-            h('span', { class: 'card-art__chip', attrs: { 'aria-hidden': 'true' } }),
-            h('span', { class: 'card-art__number', text: `•••• •••• •••• ${c.last4 ?? '••••'}` }),
-            h('span', { class: 'card-art__name', text: (state.me?.fullName || state.me?.email || '').toUpperCase() }),
-            h('span', { class: 'card-art__network', text: c.brand ?? 'VISA' }),
-          ),
-          h(
-            'dl',
-            { class: 'facts facts--compact' },
-            fact('Card', c.id),
-            h(
-              'div',
-              { class: 'fact' },
-              h('dt', { text: 'State' }),
-              h(
-                'dd',
-                null,
-                h('span', {
-                  class: `badge ${active ? 'badge--ok' : 'badge--warn'}`,
-                  testid: 'card-state',
-                  text: c.state,
-                }),
-              ),
-            ),
-          ),
-        ),
-        card(
-          'Card details',
-          active
-            ? reveal
-            : h(
-                'p',
-                { class: 'muted' },
-                h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }),
-                ' Activating your card…',
-              ),
+          'Virtual card',
           h(
             'p',
-            { class: 'hint' },
-            icon('shield'),
-            'Shown from ',
-            h('code', { text: state.config.panOrigin }),
-            ' in a sandboxed frame, hidden automatically after two minutes.',
+            { class: 'muted' },
+            h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }),
+            ' Activating your card…',
           ),
+        ),
+      );
+      return;
+    }
+    const element = payElement(
+      'pay-card',
+      { 'card-id': c.id, 'customer-id': state.me!.customerId, 'allowed-origins': state.config.panOrigin },
+      'card',
+    );
+    // the card's state as the element changed it (freeze / unfreeze), for the badge and the step's "done"
+    const follow = (next: string) => () => {
+      state.card = { ...state.card!, state: next };
+      badge.textContent = next;
+      badge.className = `badge ${next === 'ACTIVE' ? 'badge--ok' : 'badge--warn'}`;
+      renderSteps();
+    };
+    element.addEventListener('pay-card-frozen', follow('FROZEN'));
+    element.addEventListener('pay-card-unfrozen', follow('ACTIVE'));
+    const badge = h('span', {
+      class: `badge ${c.state === 'ACTIVE' ? 'badge--ok' : 'badge--warn'}`,
+      testid: 'card-state',
+      text: c.state,
+    });
+    const simulate = h(
+      'button',
+      { class: 'button button--secondary', attrs: { type: 'button' }, testid: 'card-simulate' },
+      icon('card'),
+      'Simulate spending',
+    );
+    simulate.addEventListener('click', () => void spend(simulate, element, c.id));
+    mount(
+      slot,
+      card(
+        undefined,
+        h(
+          'dl',
+          { class: 'facts facts--compact' },
+          fact('Card', c.id),
+          h('div', { class: 'fact' }, h('dt', { text: 'State' }), h('dd', null, badge)),
+        ),
+        element,
+        h(
+          'div',
+          { class: 'actions' },
+          simulate,
+          h('p', {
+            class: 'hint',
+            text: 'Card networks, simulated by the sandbox: purchases that settle, a refund, a pending taxi, a decline. Allow card payments first, or every one is declined.',
+          }),
+        ),
+        h(
+          'p',
+          { class: 'hint' },
+          icon('shield'),
+          'Card details are shown from ',
+          h('code', { text: state.config.panOrigin }),
+          ' in a sandboxed frame, hidden automatically after two minutes.',
         ),
       ),
     );
   };
+
+  async function spend(button: HTMLElement, element: HTMLElement, cardId: string): Promise<void> {
+    button.setAttribute('disabled', '');
+    button.setAttribute('aria-busy', 'true');
+    try {
+      const outcome = await demoApi.simulateSpending(cardId);
+      await Promise.all([(element as HTMLElement & { reload(): Promise<void> }).reload(), refreshBalance()]);
+      toast(
+        `${outcome.approved} purchases approved, ${outcome.declined} declined, ${outcome.refunded} refunded`,
+        outcome.approved ? 'success' : 'info',
+      );
+    } catch (e) {
+      toast(describe(e), 'error');
+    } finally {
+      button.removeAttribute('disabled');
+      button.removeAttribute('aria-busy');
+    }
+  }
 
   async function issue(button: HTMLElement): Promise<void> {
     const me = state.me!;
@@ -157,7 +184,10 @@ function cardPanel(): HTMLElement {
     h('div', { class: 'actions' }, continueButton('pay')),
     howItWorks([
       '`POST /cards` with an `Idempotency-Key` through the proxy; the card starts `PROCESSING` and is `ACTIVE` a second later.',
-      '`POST /cards/{id}/reveal` returns a single-use `panEmbedUrl` on the issuer’s origin. The element loads it into a sandboxed iframe only if that origin is in `allowed-origins`.',
+      '`<pay-card>`: `GET /cards/{id}` and `GET /transactions?cardId=` (paged) through the proxy; freeze and limits are `PATCH /cards/{id}`, which the proxy allows only for the visitor’s own card and only `state` ACTIVE/FROZEN and the limits.',
+      'A wallet-funded card needs an ACTIVE delegated key: “Allow card payments” creates it (`POST /auth/delegated-keys`, three signed legs).',
+      '`POST /cards/{id}/reveal` returns a single-use `panEmbedUrl` on the issuer’s origin. `<pay-card-reveal>` loads it into a sandboxed iframe only if that origin is in `allowed-origins`.',
+      '“Simulate spending”: the demo backend calls the sandbox’s `/sandbox/cards/{id}/simulate/*` with the platform credential.',
       'This page’s CSP allows frames from that one origin (`frame-src`), and the card page allows only this origin to frame it.',
     ]),
   );

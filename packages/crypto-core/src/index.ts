@@ -107,6 +107,20 @@ export type {
 } from './resources.js';
 export { getTransaction, type Transaction } from './transactions.js';
 export {
+  getCard,
+  listCardTransactions,
+  updateCard,
+  type Card,
+  type CardAmount,
+  type CardCapabilities,
+  type CardCurrency,
+  type CardLimits,
+  type CardState,
+  type CardTransaction,
+  type CardTransactionStatus,
+  type CardsClient,
+} from './cards.js';
+export {
   WalletClient,
   nextQuoteStep,
   type CurrentSession,

@@ -8,6 +8,7 @@
  */
 import './define/pay-auth-methods.js';
 import './define/pay-beneficial-owners.js';
+import './define/pay-card.js';
 import './define/pay-card-reveal.js';
 import './define/pay-contact-verification.js';
 import './define/pay-kyc.js';

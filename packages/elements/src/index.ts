@@ -13,6 +13,14 @@ export { PayOtpLogin } from './otp-login/otp-login.js';
 export { PayPasskeyLogin } from './passkey-login/passkey-login.js';
 export { PayWalletExport } from './wallet-export/wallet-export.js';
 export { PayCardReveal } from './card-reveal/card-reveal.js';
+export { PayCard, parseAmount } from './card/card.js';
+export {
+  PayCardActivatedEvent,
+  PayCardFrozenEvent,
+  PayCardLimitsChangedEvent,
+  PayCardUnfrozenEvent,
+  type PayCardLimits,
+} from './card/card-events.js';
 export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
 export { PayPayment } from './payment/payment.js';
 export { PayWalletOwnership, type OwnershipMethod } from './wallet-ownership/wallet-ownership.js';

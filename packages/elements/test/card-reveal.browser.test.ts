@@ -42,7 +42,7 @@ describe('<pay-card-reveal>', () => {
     expect(part(el, 'show-button').textContent?.trim()).to.equal('Show card details');
     await expectAccessible(el, 'before reveal');
     const frame = await reveal(el);
-    expect(frame.src).to.equal(PAN_URL);
+    expect(frame.src, 'the language in the fragment only').to.equal(`${PAN_URL}#lang=en`);
     expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin');
     expect(frame.getAttribute('referrerpolicy')).to.equal('no-referrer');
     expect(frame.getAttribute('allow')).to.equal('clipboard-write');
@@ -55,6 +55,38 @@ describe('<pay-card-reveal>', () => {
     expect(announced(el)).to.contain('Card details shown');
     // the frame's document belongs to the issuer; axe checks the element around it
     await expectAccessible(el, 'revealed');
+    t.leaks.assertClean(el);
+  });
+
+  it('gives the frame the theme and language, and lets only that frame at an allowed origin size it', async () => {
+    const el = await fixture<PayCardReveal>(
+      html`<pay-card-reveal
+        .client=${t.fake.client()}
+        card-id="Card:0191-c1"
+        allowed-origins=${PAN_ORIGIN}
+        locale="es-MX"
+        theme="dark"
+      ></pay-card-reveal>`,
+    );
+    const frame = await reveal(el);
+    expect(frame.src).to.equal(`${PAN_URL}#lang=es-MX&theme=dark`);
+    // the test frame goes to a same-origin blank page: Firefox builds a MessageEvent only with a source
+    // it can reach (the frame's WindowProxy stays the same object across the navigation)
+    const blank = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    frame.src = 'about:blank';
+    await blank;
+    const initial = frame.getBoundingClientRect().height;
+    const post = (data: unknown, origin: string, source: MessageEventSource | null) =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+    post({ type: 'pay-card-frame-height', height: 400 }, 'https://evil.example.test', frame.contentWindow);
+    post({ type: 'pay-card-frame-height', height: 400 }, PAN_ORIGIN, window);
+    post({ type: 'pay-card-frame-height', height: '400' }, PAN_ORIGIN, frame.contentWindow);
+    expect(frame.getBoundingClientRect().height, 'no other origin, window or shape sizes it').to.equal(initial);
+    post({ type: 'pay-card-frame-height', height: 180.4 }, PAN_ORIGIN, frame.contentWindow);
+    expect(frame.style.height).to.equal('180px');
+    post({ type: 'pay-card-frame-height', height: 99999 }, PAN_ORIGIN, frame.contentWindow);
+    expect(frame.style.height, 'clamped').to.equal('1000px');
+    await pressEnter(part(el, 'hide-button'));
     t.leaks.assertClean(el);
   });
 

@@ -113,6 +113,7 @@ describe('custom-elements.json', () => {
     expect(elements.map((d) => d.tagName).sort()).to.deep.equal([
       'pay-auth-methods',
       'pay-beneficial-owners',
+      'pay-card',
       'pay-card-reveal',
       'pay-contact-verification',
       'pay-kyc',

@@ -144,7 +144,7 @@ describe('<pay-payment>', () => {
     part(el, 'pay-button').click();
     await settled(el, 'error');
     await el.updateComplete;
-    expect(part(el, 'error').textContent).to.contain("Can't reach the server.");
+    expect(part(el, 'error').textContent).to.contain('Can’t reach the server.');
     expect(hasState(el, 'review')).to.equal(true);
     await expectAccessible(el, 'lost answer');
     part(el, 'retry-button').click();
@@ -245,7 +245,7 @@ describe('<pay-payment>', () => {
     part(el, 'pay-button').click();
     await settled(el, 'failed');
     await el.updateComplete;
-    expect(part(el, 'result').textContent).to.contain("The payment couldn't be completed.");
+    expect(part(el, 'result').textContent).to.contain("The payment couldn’t be completed.");
     expect(t.leaks.of('pay-payment-failed').map((e) => e.detail)).to.deep.equal([
       { quoteId: quote.id, reason: 'QUOTE_EXECUTION_FAILED' },
     ]);
@@ -273,7 +273,7 @@ describe('<pay-payment>', () => {
     await settled(el, 'error');
     await el.updateComplete;
     expect(hasState(el, 'empty')).to.equal(true);
-    expect(part(el, 'error').textContent).to.contain("Can't reach the server.");
+    expect(part(el, 'error').textContent).to.contain('Can’t reach the server.');
     await expectAccessible(el, 'load error');
     part(el, 'retry-button').click();
     await settled(el, 'review');

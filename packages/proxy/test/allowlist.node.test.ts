@@ -594,6 +594,41 @@ describe('money: transactions, card state and limits, external accounts', () => 
     });
   });
 
+  it('forwards every call <pay-card> makes for the user’s own card, and none of them for another user’s', async () => {
+    const calls = (who: typeof alice): [string, string, string | undefined][] => [
+      ['GET', `/cards/${who.card}`, undefined],
+      ['GET', `/transactions?cardId=${enc(who.card)}&limit=20`, undefined],
+      ['GET', `/transactions?cardId=${enc(who.card)}&limit=20&cursor=abc`, undefined],
+      ['GET', `/customers/internal-accounts?customerId=${enc(who.customer)}`, undefined],
+      ['GET', `/auth/delegated-keys?fundingSourceId=${enc(who.account)}`, undefined],
+      ['POST', '/auth/delegated-keys', json({ cardId: who.card, internalAccountId: who.account, nickname: 'k' })],
+      ['PATCH', `/cards/${who.card}`, json({ state: 'FROZEN' })],
+      ['PATCH', `/cards/${who.card}`, json({ state: 'ACTIVE' })],
+      [
+        'PATCH',
+        `/cards/${who.card}`,
+        json({ maxSpendPerTransaction: 2550, maxSpendPerDay: null, maxTransactionsPerDay: 3 }),
+      ],
+      ['POST', `/cards/${who.card}/reveal`, json({})],
+    ];
+    const { send, service } = harness();
+    await expectStatuses(send, [
+      ...calls(alice).map(([method, path, body]): [string, string, string | undefined, number] => [
+        method,
+        path,
+        body,
+        200,
+      ]),
+      ...calls(bob).map(([method, path, body]): [string, string, string | undefined, number] => [
+        method,
+        path,
+        body,
+        403,
+      ]),
+    ]);
+    expect(service.calls).to.have.length(calls(alice).length);
+  });
+
   it('keeps external accounts and their ownership verification to the user’s customer (the owner read from the service)', async () => {
     const { send, service } = harness({
       answer: (request) => externalAccountOwners(request) ?? Response.json({ ok: true }),

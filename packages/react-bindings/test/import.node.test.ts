@@ -13,6 +13,7 @@ const src = fileURLToPath(new URL('../src/', import.meta.url));
 const TAGS = [
   'pay-auth-methods',
   'pay-beneficial-owners',
+  'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',
   'pay-kyc',
@@ -73,6 +74,7 @@ describe('importing @paykit/react in Node', () => {
       'PayOtpLogin',
       'PayPasskeyLogin',
       'PayWalletExport',
+      'PayCard',
       'PayCardReveal',
       'PayScaChallenge',
       'PayAuthMethods',

@@ -5,7 +5,9 @@
  * GET spends the token (a HEAD answers the same status without it).
  * Responses carry a strict CSP (nothing but this page's own nonce'd style and copy script, framable
  * only by the configured origins), `Cache-Control: no-store` and `Referrer-Policy: no-referrer`.
- * The PAN is a test number (4000 00…, Luhn-valid) and moves no money.
+ * The PAN is a test number (4000 00…, Luhn-valid) and moves no money. Number, expiry and CVC each have
+ * a copy button; the page speaks the `lang` and wears the `theme` of the URL's fragment and reports its
+ * height to the framing element (see `CARD_SCRIPT`).
  */
 import { Hono } from 'hono';
 import type { SandboxContext } from './context.js';
@@ -17,20 +19,43 @@ const STYLE = `
   :root { color-scheme: light dark; font: 16px/1.4 system-ui, sans-serif; }
   body { margin: 0; padding: 16px; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0 0 12px; }
-  dt { opacity: .7; } dd { margin: 0; font-family: ui-monospace, monospace; letter-spacing: .05em; }
-  button { font: inherit; padding: 6px 12px; }`;
+  dt { opacity: .7; align-self: center; } dd { margin: 0; font-family: ui-monospace, monospace; letter-spacing: .05em; }
+  button { font: inherit; font-size: .875em; padding: 2px 10px; margin-inline-start: 8px; }
+  p { margin: 4px 0; }`;
 
-const COPY_SCRIPT = `
-  const button = document.getElementById('copy');
+/**
+ * The card page's script: the copy buttons (number, expiry, security code: each copies its `data-copy`),
+ * the language and theme the framing element passes in the URL's fragment (`#lang=es&theme=dark`), and
+ * the page's height reported to the parent (`{ type: 'pay-card-frame-height', height }`, not a secret) so
+ * the element sizes the frame to it.
+ */
+const CARD_SCRIPT = `
+  const view = new URLSearchParams(location.hash.slice(1));
+  const es = (view.get('lang') || '').toLowerCase().split('-')[0] === 'es';
+  const theme = view.get('theme');
+  if (theme === 'light' || theme === 'dark') document.documentElement.style.colorScheme = theme;
+  document.documentElement.lang = es ? 'es' : 'en';
+  const words = es
+    ? { number: 'Número de tarjeta', expiry: 'Caduca', cvc: 'CVC', copy: 'Copiar', copied: 'Copiado', blocked: 'No se permite copiar aquí', note: 'Tarjeta de prueba del sandbox: no mueve dinero.' }
+    : { number: 'Card number', expiry: 'Expires', cvc: 'CVC', copy: 'Copy', copied: 'Copied', blocked: 'Copying is not allowed here', note: 'Sandbox test card: moves no money.' };
+  for (const node of document.querySelectorAll('[data-word]')) node.textContent = words[node.dataset.word];
   const status = document.getElementById('status');
-  button.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(document.getElementById('pan').dataset.digits);
-      status.textContent = 'Card number copied';
-    } catch {
-      status.textContent = 'Copying is not allowed here';
-    }
-  });`;
+  for (const button of document.querySelectorAll('button[data-copy]')) {
+    const label = words[button.dataset.field];
+    button.textContent = words.copy;
+    button.setAttribute('aria-label', words.copy + ': ' + label);
+    button.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(button.dataset.copy);
+        status.textContent = words.copied + ': ' + label;
+      } catch {
+        status.textContent = words.blocked;
+      }
+    });
+  }
+  const report = () => parent.postMessage({ type: 'pay-card-frame-height', height: document.documentElement.scrollHeight }, '*');
+  new ResizeObserver(report).observe(document.body);
+  report();`;
 
 function headers(ctx: SandboxContext, nonce: string): Record<string, string> {
   const ancestors = ctx.config.frameAncestors.length ? ctx.config.frameAncestors.join(' ') : "'none'";
@@ -51,15 +76,19 @@ const page = (nonce: string, title: string, body: string, script = ''): string =
 function cardPage(nonce: string, card: CardRecord): string {
   const grouped = card.pan.replace(/(\d{4})(?=\d)/g, '$1 ');
   const expiry = `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear).slice(-2)}`;
+  const row = (field: string, label: string, shown: string, copy: string, id = ''): string =>
+    `<dt data-word="${field}">${label}</dt><dd${id ? ` id="${id}" data-digits="${copy}"` : ''}>${shown} ` +
+    `<button type="button" data-field="${field}" data-copy="${copy}">Copy</button></dd>`;
   return page(
     nonce,
     'Card details',
     `<main aria-label="Card details"><dl>` +
-      `<dt>Card number</dt><dd id="pan" data-digits="${card.pan}">${grouped}</dd>` +
-      `<dt>Expires</dt><dd>${expiry}</dd><dt>CVV</dt><dd>${card.cvv}</dd></dl>` +
-      `<button type="button" id="copy">Copy card number</button><p id="status" role="status" aria-live="polite"></p>` +
-      `<p><small>Sandbox test card: moves no money.</small></p></main>`,
-    COPY_SCRIPT,
+      row('number', 'Card number', grouped, card.pan, 'pan') +
+      row('expiry', 'Expires', expiry, expiry) +
+      row('cvc', 'CVC', card.cvv, card.cvv) +
+      `</dl><p id="status" role="status" aria-live="polite"></p>` +
+      `<p><small data-word="note">Sandbox test card: moves no money.</small></p></main>`,
+    CARD_SCRIPT,
   );
 }
 

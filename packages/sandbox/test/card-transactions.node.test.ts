@@ -116,6 +116,29 @@ describe('sandbox: card transactions and the card simulators', () => {
     expect((await rows(card.id))[0].status).to.equal('AUTHORIZED');
   });
 
+  it('freezing leaves in-flight authorizations to settle and refund; PATCHed limits apply from the next authorization', async () => {
+    const { card } = await spendableCard();
+    await authorize(card.id, 1_000, 'BEFORE FREEZE');
+    const open = (await rows(card.id))[0];
+    const patch = (body: Record<string, unknown>) => t.api.call('PATCH', `/cards/${card.id}`, { body });
+    expect((await patch({ state: 'FROZEN' })).status).to.equal(200);
+    // payments-api.md: "in-flight authorizations and reconciliation continue"
+    expect((await simulate(card.id, 'clearing', { cardTransactionId: open.id, amount: 1_000 })).status).to.equal(202);
+    expect((await simulate(card.id, 'return', { cardTransactionId: open.id, amount: 250 })).status).to.equal(202);
+    const [refund, settled] = await rows(card.id);
+    expect(settled).to.include({ id: open.id, status: 'SETTLED' });
+    expect(refund).to.include({ direction: 'CREDIT', status: 'SETTLED', originalTransactionId: open.id });
+    expect((await patch({ state: 'ACTIVE', maxSpendPerTransaction: 400 })).body).to.include({
+      state: 'ACTIVE',
+      maxSpendPerTransaction: 400,
+    });
+    await authorize(card.id, 401, 'OVER THE NEW LIMIT');
+    expect((await rows(card.id))[0]).to.include({ status: 'DECLINED', declineReason: 'SPEND_LIMIT_EXCEEDED' });
+    expect((await patch({ maxSpendPerTransaction: null })).body.maxSpendPerTransaction).to.equal(null);
+    await authorize(card.id, 401, 'LIMIT CLEARED');
+    expect((await rows(card.id))[0].status).to.equal('AUTHORIZED');
+  });
+
   it('spend limits, the balance and an unactivated funding source decline', async () => {
     const { card } = await spendableCard({
       maxSpendPerTransaction: 500,

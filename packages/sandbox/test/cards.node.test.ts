@@ -225,8 +225,14 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect(pan.startsWith('4000')).to.equal(true);
     expect(pan.endsWith(card.last4)).to.equal(true);
     expect(luhnValid(pan)).to.equal(true);
-    expect(html).to.match(/CVV<\/dt><dd>\d{3}</);
-    expect(html).to.include('id="copy"');
+    expect(html).to.match(/CVC<\/dt><dd>\d{3} </);
+    // number, expiry and CVC each copyable; the fragment's language and theme applied; the height reported
+    const copies = [...html.matchAll(/data-copy="([^"]+)"/g)].map((m) => m[1]);
+    expect(copies).to.have.length(3);
+    expect(copies[0]).to.equal(pan);
+    expect(copies[1]).to.match(/^\d{2}\/\d{2}$/);
+    expect(copies[2]).to.match(/^\d{3}$/);
+    expect(html).to.include('location.hash').and.include("'pay-card-frame-height'").and.include('Número de tarjeta');
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(html).to.include(`<script nonce="${nonce}">`);
 

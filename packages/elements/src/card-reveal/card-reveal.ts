@@ -47,6 +47,10 @@ export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
  * in `allowed-origins`, and the frame is removed at `expiresAt`, when the tab is hidden, or on "Hide
  * card details" (or Escape while focus is in the element). The URL is set on the frame directly and nowhere else: not on the host, not in an
  * event, not in a log line, not in any storage.
+ * The frame's page gets the element's language and theme in the URL's fragment (`#lang=es&theme=dark`:
+ * never sent to a server, so a signed URL stays valid), and sizes its frame: a
+ * `{ type: 'pay-card-frame-height', height }` message from that frame's window and an allowed origin
+ * sets the frame's height (48 to 1000 px; until then `--pay-card-frame-height`).
  *
  * @summary Card PAN reveal in a sandboxed, self-expiring iframe from an allow-listed origin.
  *
@@ -63,7 +67,7 @@ export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
  * @csspart status - The line saying why the details were hidden.
  * @csspart error - The error box.
  *
- * @cssproperty --pay-card-frame-height - Height of the card details frame (default 240px).
+ * @cssproperty --pay-card-frame-height - Height of the card details frame until its page reports its own (default 240px).
  *
  * @cssstate idle - No card details on the page.
  * @cssstate loading - Waiting for the service.
@@ -91,6 +95,14 @@ export class PayCardReveal extends PayElement {
   /** Which reveal is current; a reveal answered after a newer one or a hide is dropped. */
   #generation = 0;
   readonly #frame = createRef<HTMLIFrameElement>();
+  /** The frame page's height report, heard only from the frame's own window at an allowed origin. */
+  readonly #onMessage = (event: MessageEvent): void => {
+    const frame = this.#frame.value;
+    const data = event.data as { type?: unknown; height?: unknown } | null;
+    if (!frame || event.source !== frame.contentWindow || data?.type !== 'pay-card-frame-height') return;
+    if (!parseAllowedOrigins(this.allowedOrigins).has(event.origin) || typeof data.height !== 'number') return;
+    if (data.height > 0) frame.style.height = `${Math.round(Math.min(1000, Math.max(48, data.height)))}px`;
+  };
 
   constructor() {
     super();
@@ -197,7 +209,10 @@ export class PayCardReveal extends PayElement {
       await this.updateComplete;
       const frame = this.#frame.value;
       if (generation !== this.#generation || !frame) return;
-      frame.src = panEmbedUrl; // a property on the frame; the host never holds the URL
+      addEventListener('message', this.#onMessage);
+      const view = new URLSearchParams({ lang: this.resolvedLocale, ...(this.theme ? { theme: this.theme } : {}) });
+      // a property on the frame; the host never holds the URL. The fragment stays in the browser.
+      frame.src = `${panEmbedUrl}${panEmbedUrl.includes('#') ? '&' : '#'}${view}`;
       this.#expiryTimer = setTimeout(() => this.#hide('expired'), Math.min(lifetime, 2 ** 31 - 1)); // setTimeout's ceiling
       this.dispatchEvent(new PayCardRevealedEvent(cardId, expiresAt));
       this.live.announce(this.t('card.shown'));
@@ -214,6 +229,7 @@ export class PayCardReveal extends PayElement {
     if (this.#phase === 'idle') return;
     const wasRevealed = this.#phase === 'revealed';
     clearTimeout(this.#expiryTimer);
+    removeEventListener('message', this.#onMessage);
     const frame = this.#frame.value;
     if (frame) frame.src = 'about:blank';
     this.#phase = 'idle';

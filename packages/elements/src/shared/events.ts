@@ -241,6 +241,11 @@ export const PAY_EVENT_NAMES = [
   'pay-payment-failed',
   'pay-payment-expired',
   'pay-payment-requote',
+  // <pay-card>'s events (card/card-events.ts)
+  'pay-card-frozen',
+  'pay-card-unfrozen',
+  'pay-card-limits-changed',
+  'pay-card-activated',
 ] as const;
 
 declare global {

@@ -15,6 +15,7 @@
 // element tables: begin
 import type { authMethodsMessages } from '../auth-methods/auth-methods.messages.js';
 import type { beneficialOwnersMessages } from '../kyc/beneficial-owners.messages.js';
+import type { cardMessages } from '../card/card.messages.js';
 import type { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
 import type { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
 import type { kycMessages } from '../kyc/kyc.messages.js';
@@ -81,6 +82,7 @@ const en = {
 export type MessageKey = keyof (typeof en &
   typeof authMethodsMessages &
   typeof beneficialOwnersMessages &
+  typeof cardMessages &
   typeof cardRevealMessages &
   typeof contactVerificationMessages &
   typeof kycMessages &

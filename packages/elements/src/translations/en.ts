@@ -11,6 +11,7 @@
 import { registerMessages, sharedMessages, type MessageKey, type Messages } from '../shared/i18n.js';
 import { authMethodsMessages } from '../auth-methods/auth-methods.messages.js';
 import { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
+import { cardMessages } from '../card/card.messages.js';
 import { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
 import { kycMessages } from '../kyc/kyc.messages.js';
 import { beneficialOwnersMessages } from '../kyc/beneficial-owners.messages.js';
@@ -30,6 +31,7 @@ export const en: Messages = {
   ...sharedMessages,
   ...authMethodsMessages,
   ...cardRevealMessages,
+  ...cardMessages,
   ...contactVerificationMessages,
   ...kycMessages,
   ...beneficialOwnersMessages,

@@ -1,8 +1,10 @@
 /**
  * The real chain in the page, no network: a `WalletClient` whose transport calls `@paykit/proxy`
- * (signed-in end user = one customer, a fixed client address), which forwards to `@paykit/sandbox`
- * running in the same page (both are Web-standard handlers). Onboarding element tests run against it, so
- * the sandbox's rules and the proxy's ownership and consent stamping are the ones the element meets.
+ * (signed-in end user = one customer and what belongs to it in the sandbox: its wallets, cards,
+ * credentials, sessions, delegated keys and quotes; a fixed client address), which forwards to
+ * `@paykit/sandbox` running in the same page (both are Web-standard handlers). Onboarding and card
+ * element tests run against it, so the sandbox's rules and the proxy's ownership and consent stamping
+ * are the ones the element meets. The client pins the sandbox's enclave signers (OTP sign-in works).
  *
  * `walletChain` also signs the client in to the customer's wallet, funds it and creates quotes the user
  * owns, for the payment element.
@@ -16,7 +18,7 @@ import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport } from '@paykit/crypto-core/transport';
 import type { Jwk } from '@paykit/crypto-core/web-types';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from '../../../sandbox/src/app.js';
-import { createPlatformProxy, endUserFromIds } from '../../../proxy/src/index.js';
+import { createPlatformProxy, endUserFromIds, type EndUser } from '../../../proxy/src/index.js';
 
 const SERVICE = 'http://127.0.0.1:4010/2025-10-13';
 const PLATFORM = `Basic ${btoa('sandbox-token:sandbox-secret')}`;
@@ -36,7 +38,7 @@ export interface SandboxChain {
   /** The customer's embedded wallet (internal account) and its EMAIL_OTP credential. */
   accountId: string;
   emailCredentialId: string;
-  /** Platform-credential call straight to the sandbox (the platform's own backend). */
+  /** Platform-credential call straight to the sandbox (the platform's own backend; `POST /cards` gets an Idempotency-Key). */
   platform(method: string, path: string, body?: unknown): Promise<any>;
   /** Every service path the proxy forwarded, in order. */
   forwarded: string[];
@@ -134,7 +136,11 @@ async function chain(
     const res = await sandbox.fetch(
       new Request(`${SERVICE}${path}`, {
         method,
-        headers: { Authorization: PLATFORM, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: PLATFORM,
+          'Content-Type': 'application/json',
+          ...(method === 'POST' && path === '/cards' ? { 'Idempotency-Key': crypto.randomUUID() } : {}),
+        },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       }),
     );
@@ -171,7 +177,11 @@ async function chain(
     clientSecret: 'sandbox-secret',
     pathPrefix: '/api/wallet',
     clientAddress: () => CLIENT_ADDRESS,
-    resolveEndUser: owner,
+    resolveEndUser: () => {
+      const ids = owner();
+      const recorded = ownerOf(sandbox, created.id);
+      return { owns: (kind, id) => ids.owns(kind, id) || recorded.owns(kind, id) };
+    },
     fetch: async (request) => {
       const path = new URL(request.url).pathname.replace('/2025-10-13', '');
       forwarded.push(`${request.method} ${path}`);
@@ -227,5 +237,63 @@ async function chain(
     quotes,
     executeKeys,
     loseNextAnswer: (path) => void (lose = path),
+  };
+}
+
+/** The end user who is customer `customerId`: owns that customer and what the sandbox records under it. */
+function ownerOf(sandbox: Sandbox, customerId: string): EndUser {
+  const { state } = sandbox;
+  const accountIsMine = (id: string | undefined) => !!id && state.accounts.get(id)?.customerId === customerId;
+  return {
+    owns: (kind, id) => {
+      switch (kind) {
+        case 'customer':
+          return id === customerId;
+        case 'account':
+          return accountIsMine(id);
+        case 'card':
+          return state.cards.get(id)?.customerId === customerId;
+        case 'quote':
+          return state.quotes.get(id)?.customerId === customerId;
+        case 'credential':
+          return accountIsMine(state.credentials.get(id)?.accountId);
+        case 'session':
+          return state.sessions.list((s) => s.id === id).some((s) => accountIsMine(s.accountId));
+        case 'delegatedKey':
+          return accountIsMine(state.delegatedKeys.get(id)?.accountId);
+        default:
+          return false;
+      }
+    },
+  };
+}
+
+/**
+ * The end user who is customer `customerId`: owns that customer and what the sandbox records under it
+ * (cards, accounts, credentials, sessions, delegated keys). Quotes are owned only when listed in `quotes`,
+ * as a platform records the ones it creates.
+ */
+function ownerOf(sandbox: Sandbox, customerId: string): EndUser {
+  const { state } = sandbox;
+  const accountIsMine = (id: string | undefined) => !!id && state.accounts.get(id)?.customerId === customerId;
+  return {
+    owns: (kind, id) => {
+      switch (kind) {
+        case 'customer':
+          return id === customerId;
+        case 'account':
+          return accountIsMine(id);
+        case 'card':
+          return state.cards.get(id)?.customerId === customerId;
+        case 'credential':
+          return accountIsMine(state.credentials.get(id)?.accountId);
+        case 'session':
+          return state.sessions.list((s) => s.id === id).some((s) => accountIsMine(s.accountId));
+        case 'delegatedKey':
+          return accountIsMine(state.delegatedKeys.get(id)?.accountId);
+        default:
+          return false;
+      }
+    },
   };
 }

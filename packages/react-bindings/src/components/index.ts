@@ -10,6 +10,7 @@
  */
 import { createPayAuthMethods, type PayAuthMethodsComponent } from './pay-auth-methods.js';
 import { createPayBeneficialOwners, type PayBeneficialOwnersComponent } from './pay-beneficial-owners.js';
+import { createPayCard, type PayCardComponent } from './pay-card.js';
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
 import { createPayContactVerification, type PayContactVerificationComponent } from './pay-contact-verification.js';
 import { createPayKyc, type PayKycComponent } from './pay-kyc.js';
@@ -27,6 +28,7 @@ import type { ReactModule } from '../react-module.js';
 
 export * from './pay-auth-methods.js';
 export * from './pay-beneficial-owners.js';
+export * from './pay-card.js';
 export * from './pay-card-reveal.js';
 export * from './pay-contact-verification.js';
 export * from './pay-kyc.js';
@@ -45,6 +47,7 @@ export * from './pay-wallet-settings.js';
 export const PAYKIT_TAG_NAMES = [
   'pay-auth-methods',
   'pay-beneficial-owners',
+  'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',
   'pay-kyc',
@@ -63,6 +66,7 @@ export const PAYKIT_TAG_NAMES = [
 export interface PaykitComponents {
   PayAuthMethods: PayAuthMethodsComponent;
   PayBeneficialOwners: PayBeneficialOwnersComponent;
+  PayCard: PayCardComponent;
   PayCardReveal: PayCardRevealComponent;
   PayContactVerification: PayContactVerificationComponent;
   PayKyc: PayKycComponent;
@@ -83,6 +87,7 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
     PayAuthMethods: createPayAuthMethods(react),
     PayBeneficialOwners: createPayBeneficialOwners(react),
+    PayCard: createPayCard(react),
     PayCardReveal: createPayCardReveal(react),
     PayContactVerification: createPayContactVerification(react),
     PayKyc: createPayKyc(react),

@@ -1,0 +1,139 @@
+/**
+ * Cards as free functions over a client's `request` (the feature-module form of crypto-core): read a
+ * card, freeze / unfreeze it or change its spend limits (`PATCH /cards/{id}`, platform-authorized: the
+ * platform's proxy decides what an end user may change), and list its transactions
+ * (`GET /transactions?cardId=`, paged). Amounts are integers in the currency's smallest unit; the
+ * currency's `decimals` come with every amount. Unknown fields and enum values are kept, never rejected.
+ *
+ * @example
+ *   import { getCard, updateCard, listCardTransactions } from '@paykit/crypto-core';
+ *   const card = await getCard(client, { cardId });
+ *   await updateCard(client, { cardId, state: 'FROZEN' });
+ *   const page = await listCardTransactions(client, { cardId, limit: 20 });
+ *   const next = page.nextCursor && (await listCardTransactions(client, { cardId, cursor: page.nextCursor }));
+ */
+import { object, text } from './args.js';
+import type { RequestOptions } from './client.js';
+import type { HttpMethod } from './transport.js';
+import type { ListResponse } from './resources.js';
+
+/** What the card functions need of a client: `WalletClient` fits (only its public `request`). */
+export interface CardsClient {
+  request<T>(method: HttpMethod, path: string, extra?: RequestOptions): Promise<T>;
+}
+
+export type CardState = 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED' | (string & {});
+
+export interface CardCapabilities {
+  supportsSpendLimits?: boolean;
+  supportsTransactionCountLimit?: boolean;
+  supportsPanReveal?: boolean;
+}
+
+export interface Card {
+  id: string;
+  cardholderId?: string;
+  state: CardState;
+  stateReason?: string | null;
+  brand?: string;
+  last4?: string;
+  currency?: string;
+  /** The internal account that funds the card (payments-api.md); the OpenAPI's list is `fundingSources`. */
+  fundingSource?: string | null;
+  fundingSources?: string[];
+  maxSpendPerTransaction?: number | null;
+  maxSpendPerDay?: number | null;
+  maxTransactionsPerDay?: number | null;
+  cardCapabilities?: CardCapabilities;
+  [field: string]: unknown;
+}
+
+/** The limits a card update may set; `null` clears one. */
+export interface CardLimits {
+  maxSpendPerTransaction?: number | null;
+  maxSpendPerDay?: number | null;
+  maxTransactionsPerDay?: number | null;
+}
+
+export interface CardCurrency {
+  code?: string;
+  decimals?: number;
+  name?: string;
+  symbol?: string;
+  [field: string]: unknown;
+}
+
+export interface CardAmount {
+  amount: number;
+  currency?: CardCurrency;
+}
+
+export type CardTransactionStatus =
+  'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'DECLINED' | 'EXCEPTION' | (string & {});
+
+export interface CardTransaction {
+  id: string;
+  type?: string;
+  cardId?: string;
+  status: CardTransactionStatus;
+  /** DEBIT for a purchase, CREDIT for a refund (a merchant return), which names its purchase. */
+  direction: 'DEBIT' | 'CREDIT' | (string & {});
+  merchant?: { descriptor?: string; city?: string; state?: string; country?: string; mcc?: string };
+  authorizedAmount?: CardAmount;
+  settledAmount?: CardAmount;
+  refundedAmount?: CardAmount;
+  /** On a refund row: the purchase it refunds. */
+  originalTransactionId?: string;
+  declineReason?: string;
+  authorizedAt?: string;
+  createdAt?: string;
+  [field: string]: unknown;
+}
+
+const cardPath = (cardId: string): string => `/cards/${encodeURIComponent(text(cardId, 'cardId'))}`;
+
+/**
+ * `GET /cards/{id}`.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no card id); the service's error (its `code` and `status`); the
+ *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function getCard(client: CardsClient, params: { cardId: string; signal?: AbortSignal }): Promise<Card> {
+  const { cardId, signal } = object(params, 'params');
+  return client.request<Card>('GET', cardPath(cardId), { signal });
+}
+
+/**
+ * `PATCH /cards/{id}`: `state` ACTIVE (unfreeze) or FROZEN (freeze), and / or spend limits (positive
+ * integers in the smallest unit, `null` clears one); sent as given, the service checks them. Answers
+ * the updated card.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no card id); the service's error (400 `INVALID_INPUT`, 409
+ *   `INVALID_STATE_TRANSITION`, `CARD_NOT_MUTABLE`, …); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function updateCard(
+  client: CardsClient,
+  params: { cardId: string; state?: 'ACTIVE' | 'FROZEN'; signal?: AbortSignal } & CardLimits,
+): Promise<Card> {
+  const { cardId, signal, ...changes } = object(params, 'params');
+  return client.request<Card>('PATCH', cardPath(cardId), { body: changes, signal });
+}
+
+/**
+ * One page of a card's transactions, newest first (`GET /transactions?cardId=`): purchases and their
+ * refunds (CREDIT rows naming `originalTransactionId`), DECLINED ones included (leave them out of a
+ * statement). Pass the previous page's `nextCursor` as `cursor` for the next one; `limit` 1–100.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no card id); the service's error (400 for a bad limit or cursor);
+ *   the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function listCardTransactions(
+  client: CardsClient,
+  params: { cardId: string; limit?: number; cursor?: string; signal?: AbortSignal },
+): Promise<ListResponse<CardTransaction>> {
+  const { cardId, limit, cursor, signal } = object(params, 'params');
+  return client.request('GET', '/transactions', {
+    query: { cardId: text(cardId, 'cardId'), limit: limit ? String(limit) : undefined, cursor },
+    signal,
+  });
+}

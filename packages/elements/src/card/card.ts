@@ -1,0 +1,646 @@
+/**
+ * `<pay-card>`: the card as its holder knows it. Card art (brand, last four, state); the details
+ * through `<pay-card-reveal>` (theme and language passed on); freeze and unfreeze and the spend limits
+ * its `cardCapabilities` allow (`updateCard`, `PATCH /cards/{id}`: platform-authorized, so the
+ * platform's proxy decides which changes its users may make); the activation step when the card is
+ * funded by an embedded wallet that has no ACTIVE delegated key for it (`client.createDelegatedKey`,
+ * three signed legs); and its transactions (`listCardTransactions`, newest first, "Load more"): purchases
+ * with their status, merchant and place, refunds as their own CREDIT rows linked to their purchase,
+ * DECLINED ones only when "Show declined payments" is on (a statement leaves them out).
+ *
+ * @example
+ *   <pay-card card-id="Card:…" customer-id="Customer:…" allowed-origins="https://pan.issuer.example"></pay-card>
+ */
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import {
+  PayError,
+  getCard,
+  listCardTransactions,
+  updateCard,
+  type Card,
+  type CardCurrency,
+  type CardTransaction,
+  type DelegatedKey,
+  type InternalAccount,
+  type WalletClient,
+} from '@paykit/crypto-core';
+import { PayElement } from '../shared/base-element.js';
+import { getDefaultClient } from '../shared/client-context.js';
+import type { ErrorView } from '../shared/errors.js';
+import { registerMessages, type MessageKey } from '../shared/i18n.js';
+import { itemListStyles } from '../shared/item-list.styles.js';
+import { formatAmount } from '../sca-challenge/quote-format.js';
+import {
+  PayCardActivatedEvent,
+  PayCardFrozenEvent,
+  PayCardLimitsChangedEvent,
+  PayCardUnfrozenEvent,
+  type PayCardLimits,
+} from './card-events.js';
+import { cardMessages } from './card.messages.js';
+import { cardStyles } from './card.styles.js';
+
+registerMessages('en', cardMessages);
+
+type Busy = 'state' | 'limits' | 'activate' | 'more';
+type LimitName = keyof PayCardLimits;
+const LIMITS: readonly LimitName[] = ['maxSpendPerTransaction', 'maxSpendPerDay', 'maxTransactionsPerDay'];
+const KNOWN_STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'];
+const KNOWN_TXN = ['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED', 'DECLINED', 'EXCEPTION'];
+
+/** Decimals of an ISO 4217 code as the engine knows them (USD 2, JPY 0), else 2. */
+function isoDecimals(code: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits!;
+  } catch {
+    return 2;
+  }
+}
+
+/** `text` in major units as smallest units: '12.5', 2 → 1250; '' → null; undefined when it is not a positive amount. */
+export function parseAmount(text: string, decimals: number): number | null | undefined {
+  const value = text.trim().replace(',', '.');
+  if (!value) return null;
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!match || (match[2] ?? '').length > decimals) return undefined;
+  const units = Number(match[1] + (match[2] ?? '').padEnd(decimals, '0'));
+  return Number.isSafeInteger(units) && units > 0 ? units : undefined;
+}
+
+/**
+ * A payment card: art, details, freeze, limits, wallet activation and transactions.
+ *
+ * @summary A card with its controls and its transactions.
+ *
+ * @event {PayCardFrozenEvent} pay-card-frozen - The card is FROZEN. `detail: { cardId }`.
+ * @event {PayCardUnfrozenEvent} pay-card-unfrozen - The card is ACTIVE again. `detail: { cardId }`.
+ * @event {PayCardLimitsChangedEvent} pay-card-limits-changed - Limits saved. `detail: { cardId, limits }` (smallest units, `null` = none).
+ * @event {PayCardActivatedEvent} pay-card-activated - The wallet funding source's delegated key is ACTIVE. `detail: { cardId, keyId }`.
+ * @event {PayErrorEvent} pay-error - A call failed. `detail: { code }`.
+ *
+ * @csspart base - The surface around everything.
+ * @csspart art - The card picture (brand, last four, state); `role="img"` with a label.
+ * @csspart state - The state badge on the card picture.
+ * @csspart button - Every button.
+ * @csspart freeze-button - "Freeze card" / "Unfreeze card".
+ * @csspart reveal - The `<pay-card-reveal>` inside.
+ * @csspart activation - The activation step of a wallet-funded card.
+ * @csspart activate-button - "Allow card payments".
+ * @csspart limits - The spend limits section.
+ * @csspart edit-limits-button - "Change limits".
+ * @csspart limits-form - The limits form.
+ * @csspart limit-input - Each limit field.
+ * @csspart save-limits-button - "Save limits".
+ * @csspart transactions - The list of transactions.
+ * @csspart transaction - One transaction row (`data-status`, `data-direction`).
+ * @csspart show-purchase-button - "Show purchase" on a refund row.
+ * @csspart declined-filter - The "Show declined payments" checkbox.
+ * @csspart more-button - "Load more".
+ * @csspart error - The error box.
+ * @csspart success - The last change, confirmed.
+ *
+ * @cssproperty --pay-card-art-background - Background of the card picture.
+ * @cssproperty --pay-card-art-color - Text colour on the card picture.
+ *
+ * @cssstate loading - The card is being fetched.
+ * @cssstate ready - The card is shown.
+ * @cssstate frozen - The card is FROZEN.
+ * @cssstate needs-activation - The wallet funding source has no ACTIVE delegated key for this card.
+ * @cssstate busy - A change is running.
+ * @cssstate error - An error is shown.
+ */
+export class PayCard extends PayElement {
+  static override styles = [...PayElement.styles, itemListStyles, cardStyles];
+
+  static override properties: PropertyDeclarations = {
+    cardId: { attribute: 'card-id' },
+    customerId: { attribute: 'customer-id' },
+    allowedOrigins: { attribute: 'allowed-origins' },
+    pageSize: { attribute: 'page-size', type: Number },
+    showDeclined: { attribute: 'show-declined', type: Boolean, reflect: true },
+  };
+
+  /** The card. */
+  declare cardId: string | undefined;
+
+  /** The cardholder: needed to tell whether the card is funded by an embedded wallet that needs activating. */
+  declare customerId: string | undefined;
+
+  /** Passed to `<pay-card-reveal>`: origins the card details frame may come from. */
+  declare allowedOrigins: string | undefined;
+
+  /** Transactions per page (1–100). */
+  declare pageSize: number;
+
+  /** Include DECLINED authorizations in the list (off: the statement view). */
+  declare showDeclined: boolean;
+
+  constructor() {
+    super();
+    this.pageSize = 20;
+    this.showDeclined = false;
+  }
+
+  #card: Card | undefined;
+  #account: InternalAccount | undefined;
+  #activeKey = false;
+  #txns: CardTransaction[] = [];
+  #cursor: string | undefined;
+  #busy: Busy | undefined;
+  #editing = false;
+  #invalid: Partial<Record<LimitName, MessageKey>> = {};
+  #error: ErrorView | undefined;
+  #success: string | undefined;
+  #load = 0;
+  #loadedFor: unknown[] = [];
+
+  protected override get states(): string[] {
+    const states = [this.#card ? 'ready' : 'loading'];
+    if (this.#card?.state === 'FROZEN') states.push('frozen');
+    if (this.#needsActivation) states.push('needs-activation');
+    if (this.#busy) states.push('busy');
+    if (this.#error) states.push('error');
+    return states;
+  }
+
+  /** Fetches the card and the first page of transactions again. */
+  reload(): Promise<void> {
+    return this.#reload();
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const client = this.client ?? getDefaultClient();
+    const key = [client, this.cardId, this.customerId];
+    if (client && this.cardId && key.some((v, i) => v !== this.#loadedFor[i])) {
+      this.#loadedFor = key;
+      void this.#reload();
+    }
+  }
+
+  get #needsActivation(): boolean {
+    return this.#account?.type === 'EMBEDDED_WALLET' && !this.#activeKey && this.#card?.state !== 'CLOSED';
+  }
+
+  get #fundingSource(): string | undefined {
+    return this.#card?.fundingSource ?? this.#card?.fundingSources?.[0] ?? undefined;
+  }
+
+  /** The card's currency with its decimals: from a transaction's metadata, else the ISO table. */
+  get #currency(): CardCurrency {
+    const code = this.#card?.currency ?? '';
+    const known = this.#txns.find((t) => t.authorizedAmount?.currency?.code === code)?.authorizedAmount?.currency;
+    return known?.decimals !== undefined ? known : { code, decimals: isoDecimals(code) };
+  }
+
+  async #reload(): Promise<void> {
+    const load = ++this.#load;
+    const cardId = this.cardId;
+    try {
+      const client = this.requireClient();
+      if (!cardId) throw new PayError('INVALID_ARGUMENT', 'card-id is required');
+      const [card, page] = await Promise.all([
+        getCard(client, { cardId }),
+        listCardTransactions(client, { cardId, limit: this.#limit }),
+      ]);
+      const source = card.fundingSource ?? card.fundingSources?.[0];
+      const [accounts, keys] = await Promise.all([
+        this.customerId && source
+          ? client.request<{ data?: InternalAccount[] }>('GET', '/customers/internal-accounts', {
+              query: { customerId: this.customerId },
+            })
+          : undefined,
+        this.customerId && source
+          ? client.request<{ data?: DelegatedKey[] }>('GET', '/auth/delegated-keys', {
+              query: { fundingSourceId: source },
+            })
+          : undefined,
+      ]);
+      if (load !== this.#load) return;
+      this.#card = card;
+      this.#account = accounts?.data?.find((a) => a.id === source);
+      this.#activeKey = !!keys?.data?.some((k) => k.cardId === card.id && k.status === 'ACTIVE');
+      this.#txns = page.data;
+      this.#cursor = page.hasMore ? page.nextCursor : undefined;
+      this.#error = undefined;
+    } catch (error) {
+      if (load === this.#load) this.#error = this.#report(error);
+    }
+    this.requestUpdate();
+  }
+
+  get #limit(): number {
+    return Math.min(100, Math.max(1, Math.trunc(this.pageSize) || 20));
+  }
+
+  #report(error: unknown): ErrorView {
+    return this.reportError(error, {
+      INVALID_STATE_TRANSITION: 'cardView.error.state',
+      CARD_NOT_MUTABLE: 'cardView.error.closed',
+      CARD_ALREADY_CLOSED: 'cardView.error.closed',
+    });
+  }
+
+  /** Runs one change; `action` answers the selector of what gets focus once the controls are enabled again. */
+  async #run(busy: Busy, action: (client: WalletClient) => Promise<string | void>): Promise<void> {
+    if (this.#busy) return;
+    this.#busy = busy;
+    this.#error = this.#success = undefined;
+    this.requestUpdate();
+    let focus: string | void = undefined;
+    try {
+      focus = await action(this.requireClient());
+    } catch (error) {
+      this.#error = this.#report(error);
+    }
+    this.#busy = undefined;
+    this.requestUpdate();
+    if (focus) this.#focusSoon(focus);
+  }
+
+  #done(key: MessageKey): void {
+    this.#success = this.t(key);
+    this.live.announce(this.#success);
+  }
+
+  #toggleFreeze = (): Promise<void> =>
+    this.#run('state', async (client) => {
+      const freeze = this.#card!.state === 'ACTIVE';
+      const card = await updateCard(client, { cardId: this.#card!.id, state: freeze ? 'FROZEN' : 'ACTIVE' });
+      this.#card = card;
+      this.dispatchEvent(freeze ? new PayCardFrozenEvent(card.id) : new PayCardUnfrozenEvent(card.id));
+      this.#done(freeze ? 'cardView.frozen' : 'cardView.unfrozen');
+    });
+
+  #activate = (): Promise<void> =>
+    this.#run('activate', async (client) => {
+      const key = await client.createDelegatedKey({
+        cardId: this.#card!.id,
+        internalAccountId: this.#fundingSource!,
+        nickname: this.t('cardView.keyName'),
+      });
+      this.#activeKey = true;
+      this.dispatchEvent(new PayCardActivatedEvent(this.#card!.id, key.id));
+      this.#done('cardView.activated');
+      return '[part~="freeze-button"]';
+    });
+
+  #saveLimits = (event: Event): void => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const decimals = this.#currency.decimals ?? 2;
+    const limits: Partial<PayCardLimits> = {};
+    this.#invalid = {};
+    for (const name of this.#editableLimits) {
+      const text = (form.elements.namedItem(name) as HTMLInputElement).value;
+      const value =
+        name === 'maxTransactionsPerDay' ? (text.trim() ? parseAmount(text, 0) : null) : parseAmount(text, decimals);
+      if (value === undefined)
+        this.#invalid[name] = name === 'maxTransactionsPerDay' ? 'cardView.invalidCount' : 'cardView.invalidAmount';
+      else limits[name] = value;
+    }
+    const firstInvalid = Object.keys(this.#invalid)[0];
+    if (firstInvalid) {
+      this.requestUpdate();
+      this.#focusSoon(`input[name="${firstInvalid}"]`);
+      return;
+    }
+    void this.#run('limits', async (client) => {
+      const card = await updateCard(client, { cardId: this.#card!.id, ...limits });
+      this.#card = card;
+      this.#editing = false;
+      const saved = Object.fromEntries(LIMITS.map((n) => [n, card[n] ?? null])) as unknown as PayCardLimits;
+      this.dispatchEvent(new PayCardLimitsChangedEvent(card.id, saved));
+      this.#done('cardView.limitsSaved');
+      return '[part~="edit-limits-button"]';
+    });
+  };
+
+  #loadMore = (): Promise<void> =>
+    this.#run('more', async (client) => {
+      const before = this.#visible.length;
+      const page = await listCardTransactions(client, {
+        cardId: this.#card!.id,
+        limit: this.#limit,
+        cursor: this.#cursor!,
+      });
+      const seen = new Set(this.#txns.map((t) => t.id));
+      this.#txns = [...this.#txns, ...page.data.filter((t) => !seen.has(t.id))];
+      this.#cursor = page.hasMore ? page.nextCursor : undefined;
+      const added = this.#visible.length - before;
+      this.live.announce(this.t('cardView.moreLoaded', { n: added }));
+      // focus the first new row; when nothing new shows (all DECLINED), the list's last row
+      return `[part~="transaction"]:nth-child(${added > 0 ? before + 1 : Math.max(before, 1)})`;
+    });
+
+  #editLimits(editing: boolean): void {
+    this.#editing = editing;
+    this.#invalid = {};
+    this.#success = undefined;
+    this.requestUpdate();
+    this.#focusSoon(editing ? 'input' : '[part~="edit-limits-button"]');
+  }
+
+  #focusSoon(selector: string): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(selector)?.focus());
+  }
+
+  get #editableLimits(): LimitName[] {
+    const caps = this.#card?.cardCapabilities ?? (this.#account?.['cardCapabilities'] as Card['cardCapabilities']);
+    return LIMITS.filter((n) =>
+      n === 'maxTransactionsPerDay' ? caps?.supportsTransactionCountLimit === true : caps?.supportsSpendLimits === true,
+    );
+  }
+
+  get #visible(): CardTransaction[] {
+    return this.showDeclined ? this.#txns : this.#txns.filter((t) => t.status !== 'DECLINED');
+  }
+
+  #money(amount: number | null | undefined, sign = ''): string {
+    const text = formatAmount(amount ?? 0, this.#currency, this.resolvedLocale);
+    return sign + text;
+  }
+
+  #date(iso: string | undefined): string {
+    const time = Date.parse(iso ?? '');
+    if (Number.isNaN(time)) return '';
+    try {
+      return new Intl.DateTimeFormat(this.resolvedLocale, { dateStyle: 'medium' }).format(time);
+    } catch {
+      return new Date(time).toISOString().slice(0, 10);
+    }
+  }
+
+  protected override render(): unknown {
+    const card = this.#card;
+    return html`<div part="base" class="base">
+      ${
+        !this.hasClient
+          ? html`<p class="text">${this.t('error.noClient')}</p>`
+          : !card
+            ? this.#error
+              ? nothing
+              : html`<p class="text">${this.t('cardView.loading')}</p>`
+            : this.#renderCard(card)
+      }
+      ${this.renderErrorBox(this.#error, card ? {} : { retry: () => void this.#reload() })}
+      ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
+    </div>`;
+  }
+
+  #renderCard(card: Card): unknown {
+    const state = KNOWN_STATES.includes(card.state) ? card.state : 'other';
+    const stateText = this.t(`cardView.state.${state}` as MessageKey);
+    const last4 = card.last4 ?? '••••';
+    const brand = card.brand ?? '';
+    const live = card.state === 'ACTIVE' || card.state === 'FROZEN';
+    return html`<div
+        part="art"
+        class="art"
+        role="img"
+        aria-label=${this.t('cardView.art', { brand: brand || '', last4, state: stateText }).trim()}
+      >
+        <span class="art-brand" aria-hidden="true">${brand}</span>
+        <span class="art-number" aria-hidden="true">•••• ${last4}</span>
+        <span part="state" class="art-state" aria-hidden="true">${stateText}</span>
+      </div>
+      ${this.#needsActivation ? this.#renderActivation() : nothing}
+      ${
+        live
+          ? html`<div class="actions">
+              <button
+                part="button freeze-button"
+                class="button button--secondary"
+                type="button"
+                ?disabled=${!!this.#busy}
+                aria-busy=${this.#busy === 'state' ? 'true' : 'false'}
+                @click=${this.#toggleFreeze}
+              >
+                ${this.t(card.state === 'ACTIVE' ? 'cardView.freeze' : 'cardView.unfreeze')}
+              </button>
+            </div>`
+          : nothing
+      }
+      ${
+        live && card.cardCapabilities?.supportsPanReveal !== false
+          ? html`<pay-card-reveal
+              part="reveal"
+              .client=${this.client}
+              card-id=${card.id}
+              allowed-origins=${this.allowedOrigins ?? ''}
+              locale=${this.resolvedLocale}
+              .theme=${this.theme}
+            ></pay-card-reveal>`
+          : nothing
+      }
+      ${this.#renderLimits(card)} ${this.#renderTransactions()}`;
+  }
+
+  #renderActivation(): unknown {
+    return html`<section part="activation" class="box" aria-labelledby="activate-title">
+      <h3 class="subtitle" id="activate-title">${this.t('cardView.activateTitle')}</h3>
+      <p class="text">${this.t('cardView.activateHint')}</p>
+      <div class="actions">
+        <button
+          part="button activate-button"
+          class="button button--primary"
+          type="button"
+          ?disabled=${!!this.#busy}
+          aria-busy=${this.#busy === 'activate' ? 'true' : 'false'}
+          @click=${this.#activate}
+        >
+          ${this.t('cardView.activate')}
+        </button>
+      </div>
+    </section>`;
+  }
+
+  #renderLimits(card: Card): unknown {
+    const editable = this.#editableLimits;
+    if (!editable.length || card.state === 'CLOSED') return nothing;
+    const decimals = this.#currency.decimals ?? 2;
+    const show = (name: LimitName, value: number | null | undefined): string =>
+      value == null
+        ? this.t('cardView.noLimit')
+        : name === 'maxTransactionsPerDay'
+          ? String(value)
+          : this.#money(value);
+    const initial = (name: LimitName): string => {
+      const value = card[name];
+      if (value == null) return '';
+      if (name === 'maxTransactionsPerDay') return String(value);
+      const digits = String(value).padStart(decimals + 1, '0');
+      return decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+    };
+    return html`<section part="limits" class="box" aria-labelledby="limits-title">
+      <h3 class="subtitle" id="limits-title">${this.t('cardView.limits')}</h3>
+      ${
+        this.#editing
+          ? html`<form part="limits-form" class="box" novalidate @submit=${this.#saveLimits}>
+              <p class="text meta" id="limit-hint">${this.t('cardView.limitHint')}</p>
+              ${editable.map((name) => {
+                const invalid = this.#invalid[name];
+                return html`<div class="field">
+                  <label for=${`limit-${name}`}>${this.t(`cardView.limit.${name}` as MessageKey)}</label>
+                  <input
+                    part="limit-input"
+                    id=${`limit-${name}`}
+                    name=${name}
+                    inputmode=${name === 'maxTransactionsPerDay' ? 'numeric' : 'decimal'}
+                    autocomplete="off"
+                    .value=${initial(name)}
+                    aria-invalid=${invalid ? 'true' : 'false'}
+                    aria-describedby=${invalid ? `limit-${name}-error` : 'limit-hint'}
+                  />
+                  ${
+                    invalid
+                      ? html`<span class="field-error" id=${`limit-${name}-error`}
+                          >${this.t(invalid, { n: decimals })}</span
+                        >`
+                      : nothing
+                  }
+                </div>`;
+              })}
+              <div class="actions">
+                <button
+                  part="button save-limits-button"
+                  class="button button--primary"
+                  type="submit"
+                  ?disabled=${!!this.#busy}
+                  aria-busy=${this.#busy === 'limits' ? 'true' : 'false'}
+                >
+                  ${this.t('cardView.saveLimits')}
+                </button>
+                <button
+                  part="button cancel-button"
+                  class="button button--secondary"
+                  type="button"
+                  ?disabled=${!!this.#busy}
+                  @click=${() => this.#editLimits(false)}
+                >
+                  ${this.t('cardView.cancel')}
+                </button>
+              </div>
+            </form>`
+          : html`<dl class="limits">
+                ${editable.map(
+                  (name) =>
+                    html`<dt>${this.t(`cardView.limit.${name}` as MessageKey)}</dt>
+                      <dd>${show(name, card[name])}</dd>`,
+                )}
+              </dl>
+              <div class="actions">
+                <button
+                  part="button edit-limits-button"
+                  class="button button--secondary"
+                  type="button"
+                  ?disabled=${!!this.#busy}
+                  @click=${() => this.#editLimits(true)}
+                >
+                  ${this.t('cardView.editLimits')}
+                </button>
+              </div>`
+      }
+    </section>`;
+  }
+
+  #renderTransactions(): unknown {
+    const rows = this.#visible;
+    return html`<section class="box" aria-labelledby="txn-title">
+      <h3 class="subtitle" id="txn-title">${this.t('cardView.transactions')}</h3>
+      <label class="filter">
+        <input
+          part="declined-filter"
+          type="checkbox"
+          .checked=${this.showDeclined}
+          @change=${(e: Event) => (this.showDeclined = (e.target as HTMLInputElement).checked)}
+        />
+        ${this.t('cardView.showDeclined')}
+      </label>
+      ${
+        rows.length
+          ? html`<ul part="transactions" class="list" aria-labelledby="txn-title">
+              ${rows.map((t) => this.#renderTxn(t))}
+            </ul>`
+          : html`<p class="text">${this.t('cardView.noTransactions')}</p>`
+      }
+      ${
+        this.#cursor
+          ? html`<div class="actions">
+              <button
+                part="button more-button"
+                class="button button--secondary"
+                type="button"
+                ?disabled=${!!this.#busy}
+                aria-busy=${this.#busy === 'more' ? 'true' : 'false'}
+                @click=${this.#loadMore}
+              >
+                ${this.t('cardView.loadMore')}
+              </button>
+            </div>`
+          : nothing
+      }
+    </section>`;
+  }
+
+  #renderTxn(t: CardTransaction): unknown {
+    const credit = t.direction === 'CREDIT';
+    const status = KNOWN_TXN.includes(t.status) ? t.status : 'other';
+    const settled = t.settledAmount?.amount ?? 0;
+    const amount = credit || settled > 0 ? settled : (t.authorizedAmount?.amount ?? 0);
+    const place = [t.merchant?.city, t.merchant?.state].filter(Boolean).join(', ');
+    const purchase =
+      credit && t.originalTransactionId ? this.#txns.find((p) => p.id === t.originalTransactionId) : undefined;
+    const refunded = !credit ? (t.refundedAmount?.amount ?? 0) : 0;
+    return html`<li
+      part="transaction"
+      class="row ${status === 'DECLINED' ? 'row--declined' : ''}"
+      data-id=${t.id}
+      data-status=${t.status}
+      data-direction=${t.direction}
+      tabindex="-1"
+    >
+      <div class="facts">
+        <span class="name">${t.merchant?.descriptor ?? ''}</span>
+        ${place ? html`<span class="meta">${place}</span>` : nothing}
+        <span class="meta"
+          >${this.#date(t.authorizedAt ?? t.createdAt)} ·
+          ${credit ? this.t('cardView.refund') : this.t(`cardView.txn.${status}` as MessageKey)}</span
+        >
+        ${
+          credit && t.originalTransactionId
+            ? html`<span class="meta"
+                >${
+                  purchase
+                    ? this.t('cardView.refundOf', { date: this.#date(purchase.authorizedAt ?? purchase.createdAt) })
+                    : this.t('cardView.refundOfEarlier')
+                }</span
+              >`
+            : nothing
+        }
+        ${refunded > 0 ? html`<span class="meta">${this.t('cardView.refunded', { amount: this.#money(refunded) })}</span>` : nothing}
+      </div>
+      <span class="amount ${credit ? 'amount--credit' : ''}">${this.#money(amount, credit ? '+' : '−')}</span>
+      ${
+        purchase
+          ? html`<button
+              part="button show-purchase-button"
+              class="button button--link"
+              type="button"
+              @click=${() => this.#showPurchase(purchase.id)}
+            >
+              ${this.t('cardView.showPurchase')}
+            </button>`
+          : nothing
+      }
+    </li>`;
+  }
+
+  #showPurchase(id: string): void {
+    const row = [...this.renderRoot.querySelectorAll<HTMLElement>('[part~="transaction"]')].find(
+      (r) => r.dataset['id'] === id,
+    );
+    row?.scrollIntoView?.({ block: 'nearest' });
+    row?.focus();
+  }
+}

@@ -1,0 +1,294 @@
+import { expect } from 'chai';
+import type { WalletClient } from '@paykit/crypto-core';
+import { describe, it } from '../../../test/harness/suite.js';
+import type { PayCard } from '../src/card/card.js';
+import { parseAmount } from '../src/card/card.js';
+import '../src/translations/es.js';
+import { sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
+import {
+  announced,
+  expectAccessible,
+  fixture,
+  hasState,
+  html,
+  maybePart,
+  part,
+  pressEnter,
+  setupElementTests,
+  typeInto,
+  until,
+} from './helpers/dom.js';
+
+const PAN_ORIGIN = 'https://pan.card-test.example';
+const enc = encodeURIComponent;
+
+interface CardSetup {
+  chain: SandboxChain;
+  accountId: string;
+  cardId: string;
+  last4: string;
+  simulate(what: string, body: Record<string, unknown>): Promise<any>;
+  /** A purchase authorized at `descriptor` (its card transaction id). */
+  authorize(amount: number, descriptor: string, place?: Record<string, string>): Promise<string>;
+}
+
+/** A signed-in customer with a funded wallet and an ACTIVE card on it (not yet activated for spending). */
+async function cardSetup(): Promise<CardSetup> {
+  const chain = await sandboxChain({ fullName: 'Ana Card' }, { cardActivationMs: 0, panOrigin: PAN_ORIGIN });
+  const accounts = await chain.platform('GET', `/customers/internal-accounts?customerId=${enc(chain.customerId)}`);
+  const accountId = accounts.data[0].id as string;
+  await chain.platform('POST', `/sandbox/internal-accounts/${enc(accountId)}/fund`, { amount: 500_000 });
+  const card = await chain.platform('POST', '/cards', { fundingSource: accountId, customerId: chain.customerId });
+  const challenge = await chain.client.requestOtp({ accountId });
+  await chain.client.loginWithOtp({ challenge, code: '000000' });
+  const simulate = (what: string, body: Record<string, unknown>) =>
+    chain.platform('POST', `/sandbox/cards/${enc(card.id)}/simulate/${what}`, body);
+  const authorize = async (amount: number, descriptor: string, place: Record<string, string> = {}) => {
+    await simulate('authorization', { amount, currency: { code: 'USD' }, merchant: { descriptor, ...place } });
+    const rows = await chain.platform('GET', `/transactions?cardId=${enc(card.id)}&limit=100`);
+    return (rows.data as { id: string; merchant: { descriptor: string } }[]).find(
+      (r) => r.merchant.descriptor === descriptor,
+    )!.id;
+  };
+  return { chain, accountId, cardId: card.id, last4: card.last4, simulate, authorize };
+}
+
+describe('<pay-card>', () => {
+  const t = setupElementTests();
+
+  const render = async (s: CardSetup, client: WalletClient = s.chain.client, extra = {}): Promise<PayCard> => {
+    const el = await fixture<PayCard>(
+      html`<pay-card
+        .client=${client}
+        card-id=${s.cardId}
+        customer-id=${s.chain.customerId}
+        allowed-origins=${PAN_ORIGIN}
+        page-size=${(extra as { pageSize?: number }).pageSize ?? 20}
+        locale=${(extra as { locale?: string }).locale ?? 'en'}
+      ></pay-card>`,
+    );
+    await until(() => hasState(el, 'ready') || hasState(el, 'error'), 'the card', 8000);
+    await el.updateComplete;
+    return el;
+  };
+  const rows = (el: PayCard) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="transaction"]')];
+  const row = (el: PayCard, text: string) => rows(el).find((r) => r.textContent!.includes(text));
+
+  it('shows the card art, activates the wallet funding source (three signed legs), freezes and unfreezes', async () => {
+    const s = await cardSetup();
+    const el = await render(s);
+    const art = part(el, 'art');
+    expect(art.getAttribute('role')).to.equal('img');
+    expect(art.getAttribute('aria-label')).to.equal(`VISA card ending in ${s.last4}, Active`);
+    expect(hasState(el, 'needs-activation'), 'an embedded wallet without a delegated key').to.equal(true);
+    expect(el.shadowRoot!.querySelector('pay-card-reveal')!.getAttribute('allowed-origins')).to.equal(PAN_ORIGIN);
+    await expectAccessible(el, 'needs activation');
+
+    // before activation the wallet cannot fund a purchase
+    await s.authorize(100, 'BEFORE ACTIVATION');
+    await pressEnter(part(el, 'activate-button'));
+    await until(() => !hasState(el, 'needs-activation'), 'activated', 8000);
+    expect(s.chain.forwarded.filter((p) => p === 'POST /auth/delegated-keys')).to.have.length(3);
+    const [activated] = t.leaks.of('pay-card-activated');
+    expect(activated!.detail).to.deep.include({ cardId: s.cardId });
+    expect(maybePart(el, 'activation') === null, 'no activation step').to.equal(true);
+    expect(el.shadowRoot!.activeElement === part(el, 'freeze-button'), 'focus moves on to the card controls').to.equal(
+      true,
+    );
+
+    const freeze = part<HTMLButtonElement>(el, 'freeze-button');
+    expect(freeze.textContent!.trim()).to.equal('Freeze card');
+    await pressEnter(freeze);
+    await until(() => hasState(el, 'frozen'), 'frozen');
+    expect(s.chain.sandbox.state.cards.get(s.cardId)!.state).to.equal('FROZEN');
+    expect(part(el, 'art').getAttribute('aria-label')).to.contain('Frozen');
+    expect(announced(el)).to.contain('Card frozen');
+    expect(t.leaks.of('pay-card-frozen').map((e) => e.detail)).to.deep.equal([{ cardId: s.cardId }]);
+    expect(s.chain.forwarded).to.include(`PATCH /cards/${s.cardId}`);
+    await expectAccessible(el, 'frozen');
+    await until(() => !hasState(el, 'busy'), 'idle');
+    await pressEnter(part(el, 'freeze-button'));
+    await until(() => !hasState(el, 'frozen'), 'unfrozen');
+    expect(s.chain.sandbox.state.cards.get(s.cardId)!.state).to.equal('ACTIVE');
+    expect(t.leaks.of('pay-card-unfrozen').map((e) => e.detail)).to.deep.equal([{ cardId: s.cardId }]);
+    t.leaks.assertClean(el);
+  });
+
+  it('lists what the simulators made: statuses, merchant and place, refunds linked, DECLINED only on request, paged', async () => {
+    const s = await cardSetup();
+    await s.chain.client.createDelegatedKey({ cardId: s.cardId, internalAccountId: s.accountId });
+    const coffee = await s.authorize(1250, 'BLUE BOTTLE COFFEE', { city: 'San Francisco', state: 'CA' });
+    await s.simulate('clearing', { cardTransactionId: coffee, amount: 1250 });
+    await s.simulate('return', { cardTransactionId: coffee, amount: 500 });
+    const books = await s.authorize(4000, 'CITY BOOKS');
+    await s.simulate('clearing', { cardTransactionId: books, amount: 1000 });
+    await s.authorize(999, 'TAXI RIDE');
+    await s.authorize(700, 'GADGET SHOP 002'); // declined: insufficient funds
+    await s.authorize(300, 'ODD MERCHANT 006'); // the pull fails: EXCEPTION
+
+    const el = await render(s, s.chain.client, { pageSize: 5 });
+    expect(s.chain.forwarded).to.include('GET /transactions');
+    // newest first, 5 a page; the DECLINED one is on the first page but kept out of the statement; the
+    // refund is there too, its purchase not yet
+    const statuses = () => rows(el).map((r) => `${r.dataset['direction']} ${r.dataset['status']}`);
+    expect(statuses()).to.deep.equal([
+      'DEBIT EXCEPTION',
+      'DEBIT AUTHORIZED',
+      'DEBIT PARTIALLY_SETTLED',
+      'CREDIT SETTLED',
+    ]);
+    expect(rows(el)[3]!.textContent).to.contain('Refund of an earlier purchase');
+    expect(rows(el)[3]!.querySelector('[part~="show-purchase-button"]') === null, 'its purchase not listed').to.equal(
+      true,
+    );
+    expect(row(el, 'TAXI RIDE')!.textContent).to.contain('Pending').and.contain('−$9.99');
+    expect(row(el, 'CITY BOOKS')!.textContent).to.contain('Partly settled').and.contain('−$10.00');
+    expect(row(el, 'ODD MERCHANT')!.textContent).to.contain('Under review');
+    expect(row(el, 'GADGET SHOP') === undefined, 'DECLINED left out').to.equal(true);
+    await expectAccessible(el, 'statement');
+
+    const more = part<HTMLButtonElement>(el, 'more-button');
+    await pressEnter(more);
+    await until(() => rows(el).length === 5, 'the second page');
+    expect(statuses()).to.deep.equal([
+      'DEBIT EXCEPTION',
+      'DEBIT AUTHORIZED',
+      'DEBIT PARTIALLY_SETTLED',
+      'CREDIT SETTLED',
+      'DEBIT SETTLED',
+    ]);
+    expect(maybePart(el, 'more-button') === null, 'no third page').to.equal(true);
+    expect(el.shadowRoot!.activeElement === rows(el)[4], 'focus on the first new row').to.equal(true);
+    expect(announced(el)).to.contain('More transactions shown: 1.');
+    const refund = rows(el)[3]!;
+    expect(refund.textContent).to.contain('Refund').and.contain('+$5.00').and.contain('Refund of a purchase on');
+    const purchase = rows(el)[4]!;
+    expect(purchase.dataset['direction']).to.equal('DEBIT');
+    expect(purchase.textContent).to.contain('San Francisco, CA').and.contain('Completed').and.contain('−$12.50');
+    expect(purchase.textContent).to.contain('$5.00 refunded');
+    await pressEnter(refund.querySelector<HTMLButtonElement>('[part~="show-purchase-button"]')!);
+    expect(el.shadowRoot!.activeElement === purchase, 'the purchase the refund is for').to.equal(true);
+
+    const filter = part<HTMLInputElement>(el, 'declined-filter');
+    filter.click();
+    await el.updateComplete;
+    expect(row(el, 'GADGET SHOP 002')!.dataset['status']).to.equal('DECLINED');
+    expect(row(el, 'GADGET SHOP 002')!.textContent).to.contain('Declined');
+    expect(el.showDeclined).to.equal(true);
+    await expectAccessible(el, 'all activity');
+    t.leaks.assertClean(el);
+  });
+
+  it('changes the spend limits the card allows, in the currency’s decimals, and checks what is typed', async () => {
+    const s = await cardSetup();
+    const el = await render(s);
+    expect(part(el, 'limits').textContent).to.contain('Per payment').and.contain('No limit');
+    await pressEnter(part(el, 'edit-limits-button'));
+    const inputs = () => [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('[part~="limit-input"]')];
+    expect(inputs().map((i) => i.name)).to.deep.equal([
+      'maxSpendPerTransaction',
+      'maxSpendPerDay',
+      'maxTransactionsPerDay',
+    ]);
+    expect(el.shadowRoot!.activeElement === inputs()[0], 'focus').to.equal(true);
+    await typeInto(inputs()[0]!, '12.345');
+    await typeInto(inputs()[2]!, '2.5');
+    await pressEnter(part(el, 'save-limits-button'));
+    await el.updateComplete;
+    expect(inputs()[0]!.getAttribute('aria-invalid')).to.equal('true');
+    expect(part(el, 'limits-form').textContent).to.contain('at most 2 decimals').and.contain('whole number');
+    expect(el.shadowRoot!.activeElement === inputs()[0], 'the first wrong field').to.equal(true);
+    expect(s.chain.forwarded.filter((p) => p.startsWith('PATCH'))).to.have.length(0);
+    await expectAccessible(el, 'invalid limits');
+
+    inputs()[0]!.value = '';
+    await typeInto(inputs()[0]!, '25.5');
+    inputs()[2]!.value = '';
+    await typeInto(inputs()[2]!, '3');
+    await pressEnter(part(el, 'save-limits-button'));
+    await until(() => t.leaks.of('pay-card-limits-changed').length === 1, 'saved');
+    expect(t.leaks.of('pay-card-limits-changed')[0]!.detail).to.deep.equal({
+      cardId: s.cardId,
+      limits: { maxSpendPerTransaction: 2550, maxSpendPerDay: null, maxTransactionsPerDay: 3 },
+    });
+    expect(s.chain.sandbox.state.cards.get(s.cardId)).to.include({
+      maxSpendPerTransaction: 2550,
+      maxTransactionsPerDay: 3,
+    });
+    await el.updateComplete;
+    expect(part(el, 'limits').textContent).to.contain('$25.50');
+    expect(el.shadowRoot!.activeElement === part(el, 'edit-limits-button'), 'focus').to.equal(true);
+    expect(announced(el)).to.contain('Spending limits saved.');
+    t.leaks.assertClean(el);
+  });
+
+  it('says why a change failed by its code (a card closed meanwhile), then shows the closed card without controls', async () => {
+    const s = await cardSetup();
+    const el = await render(s);
+    await s.chain.platform('PATCH', `/cards/${enc(s.cardId)}`, { state: 'CLOSED' }); // the platform closes it
+    await pressEnter(part(el, 'freeze-button'));
+    await until(() => hasState(el, 'error'), 'the error');
+    expect(part(el, 'error').textContent).to.contain('This card is closed and can no longer be changed.');
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'CARD_NOT_MUTABLE' }]);
+    expect(t.leaks.of('pay-card-frozen')).to.have.length(0);
+    await expectAccessible(el, 'error');
+    await el.reload();
+    await el.updateComplete;
+    expect(part(el, 'art').getAttribute('aria-label')).to.contain('Closed');
+    expect(maybePart(el, 'freeze-button') === null, 'no freeze on a closed card').to.equal(true);
+    expect(maybePart(el, 'limits') === null, 'no limits on a closed card').to.equal(true);
+    expect(el.shadowRoot!.querySelector('pay-card-reveal') === null, 'no details of a closed card').to.equal(true);
+    t.leaks.assertClean(el);
+  });
+
+  it('offers only the limits cardCapabilities allow, and none without spend-limit support', async () => {
+    const s = await cardSetup();
+    const capabilities = { supportsSpendLimits: false, supportsTransactionCountLimit: true, supportsPanReveal: false };
+    const client = new Proxy(s.chain.client, {
+      get(target, name) {
+        if (name === 'request')
+          return async (...args: Parameters<WalletClient['request']>) => {
+            const answer = (await target.request(...args)) as Record<string, unknown>;
+            return args[0] === 'GET' && args[1].startsWith('/cards/')
+              ? { ...answer, cardCapabilities: capabilities }
+              : answer;
+          };
+        const value = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const el = await render(s, client);
+    expect(part(el, 'limits').textContent).to.contain('Payments per day').and.not.contain('Per payment');
+    expect(
+      el.shadowRoot!.querySelector('pay-card-reveal') === null,
+      'no PAN reveal without supportsPanReveal',
+    ).to.equal(true);
+  });
+
+  it('speaks Spanish, with amounts in Spanish', async () => {
+    const s = await cardSetup();
+    await s.chain.client.createDelegatedKey({ cardId: s.cardId, internalAccountId: s.accountId });
+    const id = await s.authorize(123456, 'LIBRERIA CENTRAL', { city: 'Madrid' });
+    await s.simulate('clearing', { cardTransactionId: id, amount: 123456 });
+    const el = await render(s, s.chain.client, { locale: 'es' });
+    expect(part(el, 'art').getAttribute('aria-label')).to.contain('terminada en').and.contain('Activa');
+    expect(part(el, 'freeze-button').textContent!.trim()).to.equal('Congelar tarjeta');
+    expect(row(el, 'LIBRERIA')!.textContent)
+      .to.contain('Completado')
+      .and.match(/1234,56\s?US\$|1\.234,56\s?US\$/);
+    expect(el.shadowRoot!.querySelector('pay-card-reveal')!.getAttribute('locale')).to.equal('es');
+    await expectAccessible(el, 'es');
+  });
+
+  it('reads amounts in major units with at most the currency’s decimals', () => {
+    expect(parseAmount('12.5', 2)).to.equal(1250);
+    expect(parseAmount(' 7,25 ', 2)).to.equal(725);
+    expect(parseAmount('', 2)).to.equal(null);
+    expect(parseAmount('1.001', 2)).to.equal(undefined);
+    expect(parseAmount('0', 2)).to.equal(undefined);
+    expect(parseAmount('-3', 2)).to.equal(undefined);
+    expect(parseAmount('5', 0)).to.equal(5);
+    expect(parseAmount('5.', 0)).to.equal(5);
+    expect(parseAmount('1e3', 2)).to.equal(undefined);
+  });
+});
