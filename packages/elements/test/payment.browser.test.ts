@@ -245,7 +245,7 @@ describe('<pay-payment>', () => {
     part(el, 'pay-button').click();
     await settled(el, 'failed');
     await el.updateComplete;
-    expect(part(el, 'result').textContent).to.contain("The payment couldn’t be completed.");
+    expect(part(el, 'result').textContent).to.contain('The payment couldn’t be completed.');
     expect(t.leaks.of('pay-payment-failed').map((e) => e.detail)).to.deep.equal([
       { quoteId: quote.id, reason: 'QUOTE_EXECUTION_FAILED' },
     ]);
