@@ -3,7 +3,7 @@
  * confirm it with `<pay-sca-challenge>`. The page follows `nextQuoteStep(quote)` and polls until the
  * transfer settles.
  */
-import { nextQuoteStep, type Quote } from '@paykit/crypto-core';
+import { createQuote, executeQuote, getQuote, lookupUma, nextQuoteStep, type Quote } from '@paykit/crypto-core';
 import { h, icon, mount } from '../dom.js';
 import { money, parseAmount, shortId, time } from '../format.js';
 import { renderSteps, type Step } from '../shell.js';
@@ -107,7 +107,7 @@ function payPanel(): HTMLElement {
               error.textContent = `That is more than your balance of ${money(state.balance, me.currency)}.`;
               return;
             }
-            void createQuote(PAYEES[Number(payee.value)] ?? PAYEES[0]!, minor, note.value.trim(), render);
+            void quotePayment(PAYEES[Number(payee.value)] ?? PAYEES[0]!, minor, note.value.trim(), render);
           },
         },
       },
@@ -153,15 +153,15 @@ function payPanel(): HTMLElement {
     { class: 'stack' },
     slot,
     howItWorks([
-      "`client.lookupUma` → `GET /receiver/uma/{address}` through the proxy (as yourself): the payee's currencies and a `lookupId`. `client.createQuote` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours. The quote carries the `payloadToSign` of your wallet.",
-      '`client.executeQuote` stamps that `payloadToSign` with your session key: `POST /quotes/{id}/execute`. US customers: the transfer starts (PROCESSING).',
+      "`lookupUma(client, …)` → `GET /receiver/uma/{address}` through the proxy (as yourself): the payee's currencies and a `lookupId`. `createQuote(client, …)` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours. The quote carries the `payloadToSign` of your wallet.",
+      '`executeQuote(client, …)` stamps that `payloadToSign` with your session key: `POST /quotes/{id}/execute`. US customers: the transfer starts (PROCESSING).',
       'EU customers: execute answers `PENDING_AUTHORIZATION` with one SCA challenge and nothing moves yet; `<pay-sca-challenge>` answers it (`POST /quotes/{id}/authorize`), which releases the transfer. On 409 `SCA_SESSION_REQUIRED` it signs you in again first (`/sca/login/start`, a texted code, `/sca/login/complete`; the demo server adds your IP address).',
       'The page follows `nextQuoteStep(quote)` (it also handles a quote challenged at creation: authorize, then execute) and polls `GET /quotes/{id}` until `COMPLETED`.',
     ]),
   );
 }
 
-async function createQuote(payee: Payee, amount: number, note: string, render: () => void): Promise<void> {
+async function quotePayment(payee: Payee, amount: number, note: string, render: () => void): Promise<void> {
   const me = state.me!;
   const payment = state.payment;
   payment.phase = 'quoting';
@@ -169,8 +169,9 @@ async function createQuote(payee: Payee, amount: number, note: string, render: (
   render();
   try {
     // The service quotes a UMA destination only with the lookupId of a receiver lookup of that address.
-    const lookup = await state.client.lookupUma({ receiverUmaAddress: payee.uma, customerId: me.customerId });
-    payment.quote = await state.client.createQuote(
+    const lookup = await lookupUma(state.client, { receiverUmaAddress: payee.uma, customerId: me.customerId });
+    payment.quote = await createQuote(
+      state.client,
       {
         source: { sourceType: 'ACCOUNT', accountId: me.accountId },
         destination: { destinationType: 'UMA_ADDRESS', umaAddress: payee.uma },
@@ -368,7 +369,7 @@ async function execute(render: () => void): Promise<void> {
   render();
   let quote: Quote;
   try {
-    quote = await state.client.executeQuote({ quote: payment.quote, idempotencyKey: payment.executeKey });
+    quote = await executeQuote(state.client, { quote: payment.quote, idempotencyKey: payment.executeKey });
   } catch (e) {
     payment.phase = 'failed';
     payment.error = describe(e);
@@ -395,7 +396,7 @@ async function settle(started: Quote, render: () => void): Promise<void> {
     const deadline = Date.now() + 30_000;
     while (quote.status === 'PROCESSING' && Date.now() < deadline) {
       await sleep(600);
-      quote = await state.client.getQuote(quote.id);
+      quote = await getQuote(state.client, quote.id);
     }
     payment.quote = quote;
     if (quote.status === 'COMPLETED') {

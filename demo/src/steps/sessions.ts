@@ -1,6 +1,7 @@
 /**
  * Step 7, sessions: rotate the session key, list and revoke the wallet's sessions, sign out.
  */
+import { listSessions, revokeSession } from '@paykit/crypto-core';
 import { h, icon, mount } from '../dom.js';
 import { methodLabel, relative, shortId, time } from '../format.js';
 import { type Step } from '../shell.js';
@@ -115,7 +116,7 @@ function sessionsPanel(): HTMLElement {
   const loadSessions = async (): Promise<void> => {
     reload.setAttribute('aria-busy', 'true');
     try {
-      state.sessions = (await state.client.listSessions()).sort((a, b) =>
+      state.sessions = (await listSessions(state.client)).sort((a, b) =>
         String(b.createdAt).localeCompare(String(a.createdAt)),
       );
       renderTable();
@@ -128,7 +129,7 @@ function sessionsPanel(): HTMLElement {
 
   const revoke = async (id: string): Promise<void> => {
     try {
-      await state.client.revokeSession(id);
+      await revokeSession(state.client, id);
       toast('Session revoked', 'success');
     } catch (e) {
       toast(describe(e), 'error');

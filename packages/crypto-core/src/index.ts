@@ -4,9 +4,13 @@
  * subpath export (`@paykit/crypto-core/stamp`, `/hpke`, `/enclave-bundle`, …) for the smallest bundles.
  * Sandbox-only helpers are at `@paykit/crypto-core/sandbox`.
  *
+ * `WalletClient` holds the session and sign-in; every other flow is a function taking the client first
+ * (`exportWallet(client)`, `listSessions(client)`, …), so a bundler keeps only the flows a page calls.
+ *
  * @example
- *   import { WalletClient, fetchTransport } from '@paykit/crypto-core';
+ *   import { WalletClient, exportWallet, fetchTransport } from '@paykit/crypto-core';
  *   const client = new WalletClient({ transport: fetchTransport({ baseUrl: '/api/wallet' }) });
+ *   const words = await exportWallet(client);
  */
 export {
   LocalErrorCode,
@@ -103,12 +107,26 @@ export type {
   ScaLoginComplete,
   ScaLoginStart,
 } from './resources.js';
+export { addCredential, listCredentials, listSessions, removeCredential, revokeSession } from './account.js';
+export { createDelegatedKey, exportWallet, setWalletPrivacy } from './wallet.js';
+export { updateCustomerContact } from './customer.js';
+export {
+  authorizeQuote,
+  completeScaLogin,
+  createQuote,
+  executeQuote,
+  getQuote,
+  lookupUma,
+  nextQuoteStep,
+  resendScaCode,
+  startScaLogin,
+  type QuoteStep,
+} from './payments.js';
+export { revealCard } from './cards.js';
 export {
   WalletClient,
-  nextQuoteStep,
   type CurrentSession,
   type OAuthPreparation,
-  type QuoteStep,
   type RequestOptions,
   type TrustedSigners,
   type WalletClientOptions,

@@ -1,6 +1,15 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { passkeysSupported, type Quote, type ScaChallenge, type ScaLoginStart } from '@paykit/crypto-core';
+import {
+  authorizeQuote,
+  completeScaLogin,
+  passkeysSupported,
+  resendScaCode,
+  startScaLogin,
+  type Quote,
+  type ScaChallenge,
+  type ScaLoginStart,
+} from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages } from '../shared/i18n.js';
 import { CodeField } from '../shared/code-field.js';
@@ -26,10 +35,10 @@ type Proof = { code: string } | { passkey: true };
  * whichever the challenge allows, with a switch when both are. It works in both orders the service
  * uses: a wallet send challenged by its execute (the last authorize releases it: PROCESSING) and a
  * quote challenged at creation (the last authorize leaves it PENDING, to be executed). It resends codes
- * (`client.resendScaCode`), stops on 423 `ACCOUNT_LOCKED`, waits out 429s, and keeps going while the
+ * (`resendScaCode(client, …)`), stops on 423 `ACCOUNT_LOCKED`, waits out 429s, and keeps going while the
  * service answers with another challenge. On 409 `SCA_SESSION_REQUIRED` it signs the customer in again
- * once (`client.startScaLogin` sends a text message; the user enters that code;
- * `client.completeScaLogin`), then sends the same proof again. When the quote leaves
+ * once (`startScaLogin(client, …)` sends a text message; the user enters that code;
+ * `completeScaLogin(client, …)`), then sends the same proof again. When the quote leaves
  * `PENDING_AUTHORIZATION` it emits `pay-sca-complete` with the quote (`nextQuoteStep` says what follows).
  *
  * @summary Strong Customer Authentication of a quote by SMS code or passkey.
@@ -283,7 +292,7 @@ export class PayScaChallenge extends PayElement {
     this.#error = this.#retry = undefined;
     this.#resend.start(this.resendSeconds);
     try {
-      await this.requireClient().resendScaCode(quote.id);
+      await resendScaCode(this.requireClient(), quote.id);
       this.live.announce(this.t('sca.resent'));
       this.#code.focus();
     } catch (error) {
@@ -305,8 +314,8 @@ export class PayScaChallenge extends PayElement {
       const client = this.requireClient();
       request =
         'code' in proof
-          ? client.authorizeQuote({ quoteId: quote.id, code: proof.code })
-          : client.authorizeQuote({
+          ? authorizeQuote(client, { quoteId: quote.id, code: proof.code })
+          : authorizeQuote(client, {
               quoteId: quote.id,
               passkey: true,
               ...(challenge.passkeyAssertionOptions
@@ -353,7 +362,7 @@ export class PayScaChallenge extends PayElement {
   /** 409 SCA_SESSION_REQUIRED: start an SCA login (a text message), then wait for its code. */
   async #startLogin(proof: Proof): Promise<void> {
     try {
-      const start = await this.requireClient().startScaLogin({ customerId: this.customerId ?? '', factor: 'SMS_OTP' });
+      const start = await startScaLogin(this.requireClient(), { customerId: this.customerId ?? '', factor: 'SMS_OTP' });
       this.#login = { start, proof };
     } catch (error) {
       this.#fail(error, proof);
@@ -377,7 +386,7 @@ export class PayScaChallenge extends PayElement {
     this.requestUpdate();
     void (async () => {
       try {
-        await this.requireClient().completeScaLogin({ customerId: this.customerId ?? '', start: login.start, code });
+        await completeScaLogin(this.requireClient(), { customerId: this.customerId ?? '', start: login.start, code });
       } catch (error) {
         this.#fail(error, { code });
         if (this.#retry) this.#retry = () => this.#completeLogin(code);

@@ -1,3 +1,4 @@
+import { exportWallet } from '@paykit/crypto-core';
 import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { PayElement } from '../shared/base-element.js';
@@ -16,7 +17,7 @@ type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
 
 /**
  * Exports the wallet's recovery phrase (BIP-39 mnemonic) for the signed-in account. The user first
- * confirms they understand what the words give; then `client.exportWallet` runs, showing progress while
+ * confirms they understand what the words give; then `exportWallet(client)` runs, showing progress while
  * the service answers PROCESSING. The words appear masked (`••••` in a numbered grid) until the user
  * presses Reveal; Copy puts them on the clipboard. The phrase is wiped, from the page and from the
  * element's memory, on Done, after `reveal-timeout` seconds, when the tab is hidden, and when the
@@ -248,7 +249,7 @@ export class PayWalletExport extends PayElement {
     this.#error = undefined;
     this.live.announce(this.t('export.exporting'));
     try {
-      const mnemonic = await this.requireClient().exportWallet({
+      const mnemonic = await exportWallet(this.requireClient(), {
         ...(this.accountId ? { accountId: this.accountId } : {}),
         onProcessing: () => {
           if (!this.#processing) {
