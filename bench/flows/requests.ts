@@ -12,7 +12,11 @@
  */
 import {
   WalletClient,
+  addCredential,
   base64UrlEncode,
+  createQuote,
+  executeQuote,
+  exportWallet,
   fetchTransport,
   memoryKeyStore,
   utf8Encode,
@@ -85,10 +89,10 @@ try {
     ),
   );
   flows.push(await count('refresh', () => client.refreshSession()));
-  flows.push(await count('export', () => client.exportWallet()));
+  flows.push(await count('export', () => exportWallet(client)));
 
   await api('POST', `/sandbox/internal-accounts/${encodeURIComponent(account.id)}/fund`, { amount: 1_000 });
-  const quote = await client.createQuote({
+  const quote = await createQuote(client, {
     source: { sourceType: 'ACCOUNT', accountId: account.id },
     destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
     lookupId: (
@@ -100,7 +104,7 @@ try {
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: 400,
   });
-  flows.push(await count('execute', () => client.executeQuote({ quote })));
+  flows.push(await count('execute', () => executeQuote(client, { quote })));
 
   // OAuth: the credential is added from the OTP session (setup); a fresh client then signs in with it.
   const segment = (value: unknown) => base64UrlEncode(utf8Encode(JSON.stringify(value)));
@@ -116,7 +120,7 @@ try {
     };
     return `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(claims)}.${segment('signature')}`;
   };
-  const oauth = await client.addCredential({ type: 'OAUTH', nickname: 'Google', oidcToken: oidcToken({}) });
+  const oauth = await addCredential(client, { type: 'OAUTH', nickname: 'Google', oidcToken: oidcToken({}) });
   const oauthClient = newClient();
   const prepared = await oauthClient.prepareOAuth(); // key generation and nonce: no request
   flows.push(

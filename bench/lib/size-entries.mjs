@@ -35,7 +35,8 @@ export const ELEMENT_BUDGET = 20 * KB;
 
 /**
  * The client module: a page passes its `WalletClient` in (`setDefaultClient` or `.client`), so an
- * element's own row must not bundle it (the elements import its type only).
+ * element's own row must not bundle it (the elements import its type only, and the flow functions they
+ * call, which reach the client through what it passes in).
  */
 const CLIENT_MODULE = 'packages/crypto-core/src/client.ts';
 
@@ -46,6 +47,31 @@ const CLIENT_MODULE = 'packages/crypto-core/src/client.ts';
 const CLIENT_IMPORTS = [
   "export { setDefaultClient } from '@paykit/elements';",
   "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
+];
+
+/**
+ * The flows that are functions taking the client first (`account`, `wallet`, `customer`, `payments`,
+ * `cards`), not `WalletClient` methods: a page bundles only those it imports.
+ */
+const CLIENT_FLOWS = [
+  'listCredentials',
+  'addCredential',
+  'removeCredential',
+  'listSessions',
+  'revokeSession',
+  'exportWallet',
+  'setWalletPrivacy',
+  'createDelegatedKey',
+  'updateCustomerContact',
+  'getQuote',
+  'lookupUma',
+  'createQuote',
+  'executeQuote',
+  'authorizeQuote',
+  'resendScaCode',
+  'startScaLogin',
+  'completeScaLogin',
+  'revealCard',
 ];
 
 const REACT = ['react', 'react-dom', 'react/jsx-runtime'];
@@ -88,10 +114,22 @@ export const SIZE_ROWS = [
   },
   {
     id: 'client',
-    label: 'Headless client (every flow, no UI)',
+    label: 'Client, sign-in only (session, OTP, OAuth, passkeys, refresh, logout)',
     ours: {
       entry: "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
-      what: 'WalletClient + fetchTransport',
+      what: 'WalletClient + fetchTransport: every other flow is a function a page imports only when it calls it',
+    },
+    peer: {
+      entry: "export { Turnkey } from '@turnkey/sdk-browser';",
+      what: '@turnkey/sdk-browser Turnkey (one class: every flow ships)',
+    },
+  },
+  {
+    id: 'client-flows',
+    label: 'Headless client, every flow (sign-in + account, wallet, customer, payments, cards functions)',
+    ours: {
+      entry: `export { WalletClient, fetchTransport, ${CLIENT_FLOWS.join(', ')} } from '@paykit/crypto-core';`,
+      what: `WalletClient + fetchTransport + ${CLIENT_FLOWS.join(', ')}`,
     },
     peer: { entry: "export { Turnkey } from '@turnkey/sdk-browser';", what: '@turnkey/sdk-browser Turnkey' },
   },

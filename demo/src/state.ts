@@ -4,7 +4,7 @@
  * IndexedDB as a non-extractable CryptoKey, managed by the `WalletClient`.
  *
  * @example
- *   if (state.me && state.session) state.client.listSessions();
+ *   if (state.me && state.session) listSessions(state.client);
  */
 import type { AuthMethod, CurrentSession, Quote, WalletClient } from '@paykit/crypto-core';
 import type { DemoConfig, Profile } from '../wire.js';

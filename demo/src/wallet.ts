@@ -1,11 +1,12 @@
 /**
  * Reads of the signed-in customer's wallet that several steps share (balance, passkeys, card), and
- * signing the wallet out quietly. Calls the client has no named method for go through
+ * signing the wallet out quietly. Calls that no flow function of the core names go through
  * `WalletClient.request`.
  *
  * @example
  *   await Promise.all([refreshBalance(), loadPasskeys(), loadCard()]);
  */
+import { listCredentials } from '@paykit/crypto-core';
 import { renderTopbar } from './shell.js';
 import { state, type Card } from './state.js';
 
@@ -31,7 +32,7 @@ export async function refreshBalance(): Promise<void> {
 export async function loadPasskeys(): Promise<void> {
   if (!state.me) return;
   try {
-    const credentials = await state.client.listCredentials(state.me.accountId);
+    const credentials = await listCredentials(state.client, state.me.accountId);
     state.passkeys = credentials
       .filter((c) => c.type === 'PASSKEY')
       .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));

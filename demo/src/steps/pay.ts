@@ -5,7 +5,7 @@
  * customers; it loads `<pay-sca-challenge>` then) and follows it to COMPLETED or FAILED. On expiry the
  * element asks for a new quote (`pay-payment-requote`) and the page makes one for the same payee and amount.
  */
-import type { Quote } from '@paykit/crypto-core';
+import { createQuote, lookupUma, type Quote } from '@paykit/crypto-core';
 import { h, icon, mount } from '../dom.js';
 import { money, parseAmount, shortId, time } from '../format.js';
 import { renderSteps, type Step } from '../shell.js';
@@ -111,7 +111,7 @@ function payPanel(): HTMLElement {
               error.textContent = `That is more than your balance of ${money(state.balance, me.currency)}.`;
               return;
             }
-            void createQuote(PAYEES[Number(payee.value)] ?? PAYEES[0]!, minor, note.value.trim(), render);
+            void quotePayment(PAYEES[Number(payee.value)] ?? PAYEES[0]!, minor, note.value.trim(), render);
           },
         },
       },
@@ -157,7 +157,7 @@ function payPanel(): HTMLElement {
     { class: 'stack' },
     slot,
     howItWorks([
-      "`client.lookupUma` → `GET /receiver/uma/{address}` through the demo server's proxy (as yourself): the payee's currencies and a `lookupId`. `client.createQuote` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours and records the quote as yours. The quote carries the `payloadToSign` of your wallet.",
+      "`lookupUma(client, …)` → `GET /receiver/uma/{address}` through the demo server's proxy (as yourself): the payee's currencies and a `lookupId`. `createQuote(client, …)` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours and records the quote as yours. The quote carries the `payloadToSign` of your wallet.",
       '`<pay-payment>` shows the quote (what leaves your wallet, what arrives, fees, payee) with a countdown to its `expiresAt`. "Pay" stamps that `payloadToSign` with your session key: `POST /quotes/{id}/execute`, with one `Idempotency-Key` per quote however often it is pressed. US customers: the transfer starts (PROCESSING).',
       'EU customers: execute answers `PENDING_AUTHORIZATION` with one SCA challenge and nothing moves yet; `<pay-payment>` loads `<pay-sca-challenge>` (a chunk of its own) and shows it; its answer (`POST /quotes/{id}/authorize`) releases the transfer. On 409 `SCA_SESSION_REQUIRED` it signs you in again first (`/sca/login/start`, a texted code, `/sca/login/complete`; the demo server adds your IP address).',
       '`<pay-payment>` polls `GET /quotes/{id}` (backing off, paused while the tab is hidden) until `COMPLETED` or `FAILED` (the reason in words), and emits `pay-payment-completed` / `pay-payment-failed`. When the price expires it emits `pay-payment-requote` and this page makes a new quote for the same payment.',
@@ -165,7 +165,7 @@ function payPanel(): HTMLElement {
   );
 }
 
-async function createQuote(payee: Payee, amount: number, note: string, render: () => void): Promise<void> {
+async function quotePayment(payee: Payee, amount: number, note: string, render: () => void): Promise<void> {
   const payment = state.payment;
   payment.phase = 'quoting';
   payment.payee = payee;
@@ -186,8 +186,9 @@ async function createQuote(payee: Payee, amount: number, note: string, render: (
 /** A UMA lookup and a quote from the wallet (the service quotes a UMA destination only with a lookup's id). */
 async function quoteFor(payee: Payee, amount: number, note: string, idempotencyKey: string): Promise<Quote> {
   const me = state.me!;
-  const lookup = await state.client.lookupUma({ receiverUmaAddress: payee.uma, customerId: me.customerId });
-  return state.client.createQuote(
+  const lookup = await lookupUma(state.client, { receiverUmaAddress: payee.uma, customerId: me.customerId });
+  return createQuote(
+    state.client,
     {
       source: { sourceType: 'ACCOUNT', accountId: me.accountId },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: payee.uma },

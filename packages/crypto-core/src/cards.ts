@@ -1,21 +1,24 @@
 /**
- * Cards as free functions over a client's `request` (the feature-module form of crypto-core): read a
- * card, freeze / unfreeze it or change its spend limits (`PATCH /cards/{id}`, platform-authorized: the
+ * Cards as free functions taking the client first (the feature-module form of crypto-core, so a page
+ * ships only the flows it calls): reveal a card's details (`revealCard`), read a card, freeze / unfreeze it or change its spend limits (`PATCH /cards/{id}`, platform-authorized: the
  * platform's proxy decides what an end user may change), and list its transactions
  * (`GET /transactions?cardId=`, paged). Amounts are integers in the currency's smallest unit; the
  * currency's `decimals` come with every amount. Unknown fields and enum values are kept, never rejected.
  *
  * @example
- *   import { getCard, updateCard, listCardTransactions } from '@paykit/crypto-core';
+ *   import { getCard, revealCard, updateCard, listCardTransactions } from '@paykit/crypto-core';
+ *   const { panEmbedUrl } = await revealCard(client, cardId); // a bearer secret: into an iframe, never kept
  *   const card = await getCard(client, { cardId });
  *   await updateCard(client, { cardId, state: 'FROZEN' });
  *   const page = await listCardTransactions(client, { cardId, limit: 20 });
  *   const next = page.nextCursor && (await listCardTransactions(client, { cardId, cursor: page.nextCursor }));
  */
 import { object, text } from './args.js';
-import type { RequestOptions } from './client.js';
+import type { RequestOptions, WalletClient } from './client.js';
+import { request } from './client-internals.js';
+import { enc, unexpected } from './http.js';
 import type { HttpMethod } from './transport.js';
-import type { ListResponse } from './resources.js';
+import type { CardReveal, ListResponse } from './resources.js';
 
 /** What the card functions need of a client: `WalletClient` fits (only its public `request`). */
 export interface CardsClient {
@@ -136,4 +139,17 @@ export async function listCardTransactions(
     query: { cardId: text(cardId, 'cardId'), limit: limit ? String(limit) : undefined, cursor },
     signal,
   });
+}
+
+/**
+ * `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT`; `UNEXPECTED_RESPONSE` (no URL or expiry); the service's error (its
+ *   `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function revealCard(client: WalletClient, cardId: string): Promise<CardReveal> {
+  const reveal = await request<CardReveal>(client, 'POST', `/cards/${enc(cardId)}/reveal`, { body: {} });
+  if (typeof reveal?.panEmbedUrl !== 'string' || typeof reveal.expiresAt !== 'string')
+    throw unexpected('panEmbedUrl or expiresAt');
+  return reveal;
 }

@@ -1,46 +1,31 @@
 /**
- * `WalletClient`: every embedded-wallet flow over a `Transport`, with the session key kept in the key
- * store and the current session kept fresh. Money-moving and account-changing calls are stamped by the
- * current session key through the one signed-retry engine. Errors are `PayError`s.
+ * `WalletClient`: the session lifecycle and sign-in over a `Transport` (email or SMS code, OAuth,
+ * passkeys, refresh, logout), with the session key kept in the key store and the current session kept
+ * fresh. Every other flow is a function that takes the client first, in its own module (`account`,
+ * `wallet`, `customer`, `payments`, `cards`), so a page ships only the flows it calls; `request()` makes
+ * any other call. Signed calls go through the one signed-retry engine, stamped by the current session
+ * key. Errors are `PayError`s.
  *
  * @example
  *   const client = new WalletClient({ transport: fetchTransport({ baseUrl: '/api/wallet' }), trustedSigners });
  *   await client.restore();
  *   const challenge = await client.requestOtp({ accountId });
  *   const session = await client.loginWithOtp({ challenge, code: '000000' });
- *   const mnemonic = await client.exportWallet();
+ *   const mnemonic = await exportWallet(client); // from './wallet.js'
  */
 import { encryptOtpCode } from './otp.js';
-import { createExportKey, decryptExportBundle } from './export.js';
 import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './enclave-bundle.js';
-import { fn, invalidArgument, text } from './args.js';
+import { addCredential, listCredentials } from './account.js';
+import { fn, invalidArgument } from './args.js';
+import { registry, requireSession } from './client-internals.js';
 import { LocalErrorCode, PayError } from './errors.js';
-import { abortableSleep, toServiceError } from './http.js';
+import { abortableSleep, enc, toServiceError, unexpected } from './http.js';
 import { createSessionKey, deleteSessionKey, requireSessionKey, type SessionKey } from './keys.js';
 import type { KeyStore } from './key-store.js';
 import { sharedKeyStore } from './shared-key-store.js';
 import { oidcNonce } from './oidc.js';
-import {
-  createPasskeyAttestation,
-  getPasskeyAssertion,
-  getPasskeyAssertionJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from './passkey.js';
-import type {
-  AuthMethod,
-  AuthSession,
-  CardReveal,
-  Customer,
-  DelegatedKey,
-  InternalAccount,
-  ListResponse,
-  OtpChallenge,
-  PasskeyAuthChallenge,
-  Quote,
-  ReceiverUmaLookup,
-  ScaLoginComplete,
-  ScaLoginStart,
-} from './resources.js';
+import { createPasskeyAttestation, getPasskeyAssertion, getPasskeyAssertionJSON } from './passkey.js';
+import type { AuthMethod, AuthSession, OtpChallenge, PasskeyAuthChallenge } from './resources.js';
 import { SessionState, toCurrentSession, type CurrentSession } from './session.js';
 import { signedRequest, type SignedRequestOptions } from './signed-retry.js';
 import { fetchTransport, type HttpMethod, type Transport, type TransportRequest } from './transport.js';
@@ -88,9 +73,6 @@ export interface OAuthPreparation {
   sessionKey: SessionKey;
 }
 
-/** A path segment from an id, which must be a non-empty string. */
-const enc = (id: string): string => encodeURIComponent(text(id, 'id'));
-
 export class WalletClient {
   readonly transport: Transport;
   readonly keyStore: KeyStore;
@@ -120,6 +102,15 @@ export class WalletClient {
     this.#now = options.now ?? Date.now;
     this.#state = new SessionState({ store: this.keyStore, namespace: options.namespace ?? 'default', now: this.#now });
     this.#state.subscribe((session) => this.#scheduleRefresh(session));
+    // what the flow modules (account, wallet, …) need beyond the public surface; see client-internals.ts
+    registry.set(this, {
+      signed: (o) => this.#signed(o),
+      forget: (session) => this.#forget(session),
+      key: (session) => requireSessionKey(session.keyId, this.keyStore),
+      passkey: getPasskeyAssertionJSON,
+      options,
+      signers: this.#signers,
+    });
   }
 
   // ---- session state ----------------------------------------------------------------------------
@@ -173,17 +164,6 @@ export class WalletClient {
   // ---- email / SMS OTP --------------------------------------------------------------------------
 
   /**
-   * `GET /auth/credentials`: the account's credentials (the signed-in account's by default).
-   *
-   * @throws {PayError} `NO_SESSION` when no account id is given and no one is signed in; the service's error (its
-   *   `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async listCredentials(accountId = this.#requireSession().accountId): Promise<AuthMethod[]> {
-    const body = await this.request<ListResponse<AuthMethod>>('GET', '/auth/credentials', { query: { accountId } });
-    return body.data ?? [];
-  }
-
-  /**
    * Sends a one-time code (`POST /auth/credentials/{id}/challenge`). Give the credential id, or the
    * account id and type to look the credential up first (one more request).
    *
@@ -201,8 +181,8 @@ export class WalletClient {
     if (!credentialId) {
       if (!params?.accountId) throw invalidArgument('Give a credentialId or an accountId');
       const type = params.type ?? 'EMAIL_OTP';
-      const found = (await this.listCredentials(params.accountId)).find((c) => c.type === type);
-      if (!found) throw new PayError(LocalErrorCode.INVALID_ARGUMENT, `The account has no ${type} credential`);
+      const found = (await listCredentials(this, params.accountId)).find((c) => c.type === type);
+      if (!found) throw invalidArgument(`The account has no ${type} credential`);
       credentialId = found.id;
     }
     const challenge = await this.request<OtpChallenge>('POST', `/auth/credentials/${enc(credentialId)}/challenge`, {
@@ -300,7 +280,7 @@ export class WalletClient {
     userDisplayName?: string | undefined;
     excludeCredentialIds?: string[] | undefined;
   }): Promise<AuthMethod> {
-    const current = this.#requireSession();
+    const current = requireSession(this);
     params ||= {} as typeof params;
     const { challenge, attestation } = await createPasskeyAttestation({
       userName: params.userName,
@@ -308,7 +288,7 @@ export class WalletClient {
       ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
       excludeCredentialIds: params.excludeCredentialIds,
     });
-    return this.addCredential({
+    return addCredential(this, {
       type: 'PASSKEY',
       accountId: current.accountId,
       nickname: params.nickname ?? 'Passkey',
@@ -361,49 +341,7 @@ export class WalletClient {
     }
   }
 
-  // ---- credentials ------------------------------------------------------------------------------
-
-  /**
-   * `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification.
-   *
-   * @throws {PayError} `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`;
-   *   the service's error (its `code` and `status`) (for example `PASSKEY_CREDENTIAL_ALREADY_EXISTS`); the
-   *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async addCredential(body: { type: string; accountId?: string; [field: string]: unknown }): Promise<AuthMethod> {
-    const current = this.#requireSession();
-    return this.#signedWithSession<AuthMethod>(current, {
-      method: 'POST',
-      path: '/auth/credentials',
-      body: { ...body, accountId: body?.accountId ?? current.accountId },
-    });
-  }
-
-  /**
-   * `DELETE /auth/credentials/{id}`; the service requires a session made by another credential.
-   *
-   * @throws {PayError} `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`;
-   *   the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async removeCredential(credentialId: string): Promise<void> {
-    await this.#signedWithSession(this.#requireSession(), {
-      method: 'DELETE',
-      path: `/auth/credentials/${enc(credentialId)}`,
-    });
-  }
-
-  // ---- sessions ---------------------------------------------------------------------------------
-
-  /**
-   * `GET /auth/sessions`: the account's sessions (the signed-in account's by default).
-   *
-   * @throws {PayError} `NO_SESSION` when no account id is given and no one is signed in; the service's error (its
-   *   `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async listSessions(accountId = this.#requireSession().accountId): Promise<AuthSession[]> {
-    const body = await this.request<ListResponse<AuthSession>>('GET', '/auth/sessions', { query: { accountId } });
-    return body.data ?? [];
-  }
+  // ---- session refresh and sign-out --------------------------------------------------------------
 
   /**
    * Replaces the current session with a fresh one under a new key (2 requests, signed by the current
@@ -418,7 +356,7 @@ export class WalletClient {
   }
 
   async #refreshExclusive(): Promise<CurrentSession> {
-    const before = this.#requireSession();
+    const before = requireSession(this);
     return this.#state.exclusive(async () => {
       const stored = await this.#state.stored();
       if (stored && stored.id !== before.id && this.#state.isLive(stored) && (await this.#hasKey(stored.keyId))) {
@@ -444,18 +382,6 @@ export class WalletClient {
   }
 
   /**
-   * `DELETE /auth/sessions/{id}` (signed retry). Revoking the current session also signs out locally.
-   *
-   * @throws {PayError} `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`;
-   *   the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async revokeSession(sessionId: string): Promise<void> {
-    const current = this.#requireSession();
-    await this.#signedWithSession(current, { method: 'DELETE', path: `/auth/sessions/${enc(sessionId)}` });
-    if (sessionId === current.id) await this.#forget(current);
-  }
-
-  /**
    * Revokes the current session on the service, then deletes its key and tells other tabs. When the
    * service cannot be reached the local state is still cleared and the error is rethrown.
    *
@@ -477,329 +403,7 @@ export class WalletClient {
     await this.#forget(current);
   }
 
-  // ---- wallet -----------------------------------------------------------------------------------
-
-  /**
-   * Exports the wallet's mnemonic: a fresh export key, the signed request, resends while the service
-   * answers PROCESSING, then verifies and opens the bundle. The key is discarded afterwards.
-   * The answer must be bound to this wallet, or it is refused with `EXPORT_UNBOUND` before anything is
-   * opened: it answers the signed leg of a challenge the session key stamped (a 200 to an unsigned first
-   * leg is refused), that challenge names the export key and an organization, the answer names the
-   * account, and the enclave-signed bundle names the same organization.
-   *
-   * @throws {PayError} `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`;
-   *   `EXPORT_UNBOUND`; `EXPORT_TIMEOUT`; `BUNDLE_SIGNATURE_INVALID`; `DECRYPTION_FAILED`; the service's error (its
-   *   `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async exportWallet(
-    params: { accountId?: string; onProcessing?: () => void; signal?: AbortSignal } = {},
-  ): Promise<string> {
-    const current = this.#requireSession();
-    const accountId = params?.accountId ?? current.accountId;
-    const key = await requireSessionKey(current.keyId, this.keyStore);
-    const exportKey = await createExportKey();
-    let stamped: string | undefined;
-    // The engine shows pollWhile every 2xx answer to a signed leg, and only those: the last one it saw,
-    // with the payload stamped for it, is what a bound answer must be.
-    let answered: unknown;
-    let bound: string | undefined;
-    const result = await this.#signed<{ id?: unknown; encryptedWalletCredentials?: string }>({
-      method: 'POST',
-      path: `/internal-accounts/${enc(accountId)}/export`,
-      body: { clientPublicKey: exportKey.publicKey },
-      stamper: { stamp: (payload) => key.stamp((stamped = payload)) },
-      pollWhile: (res) => {
-        answered = res.body;
-        bound = stamped;
-        const processing = (res.body as { status?: string } | undefined)?.status === 'PROCESSING';
-        if (processing) params?.onProcessing?.();
-        return processing;
-      },
-      signal: params?.signal,
-    });
-    const organizationId =
-      bound && answered === result.body ? exportOrganization(bound, exportKey.publicKey) : undefined;
-    if (organizationId === undefined || result.body?.id !== accountId) {
-      throw new PayError(LocalErrorCode.EXPORT_UNBOUND, 'The export is not bound to this wallet');
-    }
-    const bundle = result.body.encryptedWalletCredentials;
-    if (typeof bundle !== 'string') throw unexpected('encryptedWalletCredentials');
-    return decryptExportBundle({
-      encryptedWalletCredentials: bundle,
-      exportKey,
-      trustedSigners: this.#signers.export,
-      allowUnsigned: this.#options.allowUnsignedExports === true,
-      organizationId,
-    });
-  }
-
-  /**
-   * `PATCH /internal-accounts/{id}` `{privateEnabled}` (signed retry).
-   *
-   * @throws {PayError} `INVALID_ARGUMENT`; `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`,
-   *   `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`,
-   *   `TIMEOUT` or `ABORTED`.
-   */
-  async setWalletPrivacy(privateEnabled: boolean, accountId?: string): Promise<InternalAccount> {
-    if (typeof privateEnabled !== 'boolean') throw invalidArgument('Invalid privateEnabled');
-    const current = this.#requireSession();
-    return this.#signedWithSession<InternalAccount>(current, {
-      method: 'PATCH',
-      path: `/internal-accounts/${enc(accountId ?? current.accountId)}`,
-      body: { privateEnabled },
-    });
-  }
-
-  /**
-   * `POST /auth/delegated-keys`: three legs (202, 202, 201), same body throughout.
-   *
-   * @throws {PayError} `INVALID_ARGUMENT`; `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`,
-   *   `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`,
-   *   `TIMEOUT` or `ABORTED`.
-   */
-  async createDelegatedKey(params: {
-    cardId: string;
-    nickname?: string;
-    internalAccountId?: string;
-  }): Promise<DelegatedKey> {
-    if (!params?.cardId) throw invalidArgument('Invalid cardId');
-    const current = this.#requireSession();
-    return this.#signedWithSession<DelegatedKey>(current, {
-      method: 'POST',
-      path: '/auth/delegated-keys',
-      body: {
-        cardId: params.cardId,
-        internalAccountId: params.internalAccountId ?? current.accountId,
-        nickname: params.nickname ?? 'Card spending key',
-      },
-    });
-  }
-
-  /**
-   * `PATCH /customers/{id}` with one of `email` or `phoneNumber`; signed when the service asks for it. The
-   * body carries `customerType` (the service's discriminator, required): `INDIVIDUAL` unless given.
-   *
-   * @throws {PayError} `INVALID_ARGUMENT`; `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`,
-   *   `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`,
-   *   `TIMEOUT` or `ABORTED`.
-   */
-  async updateCustomerContact(params: {
-    customerId: string;
-    customerType?: 'INDIVIDUAL' | 'BUSINESS';
-    email?: string;
-    phoneNumber?: string;
-  }): Promise<Customer> {
-    const { customerId, customerType = 'INDIVIDUAL', email, phoneNumber } = params ?? {};
-    if (!customerId || (email === undefined) === (phoneNumber === undefined))
-      throw invalidArgument('Give a customerId and one of email or phoneNumber');
-    if (customerType !== 'INDIVIDUAL' && customerType !== 'BUSINESS') throw invalidArgument('Invalid customerType');
-    const current = this.#requireSession();
-    return this.#signedWithSession<Customer>(current, {
-      method: 'PATCH',
-      path: `/customers/${enc(customerId)}`,
-      body: { customerType, email, phoneNumber }, // JSON drops the one left undefined
-    });
-  }
-
-  // ---- quotes, SCA, cards -----------------------------------------------------------------------
-
-  /**
-   * `GET /quotes/{id}`.
-   *
-   * @throws {PayError} `INVALID_ARGUMENT` (empty id); the service's error (its `code` and `status`); the
-   *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async getQuote(quoteId: string): Promise<Quote> {
-    return this.request<Quote>('GET', `/quotes/${enc(quoteId)}`);
-  }
-
-  /**
-   * `GET /receiver/uma/{address}` through the platform backend, for the sending customer: the
-   * receiver's currencies and the `lookupId` that `createQuote` must carry for a UMA destination.
-   *
-   * @throws {PayError} `INVALID_ARGUMENT`; the service's error (its `code` and `status`) (for example 404
-   *   `UMA_NOT_FOUND`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async lookupUma(params: { receiverUmaAddress: string; customerId: string }): Promise<ReceiverUmaLookup> {
-    return this.request<ReceiverUmaLookup>('GET', `/receiver/uma/${enc(params.receiverUmaAddress)}`, {
-      query: { customerId: params.customerId },
-    });
-  }
-
-  /**
-   * `POST /quotes` through the platform backend (which decides whether end users may create quotes).
-   *
-   * @throws {PayError} the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or
-   *   `ABORTED`.
-   */
-  async createQuote(body: Record<string, unknown>, idempotencyKey?: string): Promise<Quote> {
-    return this.request<Quote>('POST', '/quotes', {
-      body,
-      ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
-    });
-  }
-
-  /**
-   * Executes a quote from the embedded wallet: stamps the EMBEDDED_WALLET `payloadToSign` of its
-   * payment instructions with the session key and sends it in one request. Resolves with the quote:
-   * PROCESSING (or later) when the transfer started, or, for a customer in an SCA region, 200
-   * PENDING_AUTHORIZATION with an `scaChallenge`: nothing moved yet, and `authorizeQuote` releases it
-   * (the service answers 409 to a second execute). `scaFactor` picks that challenge's factor.
-   *
-   * @throws PayError SCA_REQUIRED (local) when the quote is already PENDING_AUTHORIZATION: authorize it,
-   *   do not execute it; INVALID_ARGUMENT; the service's codes (401 WALLET_SIGNATURE_*, 409 CONFLICT…).
-   */
-  async executeQuote(params: {
-    quote: Quote;
-    idempotencyKey?: string;
-    scaFactor?: 'SMS_OTP' | 'PASSKEY';
-  }): Promise<Quote> {
-    const { quote } = params ?? {};
-    if (!quote?.id) throw invalidArgument('Invalid quote');
-    if (quote.status === 'PENDING_AUTHORIZATION')
-      throw new PayError(LocalErrorCode.SCA_REQUIRED, 'Authorize the quote (SCA), do not execute it');
-    if (params.scaFactor !== undefined && params.scaFactor !== 'SMS_OTP' && params.scaFactor !== 'PASSKEY')
-      throw invalidArgument('Invalid scaFactor');
-    const payload = walletPayload(quote);
-    if (payload === undefined) throw unexpected('embedded-wallet payloadToSign');
-    const current = this.#requireSession();
-    const key = await requireSessionKey(current.keyId, this.keyStore);
-    return this.request<Quote>('POST', `/quotes/${enc(quote.id)}/execute`, {
-      body: params.scaFactor ? { scaFactor: params.scaFactor } : {},
-      headers: {
-        'Service-Wallet-Signature': await key.stamp(payload),
-        ...(params.idempotencyKey ? { 'Idempotency-Key': params.idempotencyKey } : {}),
-      },
-    });
-  }
-
-  /**
-   * Answers a quote's SCA challenge with an SMS code or a passkey (`POST /quotes/{id}/authorize`).
-   * Returns the quote. What it says next (see `nextQuoteStep`): still PENDING_AUTHORIZATION, with the
-   * next challenge; PENDING, a quote challenged at creation that may now be executed; or PROCESSING and
-   * later, a wallet send this authorization released. `endUserIpAddress` is the customer's address when
-   * the caller knows it (a platform backend usually adds it).
-   *
-   * @throws {PayError} `INVALID_ARGUMENT` (no quote id, a code that is not 4 to 10 digits, no passkey options);
-   *   `WEBAUTHN_UNSUPPORTED`, `WEBAUTHN_CANCELLED`; the service's error (its `code` and `status`); the transport's
-   *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async authorizeQuote(params: {
-    quoteId: string;
-    code?: string;
-    passkey?: boolean;
-    passkeyAssertionOptions?: Record<string, unknown>;
-    origin?: string;
-    endUserIpAddress?: string;
-  }): Promise<Quote> {
-    if (!params?.quoteId) throw invalidArgument('Invalid quoteId');
-    const body = await this.#scaProof(params, params.passkeyAssertionOptions);
-    if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
-    return this.request<Quote>('POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
-  }
-
-  /**
-   * `POST /quotes/{id}/authorize/resend`: sends the SCA code again.
-   *
-   * @throws {PayError} `INVALID_ARGUMENT`; the service's error (its `code` and `status`); the transport's
-   *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async resendScaCode(quoteId: string): Promise<void> {
-    await this.request('POST', `/quotes/${enc(quoteId)}/authorize/resend`, { body: {} });
-  }
-
-  /**
-   * `POST /sca/login/start`: begins the SCA login a 409 SCA_SESSION_REQUIRED asks for. SMS_OTP (default)
-   * sends a code and returns its `challengeId`; PASSKEY returns the WebAuthn `passkeyOptions`.
-   *
-   * @throws {PayError} `INVALID_ARGUMENT`; the service's error (its `code` and `status`); the transport's
-   *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async startScaLogin(params: { customerId: string; factor?: 'SMS_OTP' | 'PASSKEY' }): Promise<ScaLoginStart> {
-    if (!params?.customerId) throw invalidArgument('Invalid customerId');
-    const factor = params.factor ?? 'SMS_OTP';
-    if (factor !== 'SMS_OTP' && factor !== 'PASSKEY') throw invalidArgument('Invalid factor');
-    return this.request<ScaLoginStart>('POST', '/sca/login/start', {
-      query: { customerId: params.customerId },
-      body: { factor },
-    });
-  }
-
-  /**
-   * `POST /sca/login/complete`: answers the started login (the `start` answer, plus the SMS code or a
-   * passkey) and opens the 180-day SCA login session. The service needs the end user's IP address: pass
-   * `endUserIpAddress` when the page knows it; otherwise the platform backend must add it (the demo's does).
-   *
-   * @throws {PayError} `INVALID_ARGUMENT` (a start of another factor, a bad code); `WEBAUTHN_UNSUPPORTED`,
-   *   `WEBAUTHN_CANCELLED`; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT`
-   *   or `ABORTED`.
-   */
-  async completeScaLogin(params: {
-    customerId: string;
-    start: ScaLoginStart;
-    code?: string;
-    passkey?: boolean;
-    origin?: string;
-    endUserIpAddress?: string;
-  }): Promise<ScaLoginComplete> {
-    if (!params?.customerId) throw invalidArgument('Invalid customerId');
-    const start = params.start;
-    if (start?.factor !== 'SMS_OTP' && start?.factor !== 'PASSKEY') throw invalidArgument('Invalid start');
-    const passkey = start.factor === 'PASSKEY';
-    if (passkey !== !!params.passkey) throw invalidArgument(`The login was started for ${start.factor}`);
-    const body = await this.#scaProof(params, start.passkeyOptions ?? undefined);
-    body['factor'] = start.factor;
-    if (!passkey) {
-      if (typeof start.challengeId !== 'string') throw invalidArgument('Invalid start.challengeId');
-      body['challengeId'] = start.challengeId;
-    }
-    if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
-    return this.request<ScaLoginComplete>('POST', '/sca/login/complete', {
-      query: { customerId: params.customerId },
-      body,
-    });
-  }
-
-  /** The proof fields of an SCA answer: `{ code }`, or `{ passkeyAssertion, origin }` from a WebAuthn get(). */
-  async #scaProof(
-    params: { code?: string; passkey?: boolean; origin?: string },
-    passkeyOptions: Record<string, unknown> | undefined,
-  ): Promise<Record<string, unknown>> {
-    if (params.passkey) {
-      if (!passkeyOptions) throw invalidArgument('No passkey options to answer with');
-      const assertion = await getPasskeyAssertionJSON(
-        passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON,
-      );
-      return {
-        passkeyAssertion: assertion,
-        origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : ''),
-      };
-    }
-    if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code))
-      throw invalidArgument('Invalid code: 4 to 10 digits');
-    return { code: params.code };
-  }
-
-  /**
-   * `POST /cards/{id}/reveal`. The URL is a bearer secret: render it in an iframe at once, never keep it.
-   *
-   * @throws {PayError} `INVALID_ARGUMENT`; `UNEXPECTED_RESPONSE` (no URL or expiry); the service's error (its
-   *   `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
-   */
-  async revealCard(cardId: string): Promise<CardReveal> {
-    const reveal = await this.request<CardReveal>('POST', `/cards/${enc(cardId)}/reveal`, { body: {} });
-    if (typeof reveal?.panEmbedUrl !== 'string' || typeof reveal.expiresAt !== 'string')
-      throw unexpected('panEmbedUrl or expiresAt');
-    return reveal;
-  }
-
   // ---- internals --------------------------------------------------------------------------------
-
-  #requireSession(): CurrentSession {
-    const current = this.#state.current;
-    if (!current) throw new PayError(LocalErrorCode.NO_SESSION, 'Sign in first: there is no live session');
-    return current;
-  }
 
   async #hasKey(keyId: string): Promise<boolean> {
     try {
@@ -862,10 +466,10 @@ export class WalletClient {
   }
 
   /**
-   * One call the client has no named method for, through its transport: `GET /auth/sessions`,
-   * `POST /customers/{id}/kyc-link`, … Resolves with the answer's body on 2xx. With `signed: true` it is
-   * a signed action stamped by the current session key through the signed-retry engine (the 202
-   * challenge answered, the same body bytes resent), for signed endpoints the client has no method for.
+   * One call through the client's transport: what the flow functions (`listSessions(client)`, …) are
+   * made of, and any call they do not name: `POST /customers/{id}/kyc-link`, … Resolves with the
+   * answer's body on 2xx. With `signed: true` it is a signed action stamped by the current session key
+   * through the signed-retry engine (the 202 challenge answered, the same body bytes resent).
    *
    * @throws {PayError} the service's error (its `code`, `status`, `details`) on any other status; a
    *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`; signed: `NO_SESSION` without a live session,
@@ -876,13 +480,13 @@ export class WalletClient {
    */
   async request<T>(method: HttpMethod, path: string, extra: RequestOptions = {}): Promise<T> {
     if (extra.signed) {
-      return this.#signedWithSession<T>(this.#requireSession(), {
+      return this.#signedWithSession<T>(requireSession(this), {
         method,
         path,
         query: extra.query,
         body: extra.body === undefined ? undefined : JSON.stringify(extra.body),
         signal: extra.signal,
-        ...(extra.headers ? { headers: extra.headers } : {}),
+        headers: extra.headers,
       });
     }
     const request: TransportRequest = { method, path };
@@ -905,67 +509,4 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Stamp the call with the current session key (signed retry). Default false: one unsigned request. */
   signed?: boolean | undefined;
-}
-
-/** What a quote waits for next. */
-export type QuoteStep = 'authorize' | 'execute' | 'settle' | 'done';
-
-/**
- * The next step of a quote, whichever order the service put SCA in: `authorize` (PENDING_AUTHORIZATION:
- * answer its `scaChallenge`, again while another follows), `execute` (PENDING with an embedded-wallet
- * `payloadToSign`: stamp and execute), `settle` (PROCESSING: poll it) or `done` (COMPLETED, FAILED,
- * EXPIRED, or a quote funded from outside the wallet). A wallet send goes execute → authorize → settle;
- * a quote challenged at creation goes authorize → execute → settle.
- *
- * @example
- *   for (let step = nextQuoteStep(quote); step !== 'done' && step !== 'settle'; step = nextQuoteStep(quote)) {
- *     quote = step === 'execute' ? await client.executeQuote({ quote }) : await askUserToAuthorize(quote);
- *   }
- */
-export function nextQuoteStep(quote: Quote): QuoteStep {
-  switch (quote?.status) {
-    case 'PENDING_AUTHORIZATION':
-      return 'authorize';
-    case 'PENDING':
-      return walletPayload(quote) === undefined ? 'done' : 'execute';
-    case 'PROCESSING':
-      return 'settle';
-    default:
-      return 'done';
-  }
-}
-
-/** The `payloadToSign` of a quote's embedded-wallet payment instruction, if it has one. */
-function walletPayload(quote: Quote): string | undefined {
-  const payload = quote.paymentInstructions?.find(
-    (p) =>
-      p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET' &&
-      typeof p.accountOrWalletInfo.payloadToSign === 'string',
-  );
-  return payload?.accountOrWalletInfo!.payloadToSign as string | undefined;
-}
-
-/**
- * The organization an export challenge names, when it is the activity JSON (`{organizationId,
- * parameters, …}`) and its parameters name `exportPublicKey` (the service binds the key into the payload).
- */
-function exportOrganization(payloadToSign: string, exportPublicKey: string): string | undefined {
-  try {
-    const { organizationId, parameters } = JSON.parse(payloadToSign) as {
-      organizationId?: unknown;
-      parameters?: Record<string, unknown>;
-    };
-    return typeof organizationId === 'string' &&
-      organizationId &&
-      Object.values(parameters ?? {}).includes(exportPublicKey)
-      ? organizationId
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The service's answer lacks `what` (or it is malformed). */
-function unexpected(what: string): PayError {
-  return new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, `No valid ${what} in the answer`);
 }

@@ -1,7 +1,8 @@
 /**
- * Internal (no subpath export): the HTTP details the transport, the signed-retry engine and the client
- * share: a path with its query string, `Retry-After`, the service's error answer as a `PayError`, and a
- * sleep that an abort cuts short. Kept apart so the public modules export only what adopters use.
+ * Internal (no subpath export): the HTTP details the transport, the signed-retry engine, the client and
+ * its flow modules share: a path with its query string, an id as a path segment, `Retry-After`, the
+ * service's error answer as a `PayError`, the error for an answer that lacks a field, and a sleep that
+ * an abort cuts short. Kept apart so the public modules export only what adopters use.
  *
  * @example
  *   buildPath('/auth/sessions', { accountId }); // '/auth/sessions?accountId=…'
@@ -19,6 +20,14 @@ export function buildPath(path: string, query?: Record<string, string | undefine
     if (v !== undefined) params.set(k, typeof v === 'string' ? v : fail('Invalid query'));
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+/** A path segment from an id, which must be a non-empty string. */
+export const enc = (id: string): string => encodeURIComponent(text(id, 'id'));
+
+/** The service's answer lacks `what` (or it is malformed). */
+export function unexpected(what: string): PayError {
+  return new PayError(LocalErrorCode.UNEXPECTED_RESPONSE, `No valid ${what} in the answer`);
 }
 
 /** Seconds from a Retry-After header (delta-seconds or HTTP date); undefined when absent or bad. */

@@ -6,9 +6,13 @@
  * hosted links, beneficial owners) are only at `@paykit/crypto-core/kyc` and `/documents`, outside the
  * whole-API size budget.
  *
+ * `WalletClient` holds the session and sign-in; every other flow is a function taking the client first
+ * (`exportWallet(client)`, `listSessions(client)`, …), so a bundler keeps only the flows a page calls.
+ *
  * @example
- *   import { WalletClient, fetchTransport } from '@paykit/crypto-core';
+ *   import { WalletClient, exportWallet, fetchTransport } from '@paykit/crypto-core';
  *   const client = new WalletClient({ transport: fetchTransport({ baseUrl: '/api/wallet' }) });
+ *   const words = await exportWallet(client);
  */
 export {
   LocalErrorCode,
@@ -105,9 +109,25 @@ export type {
   ScaLoginComplete,
   ScaLoginStart,
 } from './resources.js';
+export { addCredential, listCredentials, listSessions, removeCredential, revokeSession } from './account.js';
+export { createDelegatedKey, exportWallet, setWalletPrivacy } from './wallet.js';
+export { updateCustomerContact } from './customer.js';
+export {
+  authorizeQuote,
+  completeScaLogin,
+  createQuote,
+  executeQuote,
+  getQuote,
+  lookupUma,
+  nextQuoteStep,
+  resendScaCode,
+  startScaLogin,
+  type QuoteStep,
+} from './payments.js';
 export { getTransaction, type Transaction } from './transactions.js';
 export {
   getCard,
+  revealCard,
   listCardTransactions,
   updateCard,
   type Card,
@@ -122,10 +142,8 @@ export {
 } from './cards.js';
 export {
   WalletClient,
-  nextQuoteStep,
   type CurrentSession,
   type OAuthPreparation,
-  type QuoteStep,
   type RequestOptions,
   type TrustedSigners,
   type WalletClientOptions,

@@ -32,7 +32,7 @@ export interface SignedRequestOptions {
   /** Serialized once; the exact same bytes go out on every leg. A string is sent as is. */
   body?: unknown | undefined;
   /** Extra headers on every leg (for example Idempotency-Key). */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Stamps each challenge's `payloadToSign` (a `SessionKey`, or any `Stamper`). Called once per challenge. */
   stamper: Stamper;
   /** Challenges answered per attempt before giving up (2 covers delegated keys). Default 3. */

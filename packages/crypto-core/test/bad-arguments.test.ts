@@ -164,6 +164,28 @@ function cases(): Case[] {
         c.close();
       }
     };
+  /** Clients made for flow-function cases, closed after each call (the fuzzed one may replace them). */
+  const opened: core.WalletClient[] = [];
+  const flowClient = async (): Promise<core.WalletClient> => {
+    const c = await signedInClient();
+    opened.push(c);
+    return c;
+  };
+  /** A flow function (`account`, `wallet`, …): the client is argument 0 and is fuzzed like the others. */
+  const flow =
+    (f: (...a: never[]) => unknown) =>
+    async (...args: unknown[]) => {
+      try {
+        return await (f as (...a: unknown[]) => unknown)(...args);
+      } finally {
+        for (const c of opened.splice(0)) c.close();
+      }
+    };
+  const quote = (): core.Quote => ({
+    id: 'Quote:1',
+    status: 'PENDING',
+    paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: 'x' } }],
+  });
   const list: Case[] = [
     // errors
     {
@@ -434,7 +456,6 @@ function cases(): Case[] {
       fields: 0,
     },
     { name: 'sandboxSigners', valid: () => [refusing], call: (a) => sandboxSigners(a as Transport) },
-    { name: 'client.listCredentials', valid: () => ['InternalAccount:1'], call: method('listCredentials') },
     {
       name: 'client.requestOtp',
       valid: () => [{ credentialId: 'AuthMethod:1' }],
@@ -466,34 +487,93 @@ function cases(): Case[] {
       call: method('loginWithPasskey'),
       fields: 0,
     },
-    {
-      name: 'client.addCredential',
-      valid: () => [{ type: 'EMAIL_OTP', email: 'a@example.com' }],
-      call: method('addCredential'),
-    },
-    { name: 'client.removeCredential', valid: () => ['AuthMethod:1'], call: method('removeCredential') },
-    { name: 'client.listSessions', valid: () => ['InternalAccount:1'], call: method('listSessions') },
-    { name: 'client.revokeSession', valid: () => ['Session:2'], call: method('revokeSession') },
     { name: 'client.subscribe', valid: () => [() => {}], call: method('subscribe') },
+    // the flow functions, client first
     {
-      name: 'client.exportWallet',
-      valid: () => [{ accountId: 'InternalAccount:1' }],
-      call: method('exportWallet'),
-      fields: 0,
-    },
-    { name: 'client.setWalletPrivacy', valid: () => [true, 'InternalAccount:1'], call: method('setWalletPrivacy') },
-    {
-      name: 'client.createDelegatedKey',
-      valid: () => [{ cardId: 'Card:1' }],
-      call: method('createDelegatedKey'),
-      fields: 0,
+      name: 'listCredentials',
+      valid: async () => [await flowClient(), 'InternalAccount:1'],
+      call: flow(core.listCredentials),
     },
     {
-      name: 'client.updateCustomerContact',
-      valid: () => [{ customerId: 'Customer:1', email: 'a@example.com' }],
-      call: method('updateCustomerContact'),
-      fields: 0,
+      name: 'addCredential',
+      valid: async () => [await flowClient(), { type: 'EMAIL_OTP', email: 'a@example.com' }],
+      call: flow(core.addCredential),
     },
+    {
+      name: 'removeCredential',
+      valid: async () => [await flowClient(), 'AuthMethod:1'],
+      call: flow(core.removeCredential),
+    },
+    {
+      name: 'listSessions',
+      valid: async () => [await flowClient(), 'InternalAccount:1'],
+      call: flow(core.listSessions),
+    },
+    { name: 'revokeSession', valid: async () => [await flowClient(), 'Session:2'], call: flow(core.revokeSession) },
+    {
+      name: 'exportWallet',
+      valid: async () => [await flowClient(), { accountId: 'InternalAccount:1' }],
+      call: flow(core.exportWallet),
+      fields: 1,
+    },
+    {
+      name: 'setWalletPrivacy',
+      valid: async () => [await flowClient(), true, 'InternalAccount:1'],
+      call: flow(core.setWalletPrivacy),
+    },
+    {
+      name: 'createDelegatedKey',
+      valid: async () => [await flowClient(), { cardId: 'Card:1' }],
+      call: flow(core.createDelegatedKey),
+      fields: 1,
+    },
+    {
+      name: 'updateCustomerContact',
+      valid: async () => [await flowClient(), { customerId: 'Customer:1', email: 'a@example.com' }],
+      call: flow(core.updateCustomerContact),
+      fields: 1,
+    },
+    {
+      name: 'lookupUma',
+      valid: async () => [await flowClient(), { receiverUmaAddress: '$bob@example.com', customerId: 'Customer:1' }],
+      call: flow(core.lookupUma),
+      fields: 1,
+    },
+    { name: 'getQuote', valid: async () => [await flowClient(), 'Quote:1'], call: flow(core.getQuote) },
+    {
+      name: 'createQuote',
+      valid: async () => [await flowClient(), { lookupId: 'Lookup:1' }, 'idem-1'],
+      call: flow(core.createQuote),
+    },
+    {
+      name: 'executeQuote',
+      valid: async () => [await flowClient(), { quote: quote(), idempotencyKey: 'idem-1' }],
+      call: flow(core.executeQuote),
+      fields: 1,
+    },
+    {
+      name: 'authorizeQuote',
+      valid: async () => [await flowClient(), { quoteId: 'Quote:1', code: '123456' }],
+      call: flow(core.authorizeQuote),
+      fields: 1,
+    },
+    { name: 'resendScaCode', valid: async () => [await flowClient(), 'Quote:1'], call: flow(core.resendScaCode) },
+    {
+      name: 'startScaLogin',
+      valid: async () => [await flowClient(), { customerId: 'Customer:1' }],
+      call: flow(core.startScaLogin),
+      fields: 1,
+    },
+    {
+      name: 'completeScaLogin',
+      valid: async () => [
+        await flowClient(),
+        { customerId: 'Customer:1', start: { factor: 'SMS_OTP', challengeId: 'Challenge:1' }, code: '123456' },
+      ],
+      call: flow(core.completeScaLogin),
+      fields: 1,
+    },
+    { name: 'revealCard', valid: async () => [await flowClient(), 'Card:1'], call: flow(core.revealCard) },
   ];
   if (node) {
     list.push(

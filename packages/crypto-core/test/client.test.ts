@@ -4,7 +4,9 @@
  */
 import { expect } from 'chai';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
-import { WalletClient, nextQuoteStep, type WalletClientOptions } from '../src/client.js';
+import { WalletClient, type WalletClientOptions } from '../src/client.js';
+import { authorizeQuote, completeScaLogin, executeQuote, nextQuoteStep, startScaLogin } from '../src/payments.js';
+import { exportWallet, setWalletPrivacy } from '../src/wallet.js';
 import { LocalErrorCode, PayError } from '../src/errors.js';
 import { memoryKeyStore, type KeyStore } from '../src/key-store.js';
 import { requireSessionKey } from '../src/keys.js';
@@ -142,7 +144,7 @@ describe('WalletClient', () => {
     expect(second.session).to.equal(undefined);
     const restored = await second.restore();
     expect(restored?.id).to.equal('Session:1');
-    const account = await second.setWalletPrivacy(true);
+    const account = await setWalletPrivacy(second, true);
     expect(account.privateEnabled).to.equal(true);
     expect(String(account['signer'])).to.match(/^0[23]/);
     second.close();
@@ -472,7 +474,7 @@ describe('WalletClient', () => {
     ]);
     enclaveRef = enclave;
     let progress = 0;
-    const mnemonic = await client.exportWallet({ onProcessing: () => progress++ });
+    const mnemonic = await exportWallet(client, { onProcessing: () => progress++ });
     expect(mnemonic).to.equal('legal winner thank year wave sausage worth useful legal winner thank yellow');
     expect(exportKey).to.match(/^04[0-9a-f]{128}$/);
     expect(progress).to.equal(1);
@@ -499,7 +501,7 @@ describe('WalletClient', () => {
       );
       enclaveRef = enclave;
       const before = transport.requests.length;
-      const outcome: { mnemonic?: string; error?: unknown } = await client.exportWallet().then(
+      const outcome: { mnemonic?: string; error?: unknown } = await exportWallet(client).then(
         (mnemonic) => ({ mnemonic }),
         (error: unknown) => ({ error }),
       );
@@ -653,7 +655,7 @@ describe('WalletClient', () => {
       },
     ]);
     const before = transport.requests.length;
-    const quote = await client.executeQuote({
+    const quote = await executeQuote(client, {
       quote: {
         id: 'Quote:1',
         status: 'PENDING',
@@ -669,9 +671,9 @@ describe('WalletClient', () => {
   it('executeQuote on a quote waiting for SCA fails with the local SCA_REQUIRED and sends nothing', async () => {
     const { client, transport } = await signedIn();
     const before = transport.requests.length;
-    const error = (await client
-      .executeQuote({ quote: { id: 'Quote:1', status: 'PENDING_AUTHORIZATION' } })
-      .catch((e: unknown) => e)) as PayError;
+    const error = (await executeQuote(client, { quote: { id: 'Quote:1', status: 'PENDING_AUTHORIZATION' } }).catch(
+      (e: unknown) => e,
+    )) as PayError;
     expect(error.code).to.equal(LocalErrorCode.SCA_REQUIRED);
     expect(transport.requests.length).to.equal(before);
     client.close();
@@ -700,14 +702,18 @@ describe('WalletClient', () => {
     ]);
     const quote = { id: 'Quote:1', status: 'PENDING', paymentInstructions: instructions };
     expect(nextQuoteStep(quote)).to.equal('execute');
-    const held = await client.executeQuote({ quote, scaFactor: 'PASSKEY' });
+    const held = await executeQuote(client, { quote, scaFactor: 'PASSKEY' });
     const execute = transport.requests.at(-1)!;
     expect(JSON.parse(execute.body!)).to.deep.equal({ scaFactor: 'PASSKEY' });
     await verifyStamp(execute.headers!['Service-Wallet-Signature']!, payload);
     expect(nextQuoteStep(held)).to.equal('authorize');
-    const again = (await client.executeQuote({ quote: held }).catch((e: unknown) => e)) as PayError;
+    const again = (await executeQuote(client, { quote: held }).catch((e: unknown) => e)) as PayError;
     expect(again.code).to.equal(LocalErrorCode.SCA_REQUIRED);
-    const released = await client.authorizeQuote({ quoteId: held.id, code: '123456', endUserIpAddress: '203.0.113.7' });
+    const released = await authorizeQuote(client, {
+      quoteId: held.id,
+      code: '123456',
+      endUserIpAddress: '203.0.113.7',
+    });
     expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({
       code: '123456',
       endUserIpAddress: '203.0.113.7',
@@ -747,7 +753,7 @@ describe('WalletClient', () => {
       { status: 200, body: start },
       { status: 200, body: { status: 'SUCCESS', sessionExpiresAt: later() } },
     ]);
-    const started = await client.startScaLogin({ customerId: 'Customer:1' });
+    const started = await startScaLogin(client, { customerId: 'Customer:1' });
     expect(transport.requests.at(-1)).to.deep.include({
       method: 'POST',
       path: '/sca/login/start',
@@ -755,16 +761,18 @@ describe('WalletClient', () => {
     });
     expect(JSON.parse(transport.requests.at(-1)!.body!)).to.deep.equal({ factor: 'SMS_OTP' });
     const before = transport.requests.length;
-    const noCode = (await client
-      .completeScaLogin({ customerId: 'Customer:1', start: started })
-      .catch((e: unknown) => e)) as PayError;
+    const noCode = (await completeScaLogin(client, { customerId: 'Customer:1', start: started }).catch(
+      (e: unknown) => e,
+    )) as PayError;
     expect(noCode.code).to.equal(LocalErrorCode.INVALID_ARGUMENT);
-    const noStart = (await client
-      .completeScaLogin({ customerId: 'Customer:1', start: undefined as never, code: '123456' })
-      .catch((e: unknown) => e)) as PayError;
+    const noStart = (await completeScaLogin(client, {
+      customerId: 'Customer:1',
+      start: undefined as never,
+      code: '123456',
+    }).catch((e: unknown) => e)) as PayError;
     expect(noStart.code).to.equal(LocalErrorCode.INVALID_ARGUMENT);
     expect(transport.requests.length).to.equal(before);
-    const done = await client.completeScaLogin({
+    const done = await completeScaLogin(client, {
       customerId: 'Customer:1',
       start: started,
       code: '123456',
@@ -810,7 +818,7 @@ describe('WalletClient', () => {
   it('signed actions without a session fail with NO_SESSION and send nothing', async () => {
     const transport = scriptedTransport([]);
     const client = new WalletClient({ transport, keyStore: memoryKeyStore(), autoRefresh: false });
-    const error = (await client.exportWallet().catch((e: unknown) => e)) as PayError;
+    const error = (await exportWallet(client).catch((e: unknown) => e)) as PayError;
     expect(error.code).to.equal('NO_SESSION');
     expect(transport.requests).to.have.length(0);
     client.close();

@@ -81,7 +81,7 @@ describe('single-file build in a simulated mobile webview', () => {
         const session = await client.loginWithOtp({ challenge, code: SANDBOX_OTP_CODE });
         expect(session.accountId).to.equal(accountId);
         expect(client.session?.id).to.equal(session.id);
-        expect((await client.setWalletPrivacy(true, accountId)).privateEnabled).to.equal(true);
+        expect((await core.setWalletPrivacy(client, true, accountId)).privateEnabled).to.equal(true);
         // the key and the session record are in IndexedDB: a client made after an app restart finds them
         expect(client.keyStore.persistent).to.equal(true);
         const restarted = new core.WalletClient(options);

@@ -1,3 +1,4 @@
+import { createDelegatedKey } from '@paykit/crypto-core';
 import { expect } from 'chai';
 import type { WalletClient } from '@paykit/crypto-core';
 import { describe, it } from '../../../test/harness/suite.js';
@@ -116,7 +117,7 @@ describe('<pay-card>', () => {
 
   it('lists what the simulators made: statuses, merchant and place, refunds linked, DECLINED only on request, paged', async () => {
     const s = await cardSetup();
-    await s.chain.client.createDelegatedKey({ cardId: s.cardId, internalAccountId: s.accountId });
+    await createDelegatedKey(s.chain.client, { cardId: s.cardId, internalAccountId: s.accountId });
     const coffee = await s.authorize(1250, 'BLUE BOTTLE COFFEE', { city: 'San Francisco', state: 'CA' });
     await s.simulate('clearing', { cardTransactionId: coffee, amount: 1250 });
     await s.simulate('return', { cardTransactionId: coffee, amount: 500 });
@@ -267,7 +268,7 @@ describe('<pay-card>', () => {
 
   it('speaks Spanish, with amounts in Spanish', async () => {
     const s = await cardSetup();
-    await s.chain.client.createDelegatedKey({ cardId: s.cardId, internalAccountId: s.accountId });
+    await createDelegatedKey(s.chain.client, { cardId: s.cardId, internalAccountId: s.accountId });
     const id = await s.authorize(123456, 'LIBRERIA CENTRAL', { city: 'Madrid' });
     await s.simulate('clearing', { cardTransactionId: id, amount: 123456 });
     const el = await render(s, s.chain.client, { locale: 'es' });

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { WalletClient, type Transport, type TransportRequest, type TransportResponse } from '@paykit/crypto-core';
+import {
+  WalletClient,
+  addCredential,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from '@paykit/crypto-core';
 import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { afterEach, before, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
 import '../src/define/pay-oauth-button.js';
@@ -85,7 +91,12 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
       redirectUri: REDIRECT_URI,
     });
     credentialId = (
-      await client.addCredential({ type: 'OAUTH', accountId: started.accountId, nickname: 'Sandbox', oidcToken: token })
+      await addCredential(client, {
+        type: 'OAUTH',
+        accountId: started.accountId,
+        nickname: 'Sandbox',
+        oidcToken: token,
+      })
     ).id;
     await client.logout();
   });

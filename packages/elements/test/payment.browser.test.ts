@@ -1,3 +1,4 @@
+import { createQuote, executeQuote, lookupUma } from '@paykit/crypto-core';
 import { expect } from 'chai';
 import type { Quote } from '@paykit/crypto-core';
 import { describe, it } from '../../../test/harness/suite.js';
@@ -174,7 +175,7 @@ describe('<pay-payment>', () => {
     const other = await chain.quote();
     const el = await render(chain, other.id);
     await settled(el, 'review');
-    await chain.client.executeQuote({ quote: other, idempotencyKey: crypto.randomUUID() });
+    await executeQuote(chain.client, { quote: other, idempotencyKey: crypto.randomUUID() });
     part(el, 'pay-button').click();
     await settled(el, 'completed');
     expect(chain.executeKeys).to.have.length(3);
@@ -212,8 +213,8 @@ describe('<pay-payment>', () => {
   it('SCA at creation (realtime funding): authorize first, then wait for the funds, then COMPLETED', async () => {
     const chain = await walletChain(EU, FAST);
     const umaAddress = '$shop@merchant.example';
-    const lookup = await chain.client.lookupUma({ receiverUmaAddress: umaAddress, customerId: chain.customerId });
-    const quote = await chain.client.createQuote({
+    const lookup = await lookupUma(chain.client, { receiverUmaAddress: umaAddress, customerId: chain.customerId });
+    const quote = await createQuote(chain.client, {
       source: { sourceType: 'REALTIME_FUNDING', customerId: chain.customerId, currency: 'EUR' },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress },
       lookupId: lookup.lookupId,

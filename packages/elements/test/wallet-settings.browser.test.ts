@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { WalletClient } from '@paykit/crypto-core';
+import { createDelegatedKey, type WalletClient } from '@paykit/crypto-core';
 import { beforeEach, describe, it } from '../../../test/harness/suite.js';
 import type { PayWalletSettings } from '../src/wallet-settings/wallet-settings.js';
 import '../src/define/pay-wallet-settings.js';
@@ -88,7 +88,7 @@ describe('<pay-wallet-settings>', () => {
 
   it('revokes a key after a confirmation', async () => {
     const client = await account.signedInClient();
-    await client.createDelegatedKey({ cardId: CARD_ID });
+    await createDelegatedKey(client, { cardId: CARD_ID });
     const el = await render(client, CARD_ID);
     await pressEnter(part(el, 'revoke-key-button'));
     await el.updateComplete;

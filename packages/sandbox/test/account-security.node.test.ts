@@ -1,5 +1,13 @@
 import { expect } from 'chai';
+import {
+  addCredential,
+  listCredentials,
+  listSessions,
+  removeCredential,
+  revokeSession,
+} from '@paykit/crypto-core/account';
 import { WalletClient } from '@paykit/crypto-core/client';
+import { createDelegatedKey, setWalletPrivacy } from '@paykit/crypto-core/wallet';
 import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import type { PayError } from '@paykit/crypto-core/errors';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
@@ -44,8 +52,8 @@ describe('sandbox: the account-security elements’ calls', () => {
   it('auth methods: adds an SMS code method by number, verifies it in place, and removes the email one from it', async () => {
     const { account } = await newCustomer(t.api);
     const client = await signIn(account.id);
-    const email = (await client.listCredentials())[0]!;
-    const added = await client.addCredential({ type: 'SMS_OTP', phoneNumber: '+14156780123' });
+    const email = (await listCredentials(client))[0]!;
+    const added = await addCredential(client, { type: 'SMS_OTP', phoneNumber: '+14156780123' });
     expect(added).to.include({ type: 'SMS_OTP', nickname: '+14156780123' });
     const challenge =
       'otpEncryptionTargetBundle' in added
@@ -54,12 +62,12 @@ describe('sandbox: the account-security elements’ calls', () => {
     await client.loginWithOtp({ challenge, code: '000000' });
     expect(client.session!.credentialId).to.equal(added.id);
     // the in-use one cannot sign its own removal: the element refuses first, the service refuses too
-    const own = await client.removeCredential(added.id).catch((e: PayError) => e);
+    const own = await removeCredential(client, added.id).catch((e: PayError) => e);
     expect((own as PayError).status).to.equal(401);
-    await client.removeCredential(email.id);
-    expect((await client.listCredentials()).map((c) => c.id)).to.deep.equal([added.id]);
+    await removeCredential(client, email.id);
+    expect((await listCredentials(client)).map((c) => c.id)).to.deep.equal([added.id]);
     // the last one stays
-    const last = await client.removeCredential(added.id).catch((e: PayError) => e);
+    const last = await removeCredential(client, added.id).catch((e: PayError) => e);
     expect((last as PayError).status).to.equal(400);
   });
 
@@ -67,13 +75,13 @@ describe('sandbox: the account-security elements’ calls', () => {
     const { account } = await newCustomer(t.api);
     const here = await signIn(account.id);
     const elsewhere = await signIn(account.id);
-    const listed = await here.listSessions();
+    const listed = await listSessions(here);
     expect(listed.map((s) => s.id)).to.have.members([here.session!.id, elsewhere.session!.id]);
-    await here.revokeSession(elsewhere.session!.id);
+    await revokeSession(here, elsewhere.session!.id);
     const before = here.session!.id;
     await here.refreshSession();
     // the renewed session is listed; the one it replaced stays active until it expires (the service does not end it)
-    const renewed = (await here.listSessions()).map((s) => s.id);
+    const renewed = (await listSessions(here)).map((s) => s.id);
     expect(renewed).to.include(here.session!.id).and.not.include(elsewhere.session!.id);
     expect(here.session!.id).to.not.equal(before);
     const id = here.session!.id;
@@ -93,14 +101,14 @@ describe('sandbox: the account-security elements’ calls', () => {
         })
       ).data.find((a) => a.id === account.id)!;
     expect((await read()).privateEnabled ?? false).to.equal(false);
-    await client.setWalletPrivacy(true);
+    await setWalletPrivacy(client, true);
     expect((await read()).privateEnabled).to.equal(true);
 
     const card = await t.api.call('POST', '/cards', {
       body: { fundingSource: account.id },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
-    const key = await client.createDelegatedKey({ cardId: card.body.id, nickname: 'Card spending key' });
+    const key = await createDelegatedKey(client, { cardId: card.body.id, nickname: 'Card spending key' });
     expect(key).to.include({ cardId: card.body.id, status: 'ACTIVE' });
     const list = () =>
       client.request<{ data: DelegatedKey[] }>('GET', '/auth/delegated-keys', { query: { accountId: account.id } });

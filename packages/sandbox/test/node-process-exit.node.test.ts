@@ -11,7 +11,7 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
  * `client.close()`: sign in, make a signed call, and stop. Nothing the client opened may keep it alive.
  */
 const SCRIPT = `
-import { WalletClient, fetchTransport } from '@paykit/crypto-core';
+import { WalletClient, fetchTransport, setWalletPrivacy } from '@paykit/crypto-core';
 import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 const base = fetchTransport({ baseUrl: process.env.BASE_URL });
 const transport = (request) => base({ ...request, headers: { ...request.headers, Authorization: process.env.AUTHORIZATION } });
@@ -19,7 +19,7 @@ const autoRefresh = process.env.AUTO_REFRESH === '1' ? { autoRefresh: true } : {
 const client = new WalletClient({ transport, trustedSigners: await sandboxSigners(transport), ...autoRefresh });
 const challenge = await client.requestOtp({ accountId: process.env.ACCOUNT_ID });
 await client.loginWithOtp({ challenge, code: '000000' });
-await client.setWalletPrivacy(true);
+await setWalletPrivacy(client, true);
 console.log('done');
 `;
 

@@ -1,5 +1,15 @@
 import { expect } from 'chai';
-import { WalletClient, nextQuoteStep } from '@paykit/crypto-core/client';
+import { addCredential, listCredentials, listSessions, removeCredential } from '@paykit/crypto-core/account';
+import { revealCard } from '@paykit/crypto-core/cards';
+import { WalletClient } from '@paykit/crypto-core/client';
+import {
+  authorizeQuote,
+  completeScaLogin,
+  createQuote,
+  executeQuote,
+  nextQuoteStep,
+  startScaLogin,
+} from '@paykit/crypto-core/payments';
 import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { base64UrlEncode, utf8Encode } from '@paykit/crypto-core/encoding';
 import { PayError } from '@paykit/crypto-core/errors';
@@ -45,7 +55,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     const { account } = await newCustomer(t.api);
     const otp = newClient();
     await otp.loginWithOtp({ challenge: await otp.requestOtp({ accountId: account.id }), code: '000000' });
-    const oauth = await otp.addCredential({ type: 'OAUTH', nickname: 'Google', oidcToken: oidcToken(claims()) });
+    const oauth = await addCredential(otp, { type: 'OAUTH', nickname: 'Google', oidcToken: oidcToken(claims()) });
     expect(oauth.type).to.equal('OAUTH');
 
     const viaOAuth = newClient();
@@ -73,11 +83,11 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
       .catch((e: PayError) => e);
     expect((wrongNonce as PayError).code).to.equal('UNAUTHORIZED');
 
-    const sessions = await countingClient.listSessions();
+    const sessions = await listSessions(countingClient);
     expect(sessions.map((s) => s.id)).to.include(session.id);
-    const emailCredential = (await countingClient.listCredentials()).find((c) => c.type === 'EMAIL_OTP')!;
-    await countingClient.removeCredential(emailCredential.id);
-    expect((await countingClient.listCredentials()).map((c) => c.type)).to.deep.equal(['OAUTH']);
+    const emailCredential = (await listCredentials(countingClient)).find((c) => c.type === 'EMAIL_OTP')!;
+    await removeCredential(countingClient, emailCredential.id);
+    expect((await listCredentials(countingClient)).map((c) => c.type)).to.deep.equal(['OAUTH']);
   });
 
   it('SCA, wallet order: the quote comes with its payload; execute answers PENDING_AUTHORIZATION; after the SCA login one authorize releases it', async () => {
@@ -85,7 +95,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     await t.api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 500_000 });
     const client = newClient();
     await client.loginWithOtp({ challenge: await client.requestOtp({ accountId: account.id }), code: '000000' });
-    let quote = await client.createQuote({
+    let quote = await createQuote(client, {
       source: { sourceType: 'ACCOUNT', accountId: account.id },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
       lookupId: await umaLookupId(t.api, '$shop@merchant.example'),
@@ -93,22 +103,22 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
       lockedCurrencyAmount: 150_000,
     });
     expect(nextQuoteStep(quote)).to.equal('execute');
-    quote = await client.executeQuote({ quote });
+    quote = await executeQuote(client, { quote });
     expect(nextQuoteStep(quote)).to.equal('authorize');
     expect(quote.scaChallenge?.factor).to.equal('SMS_OTP');
 
-    const needsLogin = (await client
-      .authorizeQuote({ quoteId: quote.id, code: '123456' })
-      .catch((e: PayError) => e)) as PayError;
+    const needsLogin = (await authorizeQuote(client, { quoteId: quote.id, code: '123456' }).catch(
+      (e: PayError) => e,
+    )) as PayError;
     expect([needsLogin.status, needsLogin.code]).to.deep.equal([409, 'SCA_SESSION_REQUIRED']);
-    const start = await client.startScaLogin({ customerId: customer.id });
-    const noIp = (await client
-      .completeScaLogin({ customerId: customer.id, start, code: '123456' })
-      .catch((e: PayError) => e)) as PayError;
+    const start = await startScaLogin(client, { customerId: customer.id });
+    const noIp = (await completeScaLogin(client, { customerId: customer.id, start, code: '123456' }).catch(
+      (e: PayError) => e,
+    )) as PayError;
     expect(noIp.status).to.equal(400); // the service needs the end user's IP; a platform backend adds it
     expect(
       (
-        await client.completeScaLogin({
+        await completeScaLogin(client, {
           customerId: customer.id,
           start,
           code: '123456',
@@ -117,11 +127,11 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
       ).status,
     ).to.equal('SUCCESS');
 
-    const wrong = (await client
-      .authorizeQuote({ quoteId: quote.id, code: '000001' })
-      .catch((e: PayError) => e)) as PayError;
+    const wrong = (await authorizeQuote(client, { quoteId: quote.id, code: '000001' }).catch(
+      (e: PayError) => e,
+    )) as PayError;
     expect(wrong.status).to.equal(400);
-    quote = await client.authorizeQuote({ quoteId: quote.id, code: '123456' });
+    quote = await authorizeQuote(client, { quoteId: quote.id, code: '123456' });
     expect(quote.status).to.equal('PROCESSING');
     expect(nextQuoteStep(quote)).to.equal('settle');
   });
@@ -131,9 +141,9 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     const payee = await newCustomer(t.api, { currencies: ['EUR'] });
     const client = newClient();
     await client.loginWithOtp({ challenge: await client.requestOtp({ accountId: account.id }), code: '000000' });
-    const start = await client.startScaLogin({ customerId: customer.id });
-    await client.completeScaLogin({ customerId: customer.id, start, code: '123456', endUserIpAddress: '203.0.113.9' });
-    let quote = await client.createQuote({
+    const start = await startScaLogin(client, { customerId: customer.id });
+    await completeScaLogin(client, { customerId: customer.id, start, code: '123456', endUserIpAddress: '203.0.113.9' });
+    let quote = await createQuote(client, {
       source: { sourceType: 'REALTIME_FUNDING', customerId: customer.id, currency: 'EUR' },
       destination: { destinationType: 'ACCOUNT', accountId: payee.account.id },
       lockedCurrencySide: 'SENDING',
@@ -141,7 +151,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     });
     let rounds = 0;
     while (nextQuoteStep(quote) === 'authorize') {
-      quote = await client.authorizeQuote({ quoteId: quote.id, code: '123456' });
+      quote = await authorizeQuote(client, { quoteId: quote.id, code: '123456' });
       rounds++;
     }
     expect(rounds).to.equal(2);
@@ -154,10 +164,10 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     const { account } = await newCustomer(t.api);
     const card = await t.api.post('/cards', { fundingSource: account.id }, { 'Idempotency-Key': crypto.randomUUID() });
     const client = newClient();
-    const early = (await client.revealCard(card.body.id).catch((e: PayError) => e)) as PayError;
+    const early = (await revealCard(client, card.body.id).catch((e: PayError) => e)) as PayError;
     expect([early.status, early.code]).to.deep.equal([403, 'FORBIDDEN']); // not live yet (no 409 is declared for a reveal)
     t.clock.advance(60_000); // issuer provisioning completes: PROCESSING -> ACTIVE
-    const reveal = await client.revealCard(card.body.id);
+    const reveal = await revealCard(client, card.body.id);
     expect(new URL(reveal.panEmbedUrl).origin).to.equal(t.server.panOrigin);
     expect(Date.parse(reveal.expiresAt)).to.be.greaterThan(t.clock.now());
     const page = await fetch(reveal.panEmbedUrl);

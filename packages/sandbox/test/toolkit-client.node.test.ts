@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import { WalletClient } from '@paykit/crypto-core/client';
+import { updateCustomerContact } from '@paykit/crypto-core/customer';
+import { createQuote, executeQuote } from '@paykit/crypto-core/payments';
+import { createDelegatedKey, exportWallet, setWalletPrivacy } from '@paykit/crypto-core/wallet';
 import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
@@ -37,30 +40,30 @@ describe('sandbox: driven by the toolkit WalletClient', () => {
     const session = await client.loginWithOtp({ challenge, code: '000000' });
     expect(session.accountId).to.equal(account.id);
 
-    expect((await client.setWalletPrivacy(true)).privateEnabled).to.equal(true);
+    expect((await setWalletPrivacy(client, true)).privateEnabled).to.equal(true);
     const refreshed = await client.refreshSession();
     expect(refreshed.id).to.not.equal(session.id);
 
     let processing = 0;
-    const mnemonic = await client.exportWallet({ onProcessing: () => processing++ });
+    const mnemonic = await exportWallet(client, { onProcessing: () => processing++ });
     expect(mnemonic.split(' ')).to.have.length(12);
     expect(processing).to.be.greaterThan(0);
 
     const card = await t.api.post('/cards', { fundingSource: account.id }, { 'Idempotency-Key': crypto.randomUUID() });
-    const delegated = await client.createDelegatedKey({ cardId: card.body.id });
+    const delegated = await createDelegatedKey(client, { cardId: card.body.id });
     expect(delegated.status).to.equal('ACTIVE');
 
     await t.api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 1_000 });
-    const quote = await client.createQuote({
+    const quote = await createQuote(client, {
       source: { sourceType: 'ACCOUNT', accountId: account.id },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
       lookupId: await umaLookupId(t.api, '$shop@merchant.example'),
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: 400,
     });
-    expect((await client.executeQuote({ quote })).status).to.equal('PROCESSING');
+    expect((await executeQuote(client, { quote })).status).to.equal('PROCESSING');
 
-    const updated = await client.updateCustomerContact({
+    const updated = await updateCustomerContact(client, {
       customerId: customer.id,
       email: `moved-${Date.now()}@example.com`,
     });

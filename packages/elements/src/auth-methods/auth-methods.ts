@@ -2,9 +2,9 @@
  * `<pay-auth-methods>`: the sign-in methods (credentials) of the signed-in wallet, as the account page
  * of a wallet shows them. Lists them (`GET /auth/credentials`) with the one this session was made by
  * marked; adds a passkey, an email code, a text-message code or a sign-in provider (OAuth) as signed
- * retries (`client.registerPasskey`, `client.addCredential`); an added code credential is verified in
+ * retries (`client.registerPasskey`, `addCredential(client, …)`); an added code credential is verified in
  * place with its code (`client.loginWithOtp`: verifying issues a session, which becomes this page's,
- * so the new method is then the one in use); removes a credential (`client.removeCredential`) after a
+ * so the new method is then the one in use); removes a credential (`removeCredential(client, …)`) after a
  * confirmation. The service only accepts a removal signed by a session of a *different* credential and
  * keeps at least one: the element says so before calling it. The service has no rename endpoint
  * (the OpenAPI declares no PATCH on `/auth/credentials/{id}`), so nicknames are shown, not edited.
@@ -14,7 +14,15 @@
  *   el.getOidcToken = () => google.accounts.id.prompt(…); // offers "Sign-in provider"
  */
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { type AuthMethod, type CurrentSession, type OtpChallenge, type WalletClient } from '@paykit/crypto-core';
+import {
+  addCredential,
+  listCredentials,
+  removeCredential,
+  type AuthMethod,
+  type CurrentSession,
+  type OtpChallenge,
+  type WalletClient,
+} from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
@@ -184,7 +192,7 @@ export class PayAuthMethods extends PayElement {
     const client = this.#attached;
     if (!client?.session) return this.requestUpdate();
     try {
-      const credentials = await client.listCredentials();
+      const credentials = await listCredentials(client);
       if (load !== this.#load) return;
       this.#credentials = credentials;
       this.#loaded = true;
@@ -256,7 +264,7 @@ export class PayAuthMethods extends PayElement {
   #remove = (): Promise<void> =>
     this.#run(async (client) => {
       const method = this.#target!;
-      await client.removeCredential(method.id);
+      await removeCredential(client, method.id);
       this.#close();
       this.dispatchEvent(new PayCredentialRemovedEvent(method.id, method.type));
       this.#done(this.t('authMethods.removed', { method: this.#label(method) }));
@@ -307,7 +315,7 @@ export class PayAuthMethods extends PayElement {
 
   #addOtp(body: { type: 'EMAIL_OTP' | 'SMS_OTP'; phoneNumber?: string }): Promise<void> {
     return this.#run(async (client) => {
-      const added = (await client.addCredential(body)) as AuthMethod & { otpEncryptionTargetBundle?: string };
+      const added = (await addCredential(client, body)) as AuthMethod & { otpEncryptionTargetBundle?: string };
       this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, false));
       // the add answer carries the code's target bundle; when it does not, ask for a code
       this.#challenge = added.otpEncryptionTargetBundle
@@ -366,7 +374,7 @@ export class PayAuthMethods extends PayElement {
   #addOAuth = (): Promise<void> =>
     this.#run(async (client) => {
       const oidcToken = await this.getOidcToken!();
-      const added = await client.addCredential({ type: 'OAUTH', oidcToken });
+      const added = await addCredential(client, { type: 'OAUTH', oidcToken });
       this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, true));
       this.#done(this.t('authMethods.added', { method: this.#label(added) }));
       await this.#reload();

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { createRef, ref } from 'lit/directives/ref.js';
-import { PayError } from '@paykit/crypto-core';
+import { PayError, revealCard } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
 import { PayCardHiddenEvent, PayCardRevealedEvent, type PayCardHiddenReason } from '../shared/events.js';
@@ -42,7 +42,7 @@ export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
 }
 
 /**
- * Shows a card's number, expiry and security code. "Show card details" calls `client.revealCard`; the
+ * Shows a card's number, expiry and security code. "Show card details" calls `revealCard(client, …)`; the
  * answer's `panEmbedUrl` (a bearer secret) is loaded into a sandboxed `<iframe>` only if its origin is
  * in `allowed-origins`, and the frame is removed at `expiresAt`, when the tab is hidden, or on "Hide
  * card details" (or Escape while focus is in the element). The URL is set on the frame directly and nowhere else: not on the host, not in an
@@ -192,7 +192,7 @@ export class PayCardReveal extends PayElement {
     this.requestUpdate();
     try {
       if (!cardId) throw new PayError('INVALID_ARGUMENT', 'card-id is required');
-      const { panEmbedUrl, expiresAt } = await this.requireClient().revealCard(cardId);
+      const { panEmbedUrl, expiresAt } = await revealCard(this.requireClient(), cardId);
       if (generation !== this.#generation) return;
       if (!isAllowedUrl(panEmbedUrl, parseAllowedOrigins(this.allowedOrigins))) {
         throw new PayError(ElementErrorCode.REVEAL_URL_REJECTED, 'The card details URL is not from an allowed origin');

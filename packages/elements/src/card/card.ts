@@ -15,6 +15,7 @@ import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'l
 import {
   PayError,
   getCard,
+  createDelegatedKey,
   listCardTransactions,
   updateCard,
   type Card,
@@ -274,7 +275,7 @@ export class PayCard extends PayElement {
 
   #activate = (): Promise<void> =>
     this.#run('activate', async (client) => {
-      const key = await client.createDelegatedKey({
+      const key = await createDelegatedKey(client, {
         cardId: this.#card!.id,
         internalAccountId: this.#fundingSource!,
         nickname: this.t('cardView.keyName'),

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { getTransaction, type Quote } from '@paykit/crypto-core';
+import { executeQuote, getQuote, getTransaction, type Quote } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { Countdown } from '../shared/countdown.js';
@@ -390,7 +390,7 @@ export class PayPayment extends PayElement {
     const id = this.#loaded;
     if (!id) return;
     try {
-      const quote = await this.requireClient().getQuote(id);
+      const quote = await getQuote(this.requireClient(), id);
       if (id !== this.#loaded) return;
       if (this.#phase === 'following') this.#delay = Math.min(this.#delay * 1.5, POLL_MAX);
       if (this.#phase !== 'following' || quote.status !== this.quote?.status) this.#apply(quote);
@@ -482,7 +482,7 @@ export class PayPayment extends PayElement {
     this.#channel?.postMessage({ quoteId: quote.id, key });
     let request: Promise<Quote>;
     try {
-      request = this.requireClient().executeQuote({ quote, idempotencyKey: key });
+      request = executeQuote(this.requireClient(), { quote, idempotencyKey: key });
     } catch (error) {
       request = Promise.reject(error);
     }

@@ -1,5 +1,14 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { passkeysSupported, type Quote, type ScaChallenge, type ScaLoginStart } from '@paykit/crypto-core';
+import {
+  authorizeQuote,
+  completeScaLogin,
+  passkeysSupported,
+  resendScaCode,
+  startScaLogin,
+  type Quote,
+  type ScaChallenge,
+  type ScaLoginStart,
+} from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages } from '../shared/i18n.js';
 import { CodeEntry } from '../shared/code-entry.js';
@@ -29,10 +38,10 @@ type Proof = { code: string } | { passkey: true };
  * expired challenge says to start again (shared/code-entry.ts). It works in both orders the service
  * uses: a wallet send challenged by its execute (the last authorize releases it: PROCESSING) and a
  * quote challenged at creation (the last authorize leaves it PENDING, to be executed). It resends codes
- * (`client.resendScaCode`), stops on 423 `ACCOUNT_LOCKED`, waits out 429s, and keeps going while the
+ * (`resendScaCode(client, …)`), stops on 423 `ACCOUNT_LOCKED`, waits out 429s, and keeps going while the
  * service answers with another challenge. On 409 `SCA_SESSION_REQUIRED` it signs the customer in again
- * once (`client.startScaLogin` sends a text message; the user enters that code;
- * `client.completeScaLogin`), then sends the same proof again. When the quote leaves
+ * once (`startScaLogin(client, …)` sends a text message; the user enters that code;
+ * `completeScaLogin(client, …)`), then sends the same proof again. When the quote leaves
  * `PENDING_AUTHORIZATION` it emits `pay-sca-complete` with the quote (`nextQuoteStep` says what follows).
  *
  * @summary Strong Customer Authentication of a quote by SMS code or passkey.
@@ -307,7 +316,7 @@ export class PayScaChallenge extends PayElement {
     code.error = code.retry = undefined;
     code.resend.start(this.resendSeconds); // held back while it is sent
     try {
-      await this.requireClient().resendScaCode(quote.id);
+      await resendScaCode(this.requireClient(), quote.id);
       code.sent(); // a code spent by wrong attempts is replaced: the input opens again
       this.live.announce(this.t('sca.resent'));
       await this.updateComplete;
@@ -328,8 +337,8 @@ export class PayScaChallenge extends PayElement {
       const client = this.requireClient();
       request =
         'code' in proof
-          ? client.authorizeQuote({ quoteId: quote.id, code: proof.code })
-          : client.authorizeQuote({
+          ? authorizeQuote(client, { quoteId: quote.id, code: proof.code })
+          : authorizeQuote(client, {
               quoteId: quote.id,
               passkey: true,
               ...(challenge.passkeyAssertionOptions
@@ -377,7 +386,7 @@ export class PayScaChallenge extends PayElement {
   /** 409 SCA_SESSION_REQUIRED: start an SCA login (a text message), then wait for its code. */
   async #startLogin(proof: Proof): Promise<void> {
     try {
-      const start = await this.requireClient().startScaLogin({ customerId: this.customerId ?? '', factor: 'SMS_OTP' });
+      const start = await startScaLogin(this.requireClient(), { customerId: this.customerId ?? '', factor: 'SMS_OTP' });
       this.#login = { start, proof };
     } catch (error) {
       this.#fail(error, proof);
@@ -401,7 +410,7 @@ export class PayScaChallenge extends PayElement {
     this.requestUpdate();
     void (async () => {
       try {
-        await this.requireClient().completeScaLogin({ customerId: this.customerId ?? '', start: login.start, code });
+        await completeScaLogin(this.requireClient(), { customerId: this.customerId ?? '', start: login.start, code });
       } catch (error) {
         this.#fail(error, { code }, () => this.#completeLogin(code));
         return;

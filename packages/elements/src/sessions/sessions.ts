@@ -1,6 +1,6 @@
 /**
  * `<pay-sessions>`: the signed-in user's active sessions (`GET /auth/sessions`) with this device's
- * marked, each other one revocable (`client.revokeSession`, a signed retry), "Sign out everywhere
+ * marked, each other one revocable (`revokeSession(client, …)`, a signed retry), "Sign out everywhere
  * else", and "Sign out on this device" (`client.logout`: revokes on the service, deletes the key here,
  * and every other tab of the same client namespace hears it through the client's session channel).
  * The current session's auto-refresh state (`client.autoRefresh`: "Renews automatically", or "Expires
@@ -12,7 +12,13 @@
  *   document.addEventListener('pay-session-revoked', (e) => e.detail.current && location.assign('/'));
  */
 import { html, nothing, type PropertyValues } from 'lit';
-import type { AuthSession, CurrentSession, WalletClient } from '@paykit/crypto-core';
+import {
+  listSessions,
+  revokeSession,
+  type AuthSession,
+  type CurrentSession,
+  type WalletClient,
+} from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
@@ -134,7 +140,7 @@ export class PaySessions extends PayElement {
       return;
     }
     try {
-      const sessions = await client.listSessions();
+      const sessions = await listSessions(client);
       if (load !== this.#load) return;
       this.#sessions = sessions;
       this.#loaded = true;
@@ -164,7 +170,7 @@ export class PaySessions extends PayElement {
 
   #revoke(session: AuthSession): Promise<void> {
     return this.#run(async (client) => {
-      await client.revokeSession(session.id);
+      await revokeSession(client, session.id);
       this.dispatchEvent(new PaySessionRevokedEvent(session.id, false));
       this.live.announce(this.t('sessions.revoked'));
       await this.#reload();
@@ -175,7 +181,7 @@ export class PaySessions extends PayElement {
     this.#run(async (client) => {
       const here = client.session?.id;
       for (const session of this.#sessions.filter((s) => s.id !== here)) {
-        await client.revokeSession(session.id);
+        await revokeSession(client, session.id);
         this.dispatchEvent(new PaySessionRevokedEvent(session.id, false));
       }
       this.live.announce(this.t('sessions.revokedOthers'));

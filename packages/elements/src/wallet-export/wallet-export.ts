@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
+import { exportWallet } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { Countdown } from '../shared/countdown.js';
 import type { ErrorView } from '../shared/errors.js';
@@ -15,7 +16,7 @@ type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
 
 /**
  * Exports the wallet's recovery phrase (BIP-39 mnemonic) for the signed-in account. The user first
- * confirms they understand what the words give; then `client.exportWallet` runs, showing progress while
+ * confirms they understand what the words give; then `exportWallet(client)` runs, showing progress while
  * the service answers PROCESSING. The words appear masked (`••••` in a numbered grid) until the user
  * presses Reveal (Escape, or Hide, masks them again); Copy puts them on the clipboard. The phrase is wiped, from the page and from the
  * element's memory, on Done, after `reveal-timeout` seconds, when the tab is hidden, and when the
@@ -255,7 +256,7 @@ export class PayWalletExport extends PayElement {
     this.#error = undefined;
     this.live.announce(this.t('export.exporting'));
     try {
-      const mnemonic = await this.requireClient().exportWallet({
+      const mnemonic = await exportWallet(this.requireClient(), {
         ...(this.accountId ? { accountId: this.accountId } : {}),
         onProcessing: () => {
           if (!this.#processing) {

@@ -1,10 +1,10 @@
 /**
  * `<pay-wallet-settings>`: the embedded wallet's own settings, apart from how the user signs in.
- * Wallet privacy (`privateEnabled`) as a switch (`client.setWalletPrivacy`, a signed retry; the current
+ * Wallet privacy (`privateEnabled`) as a switch (`setWalletPrivacy(client, …)`, a signed retry; the current
  * value read from `GET /customers/internal-accounts?customerId=`), and the delegated signing keys a
  * card needs to be funded from the wallet (`payments-api.md`: an embedded-wallet funding source needs
  * an ACTIVE delegated key before it can fund card transactions): listed (`GET /auth/delegated-keys`),
- * created for `card-id` through the three-leg signed retry (`client.createDelegatedKey`) when that card
+ * created for `card-id` through the three-leg signed retry (`createDelegatedKey(client, …)`) when that card
  * has no ACTIVE key, and revoked (`DELETE /auth/delegated-keys/{id}`, platform-authorized, after a
  * confirmation). The keys are the service's; nothing secret reaches the page.
  *
@@ -12,7 +12,14 @@
  *   <pay-wallet-settings customer-id="Customer:…" card-id="Card:…"></pay-wallet-settings>
  */
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import type { CurrentSession, DelegatedKey, InternalAccount, WalletClient } from '@paykit/crypto-core';
+import {
+  createDelegatedKey,
+  setWalletPrivacy,
+  type CurrentSession,
+  type DelegatedKey,
+  type InternalAccount,
+  type WalletClient,
+} from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
@@ -176,7 +183,7 @@ export class PayWalletSettings extends PayElement {
   #togglePrivacy = (): Promise<void> =>
     this.#run(async (client) => {
       const next = !this.#account!.privateEnabled;
-      const updated = await client.setWalletPrivacy(next, this.#account!.id);
+      const updated = await setWalletPrivacy(client, next, this.#account!.id);
       this.#account = { ...this.#account!, ...updated, privateEnabled: updated?.privateEnabled ?? next };
       this.dispatchEvent(new PayWalletPrivacyEvent(this.#account.id, this.#account.privateEnabled === true));
       this.#done(this.#account.privateEnabled ? 'walletSettings.privateOn' : 'walletSettings.privateOff');
@@ -184,7 +191,10 @@ export class PayWalletSettings extends PayElement {
 
   #createKey = (): Promise<void> =>
     this.#run(async (client) => {
-      const key = await client.createDelegatedKey({ cardId: this.cardId!, nickname: this.t('walletSettings.keyName') });
+      const key = await createDelegatedKey(client, {
+        cardId: this.cardId!,
+        nickname: this.t('walletSettings.keyName'),
+      });
       this.dispatchEvent(new PayDelegatedKeyEvent(key.id, key.cardId, 'ACTIVE'));
       this.#done('walletSettings.keyCreated');
       await this.#reload();

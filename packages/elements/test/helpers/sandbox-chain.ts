@@ -13,7 +13,7 @@
  *   const chain = await sandboxChain({ region: 'DE', fullName: 'Eva 003' });
  *   html`<pay-terms-consent .client=${chain.client} customer-id=${chain.customerId}></pay-terms-consent>`;
  */
-import { WalletClient, base64UrlDecode, bytesToHex, type Quote } from '@paykit/crypto-core';
+import { base64UrlDecode, bytesToHex, createQuote, lookupUma, WalletClient, type Quote } from '@paykit/crypto-core';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport } from '@paykit/crypto-core/transport';
 import type { Jwk } from '@paykit/crypto-core/web-types';
@@ -111,8 +111,8 @@ export async function walletChain(
     accountId,
     own: (id) => void quotes.add(id),
     async quote(umaAddress = '$shop@merchant.example', amount = 1250) {
-      const lookup = await client.lookupUma({ receiverUmaAddress: umaAddress, customerId: base.customerId });
-      const quote = await client.createQuote({
+      const lookup = await lookupUma(client, { receiverUmaAddress: umaAddress, customerId: base.customerId });
+      const quote = await createQuote(client, {
         source: { sourceType: 'ACCOUNT', accountId },
         destination: { destinationType: 'UMA_ADDRESS', umaAddress },
         lookupId: lookup.lookupId,

@@ -1,0 +1,92 @@
+/**
+ * The account's sign-in methods and sessions, as functions that take the `WalletClient` first:
+ * `listCredentials`, `addCredential`, `removeCredential`, `listSessions`, `revokeSession`. Free
+ * functions rather than client methods so that a page ships only the flows it calls (a bundler drops
+ * the rest); signed calls go through the client's signed-retry engine, stamped by the current session key.
+ *
+ * @example
+ *   import { listCredentials, removeCredential } from '@paykit/crypto-core';
+ *   const credentials = await listCredentials(client);
+ *   await removeCredential(client, credentials[1].id);
+ */
+import type { WalletClient } from './client.js';
+import { internals, request, requireSession } from './client-internals.js';
+import { enc } from './http.js';
+import type { AuthMethod, AuthSession, ListResponse } from './resources.js';
+
+/**
+ * `GET /auth/credentials`: the account's credentials (the signed-in account's by default).
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no client); `NO_SESSION` when no account id is given and no one is
+ *   signed in; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or
+ *   `ABORTED`.
+ */
+export async function listCredentials(
+  client: WalletClient,
+  accountId = requireSession(client).accountId,
+): Promise<AuthMethod[]> {
+  const body = await request<ListResponse<AuthMethod>>(client, 'GET', '/auth/credentials', {
+    query: { accountId },
+  });
+  return body.data ?? [];
+}
+
+/**
+ * `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no client); `NO_SESSION` (no live session), `KEY_NOT_FOUND`,
+ *   `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`) (for example
+ *   `PASSKEY_CREDENTIAL_ALREADY_EXISTS`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function addCredential(
+  client: WalletClient,
+  body: { type: string; accountId?: string; [field: string]: unknown },
+): Promise<AuthMethod> {
+  const current = requireSession(client);
+  return client.request<AuthMethod>('POST', '/auth/credentials', {
+    body: { ...body, accountId: body?.accountId ?? current.accountId },
+    signed: true,
+  });
+}
+
+/**
+ * `DELETE /auth/credentials/{id}`; the service requires a session made by another credential.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no client, no id); `NO_SESSION` (no live session), `KEY_NOT_FOUND`,
+ *   `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's
+ *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function removeCredential(client: WalletClient, credentialId: string): Promise<void> {
+  requireSession(client);
+  await client.request('DELETE', `/auth/credentials/${enc(credentialId)}`, { signed: true });
+}
+
+/**
+ * `GET /auth/sessions`: the account's sessions (the signed-in account's by default).
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no client); `NO_SESSION` when no account id is given and no one is
+ *   signed in; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or
+ *   `ABORTED`.
+ */
+export async function listSessions(
+  client: WalletClient,
+  accountId = requireSession(client).accountId,
+): Promise<AuthSession[]> {
+  const body = await request<ListResponse<AuthSession>>(client, 'GET', '/auth/sessions', {
+    query: { accountId },
+  });
+  return body.data ?? [];
+}
+
+/**
+ * `DELETE /auth/sessions/{id}` (signed retry). Revoking the current session also signs out locally.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no client, no id); `NO_SESSION` (no live session), `KEY_NOT_FOUND`,
+ *   `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's
+ *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function revokeSession(client: WalletClient, sessionId: string): Promise<void> {
+  const current = requireSession(client);
+  await client.request('DELETE', `/auth/sessions/${enc(sessionId)}`, { signed: true });
+  if (sessionId === current.id) await internals(client).forget(current);
+}
