@@ -19,6 +19,7 @@ import type { contactVerificationMessages } from '../contact-verification/contac
 import type { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
 import type { otpLoginMessages } from '../otp-login/otp-login.messages.js';
 import type { passkeyLoginMessages } from '../passkey-login/passkey-login.messages.js';
+import type { phoneFieldMessages } from './phone-field.messages.js';
 import type { scaChallengeMessages } from '../sca-challenge/sca-challenge.messages.js';
 import type { sessionsMessages } from '../sessions/sessions.messages.js';
 import type { termsConsentMessages } from '../terms-consent/terms-consent.messages.js';
@@ -76,6 +77,7 @@ export type MessageKey = keyof (typeof en &
   typeof oauthButtonMessages &
   typeof otpLoginMessages &
   typeof passkeyLoginMessages &
+  typeof phoneFieldMessages &
   typeof scaChallengeMessages &
   typeof sessionsMessages &
   typeof termsConsentMessages &

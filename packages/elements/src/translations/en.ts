@@ -15,6 +15,7 @@ import { contactVerificationMessages } from '../contact-verification/contact-ver
 import { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
 import { otpLoginMessages } from '../otp-login/otp-login.messages.js';
 import { passkeyLoginMessages } from '../passkey-login/passkey-login.messages.js';
+import { phoneFieldMessages } from '../shared/phone-field.messages.js';
 import { scaChallengeMessages } from '../sca-challenge/sca-challenge.messages.js';
 import { sessionsMessages } from '../sessions/sessions.messages.js';
 import { termsConsentMessages } from '../terms-consent/terms-consent.messages.js';
@@ -31,6 +32,7 @@ export const en: Messages = {
   ...oauthButtonMessages,
   ...otpLoginMessages,
   ...passkeyLoginMessages,
+  ...phoneFieldMessages,
   ...scaChallengeMessages,
   ...sessionsMessages,
   ...termsConsentMessages,
