@@ -29,7 +29,10 @@ const publicContract = {
     const declarations = customElementsManifest.modules.flatMap((mod) => mod.declarations ?? []);
     const elements = declarations.filter((d) => d.customElement && d.tagName);
     for (const element of elements) {
-      element.members = (element.members ?? []).filter((m) => !m.privacy && !m.name.startsWith('#'));
+      // members documented with a class-level `@property` tag come marked `privacy: 'public'`
+      element.members = (element.members ?? [])
+        .filter((m) => (!m.privacy || m.privacy === 'public') && !m.name.startsWith('#'))
+        .map(({ privacy, ...m }) => m);
       element.events = (element.events ?? []).filter((e) => typeof e.name === 'string' && e.name.startsWith('pay-'));
       for (const attribute of element.attributes ?? []) {
         if (attribute.name === 'lang' && !attribute.description) {

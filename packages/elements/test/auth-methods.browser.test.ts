@@ -121,11 +121,13 @@ describe('<pay-auth-methods>', () => {
     const phone = el.querySelector<HTMLInputElement>('input[type="tel"]')!;
     expect(phone.getRootNode()).to.equal(document); // light DOM: autofill sees it
     expect(phone.labels?.[0]?.textContent).to.contain('Mobile number');
+    // no region yet (the locale is plain "en"): the number needs a country first
     await typeInto(phone, '4155550123');
     await pressEnter(phone);
     await el.updateComplete;
-    expect(el.textContent).to.contain('with its country code, for example');
+    expect(el.textContent).to.contain('Choose the country, or type the number with + and its country code.');
     expect(phone.getAttribute('aria-invalid')).to.equal('true');
+    expect(el.ownerDocument.activeElement).to.equal(el.querySelector('select'));
     expect(t.fake.calls('POST /auth/credentials')).to.have.length(0);
     phone.value = '';
     // no key twice in a row: WebKit's driver drops a repeated key

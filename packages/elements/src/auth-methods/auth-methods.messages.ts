@@ -18,8 +18,6 @@ export const authMethodsMessages = {
   'authMethods.codeSent': 'We sent a code to {destination}.',
   'authMethods.verified': '{method} is verified. You’re now signed in with it.',
   'authMethods.added': '{method} was added.',
-  'authMethods.phoneLabel': 'Mobile number, with country code',
-  'authMethods.phoneInvalid': 'Enter the number with its country code, for example +44 7700 900123.',
   'authMethods.passkeyName': 'Passkey name',
   'authMethods.createPasskey': 'Create passkey',
 } as const;

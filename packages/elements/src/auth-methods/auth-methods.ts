@@ -31,6 +31,7 @@ import { describeError, type ErrorView } from '../shared/errors.js';
 import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from '../shared/account-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { LightDomSlot } from '../shared/light-dom.js';
+import { PhoneField } from '../shared/phone-field.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { authMethodsStyles } from './auth-methods.styles.js';
 import { authMethodsMessages } from './auth-methods.messages.js';
@@ -41,9 +42,6 @@ registerMessages('en', authMethodsMessages);
 type Panel = 'confirm-remove' | 'add-phone' | 'add-passkey' | 'verify';
 type Phase = 'loading' | 'ready' | 'confirm-remove' | 'add-phone' | 'add-passkey' | 'verify' | 'signed-out';
 type AddKind = 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY' | 'OAUTH';
-
-/** E.164: a plus, a non-zero digit, then 6 to 14 digits. */
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 let nextId = 0;
 
@@ -61,8 +59,12 @@ export function maskPhone(phone: string): string {
  * @event {PayCredentialAddedEvent} pay-credential-added - A method was added. `detail: { credentialId, type, verified }` (`verified` false: a code method waits for its code; it is dispatched again with true once verified).
  * @event {PayCredentialRemovedEvent} pay-credential-removed - A method was removed. `detail: { credentialId, type }`.
  *
+ * @property {string | undefined} userName - The name a new passkey is created for (shown by the authenticator). Default: the email method's address.
+ * @property {(() => Promise<string>) | undefined} getOidcToken - Returns a fresh OIDC ID token from the platform's identity provider; when set, "Sign-in provider" is offered. Not an attribute.
+ * @attr {string} default-country - ISO code of the country the phone number form starts with (`GB`). Default: the region of the element's locale (`en-GB`), else none.
+ *
  * @slot code-input - Reserved: the verification code field of an added code method, in light DOM (autofill sees it).
- * @slot field-input - Reserved: the phone number field of a text-message method (in light DOM, so autofill sees it) or the new passkey's name.
+ * @slot field-input - Reserved: the country list and phone number field of a text-message method (in light DOM, so autofill sees it) or the new passkey's name.
  *
  * @csspart base - The surface around everything.
  * @csspart title - The heading.
@@ -118,7 +120,6 @@ export class PayAuthMethods extends PayElement {
   #success: string | undefined;
   #target: AuthMethod | undefined;
   #challenge: OtpChallenge | undefined;
-  #phoneError: MessageKey | undefined;
   #current: CurrentSession | undefined;
   #attached: WalletClient | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -133,11 +134,20 @@ export class PayAuthMethods extends PayElement {
     onComplete: (code) => void this.#verify(code),
   });
 
+  readonly #phone: PhoneField = new PhoneField(this, {
+    t: (key, params) => this.t(key, params),
+    locale: () => this.resolvedLocale,
+    defaultCountry: () => this.getAttribute('default-country') ?? undefined,
+    announce: (text) => this.live.announce(text),
+    // the service names the SMS method after the number; the sandbox takes it in the body
+    onSubmit: (phoneNumber) => void this.#addOtp({ type: 'SMS_OTP', phoneNumber }),
+  });
+
   constructor() {
     super();
     new LightDomSlot(this, 'field-input', () =>
       this.#phase === 'add-phone'
-        ? this.#renderPhone()
+        ? this.#phone.render()
         : this.#phase === 'add-passkey'
           ? this.#renderNickname()
           : nothing,
@@ -275,10 +285,11 @@ export class PayAuthMethods extends PayElement {
 
   #open(phase: Panel): void {
     this.#phase = phase;
-    this.#phoneError = undefined;
+    if (phase === 'add-phone') this.#phone.reset();
     this.requestUpdate();
     void this.updateComplete.then(() => {
       (
+        this.#phone.input ??
         this.querySelector<HTMLElement>(`#${this.#fieldId}`) ??
         this.renderRoot.querySelector<HTMLElement>('.panel button')
       )?.focus();
@@ -297,21 +308,6 @@ export class PayAuthMethods extends PayElement {
   };
 
   #addEmail = (): Promise<void> => this.#addOtp({ type: 'EMAIL_OTP' });
-
-  #submitPhone = (event?: Event): void => {
-    event?.preventDefault();
-    const input = this.querySelector<HTMLInputElement>(`#${this.#fieldId}`);
-    const phone = (input?.value ?? '').replace(/[\s().-]/g, '');
-    if (!E164.test(phone)) {
-      this.#phoneError = 'authMethods.phoneInvalid';
-      this.requestUpdate();
-      input?.focus();
-      return;
-    }
-    this.#phoneError = undefined;
-    // the service names the SMS method after the number; the sandbox takes it in the body
-    void this.#addOtp({ type: 'SMS_OTP', phoneNumber: phone });
-  };
 
   #addOtp(body: { type: 'EMAIL_OTP' | 'SMS_OTP'; phoneNumber?: string }): Promise<void> {
     return this.#run(async (client) => {
@@ -460,7 +456,11 @@ export class PayAuthMethods extends PayElement {
           'confirm-remove-button',
         );
       case 'add-phone':
-        return panel(html`<slot name="field-input"></slot>`, 'otp.send', this.#submitPhone);
+        return panel(
+          html`<slot name="field-input"></slot>`,
+          'otp.send',
+          stop(() => this.#phone.submit()),
+        );
       case 'add-passkey':
         return panel(html`<slot name="field-input"></slot>`, 'authMethods.createPasskey', this.#createPasskey);
       case 'verify':
@@ -513,26 +513,6 @@ export class PayAuthMethods extends PayElement {
         value="Passkey"
         @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.#createPasskey(e)}
       />
-    </div>`;
-  }
-
-  /** The light-DOM phone field. TODO(sign-in): use the shared country picker from <pay-sign-in> once it lands. */
-  #renderPhone(): unknown {
-    const id = this.#fieldId;
-    const error = this.#phoneError ? this.t(this.#phoneError) : '';
-    return html`<div class="pay-field">
-      <label class="pay-field__label" for=${id}>${this.t('authMethods.phoneLabel')}</label>
-      <input
-        id=${id}
-        class="pay-field__input"
-        type="tel"
-        autocomplete="tel"
-        inputmode="tel"
-        aria-describedby="${id}-error"
-        aria-invalid=${error ? 'true' : 'false'}
-        @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.#submitPhone(e)}
-      />
-      <p class="pay-field__error" id="${id}-error">${error}</p>
     </div>`;
   }
 }

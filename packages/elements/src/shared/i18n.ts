@@ -23,6 +23,7 @@ import type { oauthButtonMessages } from '../oauth-button/oauth-button.messages.
 import type { otpLoginMessages } from '../otp-login/otp-login.messages.js';
 import type { passkeyLoginMessages } from '../passkey-login/passkey-login.messages.js';
 import type { paymentMessages } from '../payment/payment.messages.js';
+import type { phoneFieldMessages } from './phone-field.messages.js';
 import type { scaChallengeMessages } from '../sca-challenge/sca-challenge.messages.js';
 import type { sessionsMessages } from '../sessions/sessions.messages.js';
 import type { termsConsentMessages } from '../terms-consent/terms-consent.messages.js';
@@ -90,6 +91,7 @@ export type MessageKey = keyof (typeof en &
   typeof otpLoginMessages &
   typeof passkeyLoginMessages &
   typeof paymentMessages &
+  typeof phoneFieldMessages &
   typeof scaChallengeMessages &
   typeof sessionsMessages &
   typeof termsConsentMessages &

@@ -19,6 +19,7 @@ import { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
 import { otpLoginMessages } from '../otp-login/otp-login.messages.js';
 import { passkeyLoginMessages } from '../passkey-login/passkey-login.messages.js';
 import { paymentMessages } from '../payment/payment.messages.js';
+import { phoneFieldMessages } from '../shared/phone-field.messages.js';
 import { scaChallengeMessages } from '../sca-challenge/sca-challenge.messages.js';
 import { sessionsMessages } from '../sessions/sessions.messages.js';
 import { termsConsentMessages } from '../terms-consent/terms-consent.messages.js';
@@ -39,6 +40,7 @@ export const en: Messages = {
   ...otpLoginMessages,
   ...passkeyLoginMessages,
   ...paymentMessages,
+  ...phoneFieldMessages,
   ...scaChallengeMessages,
   ...sessionsMessages,
   ...termsConsentMessages,
