@@ -211,8 +211,6 @@ export const de: Messages = {
   'authMethods.codeSent': 'Wir haben einen Code an {destination} gesendet.',
   'authMethods.verified': '{method} ist bestätigt. Du bist jetzt damit angemeldet.',
   'authMethods.added': '{method} wurde hinzugefügt.',
-  'authMethods.phoneLabel': 'Handynummer mit Ländervorwahl',
-  'authMethods.phoneInvalid': 'Gib die Nummer mit Ländervorwahl ein, zum Beispiel +49 151 23456789.',
   'authMethods.passkeyName': 'Name des Passkeys',
   'authMethods.createPasskey': 'Passkey erstellen',
 
@@ -423,6 +421,14 @@ export const de: Messages = {
   'cardView.showPurchase': 'Kauf anzeigen',
   'cardView.error.state': 'Diese Karte kann in ihrem aktuellen Status nicht geändert werden.',
   'cardView.error.closed': 'Diese Karte ist gekündigt und kann nicht mehr geändert werden.',
+  // the shared phone field
+  'phone.label': 'Handynummer',
+  'phone.countryLabel': 'Land oder Region',
+  'phone.noCountry': 'Auswählen…',
+  'phone.country': 'Wähle das Land aus oder gib die Nummer mit + und Ländervorwahl ein.',
+  'phone.empty': 'Gib deine Handynummer ein.',
+  'phone.short': 'Diese Nummer ist für {country} zu kurz.',
+  'phone.long': 'Diese Nummer ist für {country} zu lang.',
 };
 
 registerMessages('de', de);

@@ -215,8 +215,6 @@ export const fr: Messages = {
   'authMethods.codeSent': 'Nous avons envoyé un code à {destination}.',
   'authMethods.verified': '{method} : vérification réussie. Votre session utilise désormais ce moyen de connexion.',
   'authMethods.added': 'Moyen de connexion ajouté : {method}.',
-  'authMethods.phoneLabel': 'Numéro de mobile, avec l’indicatif du pays',
-  'authMethods.phoneInvalid': 'Saisissez le numéro avec l’indicatif du pays, par exemple +33 6 12 34 56 78.',
   'authMethods.passkeyName': 'Nom de la clé d’accès',
   'authMethods.createPasskey': 'Créer une clé d’accès',
 
@@ -427,6 +425,14 @@ export const fr: Messages = {
   'cardView.showPurchase': 'Voir l’achat',
   'cardView.error.state': 'Cette carte ne peut pas être modifiée dans son état actuel.',
   'cardView.error.closed': 'Cette carte est clôturée et ne peut plus être modifiée.',
+  // the shared phone field
+  'phone.label': 'Numéro de mobile',
+  'phone.countryLabel': 'Pays ou région',
+  'phone.noCountry': 'Choisir…',
+  'phone.country': 'Choisissez le pays, ou saisissez le numéro avec + et l’indicatif du pays.',
+  'phone.empty': 'Saisissez votre numéro de mobile.',
+  'phone.short': 'Ce numéro est trop court pour {country}.',
+  'phone.long': 'Ce numéro est trop long pour {country}.',
 };
 
 registerMessages('fr', fr);

@@ -205,8 +205,6 @@ export const it: Messages = {
   'authMethods.codeSent': 'Abbiamo inviato un codice a {destination}.',
   'authMethods.verified': '{method}: verifica completata. Ora hai effettuato l’accesso con questo metodo.',
   'authMethods.added': 'Metodo aggiunto: {method}.',
-  'authMethods.phoneLabel': 'Numero di cellulare, con prefisso internazionale',
-  'authMethods.phoneInvalid': 'Inserisci il numero con il prefisso internazionale, ad esempio +39 312 345 6789.',
   'authMethods.passkeyName': 'Nome della passkey',
   'authMethods.createPasskey': 'Crea passkey',
 
@@ -418,6 +416,14 @@ export const it: Messages = {
   'cardView.showPurchase': 'Mostra l’acquisto',
   'cardView.error.state': 'Questa carta non può essere modificata nel suo stato attuale.',
   'cardView.error.closed': 'Questa carta è chiusa e non può più essere modificata.',
+  // the shared phone field
+  'phone.label': 'Numero di cellulare',
+  'phone.countryLabel': 'Paese o regione',
+  'phone.noCountry': 'Scegli…',
+  'phone.country': 'Scegli il paese, oppure scrivi il numero con + e il prefisso internazionale.',
+  'phone.empty': 'Inserisci il tuo numero di cellulare.',
+  'phone.short': 'Questo numero è troppo corto per {country}.',
+  'phone.long': 'Questo numero è troppo lungo per {country}.',
 };
 
 registerMessages('it', it);

@@ -205,8 +205,6 @@ export const nl: Messages = {
   'authMethods.codeSent': 'We hebben een code gestuurd naar {destination}.',
   'authMethods.verified': '{method} is geverifieerd. Je bent er nu mee ingelogd.',
   'authMethods.added': '{method} is toegevoegd.',
-  'authMethods.phoneLabel': 'Mobiel nummer, met landcode',
-  'authMethods.phoneInvalid': 'Vul het nummer in met de landcode, bijvoorbeeld +31 6 12345678.',
   'authMethods.passkeyName': 'Naam van de toegangssleutel',
   'authMethods.createPasskey': 'Toegangssleutel maken',
 
@@ -417,6 +415,14 @@ export const nl: Messages = {
   'cardView.showPurchase': 'Aankoop tonen',
   'cardView.error.state': 'Deze kaart kan in de huidige status niet worden gewijzigd.',
   'cardView.error.closed': 'Deze kaart is opgeheven en kan niet meer worden gewijzigd.',
+  // the shared phone field
+  'phone.label': 'Mobiel nummer',
+  'phone.countryLabel': 'Land of regio',
+  'phone.noCountry': 'Kies…',
+  'phone.country': 'Kies het land, of typ het nummer met + en de landcode.',
+  'phone.empty': 'Voer je mobiele nummer in.',
+  'phone.short': 'Dit nummer is te kort voor {country}.',
+  'phone.long': 'Dit nummer is te lang voor {country}.',
 };
 
 registerMessages('nl', nl);

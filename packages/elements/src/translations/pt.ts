@@ -209,8 +209,6 @@ export const pt: Messages = {
   'authMethods.codeSent': 'Enviámos um código para {destination}.',
   'authMethods.verified': '{method}: verificação concluída. Tem agora sessão iniciada com este método.',
   'authMethods.added': 'Método adicionado: {method}.',
-  'authMethods.phoneLabel': 'Número de telemóvel, com o indicativo do país',
-  'authMethods.phoneInvalid': 'Introduza o número com o indicativo do país, por exemplo +351 912 345 678.',
   'authMethods.passkeyName': 'Nome da chave de acesso',
   'authMethods.createPasskey': 'Criar chave de acesso',
 
@@ -418,6 +416,14 @@ export const pt: Messages = {
   'cardView.showPurchase': 'Ver compra',
   'cardView.error.state': 'Este cartão não pode ser alterado no estado atual.',
   'cardView.error.closed': 'Este cartão está cancelado e já não pode ser alterado.',
+  // the shared phone field
+  'phone.label': 'Número de telemóvel',
+  'phone.countryLabel': 'País ou região',
+  'phone.noCountry': 'Escolha…',
+  'phone.country': 'Escolha o país ou escreva o número com + e o indicativo do país.',
+  'phone.empty': 'Introduza o seu número de telemóvel.',
+  'phone.short': 'Este número é demasiado curto para {country}.',
+  'phone.long': 'Este número é demasiado longo para {country}.',
 };
 
 registerMessages('pt', pt);
