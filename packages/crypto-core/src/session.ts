@@ -35,7 +35,8 @@ type TabMessage = { type: 'changed' } | { type: 'logout'; sessionId: string };
 
 export function toCurrentSession(session: AuthSession, keyId: string, credentialId?: string): CurrentSession {
   // the caller's AuthMethod id first: a passkey session's own `credentialId` is the WebAuthn id
-  const cred = credentialId ?? object(session, 'session').credentialId;
+  const checked = object(session, 'session');
+  const cred = credentialId ?? checked.credentialId;
   return {
     id: session.id,
     accountId: session.accountId,
