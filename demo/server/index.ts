@@ -27,6 +27,7 @@ import { securityHeaders, type CspViolation } from './security.js';
 import { DemoSessions, type DemoSession } from './sessions.js';
 import { staticFiles } from './static.js';
 import { createWalletProxy, WALLET_PREFIX } from './wallet-proxy.js';
+import { createDemoSignInLookup, SIGN_IN_LOOKUP_PATH } from './sign-in-lookup.js';
 
 export interface StartDemoOptions {
   /** Port of the demo origin; default 5173. Taken → any free port. 0 → any free port. */
@@ -141,6 +142,11 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     limits,
   });
   const files = staticFiles(outDir);
+  const signInLookup = createDemoSignInLookup({
+    sessions,
+    platform,
+    onError: (error) => log(`sign-in lookup error: ${error instanceof Error ? error.message : String(error)}`),
+  });
 
   // DNS-rebinding guard: only this machine's loopback names may address the demo
   const hosts = new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
@@ -153,7 +159,13 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     const { pathname } = new URL(request.url);
     const isWallet = pathname === WALLET_PREFIX || pathname.startsWith(`${WALLET_PREFIX}/`);
     const isApi = isWallet || pathname.startsWith(`${DEMO_PREFIX}/`);
-    const response = isWallet ? await wallet(request) : isApi ? await api(request) : await files(request);
+    const response = isWallet
+      ? await wallet(request)
+      : pathname === SIGN_IN_LOOKUP_PATH
+        ? await signInLookup(request)
+        : isApi
+          ? await api(request)
+          : await files(request);
     const headers = new Headers(response.headers);
     const page = (headers.get('content-type') ?? '').startsWith('text/html');
     for (const [name, value] of Object.entries(

@@ -109,6 +109,13 @@ export class DemoSessions {
     return session;
   }
 
+  /** The newest live session signed up with `email` (lower case): the demo's user of that address. */
+  findByEmail(email: string): DemoSession | undefined {
+    let found: DemoSession | undefined;
+    for (const session of this.#sessions.values()) if (session.email === email) found = session;
+    return found && this.get(found.id);
+  }
+
   fromRequest(request: Request): DemoSession | undefined {
     return this.get(readCookie(request.headers.get('cookie'), COOKIE_NAME));
   }

@@ -15,3 +15,14 @@ export { ALLOWLIST, type Method, type OwnedParameter, type Route } from './allow
 export type { ProxyErrorCode } from './errors.js';
 export { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './upstream.js';
 export { readBodyLimited } from './body.js';
+export {
+  createSignInLookup,
+  maskEmail,
+  maskPhone,
+  normalizeEmail,
+  type RateLimit,
+  type SignInAccount,
+  type SignInIdentifier,
+  type SignInLookupOptions,
+  type SignInMethod,
+} from './sign-in-lookup.js';

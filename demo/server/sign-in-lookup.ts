@@ -1,0 +1,69 @@
+/**
+ * The demo's sign-in lookup, `POST /api/demo/sign-in/lookup` `{email}` or `{phone}`: `@paykit/proxy`'s
+ * `createSignInLookup` wired to the demo's users, who are its visitor sessions (one per sign-up). An
+ * email finds the newest visitor who signed up with it; the account's methods come from the service
+ * (`GET /auth/credentials`) with the platform credential. Phone numbers find nobody: the demo keeps no
+ * phone per visitor (a text-message method lives only on the service), so they answer the unknown shape.
+ *
+ * @example
+ *   const lookup = createDemoSignInLookup({ sessions, platform });
+ *   await lookup(new Request(url, { method: 'POST', headers, body: '{"email":"ada@example.com"}' }));
+ */
+import { createSignInLookup, type SignInMethod } from '@paykit/proxy';
+import type { PlatformClient } from './platform.js';
+import type { DemoSessions } from './sessions.js';
+
+export const SIGN_IN_LOOKUP_PATH = '/api/demo/sign-in/lookup';
+
+interface AuthMethod {
+  id: string;
+  type: string;
+  nickname?: string;
+  credentialId?: string;
+}
+
+/** A service credential as the sign-in contract describes it (unknown types are left out). */
+export function toSignInMethod(method: AuthMethod): SignInMethod[] {
+  switch (method.type) {
+    case 'EMAIL_OTP':
+    case 'SMS_OTP':
+      return [
+        { type: method.type, credentialId: method.id, ...(method.nickname ? { destination: method.nickname } : {}) },
+      ];
+    case 'PASSKEY':
+      return [
+        {
+          type: 'PASSKEY',
+          credentialId: method.id,
+          ...(method.credentialId ? { webAuthnId: method.credentialId } : {}),
+          ...(method.nickname ? { nickname: method.nickname } : {}),
+        },
+      ];
+    case 'OAUTH':
+      return [{ type: 'OAUTH', credentialId: method.id }];
+    default:
+      return [];
+  }
+}
+
+export function createDemoSignInLookup(options: {
+  sessions: DemoSessions;
+  platform: PlatformClient;
+  onError?: (error: unknown) => void;
+  minimumResponseMs?: number;
+}): (request: Request) => Promise<Response> {
+  const { sessions, platform } = options;
+  return createSignInLookup({
+    ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.minimumResponseMs !== undefined ? { minimumResponseMs: options.minimumResponseMs } : {}),
+    findUser: async (identifier) => {
+      const user = 'email' in identifier ? sessions.findByEmail(identifier.email) : undefined;
+      if (!user) return undefined;
+      const credentials = await platform.call<{ data: AuthMethod[] }>(
+        'GET',
+        `/auth/credentials?accountId=${encodeURIComponent(user.accountId)}`,
+      );
+      return { accountId: user.accountId, methods: credentials.data.flatMap(toSignInMethod) };
+    },
+  });
+}

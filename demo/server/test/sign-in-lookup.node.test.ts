@@ -1,0 +1,40 @@
+/**
+ * The demo's sign-in lookup through HTTP: a visitor's email finds their wallet and its email code method
+ * (masked), an unknown email and a phone answer the same shape, bad input is refused, the identifier
+ * never reaches the log.
+ */
+import { expect } from 'chai';
+import { describe, it } from '../../../test/harness/suite.js';
+import { demoPerSuite, isVisitor, send, signUp } from './support.js';
+
+describe('demo server: sign-in lookup (POST /api/demo/sign-in/lookup)', () => {
+  const suite = demoPerSuite();
+  const lookup = (body: unknown) =>
+    send(`${suite.demo.origin}/api/demo/sign-in/lookup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: suite.demo.origin },
+      body: JSON.stringify(body),
+      from: '127.0.0.9',
+    });
+
+  it("finds a visitor's wallet by email, with its methods from the service; unknown ones answer the same shape", async () => {
+    const email = `lookup${Date.now()}@example.com`;
+    const visitor = await signUp(suite.demo, '127.0.0.8', email);
+    if (!isVisitor(visitor)) throw new Error('sign-up failed');
+    const found = await lookup({ email: email.toUpperCase() });
+    expect(found.status).to.equal(200);
+    expect(found.headers['cache-control']).to.equal('no-store');
+    const account = JSON.parse(found.body) as { accountId: string; methods: { type: string; credentialId: string }[] };
+    expect(account.accountId).to.equal(visitor.accountId);
+    expect(account.methods).to.have.length(1);
+    expect(account.methods[0]).to.deep.include({ type: 'EMAIL_OTP', destination: `l•••@example.com` });
+    expect(account.methods[0]!.credentialId).to.match(/^AuthMethod:/);
+    for (const unknown of [{ email: 'nobody@example.com' }, { phone: '+14155550123' }]) {
+      const answer = await lookup(unknown);
+      expect(answer.status).to.equal(200);
+      expect(JSON.parse(answer.body)).to.deep.equal({ accountId: null, methods: [] });
+    }
+    expect((await lookup({ email: 'not-an-address' })).status).to.equal(400);
+    expect(suite.log.join('\n')).to.not.contain(email);
+  });
+});
