@@ -55,7 +55,13 @@ export async function launchFirefox(
         await page.bringToFront();
       },
       // puppeteer's own selectors understand `>>>` (deep descendant)
-      click: (selector) => page.locator(selector).setTimeout(10_000).click(),
+      // centred first: a button just under the page's sticky header would take the click on the header
+      click: async (selector) => {
+        const element = await page.locator(selector).setTimeout(10_000).waitHandle();
+        await element.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+        await element.click();
+        await element.dispose();
+      },
       fill: (selector, text) => page.locator(selector).setTimeout(10_000).fill(text),
       evaluateExpression: (expression) => page.evaluate(expression),
       screenshot: async (path) => void (await page.screenshot({ path })),
