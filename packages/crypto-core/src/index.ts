@@ -148,3 +148,12 @@ export {
   type TrustedSigners,
   type WalletClientOptions,
 } from './client.js';
+export type {
+  SignInAccount,
+  SignInCodeMethod,
+  SignInIdentifier,
+  SignInLookup,
+  SignInMethod,
+  SignInOAuthMethod,
+  SignInPasskeyMethod,
+} from './sign-in-lookup.js';
