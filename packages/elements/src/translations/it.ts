@@ -250,6 +250,33 @@ export const it: Messages = {
   'sca.codeHintTo': 'Inserisci il codice di 6 cifre che abbiamo inviato al {destination}.',
   'sca.step': 'Passaggio {n} di {total}',
   'sca.expired': 'Questa conferma è scaduta. Avvia di nuovo il pagamento.',
+
+  'signIn.title': 'Accedi',
+  'signIn.emailLabel': 'Indirizzo email',
+  'signIn.continue': 'Continua',
+  'signIn.checking': 'Verifica in corso…',
+  'signIn.usePhone': 'Usa il telefono',
+  'signIn.useEmail': 'Usa l’email',
+  'signIn.emailMissing': 'Inserisci il tuo indirizzo email.',
+  'signIn.emailInvalid': 'Inserisci un indirizzo email come nome@esempio.it.',
+  'signIn.edit': 'Modifica',
+  'signIn.unknown':
+    'Non c’è nessun account con questo indirizzo email o numero di telefono. Controllalo o usane un altro.',
+  'signIn.noMethod': 'Questo account non ha metodi di accesso utilizzabili in questo browser.',
+  'signIn.another': 'Usa un altro metodo',
+  'signIn.choose': 'Scegli come accedere',
+  'signIn.passkey': 'Usa una passkey',
+  'signIn.email': 'Invia un codice a {destination}',
+  'signIn.emailAnon': 'Inviami un codice via email',
+  'signIn.sms': 'Invia un codice via SMS al {destination}',
+  'signIn.smsAnon': 'Inviami un codice via SMS',
+  'signIn.oauth': 'Continua con {provider}',
+  'signIn.loading': 'Caricamento…',
+  'signIn.addPasskey': 'Aggiungi una passkey per accedere più velocemente',
+  'signIn.addPasskeyText': 'La prossima volta accedi con l’impronta, il volto o il blocco schermo invece di un codice.',
+  'signIn.notNow': 'Non ora',
+  'signIn.close': 'Chiudi',
+  'signIn.signedIn': 'Hai effettuato l’accesso.',
 };
 
 registerMessages('it', it);

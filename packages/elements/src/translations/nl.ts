@@ -251,6 +251,33 @@ export const nl: Messages = {
   'sca.codeHintTo': 'Voer de 6-cijferige code in die we naar {destination} hebben gestuurd.',
   'sca.step': 'Stap {n} van {total}',
   'sca.expired': 'Deze bevestiging is verlopen. Start de betaling opnieuw.',
+
+  'signIn.title': 'Inloggen',
+  'signIn.emailLabel': 'E-mailadres',
+  'signIn.continue': 'Doorgaan',
+  'signIn.checking': 'Controleren…',
+  'signIn.usePhone': 'Telefoon gebruiken',
+  'signIn.useEmail': 'E-mail gebruiken',
+  'signIn.emailMissing': 'Vul je e-mailadres in.',
+  'signIn.emailInvalid': 'Vul een e-mailadres in zoals naam@voorbeeld.nl.',
+  'signIn.edit': 'Wijzigen',
+  'signIn.unknown': 'Er is geen account met dit e-mailadres of telefoonnummer. Controleer het of gebruik een ander.',
+  'signIn.noMethod': 'Dit account heeft geen inlogmethode die deze browser kan gebruiken.',
+  'signIn.another': 'Andere methode gebruiken',
+  'signIn.choose': 'Kies hoe je inlogt',
+  'signIn.passkey': 'Een toegangssleutel gebruiken',
+  'signIn.email': 'Code sturen naar {destination}',
+  'signIn.emailAnon': 'Stuur me een code per e-mail',
+  'signIn.sms': 'Code per sms sturen naar {destination}',
+  'signIn.smsAnon': 'Stuur me een code per sms',
+  'signIn.oauth': 'Doorgaan met {provider}',
+  'signIn.loading': 'Laden…',
+  'signIn.addPasskey': 'Voeg een toegangssleutel toe om sneller in te loggen',
+  'signIn.addPasskeyText':
+    'Log de volgende keer in met je vingerafdruk, gezicht of schermvergrendeling in plaats van een code.',
+  'signIn.notNow': 'Niet nu',
+  'signIn.close': 'Sluiten',
+  'signIn.signedIn': 'Je bent ingelogd.',
 };
 
 registerMessages('nl', nl);

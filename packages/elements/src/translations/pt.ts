@@ -254,6 +254,33 @@ export const pt: Messages = {
   'sca.codeHintTo': 'Introduza o código de 6 dígitos que enviámos para {destination}.',
   'sca.step': 'Passo {n} de {total}',
   'sca.expired': 'Esta confirmação expirou. Inicie o pagamento novamente.',
+
+  'signIn.title': 'Iniciar sessão',
+  'signIn.emailLabel': 'Endereço de email',
+  'signIn.continue': 'Continuar',
+  'signIn.checking': 'A verificar…',
+  'signIn.usePhone': 'Usar o telemóvel',
+  'signIn.useEmail': 'Usar o email',
+  'signIn.emailMissing': 'Introduza o seu endereço de email.',
+  'signIn.emailInvalid': 'Introduza um endereço de email como nome@exemplo.pt.',
+  'signIn.edit': 'Editar',
+  'signIn.unknown': 'Não existe nenhuma conta com este email ou número de telemóvel. Verifique-o ou utilize outro.',
+  'signIn.noMethod': 'Esta conta não tem nenhum método de início de sessão que este navegador possa utilizar.',
+  'signIn.another': 'Utilizar outro método',
+  'signIn.choose': 'Escolha como iniciar sessão',
+  'signIn.passkey': 'Utilizar uma chave de acesso',
+  'signIn.email': 'Enviar um código para {destination}',
+  'signIn.emailAnon': 'Enviar-me um código por email',
+  'signIn.sms': 'Enviar um código por SMS para {destination}',
+  'signIn.smsAnon': 'Enviar-me um código por SMS',
+  'signIn.oauth': 'Continuar com {provider}',
+  'signIn.loading': 'A carregar…',
+  'signIn.addPasskey': 'Adicione uma chave de acesso para iniciar sessão mais depressa',
+  'signIn.addPasskeyText':
+    'Da próxima vez, inicie sessão com a impressão digital, o rosto ou o bloqueio de ecrã em vez de um código.',
+  'signIn.notNow': 'Agora não',
+  'signIn.close': 'Fechar',
+  'signIn.signedIn': 'Sessão iniciada.',
 };
 
 registerMessages('pt', pt);

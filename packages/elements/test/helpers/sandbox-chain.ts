@@ -267,33 +267,3 @@ function ownerOf(sandbox: Sandbox, customerId: string): EndUser {
     },
   };
 }
-
-/**
- * The end user who is customer `customerId`: owns that customer and what the sandbox records under it
- * (cards, accounts, credentials, sessions, delegated keys). Quotes are owned only when listed in `quotes`,
- * as a platform records the ones it creates.
- */
-function ownerOf(sandbox: Sandbox, customerId: string): EndUser {
-  const { state } = sandbox;
-  const accountIsMine = (id: string | undefined) => !!id && state.accounts.get(id)?.customerId === customerId;
-  return {
-    owns: (kind, id) => {
-      switch (kind) {
-        case 'customer':
-          return id === customerId;
-        case 'account':
-          return accountIsMine(id);
-        case 'card':
-          return state.cards.get(id)?.customerId === customerId;
-        case 'credential':
-          return accountIsMine(state.credentials.get(id)?.accountId);
-        case 'session':
-          return state.sessions.list((s) => s.id === id).some((s) => accountIsMine(s.accountId));
-        case 'delegatedKey':
-          return accountIsMine(state.delegatedKeys.get(id)?.accountId);
-        default:
-          return false;
-      }
-    },
-  };
-}
