@@ -260,7 +260,7 @@ export const de: Messages = {
   'signIn.title': 'Anmelden',
   'signIn.emailLabel': 'E-Mail-Adresse',
   'signIn.continue': 'Weiter',
-  'signIn.checking': 'Wird geprüft …',
+  'signIn.checking': 'Wird geprüft…',
   'signIn.usePhone': 'Stattdessen Telefon verwenden',
   'signIn.useEmail': 'Stattdessen E-Mail verwenden',
   'signIn.emailMissing': 'Gib deine E-Mail-Adresse ein.',
@@ -277,7 +277,7 @@ export const de: Messages = {
   'signIn.sms': 'Code per SMS an {destination} senden',
   'signIn.smsAnon': 'Code per SMS senden',
   'signIn.oauth': 'Weiter mit {provider}',
-  'signIn.loading': 'Wird geladen …',
+  'signIn.loading': 'Wird geladen…',
   'signIn.addPasskey': 'Passkey hinzufügen und schneller anmelden',
   'signIn.addPasskeyText':
     'Melde dich nächstes Mal mit Fingerabdruck, Gesicht oder Displaysperre an statt mit einem Code.',
