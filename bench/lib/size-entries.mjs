@@ -175,7 +175,7 @@ export const SIZE_ROWS = [
   },
   {
     id: 'sign-in-page',
-    label: 'Sign-in page: `<pay-sign-in>` + WalletClient + fetchTransport + Lit',
+    label: 'Sign-in page: <pay-sign-in> + WalletClient + fetchTransport + Lit',
     ours: {
       // the page passes its client with `.client`: importing setDefaultClient from the package index would
       // bring, under esbuild's splitting, every element the index re-exports whose module is also loaded
