@@ -7,6 +7,8 @@
  *   POST /api/demo/signup      {email, region, fullName?, phoneNumber?} → the profile, and Set-Cookie
  *   GET  /api/demo/me          the profile of the cookie's session, or 401
  *   POST /api/demo/reset       forgets the session and clears the cookie
+ *   POST /api/demo/sign-in/lookup  {email} | {phone} → SignInAccount for <pay-sign-in lookup-url>, or 404
+ *                              (TO BE REPLACED by @paykit/proxy's createSignInLookup once it lands; see lookupOf)
  *   POST /api/demo/card/simulate  {cardId} → drives the sandbox card simulators on the visitor's own card
  *                              (purchases, clearings, a refund, a decline) so the card's transactions fill
  *   POST /api/demo/csp-report  CSP violation reports (kept in memory, logged without URLs)
@@ -21,6 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readBodyLimited } from '@paykit/proxy';
+import type { SignInAccount, SignInMethod } from '@paykit/crypto-core';
 import type { DemoConfig, DemoErrorBody, Profile, Region } from '../wire.js';
 import { DEFAULT_LIMITS, RateLimiter, sourceOf, type DemoLimits } from './limits.js';
 import { ServiceError, type PlatformClient } from './platform.js';
@@ -147,10 +150,24 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
           region: region.code,
           currency: region.currency,
           otpCredentialId: otp.id,
+          ...(phone ? { phoneNumber: phone } : {}),
         },
         sourceOf(request),
       );
       return json(201, profileOf(session), { 'Set-Cookie': sessions.cookieFor(session) });
+    },
+
+    // A small stand-in for `createSignInLookup` from @paykit/proxy (replace it when that handler is on
+    // this branch): the demo's users are its visitors, and a visitor may look up only themselves (the
+    // cookie's user), so a public demo is no oracle of who else signed up.
+    'POST /sign-in/lookup': async (request) => {
+      const session = sessions.fromRequest(request);
+      const body = await readJson(request);
+      const email = typeof body?.['email'] === 'string' ? body['email'].trim().toLowerCase() : undefined;
+      const phone = typeof body?.['phone'] === 'string' ? body['phone'] : undefined;
+      const mine = !!session && (email ? email === session.email : !!phone && phone === session.phoneNumber);
+      if (!session || !mine) return error(404, 'NOT_FOUND', 'No account for this identifier.');
+      return json(200, await lookupOf(platform, session));
     },
 
     'POST /reset': async (request) => {
@@ -222,6 +239,33 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       return error(500, 'INTERNAL_ERROR', 'The demo backend failed.');
     }
   };
+}
+
+/** The visitor's wallet and its sign-in methods, as `SignInAccount` (crypto-core's sign-in-lookup.ts) has them. */
+async function lookupOf(platform: PlatformClient, session: DemoSession): Promise<SignInAccount> {
+  const credentials = await platform.call<{
+    data: { id: string; type: string; credentialId?: string; nickname?: string }[];
+  }>('GET', `/auth/credentials?accountId=${encodeURIComponent(session.accountId)}`);
+  const methods: SignInMethod[] = [];
+  for (const c of credentials.data) {
+    if (c.type === 'EMAIL_OTP')
+      methods.push({ type: 'EMAIL_OTP', credentialId: c.id, destination: maskEmail(session.email) });
+    else if (c.type === 'SMS_OTP')
+      methods.push({
+        type: 'SMS_OTP',
+        credentialId: c.id,
+        ...(session.phoneNumber ? { destination: `•••• ${session.phoneNumber.slice(-4)}` } : {}),
+      });
+    else if (c.type === 'PASSKEY')
+      methods.push({
+        type: 'PASSKEY',
+        credentialId: c.id,
+        ...(c.credentialId ? { webAuthnId: c.credentialId } : {}),
+        ...(c.nickname ? { nickname: c.nickname } : {}),
+      });
+    else if (c.type === 'OAUTH') methods.push({ type: 'OAUTH', credentialId: c.id });
+  }
+  return { accountId: session.accountId, methods };
 }
 
 function profileOf(session: DemoSession): Profile {

@@ -376,6 +376,7 @@ export class PaySignIn extends PayElement {
         mode="register"
         .client=${client}
         .locale=${locale}
+        .theme=${this.theme}
         user-name=${who ? ('email' in who ? who.email : who.phone) : ''}
       ></pay-passkey-login>`;
     }
@@ -384,6 +385,7 @@ export class PaySignIn extends PayElement {
       return html`<pay-passkey-login
         .client=${client}
         .locale=${locale}
+        .theme=${this.theme}
         credential-id=${m.credentialId}
       ></pay-passkey-login>`;
     if (m.type === 'OAUTH') {
@@ -391,6 +393,7 @@ export class PaySignIn extends PayElement {
       return html`<pay-oauth-button
         .client=${client}
         .locale=${locale}
+        .theme=${this.theme}
         .config=${this.oauthProviders?.[provider]}
         provider=${provider}
         credential-id=${m.credentialId}
@@ -399,6 +402,7 @@ export class PaySignIn extends PayElement {
     return html`<pay-otp-login
       .client=${client}
       .locale=${locale}
+      .theme=${this.theme}
       credential-id=${m.credentialId}
       channel=${m.type === 'SMS_OTP' ? 'sms' : 'email'}
       destination=${m.destination ?? nothing}
