@@ -1,13 +1,17 @@
 import { expect } from 'chai';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import {
+  WalletClient,
   addCredential,
   passkeysSupported,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
   type SignInAccount,
   type SignInIdentifier,
   type SignInLookup,
-  type WalletClient,
 } from '@paykit/crypto-core';
+import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
 import { afterEach, before, describe, it, itWhen } from '../../../test/harness/suite.js';
 import '../src/define/pay-sign-in.js';
@@ -352,4 +356,101 @@ describe('<pay-sign-in>', () => {
       if (auth.authenticatorId) await removeVirtualAuthenticator(auth.authenticatorId);
     }
   });
+});
+
+/** The page's backend for the OAuth test: the real sandbox and its identity provider, through the harness. */
+const command = <R>(payload: Record<string, unknown>): Promise<R> =>
+  executeServerCommand<R, unknown>('oauth-sandbox', payload) as Promise<R>;
+
+/** WebKitGTK under WebDriver blocks windows a script opens without a user gesture (see oauth-button's tests). */
+const popupsAllowed = ((): boolean => {
+  const probe = window.open('', 'paykit-popup-probe');
+  probe?.close();
+  return !!probe;
+})();
+
+describe('<pay-sign-in> with OAuth against the sandbox identity provider', () => {
+  const CLIENT_ID = 'paykit-elements-tests';
+  const REDIRECT_URI = new URL('./fixtures/oauth-callback.html', import.meta.url).href;
+  const sub = `idp-sign-in-${Math.random().toString(36).slice(2)}`;
+  let started: { idpOrigin: string; accountId: string; emailCredentialId: string };
+  let oauthCredentialId: string;
+  const transport: Transport = async (request: TransportRequest): Promise<TransportResponse> => {
+    const { signal: _signal, ...plain } = request;
+    return command<TransportResponse>({ op: 'request', request: plain });
+  };
+  const newClient = async (): Promise<WalletClient> =>
+    new WalletClient({ transport, trustedSigners: await sandboxSigners(transport) });
+
+  before(async () => {
+    started = await command({ op: 'start' });
+    const client = await newClient();
+    const challenge = await client.requestOtp({ credentialId: started.emailCredentialId });
+    await client.loginWithOtp({ challenge, code: '000000' });
+    const { token } = await command<{ token: string }>({
+      op: 'token',
+      sub,
+      clientId: CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+    });
+    oauthCredentialId = (
+      await addCredential(client, {
+        type: 'OAUTH',
+        accountId: started.accountId,
+        nickname: 'Sandbox',
+        oidcToken: token,
+      })
+    ).id;
+    await client.logout();
+  });
+  afterEach(() => document.querySelectorAll('pay-sign-in').forEach((el) => el.remove()));
+
+  itWhen(
+    popupsAllowed,
+    'this engine blocks script-opened windows under automation',
+    'offers the provider of the account’s issuer and signs in through its popup',
+    async () => {
+      const issuer = started.idpOrigin;
+      const el = await fixture<PaySignIn>(html`<pay-sign-in></pay-sign-in>`);
+      el.client = await newClient();
+      el.oauthProviders = {
+        sandbox: {
+          issuer,
+          displayName: 'Sandbox ID',
+          authorizationEndpoint: `${started.idpOrigin}/authorize`,
+          clientId: CLIENT_ID,
+          redirectUri: REDIRECT_URI,
+          params: { login_hint: sub, auto: '1' },
+        },
+      };
+      el.lookup = async () => ({
+        accountId: started.accountId,
+        methods: [
+          { type: 'OAUTH', credentialId: oauthCredentialId, issuer },
+          { type: 'EMAIL_OTP', credentialId: started.emailCredentialId },
+        ],
+      });
+      await el.updateComplete;
+      lightInput(el, 'identifier').value = 'ana@example.com';
+      const chosen = nextEvent(el, 'pay-sign-in-method');
+      part(el, 'continue-button').click();
+      await until(() => !!el.querySelector('pay-otp-login'), 'the email code first');
+      part(el, 'another-button').click();
+      await el.updateComplete;
+      expect((await chosen).detail.method).to.equal('EMAIL_OTP');
+      const buttons = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="method-button"]')];
+      expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Email me a code', 'Continue with Sandbox ID']);
+      const oauthChosen = nextEvent(el, 'pay-sign-in-method');
+      buttons[1]!.click();
+      expect((await oauthChosen).detail).to.deep.equal({ method: 'OAUTH', provider: 'sandbox' });
+      await until(() => !!el.querySelector('pay-oauth-button'), 'the provider button');
+      const button = el.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-oauth-button')!;
+      await button.updateComplete;
+      const session = nextEvent(el, 'pay-session');
+      part(button, 'oauth-button').click();
+      expect((await session).detail.session).to.include({ accountId: started.accountId, type: 'OAUTH' });
+      await until(() => hasState(el, 'signed-in'), 'signed in (no passkey prompt after OAuth)');
+      await expectAccessible(el, 'signed in');
+    },
+  );
 });
