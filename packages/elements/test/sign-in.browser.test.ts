@@ -3,6 +3,7 @@ import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import {
   WalletClient,
   addCredential,
+  passkeyAutofillSupported,
   passkeysSupported,
   type Transport,
   type TransportRequest,
@@ -37,6 +38,8 @@ import {
 const webAuthn = passkeysSupported();
 // Chromium gets a CDP virtual authenticator from the runner; the other engines say why they cannot.
 const probe = webAuthn ? await addVirtualAuthenticator() : { unsupported: 'no WebAuthn in this engine' };
+// Chromium offers passkeys in autofill only while an authenticator is attached
+const autofill = await passkeyAutofillSupported();
 if (probe.authenticatorId) await removeVirtualAuthenticator(probe.authenticatorId);
 const authenticator = !!probe.authenticatorId;
 const NO_AUTHENTICATOR = probe.unsupported ?? 'no virtual authenticator in this engine';
@@ -68,7 +71,10 @@ describe('<pay-sign-in>', () => {
     smsCredentialId = sms.id;
     await chain.client.logout();
   });
+  /** Undone after each test. */
+  const t: (() => Promise<void>)[] = [];
   afterEach(async () => {
+    while (t.length) await t.pop()!();
     asked.length = 0;
     document.querySelectorAll('pay-sign-in').forEach((el) => el.remove());
     if (chain.client.session) await chain.client.logout().catch(() => undefined);
@@ -307,6 +313,14 @@ describe('<pay-sign-in>', () => {
       await expectAccessible(el, 'dialog');
       outside.focus();
       expect(document.activeElement).not.to.equal(outside);
+      // Tab goes through the dialog's controls, never to the page behind it
+      const inside = (key: string) => expect(el.contains(document.activeElement), key).to.equal(true);
+      // (past the last control a native modal dialog lets focus go to the browser's own UI, not the page:
+      // Firefox then leaves the document unfocused, so the walk stays within the controls)
+      for (let i = 0; i < 2; i++) {
+        await sendKeys({ press: 'Tab' });
+        inside('Tab');
+      }
       await sendKeys({ press: 'Escape' });
       await until(() => !el.open, 'the dialog to close');
       expect(dialog.open).to.equal(false);
@@ -321,6 +335,35 @@ describe('<pay-sign-in>', () => {
       outside.remove();
     }
   });
+
+  itWhen(
+    autofill,
+    'no passkey autofill (conditional mediation) in this engine',
+    'offers the platform’s remembered passkey in the identifier’s autofill, and stops when the person continues',
+    async () => {
+      const auth = authenticator ? await addVirtualAuthenticator() : undefined;
+      if (auth?.authenticatorId) t.push(() => removeVirtualAuthenticator(auth.authenticatorId!));
+      const asks: { credentialId: string; conditional?: boolean }[] = [];
+      const client = Object.create(chain.client) as WalletClient;
+      client.loginWithPasskey = (params) => {
+        asks.push(params);
+        return new Promise(() => undefined); // the person has not picked a passkey
+      };
+      const el = await fixture<PaySignIn>(
+        html`<pay-sign-in
+          .client=${client}
+          .lookup=${lookupOf(() => [])}
+          passkey-credential-id="AuthMethod:remembered"
+        ></pay-sign-in>`,
+      );
+      await until(() => asks.length === 1, 'the conditional request');
+      expect(asks[0]).to.include({ credentialId: 'AuthMethod:remembered', conditional: true });
+      expect(emailInput(el).autocomplete).to.equal('username webauthn');
+      await enterEmail(el, EMAIL);
+      await until(() => hasState(el, 'unknown'), 'the lookup answer');
+      expect(asks).to.have.length(1); // not asked again after Continue
+    },
+  );
 
   itWhen(authenticator, NO_AUTHENTICATOR, 'adds a passkey after a code sign-in, then signs in with it', async () => {
     const auth = await addVirtualAuthenticator();
