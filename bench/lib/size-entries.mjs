@@ -6,7 +6,9 @@
  * budget) without an edit here. Element rows are bundled with code splitting (`split: true`, see
  * bundle-size.mjs): they count what the page loads up front, and report apart what an element fetches
  * later with `import()` (`<pay-payment>`'s `<pay-sca-challenge>`, loaded only when a payment needs SCA).
- * The whole-page row is not split: its five elements load everything up front, and it counts it all.
+ * The sign-in page row is split the same way (`<pay-sign-in>` fetches its method elements with `import()`
+ * only when an account has that method). The whole-page row is not split: its five elements load everything
+ * up front, and it counts it all.
  *
  * @example
  *   for (const row of SIZE_ROWS.filter((r) => r.budget)) console.log(row.id, row.budget);
@@ -170,6 +172,25 @@ export const SIZE_ROWS = [
       note: 'full SDK, no UI',
     },
     budget: 40 * KB,
+  },
+  {
+    id: 'sign-in-page',
+    label: 'Sign-in page: <pay-sign-in> + WalletClient + fetchTransport + Lit',
+    ours: {
+      // the page passes its client with `.client`: importing setDefaultClient from the package index would
+      // bring, under esbuild's splitting, every element the index re-exports whose module is also loaded
+      // later (the method elements' top-level message registrations), so nothing would be deferred
+      entry: [
+        "import '@paykit/elements/define/pay-sign-in';",
+        "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
+      ].join('\n'),
+      what: 'define/pay-sign-in + WalletClient/fetchTransport (the client passed as `.client`); the passkey, code and OAuth elements and the phone field are `import()`ed when needed',
+      // split like the element rows: counts what loads up front, reports the method chunks beside
+      split: true,
+    },
+    peer: null,
+    noPeer: 'the peer ships no sign-in component outside React (@turnkey/sdk-react, not installed here)',
+    budget: 30 * KB,
   },
   {
     id: 'react',

@@ -147,6 +147,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
           region: region.code,
           currency: region.currency,
           otpCredentialId: otp.id,
+          ...(phone ? { phoneNumber: phone } : {}),
         },
         sourceOf(request),
       );

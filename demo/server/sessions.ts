@@ -30,6 +30,8 @@ export interface DemoProfile {
   region: string;
   currency: string;
   otpCredentialId: string;
+  /** The phone number given at sign-up (E.164), for the sign-in lookup. */
+  phoneNumber?: string;
 }
 
 export interface DemoSession extends DemoProfile {

@@ -64,7 +64,7 @@ function currentTheme(): Theme {
 function applyTheme(theme: Theme): void {
   document.documentElement.dataset['theme'] = theme;
   for (const el of document.querySelectorAll(
-    'pay-otp-login, pay-passkey-login, pay-wallet-export, pay-card-reveal, pay-sca-challenge, pay-sessions, pay-auth-methods, pay-wallet-settings, pay-terms-consent, pay-contact-verification, pay-kyc',
+    'pay-sign-in, pay-otp-login, pay-passkey-login, pay-wallet-export, pay-card-reveal, pay-sca-challenge, pay-sessions, pay-auth-methods, pay-wallet-settings, pay-terms-consent, pay-contact-verification, pay-kyc',
   ))
     el.setAttribute('theme', theme);
   const button = $('[data-action="theme"]');

@@ -62,9 +62,10 @@ const S = {
   signupForm: '[data-testid="signup-form"]',
   sessionStatus: '[data-testid="session-status"]',
   balance: '[data-testid="balance"]',
-  otp: '[data-testid="otp-login"]',
-  otpSend: '[data-testid="otp-login"] >>> [part~="send-button"]',
-  otpInput: '[data-testid="otp-login"] input[autocomplete="one-time-code"]',
+  otp: '[data-testid="signin"]',
+  signInEmail: '[data-testid="signin"] input[type="email"]',
+  signInContinue: '[data-testid="signin"] >>> [part~="continue-button"]',
+  otpInput: '[data-testid="signin"] input[autocomplete="one-time-code"]',
   signedIn: '[data-testid="signed-in"]',
   sessions: '[data-testid="sessions"]',
   sessionRows: '[data-testid="sessions"] >>> [part~="session"]',
@@ -104,9 +105,16 @@ async function signUp(d: Driver, email: string, name: string, region: string): P
   await d.waitFor(S.otp, { message: 'the OTP sign-in element after sign-up' });
 }
 
-async function signInWithOtp(d: Driver): Promise<string> {
-  await d.click(S.otpSend);
-  await d.waitFor(S.otpInput, { message: 'the code input after "Send code"' });
+/** `<pay-sign-in>`: the email, Continue; the lookup offers the email code, which is sent at once. */
+async function enterEmail(d: Driver, email: string): Promise<void> {
+  await d.waitFor(S.signInEmail, { message: 'the sign-in email field' });
+  await d.fill(S.signInEmail, email);
+  await d.click(S.signInContinue);
+}
+
+async function signInWithOtp(d: Driver, email: string): Promise<string> {
+  await enterEmail(d, email);
+  await d.waitFor(S.otpInput, { message: 'the code input after the lookup sent the code' });
   await d.fill(S.otpInput, '000000');
   await d.waitFor(S.signedIn, { message: 'the signed-in card after the code' });
   assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-in');
@@ -274,7 +282,7 @@ export const FLOWS: FlowTest[] = [
     name: OTP,
     needs: [SIGNUP],
     async run({ d, state }) {
-      state.sessionId = await signInWithOtp(d);
+      state.sessionId = await signInWithOtp(d, state.usEmail!);
       assert.equal(await sessionIdInHeader(d), state.sessionId);
       assert.match(await d.text(S.sessionStatus), /Signed in · Email code/);
     },
@@ -644,9 +652,11 @@ export const FLOWS: FlowTest[] = [
     name: 'passkey: sign in from the sign-in step after logout',
     needs: [PASSKEY_REGISTER, LOGOUT],
     passkey: true,
-    async run({ d }) {
-      await d.waitFor('[data-testid="signin-passkey"]', { message: 'the passkey offer next to the email code' });
-      await d.click('[data-testid="signin-passkey"] >>> [part~="passkey-button"]');
+    async run({ d, state }) {
+      await enterEmail(d, state.usEmail!);
+      // the wallet has a passkey now: <pay-sign-in> offers it first
+      await d.waitFor('[data-testid="signin"] pay-passkey-login', { message: 'the passkey offered first' });
+      await d.click('[data-testid="signin"] pay-passkey-login >>> [part~="passkey-button"]');
       await d.waitFor(S.signedIn, { message: 'the signed-in card after the passkey' });
       assert.match(await d.text(S.sessionStatus), /Signed in · Passkey/);
     },
@@ -702,7 +712,7 @@ export const FLOWS: FlowTest[] = [
 
       await d.waitFor(S.otp, { message: 'the wallet sign-in after onboarding' });
       await d.until(async () => (await d.text(S.balance)).includes('5,000.00'), 'the funded EUR balance');
-      state.sessionId = await signInWithOtp(d);
+      state.sessionId = await signInWithOtp(d, state.euEmail!);
     },
   },
   {

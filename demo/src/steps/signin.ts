@@ -1,6 +1,8 @@
 /**
- * Step 2, sign in: `<pay-otp-login>` with the email code (and `<pay-passkey-login>` once the wallet has
- * a passkey); the session key is made in this browser and never leaves it.
+ * Step 2, sign in: `<pay-sign-in>` from the email address (or phone number): the demo backend's lookup
+ * (`POST /api/demo/sign-in/lookup`) names the wallet's methods, and the element offers them, a passkey
+ * first once the wallet has one, then the email code; the session key is made in this browser and never
+ * leaves it.
  */
 import { h, icon } from '../dom.js';
 import { methodLabel, relative, shortId } from '../format.js';
@@ -11,7 +13,7 @@ import { card, fact, howItWorks, payElement } from '../ui.js';
 export const signinStep: Step = {
   id: 'signin',
   title: 'Sign in',
-  subtitle: 'Email one-time code',
+  subtitle: 'Email, phone or passkey',
   icon: 'mail',
   needs: 'customer',
   lead: 'The code is sealed to a fresh, non-extractable session key made in this browser. The key signs every wallet action after sign-in; the service never sees it.',
@@ -53,48 +55,45 @@ function signinPanel(): HTMLElement {
     );
   }
 
-  const otp = payElement(
-    'pay-otp-login',
-    { 'credential-id': me.otpCredentialId, channel: 'email', destination: me.emailMasked },
-    'otp-login',
+  // <pay-sign-in>: the visitor types their email (or phone), the demo backend's lookup answers with the
+  // wallet's methods (passkey first where the browser has one, then the email or text code); the demo's
+  // passkey step adds passkeys, so the element's own add-passkey prompt is off here
+  const signIn = payElement(
+    'pay-sign-in',
+    { 'lookup-url': '/api/demo/sign-in/lookup', 'no-passkey-prompt': '', 'default-country': me.region },
+    'signin',
   );
-  const passkey = state.passkeys[0];
+  signIn.append(
+    h('span', { class: 'muted', attrs: { slot: 'brand' }, text: 'Paykit demo wallet' }),
+    h(
+      'p',
+      { class: 'hint', attrs: { slot: 'footer' } },
+      icon('info'),
+      'Sandbox: use the email you signed up with; the code is always ',
+      h('kbd', { text: state.config.hints.otpCode }),
+      '.',
+    ),
+  );
   return h(
     'div',
     { class: 'stack' },
     h(
       'div',
       { class: 'grid-2' },
-      card(
-        'Email code',
-        otp,
+      card('Sign in to your wallet', signIn),
+      h(
+        'aside',
+        { class: 'card card--muted' },
+        h('h2', { class: 'card__title', text: 'Signing in to' }),
         h(
-          'p',
-          { class: 'hint' },
-          icon('info'),
-          'Sandbox: the code is always ',
-          h('kbd', { text: state.config.hints.otpCode }),
-          '.',
+          'dl',
+          { class: 'facts facts--compact' },
+          fact('Email', me.emailMasked),
+          fact('Wallet', shortId(me.accountId)),
+          fact('Region', me.regionName),
+          fact('Passkeys', String(state.passkeys.length)),
         ),
       ),
-      passkey
-        ? card(
-            'Or use your passkey',
-            h('p', { class: 'muted', text: 'You added a passkey to this wallet. Sign in without a code.' }),
-            payElement('pay-passkey-login', { mode: 'login', 'credential-id': passkey.id }, 'signin-passkey'),
-          )
-        : h(
-            'aside',
-            { class: 'card card--muted' },
-            h('h2', { class: 'card__title', text: 'Signing in to' }),
-            h(
-              'dl',
-              { class: 'facts facts--compact' },
-              fact('Email', me.emailMasked),
-              fact('Wallet', shortId(me.accountId)),
-              fact('Region', me.regionName),
-            ),
-          ),
     ),
     signinHow(),
   );

@@ -18,6 +18,7 @@ import './define/pay-passkey-login.js';
 import './define/pay-payment.js';
 import './define/pay-sca-challenge.js';
 import './define/pay-sessions.js';
+import './define/pay-sign-in.js';
 import './define/pay-terms-consent.js';
 import './define/pay-wallet-export.js';
 import './define/pay-wallet-ownership.js';

@@ -123,6 +123,7 @@ describe('custom-elements.json', () => {
       'pay-payment',
       'pay-sca-challenge',
       'pay-sessions',
+      'pay-sign-in',
       'pay-terms-consent',
       'pay-wallet-export',
       'pay-wallet-ownership',

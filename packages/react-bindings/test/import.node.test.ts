@@ -23,6 +23,7 @@ const TAGS = [
   'pay-payment',
   'pay-sca-challenge',
   'pay-sessions',
+  'pay-sign-in',
   'pay-terms-consent',
   'pay-wallet-export',
   'pay-wallet-ownership',
@@ -80,6 +81,7 @@ describe('importing @paykit/react in Node', () => {
       'PayAuthMethods',
       'PayContactVerification',
       'PaySessions',
+      'PaySignIn',
       'PayTermsConsent',
       'PayWalletSettings',
     ]) {

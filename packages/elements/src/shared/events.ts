@@ -241,6 +241,8 @@ export const PAY_EVENT_NAMES = [
   'pay-payment-failed',
   'pay-payment-expired',
   'pay-payment-requote',
+  // <pay-sign-in>'s own (sign-in/sign-in-events.ts)
+  'pay-sign-in-method',
   // <pay-card>'s events (card/card-events.ts)
   'pay-card-frozen',
   'pay-card-unfrozen',

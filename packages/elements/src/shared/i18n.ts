@@ -26,6 +26,7 @@ import type { paymentMessages } from '../payment/payment.messages.js';
 import type { phoneFieldMessages } from './phone-field.messages.js';
 import type { scaChallengeMessages } from '../sca-challenge/sca-challenge.messages.js';
 import type { sessionsMessages } from '../sessions/sessions.messages.js';
+import type { signInMessages } from '../sign-in/sign-in.messages.js';
 import type { termsConsentMessages } from '../terms-consent/terms-consent.messages.js';
 import type { walletExportMessages } from '../wallet-export/wallet-export.messages.js';
 import type { walletOwnershipMessages } from '../wallet-ownership/wallet-ownership.messages.js';
@@ -94,6 +95,7 @@ export type MessageKey = keyof (typeof en &
   typeof phoneFieldMessages &
   typeof scaChallengeMessages &
   typeof sessionsMessages &
+  typeof signInMessages &
   typeof termsConsentMessages &
   typeof walletExportMessages &
   typeof walletOwnershipMessages &

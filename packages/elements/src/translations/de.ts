@@ -429,6 +429,33 @@ export const de: Messages = {
   'phone.empty': 'Gib deine Handynummer ein.',
   'phone.short': 'Diese Nummer ist für {country} zu kurz.',
   'phone.long': 'Diese Nummer ist für {country} zu lang.',
+  'signIn.title': 'Anmelden',
+  'signIn.emailLabel': 'E-Mail-Adresse',
+  'signIn.continue': 'Weiter',
+  'signIn.checking': 'Wird geprüft…',
+  'signIn.usePhone': 'Stattdessen Telefon verwenden',
+  'signIn.useEmail': 'Stattdessen E-Mail verwenden',
+  'signIn.emailMissing': 'Gib deine E-Mail-Adresse ein.',
+  'signIn.emailInvalid': 'Gib eine E-Mail-Adresse wie name@beispiel.de ein.',
+  'signIn.edit': 'Ändern',
+  'signIn.unknown':
+    'Zu dieser E-Mail-Adresse oder Telefonnummer gibt es kein Konto. Prüfe sie oder verwende eine andere.',
+  'signIn.noMethod': 'Dieses Konto hat keine Anmeldemethode, die dieser Browser nutzen kann.',
+  'signIn.another': 'Andere Methode verwenden',
+  'signIn.choose': 'Wähle, wie du dich anmeldest',
+  'signIn.passkey': 'Passkey verwenden',
+  'signIn.email': 'Code an {destination} senden',
+  'signIn.emailAnon': 'Code per E-Mail senden',
+  'signIn.sms': 'Code per SMS an {destination} senden',
+  'signIn.smsAnon': 'Code per SMS senden',
+  'signIn.oauth': 'Weiter mit {provider}',
+  'signIn.loading': 'Wird geladen…',
+  'signIn.addPasskey': 'Passkey hinzufügen und schneller anmelden',
+  'signIn.addPasskeyText':
+    'Melde dich nächstes Mal mit Fingerabdruck, Gesicht oder Displaysperre an statt mit einem Code.',
+  'signIn.notNow': 'Nicht jetzt',
+  'signIn.close': 'Schließen',
+  'signIn.signedIn': 'Du bist angemeldet.',
 };
 
 registerMessages('de', de);

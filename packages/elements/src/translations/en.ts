@@ -22,6 +22,7 @@ import { paymentMessages } from '../payment/payment.messages.js';
 import { phoneFieldMessages } from '../shared/phone-field.messages.js';
 import { scaChallengeMessages } from '../sca-challenge/sca-challenge.messages.js';
 import { sessionsMessages } from '../sessions/sessions.messages.js';
+import { signInMessages } from '../sign-in/sign-in.messages.js';
 import { termsConsentMessages } from '../terms-consent/terms-consent.messages.js';
 import { walletExportMessages } from '../wallet-export/wallet-export.messages.js';
 import { walletOwnershipMessages } from '../wallet-ownership/wallet-ownership.messages.js';
@@ -43,6 +44,7 @@ export const en: Messages = {
   ...phoneFieldMessages,
   ...scaChallengeMessages,
   ...sessionsMessages,
+  ...signInMessages,
   ...termsConsentMessages,
   ...walletExportMessages,
   ...walletOwnershipMessages,

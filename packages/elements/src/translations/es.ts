@@ -403,6 +403,33 @@ export const es: Messages = {
   'oauth.providerError': 'El proveedor no pudo iniciar tu sesión. Inténtalo de nuevo.',
   'oauth.rejected': 'No se aceptó este inicio de sesión. Inténtalo de nuevo.',
   'oauth.notConfigured': 'Esta opción de inicio de sesión no está configurada.',
+
+  'signIn.title': 'Iniciar sesión',
+  'signIn.emailLabel': 'Correo electrónico',
+  'signIn.continue': 'Continuar',
+  'signIn.checking': 'Comprobando…',
+  'signIn.usePhone': 'Usar el teléfono',
+  'signIn.useEmail': 'Usar el correo electrónico',
+  'signIn.emailMissing': 'Escribe tu correo electrónico.',
+  'signIn.emailInvalid': 'Escribe un correo electrónico como nombre@ejemplo.com.',
+  'signIn.edit': 'Editar',
+  'signIn.unknown': 'No hay ninguna cuenta con este correo electrónico o número de teléfono. Compruébalo o usa otro.',
+  'signIn.noMethod': 'Esta cuenta no tiene ningún método de inicio de sesión que este navegador pueda usar.',
+  'signIn.another': 'Usar otro método',
+  'signIn.choose': 'Elige cómo iniciar sesión',
+  'signIn.passkey': 'Usar una llave de acceso',
+  'signIn.email': 'Enviar un código a {destination}',
+  'signIn.emailAnon': 'Enviarme un código por correo',
+  'signIn.sms': 'Enviar un código por SMS a {destination}',
+  'signIn.smsAnon': 'Enviarme un código por SMS',
+  'signIn.oauth': 'Continuar con {provider}',
+  'signIn.loading': 'Cargando…',
+  'signIn.addPasskey': 'Añade una llave de acceso para entrar más rápido',
+  'signIn.addPasskeyText':
+    'La próxima vez, inicia sesión con tu huella, tu cara o el bloqueo de pantalla en lugar de un código.',
+  'signIn.notNow': 'Ahora no',
+  'signIn.close': 'Cerrar',
+  'signIn.signedIn': 'Has iniciado sesión.',
 };
 
 registerMessages('es', es);

@@ -433,6 +433,33 @@ export const fr: Messages = {
   'phone.empty': 'Saisissez votre numéro de mobile.',
   'phone.short': 'Ce numéro est trop court pour {country}.',
   'phone.long': 'Ce numéro est trop long pour {country}.',
+  'signIn.title': 'Se connecter',
+  'signIn.emailLabel': 'Adresse e-mail',
+  'signIn.continue': 'Continuer',
+  'signIn.checking': 'Vérification…',
+  'signIn.usePhone': 'Utiliser plutôt le téléphone',
+  'signIn.useEmail': 'Utiliser plutôt l’e-mail',
+  'signIn.emailMissing': 'Saisissez votre adresse e-mail.',
+  'signIn.emailInvalid': 'Saisissez une adresse e-mail comme nom@exemple.com.',
+  'signIn.edit': 'Modifier',
+  'signIn.unknown':
+    'Aucun compte n’utilise cette adresse e-mail ou ce numéro de téléphone. Vérifiez-le ou utilisez-en un autre.',
+  'signIn.noMethod': 'Ce compte n’a aucune méthode de connexion utilisable dans ce navigateur.',
+  'signIn.another': 'Utiliser une autre méthode',
+  'signIn.choose': 'Choisissez comment vous connecter',
+  'signIn.passkey': 'Utiliser une clé d’accès',
+  'signIn.email': 'Envoyer un code à {destination}',
+  'signIn.emailAnon': 'M’envoyer un code par e-mail',
+  'signIn.sms': 'Envoyer un code par SMS au {destination}',
+  'signIn.smsAnon': 'M’envoyer un code par SMS',
+  'signIn.oauth': 'Continuer avec {provider}',
+  'signIn.loading': 'Chargement…',
+  'signIn.addPasskey': 'Ajoutez une clé d’accès pour vous connecter plus vite',
+  'signIn.addPasskeyText':
+    'La prochaine fois, connectez-vous avec votre empreinte, votre visage ou le verrouillage de l’écran au lieu d’un code.',
+  'signIn.notNow': 'Pas maintenant',
+  'signIn.close': 'Fermer',
+  'signIn.signedIn': 'Connexion réussie.',
 };
 
 registerMessages('fr', fr);

@@ -20,6 +20,7 @@ import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-pass
 import { createPayPayment, type PayPaymentComponent } from './pay-payment.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
 import { createPaySessions, type PaySessionsComponent } from './pay-sessions.js';
+import { createPaySignIn, type PaySignInComponent } from './pay-sign-in.js';
 import { createPayTermsConsent, type PayTermsConsentComponent } from './pay-terms-consent.js';
 import { createPayWalletExport, type PayWalletExportComponent } from './pay-wallet-export.js';
 import { createPayWalletOwnership, type PayWalletOwnershipComponent } from './pay-wallet-ownership.js';
@@ -38,6 +39,7 @@ export * from './pay-passkey-login.js';
 export * from './pay-payment.js';
 export * from './pay-sca-challenge.js';
 export * from './pay-sessions.js';
+export * from './pay-sign-in.js';
 export * from './pay-terms-consent.js';
 export * from './pay-wallet-export.js';
 export * from './pay-wallet-ownership.js';
@@ -57,6 +59,7 @@ export const PAYKIT_TAG_NAMES = [
   'pay-payment',
   'pay-sca-challenge',
   'pay-sessions',
+  'pay-sign-in',
   'pay-terms-consent',
   'pay-wallet-export',
   'pay-wallet-ownership',
@@ -76,6 +79,7 @@ export interface PaykitComponents {
   PayPayment: PayPaymentComponent;
   PayScaChallenge: PayScaChallengeComponent;
   PaySessions: PaySessionsComponent;
+  PaySignIn: PaySignInComponent;
   PayTermsConsent: PayTermsConsentComponent;
   PayWalletExport: PayWalletExportComponent;
   PayWalletOwnership: PayWalletOwnershipComponent;
@@ -97,6 +101,7 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
     PayPayment: createPayPayment(react),
     PayScaChallenge: createPayScaChallenge(react),
     PaySessions: createPaySessions(react),
+    PaySignIn: createPaySignIn(react),
     PayTermsConsent: createPayTermsConsent(react),
     PayWalletExport: createPayWalletExport(react),
     PayWalletOwnership: createPayWalletOwnership(react),

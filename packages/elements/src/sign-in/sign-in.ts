@@ -1,0 +1,616 @@
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import {
+  PayError,
+  cancelPasskeyCeremony,
+  passkeyAutofillSupported,
+  passkeysSupported,
+  type SignInAccount,
+  type SignInIdentifier,
+  type SignInLookup,
+  type SignInMethod,
+} from '@paykit/crypto-core';
+import type { OAuthProviderConfig } from '../oauth-button/oauth-protocol.js';
+import { PayElement } from '../shared/base-element.js';
+import type { ErrorView } from '../shared/errors.js';
+import { PaySessionEvent, summarizeSession } from '../shared/events.js';
+import { LightDomSlot } from '../shared/light-dom.js';
+import type { PhoneField } from '../shared/phone-field.js';
+import { registerMessages } from '../shared/i18n.js';
+import { PaySignInMethodEvent, type PaySignInMethodType } from './sign-in-events.js';
+import { signInMessages } from './sign-in.messages.js';
+import { signInStyles } from './sign-in.styles.js';
+
+registerMessages('en', signInMessages);
+
+type Phase = 'identify' | 'looking-up' | 'unknown' | 'method' | 'choose' | 'add-passkey' | 'signed-in';
+
+/** An OAuth provider `<pay-sign-in>` can offer: the configuration `<pay-oauth-button>` takes, and the issuer it matches. */
+export interface SignInOAuthProvider extends OAuthProviderConfig {
+  /** The issuer of the account's OAuth identities (`SignInOAuthMethod.issuer`) this provider signs in. */
+  issuer: string;
+}
+
+/** The method elements, loaded on demand: `define/pay-sign-in` sets each to a dynamic `import()` of its define module. */
+export interface SignInLoaders {
+  otp?: () => Promise<unknown>;
+  passkey?: () => Promise<unknown>;
+  oauth?: () => Promise<unknown>;
+  /** The phone field (`shared/phone-field.js`), loaded when the person picks "Use phone instead"; without it, email only. */
+  phone?: () => Promise<{ PhoneField: typeof PhoneField }>;
+}
+
+const ISSUERS: Record<string, string> = {
+  'https://accounts.google.com': 'google',
+  'https://appleid.apple.com': 'apple',
+  'https://login.microsoftonline.com': 'microsoft',
+};
+
+const LOADER = { PASSKEY: 'passkey', EMAIL_OTP: 'otp', SMS_OTP: 'otp', OAUTH: 'oauth' } as const;
+const TAG = { otp: 'pay-otp-login', passkey: 'pay-passkey-login', oauth: 'pay-oauth-button' } as const;
+const ORDER: Record<PaySignInMethodType, number> = { PASSKEY: 0, EMAIL_OTP: 1, SMS_OTP: 2, OAUTH: 3 };
+
+let nextId = 0;
+
+/**
+ * The whole sign-in screen: the person types an email address (or a phone number, "Use phone instead":
+ * country list, E.164), the platform's lookup says which account that is and how it signs in, and the
+ * element offers those methods: a passkey first where the browser has WebAuthn, then an email or text
+ * message code, then OAuth providers, with "Use another method" listing the rest and "Edit" going back
+ * to the identifier. Each method is the existing element (`<pay-passkey-login>`, `<pay-otp-login>`,
+ * `<pay-oauth-button>`), rendered in the element's light DOM (so code and passkey autofill see the
+ * inputs) and loaded with a dynamic `import()` only when an account has that method
+ * (`PaySignIn.loaders`, set by `define/pay-sign-in`). An email or text code is sent as soon as that
+ * method is shown. After a code sign-in, where the browser has passkeys, it offers "Add a passkey for
+ * faster sign-in" with "Not now" (`no-passkey-prompt` turns that off).
+ *
+ * The lookup is the platform's (it knows its users): the `lookup` property (a `SignInLookup`) or, without
+ * it, a JSON `POST` of `{ email }` or `{ phone }` to `lookup-url` answering a `SignInAccount` (404, or an
+ * answer without `accountId`, is no account). `@paykit/proxy`'s `createSignInLookup` serves that URL.
+ * The identifier stays in the element: it is never put in an event, a URL or web storage.
+ *
+ * With `modal` the element is a native `<dialog>` (`open`, `show()`, `close()`): the page behind is
+ * inert, Escape and a click on the backdrop close it, and under 480px wide it is a bottom sheet.
+ * With `passkey-credential-id` (the passkey AuthMethod id the platform remembers for this device),
+ * where the browser offers passkeys in autofill, the identifier input (`autocomplete="username webauthn"`)
+ * offers that passkey at once.
+ *
+ * @summary Complete sign-in: identifier, account lookup, passkey, email or SMS code and OAuth, inline or in a dialog.
+ *
+ * @event {PaySignInMethodEvent} pay-sign-in-method - A method was offered or chosen. `detail: { method, provider }`, never the identifier.
+ * @event {PaySessionEvent} pay-session - Signed in (from the method's element, or the identifier's passkey autofill). `detail.session: { id, accountId, type, expiresAt }`.
+ *
+ * @slot brand - Above the title: the platform's logo and name.
+ * @slot footer - Below everything: terms, privacy links.
+ * @slot identifier - Reserved: the element renders the email or phone field here in light DOM.
+ * @slot method - Reserved: the element renders the chosen method's element here in light DOM.
+ *
+ * @csspart dialog - The `<dialog>` (with `modal`).
+ * @csspart base - The surface around everything.
+ * @csspart title - "Sign in".
+ * @csspart button - Every button.
+ * @csspart close-button - The dialog's close button.
+ * @csspart continue-button - "Continue" after the identifier.
+ * @csspart toggle-button - "Use phone instead" / "Use email instead".
+ * @csspart identifier - The identifier once entered, beside "Edit".
+ * @csspart edit-button - "Edit".
+ * @csspart another-button - "Use another method".
+ * @csspart methods - The list of methods to choose from.
+ * @csspart method-button - One method in that list.
+ * @csspart not-now-button - "Not now" on the add-passkey prompt.
+ * @csspart error - The error box.
+ * @csspart success - The signed-in message.
+ *
+ * @cssstate identify - Asking for the email or phone number.
+ * @cssstate looking-up - The lookup is running.
+ * @cssstate unknown - No account for the identifier.
+ * @cssstate method - A method is shown.
+ * @cssstate choose - "Use another method": the list of methods.
+ * @cssstate add-passkey - Offering to add a passkey after a code sign-in.
+ * @cssstate signed-in - Done.
+ * @cssstate error - An error is shown.
+ */
+export class PaySignIn extends PayElement {
+  static override styles = [...PayElement.styles, signInStyles];
+
+  /**
+   * Static: how to load each method's element. `define/pay-sign-in` sets dynamic `import()`s of the
+   * define modules, so that code is fetched only when an account has that method; without a loader the
+   * element waits until the page registers the tag.
+   */
+  static loaders: SignInLoaders = {};
+
+  static override properties: PropertyDeclarations = {
+    lookup: { attribute: false },
+    lookupUrl: { attribute: 'lookup-url' },
+    oauthProviders: { attribute: false },
+    defaultCountry: { attribute: 'default-country' },
+    passkeyCredentialId: { attribute: 'passkey-credential-id' },
+    noPasskeyPrompt: { type: Boolean, attribute: 'no-passkey-prompt' },
+    modal: { type: Boolean, reflect: true },
+    open: { type: Boolean, reflect: true },
+  };
+
+  /** The platform's identifier → account lookup. Wins over `lookup-url`. Not an attribute. */
+  declare lookup: SignInLookup | undefined;
+
+  /** Where to `POST` `{ email }` or `{ phone }` (JSON) for the `SignInAccount`, when `lookup` is not set. */
+  declare lookupUrl: string | undefined;
+
+  /** OAuth providers by name (`google`, or the platform's own), each with its issuer. Not an attribute. */
+  declare oauthProviders: Record<string, SignInOAuthProvider> | undefined;
+
+  /** ISO region the phone field starts with (`GB`); default the locale's region. */
+  declare defaultCountry: string | undefined;
+
+  /** A passkey (AuthMethod id) to offer in the identifier's autofill, where the browser supports it. */
+  declare passkeyCredentialId: string | undefined;
+
+  /** Do not offer to add a passkey after a code sign-in. */
+  declare noPasskeyPrompt: boolean;
+
+  /** Show as a dialog (`show()`, `close()`, `open`). */
+  declare modal: boolean;
+
+  /** With `modal`: whether the dialog is open. */
+  declare open: boolean;
+
+  #phase: Phase = 'identify';
+  #usePhone = false;
+  #identifier: SignInIdentifier | undefined;
+  #methods: SignInMethod[] = [];
+  #method: SignInMethod | undefined;
+  #viaOtp = false;
+  #error: ErrorView | undefined;
+  #emailError: 'signIn.emailMissing' | 'signIn.emailInvalid' | undefined;
+  #lookups = 0;
+  #autofillStarted = false;
+  readonly #id = `pay-sign-in-${++nextId}`;
+
+  /** The phone field, loaded the first time the person picks "Use phone instead" (its country table is ~2 kB). */
+  #phone: PhoneField | undefined;
+
+  constructor() {
+    super();
+    this.noPasskeyPrompt = this.modal = this.open = false;
+    // the field stays rendered (unslotted while hidden) so "Edit" finds what was typed
+    new LightDomSlot(this, 'identifier', () =>
+      this.#phone && this.#usePhone ? this.#phone.render() : this.#renderEmail(),
+    );
+    new LightDomSlot(this, 'method', () => this.#renderMethod());
+    this.addEventListener('pay-session', this.#onSession);
+    this.addEventListener('pay-passkey-registered', this.#onRegistered);
+  }
+
+  protected override get states(): string[] {
+    return this.#error ? [this.#phase, 'error'] : [this.#phase];
+  }
+
+  /** Opens the dialog (`modal`). */
+  show(): void {
+    this.open = true;
+  }
+
+  /** Closes the dialog (`modal`). */
+  close(): void {
+    this.open = false;
+  }
+
+  /** Back to the identifier, keeping what was typed. */
+  edit(): void {
+    this.#lookups++;
+    this.#phase = 'identify';
+    this.#error = this.#method = undefined;
+    this.#autofillStarted = false;
+    this.#focusAfter(() => this.#identifierInput);
+  }
+
+  override focus(options?: FocusOptions): void {
+    (this.#identifierInput ?? this.renderRoot.querySelector<HTMLElement>('button'))?.focus(options);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopAutofill();
+  }
+
+  get #identifierInput(): HTMLInputElement | null {
+    return this.#phase === 'identify'
+      ? this.#usePhone
+        ? this.#phone!.input
+        : this.querySelector(`#${this.#id}`)
+      : null;
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const dialog = this.renderRoot.querySelector('dialog');
+    if (dialog && this.open !== dialog.open) {
+      if (this.open) {
+        dialog.showModal();
+        this.focus();
+      } else dialog.close();
+    }
+    if (this.#phase === 'identify' && !this.#autofillStarted && this.passkeyCredentialId && this.hasClient)
+      this.#startAutofill(this.passkeyCredentialId);
+  }
+
+  protected override render(): unknown {
+    const body = html`<div part="base" class="base">
+      <div class="head">
+        <slot name="brand"></slot>
+        ${
+          this.modal
+            ? html`<button part="button close-button" class="button button--link" type="button" @click=${this.close}>
+                ${this.t('signIn.close')}
+              </button>`
+            : nothing
+        }
+      </div>
+      <h2 part="title" class="title">
+        ${this.#phase === 'add-passkey' ? this.t('signIn.addPasskey') : this.t('signIn.title')}
+      </h2>
+      ${this.#renderBody()} ${this.renderErrorBox(this.#error)}
+      <slot name="footer"></slot>
+      ${this.live.render()}
+    </div>`;
+    if (!this.modal) return body;
+    return html`<dialog
+      part="dialog"
+      aria-label=${this.t('signIn.title')}
+      @close=${this.#onDialogClose}
+      @click=${this.#onDialogClick}
+    >
+      ${body}
+    </dialog>`;
+  }
+
+  #renderBody(): unknown {
+    const phase = this.#phase;
+    if (phase === 'signed-in') return this.renderSuccess(this.t('signIn.signedIn'));
+    if (phase === 'add-passkey') {
+      return html`<p class="text">${this.t('signIn.addPasskeyText')}</p>
+        <slot name="method"></slot>
+        <button part="button not-now-button" class="button button--link" type="button" @click=${this.#done}>
+          ${this.t('signIn.notNow')}
+        </button>`;
+    }
+    if (phase === 'identify' || phase === 'looking-up') {
+      const busy = phase === 'looking-up';
+      return html`<slot name="identifier"></slot>
+        <button
+          part="button continue-button"
+          class="button button--primary button--block"
+          type="button"
+          aria-busy=${busy ? 'true' : 'false'}
+          @click=${this.#onContinue}
+        >
+          ${busy ? html`<span class="spinner" aria-hidden="true"></span>${this.t('signIn.checking')}` : this.t('signIn.continue')}
+        </button>
+        ${
+          PaySignIn.loaders.phone
+            ? html`<button
+                part="button toggle-button"
+                class="button button--link"
+                type="button"
+                @click=${this.#onToggle}
+              >
+                ${this.#usePhone ? this.t('signIn.useEmail') : this.t('signIn.usePhone')}
+              </button>`
+            : nothing
+        }`;
+    }
+    const who = this.#identifier;
+    const others = this.#methods.filter((m) => m !== this.#method);
+    return html`<p class="who">
+        <strong part="identifier">${who && ('email' in who ? who.email : who.phone)}</strong>
+        <button part="button edit-button" class="button button--link" type="button" @click=${this.edit}>
+          ${this.t('signIn.edit')}
+        </button>
+      </p>
+      ${
+        phase === 'unknown'
+          ? html`<p part="error" class="alert" tabindex="-1">
+              ${this.#methods.length || !this.#account ? this.t('signIn.unknown') : this.t('signIn.noMethod')}
+            </p>`
+          : phase === 'choose'
+            ? html`<p class="text" id="${this.#id}l">${this.t('signIn.choose')}</p>
+                <ul part="methods" class="methods" aria-labelledby="${this.#id}l">
+                  ${this.#methods.map(
+                    (m) =>
+                      html`<li>
+                        <button
+                          part="button method-button"
+                          class="button button--secondary button--block"
+                          type="button"
+                          @click=${() => void this.#choose(m)}
+                        >
+                          ${this.#label(m)}
+                        </button>
+                      </li>`,
+                  )}
+                </ul>`
+            : html`<slot name="method"></slot> ${
+                  others.length
+                    ? html`<button
+                        part="button another-button"
+                        class="button button--link"
+                        type="button"
+                        @click=${this.#onAnother}
+                      >
+                        ${this.t('signIn.another')}
+                      </button>`
+                    : nothing
+                }`
+      }`;
+  }
+
+  #account: SignInAccount | undefined;
+
+  #renderEmail(): unknown {
+    const id = this.#id;
+    const error = this.#emailError && this.t(this.#emailError);
+    return html`<label class="pay-field__label" for=${id}>${this.t('signIn.emailLabel')}</label>
+      <input
+        id=${id}
+        class="pay-field__input"
+        type="email"
+        name="username"
+        autocomplete="username webauthn"
+        autocapitalize="off"
+        spellcheck="false"
+        aria-describedby="${id}e"
+        aria-invalid=${error ? 'true' : 'false'}
+        @input=${this.#onEmailInput}
+        @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.preventDefault(), this.#onContinue())}
+      />
+      <p class="pay-field__error" id="${id}e">${error ?? ''}</p>`;
+  }
+
+  #renderMethod(): unknown {
+    const m = this.#method;
+    const client = this.client;
+    const locale = this.locale;
+    if (this.#phase === 'add-passkey') {
+      const who = this.#identifier;
+      return html`<pay-passkey-login
+        mode="register"
+        .client=${client}
+        .locale=${locale}
+        .theme=${this.theme}
+        user-name=${who ? ('email' in who ? who.email : who.phone) : ''}
+      ></pay-passkey-login>`;
+    }
+    if (this.#phase !== 'method' || !m) return nothing;
+    if (m.type === 'PASSKEY')
+      return html`<pay-passkey-login
+        .client=${client}
+        .locale=${locale}
+        .theme=${this.theme}
+        credential-id=${m.credentialId}
+      ></pay-passkey-login>`;
+    if (m.type === 'OAUTH') {
+      const provider = this.#provider(m.issuer);
+      return html`<pay-oauth-button
+        .client=${client}
+        .locale=${locale}
+        .theme=${this.theme}
+        .config=${this.oauthProviders?.[provider]}
+        provider=${provider}
+        credential-id=${m.credentialId}
+      ></pay-oauth-button>`;
+    }
+    return html`<pay-otp-login
+      .client=${client}
+      .locale=${locale}
+      .theme=${this.theme}
+      credential-id=${m.credentialId}
+      channel=${m.type === 'SMS_OTP' ? 'sms' : 'email'}
+      destination=${m.destination ?? nothing}
+    ></pay-otp-login>`;
+  }
+
+  #provider(issuer: string | undefined): string {
+    const own = Object.entries(this.oauthProviders ?? {}).find(([, p]) => p.issuer === issuer)?.[0];
+    return own ?? ISSUERS[issuer ?? ''] ?? '';
+  }
+
+  #label(m: SignInMethod): string {
+    if (m.type === 'PASSKEY') return this.t('signIn.passkey');
+    if (m.type === 'OAUTH') {
+      const name = this.#provider(m.issuer);
+      const provider = this.oauthProviders?.[name]?.displayName ?? name.charAt(0).toUpperCase() + name.slice(1);
+      return this.t('signIn.oauth', { provider });
+    }
+    const sms = m.type === 'SMS_OTP';
+    const destination = m.destination;
+    if (destination) return this.t(sms ? 'signIn.sms' : 'signIn.email', { destination });
+    return this.t(sms ? 'signIn.smsAnon' : 'signIn.emailAnon');
+  }
+
+  readonly #onEmailInput = (): void => {
+    if (!this.#emailError) return;
+    this.#emailError = undefined;
+    this.requestUpdate();
+  };
+
+  readonly #onToggle = async (): Promise<void> => {
+    if (!this.#phone) {
+      const { PhoneField } = await PaySignIn.loaders.phone!();
+      this.#phone ??= new PhoneField(this, {
+        t: (key, params) => this.t(key, params),
+        locale: () => this.resolvedLocale,
+        defaultCountry: () => this.defaultCountry,
+        announce: (text) => this.live.announce(text),
+        onSubmit: (phone) => void this.#find({ phone }),
+      });
+    }
+    this.#usePhone = !this.#usePhone;
+    this.#emailError = this.#error = undefined;
+    this.#phone.reset();
+    this.#focusAfter(() => this.#identifierInput);
+  };
+
+  readonly #onContinue = (): void => {
+    if (this.#phase !== 'identify') return;
+    if (this.#usePhone) return this.#phone!.submit();
+    const input = this.querySelector<HTMLInputElement>(`#${this.#id}`);
+    const email = input?.value.trim() ?? '';
+    this.#emailError = !email
+      ? 'signIn.emailMissing'
+      : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+        ? undefined
+        : 'signIn.emailInvalid';
+    this.requestUpdate();
+    if (!this.#emailError) return void this.#find({ email });
+    this.live.announce(this.t(this.#emailError));
+    input?.focus();
+  };
+
+  readonly #onAnother = (): void => {
+    this.#phase = 'choose';
+    this.#error = undefined;
+    this.#focusAfter(() => this.renderRoot.querySelector('[part~="method-button"]'));
+  };
+
+  readonly #onDialogClose = (): void => {
+    this.open = false;
+  };
+
+  readonly #onDialogClick = (event: MouseEvent): void => {
+    // a click on the dialog itself, outside the surface, is on the backdrop
+    if (event.target === event.currentTarget) this.close();
+  };
+
+  async #find(identifier: SignInIdentifier): Promise<void> {
+    const lookup = ++this.#lookups;
+    this.#stopAutofill();
+    this.#identifier = identifier;
+    this.#phase = 'looking-up';
+    this.#error = undefined;
+    this.requestUpdate();
+    let account: SignInAccount | undefined;
+    try {
+      account = await (this.lookup ?? this.#fetchLookup)(identifier);
+    } catch (error) {
+      if (lookup !== this.#lookups) return;
+      this.#phase = 'identify';
+      this.#error = this.reportError(error);
+      this.#focusAfter(() => this.renderRoot.querySelector('[part~="continue-button"]'));
+      return;
+    }
+    if (lookup !== this.#lookups) return;
+    this.#account = account?.accountId ? account : undefined;
+    const passkeys = passkeysSupported();
+    this.#methods = (this.#account?.methods ?? [])
+      .filter(
+        (m) =>
+          m.type in ORDER && (m.type !== 'PASSKEY' || passkeys) && (m.type !== 'OAUTH' || this.#provider(m.issuer)),
+      )
+      .sort((a, b) => ORDER[a.type] - ORDER[b.type]);
+    const first = this.#methods[0];
+    if (!first) {
+      this.#phase = 'unknown';
+      this.live.announce(this.t(this.#account ? 'signIn.noMethod' : 'signIn.unknown'));
+      this.#focusAfter(() => this.renderRoot.querySelector('[part~="error"]'));
+      return;
+    }
+    // every method the account has starts loading now; the first is awaited
+    for (const m of this.#methods) void this.#load(m);
+    await this.#choose(first);
+  }
+
+  readonly #fetchLookup = async (identifier: SignInIdentifier): Promise<SignInAccount | undefined> => {
+    if (!this.lookupUrl) throw new PayError('NO_LOOKUP', 'Set the lookup property or the lookup-url attribute');
+    const response = await fetch(this.lookupUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(identifier),
+      credentials: 'same-origin',
+    });
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new PayError('LOOKUP_FAILED', `Lookup answered ${response.status}`);
+    return (await response.json()) as SignInAccount | undefined;
+  };
+
+  #load(m: SignInMethod): Promise<unknown> {
+    const kind = LOADER[m.type];
+    return PaySignIn.loaders[kind]?.() ?? customElements.whenDefined(TAG[kind]);
+  }
+
+  async #choose(m: SignInMethod): Promise<void> {
+    const lookup = this.#lookups;
+    this.#error = undefined;
+    try {
+      await this.#load(m);
+    } catch (error) {
+      this.#error = this.reportError(error);
+      this.requestUpdate();
+      return;
+    }
+    if (lookup !== this.#lookups) return;
+    this.#method = m;
+    this.#phase = 'method';
+    this.#viaOtp = m.type === 'EMAIL_OTP' || m.type === 'SMS_OTP';
+    const provider = m.type === 'OAUTH' ? this.#provider(m.issuer) : undefined;
+    this.dispatchEvent(new PaySignInMethodEvent(m.type, provider));
+    this.requestUpdate();
+    await this.updateComplete;
+    const child = this.querySelector<
+      HTMLElement & { sendCode?: () => Promise<void>; updateComplete?: Promise<unknown> }
+    >('[slot="method"] > *');
+    await child?.updateComplete;
+    if (this.#method !== m || this.#phase !== 'method') return; // the person moved on meanwhile
+    // a code is sent at once: the person chose this method (or it is the account's only one)
+    if (child?.sendCode) await child.sendCode();
+    else (child?.shadowRoot?.querySelector('button') ?? child)?.focus();
+  }
+
+  readonly #onSession = (event: Event): void => {
+    if (event.target === this || this.#phase !== 'method') return;
+    if (this.#viaOtp && !this.noPasskeyPrompt && passkeysSupported()) {
+      this.#phase = 'add-passkey';
+      this.live.announce(this.t('signIn.addPasskey'));
+      this.#focusAfter(async () => {
+        const child = this.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-passkey-login');
+        await child?.updateComplete;
+        return child?.shadowRoot?.querySelector('button') ?? null;
+      });
+    } else this.#done();
+  };
+
+  readonly #onRegistered = (): void => {
+    if (this.#phase === 'add-passkey') this.#done();
+  };
+
+  readonly #done = (): void => {
+    this.#phase = 'signed-in';
+    this.#method = undefined;
+    this.live.announce(this.t('signIn.signedIn'));
+    this.#focusAfter(() => this.renderRoot.querySelector('[part~="success"]'));
+  };
+
+  #focusAfter(target: () => Element | null | Promise<Element | null>): void {
+    this.requestUpdate();
+    void this.updateComplete.then(async () => ((await target()) as HTMLElement | null)?.focus());
+  }
+
+  /** Passkey autofill on the identifier input: a conditional request for the passkey the platform named. */
+  #startAutofill(credentialId: string): void {
+    this.#autofillStarted = true;
+    void passkeyAutofillSupported().then(async (supported) => {
+      if (!supported || this.#phase !== 'identify') return;
+      try {
+        const session = await this.requireClient().loginWithPasskey({ credentialId, conditional: true });
+        this.dispatchEvent(new PaySignInMethodEvent('PASSKEY'));
+        this.dispatchEvent(new PaySessionEvent(summarizeSession(session)));
+        this.#done();
+      } catch {
+        // not used, cancelled by Continue, or failed: the identifier path still works
+      }
+    });
+  }
+
+  #stopAutofill(): void {
+    if (this.#autofillStarted && this.#phase === 'identify') cancelPasskeyCeremony();
+  }
+}

@@ -1,0 +1,499 @@
+import { expect } from 'chai';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import {
+  WalletClient,
+  addCredential,
+  passkeyAutofillSupported,
+  passkeysSupported,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+  type SignInAccount,
+  type SignInIdentifier,
+  type SignInLookup,
+} from '@paykit/crypto-core';
+import { sandboxSigners } from '@paykit/crypto-core/sandbox';
+import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
+import { afterEach, before, describe, it, itWhen } from '../../../test/harness/suite.js';
+import '../src/define/pay-sign-in.js';
+import '../src/translations/es.js';
+import type { PaySignIn } from '../src/sign-in/sign-in.js';
+import { sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
+import {
+  announced,
+  expectAccessible,
+  fixture,
+  hasState,
+  html,
+  lightInput,
+  maybePart,
+  nextEvent,
+  part,
+  pressEnter,
+  typeInto,
+  until,
+  watchForLeaks,
+} from './helpers/dom.js';
+
+const webAuthn = passkeysSupported();
+// Chromium gets a CDP virtual authenticator from the runner; the other engines say why they cannot.
+const probe = webAuthn ? await addVirtualAuthenticator() : { unsupported: 'no WebAuthn in this engine' };
+// Chromium offers passkeys in autofill only while an authenticator is attached
+const autofill = await passkeyAutofillSupported();
+if (probe.authenticatorId) await removeVirtualAuthenticator(probe.authenticatorId);
+const authenticator = !!probe.authenticatorId;
+const NO_AUTHENTICATOR = probe.unsupported ?? 'no virtual authenticator in this engine';
+
+const EMAIL = 'ana.sign-in@example.com';
+
+/** Types the sandbox's code `000000` key by key (WebKitWebDriver collapses repeated keys in one sendKeys). */
+async function typeCode(input?: HTMLElement): Promise<void> {
+  input?.focus();
+  for (const digit of '000000') await sendKeys({ type: digit });
+}
+const PHONE = '+447700900123';
+
+describe('<pay-sign-in>', () => {
+  let chain: SandboxChain;
+  let smsCredentialId: string;
+  const asked: SignInIdentifier[] = [];
+
+  before(async () => {
+    // every test sends codes to the same two credentials: no resend limit between tests
+    chain = await sandboxChain({ fullName: 'Ana Sign-In', email: EMAIL }, { rateLimit: { max: 1000, windowMs: 1000 } });
+    const challenge = await chain.client.requestOtp({ credentialId: chain.emailCredentialId });
+    await chain.client.loginWithOtp({ challenge, code: '000000' });
+    const sms = await addCredential(chain.client, {
+      type: 'SMS_OTP',
+      accountId: chain.accountId,
+      phoneNumber: PHONE,
+    } as Parameters<typeof addCredential>[1]);
+    smsCredentialId = sms.id;
+    await chain.client.logout();
+  });
+  /** Undone after each test. */
+  const t: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    while (t.length) await t.pop()!();
+    asked.length = 0;
+    document.querySelectorAll('pay-sign-in').forEach((el) => el.remove());
+    if (chain.client.session) await chain.client.logout().catch(() => undefined);
+  });
+
+  /** The platform's lookup over its one user: the email or the phone number sign in to the sandbox account. */
+  const lookupOf =
+    (methods: () => SignInAccount['methods']): SignInLookup =>
+    async (identifier) => {
+      asked.push(identifier);
+      const known = 'email' in identifier ? identifier.email === EMAIL : identifier.phone === PHONE;
+      return known ? { accountId: chain.accountId, methods: methods() } : undefined;
+    };
+  const emailOnly = lookupOf(() => [
+    { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId, destination: 'a•••@example.com' },
+  ]);
+
+  const render = async (lookup: SignInLookup, client: WalletClient = chain.client, modal = false) => {
+    const el = await fixture<PaySignIn>(
+      html`<pay-sign-in .client=${client} .lookup=${lookup} ?modal=${modal} default-country="GB">
+        <span slot="brand">Acme</span>
+        <p slot="footer">By continuing you accept the terms.</p>
+      </pay-sign-in>`,
+    );
+    await el.updateComplete;
+    return el;
+  };
+  const emailInput = (el: PaySignIn) => lightInput(el, 'identifier');
+  const enterEmail = async (el: PaySignIn, email: string) => {
+    emailInput(el).value = email;
+    part(el, 'continue-button').click();
+    await el.updateComplete;
+  };
+  const methodElement = <T extends HTMLElement = HTMLElement>(el: PaySignIn) =>
+    el.querySelector<T>(':scope > [slot="method"] > *');
+  const signInWithCode = async (el: PaySignIn) => {
+    await until(() => !!el.querySelector('[slot="method"] [slot="code-input"] input'), 'the code input');
+    const otp = methodElement(el)!;
+    const session = nextEvent(el, 'pay-session');
+    await typeCode(lightInput(otp));
+    return session;
+  };
+
+  it('checks the email before asking anyone: missing, then malformed, focus back on the input', async () => {
+    const el = await render(emailOnly);
+    await expectAccessible(el, 'identifier');
+    expect(emailInput(el).autocomplete).to.equal('username webauthn');
+    await enterEmail(el, '');
+    expect(el.querySelector('.pay-field__error')!.textContent).to.equal('Enter your email address.');
+    await enterEmail(el, 'ana@example');
+    expect(el.querySelector('.pay-field__error')!.textContent).to.equal(
+      'Enter an email address like name@example.com.',
+    );
+    expect(emailInput(el).getAttribute('aria-invalid')).to.equal('true');
+    expect(document.activeElement).to.equal(emailInput(el));
+    expect(announced(el)).to.contain('name@example.com');
+    expect(asked).to.deep.equal([]);
+    await expectAccessible(el, 'email error');
+  });
+
+  it('takes a phone number with the country picker, checks it, and looks it up in E.164', async () => {
+    const el = await render(
+      lookupOf(() => [{ type: 'SMS_OTP', credentialId: smsCredentialId, destination: '•••• 0123' }]),
+    );
+    part(el, 'toggle-button').click();
+    await until(() => !!el.querySelector('[slot="identifier"] input[type="tel"]'), 'the phone field');
+    await el.updateComplete;
+    const tel = el.querySelector<HTMLInputElement>('[slot="identifier"] input[type="tel"]')!;
+    expect(document.activeElement).to.equal(tel);
+    expect(part(el, 'toggle-button').textContent!.trim()).to.equal('Use email instead');
+    tel.value = '12';
+    part(el, 'continue-button').click();
+    await el.updateComplete;
+    expect(tel.getAttribute('aria-invalid')).to.equal('true');
+    expect(asked).to.deep.equal([]);
+    tel.value = '07700 900123';
+    part(el, 'continue-button').click();
+    await until(() => asked.length === 1, 'the lookup');
+    expect(asked[0]).to.deep.equal({ phone: PHONE });
+    // SMS end to end: the code goes out at once, and 000000 signs in
+    await until(() => !!methodElement(el), 'the text code');
+    expect(methodElement(el)!.getAttribute('channel')).to.equal('sms');
+    const event = await signInWithCode(el);
+    expect(event.detail.session).to.include({ accountId: chain.accountId });
+  });
+
+  it('offers the methods in order: passkey (where WebAuthn is), email code, text code, then OAuth', async () => {
+    const leaks = watchForLeaks();
+    const el = await render(
+      lookupOf(() => [
+        { type: 'OAUTH', credentialId: 'AuthMethod:o', issuer: 'https://accounts.google.com' },
+        { type: 'SMS_OTP', credentialId: smsCredentialId, destination: '•••• 0123' },
+        { type: 'PASSKEY', credentialId: 'AuthMethod:p' },
+        { type: 'OAUTH', credentialId: 'AuthMethod:x', issuer: 'https://unknown.example' },
+        { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId, destination: 'a•••@example.com' },
+      ]),
+    );
+    const chosen = nextEvent(el, 'pay-sign-in-method');
+    await enterEmail(el, EMAIL);
+    expect((await chosen).detail).to.deep.equal({ method: webAuthn ? 'PASSKEY' : 'EMAIL_OTP', provider: undefined });
+    await until(() => !!methodElement(el), 'the first method');
+    expect(methodElement(el)!.localName).to.equal(webAuthn ? 'pay-passkey-login' : 'pay-otp-login');
+    expect(part(el, 'identifier').textContent).to.equal(EMAIL);
+    // focus is on the method (its button, or the code input once the code is sent)
+    await until(() => methodElement(el)!.contains(document.activeElement), 'focus on the method');
+    part(el, 'another-button').click();
+    await el.updateComplete;
+    const labels = [...el.shadowRoot!.querySelectorAll('[part~="method-button"]')].map((b) => b.textContent!.trim());
+    expect(labels).to.deep.equal([
+      ...(webAuthn ? ['Use a passkey'] : []),
+      'Email a code to a•••@example.com',
+      'Text a code to •••• 0123',
+      'Continue with Google', // the provider of an unknown issuer is not offered
+    ]);
+    await until(() => el.shadowRoot!.activeElement?.textContent?.trim() === labels[0], 'focus on the first method');
+    await expectAccessible(el, 'choose');
+    leaks.stop();
+    for (const event of leaks.of('pay-sign-in-method'))
+      expect(JSON.stringify(event.detail)).not.to.contain('example.com');
+  });
+
+  it('says when there is no account, and Edit goes back with the email kept', async () => {
+    const el = await render(emailOnly);
+    await enterEmail(el, 'nobody@example.com');
+    await until(() => hasState(el, 'unknown'), 'the unknown state');
+    await el.updateComplete;
+    expect(part(el, 'error').textContent).to.contain('There’s no account with this email address or phone number');
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'error'));
+    await expectAccessible(el, 'unknown');
+    part(el, 'edit-button').click();
+    await el.updateComplete;
+    await el.updateComplete;
+    expect(hasState(el, 'identify')).to.equal(true);
+    expect(emailInput(el).value).to.equal('nobody@example.com');
+    expect(document.activeElement).to.equal(emailInput(el));
+  });
+
+  it('email code, keyboard only: Enter in the email, the code sent at once, typed, signed in; then "Not now"', async () => {
+    const leaks = watchForLeaks();
+    const el = await render(emailOnly);
+    await typeInto(emailInput(el), EMAIL);
+    const method = nextEvent(el, 'pay-sign-in-method');
+    await sendKeys({ press: 'Enter' });
+    expect((await method).detail.method).to.equal('EMAIL_OTP');
+    await until(() => document.activeElement?.getAttribute('autocomplete') === 'one-time-code', 'focus in the code');
+    const session = nextEvent(el, 'pay-session');
+    await typeCode();
+    expect((await session).detail.session).to.include({ accountId: chain.accountId, type: 'EMAIL_OTP' });
+    await el.updateComplete;
+    if (webAuthn) {
+      await until(() => hasState(el, 'add-passkey'), 'the add-passkey prompt');
+      expect(part(el, 'title').textContent!.trim()).to.equal('Add a passkey for faster sign-in');
+      await until(() => !!el.querySelector('pay-passkey-login[mode="register"]'), 'the register button');
+      await expectAccessible(el, 'add passkey');
+      await pressEnter(part(el, 'not-now-button'));
+      await el.updateComplete;
+    }
+    await until(() => hasState(el, 'signed-in'), 'signed in');
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'success'));
+    leaks.stop();
+    leaks.assertClean(el);
+    expect(JSON.stringify(leaks.events)).not.to.contain(EMAIL);
+    expect(location.href).not.to.contain('example');
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.to.contain(EMAIL);
+  });
+
+  it('"Use another method" switches from the first method to the one chosen', async () => {
+    const el = await render(
+      lookupOf(() => [
+        { type: 'SMS_OTP', credentialId: smsCredentialId, destination: '•••• 0123' },
+        { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId, destination: 'a•••@example.com' },
+      ]),
+    );
+    await enterEmail(el, EMAIL);
+    await until(() => methodElement(el)?.getAttribute('channel') === 'email', 'the email code first');
+    part(el, 'another-button').click();
+    await el.updateComplete;
+    expect(methodElement(el)).to.equal(null);
+    const chosen = nextEvent(el, 'pay-sign-in-method');
+    el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="method-button"]')[1]!.click();
+    expect((await chosen).detail.method).to.equal('SMS_OTP');
+    await until(() => methodElement(el)?.getAttribute('channel') === 'sms', 'the text code');
+    const event = await signInWithCode(el);
+    expect(event.detail.session.accountId).to.equal(chain.accountId);
+  });
+
+  it('asks a lookup-url with a JSON POST when no lookup is set, and reports a failing one', async () => {
+    const calls: { url: string; body: string }[] = [];
+    const realFetch = window.fetch;
+    let status = 200;
+    window.fetch = async (input, init) => {
+      calls.push({ url: String(input), body: String(init?.body) });
+      return new Response(
+        JSON.stringify({
+          accountId: chain.accountId,
+          methods: [{ type: 'EMAIL_OTP', credentialId: chain.emailCredentialId }],
+        }),
+        {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      );
+    };
+    try {
+      const el = await fixture<PaySignIn>(
+        html`<pay-sign-in .client=${chain.client} lookup-url="/api/sign-in/lookup"></pay-sign-in>`,
+      );
+      status = 500;
+      await enterEmail(el, EMAIL);
+      await until(() => hasState(el, 'error'), 'the error');
+      expect(hasState(el, 'identify')).to.equal(true);
+      status = 200;
+      part(el, 'continue-button').click();
+      await until(() => !!methodElement(el), 'the email code');
+      expect(calls.map((c) => [c.url, c.body])).to.deep.equal([
+        ['/api/sign-in/lookup', JSON.stringify({ email: EMAIL })],
+        ['/api/sign-in/lookup', JSON.stringify({ email: EMAIL })],
+      ]);
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+
+  it('in a dialog: the page behind is inert, Escape closes it, a backdrop click too; Spanish follows', async () => {
+    const outside = document.createElement('button');
+    outside.textContent = 'Outside';
+    document.body.append(outside);
+    try {
+      const el = await render(emailOnly, chain.client, true);
+      expect(part<HTMLDialogElement>(el, 'dialog').open).to.equal(false);
+      el.show();
+      await el.updateComplete;
+      const dialog = part<HTMLDialogElement>(el, 'dialog');
+      expect(dialog.open).to.equal(true);
+      expect(document.activeElement).to.equal(emailInput(el));
+      await expectAccessible(el, 'dialog');
+      outside.focus();
+      expect(document.activeElement).not.to.equal(outside);
+      // Tab goes through the dialog's controls, never to the page behind it
+      const inside = (key: string) => expect(el.contains(document.activeElement), key).to.equal(true);
+      // (past the last control a native modal dialog lets focus go to the browser's own UI, not the page:
+      // Firefox then leaves the document unfocused, so the walk stays within the controls)
+      for (let i = 0; i < 2; i++) {
+        await sendKeys({ press: 'Tab' });
+        inside('Tab');
+      }
+      await sendKeys({ press: 'Escape' });
+      await until(() => !el.open, 'the dialog to close');
+      expect(dialog.open).to.equal(false);
+      el.show();
+      el.locale = 'es';
+      await el.updateComplete;
+      expect(part(el, 'title').textContent!.trim()).to.equal('Iniciar sesión');
+      dialog.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      await el.updateComplete;
+      expect(el.open).to.equal(false);
+    } finally {
+      outside.remove();
+    }
+  });
+
+  itWhen(
+    autofill,
+    'no passkey autofill (conditional mediation) in this engine',
+    'offers the platform’s remembered passkey in the identifier’s autofill, and stops when the person continues',
+    async () => {
+      const auth = authenticator ? await addVirtualAuthenticator() : undefined;
+      if (auth?.authenticatorId) t.push(() => removeVirtualAuthenticator(auth.authenticatorId!));
+      const asks: { credentialId: string; conditional?: boolean }[] = [];
+      const client = Object.create(chain.client) as WalletClient;
+      client.loginWithPasskey = (params) => {
+        asks.push(params);
+        return new Promise(() => undefined); // the person has not picked a passkey
+      };
+      const el = await fixture<PaySignIn>(
+        html`<pay-sign-in
+          .client=${client}
+          .lookup=${lookupOf(() => [])}
+          passkey-credential-id="AuthMethod:remembered"
+        ></pay-sign-in>`,
+      );
+      await until(() => asks.length === 1, 'the conditional request');
+      expect(asks[0]).to.include({ credentialId: 'AuthMethod:remembered', conditional: true });
+      expect(emailInput(el).autocomplete).to.equal('username webauthn');
+      await enterEmail(el, EMAIL);
+      await until(() => hasState(el, 'unknown'), 'the lookup answer');
+      expect(asks).to.have.length(1); // not asked again after Continue
+    },
+  );
+
+  itWhen(authenticator, NO_AUTHENTICATOR, 'adds a passkey after a code sign-in, then signs in with it', async () => {
+    const auth = await addVirtualAuthenticator();
+    try {
+      const el = await render(emailOnly);
+      await enterEmail(el, EMAIL);
+      await signInWithCode(el);
+      await until(() => !!el.querySelector('pay-passkey-login[mode="register"]'), 'the add-passkey prompt');
+      const register = el.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-passkey-login')!;
+      await register.updateComplete;
+      const added = nextEvent<CustomEvent<{ credentialId: string }>>(el, 'pay-passkey-registered');
+      part(register, 'passkey-button').click();
+      const passkeyId = (await added).detail.credentialId;
+      await until(() => hasState(el, 'signed-in'), 'signed in');
+      await chain.client.logout();
+
+      const again = await render(
+        lookupOf(() => [
+          { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId },
+          { type: 'PASSKEY', credentialId: passkeyId },
+        ]),
+      );
+      await enterEmail(again, EMAIL);
+      await until(() => methodElement(again)?.localName === 'pay-passkey-login', 'the passkey first');
+      const login = methodElement<HTMLElement & { updateComplete: Promise<unknown> }>(again)!;
+      await login.updateComplete;
+      const session = nextEvent(again, 'pay-session');
+      part(login, 'passkey-button').click();
+      expect((await session).detail.session).to.include({ type: 'PASSKEY' });
+      await until(() => hasState(again, 'signed-in'), 'signed in without the prompt');
+      expect(maybePart(again, 'not-now-button')).to.equal(null);
+    } finally {
+      if (auth.authenticatorId) await removeVirtualAuthenticator(auth.authenticatorId);
+    }
+  });
+});
+
+/** The page's backend for the OAuth test: the real sandbox and its identity provider, through the harness. */
+const command = <R>(payload: Record<string, unknown>): Promise<R> =>
+  executeServerCommand<R, unknown>('oauth-sandbox', payload) as Promise<R>;
+
+/** WebKitGTK under WebDriver blocks windows a script opens without a user gesture (see oauth-button's tests). */
+const popupsAllowed = ((): boolean => {
+  const probe = window.open('', 'paykit-popup-probe');
+  probe?.close();
+  return !!probe;
+})();
+
+describe('<pay-sign-in> with OAuth against the sandbox identity provider', () => {
+  const CLIENT_ID = 'paykit-elements-tests';
+  const REDIRECT_URI = new URL('./fixtures/oauth-callback.html', import.meta.url).href;
+  const sub = `idp-sign-in-${Math.random().toString(36).slice(2)}`;
+  let started: { idpOrigin: string; accountId: string; emailCredentialId: string };
+  let oauthCredentialId: string;
+  const transport: Transport = async (request: TransportRequest): Promise<TransportResponse> => {
+    const { signal: _signal, ...plain } = request;
+    return command<TransportResponse>({ op: 'request', request: plain });
+  };
+  const newClient = async (): Promise<WalletClient> =>
+    new WalletClient({ transport, trustedSigners: await sandboxSigners(transport) });
+
+  before(async () => {
+    started = await command({ op: 'start' });
+    const client = await newClient();
+    const challenge = await client.requestOtp({ credentialId: started.emailCredentialId });
+    await client.loginWithOtp({ challenge, code: '000000' });
+    const { token } = await command<{ token: string }>({
+      op: 'token',
+      sub,
+      clientId: CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+    });
+    oauthCredentialId = (
+      await addCredential(client, {
+        type: 'OAUTH',
+        accountId: started.accountId,
+        nickname: 'Sandbox',
+        oidcToken: token,
+      })
+    ).id;
+    await client.logout();
+  });
+  afterEach(() => document.querySelectorAll('pay-sign-in').forEach((el) => el.remove()));
+
+  itWhen(
+    popupsAllowed,
+    'this engine blocks script-opened windows under automation',
+    'offers the provider of the account’s issuer and signs in through its popup',
+    async () => {
+      const issuer = started.idpOrigin;
+      const el = await fixture<PaySignIn>(html`<pay-sign-in></pay-sign-in>`);
+      el.client = await newClient();
+      el.oauthProviders = {
+        sandbox: {
+          issuer,
+          displayName: 'Sandbox ID',
+          authorizationEndpoint: `${started.idpOrigin}/authorize`,
+          clientId: CLIENT_ID,
+          redirectUri: REDIRECT_URI,
+          params: { login_hint: sub, auto: '1' },
+        },
+      };
+      el.lookup = async () => ({
+        accountId: started.accountId,
+        methods: [
+          { type: 'OAUTH', credentialId: oauthCredentialId, issuer },
+          { type: 'EMAIL_OTP', credentialId: started.emailCredentialId },
+        ],
+      });
+      await el.updateComplete;
+      lightInput(el, 'identifier').value = 'ana@example.com';
+      const chosen = nextEvent(el, 'pay-sign-in-method');
+      part(el, 'continue-button').click();
+      await until(() => !!el.querySelector('pay-otp-login'), 'the email code first');
+      part(el, 'another-button').click();
+      await el.updateComplete;
+      expect((await chosen).detail.method).to.equal('EMAIL_OTP');
+      const buttons = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="method-button"]')];
+      expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Email me a code', 'Continue with Sandbox ID']);
+      const oauthChosen = nextEvent(el, 'pay-sign-in-method');
+      buttons[1]!.click();
+      expect((await oauthChosen).detail).to.deep.equal({ method: 'OAUTH', provider: 'sandbox' });
+      await until(() => !!el.querySelector('pay-oauth-button'), 'the provider button');
+      const button = el.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-oauth-button')!;
+      await button.updateComplete;
+      const session = nextEvent(el, 'pay-session');
+      part(button, 'oauth-button').click();
+      expect((await session).detail.session).to.include({ accountId: started.accountId, type: 'OAUTH' });
+      await until(() => hasState(el, 'signed-in'), 'signed in (no passkey prompt after OAuth)');
+      await expectAccessible(el, 'signed in');
+    },
+  );
+});
