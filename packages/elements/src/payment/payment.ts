@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { executeQuote, getQuote, getTransaction, type Quote } from '@paykit/crypto-core';
+import { summaryStyles } from '../shared/summary.styles.js';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { Countdown } from '../shared/countdown.js';
@@ -101,7 +102,7 @@ const POLL_MAX = 8000;
  * @cssstate error - An error is shown.
  */
 export class PayPayment extends PayElement {
-  static override styles = [...PayElement.styles, paymentStyles];
+  static override styles = [...PayElement.styles, summaryStyles, paymentStyles];
 
   static override properties: PropertyDeclarations = {
     quoteId: { attribute: 'quote-id', reflect: true },

@@ -9,6 +9,7 @@ import {
   type ScaChallenge,
   type ScaLoginStart,
 } from '@paykit/crypto-core';
+import { summaryStyles } from '../shared/summary.styles.js';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages } from '../shared/i18n.js';
 import { CodeEntry } from '../shared/code-entry.js';
@@ -79,7 +80,7 @@ type Proof = { code: string } | { passkey: true };
  * @cssstate cooldown - "Resend code" is not allowed yet.
  */
 export class PayScaChallenge extends PayElement {
-  static override styles = [...PayElement.styles, scaChallengeStyles];
+  static override styles = [...PayElement.styles, summaryStyles, scaChallengeStyles];
 
   static override properties: PropertyDeclarations = {
     quote: { attribute: false },
