@@ -28,6 +28,18 @@ export interface DemoConfig {
   regions: readonly Region[];
   /** Minor units each new wallet is funded with. */
   startingBalance: number;
+  /** The sandbox's test identity provider, the demo's one OAuth provider (`<pay-sign-in oauthProviders>`). */
+  oauth: OAuthSetup;
+}
+
+/** Where the page sends the OAuth popup, and what identifies this platform there. */
+export interface OAuthSetup {
+  /** `iss` of its tokens (the lookup names it for each OAuth method). */
+  issuer: string;
+  authorizationEndpoint: string;
+  clientId: string;
+  /** The demo page that runs `completeOAuthCallback()`. */
+  redirectUri: string;
 }
 
 /** `GET /api/demo/me` (204 before sign-up) and `POST /api/demo/signup`: the visitor's customer and wallet. */

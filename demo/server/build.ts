@@ -1,5 +1,5 @@
 /**
- * Builds the page with Vite (`demo/index.html` → `outDir`), with workspace packages resolved to their
+ * Builds the page with Vite (`demo/index.html` and `demo/oauth-callback.html` → `outDir`), with workspace packages resolved to their
  * TypeScript sources (`source` condition). TypeScript goes through esbuild rather than Vite's default
  * transformer because the elements use standard (TC39) decorators, which esbuild lowers for es2022.
  * Takes well under a second; the demo builds at every start and serves the result with a strict CSP.
@@ -53,6 +53,10 @@ export function viteConfig(outDir: string, options: { sourcemap?: boolean } = {}
       assetsInlineLimit: 0, // no data: URLs, so img-src stays 'self'
       sourcemap: options.sourcemap === true,
       reportCompressedSize: false,
+      // the page, and the OAuth callback page the identity provider returns to
+      rolldownOptions: {
+        input: { main: path.join(DEMO_ROOT, 'index.html'), oauthCallback: path.join(DEMO_ROOT, 'oauth-callback.html') },
+      },
     },
   };
 }

@@ -3,7 +3,7 @@
  * wallet. Sign-up creates a sandbox customer with the platform credential (server-side only), finds its
  * embedded wallet and email credential, funds it, and starts the visitor's demo session (cookie).
  *
- *   GET  /api/demo/config      PAN origin, enclave signers, RP id, the sandbox's magic codes
+ *   GET  /api/demo/config      PAN origin, enclave signers, RP id, the sandbox's magic codes, the test IdP
  *   POST /api/demo/signup      {email, region, fullName?, phoneNumber?} → the profile, and Set-Cookie
  *   GET  /api/demo/me          the profile of the cookie's session, or 401
  *   POST /api/demo/reset       forgets the session and clears the cookie
@@ -21,7 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readBodyLimited } from '@paykit/proxy';
-import type { DemoConfig, DemoErrorBody, Profile, Region } from '../wire.js';
+import type { DemoConfig, DemoErrorBody, OAuthSetup, Profile, Region } from '../wire.js';
 import { DEFAULT_LIMITS, RateLimiter, sourceOf, type DemoLimits } from './limits.js';
 import { ServiceError, type PlatformClient } from './platform.js';
 import { parseCspReports, type CspViolation } from './security.js';
@@ -59,6 +59,8 @@ interface Options {
   otpCode: string;
   scaCode: string;
   cspReports: CspViolation[];
+  /** The sandbox's test identity provider as the page uses it. */
+  oauth: OAuthSetup;
   log: (line: string) => void;
   limits?: Partial<DemoLimits>;
 }
@@ -82,6 +84,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
         hints: { otpCode: options.otpCode, scaCode: options.scaCode },
         regions: REGIONS,
         startingBalance: STARTING_BALANCE,
+        oauth: options.oauth,
       };
       return json(200, config);
     },
@@ -158,6 +161,27 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const session = sessions.fromRequest(request);
       if (session) sessions.delete(session.id);
       return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } });
+    },
+
+    // Sandbox only: a fresh identity token of the test IdP for this visitor, so `<pay-auth-methods>` can add
+    // the OAuth method (its `getOidcToken`); a real platform gets it from its provider's own SDK or popup.
+    // Every demo visitor is the IdP's default user; the token goes to the page only, in a no-store answer.
+    'POST /oauth/token': async (request) => {
+      const session = sessions.fromRequest(request);
+      if (!session) return error(401, 'UNAUTHORIZED', 'Sign up first.');
+      const params = new URLSearchParams({
+        response_type: 'id_token',
+        client_id: options.oauth.clientId,
+        redirect_uri: options.oauth.redirectUri,
+        state: randomUUID(),
+        nonce: randomUUID(),
+        auto: '1',
+      });
+      const answer = await fetch(`${options.oauth.authorizationEndpoint}?${params}`, { redirect: 'manual' });
+      const location = answer.headers.get('location');
+      const idToken = location ? new URLSearchParams(new URL(location).hash.slice(1)).get('id_token') : null;
+      if (!idToken) return error(502, 'NO_TOKEN', 'The sandbox identity provider gave no token.');
+      return json(200, { idToken });
     },
 
     'POST /card/simulate': async (request) => {

@@ -23,7 +23,8 @@ import { buildPage, DEMO_ROOT } from './build.js';
 import { createDemoApi, DEMO_PREFIX } from './demo-api.js';
 import { DEFAULT_LIMITS, SOURCE_HEADER, type DemoLimits } from './limits.js';
 import { createPlatformClient, ServiceError } from './platform.js';
-import { securityHeaders, type CspViolation } from './security.js';
+import { OAUTH_CALLBACK_PATH, securityHeaders, type CspViolation } from './security.js';
+import type { OAuthSetup } from '../wire.js';
 import { DemoSessions, type DemoSession } from './sessions.js';
 import { staticFiles } from './static.js';
 import { createWalletProxy, WALLET_PREFIX } from './wallet-proxy.js';
@@ -128,6 +129,16 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     onError: (error, stage) =>
       log(`wallet proxy ${stage} error: ${error instanceof Error ? error.message : String(error)}`),
   });
+  // the sandbox's test identity provider is the demo's OAuth provider: its issuer from its discovery document
+  const discovery = (await (await fetch(`${sandbox.idpOrigin}/.well-known/openid-configuration`)).json()) as {
+    issuer: string;
+  };
+  const oauth: OAuthSetup = {
+    issuer: discovery.issuer,
+    authorizationEndpoint: `${sandbox.idpOrigin}/authorize`,
+    clientId: 'paykit-demo',
+    redirectUri: `${origin}${OAUTH_CALLBACK_PATH}`,
+  };
   const api = createDemoApi({
     platform,
     sessions,
@@ -138,6 +149,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     otpCode: SANDBOX_OTP_CODE,
     scaCode: SCA_CODE,
     cspReports,
+    oauth,
     log,
     limits,
   });
@@ -145,6 +157,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const signInLookup = createDemoSignInLookup({
     sessions,
     platform,
+    oauthIssuer: oauth.issuer,
     onError: (error) => log(`sign-in lookup error: ${error instanceof Error ? error.message : String(error)}`),
   });
 
@@ -169,7 +182,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     const headers = new Headers(response.headers);
     const page = (headers.get('content-type') ?? '').startsWith('text/html');
     for (const [name, value] of Object.entries(
-      securityHeaders({ panOrigin: sandbox.panOrigin, kycOrigin: sandbox.kycOrigin, page }),
+      securityHeaders({
+        panOrigin: sandbox.panOrigin,
+        kycOrigin: sandbox.kycOrigin,
+        page,
+        oauthCallback: pathname === OAUTH_CALLBACK_PATH,
+      }),
     ))
       headers.set(name, value);
     if (isApi) headers.set('Cache-Control', 'no-store');

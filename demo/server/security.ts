@@ -3,7 +3,8 @@
  * and fetches from this origin only (no inline script or style, no eval), the card-details frame from
  * the sandbox's PAN origin only, nothing may frame the page, violations are reported to
  * `/api/demo/csp-report`. Where the browser has Trusted Types, only Lit's policy may create HTML.
- * Every answer also gets `nosniff`, `no-referrer` and a same-origin opener policy.
+ * Every answer also gets `nosniff`, `no-referrer` and a same-origin opener policy (pages: same-origin but
+ * for the OAuth popup they open; the OAuth callback page: none, see `securityHeaders`).
  *
  * @example
  *   const headers = securityHeaders({ panOrigin: 'http://localhost:41234', page: true });
@@ -11,6 +12,8 @@
 import { stripControl } from './limits.js';
 
 export const CSP_REPORT_PATH = '/api/demo/csp-report';
+/** The page the OAuth provider returns to (demo/oauth-callback.html): it runs `completeOAuthCallback()`. */
+export const OAUTH_CALLBACK_PATH = '/oauth-callback.html';
 
 export function contentSecurityPolicy(panOrigin: string, kycOrigin?: string): string {
   return [
@@ -38,6 +41,8 @@ export function securityHeaders(options: {
   panOrigin: string;
   kycOrigin?: string;
   page: boolean;
+  /** The OAuth callback page: it must stay in its popup's browsing context group to reach its opener. */
+  oauthCallback?: boolean;
 }): Record<string, string> {
   return {
     'Content-Security-Policy': options.page
@@ -45,7 +50,14 @@ export function securityHeaders(options: {
       : "default-src 'none'; frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
+    // the page keeps its handle on the OAuth popup (same-origin-allow-popups); the callback page, loaded in
+    // that popup after the provider's page, sets no isolation of its own (unsafe-none), or the browser would
+    // cut it off from the page it posts the result to
+    'Cross-Origin-Opener-Policy': options.oauthCallback
+      ? 'unsafe-none'
+      : options.page
+        ? 'same-origin-allow-popups'
+        : 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',

@@ -23,7 +23,7 @@ interface AuthMethod {
 }
 
 /** A service credential as the sign-in contract describes it (unknown types are left out). */
-export function toSignInMethod(method: AuthMethod): SignInMethod[] {
+export function toSignInMethod(method: AuthMethod, oauthIssuer?: string): SignInMethod[] {
   switch (method.type) {
     case 'EMAIL_OTP':
     case 'SMS_OTP':
@@ -40,7 +40,8 @@ export function toSignInMethod(method: AuthMethod): SignInMethod[] {
         },
       ];
     case 'OAUTH':
-      return [{ type: 'OAUTH', credentialId: method.id }];
+      // the service's AuthMethod does not name the issuer; the demo's one provider is the sandbox IdP
+      return [{ type: 'OAUTH', credentialId: method.id, ...(oauthIssuer ? { issuer: oauthIssuer } : {}) }];
     default:
       return [];
   }
@@ -49,6 +50,8 @@ export function toSignInMethod(method: AuthMethod): SignInMethod[] {
 export function createDemoSignInLookup(options: {
   sessions: DemoSessions;
   platform: PlatformClient;
+  /** The issuer of every OAuth method (the demo has one provider, the sandbox's test IdP). */
+  oauthIssuer?: string;
   onError?: (error: unknown) => void;
   minimumResponseMs?: number;
 }): (request: Request) => Promise<Response> {
@@ -63,7 +66,10 @@ export function createDemoSignInLookup(options: {
         'GET',
         `/auth/credentials?accountId=${encodeURIComponent(user.accountId)}`,
       );
-      return { accountId: user.accountId, methods: credentials.data.flatMap(toSignInMethod) };
+      return {
+        accountId: user.accountId,
+        methods: credentials.data.flatMap((m) => toSignInMethod(m, options.oauthIssuer)),
+      };
     },
   });
 }

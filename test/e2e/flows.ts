@@ -45,6 +45,8 @@ export interface FlowTest {
   needs?: string[];
   /** Needs a virtual WebAuthn authenticator. */
   passkey?: boolean;
+  /** Opens a window from script (the OAuth popup): WebKitGTK blocks those under automation. */
+  popup?: boolean;
   timeoutMs?: number;
   run(ctx: FlowContext): Promise<void>;
 }
@@ -659,6 +661,37 @@ export const FLOWS: FlowTest[] = [
       await d.click('[data-testid="signin"] pay-passkey-login >>> [part~="passkey-button"]');
       await d.waitFor(S.signedIn, { message: 'the signed-in card after the passkey' });
       assert.match(await d.text(S.sessionStatus), /Signed in · Passkey/);
+    },
+  },
+  {
+    name: 'OAuth: a sign-in provider is added, then after sign-out <pay-sign-in> signs in through its popup',
+    needs: [OTP],
+    popup: true,
+    async run({ d, state }) {
+      if ((await d.attribute(S.sessionStatus, 'data-state')) !== 'signed-in') {
+        await open(d, 'signin');
+        await signInWithOtp(d, state.usEmail!);
+      }
+      // "Account security": the sandbox IdP's identity added as a signed POST /auth/credentials
+      await open(d, 'sessions');
+      await d.waitFor(`${S.authMethods}[data-state~="ready"]`, { message: 'the sign-in methods' });
+      const before = (await texts(d, S.methodRows)).length;
+      await clickByText(d, `${S.authMethods} >>> [part~="add-button"]`, 'Sign-in provider');
+      await d.until(async () => (await d.count(S.methodRows)) === before + 1, 'the sign-in provider listed');
+      // sign out on this device, then sign in again choosing the provider
+      await d.waitFor(`${S.sessions}[data-state~="ready"]`, { message: 'the sessions list' });
+      await d.click(`${S.sessions} >>> [part~="sign-out-button"]`);
+      await d.until(async () => (await d.attribute(S.sessionStatus, 'data-state')) === 'signed-out', 'signed out');
+      await enterEmail(d, state.usEmail!);
+      await d.waitFor(`${S.otp} >>> [part~="another-button"]`, { message: '"Use another method"' });
+      await d.click(`${S.otp} >>> [part~="another-button"]`);
+      await clickByText(d, `${S.otp} >>> [part~="method-button"]`, 'Continue with Sandbox ID');
+      const button = `${S.otp} pay-oauth-button >>> [part~="oauth-button"]`;
+      await d.waitFor(button, { message: 'the provider button' });
+      // a real click (a user gesture): the popup goes to the IdP, which answers the callback page at once
+      await d.click(button);
+      await d.waitFor(S.signedIn, { message: 'the signed-in card after the OAuth popup' });
+      assert.match(await d.text(S.sessionStatus), /Signed in · Single sign-on/);
     },
   },
   {

@@ -12,6 +12,7 @@
  *   startShell([...earlierSteps, sessionsStep]);
  */
 import { h } from '../dom.js';
+import { demoApi } from '../api.js';
 import { go, renderSteps, type Step } from '../shell.js';
 import { state } from '../state.js';
 import { card, howItWorks, payElement, toast } from '../ui.js';
@@ -32,6 +33,8 @@ function sessionsPanel(): HTMLElement {
   const me = state.me!;
   const sessions = payElement('pay-sessions', {}, 'sessions');
   const methods = payElement('pay-auth-methods', { 'user-name': me.email }, 'auth-methods');
+  // "Sign-in provider": the sandbox's test identity provider (the demo backend fetches its token)
+  (methods as HTMLElement & { getOidcToken?: () => Promise<string> }).getOidcToken = demoApi.oauthToken;
   const settings = payElement(
     'pay-wallet-settings',
     { 'customer-id': me.customerId, 'card-id': state.card?.id },
@@ -54,7 +57,7 @@ function sessionsPanel(): HTMLElement {
     howItWorks([
       'Sessions: `GET /auth/sessions`; "Sign out" on another session is `DELETE /auth/sessions/{id}` signed by this session’s key; "Renew now" is `POST /auth/sessions/{id}/refresh`: a new key, a new session, the old key deleted. The client renews by itself a minute before expiry (`client.autoRefresh`).',
       'Sign out on this device: `DELETE /auth/sessions/{id}`, then the key and the stored record leave IndexedDB and every other tab hears it; the page returns to sign-in.',
-      'Sign-in methods: `GET /auth/credentials`; adding one is a signed `POST /auth/credentials` (a code method is then verified with its code, which signs you in with it); removing one is a signed `DELETE /auth/credentials/{id}` that the service accepts only from a session of another method.',
+      'Sign-in methods: `GET /auth/credentials`; adding one is a signed `POST /auth/credentials` (a sign-in provider with an identity token of the sandbox’s test identity provider) (a code method is then verified with its code, which signs you in with it); removing one is a signed `DELETE /auth/credentials/{id}` that the service accepts only from a session of another method.',
       'Wallet settings: privacy is a signed `PATCH /internal-accounts/{id}`; "Allow card payments" creates the card’s delegated key through a three-leg signed `POST /auth/delegated-keys` (the service needs an ACTIVE one before the wallet funds card spending).',
       'Every call goes through the platform proxy, which forwards it only for ids this visitor owns.',
     ]),

@@ -1,8 +1,9 @@
 /**
  * Step 2, sign in: `<pay-sign-in>` from the email address (or phone number): the demo backend's lookup
  * (`POST /api/demo/sign-in/lookup`) names the wallet's methods, and the element offers them, a passkey
- * first once the wallet has one, then the email code; the session key is made in this browser and never
- * leaves it.
+ * first once the wallet has one, then the email code, and "Continue with Sandbox ID" (OAuth through the
+ * sandbox's test identity provider, in a popup) once the wallet has that method; the session key is made
+ * in this browser and never leaves it.
  */
 import { h, icon } from '../dom.js';
 import { methodLabel, relative, shortId } from '../format.js';
@@ -13,7 +14,7 @@ import { card, fact, howItWorks, payElement } from '../ui.js';
 export const signinStep: Step = {
   id: 'signin',
   title: 'Sign in',
-  subtitle: 'Email, phone or passkey',
+  subtitle: 'Email, phone, passkey or OAuth',
   icon: 'mail',
   needs: 'customer',
   lead: 'The code is sealed to a fresh, non-extractable session key made in this browser. The key signs every wallet action after sign-in; the service never sees it.',
@@ -63,6 +64,12 @@ function signinPanel(): HTMLElement {
     { 'lookup-url': '/api/demo/sign-in/lookup', 'no-passkey-prompt': '', 'default-country': me.region },
     'signin',
   );
+  // the demo's one OAuth provider, the sandbox's test identity provider (own origin, approves at once);
+  // the lookup names its issuer for each OAuth method the wallet has (added under "Account security")
+  const { issuer, authorizationEndpoint, clientId, redirectUri } = state.config.oauth;
+  (signIn as HTMLElement & { oauthProviders?: Record<string, unknown> }).oauthProviders = {
+    sandbox: { issuer, displayName: 'Sandbox ID', authorizationEndpoint, clientId, redirectUri, params: { auto: '1' } },
+  };
   signIn.append(
     h('span', { class: 'muted', attrs: { slot: 'brand' }, text: 'Paykit demo wallet' }),
     h(
