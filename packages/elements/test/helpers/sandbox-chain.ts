@@ -18,7 +18,7 @@ import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport } from '@paykit/crypto-core/transport';
 import type { Jwk } from '@paykit/crypto-core/web-types';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from '../../../sandbox/src/app.js';
-import { createPlatformProxy, endUserFromIds, type EndUser } from '../../../proxy/src/index.js';
+import { createPlatformProxy, type EndUser } from '../../../proxy/src/index.js';
 
 const SERVICE = 'http://127.0.0.1:4010/2025-10-13';
 const PLATFORM = `Basic ${btoa('sandbox-token:sandbox-secret')}`;
@@ -164,24 +164,13 @@ async function chain(
     ? await platform('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`)
     : undefined;
   const emailCredentialId: string = credentials?.data?.[0]?.id ?? '';
-  const owner = () =>
-    endUserFromIds({
-      customerIds: [created.id],
-      accountIds: accountId ? [accountId] : [],
-      credentialIds: (credentials?.data ?? []).map((c: { id: string }) => c.id),
-      quoteIds: quotes,
-    });
   const proxy = createPlatformProxy({
     serviceUrl: SERVICE,
     tokenId: 'sandbox-token',
     clientSecret: 'sandbox-secret',
     pathPrefix: '/api/wallet',
     clientAddress: () => CLIENT_ADDRESS,
-    resolveEndUser: () => {
-      const ids = owner();
-      const recorded = ownerOf(sandbox, created.id);
-      return { owns: (kind, id) => ids.owns(kind, id) || recorded.owns(kind, id) };
-    },
+    resolveEndUser: () => ownerOf(sandbox, created.id, quotes),
     fetch: async (request) => {
       const path = new URL(request.url).pathname.replace('/2025-10-13', '');
       forwarded.push(`${request.method} ${path}`);
@@ -245,7 +234,7 @@ async function chain(
  * (cards, accounts, credentials, sessions, delegated keys). Quotes are owned only when listed in `quotes`,
  * as a platform records the ones it creates.
  */
-function ownerOf(sandbox: Sandbox, customerId: string): EndUser {
+function ownerOf(sandbox: Sandbox, customerId: string, quotes: ReadonlySet<string>): EndUser {
   const { state } = sandbox;
   const accountIsMine = (id: string | undefined) => !!id && state.accounts.get(id)?.customerId === customerId;
   return {
@@ -263,6 +252,8 @@ function ownerOf(sandbox: Sandbox, customerId: string): EndUser {
           return state.sessions.list((s) => s.id === id).some((s) => accountIsMine(s.accountId));
         case 'delegatedKey':
           return accountIsMine(state.delegatedKeys.get(id)?.accountId);
+        case 'quote':
+          return quotes.has(id);
         default:
           return false;
       }
