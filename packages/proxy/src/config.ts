@@ -11,11 +11,35 @@
  */
 import { clientAddressOf } from './client-address.js';
 import type { EndUser } from './end-user.js';
+import type { SignInGrants } from './sign-in-grants.js';
 import { type OriginPolicy, parseAllowedOrigins } from './origin.js';
 import { isValidPathPrefix } from './path.js';
 
 /** Where something the platform supplied failed, for `onError`. */
-export type ErrorStage = 'resolveEndUser' | 'ownership' | 'upstream' | 'internal';
+export type ErrorStage = 'resolveEndUser' | 'ownership' | 'upstream' | 'onSignIn' | 'internal';
+
+/** A wallet sign-in that a grant let through, as `onSignIn` hears it. */
+export interface GrantedSignIn {
+  /** The account the lookup granted, which the new wallet session is for. */
+  accountId: string;
+  /** The credential that signed in (`AuthMethod:…`). */
+  credentialId: string;
+  /** The new wallet session: its id and when it expires (the service's `AuthSession`, without anything else). */
+  session: { id: string; expiresAt: string };
+}
+
+/** Signed-out sign-in through the proxy (sign-in-grants.ts). */
+export interface SignInOptions {
+  /** The same grants the lookup issues (`createSignInGrants`). */
+  grants: SignInGrants;
+  /**
+   * Called once a granted credential's verify succeeded: start the platform's own session for `accountId`
+   * here and return its headers; their `Set-Cookie`s join the answer. A throw is reported (`onSignIn`)
+   * and the answer is still the service's, without the platform's headers.
+   */
+  onSignIn?:
+    ((signIn: GrantedSignIn, request: Request) => HeadersInit | void | Promise<HeadersInit | void>) | undefined;
+}
 
 export interface PlatformProxyOptions {
   /** `{base_url}` of the payments service, including its version date, e.g. `http://localhost:4010/2025-10-13`. */
@@ -51,6 +75,11 @@ export interface PlatformProxyOptions {
   clientAddress?: ((request: Request) => string | undefined) | undefined;
   /** Clock for `acceptedAt` of a terms acceptance, in epoch ms. Default `Date.now`. */
   now?: (() => number) | undefined;
+  /**
+   * Lets a person who is not signed in yet sign in to the account the sign-in lookup just found: the
+   * lookup's grant cookie opens that account's credentials' `challenge` and `verify`, nothing else.
+   */
+  signIn?: SignInOptions | undefined;
   /** Told of failures the caller only sees as 5xx (a throwing `resolveEndUser`, an unreachable service). */
   onError?: ((error: unknown, stage: ErrorStage) => void) | undefined;
 }
@@ -68,6 +97,7 @@ export interface ProxyConfig {
   readonly now: () => number;
   readonly resolveEndUser: PlatformProxyOptions['resolveEndUser'];
   readonly onError: NonNullable<PlatformProxyOptions['onError']>;
+  readonly signIn: SignInOptions | undefined;
 }
 
 /** This machine, by name or loopback address: the only hosts plain `http:` may reach. */
@@ -119,6 +149,7 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
     now: options.now ?? Date.now,
     resolveEndUser: options.resolveEndUser,
     onError: reportSafely(options.onError),
+    signIn: checkSignIn(options.signIn),
   };
 }
 
@@ -143,4 +174,13 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) throw new TypeError(`${name} must be a positive number.`);
   return value;
+}
+
+function checkSignIn(signIn: SignInOptions | undefined): SignInOptions | undefined {
+  if (signIn === undefined) return undefined;
+  if (typeof signIn?.grants?.read !== 'function')
+    throw new TypeError('signIn.grants must come from createSignInGrants.');
+  if (signIn.onSignIn !== undefined && typeof signIn.onSignIn !== 'function')
+    throw new TypeError('signIn.onSignIn must be a function.');
+  return signIn;
 }

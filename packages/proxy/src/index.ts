@@ -9,7 +9,7 @@
  *     resolveEndUser: async (request) => endUserFromIds({ customerIds: ['Customer:1'] }) });
  */
 export { createPlatformProxy, type PlatformProxyHandler } from './proxy.js';
-export type { ErrorStage, PlatformProxyOptions } from './config.js';
+export type { ErrorStage, GrantedSignIn, PlatformProxyOptions, SignInOptions } from './config.js';
 export { endUserFromIds, RESOURCE_KINDS, type EndUser, type OwnedIds, type ResourceKind } from './end-user.js';
 export { ALLOWLIST, type Method, type OwnedParameter, type Route } from './allowlist.js';
 export type { ProxyErrorCode } from './errors.js';
@@ -26,3 +26,4 @@ export {
   type SignInLookupOptions,
   type SignInMethod,
 } from './sign-in-lookup.js';
+export { createSignInGrants, type SignInGrant, type SignInGrantOptions, type SignInGrants } from './sign-in-grants.js';

@@ -5,7 +5,8 @@
  * owns; then it is forwarded with the credential added and the body bytes untouched.
  *
  * Order of checks: browser request from a foreign page, by `Origin` or `Sec-Fetch-Site` (403), no end
- * user (401), not allowlisted (404), a body that is not `application/json` (415; `multipart/form-data`
+ * user (401; with `signIn`, a sign-in grant stands in for one on its credentials' challenge and verify,
+ * see sign-in-grants.ts), not allowlisted (404), a body that is not `application/json` (415; `multipart/form-data`
  * with an `Origin` on the document uploads), body too large (413),
  * malformed or ambiguous parameters (400), resource not owned or field not allowed (403).
  *
@@ -31,6 +32,7 @@ import { isJsonContentType } from './json.js';
 import { checkRequestOrigin } from './origin.js';
 import { checkOwnership } from './ownership.js';
 import { parseServicePath } from './path.js';
+import { grantedEndUser, type SignInGrant } from './sign-in-grants.js';
 import { stampTermsConsent } from './terms-consent.js';
 import { forward } from './upstream.js';
 
@@ -59,13 +61,23 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     config.onError(error, 'resolveEndUser');
     return internalError();
   }
-  if (endUser === null || endUser === undefined) {
-    return errorResponse(401, 'UNAUTHORIZED', 'Sign in to continue.');
-  }
-
   const url = new URL(request.url);
   const segments = parseServicePath(url.pathname, config.pathPrefix);
   const match = segments && matchRoute(request.method, segments, { sandbox: config.sandbox });
+
+  // A sign-in the lookup granted: that account's credentials' challenge and verify, for whoever holds the grant.
+  let grant: SignInGrant | undefined;
+  const credentialId = match && SIGN_IN_ROUTES.has(match.route.path) ? match.params['id'] : undefined;
+  if (config.signIn && credentialId !== undefined) {
+    const found = await config.signIn.grants.read(request);
+    if (found?.credentialIds.includes(credentialId)) {
+      grant = found;
+      endUser = grantedEndUser(found, endUser ?? null);
+    }
+  }
+  if (endUser === null || endUser === undefined) {
+    return errorResponse(401, 'UNAUTHORIZED', 'Sign in to continue.');
+  }
   if (!segments || !match) return errorResponse(404, 'NOT_FOUND', 'Not found.');
 
   // Every route takes JSON but the document uploads, which take only multipart/form-data: a form or
@@ -106,13 +118,61 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
   }
 
   const query = url.searchParams.toString();
-  return forward(config, {
+  const answer = await forward(config, {
     url: `${config.serviceBase}/${segments.join('/')}${query ? `?${query}` : ''}`,
     method: request.method,
     headers: request.headers,
     body,
     signal: request.signal,
   });
+  return grant && match.route.path === VERIFY_ROUTE && answer.status === 200
+    ? signedIn(config, request, grant, credentialId!, answer)
+    : answer;
+}
+
+const VERIFY_ROUTE = '/auth/credentials/{id}/verify';
+/** What a sign-in grant opens: the code or passkey challenge, and the verify that issues the session. */
+const SIGN_IN_ROUTES = new Set(['/auth/credentials/{id}/challenge', VERIFY_ROUTE]);
+
+/**
+ * A granted verify issued a session: the platform's `onSignIn` starts its own session (its headers join the
+ * answer; only its `Set-Cookie`s are taken) and the grant is cleared. A session for another account than the granted one is only reported.
+ */
+async function signedIn(
+  config: ProxyConfig,
+  request: Request,
+  grant: SignInGrant,
+  credentialId: string,
+  answer: Response,
+): Promise<Response> {
+  const signIn = config.signIn!;
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  const headers = new Headers(answer.headers);
+  headers.append('Set-Cookie', signIn.grants.clear(request));
+  let session: { id?: unknown; accountId?: unknown; expiresAt?: unknown } | undefined;
+  try {
+    session = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    session = undefined;
+  }
+  if (
+    typeof session?.id !== 'string' ||
+    typeof session.expiresAt !== 'string' ||
+    session.accountId !== grant.accountId
+  ) {
+    config.onError(new Error('A granted sign-in answered a session the grant does not name'), 'onSignIn');
+  } else if (signIn.onSignIn) {
+    try {
+      const added = await signIn.onSignIn(
+        { accountId: grant.accountId, credentialId, session: { id: session.id, expiresAt: session.expiresAt } },
+        request,
+      );
+      for (const cookie of new Headers(added ?? undefined).getSetCookie()) headers.append('Set-Cookie', cookie);
+    } catch (error) {
+      config.onError(error, 'onSignIn');
+    }
+  }
+  return new Response(bytes, { status: answer.status, statusText: answer.statusText, headers });
 }
 
 function unsupportedMediaType(type = 'application/json'): Response {

@@ -15,6 +15,11 @@
  * challenge, would expose them), or limits shared between server instances (the counters are in
  * memory: put the same limits in front of it when you run several).
  *
+ * With `grants` (`createSignInGrants`), a found account's answer also sets a signed, HttpOnly cookie that
+ * lets this browser ask those credentials for a code or a passkey challenge and verify it through the
+ * proxy before anyone is signed in to the platform (see sign-in-grants.ts); an unknown identifier's
+ * answer clears it.
+ *
  * Input is strict: a JSON object with exactly one of `email` (syntax checked, at most 254 characters,
  * compared in lower case) or `phone` (E.164: `+`, then 7 to 15 digits, no spaces); anything else is 400.
  * Identifiers are never logged, never in an error message, and the limiter keys them by SHA-256.
@@ -33,6 +38,7 @@ import { readBodyLimited } from './body.js';
 import { clientAddressOf } from './client-address.js';
 import { NO_STORE } from './errors.js';
 import { isJsonContentType, parseJsonStrict } from './json.js';
+import type { SignInGrants } from './sign-in-grants.js';
 
 /** What a person types to sign in (`SignInIdentifier` in `@paykit/crypto-core`). */
 export type SignInIdentifier = { email: string } | { phone: string };
@@ -68,6 +74,12 @@ export interface SignInLookupOptions {
   clientAddress?: (request: Request) => string | undefined;
   /** Told about a `findUser` failure (the error only: never the identifier). */
   onError?: (error: unknown) => void;
+  /**
+   * Grants the browser that asked the found account's credentials for its sign-in through the proxy (a
+   * signed HttpOnly cookie; see sign-in-grants.ts). Give the proxy's `signIn.grants` the same instance.
+   * Without it, only a person already signed in to the platform can use what the lookup returns.
+   */
+  grants?: SignInGrants | undefined;
   /** The clock and the wait, for tests. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -198,11 +210,12 @@ export function createSignInLookup(options: SignInLookupOptions): (request: Requ
   const perIdentifier = new Limiter(options.perIdentifier ?? { max: 10, windowMs: 600_000 });
   const addressOf = options.clientAddress ?? clientAddressOf;
 
-  const answer = async (started: number, status: number, body: unknown, retryAfter?: number) => {
+  const answer = async (started: number, status: number, body: unknown, retryAfter?: number, cookie?: string) => {
     const wait = started + minimum - now();
     if (wait > 0) await sleep(wait);
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...NO_STORE };
     if (retryAfter) headers['Retry-After'] = String(retryAfter);
+    if (cookie) headers['Set-Cookie'] = cookie;
     return new Response(JSON.stringify(body), { status, headers });
   };
   const refuse = (started: number, refusal: Refusal) =>
@@ -241,8 +254,19 @@ export function createSignInLookup(options: SignInLookupOptions): (request: Requ
     const identifierWait = perIdentifier.hit(key, started);
     if (identifierWait) return refuse(started, tooMany(identifierWait));
     try {
-      const account = await options.findUser(identifier);
-      return answer(started, 200, account ? contractAccount(account) : { accountId: null, methods: [] });
+      const found = await options.findUser(identifier);
+      const account = found ? contractAccount(found) : undefined;
+      // a grant for the account's credentials, or (nobody found) the previous grant cleared
+      const grants = options.grants;
+      const cookie =
+        grants &&
+        (account
+          ? await grants.issue(
+              { accountId: account.accountId, credentialIds: account.methods.map((m) => m.credentialId) },
+              request,
+            )
+          : grants.clear(request));
+      return answer(started, 200, account ?? { accountId: null, methods: [] }, undefined, cookie);
     } catch (error) {
       options.onError?.(error);
       return refuse(started, { status: 500, code: 'INTERNAL_ERROR', message: 'The lookup failed.' });

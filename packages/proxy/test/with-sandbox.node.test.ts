@@ -11,7 +11,13 @@ import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { createSandbox, type Sandbox } from '@paykit/sandbox';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { ContractRecorder, withContract } from '../../sandbox/test/contract/contract-fetch.js';
-import { createPlatformProxy, endUserFromIds, type PlatformProxyOptions } from '../src/index.js';
+import {
+  createPlatformProxy,
+  createSignInGrants,
+  createSignInLookup,
+  endUserFromIds,
+  type PlatformProxyOptions,
+} from '../src/index.js';
 
 const SERVICE_URL = 'http://127.0.0.1:4010/2025-10-13';
 const PLATFORM = `Basic ${Buffer.from('sandbox-token:sandbox-secret').toString('base64')}`;
@@ -214,5 +220,117 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
     expect((await platform('GET', `/customers/external-accounts/${theirs.id}`)).status).to.equal(
       'PENDING_OWNERSHIP_VERIFICATION',
     );
+  });
+  it('signs in a person nobody has signed in yet: lookup grant, code challenge, signed verify, then the platform session', async () => {
+    const carol = await newWallet('carol');
+    const grants = createSignInGrants({ secret: 'sandbox-sign-in-grant-secret-32-bytes', cookiePath: '/api/wallet' });
+    const platformSessions = new Map<string, string>(); // the platform's own: cookie value → account
+    const lookup = createSignInLookup({
+      grants,
+      minimumResponseMs: 0,
+      findUser: async (identifier) =>
+        'email' in identifier && identifier.email === 'carol@example.com'
+          ? {
+              accountId: carol.account,
+              methods: [{ type: 'EMAIL_OTP', credentialId: carol.credential, destination: identifier.email }],
+            }
+          : undefined,
+    });
+    const handler = createPlatformProxy({
+      serviceUrl: SERVICE_URL,
+      tokenId: 'sandbox-token',
+      clientSecret: 'sandbox-secret',
+      pathPrefix: '/api/wallet',
+      fetch: (request) => sandbox.fetch(request),
+      resolveEndUser: (request) => {
+        const account = platformSessions.get(
+          /(?:^|; )session=(\w+)/.exec(request.headers.get('Cookie') ?? '')?.[1] ?? '',
+        );
+        return account === carol.account
+          ? endUserFromIds({
+              customerIds: [carol.customer],
+              accountIds: [carol.account],
+              credentialIds: [carol.credential],
+            })
+          : null;
+      },
+      signIn: {
+        grants,
+        onSignIn: ({ accountId }) => {
+          const id = crypto.randomUUID().replace(/-/g, '');
+          platformSessions.set(id, accountId);
+          return [['Set-Cookie', `session=${id}; Path=/; HttpOnly; SameSite=Lax`]];
+        },
+      },
+    });
+    // a browser's cookie jar, as small as this needs
+    const jar = new Map<string, string>();
+    const remember = (res: Response) => {
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(';');
+        const [name, value] = pair!.split('=') as [string, string];
+        if (/Max-Age=0/.test(cookie)) jar.delete(name);
+        else jar.set(name, value);
+      }
+    };
+    const send = async (method: string, path: string, body?: string, headers: Record<string, string> = {}) => {
+      const res = await handler(
+        new Request(`https://platform.example/api/wallet${path}`, {
+          method,
+          headers: {
+            Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+            ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+            ...headers,
+          },
+          ...(body !== undefined ? { body } : {}),
+        }),
+      );
+      remember(res);
+      const text = await res.text();
+      return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
+    };
+
+    expect(
+      (await send('POST', `/auth/credentials/${carol.credential}/challenge`, '{}')).status,
+      'no grant yet',
+    ).to.equal(401);
+    const found = await lookup(
+      new Request('https://platform.example/api/sign-in/lookup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"email":"carol@example.com"}',
+      }),
+    );
+    remember(found);
+    expect(jar.has('paykit_sign_in')).to.equal(true);
+
+    const challenge = await send('POST', `/auth/credentials/${carol.credential}/challenge`, '{}');
+    expect(challenge.status, challenge.text).to.equal(200);
+    const key: SessionKey = await createSessionKey({ store: memoryKeyStore() });
+    const body = JSON.stringify({
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle: await encryptOtpCode({
+        otpEncryptionTargetBundle: challenge.body.otpEncryptionTargetBundle,
+        otpCode: '000000',
+        publicKey: key.publicKeyUncompressed,
+        trustedSigners: sandbox.enclaveSigners,
+      }),
+    });
+    const leg1 = await send('POST', `/auth/credentials/${carol.credential}/verify`, body);
+    expect(leg1.status, leg1.text).to.equal(202);
+    expect(jar.has('session')).to.equal(false);
+    const leg2 = await send('POST', `/auth/credentials/${carol.credential}/verify`, body, {
+      'Service-Wallet-Signature': await key.stamp(leg1.body.payloadToSign),
+      'Request-Id': leg1.body.requestId,
+    });
+    expect(leg2.status, leg2.text).to.equal(200);
+    expect(leg2.body.accountId).to.equal(carol.account);
+    expect(jar.has('paykit_sign_in'), 'the grant is spent').to.equal(false);
+    expect(jar.has('session'), 'the platform session started').to.equal(true);
+
+    // now the platform knows carol: her own calls pass as any signed-in user's
+    const listed = await send('GET', `/auth/credentials?accountId=${encodeURIComponent(carol.account)}`);
+    expect(listed.status, listed.text).to.equal(200);
+    expect(listed.body.data.map((c: { id: string }) => c.id)).to.deep.equal([carol.credential]);
   });
 });

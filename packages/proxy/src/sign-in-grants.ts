@@ -1,0 +1,176 @@
+/**
+ * Sign-in grants: how a person who is not signed in to the platform yet may still sign in to their wallet
+ * through the proxy. The proxy serves only signed-in end users (`resolveEndUser`), but on a sign-in page
+ * nobody is signed in: the platform's lookup (`createSignInLookup`) has just said which account an email
+ * or phone number is, and the page must now ask that account's credential for a code or a passkey
+ * challenge, then verify it. The lookup hands the browser a grant for exactly those credentials: an
+ * HttpOnly, SameSite=Strict cookie, HMAC-SHA256-signed with the platform's secret, that expires in ten
+ * minutes. With it the proxy forwards, for a person it does not know, only `POST
+ * /auth/credentials/{id}/challenge` and `POST /auth/credentials/{id}/verify` of a granted credential;
+ * nothing else. When such a verify succeeds, the proxy calls the platform's `onSignIn` with the wallet
+ * session, and the platform starts its own session (its `Set-Cookie` joins the answer), so the person's
+ * next calls pass `resolveEndUser` as usual. The grant cookie is then cleared.
+ *
+ * What a grant does not give: a session (that still needs the code, the passkey or the provider's token
+ * for that credential, checked by the service), any other call, or anything for another account. It is
+ * bound to the browser that asked (a cookie scripts cannot read, not sent by other sites' pages) and
+ * lists ids the lookup already told that browser. A grant is not single-use before it succeeds: a code
+ * can be resent within its ten minutes.
+ *
+ * @example
+ *   const grants = createSignInGrants({ secret: process.env.SIGN_IN_GRANT_SECRET! }); // ≥ 32 bytes
+ *   const lookup = createSignInLookup({ findUser, grants });
+ *   const wallet = createPlatformProxy({ ...options, signIn: {
+ *     grants,
+ *     onSignIn: async ({ accountId }) => ({ 'Set-Cookie': await mySessions.startFor(accountId) }),
+ *   } });
+ */
+import type { EndUser } from './end-user.js';
+
+/** What the lookup granted: the account and the ids of its credentials, until `expiresAt` (epoch ms). */
+export interface SignInGrant {
+  accountId: string;
+  credentialIds: string[];
+  expiresAt: number;
+}
+
+export interface SignInGrantOptions {
+  /** The key the grants are signed with: at least 32 bytes (a string is taken as UTF-8). Keep it secret. */
+  secret: string | Uint8Array;
+  /** How long a grant lasts, in ms. Default 600 000 (ten minutes). */
+  ttlMs?: number;
+  /** The cookie's name. Default `paykit_sign_in`. */
+  cookieName?: string;
+  /** The cookie's `Path`: where the proxy is mounted (`/api/wallet`). Default `/`. */
+  cookiePath?: string;
+  /** Add `Secure`: `auto` (default) when the request came over https. */
+  secure?: boolean | 'auto';
+  /** The clock, for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** Issues and checks grants; give the same instance to `createSignInLookup` and `createPlatformProxy`. */
+export interface SignInGrants {
+  /** The `Set-Cookie` value that grants `account`'s credentials to the browser of `request`. */
+  issue(grant: { accountId: string; credentialIds: readonly string[] }, request: Request): Promise<string>;
+  /** The grant the request's cookie carries, when its signature is good and it has not expired. */
+  read(request: Request): Promise<SignInGrant | undefined>;
+  /** The `Set-Cookie` value that removes the grant. */
+  clear(request: Request): string;
+}
+
+const NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const PATH = /^\/[\x21-\x3a\x3c-\x7e]*$/;
+const encoder = new TextEncoder();
+
+/** Creates the grants of one platform. Throws a `TypeError` for a short secret or a malformed option. */
+export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
+  const secret = typeof options?.secret === 'string' ? encoder.encode(options.secret) : options?.secret;
+  if (!(secret instanceof Uint8Array) || secret.byteLength < 32)
+    throw new TypeError('secret must be at least 32 bytes.');
+  const ttl = options.ttlMs ?? 600_000;
+  if (!Number.isInteger(ttl) || ttl <= 0) throw new TypeError('ttlMs must be a positive whole number.');
+  const name = options.cookieName ?? 'paykit_sign_in';
+  if (!NAME.test(name)) throw new TypeError('cookieName must be a cookie token.');
+  const path = options.cookiePath ?? '/';
+  if (!PATH.test(path)) throw new TypeError('cookiePath must be a path such as "/api/wallet".');
+  const now = options.now ?? Date.now;
+  const key = crypto.subtle.importKey('raw', secret.slice(), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+
+  const attributes = (request: Request, maxAge: number) => {
+    const secure = options.secure === 'auto' || options.secure === undefined ? isHttps(request) : options.secure;
+    return `; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  };
+
+  return {
+    async issue(grant, request) {
+      const payload: SignInGrant = {
+        accountId: String(grant.accountId),
+        credentialIds: grant.credentialIds.map(String),
+        expiresAt: now() + ttl,
+      };
+      const body = base64url(encoder.encode(JSON.stringify(payload)));
+      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`v1.${body}`)));
+      return `${name}=v1.${body}.${base64url(mac)}${attributes(request, Math.ceil(ttl / 1000))}`;
+    },
+
+    async read(request) {
+      const value = cookieValue(request.headers.get('Cookie'), name);
+      const parts = value?.split('.');
+      if (!parts || parts.length !== 3 || parts[0] !== 'v1') return undefined;
+      const [, body, mac] = parts as [string, string, string];
+      const signature = fromBase64url(mac);
+      const bytes = fromBase64url(body);
+      if (!signature || !bytes) return undefined;
+      const good = await crypto.subtle.verify('HMAC', await key, signature, encoder.encode(`v1.${body}`));
+      if (!good) return undefined;
+      let grant: unknown;
+      try {
+        grant = JSON.parse(new TextDecoder().decode(bytes));
+      } catch {
+        return undefined;
+      }
+      if (!isGrant(grant) || grant.expiresAt <= now()) return undefined;
+      return grant;
+    },
+
+    clear(request) {
+      return `${name}=${attributes(request, 0)}`;
+    },
+  };
+}
+
+/** The end user a grant makes: owns the granted credentials, and only for the two sign-in calls. */
+export function grantedEndUser(grant: SignInGrant, fallback: EndUser | null): EndUser {
+  return {
+    owns: (kind, id) =>
+      (kind === 'credential' && grant.credentialIds.includes(id)) || (fallback?.owns(kind, id) ?? false),
+  };
+}
+
+function isGrant(value: unknown): value is SignInGrant {
+  const grant = value as SignInGrant;
+  return (
+    typeof grant === 'object' &&
+    grant !== null &&
+    typeof grant.accountId === 'string' &&
+    Array.isArray(grant.credentialIds) &&
+    grant.credentialIds.every((id) => typeof id === 'string') &&
+    typeof grant.expiresAt === 'number'
+  );
+}
+
+function isHttps(request: Request): boolean {
+  try {
+    return new URL(request.url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The value of cookie `name` in a `Cookie` header (the first, as browsers send the most specific first). */
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const pair of header?.split(';') ?? []) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+function base64url(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  try {
+    return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}

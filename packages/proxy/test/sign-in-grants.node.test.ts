@@ -1,0 +1,269 @@
+/**
+ * Sign-in grants: the lookup's signed cookie lets a person nobody has signed in yet ask the found account's
+ * credentials for a challenge and verify it through the proxy, and nothing else; a granted verify that
+ * issues a session calls the platform's `onSignIn`, whose `Set-Cookie` joins the answer, and clears the
+ * grant. Forged, foreign, expired and misapplied grants are refused without reaching the service. A fake
+ * clock: no timed test.
+ */
+import { expect } from 'chai';
+import { beforeEach, describe, it } from '../../../test/harness/suite.js';
+import {
+  createSignInGrants,
+  createSignInLookup,
+  type GrantedSignIn,
+  type SignInAccount,
+  type SignInGrants,
+} from '../src/index.js';
+import { bob, envelope, harness, PREFIX } from './support.js';
+
+const SECRET = 'a-platform-secret-of-32-bytes-or-more!';
+const GRANTED = 'AuthMethod:granted';
+const OTHER = 'AuthMethod:other';
+const ACCOUNT = 'InternalAccount:granted';
+
+/** The cookie pair (`name=value`) of a `Set-Cookie` value. */
+const pairOf = (setCookie: string): string => setCookie.split(';')[0]!;
+const request = (url = 'https://platform.example/api/sign-in/lookup', cookie?: string) =>
+  new Request(url, cookie ? { headers: { Cookie: cookie } } : {});
+
+describe('createSignInGrants', () => {
+  let clock: number;
+  let grants: SignInGrants;
+  beforeEach(() => {
+    clock = 1_000_000;
+    grants = createSignInGrants({ secret: SECRET, cookiePath: PREFIX, now: () => clock });
+  });
+
+  it('issues an HttpOnly, SameSite=Strict cookie for the proxy path that reads back as the grant, Secure over https only', async () => {
+    const cookie = await grants.issue({ accountId: ACCOUNT, credentialIds: [GRANTED] }, request());
+    expect(cookie).to.match(
+      /^paykit_sign_in=v1\.[\w-]+\.[\w-]+; Path=\/api\/wallet; Max-Age=600; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    const plain = await grants.issue({ accountId: ACCOUNT, credentialIds: [GRANTED] }, request('http://localhost/x'));
+    expect(plain).to.not.contain('Secure');
+    expect(await grants.read(request(undefined, `theme=dark; ${pairOf(cookie)}`))).to.deep.equal({
+      accountId: ACCOUNT,
+      credentialIds: [GRANTED],
+      expiresAt: clock + 600_000,
+    });
+    expect(grants.clear(request())).to.equal(
+      'paykit_sign_in=; Path=/api/wallet; Max-Age=0; HttpOnly; SameSite=Strict; Secure',
+    );
+  });
+
+  it('reads nothing from a grant that expired, was changed, or was signed with another secret', async () => {
+    const pair = pairOf(await grants.issue({ accountId: ACCOUNT, credentialIds: [GRANTED] }, request()));
+    const [, body, mac] = pair.split('=')[1]!.split('.');
+    const forgedBody = Buffer.from(
+      JSON.stringify({ accountId: bob.account, credentialIds: [bob.credential], expiresAt: clock + 600_000 }),
+    ).toString('base64url');
+    expect(await grants.read(request(undefined, `paykit_sign_in=v1.${forgedBody}.${mac}`))).to.equal(undefined);
+    expect(await grants.read(request(undefined, `paykit_sign_in=v1.${body}.${mac}x`))).to.equal(undefined);
+    expect(await grants.read(request(undefined, `paykit_sign_in=v2.${body}.${mac}`))).to.equal(undefined);
+    const other = createSignInGrants({ secret: `${SECRET}-other`, now: () => clock });
+    expect(await other.read(request(undefined, pair))).to.equal(undefined);
+    clock += 600_000;
+    expect(await grants.read(request(undefined, pair))).to.equal(undefined);
+  });
+
+  it('refuses a short secret and a malformed cookie name or path', () => {
+    expect(() => createSignInGrants({ secret: 'short' })).to.throw(TypeError, /32 bytes/);
+    expect(() => createSignInGrants({ secret: SECRET, cookieName: 'a b' })).to.throw(TypeError, /cookieName/);
+    expect(() => createSignInGrants({ secret: SECRET, cookiePath: 'api' })).to.throw(TypeError, /cookiePath/);
+  });
+});
+
+describe('the sign-in lookup with grants', () => {
+  const account: SignInAccount = {
+    accountId: ACCOUNT,
+    methods: [
+      { type: 'EMAIL_OTP', credentialId: GRANTED, destination: 'ada@example.com' },
+      { type: 'PASSKEY', credentialId: 'AuthMethod:pk' },
+    ],
+  };
+  const grants = createSignInGrants({ secret: SECRET });
+  const lookup = createSignInLookup({
+    findUser: async (identifier) => ('email' in identifier && identifier.email === 'ada@example.com' ? account : null),
+    grants,
+    minimumResponseMs: 0,
+  });
+  const ask = (email: string) =>
+    lookup(
+      new Request('https://platform.example/api/sign-in/lookup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+      }),
+    );
+
+  it("grants a found account's credentials, and clears the grant for an identifier nobody has", async () => {
+    const found = await ask('ada@example.com');
+    expect(found.status).to.equal(200);
+    const grant = await grants.read(request(undefined, pairOf(found.headers.get('Set-Cookie')!)));
+    expect(grant?.accountId).to.equal(ACCOUNT);
+    expect(grant?.credentialIds).to.deep.equal([GRANTED, 'AuthMethod:pk']);
+    const unknown = await ask('nobody@example.com');
+    expect(await unknown.json()).to.deep.equal({ accountId: null, methods: [] });
+    expect(unknown.headers.get('Set-Cookie')).to.match(/^paykit_sign_in=; .*Max-Age=0/);
+  });
+
+  it('sets no cookie without grants', async () => {
+    const plain = createSignInLookup({ findUser: async () => account, minimumResponseMs: 0 });
+    const answer = await plain(
+      new Request('https://platform.example/api/sign-in/lookup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"email":"ada@example.com"}',
+      }),
+    );
+    expect(answer.headers.get('Set-Cookie')).to.equal(null);
+  });
+});
+
+describe('the proxy with sign-in grants', () => {
+  let signIns: GrantedSignIn[];
+  let errors: Array<[unknown, string]>;
+  let grants: SignInGrants;
+  let session: Record<string, unknown>;
+  beforeEach(() => {
+    signIns = [];
+    errors = [];
+    grants = createSignInGrants({ secret: SECRET, cookiePath: PREFIX });
+    session = { id: 'Session:new', accountId: ACCOUNT, type: 'EMAIL_OTP', expiresAt: '2026-11-26T13:00:00Z' };
+  });
+
+  const proxy = (onSignIn?: (signIn: GrantedSignIn) => HeadersInit | void) =>
+    harness({
+      signIn: {
+        grants,
+        onSignIn: (signIn) => {
+          signIns.push(signIn);
+          if (onSignIn) return onSignIn(signIn);
+          return [['Set-Cookie', 'session=granted; Path=/; HttpOnly']];
+        },
+      },
+      onError: (error, stage) => errors.push([error, stage]),
+      answer: (req) =>
+        new URL(req.url).pathname.endsWith('/verify')
+          ? Response.json(req.headers.has('Request-Id') ? session : { payloadToSign: 'p', requestId: 'r' }, {
+              status: req.headers.has('Request-Id') ? 200 : 202,
+            })
+          : Response.json({ ok: true }),
+    });
+  const grantCookie = async (credentialIds = [GRANTED]) =>
+    pairOf(await grants.issue({ accountId: ACCOUNT, credentialIds }, request()));
+
+  it('lets a person nobody has signed in ask the granted credential for a challenge, and only that', async () => {
+    const { send, service } = proxy();
+    const Cookie = await grantCookie();
+    const challenge = await send('POST', `${PREFIX}/auth/credentials/${GRANTED}/challenge`, {
+      as: null,
+      body: '{}',
+      headers: { Cookie },
+    });
+    expect(challenge.status).to.equal(200);
+    expect(service.calls).to.have.length(1);
+    expect(service.calls[0]!.headers.get('Cookie'), 'the grant stays with the platform').to.equal(null);
+
+    const refused = [
+      ['POST', `/auth/credentials/${OTHER}/challenge`, '{}'],
+      ['DELETE', `/auth/credentials/${GRANTED}`, undefined],
+      ['GET', `/auth/credentials?accountId=${ACCOUNT}`, undefined],
+      ['POST', '/auth/credentials', JSON.stringify({ accountId: ACCOUNT, type: 'PASSKEY' })],
+    ] as const;
+    for (const [method, path, body] of refused) {
+      const answer = await send(method, `${PREFIX}${path}`, {
+        as: null,
+        headers: { Cookie },
+        ...(body ? { body } : {}),
+      });
+      expect(answer.status, `${method} ${path}`).to.equal(401);
+    }
+    expect(service.calls, 'nothing refused reached the service').to.have.length(1);
+  });
+
+  it('refuses a forged or foreign grant, and keeps the platform user’s own rules beside a grant', async () => {
+    const { send, service } = proxy();
+    const foreign = createSignInGrants({ secret: `${SECRET}-other` });
+    const Cookie = pairOf(await foreign.issue({ accountId: ACCOUNT, credentialIds: [GRANTED] }, request()));
+    const forged = await send('POST', `${PREFIX}/auth/credentials/${GRANTED}/challenge`, {
+      as: null,
+      body: '{}',
+      headers: { Cookie },
+    });
+    expect(forged.status).to.equal(401);
+    expect(await envelope(forged)).to.include({ code: 'UNAUTHORIZED' });
+
+    // alice is signed in to the platform and holds a grant for another account's credential: both apply
+    const both = `session=alice; ${await grantCookie()}`;
+    const granted = await send('POST', `${PREFIX}/auth/credentials/${GRANTED}/challenge`, {
+      as: null,
+      body: '{}',
+      headers: { Cookie: both },
+    });
+    expect(granted.status).to.equal(200);
+    const bobs = await send('POST', `${PREFIX}/auth/credentials/${encodeURIComponent(bob.credential)}/challenge`, {
+      as: null,
+      body: '{}',
+      headers: { Cookie: both },
+    });
+    expect(bobs.status).to.equal(403);
+    expect(service.calls).to.have.length(1);
+  });
+
+  it("starts the platform's session once a granted verify issues a wallet session, and clears the grant", async () => {
+    const { send } = proxy();
+    const Cookie = await grantCookie();
+    const path = `${PREFIX}/auth/credentials/${GRANTED}/verify`;
+    const body = '{"type":"EMAIL_OTP","encryptedOtpBundle":"x"}';
+    const first = await send('POST', path, { as: null, body, headers: { Cookie } });
+    expect(first.status).to.equal(202);
+    expect(signIns, 'not on the 202 of the signed retry').to.deep.equal([]);
+    expect(first.headers.getSetCookie()).to.deep.equal([]);
+
+    const second = await send('POST', path, { as: null, body, headers: { Cookie, 'Request-Id': 'r' } });
+    expect(second.status).to.equal(200);
+    expect(await second.json()).to.deep.equal(session);
+    expect(second.headers.get('Cache-Control')).to.equal('no-store');
+    expect(signIns).to.deep.equal([
+      { accountId: ACCOUNT, credentialId: GRANTED, session: { id: 'Session:new', expiresAt: session['expiresAt'] } },
+    ]);
+    const cookies = second.headers.getSetCookie();
+    expect(cookies).to.have.length(2);
+    expect(cookies[0]).to.match(/^paykit_sign_in=; Path=\/api\/wallet; Max-Age=0/);
+    expect(cookies[1]).to.equal('session=granted; Path=/; HttpOnly');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('reports, and starts no platform session for, a session of another account or a failing onSignIn', async () => {
+    session['accountId'] = 'InternalAccount:someone-else';
+    const { send } = proxy();
+    const Cookie = await grantCookie();
+    const path = `${PREFIX}/auth/credentials/${GRANTED}/verify`;
+    const mismatch = await send('POST', path, { as: null, body: '{}', headers: { Cookie, 'Request-Id': 'r' } });
+    expect(mismatch.status).to.equal(200);
+    expect(signIns).to.deep.equal([]);
+    expect(mismatch.headers.getSetCookie().some((c) => c.startsWith('session='))).to.equal(false);
+    expect(errors.map(([, stage]) => stage)).to.deep.equal(['onSignIn']);
+
+    session['accountId'] = ACCOUNT;
+    const failing = proxy(() => {
+      throw new Error('the platform session store is down');
+    });
+    const answer = await failing.send('POST', path, { as: null, body: '{}', headers: { Cookie, 'Request-Id': 'r' } });
+    expect(answer.status, 'the wallet session is still the person’s').to.equal(200);
+    expect(answer.headers.getSetCookie()).to.have.length(1);
+    expect(errors.map(([, stage]) => stage)).to.deep.equal(['onSignIn', 'onSignIn']);
+  });
+
+  it('without signIn a grant opens nothing', async () => {
+    const { send, service } = harness();
+    const answer = await send('POST', `${PREFIX}/auth/credentials/${GRANTED}/challenge`, {
+      as: null,
+      body: '{}',
+      headers: { Cookie: await grantCookie() },
+    });
+    expect(answer.status).to.equal(401);
+    expect(service.calls).to.have.length(0);
+  });
+});
