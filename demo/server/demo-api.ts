@@ -7,6 +7,8 @@
  *   POST /api/demo/signup      {email, region, fullName?, phoneNumber?} → the profile, and Set-Cookie
  *   GET  /api/demo/me          the profile of the cookie's session, or 401
  *   POST /api/demo/reset       forgets the session and clears the cookie
+ *   POST /api/demo/signout     clears the cookie only: the visitor stays, and signs in again with
+ *                              `<pay-sign-in>` (the lookup's grant, then the wallet proxy's onSignIn)
  *   POST /api/demo/card/simulate  {cardId} → drives the sandbox card simulators on the visitor's own card
  *                              (purchases, clearings, a refund, a decline) so the card's transactions fill
  *   POST /api/demo/csp-report  CSP violation reports (kept in memory, logged without URLs)
@@ -162,6 +164,8 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       if (session) sessions.delete(session.id);
       return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } });
     },
+
+    'POST /signout': async () => new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } }),
 
     // Sandbox only: a fresh identity token of the test IdP for this visitor, so `<pay-auth-methods>` can add
     // the OAuth method (its `getOidcToken`); a real platform gets it from its provider's own SDK or popup.

@@ -15,8 +15,10 @@
  *   console.log(`Demo: ${demo.url}`);
  *   await demo.close();
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { createSignInGrants } from '@paykit/proxy';
 import { toNodeListener } from '@paykit/proxy/node';
 import { SANDBOX_OTP_CODE, SCA_CODE, startSandbox, type RunningSandbox } from '@paykit/sandbox';
 import { buildPage, DEMO_ROOT } from './build.js';
@@ -119,8 +121,11 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   };
   const sessions = new DemoSessions({ limits, onEnd: closeCards });
   const cspReports: CspViolation[] = [];
+  // one key per start: a restart forgets every visitor anyway
+  const grants = createSignInGrants({ secret: randomBytes(32), cookiePath: WALLET_PREFIX });
   const wallet = createWalletProxy({
     origin,
+    grants,
     serviceUrl,
     tokenId: sandbox.credentials.tokenId,
     clientSecret: sandbox.credentials.tokenSecret,
@@ -156,6 +161,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const files = staticFiles(outDir);
   const signInLookup = createDemoSignInLookup({
     sessions,
+    grants,
     platform,
     oauthIssuer: oauth.issuer,
     onError: (error) => log(`sign-in lookup error: ${error instanceof Error ? error.message : String(error)}`),

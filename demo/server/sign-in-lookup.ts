@@ -9,7 +9,7 @@
  *   const lookup = createDemoSignInLookup({ sessions, platform });
  *   await lookup(new Request(url, { method: 'POST', headers, body: '{"email":"ada@example.com"}' }));
  */
-import { createSignInLookup, type SignInMethod } from '@paykit/proxy';
+import { createSignInLookup, type SignInGrants, type SignInMethod } from '@paykit/proxy';
 import type { PlatformClient } from './platform.js';
 import type { DemoSessions } from './sessions.js';
 
@@ -52,6 +52,8 @@ export function createDemoSignInLookup(options: {
   platform: PlatformClient;
   /** The issuer of every OAuth method (the demo has one provider, the sandbox's test IdP). */
   oauthIssuer?: string;
+  /** Grants the found wallet's credentials to the browser that asked (the wallet proxy takes the same). */
+  grants?: SignInGrants;
   onError?: (error: unknown) => void;
   minimumResponseMs?: number;
 }): (request: Request) => Promise<Response> {
@@ -59,6 +61,7 @@ export function createDemoSignInLookup(options: {
   return createSignInLookup({
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.minimumResponseMs !== undefined ? { minimumResponseMs: options.minimumResponseMs } : {}),
+    ...(options.grants ? { grants: options.grants } : {}),
     findUser: async (identifier) => {
       const user = 'email' in identifier ? sessions.findByEmail(identifier.email) : undefined;
       if (!user) return undefined;

@@ -1,6 +1,7 @@
 /**
  * The wallet proxy as the demo mounts it at `/api/wallet`: `@paykit/proxy` unchanged, with
- * `resolveEndUser` reading the demo session cookie, and a thin wrapper that learns the ids of resources
+ * `resolveEndUser` reading the demo session cookie, sign-in grants from the lookup for a visitor without
+ * it (whose wallet sign-in then sets it again, `onSignIn`), and a thin wrapper that learns the ids of resources
  * the visitor creates through it (passkeys, wallet sessions, quotes, cards) from the proxied answers.
  * An id the session does not know yet (for example a session made in another tab) is checked with the
  * service using the platform credential, then remembered. Only the demo's own origin may call it, and
@@ -13,7 +14,7 @@
  *   const wallet = createWalletProxy({ serviceUrl, tokenId, clientSecret, sessions, platform });
  *   const response = await wallet(request); // request.url = http://localhost:5173/api/wallet/…
  */
-import { createPlatformProxy, type EndUser, type ResourceKind } from '@paykit/proxy';
+import { createPlatformProxy, type EndUser, type ResourceKind, type SignInGrants } from '@paykit/proxy';
 import { sourceOf } from './limits.js';
 import type { PlatformClient } from './platform.js';
 import type { DemoSession, DemoSessions } from './sessions.js';
@@ -31,6 +32,8 @@ interface Options {
   clientSecret: string;
   sessions: DemoSessions;
   platform: PlatformClient;
+  /** The sign-in lookup's grants: a visitor without the cookie (another browser, signed out) signs in to their wallet. */
+  grants?: SignInGrants;
   onError?: (error: unknown, stage: string) => void;
 }
 
@@ -64,6 +67,18 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
       const session = sessions.fromRequest(request);
       return session ? endUserOf(session, platform) : null;
     },
+    ...(options.grants
+      ? {
+          signIn: {
+            grants: options.grants,
+            // the person proved the wallet's code, passkey or provider token: they are that visitor again
+            onSignIn: ({ accountId }: { accountId: string }) => {
+              const visitor = sessions.findByAccount(accountId);
+              return visitor ? [['Set-Cookie', sessions.cookieFor(visitor)] as [string, string]] : undefined;
+            },
+          },
+        }
+      : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
 
@@ -93,7 +108,9 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
     const session = created && sessions.fromRequest(request);
     if (!created || !session) return response;
     try {
-      const body = (await response.clone().json()) as { id?: unknown };
+      const body = (await response.clone().json()) as { id?: unknown; accountId?: unknown };
+      // a wallet session of another wallet (signed in through a sign-in grant) is not this visitor's
+      if (body?.accountId !== undefined && body.accountId !== session.accountId) return response;
       if (typeof body?.id === 'string') session[SET_OF[created[2]]].add(body.id);
     } catch {
       // not JSON: nothing to learn

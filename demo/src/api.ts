@@ -42,6 +42,8 @@ export const demoApi = {
   me: async (): Promise<Profile | undefined> => (await call<Profile | undefined>('GET', '/me')) ?? undefined,
   signup: (input: SignupInput) => call<Profile>('POST', '/signup', input),
   reset: () => call<void>('POST', '/reset'),
+  /** Ends the demo session in this browser (the cookie); the customer stays and can sign in again. */
+  signout: () => call<void>('POST', '/signout'),
   /** Sandbox only: an identity token of the test IdP for this visitor (to add the OAuth method). */
   oauthToken: async () => (await call<{ idToken: string }>('POST', '/oauth/token')).idToken,
   /** Runs the sandbox card simulators on the visitor's card (purchases, a refund, a decline). */

@@ -325,6 +325,44 @@ export const FLOWS: FlowTest[] = [
     },
   },
   {
+    name: 'signed out of the demo, the visitor signs in again from the first step: the lookup’s grant lets the proxy take the code, and the wallet sign-in gives the demo session back',
+    needs: [OTP],
+    async run({ d, state }) {
+      await open(d, 'customer');
+      await d.click('[data-testid="sign-out-demo"]');
+      await d.waitFor(S.signupForm, { message: 'the sign-up form after signing out of the demo' });
+      assert.notEqual(await d.attribute(S.sessionStatus, 'data-state'), 'signed-in');
+      // nobody is signed in to the demo platform now: its wallet proxy refuses a plain call
+      const refused = await d.evaluate(
+        async () => (await fetch('/api/wallet/auth/sessions?accountId=InternalAccount%3Aany')).status,
+        null,
+      );
+      assert.equal(refused, 401);
+      const returning = '[data-testid="returning-signin"]';
+      await d.fill(`${returning} input[type="email"]`, state.usEmail!);
+      await d.click(`${returning} >>> [part~="continue-button"]`);
+      const code = `${returning} input[autocomplete="one-time-code"]`;
+      await d.waitFor(code, { message: 'the code input: the proxy took the challenge on the grant' });
+      await d.fill(code, '000000');
+      await d.until(
+        async () => (await d.attribute(S.sessionStatus, 'data-state')) === 'signed-in',
+        'signed in to the wallet again',
+      );
+      await d.waitFor(S.signupForm, { gone: true, message: 'the demo session back (no sign-up form)' });
+      state.sessionId = (await sessionIdInHeader(d))!;
+      // the demo session is the platform's own cookie now: it survives a reload
+      await d.reload();
+      await d.waitFor(S.ready, { message: 'the page to boot after reload' });
+      await open(d, 'customer');
+      await d.waitFor('[data-testid="customer-summary"]', { message: 'the same customer' });
+      assert.match(
+        await d.text('[data-testid="customer-summary"]'),
+        new RegExp(state.usEmail!.replace(/[.+]/g, '\\$&')),
+      );
+      assert.equal(await sessionIdInHeader(d), state.sessionId);
+    },
+  },
+  {
     name: PASSKEY_REGISTER,
     needs: [OTP],
     passkey: true,

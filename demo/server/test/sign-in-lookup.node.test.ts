@@ -1,7 +1,7 @@
 /**
  * The demo's sign-in lookup through HTTP: a visitor's email finds their wallet and its email code method
- * (masked), an unknown email and a phone answer the same shape, bad input is refused, the identifier
- * never reaches the log.
+ * (masked) and grants this browser its sign-in calls (the cookie), an unknown email and a phone answer
+ * the same shape and clear it, bad input is refused, the identifier never reaches the log.
  */
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
@@ -29,10 +29,16 @@ describe('demo server: sign-in lookup (POST /api/demo/sign-in/lookup)', () => {
     expect(account.methods).to.have.length(1);
     expect(account.methods[0]).to.deep.include({ type: 'EMAIL_OTP', destination: `l•••@example.com` });
     expect(account.methods[0]!.credentialId).to.match(/^AuthMethod:/);
+    // the grant for those credentials' sign-in calls: only for the wallet proxy's path, unreadable by scripts
+    const grant = String(found.headers['set-cookie'] ?? '');
+    expect(grant).to.match(
+      /^paykit_sign_in=v1\.[\w-]+\.[\w-]+; Path=\/api\/wallet; Max-Age=600; HttpOnly; SameSite=Strict$/,
+    );
     for (const unknown of [{ email: 'nobody@example.com' }, { phone: '+14155550123' }]) {
       const answer = await lookup(unknown);
       expect(answer.status).to.equal(200);
       expect(JSON.parse(answer.body)).to.deep.equal({ accountId: null, methods: [] });
+      expect(String(answer.headers['set-cookie'])).to.match(/^paykit_sign_in=; .*Max-Age=0/);
     }
     expect((await lookup({ email: 'not-an-address' })).status).to.equal(400);
     expect(suite.log.join('\n')).to.not.contain(email);

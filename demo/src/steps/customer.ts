@@ -1,14 +1,18 @@
 /**
  * Step 1, create a customer: the platform's backend makes a sandbox customer with its credential (never
- * sent to the page), funds the wallet and starts the visitor's demo session (an HttpOnly cookie).
+ * sent to the page), funds the wallet and starts the visitor's demo session (an HttpOnly cookie). A
+ * visitor who signed out of the demo (or comes in another browser) signs in again here with
+ * `<pay-sign-in>`: the lookup's grant lets the wallet proxy take the code before the demo knows them, and
+ * the wallet sign-in gives them their demo session back.
  */
 import { demoApi } from '../api.js';
 import { h, icon } from '../dom.js';
 import { money } from '../format.js';
-import { continueButton, go, nextStep, renderTopbar, type Step } from '../shell.js';
+import { continueButton, go, nextStep, renderSteps, renderTopbar, type Step } from '../shell.js';
 import { forgetCustomer, state } from '../state.js';
 import { card, describe, fact, howItWorks, initials, toast } from '../ui.js';
-import { forgetWalletSession, refreshBalance } from '../wallet.js';
+import { forgetWalletSession, loadCard, loadPasskeys, refreshBalance } from '../wallet.js';
+import { demoSignIn } from './signin.js';
 
 export const customerStep: Step = {
   id: 'customer',
@@ -71,6 +75,16 @@ function customerPanel(): HTMLElement {
               on: { click: () => void startOver() },
             },
             'Start over with a new customer',
+          ),
+          h(
+            'button',
+            {
+              class: 'button button--ghost',
+              attrs: { type: 'button' },
+              testid: 'sign-out-demo',
+              on: { click: () => void signOutOfDemo() },
+            },
+            'Sign out of the demo',
           ),
         ),
       ),
@@ -204,29 +218,64 @@ function customerPanel(): HTMLElement {
     }
   }
 
+  const signIn = demoSignIn('returning-signin');
+  signIn.addEventListener('pay-session', () => void welcomeBack());
   return h(
     'div',
-    { class: 'grid-2' },
-    card('New sandbox customer', form),
+    { class: 'stack' },
     h(
-      'aside',
-      { class: 'card card--muted' },
-      h('h2', { class: 'card__title', text: 'In this walkthrough' }),
+      'div',
+      { class: 'grid-2' },
+      card('New sandbox customer', form),
       h(
-        'ul',
-        { class: 'checklist' },
-        [
-          'EU: accept the terms, verify email and phone, verify identity',
-          'Sign in with an email code',
-          'Add a passkey and sign in with it',
-          'Export the recovery phrase',
-          'Issue a card and reveal its number',
-          'Pay, with SCA for EU customers',
-          'Rotate the session key, sign out',
-        ].map((text) => h('li', null, icon('check'), text)),
+        'aside',
+        { class: 'card card--muted' },
+        h('h2', { class: 'card__title', text: 'In this walkthrough' }),
+        h(
+          'ul',
+          { class: 'checklist' },
+          [
+            'EU: accept the terms, verify email and phone, verify identity',
+            'Sign in with an email code',
+            'Add a passkey and sign in with it',
+            'Export the recovery phrase',
+            'Issue a card and reveal its number',
+            'Pay, with SCA for EU customers',
+            'Rotate the session key, sign out',
+          ].map((text) => h('li', null, icon('check'), text)),
+        ),
       ),
     ),
+    card('Signed up before? Sign in', signIn),
   );
+}
+
+/** After `<pay-sign-in>` on this step: the wallet proxy gave the demo session back; load the visitor. */
+async function welcomeBack(): Promise<void> {
+  const me = await demoApi.me();
+  if (!me) {
+    // a wallet of nobody the demo knows (for example a customer made before a restart)
+    await forgetWalletSession();
+    toast('That wallet is not one of this demo’s customers: create a new one.', 'error');
+    go('customer');
+    return;
+  }
+  state.me = me;
+  state.session = state.client.session;
+  await Promise.all([refreshBalance(), loadPasskeys(), loadCard()]);
+  renderTopbar();
+  renderSteps();
+  toast(`Welcome back, ${me.fullName || me.email}`, 'success');
+  go(nextStep());
+}
+
+/** Signs the wallet out and ends the demo session in this browser; the customer stays, to sign in again. */
+async function signOutOfDemo(): Promise<void> {
+  await forgetWalletSession();
+  await demoApi.signout().catch(() => undefined);
+  forgetCustomer();
+  renderTopbar();
+  go('customer');
 }
 
 /** Signs the wallet out, forgets the demo session (cookie) and starts again from step 1. */

@@ -56,31 +56,7 @@ function signinPanel(): HTMLElement {
     );
   }
 
-  // <pay-sign-in>: the visitor types their email (or phone), the demo backend's lookup answers with the
-  // wallet's methods (passkey first where the browser has one, then the email or text code); the demo's
-  // passkey step adds passkeys, so the element's own add-passkey prompt is off here
-  const signIn = payElement(
-    'pay-sign-in',
-    { 'lookup-url': '/api/demo/sign-in/lookup', 'no-passkey-prompt': '', 'default-country': me.region },
-    'signin',
-  );
-  // the demo's one OAuth provider, the sandbox's test identity provider (own origin, approves at once);
-  // the lookup names its issuer for each OAuth method the wallet has (added under "Account security")
-  const { issuer, authorizationEndpoint, clientId, redirectUri } = state.config.oauth;
-  (signIn as HTMLElement & { oauthProviders?: Record<string, unknown> }).oauthProviders = {
-    sandbox: { issuer, displayName: 'Sandbox ID', authorizationEndpoint, clientId, redirectUri, params: { auto: '1' } },
-  };
-  signIn.append(
-    h('span', { class: 'muted', attrs: { slot: 'brand' }, text: 'Paykit demo wallet' }),
-    h(
-      'p',
-      { class: 'hint', attrs: { slot: 'footer' } },
-      icon('info'),
-      'Sandbox: use the email you signed up with; the code is always ',
-      h('kbd', { text: state.config.hints.otpCode }),
-      '.',
-    ),
-  );
+  const signIn = demoSignIn('signin', me.region);
   return h(
     'div',
     { class: 'stack' },
@@ -104,6 +80,38 @@ function signinPanel(): HTMLElement {
     ),
     signinHow(),
   );
+}
+
+/**
+ * `<pay-sign-in>` as the demo uses it: the visitor types their email (or phone), the demo backend's
+ * lookup answers with the wallet's methods (passkey first where the browser has one, then the email or
+ * text code, then the sandbox's test identity provider once the wallet has that method) and grants this
+ * browser those credentials' sign-in calls; the demo's passkey step adds passkeys, so the element's own
+ * add-passkey prompt is off. Also used on the first step by a visitor coming back signed out.
+ */
+export function demoSignIn(testid: string, defaultCountry?: string): HTMLElement {
+  const signIn = payElement(
+    'pay-sign-in',
+    { 'lookup-url': '/api/demo/sign-in/lookup', 'no-passkey-prompt': '', 'default-country': defaultCountry },
+    testid,
+  );
+  // the demo's one OAuth provider, the sandbox's test identity provider (own origin, approves at once)
+  const { issuer, authorizationEndpoint, clientId, redirectUri } = state.config.oauth;
+  (signIn as HTMLElement & { oauthProviders?: Record<string, unknown> }).oauthProviders = {
+    sandbox: { issuer, displayName: 'Sandbox ID', authorizationEndpoint, clientId, redirectUri, params: { auto: '1' } },
+  };
+  signIn.append(
+    h('span', { class: 'muted', attrs: { slot: 'brand' }, text: 'Paykit demo wallet' }),
+    h(
+      'p',
+      { class: 'hint', attrs: { slot: 'footer' } },
+      icon('info'),
+      'Sandbox: use the email you signed up with; the code is always ',
+      h('kbd', { text: state.config.hints.otpCode }),
+      '.',
+    ),
+  );
+  return signIn;
 }
 
 function signinHow(): HTMLElement {
