@@ -41,6 +41,8 @@ export interface Route {
   readonly bodyValues?: Readonly<Record<string, readonly string[]>>;
   /** Forwarded only to a sandbox service. */
   readonly sandboxOnly?: boolean;
+  /** Public data: answered for anyone, signed in or not (the sandbox's enclave keys, which pages pin before sign-in). */
+  readonly public?: boolean;
   /** The body is `multipart/form-data` (document uploads, up to `MULTIPART_MAX_BODY_BYTES`), never JSON. */
   readonly multipart?: boolean;
   /** An `endUserTermsConsent` in the body gets its `ipAddress` and `acceptedAt` from the backend (terms-consent.ts). */
@@ -216,7 +218,7 @@ export const ALLOWLIST: readonly Route[] = [
 
   // Sandbox only
   { method: 'POST', path: '/sandbox/internal-accounts/{id}/fund', owned: [id('account')], sandboxOnly: true },
-  { method: 'GET', path: '/sandbox/enclave-keys', owned: [], sandboxOnly: true },
+  { method: 'GET', path: '/sandbox/enclave-keys', owned: [], sandboxOnly: true, public: true },
   { method: 'POST', path: '/sandbox/send', owned: [body('quoteId', 'quote')], sandboxOnly: true },
   ...(['authorization', 'clearing', 'return'] as const).map((event): Route => ({
     method: 'POST',

@@ -18,6 +18,9 @@ import { isValidPathPrefix } from './path.js';
 /** Where something the platform supplied failed, for `onError`. */
 export type ErrorStage = 'resolveEndUser' | 'ownership' | 'upstream' | 'onSignIn' | 'internal';
 
+/** Headers as `new Headers(…)` takes them: a `Headers`, a record or `[name, value]` pairs. */
+export type HeaderList = ConstructorParameters<typeof Headers>[0];
+
 /** A wallet sign-in that a grant let through, as `onSignIn` hears it. */
 export interface GrantedSignIn {
   /** The account the lookup granted, which the new wallet session is for. */
@@ -37,8 +40,7 @@ export interface SignInOptions {
    * here and return its headers; their `Set-Cookie`s join the answer. A throw is reported (`onSignIn`)
    * and the answer is still the service's, without the platform's headers.
    */
-  onSignIn?:
-    ((signIn: GrantedSignIn, request: Request) => HeadersInit | void | Promise<HeadersInit | void>) | undefined;
+  onSignIn?: ((signIn: GrantedSignIn, request: Request) => HeaderList | void | Promise<HeaderList | void>) | undefined;
 }
 
 export interface PlatformProxyOptions {

@@ -6,7 +6,7 @@
  *
  * Order of checks: browser request from a foreign page, by `Origin` or `Sec-Fetch-Site` (403), no end
  * user (401; with `signIn`, a sign-in grant stands in for one on its credentials' challenge and verify,
- * see sign-in-grants.ts), not allowlisted (404), a body that is not `application/json` (415; `multipart/form-data`
+ * see sign-in-grants.ts; a `public` route, the sandbox's enclave keys, needs none), not allowlisted (404), a body that is not `application/json` (415; `multipart/form-data`
  * with an `Origin` on the document uploads), body too large (413),
  * malformed or ambiguous parameters (400), resource not owned or field not allowed (403).
  *
@@ -75,6 +75,8 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
       endUser = grantedEndUser(found, endUser ?? null);
     }
   }
+  // public data (the sandbox's enclave keys, pinned before anyone signs in) names nothing anyone owns
+  if ((endUser === null || endUser === undefined) && match?.route.public) endUser = NOBODY;
   if (endUser === null || endUser === undefined) {
     return errorResponse(401, 'UNAUTHORIZED', 'Sign in to continue.');
   }
@@ -129,6 +131,9 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     ? signedIn(config, request, grant, credentialId!, answer)
     : answer;
 }
+
+/** Owns nothing: whoever asks for a public route. */
+const NOBODY: EndUser = { owns: () => false };
 
 const VERIFY_ROUTE = '/auth/credentials/{id}/verify';
 /** What a sign-in grant opens: the code or passkey challenge, and the verify that issues the session. */

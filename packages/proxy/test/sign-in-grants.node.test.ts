@@ -256,6 +256,17 @@ describe('the proxy with sign-in grants', () => {
     expect(errors.map(([, stage]) => stage)).to.deep.equal(['onSignIn', 'onSignIn']);
   });
 
+  it("answers the sandbox's enclave keys (public, pinned before sign-in) to anyone, and nothing else without a user", async () => {
+    const { send, service } = harness({ allowSandboxPaths: true });
+    expect((await send('GET', `${PREFIX}/sandbox/enclave-keys`, { as: null })).status).to.equal(200);
+    expect(
+      (await send('POST', `${PREFIX}/sandbox/internal-accounts/${bob.account}/fund`, { as: null, body: '{}' })).status,
+    ).to.equal(401);
+    expect(service.calls).to.have.length(1);
+    const production = harness();
+    expect((await production.send('GET', `${PREFIX}/sandbox/enclave-keys`, { as: null })).status).to.equal(401);
+  });
+
   it('without signIn a grant opens nothing', async () => {
     const { send, service } = harness();
     const answer = await send('POST', `${PREFIX}/auth/credentials/${GRANTED}/challenge`, {

@@ -79,6 +79,18 @@ export function readElements(manifest) {
   return elements.sort((a, b) => a.tagName.localeCompare(b.tagName));
 }
 
+/**
+ * What a wrapper must set up besides registering its tag, for the elements whose define module does more
+ * than register: `<pay-sign-in>` loads its method elements through `PaySignIn.loaders`, which
+ * `define/pay-sign-in` installs and a wrapper (importing the class only) must install itself.
+ */
+const SETUP = {
+  'pay-sign-in': {
+    imports: ["import { setDefaultSignInLoaders } from '@paykit/elements/sign-in-loaders';"],
+    calls: ['  setDefaultSignInLoaders();'],
+  },
+};
+
 function componentModule(element) {
   const { name, tagName, summary, events } = element;
   const elementClass = `${name}Element`;
@@ -100,6 +112,7 @@ function componentModule(element) {
     "import { deferHydration } from '../defer-hydration.js';",
     "import { defineElement } from '../define-element.js';",
     "import type { ReactModule } from '../react-module.js';",
+    ...(SETUP[tagName]?.imports ?? []),
     '',
     `/** The \`on…\` props of \`<${name}>\` and the events they listen to. */`,
     `export const ${eventsConst} = {`,
@@ -115,6 +128,7 @@ function componentModule(element) {
     `/** Creates \`<${name}>\` for the given React; in a browser it also registers \`<${tagName}>\` (once). */`,
     `export function create${name}(react: ReactModule): ${name}Component {`,
     `  defineElement('${tagName}', ${elementClass});`,
+    ...(SETUP[tagName]?.calls ?? []),
     `  return deferHydration(react, createComponent({ react, tagName: '${tagName}', elementClass: ${elementClass}, events: ${eventsConst}, displayName: '${name}' }));`,
     '}',
     '',

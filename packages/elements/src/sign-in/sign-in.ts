@@ -113,9 +113,9 @@ export class PaySignIn extends PayElement {
   static override styles = [...PayElement.styles, signInStyles];
 
   /**
-   * Static: how to load each method's element. `define/pay-sign-in` sets dynamic `import()`s of the
-   * define modules, so that code is fetched only when an account has that method; without a loader the
-   * element waits until the page registers the tag.
+   * Static: how to load each method's element. `define/pay-sign-in` (and the React wrapper) set dynamic
+   * `import()`s of the define modules (`setDefaultSignInLoaders`), so that code is fetched only when an
+   * account has that method; without a loader the element waits until the page registers the tag.
    */
   static loaders: SignInLoaders = {};
 

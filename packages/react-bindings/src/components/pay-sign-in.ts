@@ -17,6 +17,7 @@ import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';
 import type { ReactModule } from '../react-module.js';
+import { setDefaultSignInLoaders } from '@paykit/elements/sign-in-loaders';
 
 /** The `on…` props of `<PaySignIn>` and the events they listen to. */
 export const paySignInEvents = {
@@ -34,6 +35,7 @@ export type PaySignInProps = ComponentProps<PaySignInComponent>;
 /** Creates `<PaySignIn>` for the given React; in a browser it also registers `<pay-sign-in>` (once). */
 export function createPaySignIn(react: ReactModule): PaySignInComponent {
   defineElement('pay-sign-in', PaySignInElement);
+  setDefaultSignInLoaders();
   return deferHydration(
     react,
     createComponent({
