@@ -45,14 +45,6 @@ export interface FlowTest {
   needs?: string[];
   /** Needs a virtual WebAuthn authenticator. */
   passkey?: boolean;
-  /**
-   * Signs in through the OAuth popup, which WebKitGTK cuts off: the popup opens (on a real click), but
-   * its navigation from the initial `about:blank` (which inherits the page's COOP
-   * `same-origin-allow-popups`) to the provider's origin moves it to another browsing context group, so
-   * the page sees it closed at once (a cancelled sign-in) and the callback finds no opener. The redirect
-   * test covers OAuth there.
-   */
-  popup?: boolean;
   timeoutMs?: number;
   run(ctx: FlowContext): Promise<void>;
 }
@@ -711,11 +703,11 @@ export const FLOWS: FlowTest[] = [
   {
     name: 'OAuth: after sign-out <pay-sign-in> signs in through its popup',
     needs: [OAUTH_PROVIDER],
-    popup: true,
     async run({ d, state }) {
       await signOutHere(d);
       await chooseSandboxId(d, state.usEmail!);
-      // a real click (a user gesture): the popup goes to the IdP, which answers the callback page at once
+      // a real click (a user gesture; WebKitGTK allows the popup then): the popup opens on the callback page,
+      // goes to the IdP, which answers the callback page at once
       await d.click(OAUTH_BUTTON);
       await d.waitFor(S.signedIn, { message: 'the signed-in card after the OAuth popup' });
       assert.match(await d.text(S.sessionStatus), /Signed in · Single sign-on/);

@@ -139,14 +139,6 @@ export async function main(): Promise<number> {
               console.log(`  - ${test.name}: skipped (${core.passkeys.reason})`);
               continue;
             }
-            if (test.popup && engine === 'webkit') {
-              const reason =
-                'WebKitGTK moves the OAuth popup to another browsing context group when it leaves its about:blank ' +
-                '(COOP same-origin-allow-popups): the page sees it closed; the redirect test covers OAuth';
-              outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: reason });
-              console.log(`  - ${test.name}: skipped (${reason})`);
-              continue;
-            }
             if (blocked) {
               outcomes.push({
                 name: test.name,
