@@ -45,13 +45,17 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
 
   /** Records the windows the element opens. */
   let opened: Window[];
+  /** The URL each window was opened on. */
+  let openedOn: string[];
   const realOpen = window.open;
   beforeEach(() => {
     requests = [];
     opened = [];
+    openedOn = [];
     window.open = (...args: Parameters<typeof window.open>) => {
       const popup = realOpen.apply(window, args);
       if (popup) opened.push(popup);
+      openedOn.push(String(args[0] ?? ''));
       return popup;
     };
   });
@@ -112,6 +116,8 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
       expect(event.detail.session).to.include({ accountId: started.accountId, type: 'OAUTH' });
       expect(hasState(el, 'signed-in')).to.equal(true);
       expect(opened).to.have.length(1);
+      // opened on the redirect URI, not about:blank (WebKit cuts off an about:blank popup that changes origin)
+      expect(openedOn).to.deep.equal([REDIRECT_URI]);
       expect(verifies()).to.have.length(1);
       // No token in the page's URL, storage or events.
       expect(location.href).not.to.contain('id_token');
