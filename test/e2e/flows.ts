@@ -45,8 +45,6 @@ export interface FlowTest {
   needs?: string[];
   /** Needs a virtual WebAuthn authenticator. */
   passkey?: boolean;
-  /** Opens a window from script (the OAuth popup): WebKitGTK blocks those under automation. */
-  popup?: boolean;
   timeoutMs?: number;
   run(ctx: FlowContext): Promise<void>;
 }
@@ -90,6 +88,8 @@ const RENEW = 'account security: "Renew now" changes the session id; the session
 const LOGOUT = 'account security: "Sign out on this device" returns to sign-in (also after reload)';
 const EU_SIGNUP = 'EU sign-up and email OTP sign-in';
 const EU_PAY = 'EU payment with SCA reaches COMPLETED';
+const OAUTH_PROVIDER = 'OAuth: a sign-in provider ("Sandbox ID") is added under "Account security"';
+const OAUTH_BUTTON = `${S.otp} pay-oauth-button >>> [part~="oauth-button"]`;
 
 // ---- helpers --------------------------------------------------------------------------------------
 
@@ -123,6 +123,27 @@ async function signInWithOtp(d: Driver, email: string): Promise<string> {
   const id = await d.text('[data-testid="signin-session-id"]');
   assert.match(id, /^Session:/);
   return id;
+}
+
+/** Signs out on this device ("Account security") unless already signed out; ends on the sign-in step. */
+async function signOutHere(d: Driver): Promise<void> {
+  if ((await d.attribute(S.sessionStatus, 'data-state')) === 'signed-in') {
+    await open(d, 'sessions');
+    await d.waitFor(`${S.sessions}[data-state~="ready"]`, { message: 'the sessions list' });
+    await d.click(`${S.sessions} >>> [part~="sign-out-button"]`);
+    await d.until(async () => (await d.attribute(S.sessionStatus, 'data-state')) === 'signed-out', 'signed out');
+  } else await open(d, 'signin');
+}
+
+/** `<pay-sign-in>`: the email, then "Use another method", "Continue with Sandbox ID"; waits for its button. */
+async function chooseSandboxId(d: Driver, email: string): Promise<void> {
+  const edit = `${S.otp} >>> [part~="edit-button"]`;
+  if (await d.exists(edit)) await d.click(edit); // an earlier attempt left it on a method
+  await enterEmail(d, email);
+  await d.waitFor(`${S.otp} >>> [part~="another-button"]`, { message: '"Use another method"' });
+  await d.click(`${S.otp} >>> [part~="another-button"]`);
+  await clickByText(d, `${S.otp} >>> [part~="method-button"]`, 'Continue with Sandbox ID');
+  await d.waitFor(OAUTH_BUTTON, { message: 'the provider button' });
 }
 
 async function sessionIdInHeader(d: Driver): Promise<string | null> {
@@ -702,9 +723,8 @@ export const FLOWS: FlowTest[] = [
     },
   },
   {
-    name: 'OAuth: a sign-in provider is added, then after sign-out <pay-sign-in> signs in through its popup',
+    name: OAUTH_PROVIDER,
     needs: [OTP],
-    popup: true,
     async run({ d, state }) {
       if ((await d.attribute(S.sessionStatus, 'data-state')) !== 'signed-in') {
         await open(d, 'signin');
@@ -716,20 +736,52 @@ export const FLOWS: FlowTest[] = [
       const before = (await texts(d, S.methodRows)).length;
       await clickByText(d, `${S.authMethods} >>> [part~="add-button"]`, 'Sign-in provider');
       await d.until(async () => (await d.count(S.methodRows)) === before + 1, 'the sign-in provider listed');
-      // sign out on this device, then sign in again choosing the provider
-      await d.waitFor(`${S.sessions}[data-state~="ready"]`, { message: 'the sessions list' });
-      await d.click(`${S.sessions} >>> [part~="sign-out-button"]`);
-      await d.until(async () => (await d.attribute(S.sessionStatus, 'data-state')) === 'signed-out', 'signed out');
-      await enterEmail(d, state.usEmail!);
-      await d.waitFor(`${S.otp} >>> [part~="another-button"]`, { message: '"Use another method"' });
-      await d.click(`${S.otp} >>> [part~="another-button"]`);
-      await clickByText(d, `${S.otp} >>> [part~="method-button"]`, 'Continue with Sandbox ID');
-      const button = `${S.otp} pay-oauth-button >>> [part~="oauth-button"]`;
-      await d.waitFor(button, { message: 'the provider button' });
-      // a real click (a user gesture): the popup goes to the IdP, which answers the callback page at once
-      await d.click(button);
+    },
+  },
+  {
+    name: 'OAuth: after sign-out <pay-sign-in> signs in through its popup',
+    needs: [OAUTH_PROVIDER],
+    async run({ d, state }) {
+      await signOutHere(d);
+      await chooseSandboxId(d, state.usEmail!);
+      // a real click (a user gesture; WebKitGTK allows the popup then): the popup opens on the callback page,
+      // goes to the IdP, which answers the callback page at once
+      await d.click(OAUTH_BUTTON);
       await d.waitFor(S.signedIn, { message: 'the signed-in card after the OAuth popup' });
       assert.match(await d.text(S.sessionStatus), /Signed in · Single sign-on/);
+    },
+  },
+  {
+    name: 'OAuth: with popups blocked, <pay-sign-in> takes the page to the provider and signs in on the return',
+    needs: [OAUTH_PROVIDER],
+    async run({ d, state }) {
+      await signOutHere(d);
+      await chooseSandboxId(d, state.usEmail!);
+      // the browser blocks the popup (window.open answers null): the element falls back to the redirect
+      await d.evaluate(() => {
+        window.open = () => null;
+        (window as { leftAt?: number }).leftAt = Date.now(); // gone once the page is replaced
+      }, null);
+      await d.click(OAUTH_BUTTON);
+      // the IdP (auto=1) → /oauth-callback.html → back to the page the sign-in started from (#signin)
+      await d.waitFor(() => !(window as { leftAt?: number }).leftAt && document.readyState === 'complete', {
+        message: 'the demo page loaded again after the provider',
+      });
+      await d.waitFor(S.ready, { message: 'the demo booted again' });
+      assert.equal(await d.attribute(S.nav('signin'), 'aria-current'), 'step', 'back on the sign-in step');
+      await d.waitFor(S.signedIn, { message: 'the signed-in card after the OAuth redirect' });
+      assert.match(await d.text(S.sessionStatus), /Signed in · Single sign-on/);
+      // nothing of the redirect is left: no record in sessionStorage, no token in the URL
+      const left = await d.evaluate(
+        () => [
+          sessionStorage.getItem('paykit:oauth:pending'),
+          sessionStorage.getItem('paykit:oauth:result'),
+          location.href,
+        ],
+        null,
+      );
+      assert.deepEqual(left.slice(0, 2), [null, null]);
+      assert.doesNotMatch(String(left[2]), /id_token|state=/);
     },
   },
   {

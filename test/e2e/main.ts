@@ -139,12 +139,6 @@ export async function main(): Promise<number> {
               console.log(`  - ${test.name}: skipped (${core.passkeys.reason})`);
               continue;
             }
-            if (test.popup && engine === 'webkit') {
-              const reason = 'WebKitGTK blocks windows a script opens under automation (the OAuth popup)';
-              outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: reason });
-              console.log(`  - ${test.name}: skipped (${reason})`);
-              continue;
-            }
             if (blocked) {
               outcomes.push({
                 name: test.name,

@@ -2,8 +2,8 @@
  * Step 2, sign in: `<pay-sign-in>` from the email address (or phone number): the demo backend's lookup
  * (`POST /api/demo/sign-in/lookup`) names the wallet's methods, and the element offers them, a passkey
  * first once the wallet has one, then the email code, and "Continue with Sandbox ID" (OAuth through the
- * sandbox's test identity provider, in a popup) once the wallet has that method; the session key is made
- * in this browser and never leaves it.
+ * sandbox's test identity provider, in a popup, or through a redirect and back where popups are
+ * blocked) once the wallet has that method; the session key is made in this browser and never leaves it.
  */
 import { h, icon } from '../dom.js';
 import { methodLabel, relative, shortId } from '../format.js';

@@ -1,12 +1,5 @@
 import { expect } from 'chai';
-import { executeServerCommand } from '@web/test-runner-commands';
-import {
-  WalletClient,
-  addCredential,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
-} from '@paykit/crypto-core';
+import { WalletClient, type Transport, type TransportRequest, type TransportResponse } from '@paykit/crypto-core';
 import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { afterEach, before, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
 import '../src/define/pay-oauth-button.js';
@@ -14,31 +7,23 @@ import '../src/translations/es.js';
 import type { OAuthProviderConfig, PayOAuthButton } from '../src/oauth-button/oauth-button.js';
 import { PENDING_KEY, RESULT_KEY } from '../src/oauth-button/oauth-protocol.js';
 import { expectAccessible, fixture, hasState, html, part, until, watchForLeaks } from './helpers/dom.js';
-
-/** The page's backend: requests go to the real sandbox through the harness, which adds the platform credential. */
-const command = <R>(payload: Record<string, unknown>): Promise<R> =>
-  executeServerCommand<R, unknown>('oauth-sandbox', payload) as Promise<R>;
+import {
+  addOAuthCredential,
+  oauthSandbox as command,
+  popupsAllowed as probePopups,
+  type OAuthSandbox,
+} from './helpers/oauth-idp.js';
 
 /** WebKitGTK under WebDriver blocks windows a script opens without a user gesture: popup tests skip there. */
-const popupsAllowed = ((): boolean => {
-  const probe = window.open('', 'paykit-popup-probe');
-  probe?.close();
-  return !!probe;
-})();
+const popupsAllowed = probePopups();
 const POPUPS_BLOCKED = 'this engine blocks script-opened windows under automation (the redirect tests cover it)';
 
 const CLIENT_ID = 'paykit-elements-tests';
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const REDIRECT_URI = new URL('oauth-callback.html', FIXTURES).href;
 
-interface Started {
-  idpOrigin: string;
-  accountId: string;
-  emailCredentialId: string;
-}
-
 describe('<pay-oauth-button> against the sandbox and its identity provider', () => {
-  let started: Started;
+  let started: OAuthSandbox;
   let credentialId: string;
   let requests: string[];
   const sub = `idp-user-${Math.random().toString(36).slice(2)}`;
@@ -60,13 +45,17 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
 
   /** Records the windows the element opens. */
   let opened: Window[];
+  /** The URL each window was opened on. */
+  let openedOn: string[];
   const realOpen = window.open;
   beforeEach(() => {
     requests = [];
     opened = [];
+    openedOn = [];
     window.open = (...args: Parameters<typeof window.open>) => {
       const popup = realOpen.apply(window, args);
       if (popup) opened.push(popup);
+      openedOn.push(String(args[0] ?? ''));
       return popup;
     };
   });
@@ -78,27 +67,14 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
   });
 
   before(async () => {
-    started = await command<Started>({ op: 'start' });
+    started = await command<OAuthSandbox>({ op: 'start' });
     // The account gets an OAUTH credential for `sub` at the sandbox IdP, as a signed-in user would add one.
     requests = [];
-    const client = await newClient();
-    const challenge = await client.requestOtp({ credentialId: started.emailCredentialId });
-    await client.loginWithOtp({ challenge, code: '000000' });
-    const { token } = await command<{ token: string }>({
-      op: 'token',
+    credentialId = await addOAuthCredential(await newClient(), started, {
       sub,
       clientId: CLIENT_ID,
       redirectUri: REDIRECT_URI,
     });
-    credentialId = (
-      await addCredential(client, {
-        type: 'OAUTH',
-        accountId: started.accountId,
-        nickname: 'Sandbox',
-        oidcToken: token,
-      })
-    ).id;
-    await client.logout();
   });
 
   const render = async (cfg: OAuthProviderConfig, provider = 'google'): Promise<PayOAuthButton> => {
@@ -140,6 +116,8 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
       expect(event.detail.session).to.include({ accountId: started.accountId, type: 'OAUTH' });
       expect(hasState(el, 'signed-in')).to.equal(true);
       expect(opened).to.have.length(1);
+      // opened on the redirect URI, not about:blank (WebKit cuts off an about:blank popup that changes origin)
+      expect(openedOn).to.deep.equal([REDIRECT_URI]);
       expect(verifies()).to.have.length(1);
       // No token in the page's URL, storage or events.
       expect(location.href).not.to.contain('id_token');

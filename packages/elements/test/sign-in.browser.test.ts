@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import {
   WalletClient,
   addCredential,
@@ -18,6 +18,13 @@ import { afterEach, before, describe, it, itWhen } from '../../../test/harness/s
 import '../src/define/pay-sign-in.js';
 import '../src/translations/es.js';
 import type { PaySignIn } from '../src/sign-in/sign-in.js';
+import { PENDING_KEY, RESULT_KEY } from '../src/oauth-button/oauth-protocol.js';
+import {
+  addOAuthCredential,
+  oauthSandbox as command,
+  popupsAllowed as probePopups,
+  type OAuthSandbox,
+} from './helpers/oauth-idp.js';
 import { sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
 import {
   announced,
@@ -401,22 +408,15 @@ describe('<pay-sign-in>', () => {
   });
 });
 
-/** The page's backend for the OAuth test: the real sandbox and its identity provider, through the harness. */
-const command = <R>(payload: Record<string, unknown>): Promise<R> =>
-  executeServerCommand<R, unknown>('oauth-sandbox', payload) as Promise<R>;
-
 /** WebKitGTK under WebDriver blocks windows a script opens without a user gesture (see oauth-button's tests). */
-const popupsAllowed = ((): boolean => {
-  const probe = window.open('', 'paykit-popup-probe');
-  probe?.close();
-  return !!probe;
-})();
+const popupsAllowed = probePopups();
 
 describe('<pay-sign-in> with OAuth against the sandbox identity provider', () => {
   const CLIENT_ID = 'paykit-elements-tests';
-  const REDIRECT_URI = new URL('./fixtures/oauth-callback.html', import.meta.url).href;
+  const FIXTURES = new URL('./fixtures/', import.meta.url);
+  const REDIRECT_URI = new URL('oauth-callback.html', FIXTURES).href;
   const sub = `idp-sign-in-${Math.random().toString(36).slice(2)}`;
-  let started: { idpOrigin: string; accountId: string; emailCredentialId: string };
+  let started: OAuthSandbox;
   let oauthCredentialId: string;
   const transport: Transport = async (request: TransportRequest): Promise<TransportResponse> => {
     const { signal: _signal, ...plain } = request;
@@ -424,55 +424,48 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
   };
   const newClient = async (): Promise<WalletClient> =>
     new WalletClient({ transport, trustedSigners: await sandboxSigners(transport) });
+  /** The platform's one provider, the sandbox IdP (`auto=1` approves at once), under the name `sandbox`. */
+  const providers = (params: Record<string, string> = { auto: '1' }, endpoint?: string) => ({
+    sandbox: {
+      issuer: started.idpOrigin,
+      displayName: 'Sandbox ID',
+      authorizationEndpoint: endpoint ?? `${started.idpOrigin}/authorize`,
+      clientId: CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+      params: { login_hint: sub, ...params },
+    },
+  });
+  const lookup: SignInLookup = async () => ({
+    accountId: started.accountId,
+    methods: [
+      { type: 'OAUTH', credentialId: oauthCredentialId, issuer: started.idpOrigin },
+      { type: 'EMAIL_OTP', credentialId: started.emailCredentialId },
+    ],
+  });
 
   before(async () => {
-    started = await command({ op: 'start' });
-    const client = await newClient();
-    const challenge = await client.requestOtp({ credentialId: started.emailCredentialId });
-    await client.loginWithOtp({ challenge, code: '000000' });
-    const { token } = await command<{ token: string }>({
-      op: 'token',
+    started = await command<OAuthSandbox>({ op: 'start' });
+    oauthCredentialId = await addOAuthCredential(await newClient(), started, {
       sub,
       clientId: CLIENT_ID,
       redirectUri: REDIRECT_URI,
     });
-    oauthCredentialId = (
-      await addCredential(client, {
-        type: 'OAUTH',
-        accountId: started.accountId,
-        nickname: 'Sandbox',
-        oidcToken: token,
-      })
-    ).id;
-    await client.logout();
   });
-  afterEach(() => document.querySelectorAll('pay-sign-in').forEach((el) => el.remove()));
+  afterEach(() => {
+    document.querySelectorAll('pay-sign-in').forEach((el) => el.remove());
+    sessionStorage.removeItem(PENDING_KEY);
+    sessionStorage.removeItem(RESULT_KEY);
+  });
 
   itWhen(
     popupsAllowed,
-    'this engine blocks script-opened windows under automation',
+    'this engine blocks script-opened windows under automation (the redirect tests cover it)',
     'offers the provider of the account’s issuer and signs in through its popup',
     async () => {
-      const issuer = started.idpOrigin;
       const el = await fixture<PaySignIn>(html`<pay-sign-in></pay-sign-in>`);
       el.client = await newClient();
-      el.oauthProviders = {
-        sandbox: {
-          issuer,
-          displayName: 'Sandbox ID',
-          authorizationEndpoint: `${started.idpOrigin}/authorize`,
-          clientId: CLIENT_ID,
-          redirectUri: REDIRECT_URI,
-          params: { login_hint: sub, auto: '1' },
-        },
-      };
-      el.lookup = async () => ({
-        accountId: started.accountId,
-        methods: [
-          { type: 'OAUTH', credentialId: oauthCredentialId, issuer },
-          { type: 'EMAIL_OTP', credentialId: started.emailCredentialId },
-        ],
-      });
+      el.oauthProviders = providers();
+      el.lookup = lookup;
       await el.updateComplete;
       lightInput(el, 'identifier').value = 'ana@example.com';
       const chosen = nextEvent(el, 'pay-sign-in-method');
@@ -496,4 +489,117 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
       await expectAccessible(el, 'signed in');
     },
   );
+
+  describe('redirect fallback (popups blocked): the page leaves for the provider and comes back', () => {
+    interface SignInHost {
+      events: { type: string; detail: string }[];
+      loads: number;
+      client: WalletClient;
+      lookup: SignInLookup;
+      oauthProviders: ReturnType<typeof providers>;
+    }
+    let frame: HTMLIFrameElement | undefined;
+    afterEach(() => {
+      frame?.remove();
+      frame = undefined;
+      delete (window as { signInHost?: unknown }).signInHost;
+    });
+
+    /** Loads the platform's sign-in page (it blocks popups) in a frame, and starts OAuth there. */
+    const signInThroughRedirect = async (oauthProviders: SignInHost['oauthProviders']) => {
+      // OAuth is the account's only method here: no code is sent (the sandbox limits how often)
+      const oauthOnly: SignInLookup = async () => ({
+        accountId: started.accountId,
+        methods: [{ type: 'OAUTH', credentialId: oauthCredentialId, issuer: started.idpOrigin }],
+      });
+      const host: SignInHost = { events: [], loads: 0, client: await newClient(), lookup: oauthOnly, oauthProviders };
+      (window as { signInHost?: unknown }).signInHost = host;
+      frame = document.createElement('iframe');
+      frame.title = 'platform sign-in page';
+      frame.src = new URL('sign-in-host.html', FIXTURES).href;
+      document.body.append(frame);
+      await until(() => host.loads === 1, 'the platform page', 10_000);
+      const signIn = () => frame!.contentDocument!.querySelector<PaySignIn>('pay-sign-in')!;
+      await until(() => !!signIn()?.shadowRoot?.querySelector('[part~="continue-button"]'), 'the sign-in element');
+      lightInput(signIn(), 'identifier').value = 'ana@example.com';
+      part(signIn(), 'continue-button').click();
+      const oauthButton = () => signIn().querySelector('pay-oauth-button')?.shadowRoot?.querySelector('button');
+      await until(() => !!oauthButton(), 'the provider button');
+      oauthButton()!.click();
+      await until(() => host.loads === 2, 'the return to the platform page', 15_000);
+      return { host, signIn };
+    };
+
+    it('resumes after the return, straight on the provider, and emits pay-session', async () => {
+      const { host, signIn } = await signInThroughRedirect(providers());
+      await until(() => hasState(signIn(), 'signed-in'), 'signed in after the return', 10_000);
+      // OAuth offered after the lookup; back from the provider, offered again and signed in (no passkey prompt)
+      expect(host.events.map((e) => e.type)).to.deep.equal(['pay-sign-in-method', 'pay-sign-in-method', 'pay-session']);
+      expect(JSON.parse(host.events[1]!.detail)).to.deep.equal({ method: 'OAUTH', provider: 'sandbox' });
+      expect(JSON.parse(host.events[2]!.detail).session).to.include({
+        accountId: started.accountId,
+        type: 'OAUTH',
+      });
+      expect(maybePart(signIn(), 'not-now-button')).to.equal(null);
+      // nothing kept: no records, no token in the frame's URL, no identifier or token in an event
+      expect(sessionStorage.getItem(PENDING_KEY)).to.equal(null);
+      expect(sessionStorage.getItem(RESULT_KEY)).to.equal(null);
+      expect(frame!.contentWindow!.location.href).not.to.match(/id_token|example/);
+      expect(JSON.stringify(host.events)).not.to.match(/eyJ|example\.com/);
+    });
+
+    it('a cancelled return shows the button’s error on the provider, and "Use another email" starts over', async () => {
+      const forger = new URL('oauth-forger.html', FIXTURES).href;
+      const { host, signIn } = await signInThroughRedirect(providers({ forge: 'redirect-cancel' }, forger));
+      const button = () => signIn().querySelector('pay-oauth-button');
+      await until(() => !!button() && hasState(button()!, 'error'), 'the error after the return', 10_000);
+      await signIn().updateComplete;
+      expect(part(button()!, 'error').textContent).to.contain('Sign-in was cancelled.');
+      expect(host.events.map((e) => (e.type === 'pay-error' ? e.detail : e.type))).to.deep.equal([
+        'pay-sign-in-method',
+        'pay-sign-in-method',
+        'OAUTH_CANCELLED',
+      ]);
+      expect(hasState(signIn(), 'method')).to.equal(true);
+      expect(maybePart(signIn(), 'identifier')).to.equal(null); // the identifier is not known after the redirect
+      expect(sessionStorage.getItem(PENDING_KEY)).to.equal(null);
+      expect(sessionStorage.getItem(RESULT_KEY)).to.equal(null);
+      const startOver = part(signIn(), 'edit-button');
+      expect(startOver.textContent!.trim()).to.equal('Use another email');
+      startOver.click();
+      await until(() => hasState(signIn(), 'identify'), 'the identifier again');
+      await signIn().updateComplete;
+      expect(frame!.contentDocument!.activeElement).to.equal(lightInput(signIn(), 'identifier'));
+    });
+  });
+
+  it('a stored failed answer (as the callback leaves it) shows the error, axe clean, in Spanish too', async () => {
+    sessionStorage.setItem(
+      PENDING_KEY,
+      JSON.stringify({
+        state: 's1',
+        keyId: 'gone',
+        provider: 'sandbox',
+        credentialId: oauthCredentialId,
+        returnTo: location.href,
+        createdAt: Date.now(),
+      }),
+    );
+    sessionStorage.setItem(RESULT_KEY, JSON.stringify({ state: 's1', error: 'server_error' }));
+    const el = await fixture<PaySignIn>(html`<pay-sign-in .oauthProviders=${providers()}></pay-sign-in>`);
+    const error = nextEvent<CustomEvent<{ code: string }>>(el, 'pay-error');
+    el.client = await newClient();
+    expect((await error).detail.code).to.equal('OAUTH_PROVIDER_ERROR');
+    const button = el.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-oauth-button')!;
+    await button.updateComplete;
+    await el.updateComplete;
+    expect(button.getAttribute('credential-id')).to.equal(oauthCredentialId);
+    expect(part(button, 'oauth-button').textContent!.trim()).to.equal('Continue with Sandbox ID');
+    expect(hasState(button, 'error')).to.equal(true);
+    expect(sessionStorage.getItem(PENDING_KEY)).to.equal(null);
+    await expectAccessible(el, 'failed OAuth return');
+    el.locale = 'es';
+    await el.updateComplete;
+    expect(part(el, 'edit-button').textContent!.trim()).to.equal('Usar otro correo');
+  });
 });

@@ -84,7 +84,9 @@ type Phase = 'idle' | 'pending' | 'redirecting' | 'signed-in';
  * "Continue with Google" (or Apple, Microsoft, any OIDC provider): signs in to the wallet with an
  * identity token whose `nonce` binds it to a new session key, as the wallet protocol requires
  * (`client.prepareOAuth()`: the key is made first, nonce = SHA-256 of its hex). The provider's page
- * opens in a popup (opened inside the click, so it is not blocked); where the browser blocks popups,
+ * opens in a popup (opened inside the click, so it is not blocked, on the redirect URI and sent on to the
+ * provider once that page shows: WebKit cuts a popup off from the page when it leaves its initial
+ * `about:blank` for another origin under COOP `same-origin-allow-popups`); where the browser blocks popups,
  * or with `mode="redirect"`, the whole page goes to the provider and the element resumes when the
  * platform's callback page brings it back. A fresh `state` is sent and checked; the popup's answer is
  * taken only from the redirect URI's origin and from the popup itself; a closed popup is a cancelled
@@ -226,7 +228,13 @@ export class PayOAuthButton extends PayElement {
       const height = 640;
       const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
       const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
-      popup = window.open('', OAUTH_POPUP_NAME, `popup,width=${width},height=${height},left=${left},top=${top}`);
+      // The popup starts on the redirect URI, not on about:blank: WebKit cuts off a popup whose initial
+      // about:blank (which inherits the page's COOP same-origin-allow-popups) goes to another origin.
+      popup = window.open(
+        config.redirectUri,
+        OAUTH_POPUP_NAME,
+        `popup,width=${width},height=${height},left=${left},top=${top}`,
+      );
     }
     void this.#signIn(client, config, popup);
   };
@@ -257,6 +265,9 @@ export class PayOAuthButton extends PayElement {
         location.assign(url);
         return;
       }
+      await popupLeftBlank(popup, () => attempt !== this.#attempt);
+      if (attempt !== this.#attempt) throw oauthError(OAuthErrorCode.CANCELLED, 'The element left the page');
+      if (popup.closed) throw oauthError(OAuthErrorCode.CANCELLED, 'The sign-in window was closed');
       popup.location.href = url;
       const idToken = await this.#waitForPopup(popup, state, new URL(config.redirectUri).origin);
       await this.#login(client, attempt, idToken, prepared);
@@ -350,6 +361,19 @@ export class PayOAuthButton extends PayElement {
     this.#phase = 'idle';
     this.#error = this.reportError(error, MESSAGES);
     this.requestUpdate();
+  }
+}
+
+/** Resolves once the popup shows the page it was opened on (not its initial about:blank), is closed, or `gone()`. */
+async function popupLeftBlank(popup: Window, gone: () => boolean): Promise<void> {
+  for (;;) {
+    try {
+      if (popup.closed || gone() || (popup.location.href !== 'about:blank' && popup.document.readyState !== 'loading'))
+        return;
+    } catch {
+      return; // another origin's page: it left about:blank
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

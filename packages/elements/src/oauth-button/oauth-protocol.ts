@@ -37,8 +37,9 @@ export interface OAuthProviderConfig {
 export const OAUTH_MESSAGE_TYPE = 'paykit:oauth-result';
 /** `window.name` of the popups the element opens: the callback answers only such a window's opener. */
 export const OAUTH_POPUP_NAME = 'paykit-oauth';
-/** sessionStorage key of the redirect path's pending request. */
-export const PENDING_KEY = 'paykit:oauth:pending';
+// the pending request's sessionStorage key and `readRecord` are a tiny module of their own: `<pay-sign-in>`
+// reads the pending request up front, without the rest of the protocol
+export { PENDING_KEY, readRecord } from './oauth-pending.js';
 /** sessionStorage key of the redirect path's result, from the callback page to the element. */
 export const RESULT_KEY = 'paykit:oauth:result';
 
@@ -88,16 +89,6 @@ export function parseOAuthFragment(hash: string): OAuthResult | undefined {
   const idToken = params.get('id_token') ?? undefined;
   const error = params.get('error') ?? (idToken ? undefined : 'invalid_response');
   return { state, idToken, error };
-}
-
-/** JSON from sessionStorage (undefined when absent, unreadable or storage is refused). */
-export function readRecord<T>(key: string): T | undefined {
-  try {
-    const text = sessionStorage.getItem(key);
-    return text ? (JSON.parse(text) as T) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function writeRecord(key: string, value: unknown): void {

@@ -13,6 +13,7 @@ export const signInMessages = {
   'signIn.emailMissing': 'Enter your email address.',
   'signIn.emailInvalid': 'Enter an email address like name@example.com.',
   'signIn.edit': 'Edit',
+  'signIn.useAnotherEmail': 'Use another email',
   'signIn.unknown': 'There’s no account with this email address or phone number. Check it, or use another one.',
   'signIn.noMethod': 'This account has no sign-in method this browser can use.',
   'signIn.another': 'Use another method',

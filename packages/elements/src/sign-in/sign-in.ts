@@ -9,7 +9,8 @@ import {
   type SignInLookup,
   type SignInMethod,
 } from '@paykit/crypto-core';
-import type { OAuthProviderConfig } from '../oauth-button/oauth-protocol.js';
+import type { OAuthPending, OAuthProviderConfig } from '../oauth-button/oauth-protocol.js';
+import { PENDING_KEY, readRecord } from '../oauth-button/oauth-pending.js';
 import { PayElement } from '../shared/base-element.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PaySessionEvent, summarizeSession } from '../shared/events.js';
@@ -62,6 +63,11 @@ let nextId = 0;
  * (`PaySignIn.loaders`, set by `define/pay-sign-in`). An email or text code is sent as soon as that
  * method is shown. After a code sign-in, where the browser has passkeys, it offers "Add a passkey for
  * faster sign-in" with "Not now" (`no-passkey-prompt` turns that off).
+ *
+ * Where popups are blocked, OAuth takes the whole page to the provider (`<pay-oauth-button>`'s redirect
+ * fallback). When the element connects with the fallback's pending request in `sessionStorage`, it goes
+ * straight to that provider's button, which takes the callback's answer and signs in (or shows why not);
+ * the identifier is not known then, so instead of it and "Edit" there is "Use another email".
  *
  * The lookup is the platform's (it knows its users): the `lookup` property (a `SignInLookup`) or, without
  * it, a JSON `POST` of `{ email }` or `{ phone }` to `lookup-url` answering a `SignInAccount` (404, or an
@@ -164,6 +170,9 @@ export class PaySignIn extends PayElement {
   #emailError: 'signIn.emailMissing' | 'signIn.emailInvalid' | undefined;
   #lookups = 0;
   #autofillStarted = false;
+  #resumeChecked = false;
+  /** The provider of an OAuth sign-in resumed after the redirect fallback (no lookup, so no issuer). */
+  #resumed: string | undefined;
   readonly #id = `pay-sign-in-${++nextId}`;
 
   /** The phone field, loaded the first time the person picks "Use phone instead" (its country table is ~2 kB). */
@@ -229,6 +238,10 @@ export class PaySignIn extends PayElement {
         dialog.showModal();
         this.focus();
       } else dialog.close();
+    }
+    if (!this.#resumeChecked && this.hasClient) {
+      this.#resumeChecked = true;
+      this.#resume();
     }
     if (this.#phase === 'identify' && !this.#autofillStarted && this.passkeyCredentialId && this.hasClient)
       this.#startAutofill(this.passkeyCredentialId);
@@ -301,10 +314,11 @@ export class PaySignIn extends PayElement {
     }
     const who = this.#identifier;
     const others = this.#methods.filter((m) => m !== this.#method);
+    // back from the OAuth redirect the identifier is not known: no "who", a way back to it instead
     return html`<p class="who">
-        <strong part="identifier">${who && ('email' in who ? who.email : who.phone)}</strong>
+        ${who ? html`<strong part="identifier">${'email' in who ? who.email : who.phone}</strong>` : nothing}
         <button part="button edit-button" class="button button--link" type="button" @click=${this.edit}>
-          ${this.t('signIn.edit')}
+          ${this.t(who ? 'signIn.edit' : 'signIn.useAnotherEmail')}
         </button>
       </p>
       ${
@@ -389,7 +403,7 @@ export class PaySignIn extends PayElement {
         credential-id=${m.credentialId}
       ></pay-passkey-login>`;
     if (m.type === 'OAUTH') {
-      const provider = this.#provider(m.issuer);
+      const provider = this.#resumed ?? this.#provider(m.issuer);
       return html`<pay-oauth-button
         .client=${client}
         .locale=${locale}
@@ -484,6 +498,7 @@ export class PaySignIn extends PayElement {
   async #find(identifier: SignInIdentifier): Promise<void> {
     const lookup = ++this.#lookups;
     this.#stopAutofill();
+    this.#resumed = undefined;
     this.#identifier = identifier;
     this.#phase = 'looking-up';
     this.#error = undefined;
@@ -519,6 +534,20 @@ export class PaySignIn extends PayElement {
     await this.#choose(first);
   }
 
+  /**
+   * Back from the OAuth redirect fallback (its pending record is in sessionStorage): straight to that
+   * provider's `<pay-oauth-button>`, which takes the answer and signs in (or shows why not).
+   */
+  #resume(): void {
+    const pending = readRecord<OAuthPending>(PENDING_KEY);
+    if (!pending?.provider || this.#phase !== 'identify') return;
+    this.#resumed = pending.provider;
+    this.#methods = [];
+    this.#phase = 'method';
+    if (this.modal) this.open = true;
+    void this.#choose({ type: 'OAUTH', credentialId: pending.credentialId });
+  }
+
   readonly #fetchLookup = async (identifier: SignInIdentifier): Promise<SignInAccount | undefined> => {
     if (!this.lookupUrl) throw new PayError('NO_LOOKUP', 'Set the lookup property or the lookup-url attribute');
     const response = await fetch(this.lookupUrl, {
@@ -551,7 +580,7 @@ export class PaySignIn extends PayElement {
     this.#method = m;
     this.#phase = 'method';
     this.#viaOtp = m.type === 'EMAIL_OTP' || m.type === 'SMS_OTP';
-    const provider = m.type === 'OAUTH' ? this.#provider(m.issuer) : undefined;
+    const provider = m.type === 'OAUTH' ? (this.#resumed ?? this.#provider(m.issuer)) : undefined;
     this.dispatchEvent(new PaySignInMethodEvent(m.type, provider));
     this.requestUpdate();
     await this.updateComplete;

@@ -438,6 +438,7 @@ export const de: Messages = {
   'signIn.emailMissing': 'Gib deine E-Mail-Adresse ein.',
   'signIn.emailInvalid': 'Gib eine E-Mail-Adresse wie name@beispiel.de ein.',
   'signIn.edit': 'Ändern',
+  'signIn.useAnotherEmail': 'Andere E-Mail-Adresse verwenden',
   'signIn.unknown':
     'Zu dieser E-Mail-Adresse oder Telefonnummer gibt es kein Konto. Prüfe sie oder verwende eine andere.',
   'signIn.noMethod': 'Dieses Konto hat keine Anmeldemethode, die dieser Browser nutzen kann.',

@@ -413,6 +413,7 @@ export const es: Messages = {
   'signIn.emailMissing': 'Escribe tu correo electrónico.',
   'signIn.emailInvalid': 'Escribe un correo electrónico como nombre@ejemplo.com.',
   'signIn.edit': 'Editar',
+  'signIn.useAnotherEmail': 'Usar otro correo',
   'signIn.unknown': 'No hay ninguna cuenta con este correo electrónico o número de teléfono. Compruébalo o usa otro.',
   'signIn.noMethod': 'Esta cuenta no tiene ningún método de inicio de sesión que este navegador pueda usar.',
   'signIn.another': 'Usar otro método',

@@ -442,6 +442,7 @@ export const fr: Messages = {
   'signIn.emailMissing': 'Saisissez votre adresse e-mail.',
   'signIn.emailInvalid': 'Saisissez une adresse e-mail comme nom@exemple.com.',
   'signIn.edit': 'Modifier',
+  'signIn.useAnotherEmail': 'Utiliser une autre adresse e-mail',
   'signIn.unknown':
     'Aucun compte n’utilise cette adresse e-mail ou ce numéro de téléphone. Vérifiez-le ou utilisez-en un autre.',
   'signIn.noMethod': 'Ce compte n’a aucune méthode de connexion utilisable dans ce navigateur.',

@@ -433,6 +433,7 @@ export const it: Messages = {
   'signIn.emailMissing': 'Inserisci il tuo indirizzo email.',
   'signIn.emailInvalid': 'Inserisci un indirizzo email come nome@esempio.it.',
   'signIn.edit': 'Modifica',
+  'signIn.useAnotherEmail': 'Usa un’altra email',
   'signIn.unknown':
     'Non c’è nessun account con questo indirizzo email o numero di telefono. Controllalo o usane un altro.',
   'signIn.noMethod': 'Questo account non ha metodi di accesso utilizzabili in questo browser.',

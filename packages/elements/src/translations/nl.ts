@@ -432,6 +432,7 @@ export const nl: Messages = {
   'signIn.emailMissing': 'Vul je e-mailadres in.',
   'signIn.emailInvalid': 'Vul een e-mailadres in zoals naam@voorbeeld.nl.',
   'signIn.edit': 'Wijzigen',
+  'signIn.useAnotherEmail': 'Ander e-mailadres gebruiken',
   'signIn.unknown': 'Er is geen account met dit e-mailadres of telefoonnummer. Controleer het of gebruik een ander.',
   'signIn.noMethod': 'Dit account heeft geen inlogmethode die deze browser kan gebruiken.',
   'signIn.another': 'Andere methode gebruiken',

@@ -433,6 +433,7 @@ export const pt: Messages = {
   'signIn.emailMissing': 'Introduza o seu endereço de email.',
   'signIn.emailInvalid': 'Introduza um endereço de email como nome@exemplo.pt.',
   'signIn.edit': 'Editar',
+  'signIn.useAnotherEmail': 'Usar outro e-mail',
   'signIn.unknown': 'Não existe nenhuma conta com este email ou número de telemóvel. Verifique-o ou utilize outro.',
   'signIn.noMethod': 'Esta conta não tem nenhum método de início de sessão que este navegador possa utilizar.',
   'signIn.another': 'Utilizar outro método',
