@@ -22,6 +22,19 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 const KYC_ORIGIN = `${location.origin}/__sandbox-kyc`;
 const NAME = 'Eva Muster 003';
 const BIRTH = '1990-04-01';
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+
+/** What the framed platform page (fixtures/kyc-host.html) reads from the test page, and records for it. */
+interface KycHost {
+  client: SandboxChain['client'];
+  customerId: string;
+  redirectUri: string;
+  /** Page loads of the frame (the element starts again on each). */
+  loads: number;
+  /** The window names the element asked `window.open` for (each answered null: blocked). */
+  opened: string[];
+  events: { type: string; detail: unknown }[];
+}
 
 describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
   const t = setupElementTests();
@@ -247,6 +260,53 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     expect(part(el, 'status').textContent).to.contain('couldn’t verify');
     expect(t.leaks.of('pay-kyc-status').at(-1)!.detail).to.deep.include({ status: 'REJECTED' });
     await expectAccessible(el, 'rejected');
+  });
+
+  it('hosted, popup blocked: the page goes to the link and, back on redirect-uri, reads the status and resumes', async () => {
+    const chain = await verifiedEu();
+    // the platform page is a frame, so the element's navigation leaves the frame, not the test page
+    const back = new URL('kyc-host.html?returned', FIXTURES).href;
+    const host: KycHost = {
+      client: chain.client,
+      customerId: chain.customerId,
+      redirectUri: back,
+      loads: 0,
+      opened: [],
+      events: [],
+    };
+    (window as { kycHost?: KycHost }).kycHost = host;
+    const frame = document.createElement('iframe');
+    frame.title = 'platform page';
+    frame.src = new URL('kyc-host.html', FIXTURES).href;
+    document.body.append(frame);
+    t.cleanup(() => {
+      frame.remove();
+      delete (window as { kycHost?: KycHost }).kycHost;
+    });
+    const page = (): Window => frame.contentWindow!;
+    const kyc = (): PayKyc => frame.contentDocument!.querySelector<PayKyc>('pay-kyc')!;
+    const status = (status: string) => ({ type: 'pay-kyc-status', detail: { customerId: chain.customerId, status } });
+    await until(() => host.loads === 1, 'the platform page', 10_000);
+    await inState(kyc(), 'ready');
+    expect(host.events).to.deep.equal([status('UNVERIFIED')]);
+
+    part(kyc(), 'hosted-button').click();
+    await until(() => page().location.href.startsWith(`${KYC_ORIGIN}/kyc/`), 'the page went to the link', 10_000);
+    expect(host.opened).to.deep.equal(['pay-kyc']); // a popup was tried first, and blocked
+    const link = page().location.href;
+
+    // the person completes the provider's flow there; the link carries redirect-uri, so the provider
+    // sends the page back to it (the sandbox's hosted page answers its form with a 303 to redirectUri)
+    const done = await hostedOutcome(chain, link, 'complete');
+    expect(done.status).to.equal(303);
+    expect(done.headers.get('location')).to.equal(back);
+    page().location.assign(done.headers.get('location')!);
+    await until(() => host.loads === 2, 'back on redirect-uri', 10_000);
+    await inState(kyc(), 'done');
+    expect(page().location.href).to.equal(back);
+    expect(host.events).to.deep.equal([status('UNVERIFIED'), status('APPROVED')]);
+    expect(part(kyc(), 'success').textContent).to.contain('You’re verified.');
+    expect(host.opened).to.have.length(1); // back on the page, nothing is opened again
   });
 
   it('waits for contact verification first, and speaks Spanish', async () => {
