@@ -111,7 +111,7 @@ describe('one load per customer id (shared/customer-load.ts) in every element th
       el.setAttribute('customer-id', 'cust-B');
       const second = await take(c.read('cust-B'));
       second.resolve(c.fresh);
-      await until(() => hasState(el, c.shown), `${c.shown} (now ${el.getAttribute('data-state')})`);
+      await t.inState(el, c.shown);
       if (c.stale === undefined) first.reject(new PayError('NETWORK_ERROR', 'lost'));
       else first.resolve(c.stale);
       await settle();
