@@ -31,25 +31,18 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
         resend-seconds=${resendSeconds}
       ></pay-contact-verification>`,
     );
-  const inState = async (el: PayContactVerification, state: string): Promise<void> => {
-    await until(
-      () => hasState(el, state),
-      `${state} (now ${el.getAttribute('data-state')}, errors ${JSON.stringify(t.leaks.of('pay-error'))})`,
-    );
-    await el.updateComplete;
-  };
   const euChain = () => sandboxChain({ region: 'DE', phoneNumber: '+4915112345678', fullName: 'Eva Muster 003' });
 
   it('verifies email then phone with the keyboard; a wrong code shows under the field; events carry no contact data', async () => {
     const chain = await euChain();
     const el = await render(chain);
-    await inState(el, 'idle');
+    await t.inState(el, 'idle');
     expect(part(el, 'channels').textContent).to.contain('Email address').and.contain('Phone number');
     expect(part(el, 'intro').textContent).to.contain('email');
     await expectAccessible(el, 'idle');
 
     await pressEnter(part(el, 'send-button'));
-    await inState(el, 'code-sent');
+    await t.inState(el, 'code-sent');
     expect(t.leaks.of('pay-otp-sent')[0]!.detail).to.deep.equal({ channel: 'email' });
     expect(document.activeElement).to.equal(lightInput(el));
     await expectAccessible(el, 'email code sent');
@@ -59,11 +52,11 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
       customerId: chain.customerId,
       channel: 'email',
     });
-    await inState(el, 'idle');
+    await t.inState(el, 'idle');
     expect(part(el, 'intro').textContent).to.contain('phone');
 
     await pressEnter(part(el, 'send-button'));
-    await inState(el, 'code-sent');
+    await t.inState(el, 'code-sent');
     expect(t.leaks.of('pay-otp-sent')[1]!.detail).to.deep.equal({ channel: 'sms' });
     await typeInto(lightInput(el), '654321');
     await until(() => hasState(el, 'error'), 'wrong code error');
@@ -72,7 +65,7 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
     await expectAccessible(el, 'wrong code');
     await typeInto(lightInput(el), CODE);
     await until(() => t.leaks.of('pay-contact-verification-complete').length === 1, 'complete');
-    await inState(el, 'complete');
+    await t.inState(el, 'complete');
     expect(t.leaks.of('pay-contact-verification-complete')[0]!.detail).to.deep.equal({
       customerId: chain.customerId,
       channels: ['email', 'phone'],
@@ -95,9 +88,9 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
       { now: () => Date.now() + offset },
     );
     const el = await render(chain);
-    await inState(el, 'idle');
+    await t.inState(el, 'idle');
     await pressEnter(part(el, 'send-button'));
-    await inState(el, 'code-sent');
+    await t.inState(el, 'code-sent');
     offset = 6 * 60_000; // the sandbox's codes live 5 minutes
     await typeInto(lightInput(el), CODE);
     await until(() => hasState(el, 'error'), 'the expired code');
@@ -118,7 +111,7 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
   it('has nothing to do when the provider requires no contact verification', async () => {
     const chain = await sandboxChain({ region: 'US' });
     const el = await render(chain);
-    await inState(el, 'complete');
+    await t.inState(el, 'complete');
     expect(t.leaks.of('pay-contact-verification-complete')[0]!.detail).to.deep.equal({
       customerId: chain.customerId,
       channels: [],
@@ -131,9 +124,9 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
   it('a resend beyond the limit waits out Retry-After', async () => {
     const chain = await sandboxChain({ region: 'FR' });
     const el = await render(chain, 0);
-    await inState(el, 'idle');
+    await t.inState(el, 'idle');
     await pressEnter(part(el, 'send-button'));
-    await inState(el, 'code-sent');
+    await t.inState(el, 'code-sent');
     for (let i = 0; i < 2; i++) {
       await pressEnter(part(el, 'resend-button'));
       await until(() => t.leaks.of('pay-otp-sent').length === i + 2, `resend ${i + 1}`);
@@ -151,7 +144,7 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
   it('a channel verified elsewhere (409) reloads and moves on', async () => {
     const chain = await euChain();
     const el = await render(chain);
-    await inState(el, 'idle');
+    await t.inState(el, 'idle');
     await chain.platform('POST', `/customers/${chain.customerId}/verify-email`);
     await chain.platform('POST', `/customers/${chain.customerId}/verify-email/confirm`, { code: CODE });
     await pressEnter(part(el, 'send-button'));

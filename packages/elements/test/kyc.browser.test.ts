@@ -22,6 +22,19 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 const KYC_ORIGIN = `${location.origin}/__sandbox-kyc`;
 const NAME = 'Eva Muster 003';
 const BIRTH = '1990-04-01';
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+
+/** What the framed platform page (fixtures/kyc-host.html) reads from the test page, and records for it. */
+interface KycHost {
+  client: SandboxChain['client'];
+  customerId: string;
+  redirectUri: string;
+  /** Page loads of the frame (the element starts again on each). */
+  loads: number;
+  /** The window names the element asked `window.open` for (each answered null: blocked). */
+  opened: string[];
+  events: { type: string; detail: unknown }[];
+}
 
 describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
   const t = setupElementTests();
@@ -40,13 +53,6 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
         lang=${attrs.lang ?? 'en'}
       ></pay-kyc>`,
     );
-  const inState = async (el: Element, state: string): Promise<void> => {
-    await until(
-      () => hasState(el, state),
-      `${state} (now ${el.getAttribute('data-state')}, errors ${JSON.stringify(t.leaks.of('pay-error'))})`,
-    );
-    await (el as PayKyc).updateComplete;
-  };
   const field = (el: Element, path: string): HTMLInputElement =>
     el.shadowRoot!.querySelector<HTMLInputElement>(`[name="${path}"]`)!;
   const fill = async (el: PayKyc, values: Record<string, string>): Promise<void> => {
@@ -96,7 +102,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
   it('in page: fields and documents checked, errors field by field, a rejected and a poor document replaced, then approved', async () => {
     const chain = await verifiedEu();
     const el = await render(chain);
-    await inState(el, 'ready');
+    await t.inState(el, 'ready');
     expect(t.leaks.of('pay-kyc-status')[0]!.detail).to.deep.equal({
       customerId: chain.customerId,
       status: 'UNVERIFIED',
@@ -104,7 +110,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     await expectAccessible(el, 'ready');
 
     await pressEnter(part(el, 'form-button'));
-    await inState(el, 'form');
+    await t.inState(el, 'form');
     expect(el.shadowRoot!.activeElement).to.equal(field(el, 'fullName'));
     expect(field(el, 'fullName').value).to.equal(NAME); // prefilled from the customer
     expect(field(el, 'birthDate').type).to.equal('date');
@@ -191,7 +197,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
   it('hosted, embedded: the provider’s page in a frame; completing it there approves and the frame goes', async () => {
     const chain = await verifiedEu();
     const el = await render(chain, { embed: true, flow: 'hosted' });
-    await inState(el, 'ready');
+    await t.inState(el, 'ready');
     expect(maybePart(el, 'form-button')).to.equal(null);
     await pressEnter(part(el, 'hosted-button'));
     await until(() => !!maybePart(el, 'frame'), 'frame');
@@ -203,7 +209,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     // the person completes the provider's flow (the sandbox's hosted page, posted as its form would)
     const done = await hostedOutcome(chain, frame.src, 'complete');
     expect(done.status).to.equal(200);
-    await inState(el, 'done');
+    await t.inState(el, 'done');
     expect(maybePart(el, 'frame')).to.equal(null);
     expect(t.leaks.of('pay-kyc-status').at(-1)!.detail).to.deep.equal({
       customerId: chain.customerId,
@@ -228,36 +234,83 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     }) as typeof window.open;
     t.cleanup(() => (window.open = original));
     const el = await render(chain);
-    await inState(el, 'ready');
+    await t.inState(el, 'ready');
 
     await pressEnter(part(el, 'hosted-button'));
     await until(() => opened[0]?.location.href !== '', 'popup navigated');
     expect(opened[0]!.opener).to.equal(null);
     opened[0]!.close(); // the person closes it without finishing
-    await inState(el, 'ready');
+    await t.inState(el, 'ready');
     expect(el.shadowRoot!.textContent).to.contain('isn’t finished');
 
     await pressEnter(part(el, 'hosted-button'));
     await until(() => opened[1]?.location.href !== '', 'second popup navigated');
     expect(opened[1]!.location.href).not.to.equal(opened[0]!.location.href); // a fresh single-use link
-    await inState(el, 'hosted');
+    await t.inState(el, 'hosted');
     expect((await hostedOutcome(chain, opened[1]!.location.href, 'fail')).status).to.equal(200);
-    await inState(el, 'done');
+    await t.inState(el, 'done');
     expect(opened[1]!.closed).to.equal(true);
     expect(part(el, 'status').textContent).to.contain('couldn’t verify');
     expect(t.leaks.of('pay-kyc-status').at(-1)!.detail).to.deep.include({ status: 'REJECTED' });
     await expectAccessible(el, 'rejected');
   });
 
+  it('hosted, popup blocked: the page goes to the link and, back on redirect-uri, reads the status and resumes', async () => {
+    const chain = await verifiedEu();
+    // the platform page is a frame, so the element's navigation leaves the frame, not the test page
+    const back = new URL('kyc-host.html?returned', FIXTURES).href;
+    const host: KycHost = {
+      client: chain.client,
+      customerId: chain.customerId,
+      redirectUri: back,
+      loads: 0,
+      opened: [],
+      events: [],
+    };
+    (window as { kycHost?: KycHost }).kycHost = host;
+    const frame = document.createElement('iframe');
+    frame.title = 'platform page';
+    frame.src = new URL('kyc-host.html', FIXTURES).href;
+    document.body.append(frame);
+    t.cleanup(() => {
+      frame.remove();
+      delete (window as { kycHost?: KycHost }).kycHost;
+    });
+    const page = (): Window => frame.contentWindow!;
+    const kyc = (): PayKyc => frame.contentDocument!.querySelector<PayKyc>('pay-kyc')!;
+    const status = (status: string) => ({ type: 'pay-kyc-status', detail: { customerId: chain.customerId, status } });
+    await until(() => host.loads === 1, 'the platform page', 10_000);
+    await t.inState(kyc(), 'ready');
+    expect(host.events).to.deep.equal([status('UNVERIFIED')]);
+
+    part(kyc(), 'hosted-button').click();
+    await until(() => page().location.href.startsWith(`${KYC_ORIGIN}/kyc/`), 'the page went to the link', 10_000);
+    expect(host.opened).to.deep.equal(['pay-kyc']); // a popup was tried first, and blocked
+    const link = page().location.href;
+
+    // the person completes the provider's flow there; the link carries redirect-uri, so the provider
+    // sends the page back to it (the sandbox's hosted page answers its form with a 303 to redirectUri)
+    const done = await hostedOutcome(chain, link, 'complete');
+    expect(done.status).to.equal(303);
+    expect(done.headers.get('location')).to.equal(back);
+    page().location.assign(done.headers.get('location')!);
+    await until(() => host.loads === 2, 'back on redirect-uri', 10_000);
+    await t.inState(kyc(), 'done');
+    expect(page().location.href).to.equal(back);
+    expect(host.events).to.deep.equal([status('UNVERIFIED'), status('APPROVED')]);
+    expect(part(kyc(), 'success').textContent).to.contain('You’re verified.');
+    expect(host.opened).to.have.length(1); // back on the page, nothing is opened again
+  });
+
   it('waits for contact verification first, and speaks Spanish', async () => {
     const chain = await sandboxChain({ region: 'DE', fullName: NAME });
     const el = await render(chain, { lang: 'es' });
-    await inState(el, 'contact');
+    await t.inState(el, 'contact');
     expect(el.shadowRoot!.textContent).to.contain('Primero verifica tu correo');
     await chain.platform('POST', `/customers/${chain.customerId}/verify-email`);
     await chain.platform('POST', `/customers/${chain.customerId}/verify-email/confirm`, { code: '123456' });
     await el.reload();
-    await inState(el, 'ready');
+    await t.inState(el, 'ready');
     expect(part(el, 'hosted-button').textContent).to.contain('Verificar con nuestro socio');
     await expectAccessible(el, 'es');
   });
@@ -274,9 +327,9 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
       },
     });
     const el = await render(chain, { flow: 'form' });
-    await inState(el, 'ready');
+    await t.inState(el, 'ready');
     await pressEnter(part(el, 'form-button'));
-    await inState(el, 'form');
+    await t.inState(el, 'form');
     expect(field(el, 'businessInfo.legalName').value).to.equal('Acme GmbH');
     await fill(el, {
       'address.line1': 'Ringstr. 2',
@@ -290,7 +343,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     await expectAccessible(el, 'kyb errors');
 
     const owners = el.shadowRoot!.querySelector<PayBeneficialOwners>('pay-beneficial-owners')!;
-    await inState(owners, 'ready');
+    await t.inState(owners, 'ready');
     await pressEnter(part(owners, 'add-button'));
     await owners.updateComplete;
     await fill(owners as unknown as PayKyc, {

@@ -28,18 +28,11 @@ describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
         acceptance-method=${method ?? 'CHECKBOX'}
       ></pay-terms-consent>`,
     );
-  const ready = async (el: PayTermsConsent, state = 'ready'): Promise<void> => {
-    await until(
-      () => hasState(el, state),
-      `${state} (now ${el.getAttribute('data-state')}, errors ${JSON.stringify(t.leaks.of('pay-error'))})`,
-    );
-    await el.updateComplete;
-  };
 
   it('links the current terms and records a checkbox acceptance; the backend adds the IP and time', async () => {
     const chain = await sandboxChain({ region: 'DE' });
     const el = await render(chain);
-    await ready(el);
+    await t.inState(el, 'ready');
     const terms = await chain.platform('GET', '/customers/end-user-terms');
     const link = part<HTMLAnchorElement>(el, 'terms-link');
     expect(link.href).to.equal(terms.url);
@@ -81,13 +74,13 @@ describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
   it('click to accept: one Accept button, keyboard only, CLICK_TO_ACCEPT on file', async () => {
     const chain = await sandboxChain();
     const el = await render(chain, 'CLICK_TO_ACCEPT');
-    await ready(el);
+    await t.inState(el, 'ready');
     expect(maybePart(el, 'consent')).to.equal(null);
     expect(part(el, 'intro').textContent).to.contain('By selecting Accept');
     expect(part(el, 'accept-button').textContent?.trim()).to.equal('Accept');
     await expectAccessible(el, 'click to accept');
     await pressEnter(part(el, 'accept-button'));
-    await ready(el, 'accepted');
+    await t.inState(el, 'accepted');
     const stored = (await chain.platform('GET', `/customers/${chain.customerId}`)).endUserTermsConsent;
     expect(stored.acceptanceMethod).to.equal('CLICK_TO_ACCEPT');
   });
@@ -105,7 +98,7 @@ describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
       },
     });
     const el = await render(chain);
-    await ready(el, 'accepted');
+    await t.inState(el, 'accepted');
     expect(maybePart(el, 'accept-button')).to.equal(null);
     expect(t.leaks.of('pay-terms-accepted')[0]!.detail).to.include({ alreadyAccepted: true });
   });
@@ -113,7 +106,7 @@ describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
   it('END_USER_TERMS_VERSION_NOT_FOUND: shows the new version and asks again', async () => {
     const chain = await sandboxChain();
     const el = await render(chain, 'CLICK_TO_ACCEPT');
-    await ready(el);
+    await t.inState(el, 'ready');
     // the terms change under the page: the version it showed is no longer served
     const original = chain.sandbox.fetch;
     let stale = true;
@@ -130,11 +123,11 @@ describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
     };
     await pressEnter(part(el, 'accept-button'));
     await until(() => announced(el).includes('terms were updated'), 'updated notice');
-    await ready(el);
+    await t.inState(el, 'ready');
     expect(t.leaks.of('pay-terms-accepted')).to.have.length(0);
     await expectAccessible(el, 'updated');
     await pressEnter(part(el, 'accept-button'));
-    await ready(el, 'accepted');
+    await t.inState(el, 'accepted');
   });
 
   it('a failed load shows the error with Try again, and recovers', async () => {
@@ -144,12 +137,12 @@ describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
     chain.sandbox.fetch = async (request) =>
       down ? Response.json({ status: 500, code: 'INTERNAL_ERROR', message: 'x' }, { status: 500 }) : original(request);
     const el = await render(chain);
-    await ready(el, 'failed');
+    await t.inState(el, 'failed');
     expect(t.leaks.of('pay-error')[0]!.detail).to.deep.equal({ code: 'INTERNAL_ERROR' });
     await expectAccessible(el, 'failed');
     down = false;
     await pressEnter(part(el, 'retry-button'));
-    await ready(el);
+    await t.inState(el, 'ready');
   });
 
   it('never links a terms URL that is not http(s)', () => {

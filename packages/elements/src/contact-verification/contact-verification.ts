@@ -2,6 +2,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { CodeEntry } from '../shared/code-entry.js';
+import { CustomerLoad } from '../shared/customer-load.js';
 import {
   PayContactVerificationCompleteEvent,
   PayContactVerifiedEvent,
@@ -85,8 +86,23 @@ export class PayContactVerification extends PayElement {
 
   #phase: Phase = 'loading';
   #channels: Partial<Record<PayContactChannel, ChannelStatus>> = {};
-  #generation = 0;
-  #loadedFor: string | undefined;
+  /** Reads the customer for `customer-id`; an answer for an older load or customer is dropped. */
+  readonly #load = new CustomerLoad(this, {
+    start: () => {
+      this.#phase = 'loading';
+      this.#code.error = this.#code.retry = undefined;
+    },
+    read: () =>
+      this.requireClient().request<CustomerContact>(
+        'GET',
+        `/customers/${encodeURIComponent(this.#requireCustomerId())}`,
+      ),
+    apply: (customer) => this.#apply(customer),
+    fail: (error) => {
+      this.#phase = 'failed';
+      this.#code.error = this.reportError(error);
+    },
+  });
 
   /** The code step; its error box also says why the customer could not be read (with "Try again"). */
   readonly #code = new CodeEntry(this, {
@@ -113,20 +129,10 @@ export class PayContactVerification extends PayElement {
 
   /** Reads the customer again. */
   reload(): Promise<void> {
-    return this.#load();
-  }
-
-  protected override willUpdate(): void {
-    const key = this.customerId ?? '';
-    if (this.isConnected && this.hasClient && this.#loadedFor !== key) {
-      this.#loadedFor = key;
-      void this.#load();
-    }
+    return this.#load.load();
   }
 
   override disconnectedCallback(): void {
-    this.#generation++;
-    this.#loadedFor = undefined;
     this.#code.retry = undefined;
     super.disconnectedCallback();
   }
@@ -186,31 +192,11 @@ export class PayContactVerification extends PayElement {
   }
 
   readonly #onSend = (): void => void this.#send();
-  readonly #onRetry = (): void => void this.#load();
+  readonly #onRetry = (): void => void this.#load.load();
 
   #path(channel: PayContactChannel, confirm = false): string {
     const id = encodeURIComponent(this.#requireCustomerId());
     return `/customers/${id}/verify-${channel}${confirm ? '/confirm' : ''}`;
-  }
-
-  async #load(): Promise<void> {
-    const generation = ++this.#generation;
-    this.#phase = 'loading';
-    this.#code.error = this.#code.retry = undefined;
-    this.requestUpdate();
-    try {
-      const customer = await this.requireClient().request<CustomerContact>(
-        'GET',
-        `/customers/${encodeURIComponent(this.#requireCustomerId())}`,
-      );
-      if (generation !== this.#generation) return;
-      this.#apply(customer);
-    } catch (error) {
-      if (generation !== this.#generation) return;
-      this.#phase = 'failed';
-      this.#code.error = this.reportError(error);
-      this.requestUpdate();
-    }
   }
 
   /** Takes the customer's channel statuses; moves to the next channel, or completes. */
@@ -256,7 +242,7 @@ export class PayContactVerification extends PayElement {
       await this.updateComplete;
       code.focus();
     } catch (error) {
-      if ((error as { status?: unknown }).status === 409) return this.#load(); // verified meanwhile, or not required
+      if ((error as { status?: unknown }).status === 409) return this.#load.load(); // verified meanwhile, or not required
       this.#phase = before === 'code-sent' ? 'code-sent' : 'idle';
       code.sendFailed(this.reportError(error));
     }
@@ -265,7 +251,7 @@ export class PayContactVerification extends PayElement {
   async #confirm(code: string): Promise<void> {
     const channel = this.#current;
     if (!channel || this.#phase !== 'code-sent') return;
-    const generation = this.#generation;
+    const current = this.#load.current();
     this.#phase = 'verifying';
     this.#code.busy = true;
     this.#code.error = this.#code.retry = undefined;
@@ -274,13 +260,13 @@ export class PayContactVerification extends PayElement {
       const customer = await this.requireClient().request<CustomerContact>('POST', this.#path(channel, true), {
         body: { code },
       });
-      if (generation !== this.#generation) return;
+      if (!current()) return;
       this.#apply(customer);
       this.live.announce(this.t('contact.channelVerified', { channel: this.t(`contact.channel.${channel}` as const) }));
     } catch (error) {
-      if (generation !== this.#generation) return;
+      if (!current()) return;
       if ((error as { status?: unknown }).status === 409) {
-        await this.#load();
+        await this.#load.load();
         return;
       }
       this.#phase = 'code-sent';

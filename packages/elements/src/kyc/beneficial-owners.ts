@@ -5,6 +5,7 @@ import {
   type BeneficialOwner,
   type BeneficialOwnerPersonalInfo,
 } from '@paykit/crypto-core/kyc';
+import { CustomerLoad } from '../shared/customer-load.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayBeneficialOwnerAddedEvent, type PayKycStatus } from '../shared/events.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
@@ -64,37 +65,32 @@ export class PayBeneficialOwners extends KycFormElement {
   #owners: BeneficialOwner[] = [];
   #open = false;
   #error: ErrorView | undefined;
-  #loadedFor: string | undefined;
+  /** Lists the owners once `customer-id` is set; an answer for an older load or customer is dropped. */
+  readonly #load = new CustomerLoad(this, {
+    start: () => {
+      this.#phase = 'loading';
+      this.#error = undefined;
+    },
+    read: () => listBeneficialOwners(this.requireClient(), { customerId: this.customerId ?? '' }),
+    apply: (owners) => {
+      this.#owners = owners;
+      this.#phase = 'ready';
+      this.requestUpdate();
+    },
+    fail: (error) => {
+      this.#error = this.reportError(error);
+      this.#phase = 'ready';
+    },
+    needsId: true,
+  });
 
   protected override get states(): string[] {
     return this.#error ? [this.#phase, 'error'] : [this.#phase];
   }
 
   /** Reads the owners again. */
-  async reload(): Promise<void> {
-    this.#phase = 'loading';
-    this.#error = undefined;
-    this.requestUpdate();
-    try {
-      this.#owners = await listBeneficialOwners(this.requireClient(), { customerId: this.customerId ?? '' });
-    } catch (error) {
-      this.#error = this.reportError(error);
-    }
-    this.#phase = 'ready';
-    this.requestUpdate();
-  }
-
-  protected override willUpdate(): void {
-    const key = this.customerId ?? '';
-    if (this.isConnected && this.hasClient && key && this.#loadedFor !== key) {
-      this.#loadedFor = key;
-      void this.reload();
-    }
-  }
-
-  override disconnectedCallback(): void {
-    this.#loadedFor = undefined;
-    super.disconnectedCallback();
+  reload(): Promise<void> {
+    return this.#load.load();
   }
 
   protected override render(): unknown {

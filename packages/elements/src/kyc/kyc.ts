@@ -10,6 +10,7 @@ import {
   type PayKycStatus,
 } from '../shared/events.js';
 import type { MessageKey } from '../shared/i18n.js';
+import { CustomerLoad } from '../shared/customer-load.js';
 import { ADDRESS, errorFields, KycFormElement, read, write } from './kyc-form.js';
 import { kycStyles } from './kyc.styles.js';
 
@@ -136,8 +137,19 @@ export class PayKyc extends KycFormElement {
   #popup: Window | null = null;
   #frameUrl: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #generation = 0;
-  #loadedFor: string | undefined;
+  /** Reads the customer for `customer-id`; an answer for an older load or customer is dropped. */
+  readonly #load = new CustomerLoad(this, {
+    start: () => {
+      this.#phase = 'loading';
+      this.#error = this.#notice = undefined;
+    },
+    read: () => this.requireClient().request<KycCustomer>('GET', this.#customerPath()),
+    apply: (customer) => this.#apply(customer),
+    fail: (error) => {
+      this.#phase = 'failed';
+      this.#error = this.reportError(error);
+    },
+  });
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
@@ -151,21 +163,11 @@ export class PayKyc extends KycFormElement {
 
   /** Reads the customer's status again (call it when your backend hears of a change). */
   reload(): Promise<void> {
-    return this.#load();
-  }
-
-  protected override willUpdate(): void {
-    const key = this.customerId ?? '';
-    if (this.isConnected && this.hasClient && this.#loadedFor !== key) {
-      this.#loadedFor = key;
-      void this.#load();
-    }
+    return this.#load.load();
   }
 
   override disconnectedCallback(): void {
     this.#endHosted();
-    this.#generation++;
-    this.#loadedFor = undefined;
     this.#file = undefined;
     super.disconnectedCallback();
   }
@@ -332,11 +334,11 @@ export class PayKyc extends KycFormElement {
     </fieldset>`;
   }
 
-  readonly #onReload = (): void => void this.#load();
+  readonly #onReload = (): void => void this.#load.load();
   readonly #onHosted = (): void => void this.#startHosted();
   readonly #onCancel = (): void => {
     this.#endHosted();
-    void this.#load();
+    void this.#load.load();
   };
   readonly #onForm = (): void => void this.#openForm();
   readonly #onFile = async (event: Event): Promise<void> => {
@@ -370,23 +372,6 @@ export class PayKyc extends KycFormElement {
     return `/customers/${encodeURIComponent(this.customerId)}`;
   }
 
-  async #load(): Promise<void> {
-    const generation = ++this.#generation;
-    this.#phase = 'loading';
-    this.#error = this.#notice = undefined;
-    this.requestUpdate();
-    try {
-      const customer = await this.requireClient().request<KycCustomer>('GET', this.#customerPath());
-      if (generation !== this.#generation) return;
-      this.#apply(customer);
-    } catch (error) {
-      if (generation !== this.#generation) return;
-      this.#phase = 'failed';
-      this.#error = this.reportError(error);
-      this.requestUpdate();
-    }
-  }
-
   /** Takes the customer's status; says so when it changed. */
   #apply(customer: KycCustomer): void {
     this.#customer = customer;
@@ -412,7 +397,7 @@ export class PayKyc extends KycFormElement {
   // ---- hosted flow ----
 
   async #startHosted(): Promise<void> {
-    const generation = this.#generation;
+    const current = this.#load.current();
     // a popup opens within the click (before any await), or the browser blocks it
     const popup = this.embed ? null : window.open('', 'pay-kyc', 'popup,width=480,height=720');
     this.#phase = 'hosted';
@@ -423,7 +408,7 @@ export class PayKyc extends KycFormElement {
       const customerId = this.customerId ?? '';
       const redirectUri = this.redirectUri || location.href;
       let link = await createKycLink(client, popup || this.embed ? { customerId } : { customerId, redirectUri });
-      if (generation !== this.#generation) return popup?.close();
+      if (!current()) return popup?.close();
       if (this.embed && link.token) this.#frameUrl = link.kycUrl;
       else if (popup && !popup.closed) {
         popup.opener = null;
@@ -441,7 +426,7 @@ export class PayKyc extends KycFormElement {
       this.#schedule();
     } catch (error) {
       popup?.close();
-      if (generation !== this.#generation) return;
+      if (!current()) return;
       this.#phase = 'ready';
       this.#error = this.reportError(error);
       this.requestUpdate();
@@ -455,11 +440,11 @@ export class PayKyc extends KycFormElement {
 
   /** One status read while the hosted flow is open: a decision ends it; a closed popup ends it unfinished. */
   async #poll(): Promise<void> {
-    const generation = this.#generation;
+    const current = this.#load.current();
     const closed = !!this.#popup?.closed;
     try {
       const customer = await this.requireClient().request<KycCustomer>('GET', this.#customerPath());
-      if (generation !== this.#generation || this.#phase !== 'hosted') return;
+      if (!current() || this.#phase !== 'hosted') return;
       const status = (customer.customerType === 'BUSINESS' ? customer.kybStatus : customer.kycStatus) ?? 'UNVERIFIED';
       if (status !== 'UNVERIFIED' || closed) {
         this.#endHosted();
@@ -475,7 +460,7 @@ export class PayKyc extends KycFormElement {
     } catch {
       // a failed read while waiting: the next one may work
     }
-    if (generation === this.#generation && this.#phase === 'hosted') this.#schedule();
+    if (current() && this.#phase === 'hosted') this.#schedule();
   }
 
   #endHosted(): void {
@@ -508,7 +493,7 @@ export class PayKyc extends KycFormElement {
     if (!this.checkFields(paths, OPTIONAL)) return this.showErrors();
     const client = this.requireClient();
     const customerId = this.customerId ?? '';
-    const generation = this.#generation;
+    const current = this.#load.current();
     this.#phase = 'submitting';
     this.requestUpdate();
     try {
@@ -534,7 +519,7 @@ export class PayKyc extends KycFormElement {
         this.dispatchEvent(new PayDocumentUploadedEvent(customerId, doc.id, !!replaced));
       }
       const verification = await submitVerification(client, { customerId });
-      if (generation !== this.#generation) return;
+      if (!current()) return;
       this.dispatchEvent(new PayKycSubmittedEvent(customerId, verification.id, verification.verificationStatus));
       if (verification.verificationStatus === 'RESOLVE_ERRORS' && verification.errors.length) {
         this.#phase = 'form';
@@ -542,11 +527,11 @@ export class PayKyc extends KycFormElement {
         return this.showErrors();
       }
       this.#phase = 'form';
-      await this.#load();
+      await this.#load.load();
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>('.status, button')?.focus();
     } catch (error) {
-      if (generation !== this.#generation) return;
+      if (!current()) return;
       this.#phase = 'form';
       const named = errorFields(error);
       if ((error as { code?: unknown }).code === 'DOCUMENT_REJECTED') {
@@ -558,7 +543,7 @@ export class PayKyc extends KycFormElement {
         return this.showErrors();
       }
       // contact verification comes first
-      if (named.some((field) => field.startsWith('contactVerification'))) return void this.#load();
+      if (named.some((field) => field.startsWith('contactVerification'))) return void this.#load.load();
       this.#error = this.reportError(error);
       this.requestUpdate();
     }

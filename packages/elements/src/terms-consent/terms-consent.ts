@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import { CustomerLoad } from '../shared/customer-load.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from '../shared/events.js';
 import { termsConsentStyles } from './terms-consent.styles.js';
@@ -89,9 +90,38 @@ export class PayTermsConsent extends PayElement {
   #checked = false;
   #error: ErrorView | undefined;
   #notice: 'updated' | 'unchecked' | undefined;
-  /** Which load is current; an answer for an older customer id (or client) is dropped. */
-  #generation = 0;
-  #loadedFor: string | undefined;
+  /** Reads the terms and the customer for `customer-id`; an answer for an older load or customer is dropped. */
+  readonly #load = new CustomerLoad(this, {
+    start: () => {
+      this.#phase = 'loading';
+      this.#error = undefined;
+    },
+    read: () => {
+      const customerId = this.#requireCustomerId();
+      const client = this.requireClient();
+      return Promise.all([
+        client.request<EndUserTerms>('GET', '/customers/end-user-terms'),
+        client.request<CustomerConsent>('GET', `/customers/${encodeURIComponent(customerId)}`),
+        customerId,
+      ]);
+    },
+    apply: ([terms, customer, customerId]) => {
+      this.#terms = terms;
+      this.#customerType = customer.customerType;
+      if (customer.endUserTermsConsent?.termsVersion === terms.version) {
+        this.#phase = 'accepted';
+        this.requestUpdate();
+        this.dispatchEvent(new PayTermsAcceptedEvent(customerId, terms.version, this.acceptanceMethod, true));
+        return;
+      }
+      this.#phase = 'ready';
+      this.requestUpdate();
+    },
+    fail: (error) => {
+      this.#phase = 'failed';
+      this.#error = this.reportError(error);
+    },
+  });
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
@@ -101,21 +131,7 @@ export class PayTermsConsent extends PayElement {
 
   /** Reads the terms and the customer again. */
   reload(): Promise<void> {
-    return this.#load();
-  }
-
-  protected override willUpdate(): void {
-    const key = `${this.customerId ?? ''}`;
-    if (this.isConnected && this.hasClient && this.#loadedFor !== key) {
-      this.#loadedFor = key;
-      void this.#load();
-    }
-  }
-
-  override disconnectedCallback(): void {
-    this.#generation++;
-    this.#loadedFor = undefined;
-    super.disconnectedCallback();
+    return this.#load.load();
   }
 
   protected override render(): unknown {
@@ -166,38 +182,7 @@ export class PayTermsConsent extends PayElement {
     this.requestUpdate();
   };
   readonly #onAccept = (): void => void this.#accept();
-  readonly #onRetry = (): void => void this.#load();
-
-  async #load(): Promise<void> {
-    const generation = ++this.#generation;
-    this.#phase = 'loading';
-    this.#error = undefined;
-    this.requestUpdate();
-    try {
-      const customerId = this.#requireCustomerId();
-      const client = this.requireClient();
-      const [terms, customer] = await Promise.all([
-        client.request<EndUserTerms>('GET', '/customers/end-user-terms'),
-        client.request<CustomerConsent>('GET', `/customers/${encodeURIComponent(customerId)}`),
-      ]);
-      if (generation !== this.#generation) return;
-      this.#terms = terms;
-      this.#customerType = customer.customerType;
-      if (customer.endUserTermsConsent?.termsVersion === terms.version) {
-        this.#phase = 'accepted';
-        this.requestUpdate();
-        this.dispatchEvent(new PayTermsAcceptedEvent(customerId, terms.version, this.acceptanceMethod, true));
-        return;
-      }
-      this.#phase = 'ready';
-      this.requestUpdate();
-    } catch (error) {
-      if (generation !== this.#generation) return;
-      this.#phase = 'failed';
-      this.#error = this.reportError(error);
-      this.requestUpdate();
-    }
-  }
+  readonly #onRetry = (): void => void this.#load.load();
 
   async #accept(): Promise<void> {
     if (this.#phase !== 'ready' || !this.#terms) return;
@@ -207,7 +192,7 @@ export class PayTermsConsent extends PayElement {
       this.requestUpdate();
       return;
     }
-    const generation = this.#generation;
+    const current = this.#load.current();
     const customerId = this.#requireCustomerId();
     const { version } = this.#terms;
     const method = this.acceptanceMethod === 'CLICK_TO_ACCEPT' ? 'CLICK_TO_ACCEPT' : 'CHECKBOX';
@@ -221,16 +206,16 @@ export class PayTermsConsent extends PayElement {
           endUserTermsConsent: { termsVersion: version, acceptanceMethod: method },
         },
       });
-      if (generation !== this.#generation) return;
+      if (!current()) return;
       this.#phase = 'accepted';
       this.requestUpdate();
       this.dispatchEvent(new PayTermsAcceptedEvent(customerId, version, method, false));
       this.live.announce(this.t('terms.accepted'));
     } catch (error) {
-      if (generation !== this.#generation) return;
+      if (!current()) return;
       if ((error as { code?: unknown }).code === 'END_USER_TERMS_VERSION_NOT_FOUND') {
         // the terms changed since they were shown: show the new version and ask again
-        await this.#load();
+        await this.#load.load();
         this.#checked = false;
         this.#notice = 'updated';
         this.live.announce(this.t('terms.notice.updated'));

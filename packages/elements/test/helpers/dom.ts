@@ -251,6 +251,11 @@ export interface ElementTest {
   readonly leaks: LeakWatch;
   /** Runs `undo` after the test (stubs of browser APIs). */
   cleanup(undo: () => void): void;
+  /**
+   * Waits until `el` has the custom state `state`, then for its render; a timeout names the states it
+   * has and the test's `pay-error` codes.
+   */
+  inState(el: Element & { updateComplete: Promise<unknown> }, state: string): Promise<void>;
 }
 
 /**
@@ -280,5 +285,12 @@ export function setupElementTests(): ElementTest {
       return leaks!;
     },
     cleanup: (fn) => void undo.push(fn),
+    async inState(el, state) {
+      await until(
+        () => hasState(el, state),
+        `${state} (now ${el.getAttribute('data-state')}, errors ${JSON.stringify(leaks!.of('pay-error'))})`,
+      );
+      await el.updateComplete;
+    },
   };
 }
