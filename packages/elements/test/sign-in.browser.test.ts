@@ -268,6 +268,29 @@ describe('<pay-sign-in>', () => {
     expect(event.detail.session.accountId).to.equal(chain.accountId);
   });
 
+  it('loads only the first method’s element after the lookup, and the others once "Use another method" opens', async () => {
+    const loaders = (customElements.get('pay-sign-in') as unknown as typeof PaySignIn).loaders;
+    const saved = { ...loaders };
+    t.push(async () => void Object.assign(loaders, saved));
+    const loaded: string[] = [];
+    for (const kind of ['otp', 'passkey', 'oauth'] as const) {
+      const load = saved[kind]!;
+      loaders[kind] = () => (loaded.push(kind), load());
+    }
+    const el = await render(
+      lookupOf(() => [
+        { type: 'OAUTH', credentialId: 'AuthMethod:google', issuer: 'https://accounts.google.com' },
+        { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId, destination: 'a•••@example.com' },
+      ]),
+    );
+    await enterEmail(el, EMAIL);
+    await until(() => methodElement(el)?.getAttribute('channel') === 'email', 'the email code first');
+    expect(loaded).to.deep.equal(['otp']);
+    part(el, 'another-button').click();
+    await el.updateComplete;
+    expect(loaded).to.include('oauth');
+  });
+
   it('asks a lookup-url with a JSON POST when no lookup is set, and reports a failing one', async () => {
     const calls: { url: string; body: string }[] = [];
     const realFetch = window.fetch;

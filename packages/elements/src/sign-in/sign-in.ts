@@ -59,8 +59,9 @@ let nextId = 0;
  * message code, then OAuth providers, with "Use another method" listing the rest and "Edit" going back
  * to the identifier. Each method is the existing element (`<pay-passkey-login>`, `<pay-otp-login>`,
  * `<pay-oauth-button>`), rendered in the element's light DOM (so code and passkey autofill see the
- * inputs) and loaded with a dynamic `import()` only when an account has that method
- * (`PaySignIn.loaders`, set by `define/pay-sign-in`). An email or text code is sent as soon as that
+ * inputs) and loaded with a dynamic `import()` only when it is shown: the first method right after the
+ * lookup, the others once the person opens "Use another method" (`PaySignIn.loaders`, set by
+ * `define/pay-sign-in` or the React wrapper: `setDefaultSignInLoaders`). An email or text code is sent as soon as that
  * method is shown. After a code sign-in, where the browser has passkeys, it offers "Add a passkey for
  * faster sign-in" with "Not now" (`no-passkey-prompt` turns that off).
  *
@@ -483,6 +484,8 @@ export class PaySignIn extends PayElement {
   readonly #onAnother = (): void => {
     this.#phase = 'choose';
     this.#error = undefined;
+    // the list is up: fetch the other methods' elements while the person reads it (a failure shows on choosing)
+    for (const m of this.#methods) this.#load(m).catch(() => undefined);
     this.#focusAfter(() => this.renderRoot.querySelector('[part~="method-button"]'));
   };
 
@@ -529,8 +532,7 @@ export class PaySignIn extends PayElement {
       this.#focusAfter(() => this.renderRoot.querySelector('[part~="error"]'));
       return;
     }
-    // every method the account has starts loading now; the first is awaited
-    for (const m of this.#methods) void this.#load(m);
+    // only the first method's element loads now; the others when the person asks for another method
     await this.#choose(first);
   }
 
