@@ -193,6 +193,21 @@ export const SIZE_ROWS = [
     budget: 30 * KB,
   },
   {
+    id: 'sign-in-page-every-method',
+    label: 'Sign-in page with every method loaded: the row above, its four deferred chunks in one bundle',
+    ours: {
+      // what a page that ends up showing every method (passkey, email and text codes, OAuth, the phone
+      // field) has loaded in all: not split, so the deferred chunks count as one bundle
+      entry: [
+        "import '@paykit/elements/define/pay-sign-in';",
+        "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
+      ].join('\n'),
+      what: 'define/pay-sign-in + WalletClient/fetchTransport, bundled without splitting: every method element and the phone field included',
+    },
+    peer: null,
+    noPeer: 'the peer ships no sign-in component outside React (@turnkey/sdk-react, not installed here)',
+  },
+  {
     id: 'react',
     label: 'React bindings and their WalletClient (React itself external)',
     ours: {
