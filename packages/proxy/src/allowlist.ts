@@ -45,6 +45,11 @@ export interface Route {
   readonly public?: boolean;
   /** The body is `multipart/form-data` (document uploads, up to `MULTIPART_MAX_BODY_BYTES`), never JSON. */
   readonly multipart?: boolean;
+  /**
+   * Body fields that stay as they were verified: refused (409 `IDENTITY_LOCKED`) once the customer's
+   * `kycStatus` or `kybStatus`, read from the service, is no longer UNVERIFIED (a decision is pending or made).
+   */
+  readonly lockedOnceVerified?: readonly string[];
   /** An `endUserTermsConsent` in the body gets its `ipAddress` and `acceptedAt` from the backend (terms-consent.ts). */
   readonly termsConsent?: boolean;
 }
@@ -118,6 +123,9 @@ export const ALLOWLIST: readonly Route[] = [
     path: '/customers/{id}',
     owned: [id('customer')],
     bodyOnly: ['customerType', 'email', 'phoneNumber', 'endUserTermsConsent', ...KYC_DATA],
+    // what a verification decided on (pending or made) is not the end user's to change afterwards;
+    // customerType stays open: the service wants it on every change, contact details included
+    lockedOnceVerified: KYC_DATA,
     termsConsent: true,
   },
 

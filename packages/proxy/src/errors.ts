@@ -12,6 +12,7 @@ export type ProxyErrorCode =
   | 'INVALID_INPUT'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  | 'IDENTITY_LOCKED'
   | 'NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'

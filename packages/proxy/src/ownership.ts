@@ -1,6 +1,7 @@
 /**
  * Applies one allowlist entry to one request: finds every parameter the entry names (path, query or
- * body), checks the body against the entry's field rules, and asks the end user about each resource.
+ * body), checks the body against the entry's field rules, asks the end user about each resource, and
+ * keeps verified identity fields as they were verified (`lockedOnceVerified`).
  * Returns the refusal to send, or `undefined` when the request may go on. Parameter names in the query
  * and the body are matched case-insensitively and may appear once only, so no spelling or repetition the
  * service might read differently slips past the check.
@@ -73,7 +74,39 @@ export async function checkOwnership(
       return errorResponse(403, 'FORBIDDEN', `${named} names a resource you do not own.`);
     }
   }
-  return undefined;
+  return body && route.lockedOnceVerified
+    ? identityLock(body, route.lockedOnceVerified, params, readService)
+    : undefined;
+}
+
+/**
+ * Refuses a change to a verified identity field once the customer's KYC/KYB status (read from the service)
+ * is no longer UNVERIFIED; a body without such a field is not read further. An unreadable status refuses too.
+ */
+async function identityLock(
+  body: JsonObject,
+  locked: readonly string[],
+  params: Readonly<Record<string, string>>,
+  readService: (servicePath: string) => Promise<Response>,
+): Promise<Response | undefined> {
+  const folded = new Set(locked.map(foldKey));
+  const touched = Object.keys(body).find((key) => folded.has(foldKey(key)));
+  if (touched === undefined) return undefined;
+  const answer = await readService(`/customers/${encodeURIComponent(params['id'] ?? '')}`);
+  if (answer.status >= 500) return answer;
+  let customer: unknown;
+  try {
+    customer = answer.status === 200 ? JSON.parse(await answer.text()) : undefined;
+  } catch {
+    customer = undefined;
+  }
+  const status = isObject(customer) ? (customer['kycStatus'] ?? customer['kybStatus']) : undefined;
+  if (status === 'UNVERIFIED') return undefined;
+  return errorResponse(
+    409,
+    'IDENTITY_LOCKED',
+    `The field "${touched}" cannot change once the identity verification is pending or decided.`,
+  );
 }
 
 /**

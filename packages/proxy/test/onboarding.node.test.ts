@@ -234,6 +234,65 @@ describe('onboarding through the proxy (real sandbox behind it)', () => {
     expect(owners.body.data).to.deep.equal([]);
   });
 
+  it('keeps verified identity details: once KYC is pending or decided a name change is 409 IDENTITY_LOCKED and never reaches the service; contact details still change', async () => {
+    const approved = (
+      await platform('POST', '/customers', {
+        platformCustomerId: `carol-${crypto.randomUUID()}`,
+        customerType: 'INDIVIDUAL',
+        email: `carol-${crypto.randomUUID()}@example.com`,
+        region: 'US',
+        fullName: 'Carol Approved',
+      })
+    ).id as string;
+    expect((await platform('GET', `/customers/${approved}`)).kycStatus).to.equal('APPROVED');
+    const patch = async (customerId: string, json: unknown) => {
+      const handler = createPlatformProxy({
+        serviceUrl: SERVICE_URL,
+        tokenId: 'sandbox-token',
+        clientSecret: 'sandbox-secret',
+        pathPrefix: '/api/wallet',
+        allowedOrigins: [PAGE],
+        fetch: (request) => {
+          if (request.method === 'PATCH') reached++;
+          return sandbox.fetch(request);
+        },
+        resolveEndUser: () => endUserFromIds({ customerIds: [customerId] }),
+      });
+      const res = await handler(
+        new Request(`${PAGE}/api/wallet/customers/${customerId}`, {
+          method: 'PATCH',
+          headers: { Origin: PAGE, 'Content-Type': 'application/json' },
+          body: JSON.stringify(json),
+        }),
+      );
+      return { status: res.status, body: await res.json() };
+    };
+    const before = reached;
+    for (const change of [
+      { fullName: 'Mallory' },
+      { FULLNAME: 'Mallory' },
+      { email: 'c@example.com', birthDate: '1990-01-01' },
+    ]) {
+      const refused = await patch(approved, change);
+      expect(refused.status, JSON.stringify(change)).to.equal(409);
+      expect(refused.body.code).to.equal('IDENTITY_LOCKED');
+    }
+    expect(reached, 'no refused change reached the service').to.equal(before);
+    expect((await platform('GET', `/customers/${approved}`)).fullName).to.equal('Carol Approved');
+
+    const contact = await patch(approved, {
+      customerType: 'INDIVIDUAL',
+      email: `carol-new-${crypto.randomUUID()}@example.com`,
+    });
+    // passed on: the service asks for the wallet's signature on a new email (202, signed retry)
+    expect(contact.status).to.equal(202);
+    expect(reached).to.equal(before + 1);
+    // alice is still UNVERIFIED (her name ends in 003): she may correct her details
+    const corrected = await patch(alice, { customerType: 'INDIVIDUAL', fullName: 'alice corrected 003' });
+    expect(corrected.status).to.equal(200);
+    expect(corrected.body.fullName).to.equal('alice corrected 003');
+  });
+
   describe('the client address under toNodeListener', () => {
     let server: Server;
     let forwarded: Request | undefined;
