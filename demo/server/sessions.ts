@@ -118,6 +118,13 @@ export class DemoSessions {
     return found && this.get(found.id);
   }
 
+  /** The newest live session signed up with the phone number `phone` (E.164). */
+  findByPhone(phone: string): DemoSession | undefined {
+    let found: DemoSession | undefined;
+    for (const session of this.#sessions.values()) if (session.phoneNumber === phone) found = session;
+    return found && this.get(found.id);
+  }
+
   /** The newest live session whose wallet is `accountId`: who a wallet sign-in proved to be. */
   findByAccount(accountId: string): DemoSession | undefined {
     let found: DemoSession | undefined;

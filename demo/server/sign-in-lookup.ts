@@ -1,9 +1,9 @@
 /**
  * The demo's sign-in lookup, `POST /api/demo/sign-in/lookup` `{email}` or `{phone}`: `@paykit/proxy`'s
  * `createSignInLookup` wired to the demo's users, who are its visitor sessions (one per sign-up). An
- * email finds the newest visitor who signed up with it; the account's methods come from the service
- * (`GET /auth/credentials`) with the platform credential. Phone numbers find nobody: the demo keeps no
- * phone per visitor (a text-message method lives only on the service), so they answer the unknown shape.
+ * email, or the phone number given at sign-up, finds the newest visitor who signed up with it; the
+ * account's methods come from the service (`GET /auth/credentials`) with the platform credential. A
+ * number added later as a text-message method only (it lives on the service) finds nobody.
  *
  * @example
  *   const lookup = createDemoSignInLookup({ sessions, platform });
@@ -63,7 +63,8 @@ export function createDemoSignInLookup(options: {
     ...(options.minimumResponseMs !== undefined ? { minimumResponseMs: options.minimumResponseMs } : {}),
     ...(options.grants ? { grants: options.grants } : {}),
     findUser: async (identifier) => {
-      const user = 'email' in identifier ? sessions.findByEmail(identifier.email) : undefined;
+      const user =
+        'email' in identifier ? sessions.findByEmail(identifier.email) : sessions.findByPhone(identifier.phone);
       if (!user) return undefined;
       const credentials = await platform.call<{ data: AuthMethod[] }>(
         'GET',

@@ -86,7 +86,7 @@ const CARD =
   'card: issue, <pay-card> activates, freezes and unfreezes, reveals the PAN frame, and lists simulated spending';
 const RENEW = 'account security: "Renew now" changes the session id; the session renews itself';
 const LOGOUT = 'account security: "Sign out on this device" returns to sign-in (also after reload)';
-const EU_SIGNUP = 'EU sign-up and email OTP sign-in';
+const EU_SIGNUP = 'EU sign-up, onboarding, and sign-in from the phone number (email code)';
 const EU_PAY = 'EU payment with SCA reaches COMPLETED';
 const OAUTH_PROVIDER = 'OAuth: a sign-in provider ("Sandbox ID") is added under "Account security"';
 const OAUTH_BUTTON = `${S.otp} pay-oauth-button >>> [part~="oauth-button"]`;
@@ -835,7 +835,18 @@ export const FLOWS: FlowTest[] = [
 
       await d.waitFor(S.otp, { message: 'the wallet sign-in after onboarding' });
       await d.until(async () => (await d.text(S.balance)).includes('5,000.00'), 'the funded EUR balance');
-      state.sessionId = await signInWithOtp(d, state.euEmail!);
+      // this time from the phone number given at sign-up: "Use phone instead", the number as typed
+      await d.waitFor(S.signInEmail, { message: 'the sign-in email field' });
+      await d.click(`${S.otp} >>> [part~="toggle-button"]`);
+      const tel = `${S.otp} input[type="tel"]`;
+      await d.waitFor(tel, { message: 'the phone field (loaded on demand)' });
+      await d.fill(tel, '+49 151 12345678');
+      await d.click(S.signInContinue);
+      await d.waitFor(S.otpInput, { message: 'the code input: the lookup found the wallet by phone' });
+      await d.fill(S.otpInput, '000000');
+      await d.waitFor(S.signedIn, { message: 'the signed-in card after the code' });
+      state.sessionId = (await d.text('[data-testid="signin-session-id"]')).trim();
+      assert.match(state.sessionId, /^Session:/);
     },
   },
   {

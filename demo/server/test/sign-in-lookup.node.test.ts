@@ -1,7 +1,7 @@
 /**
  * The demo's sign-in lookup through HTTP: a visitor's email finds their wallet and its email code method
- * (masked) and grants this browser its sign-in calls (the cookie), an unknown email and a phone answer
- * the same shape and clear it, bad input is refused, the identifier never reaches the log.
+ * (masked) and grants this browser its sign-in calls (the cookie), so does the phone number given at
+ * sign-up; an unknown email or phone answers the same shape and clears it, bad input is refused, the identifier never reaches the log.
  */
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
@@ -19,7 +19,8 @@ describe('demo server: sign-in lookup (POST /api/demo/sign-in/lookup)', () => {
 
   it("finds a visitor's wallet by email, with its methods from the service; unknown ones answer the same shape", async () => {
     const email = `lookup${Date.now()}@example.com`;
-    const visitor = await signUp(suite.demo, '127.0.0.8', email);
+    const phone = '+14155550199';
+    const visitor = await signUp(suite.demo, '127.0.0.8', email, { phoneNumber: phone });
     if (!isVisitor(visitor)) throw new Error('sign-up failed');
     const found = await lookup({ email: email.toUpperCase() });
     expect(found.status).to.equal(200);
@@ -34,6 +35,9 @@ describe('demo server: sign-in lookup (POST /api/demo/sign-in/lookup)', () => {
     expect(grant).to.match(
       /^paykit_sign_in=v1\.[\w-]+\.[\w-]+; Path=\/api\/wallet; Max-Age=600; HttpOnly; SameSite=Strict$/,
     );
+    // the phone number given at sign-up finds the same wallet
+    const byPhone = await lookup({ phone });
+    expect(JSON.parse(byPhone.body).accountId).to.equal(visitor.accountId);
     for (const unknown of [{ email: 'nobody@example.com' }, { phone: '+14155550123' }]) {
       const answer = await lookup(unknown);
       expect(answer.status).to.equal(200);

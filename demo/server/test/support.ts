@@ -113,11 +113,12 @@ export async function signUp(
   demo: RunningDemo,
   from = '127.0.0.1',
   email = `v${Math.random().toString(36).slice(2)}@example.com`,
+  more: { phoneNumber?: string } = {},
 ): Promise<Visitor | Answer> {
   const answer = await send(`${demo.origin}/api/demo/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: demo.origin },
-    body: JSON.stringify({ email, region: 'US' }),
+    body: JSON.stringify({ email, region: 'US', ...more }),
     from,
   });
   if (answer.status !== 201) return answer;
