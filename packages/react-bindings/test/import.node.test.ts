@@ -92,4 +92,11 @@ describe('importing @paykit/react in Node', () => {
     }
     expect(entry['PAYKIT_TAG_NAMES']).to.deep.equal(TAGS);
   });
+
+  it('<PaySignIn> installs the sign-in method loaders (a page with it alone has no <pay-otp-login> to wait for)', async () => {
+    await import('@paykit/react');
+    const { PaySignIn } = await import('@paykit/elements');
+    for (const kind of ['otp', 'passkey', 'oauth', 'phone'] as const)
+      expect(typeof PaySignIn.loaders[kind], kind).to.equal('function');
+  });
 });
