@@ -48,6 +48,15 @@ const PAGES = [
     what: 'the code input after "Send code"',
   },
   {
+    tag: 'pay-sign-in',
+    // the email in its light-DOM field, then Continue: the lookup finds the account, the code element is
+    // loaded (its own chunk) and the code sent
+    type: ['pay-sign-in > [slot="identifier"] input[type="email"]', 'ada@example.com'],
+    click: 'pay-sign-in >>> [part~="continue-button"]',
+    done: `!!document.querySelector('pay-sign-in pay-otp-login > [slot="code-input"] input[autocomplete="one-time-code"]')`,
+    what: 'the code input of the account’s email method after the lookup',
+  },
+  {
     tag: 'pay-passkey-login',
     click: 'pay-passkey-login >>> [part~="passkey-button"]',
     done: stateHas('pay-passkey-login', 'error'),
@@ -176,11 +185,11 @@ async function check(browser, origin) {
         step(`${page.tag}: skipped, this Chromium has no conditional mediation`);
         continue;
       }
-      if (page.click) await tab.click(page.click);
       if (page.type) {
         await tab.waitForSelector(page.type[0], { timeout: 15_000 });
         await tab.type(page.type[0], page.type[1]);
       }
+      if (page.click) await tab.click(page.click);
       await tab
         .waitForFunction(page.done, { timeout: 15_000 })
         .catch(() => failures.push(`${page.tag}: no ${page.what} after hydration`));

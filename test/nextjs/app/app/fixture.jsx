@@ -1,7 +1,7 @@
 'use client';
 /**
  * The client side of every fixture page: a WalletClient over a tiny in-page transport (an OTP challenge
- * for "Send code", a 404 for everything else, so each element has something to do after hydration),
+ * for "Send code" and for `<PaySignIn>`'s email method, found by an in-page lookup; a 404 for everything else, so each element has something to do after hydration),
  * the provider, and one wrapped element. `control-mismatch` renders different text on the server and in
  * the browser: run.mjs requires a hydration error there, which proves its console check can see one.
  */
@@ -13,6 +13,7 @@ import {
   PayPasskeyLogin,
   PayScaChallenge,
   PayWalletExport,
+  PaySignIn,
   PaykitProvider,
 } from '@paykit/react';
 
@@ -39,6 +40,15 @@ const client = new WalletClient({
 // a server render never uses it: close its cross-tab channel so it holds nothing open there
 if (typeof window === 'undefined') client.close();
 
+/** The platform's lookup, in the page: one account, signing in with the email code. */
+const lookup = async ({ email }) =>
+  email === 'ada@example.com'
+    ? {
+        accountId: 'InternalAccount:fixture',
+        methods: [{ type: 'EMAIL_OTP', credentialId: 'AuthMethod:email-1', destination: 'a•••@example.com' }],
+      }
+    : undefined;
+
 const quote = {
   id: 'Quote:fixture',
   status: 'PENDING_AUTHORIZATION',
@@ -61,6 +71,8 @@ function Element({ tag }) {
       return <PayPasskeyLogin credentialId="AuthMethod:passkey-1" />;
     case 'pay-passkey-login-conditional':
       return <PayPasskeyLogin credentialId="AuthMethod:passkey-1" conditional />;
+    case 'pay-sign-in':
+      return <PaySignIn lookup={lookup} noPasskeyPrompt />;
     case 'pay-wallet-export':
       return <PayWalletExport />;
     case 'pay-card-reveal':
