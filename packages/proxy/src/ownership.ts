@@ -92,15 +92,9 @@ async function identityLock(
   const folded = new Set(locked.map(foldKey));
   const touched = Object.keys(body).find((key) => folded.has(foldKey(key)));
   if (touched === undefined) return undefined;
-  const answer = await readService(`/customers/${encodeURIComponent(params['id'] ?? '')}`);
-  if (answer.status >= 500) return answer;
-  let customer: unknown;
-  try {
-    customer = answer.status === 200 ? JSON.parse(await answer.text()) : undefined;
-  } catch {
-    customer = undefined;
-  }
-  const status = isObject(customer) ? (customer['kycStatus'] ?? customer['kybStatus']) : undefined;
+  const customer = await readResource(readService, `/customers/${encodeURIComponent(params['id'] ?? '')}`);
+  if (customer instanceof Response) return customer;
+  const status = customer?.['kycStatus'] ?? customer?.['kybStatus'];
   if (status === 'UNVERIFIED') return undefined;
   return errorResponse(
     409,
@@ -118,17 +112,26 @@ async function ownerOf(
   rule: NonNullable<OwnedParameter['ownerOf']>,
   value: string,
 ): Promise<string | undefined | Response> {
-  const answer = await readService(rule.path.replace('{value}', encodeURIComponent(value)));
+  const resource = await readResource(readService, rule.path.replace('{value}', encodeURIComponent(value)));
+  if (resource instanceof Response) return resource;
+  const owner = resource?.[rule.field];
+  return typeof owner === 'string' ? owner : undefined;
+}
+
+/** A resource read from the service with the platform credential: its JSON object, `undefined` when not there, the 5xx as is. */
+async function readResource(
+  readService: (servicePath: string) => Promise<Response>,
+  servicePath: string,
+): Promise<JsonObject | undefined | Response> {
+  const answer = await readService(servicePath);
   if (answer.status >= 500) return answer;
   if (answer.status !== 200) return undefined;
-  let resource: unknown;
   try {
-    resource = JSON.parse(await answer.text());
+    const resource: unknown = JSON.parse(await answer.text());
+    return isObject(resource) ? resource : undefined;
   } catch {
     return undefined;
   }
-  const owner = isObject(resource) ? resource[rule.field] : undefined;
-  return typeof owner === 'string' ? owner : undefined;
 }
 
 async function readForm(bytes: Uint8Array<ArrayBuffer>, contentType: string | null): Promise<FormData | undefined> {
