@@ -113,22 +113,23 @@ export class DemoSessions {
 
   /** The newest live session signed up with `email` (lower case): the demo's user of that address. */
   findByEmail(email: string): DemoSession | undefined {
-    let found: DemoSession | undefined;
-    for (const session of this.#sessions.values()) if (session.email === email) found = session;
-    return found && this.get(found.id);
+    return this.#newest((session) => session.email === email);
   }
 
   /** The newest live session signed up with the phone number `phone` (E.164). */
   findByPhone(phone: string): DemoSession | undefined {
-    let found: DemoSession | undefined;
-    for (const session of this.#sessions.values()) if (session.phoneNumber === phone) found = session;
-    return found && this.get(found.id);
+    return this.#newest((session) => session.phoneNumber === phone);
   }
 
   /** The newest live session whose wallet is `accountId`: who a wallet sign-in proved to be. */
   findByAccount(accountId: string): DemoSession | undefined {
+    return this.#newest((session) => session.accountId === accountId);
+  }
+
+  /** The last-created session that `matches`, if it is still live. */
+  #newest(matches: (session: DemoSession) => boolean): DemoSession | undefined {
     let found: DemoSession | undefined;
-    for (const session of this.#sessions.values()) if (session.accountId === accountId) found = session;
+    for (const session of this.#sessions.values()) if (matches(session)) found = session;
     return found && this.get(found.id);
   }
 

@@ -28,7 +28,7 @@ import { newPayment, state } from './state.js';
 import { STEPS } from './steps/index.js';
 import { watchSessionRevocations } from './steps/sessions.js';
 import { describe, toast } from './ui.js';
-import { forgetWalletSession, loadCard, loadPasskeys, refreshBalance } from './wallet.js';
+import { forgetWalletSession, loadWallet } from './wallet.js';
 
 // ---- session changes ------------------------------------------------------------------------------------------
 
@@ -89,7 +89,7 @@ async function boot(): Promise<void> {
   state.session = state.client.session;
   state.client.subscribe(onSession);
   watchSessionRevocations();
-  if (state.me) await Promise.all([refreshBalance(), loadPasskeys(), loadCard()]);
+  await loadWallet();
 
   startShell(STEPS);
   document.documentElement.dataset['ready'] = 'true';

@@ -4,11 +4,16 @@
  * `WalletClient.request`.
  *
  * @example
- *   await Promise.all([refreshBalance(), loadPasskeys(), loadCard()]);
+ *   await loadWallet(); // balance, passkeys and card of state.me
  */
 import { listCredentials } from '@paykit/crypto-core';
 import { renderTopbar } from './shell.js';
 import { state, type Card } from './state.js';
+
+/** Reads everything the steps show of the customer's wallet: balance, passkeys, card (nothing without a customer). */
+export async function loadWallet(): Promise<void> {
+  if (state.me) await Promise.all([refreshBalance(), loadPasskeys(), loadCard()]);
+}
 
 /** Reads the wallet's balance and shows it in the top bar (the last known one stays on failure). */
 export async function refreshBalance(): Promise<void> {

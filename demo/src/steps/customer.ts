@@ -11,7 +11,7 @@ import { money } from '../format.js';
 import { continueButton, go, nextStep, renderSteps, renderTopbar, type Step } from '../shell.js';
 import { forgetCustomer, state } from '../state.js';
 import { card, describe, fact, howItWorks, initials, toast } from '../ui.js';
-import { forgetWalletSession, loadCard, loadPasskeys, refreshBalance } from '../wallet.js';
+import { forgetWalletSession, loadWallet, refreshBalance } from '../wallet.js';
 import { demoSignIn } from './signin.js';
 
 export const customerStep: Step = {
@@ -262,7 +262,7 @@ async function welcomeBack(): Promise<void> {
   }
   state.me = me;
   state.session = state.client.session;
-  await Promise.all([refreshBalance(), loadPasskeys(), loadCard()]);
+  await loadWallet();
   renderTopbar();
   renderSteps();
   toast(`Welcome back, ${me.fullName || me.email}`, 'success');
@@ -270,18 +270,19 @@ async function welcomeBack(): Promise<void> {
 }
 
 /** Signs the wallet out and ends the demo session in this browser; the customer stays, to sign in again. */
-async function signOutOfDemo(): Promise<void> {
-  await forgetWalletSession();
-  await demoApi.signout().catch(() => undefined);
-  forgetCustomer();
-  renderTopbar();
-  go('customer');
+function signOutOfDemo(): Promise<void> {
+  return leave(demoApi.signout);
 }
 
 /** Signs the wallet out, forgets the demo session (cookie) and starts again from step 1. */
-async function startOver(): Promise<void> {
+function startOver(): Promise<void> {
+  return leave(demoApi.reset);
+}
+
+/** Signs the wallet out, ends the demo session the server's way (`end`), and shows step 1 to nobody. */
+async function leave(end: () => Promise<void>): Promise<void> {
   await forgetWalletSession();
-  await demoApi.reset().catch(() => undefined);
+  await end().catch(() => undefined);
   forgetCustomer();
   renderTopbar();
   go('customer');
