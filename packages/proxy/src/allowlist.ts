@@ -43,6 +43,11 @@ export interface Route {
   readonly sandboxOnly?: boolean;
   /** Public data: answered for anyone, signed in or not (the sandbox's enclave keys, which pages pin before sign-in). */
   readonly public?: boolean;
+  /**
+   * A sign-in call a sign-in grant opens for its credential `{id}` (sign-in-grants.ts): `challenge`, or
+   * `verify`, whose session starts the platform's own (`onSignIn`).
+   */
+  readonly signIn?: 'challenge' | 'verify';
   /** The body is `multipart/form-data` (document uploads, up to `MULTIPART_MAX_BODY_BYTES`), never JSON. */
   readonly multipart?: boolean;
   /**
@@ -89,8 +94,8 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'GET', path: '/auth/credentials', owned: [query('accountId', 'account')] },
   { method: 'POST', path: '/auth/credentials', owned: [body('accountId', 'account')] },
   { method: 'DELETE', path: '/auth/credentials/{id}', owned: [id('credential')] },
-  { method: 'POST', path: '/auth/credentials/{id}/challenge', owned: [id('credential')] },
-  { method: 'POST', path: '/auth/credentials/{id}/verify', owned: [id('credential')] },
+  { method: 'POST', path: '/auth/credentials/{id}/challenge', owned: [id('credential')], signIn: 'challenge' },
+  { method: 'POST', path: '/auth/credentials/{id}/verify', owned: [id('credential')], signIn: 'verify' },
 
   // Sessions
   { method: 'GET', path: '/auth/sessions', owned: [query('accountId', 'account')] },

@@ -67,7 +67,7 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
 
   // A sign-in the lookup granted: that account's credentials' challenge and verify, for whoever holds the grant.
   let grant: SignInGrant | undefined;
-  const credentialId = match && SIGN_IN_ROUTES.has(match.route.path) ? match.params['id'] : undefined;
+  const credentialId = match?.route.signIn ? match.params['id'] : undefined;
   if (config.signIn && credentialId !== undefined) {
     const found = await config.signIn.grants.read(request);
     if (found?.credentialIds.includes(credentialId)) {
@@ -127,17 +127,13 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     body,
     signal: request.signal,
   });
-  return grant && match.route.path === VERIFY_ROUTE && answer.status === 200
+  return grant && match.route.signIn === 'verify' && answer.status === 200
     ? signedIn(config, request, grant, credentialId!, answer)
     : answer;
 }
 
 /** Owns nothing: whoever asks for a public route. */
 const NOBODY: EndUser = { owns: () => false };
-
-const VERIFY_ROUTE = '/auth/credentials/{id}/verify';
-/** What a sign-in grant opens: the code or passkey challenge, and the verify that issues the session. */
-const SIGN_IN_ROUTES = new Set(['/auth/credentials/{id}/challenge', VERIFY_ROUTE]);
 
 /**
  * A granted verify issued a session: the platform's `onSignIn` starts its own session (its headers join the
