@@ -5,6 +5,11 @@
  *
  * Rules for `owned`: every listed parameter that is present must name a resource the user owns; one
  * without `optional` must be present; and a route that lists any parameter needs at least one present.
+ * Rules for the query (query.ts): only the names in `owned` and `query` are taken, spelled exactly as
+ * here, once each, and the proxy forwards the query it rebuilt from them, never the one the page sent. A
+ * list route's optional owner filters are optional in the service's API (which then lists the whole
+ * platform), so `owned` makes one of them required; a parameter the service does not filter on
+ * (`addsFilter`) brings the filter along.
  *
  * @example
  *   const match = matchRoute('POST', ['quotes', 'Quote:1', 'execute'], { sandbox: false });
@@ -26,6 +31,12 @@ export interface OwnedParameter {
    * resource of `kind` the user owns (an external account belongs to the user's customer).
    */
   readonly ownerOf?: { readonly path: string; readonly field: string };
+  /**
+   * A query parameter the service does not filter the list on: when the route's own filter `name` is
+   * absent, the proxy adds it, read from this resource (`path`, `{value}` replaced; its `field`), so the
+   * list is never asked for unfiltered (`GET /transactions?cardId=` gets the card's cardholder as `customerId`).
+   */
+  readonly addsFilter?: { readonly name: string; readonly path: string; readonly field: string };
 }
 
 export interface Route {
@@ -33,6 +44,8 @@ export interface Route {
   /** Service path below `{base_url}`; `{id}` is the one path parameter. */
   readonly path: string;
   readonly owned: readonly OwnedParameter[];
+  /** Query parameters taken besides the owned ones (narrowing filters, paging), spelled as the service spells them. */
+  readonly query?: readonly string[];
   /** The JSON body may carry only these top-level fields. */
   readonly bodyOnly?: readonly string[];
   /** The JSON body may not carry these top-level fields (privileges of the platform, not of its users). */
@@ -81,6 +94,8 @@ const id = (kind: ResourceKind): OwnedParameter => ({ in: 'path', name: 'id', ki
 const query = (name: string, kind: ResourceKind): OwnedParameter => ({ in: 'query', name, kind });
 const body = (name: string, kind: ResourceKind): OwnedParameter => ({ in: 'body', name, kind });
 const optional = (parameter: OwnedParameter): OwnedParameter => ({ ...parameter, optional: true });
+/** A list's paging, as the service's list endpoints take it. */
+const PAGE = ['limit', 'cursor'] as const;
 /** An external account in the path, owned when its `customerId` (read from the service) is the user's. */
 const externalAccount: OwnedParameter = {
   in: 'path',
@@ -117,7 +132,12 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'DELETE', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')] },
 
   // Internal accounts (wallets): list, privacy switch, export
-  { method: 'GET', path: '/customers/internal-accounts', owned: [query('customerId', 'customer')] },
+  {
+    method: 'GET',
+    path: '/customers/internal-accounts',
+    owned: [query('customerId', 'customer')],
+    query: ['currency', 'type', ...PAGE],
+  },
   { method: 'PATCH', path: '/internal-accounts/{id}', owned: [id('account')], bodyOnly: ['privateEnabled'] },
   { method: 'POST', path: '/internal-accounts/{id}/export', owned: [id('account')] },
 
@@ -156,7 +176,7 @@ export const ALLOWLIST: readonly Route[] = [
     owned: [body('customerId', 'customer')],
     bodyOnly: ['customerId', 'roles', 'ownershipPercentage', 'personalInfo'],
   },
-  { method: 'GET', path: '/beneficial-owners', owned: [query('customerId', 'customer')] },
+  { method: 'GET', path: '/beneficial-owners', owned: [query('customerId', 'customer')], query: PAGE },
 
   // Quotes: the source must be the user's own account (or the user, for real-time funding)
   {
@@ -167,7 +187,12 @@ export const ALLOWLIST: readonly Route[] = [
   },
   { method: 'GET', path: '/quotes/{id}', owned: [id('quote')] },
   // UMA receiver lookup: a UMA quote needs its lookupId; the user looks up as the sender (their own customer)
-  { method: 'GET', path: '/receiver/uma/{id}', owned: [query('customerId', 'customer')] },
+  {
+    method: 'GET',
+    path: '/receiver/uma/{id}',
+    owned: [query('customerId', 'customer')],
+    query: ['senderUmaAddress'],
+  },
   { method: 'POST', path: '/quotes/{id}/execute', owned: [id('quote')] },
   { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')] },
   { method: 'POST', path: '/quotes/{id}/authorize/resend', owned: [id('quote')] },
@@ -199,9 +224,25 @@ export const ALLOWLIST: readonly Route[] = [
     method: 'GET',
     path: '/transactions',
     owned: [
-      optional(query('cardId', 'card')),
+      // not a filter of the service's: the card's cardholder comes along as customerId
+      {
+        ...optional(query('cardId', 'card')),
+        addsFilter: { name: 'customerId', path: '/cards/{value}', field: 'cardholderId' },
+      },
       optional(query('customerId', 'customer')),
       optional(query('senderAccountIdentifier', 'account')),
+    ],
+    // narrowing filters only (an owner filter is always there): never platformCustomerId, the platform's own id
+    query: [
+      'accountIdentifier',
+      'receiverAccountIdentifier',
+      'status',
+      'type',
+      'reference',
+      'startDate',
+      'endDate',
+      'sortOrder',
+      ...PAGE,
     ],
   },
   // one transaction (a payment's failure reason, for <pay-payment>): owned when its customerId, read from the service, is the user's
@@ -214,6 +255,7 @@ export const ALLOWLIST: readonly Route[] = [
     method: 'GET',
     path: '/cards',
     owned: [optional(query('cardholderId', 'customer')), optional(query('accountId', 'account'))],
+    query: ['platformCardId', 'state', 'sortOrder', ...PAGE],
   },
   {
     method: 'PATCH',
@@ -222,7 +264,12 @@ export const ALLOWLIST: readonly Route[] = [
     bodyOnly: ['state', 'maxSpendPerTransaction', 'maxSpendPerDay', 'maxTransactionsPerDay'],
     bodyValues: { state: ['ACTIVE', 'FROZEN'] },
   },
-  { method: 'GET', path: '/customers/external-accounts', owned: [query('customerId', 'customer')] },
+  {
+    method: 'GET',
+    path: '/customers/external-accounts',
+    owned: [query('customerId', 'customer')],
+    query: ['currency', ...PAGE],
+  },
   { method: 'POST', path: '/customers/external-accounts', owned: [body('customerId', 'customer')] },
   { method: 'GET', path: '/customers/external-accounts/{id}', owned: [externalAccount] },
   { method: 'DELETE', path: '/customers/external-accounts/{id}', owned: [externalAccount] },

@@ -2,18 +2,20 @@
  * Applies one allowlist entry to one request: finds every parameter the entry names (path, query or
  * body), checks the body against the entry's field rules, asks the end user about each resource, and
  * keeps verified identity fields as they were verified (`lockedOnceVerified`).
- * Returns the refusal to send, or `undefined` when the request may go on. Parameter names in the query
- * and the body are matched case-insensitively and may appear once only, so no spelling or repetition the
- * service might read differently slips past the check.
+ * Returns the refusal to send, or `undefined` when the request may go on. The query comes already read
+ * against the route (query.ts: exact names, once each) and is what gets forwarded: a parameter that brings
+ * its owner filter along (`addsFilter`) adds it here. Names in the body are matched case-insensitively and
+ * may appear once only, so no spelling or repetition the service might read differently slips past the check.
  *
  * @example
- *   const refusal = await checkOwnership(match, url.searchParams, bytes, contentType, endUser);
+ *   const refusal = await checkOwnership(match, query, bytes, contentType, endUser, readService);
  *   if (refusal) return refusal;
  */
 import type { OwnedParameter, RouteMatch } from './allowlist.js';
 import type { EndUser } from './end-user.js';
 import { errorResponse } from './errors.js';
 import { foldKey, isJsonContentType, parseJsonStrict } from './json.js';
+import type { Query } from './query.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -22,7 +24,7 @@ type Lookup = string | undefined | Response;
 
 export async function checkOwnership(
   match: RouteMatch,
-  query: URLSearchParams,
+  query: Query,
   bodyBytes: Uint8Array<ArrayBuffer>,
   contentType: string | null,
   endUser: EndUser,
@@ -51,7 +53,7 @@ export async function checkOwnership(
       parameter.in === 'path'
         ? params[parameter.name]
         : parameter.in === 'query'
-          ? fromQuery(query, parameter.name)
+          ? query.get(parameter.name)
           : form
             ? fromForm(form, parameter.name)
             : fromBody(body, parameter.name);
@@ -73,6 +75,17 @@ export async function checkOwnership(
       const named = parameter.in === 'path' ? 'The path' : parameter.name;
       return errorResponse(403, 'FORBIDDEN', `${named} names a resource you do not own.`);
     }
+  }
+  for (const { parameter, value } of found) {
+    const filter = parameter.addsFilter;
+    if (!filter || query.has(filter.name)) continue;
+    const owner = await ownerOf(readService, filter, value);
+    if (owner instanceof Response) return owner;
+    const kind = route.owned.find((p) => p.in === 'query' && p.name === filter.name)?.kind;
+    if (owner === undefined || kind === undefined || (await endUser.owns(kind, owner)) !== true) {
+      return errorResponse(403, 'FORBIDDEN', `${parameter.name} names a resource you do not own.`);
+    }
+    query.set(filter.name, owner);
   }
   return body && route.lockedOnceVerified
     ? identityLock(body, route.lockedOnceVerified, params, readService)
@@ -109,7 +122,7 @@ async function identityLock(
  */
 async function ownerOf(
   readService: (servicePath: string) => Promise<Response>,
-  rule: NonNullable<OwnedParameter['ownerOf']>,
+  rule: { readonly path: string; readonly field: string },
   value: string,
 ): Promise<string | undefined | Response> {
   const resource = await readResource(readService, rule.path.replace('{value}', encodeURIComponent(value)));
@@ -172,12 +185,6 @@ function checkValues(body: JsonObject, values?: Readonly<Record<string, readonly
     }
   }
   return undefined;
-}
-
-function fromQuery(query: URLSearchParams, name: string): Lookup {
-  const values = [...query].filter(([key]) => foldKey(key) === foldKey(name)).map(([, value]) => value);
-  if (values.length > 1) return invalid(`${name} may be given only once.`);
-  return values[0];
 }
 
 /** Follows a dotted name (`source.accountId`) through nested objects; a value found must be a string. */

@@ -8,7 +8,7 @@
  * user (401; with `signIn`, a sign-in grant stands in for one on its credentials' challenge and verify,
  * see sign-in-grants.ts; a `public` route, the sandbox's enclave keys, needs none), not allowlisted (404), a body that is not `application/json` (415; `multipart/form-data`
  * with an `Origin` on the document uploads), body too large (413),
- * malformed or ambiguous parameters (400), resource not owned or field not allowed (403).
+ * a query name the route does not take as spelled, malformed or ambiguous parameters (400), resource not owned or field not allowed (403).
  *
  * @example
  *   const handler = createPlatformProxy({
@@ -32,6 +32,7 @@ import { isJsonContentType } from './json.js';
 import { checkRequestOrigin } from './origin.js';
 import { checkOwnership } from './ownership.js';
 import { parseServicePath } from './path.js';
+import { queryString, readQuery } from './query.js';
 import { grantedEndUser, type SignInGrant } from './sign-in-grants.js';
 import { stampTermsConsent } from './terms-consent.js';
 import { forward } from './upstream.js';
@@ -97,9 +98,11 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
   if (body === 'too-large') return errorResponse(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
   if (body.byteLength > 0 && contentType === null) return unsupportedMediaType();
 
+  const query = readQuery(match.route, url.search);
+  if (query instanceof Response) return query;
   let refusal: Response | undefined;
   try {
-    refusal = await checkOwnership(match, url.searchParams, body, contentType, endUser, (servicePath) =>
+    refusal = await checkOwnership(match, query, body, contentType, endUser, (servicePath) =>
       forward(config, {
         url: `${config.serviceBase}${servicePath}`,
         method: 'GET',
@@ -119,9 +122,8 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     body = stamped;
   }
 
-  const query = url.searchParams.toString();
   const answer = await forward(config, {
-    url: `${config.serviceBase}/${segments.join('/')}${query ? `?${query}` : ''}`,
+    url: `${config.serviceBase}/${segments.join('/')}${queryString(query)}`,
     method: request.method,
     headers: request.headers,
     body,

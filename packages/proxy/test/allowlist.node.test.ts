@@ -9,6 +9,7 @@ import {
   envelope,
   harness,
   type Harness,
+  cardholders,
   externalAccountOwners,
   json,
   PREFIX,
@@ -139,6 +140,7 @@ describe('allowlist: what a signed-in end user may call', () => {
       allowSandboxPaths: true,
       answer: (request) =>
         externalAccountOwners(request) ??
+        cardholders(request) ??
         Response.json(
           request.method === 'GET' && request.url.includes('/documents/')
             ? { documentHolder: alice.customer }
@@ -152,10 +154,12 @@ describe('allowlist: what a signed-in end user may call', () => {
       const response = await send(method, `${PREFIX}${path}`, init);
       expect(response.status, `${method} ${path}`).to.equal(200);
       const forwarded = service.calls.at(-1) as Request;
-      expect(`${forwarded.method} ${forwarded.url}`).to.equal(`${method} ${SANDBOX_URL}${path}`);
+      // a card's transactions are asked for with the cardholder's filter, which the service lists by
+      const sent = path.startsWith('/transactions?cardId=') ? `${path}&customerId=${enc(alice.customer)}` : path;
+      expect(`${forwarded.method} ${forwarded.url}`).to.equal(`${method} ${SANDBOX_URL}${sent}`);
     }
-    // plus one read of the owner of each resource the platform does not track
-    const reads = ALLOWLIST.filter((route) => route.owned.some((p) => p.ownerOf)).length;
+    // plus one read of the owner of each resource the platform does not track, and of the card whose transactions are listed
+    const reads = ALLOWLIST.filter((route) => route.owned.some((p) => p.ownerOf || p.addsFilter)).length;
     expect(service.calls).to.have.length(ALLOWLIST.length + reads);
   });
 
@@ -397,7 +401,8 @@ describe('refusals', () => {
     const cases: [string, string, string | undefined, number][] = [
       ['GET', `/auth/sessions?accountId=${enc(alice.account)}&accountId=${enc(bob.account)}`, undefined, 400],
       ['GET', `/auth/sessions?accountId=${enc(alice.account)}&AccountId=${enc(bob.account)}`, undefined, 400],
-      ['GET', `/auth/sessions?ACCOUNTID=${enc(bob.account)}`, undefined, 403],
+      ['GET', `/auth/sessions?ACCOUNTID=${enc(bob.account)}`, undefined, 400],
+      ['GET', `/auth/sessions?ACCOUNTID=${enc(alice.account)}`, undefined, 400],
       ['POST', '/cards', `{"fundingSource":"${alice.account}","fundingSource":"${bob.account}"}`, 400],
       ['POST', '/cards', `{"fundingSource":"${alice.account}","FundingSource":"${bob.account}"}`, 400],
       ['POST', '/cards', `{"fundingSource":"${alice.account}","customerid":"${bob.customer}"}`, 403],
@@ -615,7 +620,7 @@ describe('money: transactions, card state and limits, external accounts', () => 
       ],
       ['POST', `/cards/${who.card}/reveal`, json({})],
     ];
-    const { send, service } = harness();
+    const { send, service } = harness({ answer: (request) => cardholders(request) ?? Response.json({ ok: true }) });
     await expectStatuses(send, [
       ...calls(alice).map(([method, path, body]): [string, string, string | undefined, number] => [
         method,
@@ -630,7 +635,8 @@ describe('money: transactions, card state and limits, external accounts', () => 
         403,
       ]),
     ]);
-    expect(service.calls).to.have.length(calls(alice).length);
+    // and one read of alice's card per listing of its transactions, for the cardholder filter
+    expect(service.calls).to.have.length(calls(alice).length + 2);
   });
 
   it('keeps external accounts and their ownership verification to the user’s customer (the owner read from the service)', async () => {

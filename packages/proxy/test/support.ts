@@ -29,6 +29,11 @@ export function externalAccountOwners(request: Request): Response | undefined {
   const match = /\/customers\/external-accounts\/ExternalAccount%3A(alice|bob)$/.exec(new URL(request.url).pathname);
   return request.method === 'GET' && match ? Response.json({ customerId: `Customer:${match[1]}` }) : undefined;
 }
+/** The fake service's answer to the proxy's read of a card's cardholder (the filter `GET /transactions?cardId=` brings along). */
+export function cardholders(request: Request): Response | undefined {
+  const match = /\/cards\/Card%3A(alice|bob)$/.exec(new URL(request.url).pathname);
+  return request.method === 'GET' && match ? Response.json({ cardholderId: `Customer:${match[1]}` }) : undefined;
+}
 export const alice = ids('alice');
 export const bob = ids('bob');
 

@@ -12,6 +12,7 @@ import { createSandbox, type Sandbox } from '@paykit/sandbox';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { ContractRecorder, withContract } from '../../sandbox/test/contract/contract-fetch.js';
 import {
+  ALLOWLIST,
   createPlatformProxy,
   createSignInGrants,
   createSignInLookup,
@@ -191,6 +192,68 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
     expect(res.body.code).to.equal('UNAUTHORIZED');
     expect(res.headers.get('www-authenticate')).to.equal(null);
     expect(res.text).to.not.include('not-the-secret');
+  });
+
+  it('forwards a list route only with its owner filter spelled exactly: every spelling trick on every list route is a 400, and nothing of bob’s comes back', async () => {
+    // bob has a wallet and an external account: what an unfiltered list would show
+    await platform('POST', '/customers/external-accounts', {
+      customerId: bob.customer,
+      currency: 'USDC',
+      ownershipType: 'FIRST_PARTY',
+      accountInfo: { accountType: 'ETHEREUM_WALLET', address: `0x${'34'.repeat(20)}` },
+    });
+    const bobs = [bob.customer, bob.account, bob.credential];
+    const own: Record<string, string> = { customer: alice.customer, account: alice.account, card: 'Card:alice' };
+    const send = proxyFor({
+      resolveEndUser: () =>
+        endUserFromIds({ customerIds: [alice.customer], accountIds: [alice.account], cardIds: [own['card']!] }),
+    });
+    const lists = ALLOWLIST.filter((route) => route.method === 'GET' && route.owned.some((p) => p.in === 'query'));
+    expect(lists.map((route) => route.path)).to.include.members([
+      '/customers/internal-accounts',
+      '/customers/external-accounts',
+      '/transactions',
+      '/cards',
+      '/auth/delegated-keys',
+    ]);
+    const tricks = (name: string, value: string): [string, string][] => [
+      ['upper case', `${name.toUpperCase()}=${value}`],
+      ['first letter capital', `${name[0]!.toUpperCase()}${name.slice(1)}=${value}`],
+      ['Unicode folding (dotless i)', `${encodeURIComponent(name.replace(/[iI]/, 'ı'))}=${value}`],
+      ['percent-encoded letter', `%${name.charCodeAt(0).toString(16)}${name.slice(1)}=${value}`],
+      ['duplicate', `${name}=${value}&${name}=${value}`],
+      ['name[] form', `${name}[]=${value}`],
+      ['an unlisted name beside it', `${name}=${value}&foo=1`],
+    ];
+    for (const route of lists) {
+      const path = route.path.replace('{id}', encodeURIComponent('$someone@uma.example'));
+      for (const parameter of route.owned.filter((p) => p.in === 'query')) {
+        const value = encodeURIComponent(own[parameter.kind]!);
+        for (const [trick, query] of tricks(parameter.name, value)) {
+          const before = forwarded;
+          const res = await send('GET', `${path}?${query}`);
+          const label = `${route.path} ${parameter.name}: ${trick}`;
+          expect(res.status, `${label}: ${res.text}`).to.equal(400);
+          expect(res.body.code, label).to.equal('INVALID_INPUT');
+          expect(forwarded, `${label} reached the service`).to.equal(before);
+        }
+      }
+      // no owner filter at all: refused, never the whole platform
+      expect((await send('GET', `${path}?limit=5`)).status, `${route.path} without a filter`).to.equal(400);
+    }
+    // spelled right, each list answers alice's own and nothing of bob's
+    for (const [path, mine] of [
+      [`/customers/internal-accounts?customerId=${encodeURIComponent(alice.customer)}&limit=5`, alice.account],
+      [`/customers/external-accounts?customerId=${encodeURIComponent(alice.customer)}`, undefined],
+      [`/transactions?customerId=${encodeURIComponent(alice.customer)}&sortOrder=asc`, undefined],
+      [`/cards?cardholderId=${encodeURIComponent(alice.customer)}`, undefined],
+      [`/auth/credentials?accountId=${encodeURIComponent(alice.account)}`, alice.credential],
+    ] as const) {
+      const res = await send('GET', path);
+      expect(res.status, `${path}: ${res.text}`).to.equal(200);
+      for (const id of bobs) expect(res.text, `${path} shows bob's ${id}`).to.not.include(id);
+      if (mine) expect(res.text, path).to.include(mine);
+    }
   });
 
   it('reads an external account’s owner from the service: alice challenges her own wallet, not bob’s', async () => {
