@@ -64,10 +64,11 @@ export interface Route {
   /** The body is `multipart/form-data` (document uploads, up to `MULTIPART_MAX_BODY_BYTES`), never JSON. */
   readonly multipart?: boolean;
   /**
-   * Body fields that stay as they were verified: refused (409 `IDENTITY_LOCKED`) once the customer's
-   * `kycStatus` or `kybStatus`, read from the service, is no longer UNVERIFIED (a decision is pending or made).
+   * Body fields that stay as they were verified (or `true`: the whole call, the documents a verification
+   * rests on): refused (409 `IDENTITY_LOCKED`) once the customer's `kycStatus` or `kybStatus`, read from
+   * the service, is no longer UNVERIFIED (a decision is pending or made).
    */
-  readonly lockedOnceVerified?: readonly string[];
+  readonly lockedOnceVerified?: readonly string[] | true;
   /** An `endUserTermsConsent` in the body gets its `ipAddress` and `acceptedAt` from the backend (terms-consent.ts). */
   readonly termsConsent?: boolean;
 }
@@ -162,12 +163,20 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'POST', path: '/customers/{id}/verify-phone/confirm', owned: [id('customer')], bodyOnly: ['code'] },
   { method: 'POST', path: '/customers/{id}/kyc-link', owned: [id('customer')], bodyOnly: ['redirectUri'] },
   { method: 'POST', path: '/verifications', owned: [body('customerId', 'customer')], bodyOnly: ['customerId'] },
-  { method: 'POST', path: '/documents', owned: [body('documentHolder', 'customer')], multipart: true },
+  // documents are what a verification rests on: added or replaced only before one is submitted
+  {
+    method: 'POST',
+    path: '/documents',
+    owned: [body('documentHolder', 'customer')],
+    multipart: true,
+    lockedOnceVerified: true,
+  },
   {
     method: 'PUT',
     path: '/documents/{id}',
     owned: [{ ...id('customer'), ownerOf: { path: '/documents/{value}', field: 'documentHolder' } }],
     multipart: true,
+    lockedOnceVerified: true,
   },
   // KYB: a business's owners (25%+), directors and officers; reading or changing one owner stays the platform's
   {

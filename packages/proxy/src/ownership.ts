@@ -65,6 +65,7 @@ export async function checkOwnership(
     return invalid(`One of ${route.owned.map((p) => p.name).join(', ')} is required.`);
   }
 
+  let customer: string | undefined; // the user's customer the request acts for, when it names one
   for (const { parameter, value } of found) {
     let subject: string | Response | undefined = value;
     if (parameter.ownerOf) {
@@ -75,6 +76,7 @@ export async function checkOwnership(
       const named = parameter.in === 'path' ? 'The path' : parameter.name;
       return errorResponse(403, 'FORBIDDEN', `${named} names a resource you do not own.`);
     }
+    if (parameter.kind === 'customer') customer ??= subject;
   }
   for (const { parameter, value } of found) {
     const filter = parameter.addsFilter;
@@ -87,32 +89,35 @@ export async function checkOwnership(
     }
     query.set(filter.name, owner);
   }
-  return body && route.lockedOnceVerified
-    ? identityLock(body, route.lockedOnceVerified, params, readService)
-    : undefined;
+  const locked = route.lockedOnceVerified;
+  if (locked === undefined) return undefined;
+  // the whole call (a document), or the first verified field the body touches
+  const touched =
+    locked === true
+      ? 'documents'
+      : body && Object.keys(body).find((key) => locked.some((name) => foldKey(name) === foldKey(key)));
+  return touched === undefined || customer === undefined
+    ? undefined
+    : identityLock(touched === 'documents' ? 'The documents' : `The field "${touched}"`, customer, readService);
 }
 
 /**
- * Refuses a change to a verified identity field once the customer's KYC/KYB status (read from the service)
- * is no longer UNVERIFIED; a body without such a field is not read further. An unreadable status refuses too.
+ * Refuses a change to what a verification rests on once the customer's KYC/KYB status (read from the
+ * service) is no longer UNVERIFIED. An unreadable status refuses too.
  */
 async function identityLock(
-  body: JsonObject,
-  locked: readonly string[],
-  params: Readonly<Record<string, string>>,
+  what: string,
+  customerId: string,
   readService: (servicePath: string) => Promise<Response>,
 ): Promise<Response | undefined> {
-  const folded = new Set(locked.map(foldKey));
-  const touched = Object.keys(body).find((key) => folded.has(foldKey(key)));
-  if (touched === undefined) return undefined;
-  const customer = await readResource(readService, `/customers/${encodeURIComponent(params['id'] ?? '')}`);
+  const customer = await readResource(readService, `/customers/${encodeURIComponent(customerId)}`);
   if (customer instanceof Response) return customer;
   const status = customer?.['kycStatus'] ?? customer?.['kybStatus'];
   if (status === 'UNVERIFIED') return undefined;
   return errorResponse(
     409,
     'IDENTITY_LOCKED',
-    `The field "${touched}" cannot change once the identity verification is pending or decided.`,
+    `${what} cannot change once the identity verification is pending or decided.`,
   );
 }
 

@@ -146,7 +146,9 @@ describe('allowlist: what a signed-in end user may call', () => {
             ? { documentHolder: alice.customer }
             : request.method === 'GET' && request.url.includes('/transactions/')
               ? { customerId: alice.customer }
-              : { ok: true },
+              : request.method === 'GET' && /\/customers\/Customer%3Aalice$/.test(request.url)
+                ? { kycStatus: 'UNVERIFIED' }
+                : { ok: true },
         ),
     });
     for (const { method, path, body, form } of OWNED_REQUESTS) {
@@ -158,8 +160,11 @@ describe('allowlist: what a signed-in end user may call', () => {
       const sent = path.startsWith('/transactions?cardId=') ? `${path}&customerId=${enc(alice.customer)}` : path;
       expect(`${forwarded.method} ${forwarded.url}`).to.equal(`${method} ${SANDBOX_URL}${sent}`);
     }
-    // plus one read of the owner of each resource the platform does not track, and of the card whose transactions are listed
-    const reads = ALLOWLIST.filter((route) => route.owned.some((p) => p.ownerOf || p.addsFilter)).length;
+    // plus one read of the owner of each resource the platform does not track, of the card whose transactions
+    // are listed, and of the customer's verification status before a document goes
+    const reads =
+      ALLOWLIST.filter((route) => route.owned.some((p) => p.ownerOf || p.addsFilter)).length +
+      ALLOWLIST.filter((route) => route.lockedOnceVerified === true).length;
     expect(service.calls).to.have.length(ALLOWLIST.length + reads);
   });
 

@@ -293,6 +293,60 @@ describe('onboarding through the proxy (real sandbox behind it)', () => {
     expect(corrected.body.fullName).to.equal('alice corrected 003');
   });
 
+  it('keeps the documents a decided verification rests on: adding or replacing one is 409 IDENTITY_LOCKED and never reaches the service', async () => {
+    const approved = (
+      await platform('POST', '/customers', {
+        platformCustomerId: `dora-${crypto.randomUUID()}`,
+        customerType: 'INDIVIDUAL',
+        email: `dora-${crypto.randomUUID()}@example.com`,
+        region: 'US',
+        fullName: 'Dora Approved',
+      })
+    ).id as string;
+    expect((await platform('GET', `/customers/${approved}`)).kycStatus).to.equal('APPROVED');
+    const document = await sandbox.fetch(
+      new Request(`${SERVICE_URL}/documents`, {
+        method: 'POST',
+        headers: { Authorization: PLATFORM },
+        body: passport(approved),
+      }),
+    );
+    const documentId = (await document.json()).id as string;
+    let writes = 0;
+    const handler = createPlatformProxy({
+      serviceUrl: SERVICE_URL,
+      tokenId: 'sandbox-token',
+      clientSecret: 'sandbox-secret',
+      pathPrefix: '/api/wallet',
+      allowedOrigins: [PAGE],
+      fetch: (request) => {
+        if (request.method !== 'GET') writes++;
+        return sandbox.fetch(request);
+      },
+      resolveEndUser: () => endUserFromIds({ customerIds: [approved] }),
+    });
+    const upload = async (method: string, path: string, body: FormData) => {
+      const encoded = new Response(body);
+      const res = await handler(
+        new Request(`${PAGE}/api/wallet${path}`, {
+          method,
+          headers: { Origin: PAGE, 'Content-Type': encoded.headers.get('Content-Type')! },
+          body: new Uint8Array(await encoded.arrayBuffer()),
+        }),
+      );
+      return { status: res.status, body: await res.json() };
+    };
+    for (const [method, path, body] of [
+      ['POST', '/documents', passport(approved)],
+      ['PUT', `/documents/${documentId}`, form({ documentType: 'PASSPORT', country: 'DE' })],
+    ] as const) {
+      const refused = await upload(method, path, body);
+      expect(refused.status, `${method} ${path}`).to.equal(409);
+      expect(refused.body.code).to.equal('IDENTITY_LOCKED');
+    }
+    expect(writes, 'no refused upload reached the service').to.equal(0);
+  });
+
   describe('the client address under toNodeListener', () => {
     let server: Server;
     let forwarded: Request | undefined;
