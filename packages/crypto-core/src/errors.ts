@@ -148,10 +148,17 @@ export type ServiceErrorCode =
   | 'WEBHOOK_ENDPOINT_NOT_SET';
 
 /**
- * Every code Paykit or the service produces: local ones, the service's, and `HTTP_<status>` for an error
- * answer that carries no code (a proxy's or gateway's own page). `isPayError` takes only these.
+ * The codes `@paykit/proxy` refuses with beyond the service's own: a change to a verified identity
+ * (`IDENTITY_LOCKED`), a platform freeze or limit on a card (`CARD_CONTROLLED_BY_PLATFORM`).
  */
-export type KnownErrorCode = LocalErrorCode | ServiceErrorCode | `HTTP_${number}`;
+export type ProxyRefusalCode = 'IDENTITY_LOCKED' | 'CARD_CONTROLLED_BY_PLATFORM';
+
+/**
+ * Every code Paykit or the service produces: local ones, the service's, the platform proxy's, and
+ * `HTTP_<status>` for an error answer that carries no code (a proxy's or gateway's own page).
+ * `isPayError` takes only these.
+ */
+export type KnownErrorCode = LocalErrorCode | ServiceErrorCode | ProxyRefusalCode | `HTTP_${number}`;
 
 /** `PayError.code`: a known code, or one the service added after this release (`string & {}` keeps autocomplete). */
 export type PayErrorCode = KnownErrorCode | (string & {});

@@ -19,6 +19,7 @@ export {
   PayError,
   isPayError,
   type KnownErrorCode,
+  type ProxyRefusalCode,
   type PayErrorCode,
   type PayErrorOptions,
   type ServiceErrorCode,

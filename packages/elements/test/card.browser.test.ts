@@ -242,6 +242,20 @@ describe('<pay-card>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('says a freeze is the platform’s when the proxy keeps it (CARD_CONTROLLED_BY_PLATFORM), and the card stays frozen', async () => {
+    const s = await cardSetup();
+    await s.chain.platform('PATCH', `/cards/${enc(s.cardId)}`, { state: 'FROZEN' }); // a fraud review
+    const el = await render(s);
+    await pressEnter(part(el, 'freeze-button'));
+    await until(() => hasState(el, 'error'), 'the error');
+    expect(part(el, 'error').textContent).to.contain('This was set by your card provider');
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'CARD_CONTROLLED_BY_PLATFORM' }]);
+    expect(t.leaks.of('pay-card-frozen')).to.have.length(0);
+    expect((await s.chain.platform('GET', `/cards/${enc(s.cardId)}`)).state).to.equal('FROZEN');
+    await expectAccessible(el, 'error');
+    t.leaks.assertClean(el);
+  });
+
   it('offers only the limits cardCapabilities allow, and none without spend-limit support', async () => {
     const s = await cardSetup();
     const capabilities = { supportsSpendLimits: false, supportsTransactionCountLimit: true, supportsPanReveal: false };

@@ -69,6 +69,8 @@ export interface Route {
    * the service, is no longer UNVERIFIED (a decision is pending or made).
    */
   readonly lockedOnceVerified?: readonly string[] | true;
+  /** A card change: the end user's freeze and limits only, never undoing the platform's (card-controls.ts). */
+  readonly cardControls?: boolean;
   /** An `endUserTermsConsent` in the body gets its `ipAddress` and `acceptedAt` from the backend (terms-consent.ts). */
   readonly termsConsent?: boolean;
 }
@@ -272,6 +274,8 @@ export const ALLOWLIST: readonly Route[] = [
     owned: [id('card')],
     bodyOnly: ['state', 'maxSpendPerTransaction', 'maxSpendPerDay', 'maxTransactionsPerDay'],
     bodyValues: { state: ['ACTIVE', 'FROZEN'] },
+    // a platform freeze and the platform's limits stay: unfreeze only their own freeze, limits up to the platform's
+    cardControls: true,
   },
   {
     method: 'GET',

@@ -9,6 +9,7 @@
  *   const config = resolveConfig({ serviceUrl: 'http://localhost:4010/2025-10-13', tokenId, clientSecret, resolveEndUser, allowSandboxPaths: true });
  *   config.sandbox; // true
  */
+import { type CardControlStore, memoryCardControls } from './card-controls.js';
 import { clientAddressOf } from './client-address.js';
 import type { EndUser } from './end-user.js';
 import type { SignInGrants } from './sign-in-grants.js';
@@ -82,6 +83,12 @@ export interface PlatformProxyOptions {
    * lookup's grant cookie opens that account's credentials' `challenge` and `verify`, nothing else.
    */
   signIn?: SignInOptions | undefined;
+  /**
+   * Where the proxy records what end users set on their cards (their own freeze, the platform's limits
+   * before their first change), so that a platform freeze and the platform's limits stay. Default: this
+   * process's memory (`memoryCardControls()`), right for one instance; several instances share one store.
+   */
+  cardControls?: CardControlStore | undefined;
   /** Told of failures the caller only sees as 5xx (a throwing `resolveEndUser`, an unreachable service). */
   onError?: ((error: unknown, stage: ErrorStage) => void) | undefined;
 }
@@ -100,6 +107,7 @@ export interface ProxyConfig {
   readonly resolveEndUser: PlatformProxyOptions['resolveEndUser'];
   readonly onError: NonNullable<PlatformProxyOptions['onError']>;
   readonly signIn: SignInOptions | undefined;
+  readonly cardControls: CardControlStore;
 }
 
 /** This machine, by name or loopback address: the only hosts plain `http:` may reach. */
@@ -152,6 +160,7 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
     resolveEndUser: options.resolveEndUser,
     onError: reportSafely(options.onError),
     signIn: checkSignIn(options.signIn),
+    cardControls: options.cardControls ?? memoryCardControls(),
   };
 }
 

@@ -16,6 +16,12 @@ export type { ProxyErrorCode } from './errors.js';
 export { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './upstream.js';
 export { readBodyLimited } from './body.js';
 export {
+  memoryCardControls,
+  type CardControlRecord,
+  type CardControlStore,
+  type CardLimits,
+} from './card-controls.js';
+export {
   createSignInLookup,
   maskEmail,
   maskPhone,

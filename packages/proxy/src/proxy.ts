@@ -25,6 +25,7 @@
  */
 import { matchRoute, MULTIPART_MAX_BODY_BYTES } from './allowlist.js';
 import { readBodyLimited } from './body.js';
+import { judgeCardChange, type JudgedCardChange } from './card-controls.js';
 import { type PlatformProxyOptions, type ProxyConfig, resolveConfig } from './config.js';
 import type { EndUser } from './end-user.js';
 import { errorResponse } from './errors.js';
@@ -100,17 +101,23 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
 
   const query = readQuery(match.route, url.search);
   if (query instanceof Response) return query;
+  const readService = (servicePath: string) =>
+    forward(config, {
+      url: `${config.serviceBase}${servicePath}`,
+      method: 'GET',
+      headers: new Headers(),
+      body: new Uint8Array(),
+      signal: request.signal,
+    });
   let refusal: Response | undefined;
+  let cardChange: JudgedCardChange | undefined;
   try {
-    refusal = await checkOwnership(match, query, body, contentType, endUser, (servicePath) =>
-      forward(config, {
-        url: `${config.serviceBase}${servicePath}`,
-        method: 'GET',
-        headers: new Headers(),
-        body: new Uint8Array(),
-        signal: request.signal,
-      }),
-    );
+    refusal = await checkOwnership(match, query, body, contentType, endUser, readService);
+    if (!refusal && match.route.cardControls) {
+      const judged = await judgeCardChange(config.cardControls, match.params['id']!, body, readService);
+      if (judged instanceof Response) refusal = judged;
+      else cardChange = judged;
+    }
   } catch (error) {
     config.onError(error, 'ownership');
     return internalError();
@@ -129,6 +136,13 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     body,
     signal: request.signal,
   });
+  if (cardChange && answer.status === 200) {
+    try {
+      await cardChange.record(answer.clone());
+    } catch (error) {
+      config.onError(error, 'ownership');
+    }
+  }
   return grant && match.route.signIn === 'verify' && answer.status === 200
     ? signedIn(config, request, grant, credentialId!, answer)
     : answer;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import { ALLOWLIST, createPlatformProxy, endUserFromIds } from '../src/index.js';
+import { ALLOWLIST, createPlatformProxy, endUserFromIds, memoryCardControls } from '../src/index.js';
 import {
   alice,
   bob,
@@ -9,7 +9,7 @@ import {
   envelope,
   harness,
   type Harness,
-  cardholders,
+  fakeCards,
   externalAccountOwners,
   json,
   PREFIX,
@@ -135,12 +135,13 @@ describe('allowlist: what a signed-in end user may call', () => {
   it('forwards every allowlisted endpoint when the user owns what it names', async () => {
     expect(OWNED_REQUESTS).to.have.length(ALLOWLIST.length);
     // owner reads: each external account's owner, the document's holder (GET /documents/{id}) and the transaction's customer
+    const cards = fakeCards();
     const { send, service } = harness({
       serviceUrl: SANDBOX_URL,
       allowSandboxPaths: true,
-      answer: (request) =>
+      answer: async (request) =>
         externalAccountOwners(request) ??
-        cardholders(request) ??
+        (request.method === 'GET' ? await cards.answer(request) : undefined) ??
         Response.json(
           request.method === 'GET' && request.url.includes('/documents/')
             ? { documentHolder: alice.customer }
@@ -161,10 +162,10 @@ describe('allowlist: what a signed-in end user may call', () => {
       expect(`${forwarded.method} ${forwarded.url}`).to.equal(`${method} ${SANDBOX_URL}${sent}`);
     }
     // plus one read of the owner of each resource the platform does not track, of the card whose transactions
-    // are listed, and of the customer's verification status before a document goes
+    // are listed, of the customer's verification status before a document goes, and of a card before its change
     const reads =
       ALLOWLIST.filter((route) => route.owned.some((p) => p.ownerOf || p.addsFilter)).length +
-      ALLOWLIST.filter((route) => route.lockedOnceVerified === true).length;
+      ALLOWLIST.filter((route) => route.lockedOnceVerified === true || route.cardControls).length;
     expect(service.calls).to.have.length(ALLOWLIST.length + reads);
   });
 
@@ -587,7 +588,10 @@ describe('money: transactions, card state and limits, external accounts', () => 
   });
 
   it('lets a user freeze, unfreeze and limit their own card, but not close it or move its funding', async () => {
-    const { send, service } = harness();
+    const cards = fakeCards();
+    const { send, service } = harness({
+      answer: async (request) => (await cards.answer(request)) ?? Response.json({ ok: true }),
+    });
     const path = `/cards/${alice.card}`;
     await expectStatuses(send, [
       ['PATCH', path, json({ state: 'FROZEN' }), 200],
@@ -599,13 +603,74 @@ describe('money: transactions, card state and limits, external accounts', () => 
       ['PATCH', path, json({ fundingSource: alice.account }), 403],
       ['PATCH', `/cards/${bob.card}`, json({ state: 'FROZEN' }), 403],
     ]);
-    expect(service.calls).to.have.length(3);
+    // each allowed change: the card read, then the change
+    expect(service.calls.filter((call) => call.method === 'PATCH')).to.have.length(3);
+    expect(service.calls).to.have.length(6);
     const refused = await send('PATCH', `${PREFIX}${path}`, { body: json({ state: 'CLOSED' }) });
     expect(await envelope(refused)).to.deep.equal({
       status: 403,
       code: 'FORBIDDEN',
       message: 'The field "state" may only be ACTIVE or FROZEN here.',
     });
+  });
+
+  it('keeps what the platform decided on a card: its freeze and its limits stay, the user’s own freeze and lower limits are theirs', async () => {
+    const cards = fakeCards();
+    const store = memoryCardControls();
+    const proxy = () =>
+      harness({ cardControls: store, answer: async (request) => (await cards.answer(request)) ?? Response.json({}) });
+    const { send, service } = proxy();
+    const patch = async (change: unknown, via = send) => {
+      const res = await via('PATCH', `${PREFIX}/cards/${alice.card}`, { body: JSON.stringify(change) });
+      return { status: res.status, body: (await envelope(res)) as { code?: string; state?: string } };
+    };
+    const patches = () => service.calls.filter((call) => call.method === 'PATCH').length;
+
+    // the platform froze it (fraud review): the user cannot unfreeze it, and nothing reaches the service
+    cards.platform(alice.card, { state: 'FROZEN' });
+    let refused = await patch({ state: 'ACTIVE' });
+    expect(refused.status).to.equal(403);
+    expect(refused.body.code).to.equal('CARD_CONTROLLED_BY_PLATFORM');
+    expect(patches()).to.equal(0);
+    expect(cards.cards.get(alice.card)!.state).to.equal('FROZEN');
+
+    // the user's own freeze is theirs to undo, from another instance sharing the store too
+    cards.platform(alice.card, { state: 'ACTIVE' });
+    expect((await patch({ state: 'FROZEN' })).status).to.equal(200);
+    expect((await patch({ state: 'ACTIVE' }, proxy().send)).status).to.equal(200);
+    expect(cards.cards.get(alice.card)!.state).to.equal('ACTIVE');
+
+    // frozen by the user, then changed by the platform: the freeze counts as the platform's now
+    expect((await patch({ state: 'FROZEN' })).status).to.equal(200);
+    cards.platform(alice.card, { maxSpendPerDay: 90_000 });
+    expect((await patch({ state: 'ACTIVE' })).body.code).to.equal('CARD_CONTROLLED_BY_PLATFORM');
+    cards.platform(alice.card, { state: 'ACTIVE', maxSpendPerDay: null });
+
+    // the platform's limit is the most the user may set; lowering and raising back up to it is theirs
+    cards.platform(alice.card, { maxSpendPerTransaction: 5000 });
+    expect((await patch({ maxSpendPerTransaction: 3000 })).status).to.equal(200);
+    expect((await patch({ maxSpendPerTransaction: 5000 })).status).to.equal(200);
+    const before = patches();
+    for (const change of [
+      { maxSpendPerTransaction: 5001 },
+      { maxSpendPerTransaction: null },
+      { MAXSPENDPERTRANSACTION: 9999 },
+      { maxSpendPerTransaction: '9999' },
+    ]) {
+      refused = await patch(change);
+      expect(refused.status, JSON.stringify(change)).to.equal(403);
+      expect(refused.body.code, JSON.stringify(change)).to.equal('CARD_CONTROLLED_BY_PLATFORM');
+    }
+    expect(patches()).to.equal(before);
+    expect(cards.cards.get(alice.card)!.maxSpendPerTransaction).to.equal(5000);
+    // a limit the platform left open is the user's to set and clear
+    expect((await patch({ maxSpendPerDay: 100 })).status).to.equal(200);
+    expect((await patch({ maxSpendPerDay: null })).status).to.equal(200);
+
+    // without the shared store, another instance knows no user freeze: it refuses rather than guess
+    expect((await patch({ state: 'FROZEN' })).status).to.equal(200);
+    const alone = harness({ answer: async (request) => (await cards.answer(request)) ?? Response.json({}) });
+    expect((await patch({ state: 'ACTIVE' }, alone.send)).body.code).to.equal('CARD_CONTROLLED_BY_PLATFORM');
   });
 
   it('forwards every call <pay-card> makes for the user’s own card, and none of them for another user’s', async () => {
@@ -625,7 +690,10 @@ describe('money: transactions, card state and limits, external accounts', () => 
       ],
       ['POST', `/cards/${who.card}/reveal`, json({})],
     ];
-    const { send, service } = harness({ answer: (request) => cardholders(request) ?? Response.json({ ok: true }) });
+    const cards = fakeCards();
+    const { send, service } = harness({
+      answer: async (request) => (await cards.answer(request)) ?? Response.json({ ok: true }),
+    });
     await expectStatuses(send, [
       ...calls(alice).map(([method, path, body]): [string, string, string | undefined, number] => [
         method,
@@ -640,8 +708,8 @@ describe('money: transactions, card state and limits, external accounts', () => 
         403,
       ]),
     ]);
-    // and one read of alice's card per listing of its transactions, for the cardholder filter
-    expect(service.calls).to.have.length(calls(alice).length + 2);
+    // and one read of alice's card per listing of its transactions (the cardholder filter) and per change
+    expect(service.calls).to.have.length(calls(alice).length + 2 + 3);
   });
 
   it('keeps external accounts and their ownership verification to the user’s customer (the owner read from the service)', async () => {

@@ -29,11 +29,43 @@ export function externalAccountOwners(request: Request): Response | undefined {
   const match = /\/customers\/external-accounts\/ExternalAccount%3A(alice|bob)$/.exec(new URL(request.url).pathname);
   return request.method === 'GET' && match ? Response.json({ customerId: `Customer:${match[1]}` }) : undefined;
 }
-/** The fake service's answer to the proxy's read of a card's cardholder (the filter `GET /transactions?cardId=` brings along). */
-export function cardholders(request: Request): Response | undefined {
-  const match = /\/cards\/Card%3A(alice|bob)$/.exec(new URL(request.url).pathname);
-  return request.method === 'GET' && match ? Response.json({ cardholderId: `Customer:${match[1]}` }) : undefined;
+/**
+ * The fake service's cards, alice's and bob's: `GET /cards/{id}` (the proxy reads a card's cardholder for
+ * `GET /transactions?cardId=`, and its state, limits and `updatedAt` before a change) and `PATCH /cards/{id}`,
+ * which applies the change and moves `updatedAt` on. `platform(id, change)` is the platform's own change.
+ */
+export function fakeCards() {
+  let clock = Date.parse('2026-01-01T00:00:00Z');
+  const cards = new Map(
+    (['alice', 'bob'] as const).map((who) => [
+      `Card:${who}`,
+      {
+        id: `Card:${who}`,
+        cardholderId: `Customer:${who}`,
+        state: 'ACTIVE',
+        maxSpendPerTransaction: null as number | null,
+        maxSpendPerDay: null as number | null,
+        maxTransactionsPerDay: null as number | null,
+        updatedAt: new Date(clock).toISOString(),
+      },
+    ]),
+  );
+  const platform = (id: string, change: Record<string, unknown>) => {
+    const card = cards.get(id)!;
+    Object.assign(card, change, { updatedAt: new Date((clock += 1000)).toISOString() });
+    return card;
+  };
+  const answer = async (request: Request): Promise<Response | undefined> => {
+    const match = /\/cards\/(Card(?:%3A|:)(?:alice|bob))$/.exec(new URL(request.url).pathname);
+    if (!match) return undefined;
+    const id = decodeURIComponent(match[1]!);
+    if (request.method === 'GET') return Response.json(cards.get(id));
+    if (request.method === 'PATCH') return Response.json(platform(id, await request.json()));
+    return undefined;
+  };
+  return { cards, platform, answer };
 }
+
 export const alice = ids('alice');
 export const bob = ids('bob');
 

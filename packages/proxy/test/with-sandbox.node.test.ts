@@ -101,7 +101,7 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
   }
 
   before(async () => {
-    sandbox = createSandbox({ onInternalError: () => {} });
+    sandbox = createSandbox({ onInternalError: () => {}, cardActivationMs: 10 });
     sandbox.fetch = withContract(sandbox.fetch, contract); // every answer is judged against the service's OpenAPI
     alice = await newWallet('alice');
     bob = await newWallet('bob');
@@ -254,6 +254,48 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
       for (const id of bobs) expect(res.text, `${path} shows bob's ${id}`).to.not.include(id);
       if (mine) expect(res.text, path).to.include(mine);
     }
+  });
+
+  it('keeps a platform freeze and the platform’s limits on a real card: the user unfreezes only their own freeze and sets limits up to the platform’s', async () => {
+    const issued = await sandbox.fetch(
+      new Request(`${SERVICE_URL}/cards`, {
+        method: 'POST',
+        headers: {
+          Authorization: PLATFORM,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': crypto.randomUUID(),
+        },
+        body: JSON.stringify({
+          customerId: alice.customer,
+          fundingSource: alice.account,
+          maxSpendPerTransaction: 5000,
+        }),
+      }),
+    );
+    const card = (await issued.json()) as { id: string };
+    expect(issued.status, JSON.stringify(card)).to.equal(201);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // PROCESSING → ACTIVE (cardActivationMs)
+    const send = proxyFor({
+      resolveEndUser: () =>
+        endUserFromIds({ customerIds: [alice.customer], accountIds: [alice.account], cardIds: [card.id] }),
+    });
+    const change = (body: unknown) => send('PATCH', `/cards/${card.id}`, JSON.stringify(body));
+
+    expect((await platform('PATCH', `/cards/${card.id}`, { state: 'FROZEN' })).state).to.equal('FROZEN');
+    const refused = await change({ state: 'ACTIVE' });
+    expect(refused.status).to.equal(403);
+    expect(refused.body.code).to.equal('CARD_CONTROLLED_BY_PLATFORM');
+    expect((await platform('GET', `/cards/${card.id}`)).state).to.equal('FROZEN');
+
+    await platform('PATCH', `/cards/${card.id}`, { state: 'ACTIVE' });
+    expect((await change({ state: 'FROZEN' })).status).to.equal(200);
+    expect((await change({ state: 'ACTIVE' })).body.state).to.equal('ACTIVE');
+
+    expect((await change({ maxSpendPerTransaction: 2000 })).body.maxSpendPerTransaction).to.equal(2000);
+    expect((await change({ maxSpendPerTransaction: 5000 })).body.maxSpendPerTransaction).to.equal(5000);
+    expect((await change({ maxSpendPerTransaction: 50_000 })).body.code).to.equal('CARD_CONTROLLED_BY_PLATFORM');
+    expect((await change({ maxSpendPerTransaction: null })).body.code).to.equal('CARD_CONTROLLED_BY_PLATFORM');
+    expect((await platform('GET', `/cards/${card.id}`)).maxSpendPerTransaction).to.equal(5000);
   });
 
   it('reads an external account’s owner from the service: alice challenges her own wallet, not bob’s', async () => {

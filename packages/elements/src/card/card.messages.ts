@@ -51,4 +51,5 @@ export const cardMessages = {
   'cardView.showPurchase': 'Show purchase',
   'cardView.error.state': 'This card can’t be changed in its current state.',
   'cardView.error.closed': 'This card is closed and can no longer be changed.',
+  'cardView.error.platform': 'This was set by your card provider, so it can’t be changed here. Contact their support.',
 } as const;

@@ -239,6 +239,8 @@ export class PayCard extends PayElement {
       INVALID_STATE_TRANSITION: 'cardView.error.state',
       CARD_NOT_MUTABLE: 'cardView.error.closed',
       CARD_ALREADY_CLOSED: 'cardView.error.closed',
+      // the platform's proxy: a freeze or limit the platform set (@paykit/proxy card controls)
+      CARD_CONTROLLED_BY_PLATFORM: 'cardView.error.platform',
     });
   }
 

@@ -421,6 +421,8 @@ export const de: Messages = {
   'cardView.showPurchase': 'Kauf anzeigen',
   'cardView.error.state': 'Diese Karte kann in ihrem aktuellen Status nicht geändert werden.',
   'cardView.error.closed': 'Diese Karte ist gekündigt und kann nicht mehr geändert werden.',
+  'cardView.error.platform':
+    'Das hat Ihr Kartenanbieter festgelegt, daher kann es hier nicht geändert werden. Wenden Sie sich an dessen Kundenservice.',
   // the shared phone field
   'phone.label': 'Handynummer',
   'phone.countryLabel': 'Land oder Region',

@@ -137,6 +137,8 @@ export const es: Messages = {
   'cardView.showPurchase': 'Ver compra',
   'cardView.error.state': 'Esta tarjeta no se puede cambiar en su estado actual.',
   'cardView.error.closed': 'Esta tarjeta está cancelada y ya no se puede cambiar.',
+  'cardView.error.platform':
+    'Esto lo estableció su proveedor de la tarjeta, así que no se puede cambiar aquí. Póngase en contacto con su servicio de atención.',
   'card.show': 'Mostrar datos de la tarjeta',
   'card.hide': 'Ocultar datos de la tarjeta',
   'card.loading': 'Cargando datos de la tarjeta…',

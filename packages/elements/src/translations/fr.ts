@@ -425,6 +425,8 @@ export const fr: Messages = {
   'cardView.showPurchase': 'Voir l’achat',
   'cardView.error.state': 'Cette carte ne peut pas être modifiée dans son état actuel.',
   'cardView.error.closed': 'Cette carte est clôturée et ne peut plus être modifiée.',
+  'cardView.error.platform':
+    'Ce réglage a été défini par votre émetteur de carte et ne peut pas être modifié ici. Contactez son service client.',
   // the shared phone field
   'phone.label': 'Numéro de mobile',
   'phone.countryLabel': 'Pays ou région',

@@ -416,6 +416,8 @@ export const it: Messages = {
   'cardView.showPurchase': 'Mostra l’acquisto',
   'cardView.error.state': 'Questa carta non può essere modificata nel suo stato attuale.',
   'cardView.error.closed': 'Questa carta è chiusa e non può più essere modificata.',
+  'cardView.error.platform':
+    'Questa impostazione è stata decisa dal fornitore della carta e non può essere modificata qui. Contatti il suo servizio clienti.',
   // the shared phone field
   'phone.label': 'Numero di cellulare',
   'phone.countryLabel': 'Paese o regione',

@@ -415,6 +415,8 @@ export const nl: Messages = {
   'cardView.showPurchase': 'Aankoop tonen',
   'cardView.error.state': 'Deze kaart kan in de huidige status niet worden gewijzigd.',
   'cardView.error.closed': 'Deze kaart is opgeheven en kan niet meer worden gewijzigd.',
+  'cardView.error.platform':
+    'Dit is ingesteld door uw kaartaanbieder en kan hier niet worden gewijzigd. Neem contact op met hun klantenservice.',
   // the shared phone field
   'phone.label': 'Mobiel nummer',
   'phone.countryLabel': 'Land of regio',

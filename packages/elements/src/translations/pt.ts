@@ -416,6 +416,8 @@ export const pt: Messages = {
   'cardView.showPurchase': 'Ver compra',
   'cardView.error.state': 'Este cartão não pode ser alterado no estado atual.',
   'cardView.error.closed': 'Este cartão está cancelado e já não pode ser alterado.',
+  'cardView.error.platform':
+    'Isto foi definido pelo fornecedor do cartão, por isso não pode ser alterado aqui. Contacte o respetivo apoio ao cliente.',
   // the shared phone field
   'phone.label': 'Número de telemóvel',
   'phone.countryLabel': 'País ou região',
