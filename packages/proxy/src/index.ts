@@ -15,12 +15,7 @@ export { ALLOWLIST, type Method, type OwnedParameter, type Route } from './allow
 export type { ProxyErrorCode } from './errors.js';
 export { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './upstream.js';
 export { readBodyLimited } from './body.js';
-export {
-  memoryCardControls,
-  type CardControlRecord,
-  type CardControlStore,
-  type CardLimits,
-} from './card-controls.js';
+export { memoryCardControls, type CardControlRecord, type CardControlStore, type CardLimits } from './card-controls.js';
 export {
   createSignInLookup,
   maskEmail,
