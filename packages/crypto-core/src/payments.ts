@@ -102,6 +102,11 @@ export async function executeQuote(
  * later, a wallet send this authorization released. `endUserIpAddress` is the customer's address when
  * the caller knows it (a platform backend usually adds it).
  *
+ * Safe to call again after a lost answer: the service answers 409 to a challenge already answered, and
+ * then the quote is read and returned as it is now (released: PROCESSING or later; or the next round's
+ * challenge), so a retry reports the payment that went through instead of failing. A 409 for a quote
+ * that FAILED or EXPIRED, and `SCA_SESSION_REQUIRED`, are thrown as they are.
+ *
  * @throws {PayError} `INVALID_ARGUMENT` (no client, no quote id, a code that is not 4 to 10 digits, no passkey
  *   options); `WEBAUTHN_UNSUPPORTED`, `WEBAUTHN_CANCELLED`; the service's error (its `code` and `status`); the
  *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
@@ -120,7 +125,15 @@ export async function authorizeQuote(
   if (!params?.quoteId) throw invalidArgument('Invalid quoteId');
   const body = await scaProof(client, params, params.passkeyAssertionOptions);
   if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
-  return request<Quote>(client, 'POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
+  try {
+    return await request<Quote>(client, 'POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
+  } catch (error) {
+    if (!(error instanceof PayError) || error.status !== 409 || error.code === 'SCA_SESSION_REQUIRED') throw error;
+    // answered already (its answer was lost, or a second tab): the quote says what happened
+    const quote = await getQuote(client, params.quoteId).catch(() => undefined);
+    if (!quote || quote.status === 'FAILED' || quote.status === 'EXPIRED') throw error;
+    return quote;
+  }
 }
 
 /**

@@ -210,6 +210,37 @@ describe('<pay-payment>', () => {
     expect(await balance(chain)).to.equal(100_000 - 1250);
   });
 
+  it('EU wallet send with lost answers: a lost SCA login completes on "Try again", a lost authorize reads the quote, and the money leaves once', async () => {
+    const chain = await walletChain(EU, FAST);
+    const quote = await chain.quote();
+    const el = await render(chain, quote.id, 'en', chain.customerId);
+    await settled(el, 'review');
+    part(el, 'pay-button').click();
+    await settled(el, 'sca');
+    const sca = el.querySelector<PayScaChallenge>(':scope > pay-sca-challenge[slot="sca"]')!;
+    await until(() => !!sca.querySelector('input'), 'the code field');
+    await typeInto(lightInput(sca), SANDBOX_SCA_CODE);
+    await until(() => hasState(sca, 'login'), 'the SCA login');
+    // the service opened the SCA session, the answer never came back: "Try again" sends the same code, not "wrong code"
+    chain.loseNextAnswer(/\/sca\/login\/complete$/);
+    await typeInto(lightInput(sca), SANDBOX_SCA_CODE);
+    await until(
+      () => part(sca, 'confirm-button').textContent?.trim() === 'Try again',
+      '"Try again" after the lost login',
+    );
+    expect(part(sca, 'error').textContent).to.contain('Can’t reach the server');
+    expect(part(sca, 'error').textContent).to.not.match(/\[[A-Z_]+\]|NETWORK_ERROR/);
+    // then the authorize's answer is lost too, after the money left: the quote is read, the payment completes
+    chain.loseNextAnswer(/\/authorize$/);
+    await pressEnter(part(sca, 'confirm-button'));
+    await settled(el, 'completed');
+    expect(chain.forwarded.filter((line) => line.endsWith('/sca/login/complete'))).to.have.length(2);
+    expect(chain.forwarded.filter((line) => line === `POST /quotes/${quote.id}/authorize`)).to.have.length(2);
+    expect(t.leaks.of('pay-payment-completed')).to.have.length(1);
+    expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'NETWORK_ERROR' }]);
+    expect(await balance(chain)).to.equal(100_000 - 1250);
+  });
+
   it('SCA at creation (realtime funding): authorize first, then wait for the funds, then COMPLETED', async () => {
     const chain = await walletChain(EU, FAST);
     const umaAddress = '$shop@merchant.example';

@@ -316,6 +316,11 @@ export interface ScaLoginRecord {
   expiresAt: number;
   /** PASSKEY: the WebAuthn challenge the assertion must sign. */
   passkeyChallenge?: string;
+  /**
+   * Set once completed: the session it opened. A repeated complete of the same SMS_OTP login with the
+   * right code (its first answer was lost) answers that session again instead of "no such login".
+   */
+  sessionExpiresAt?: number;
 }
 
 export interface RateWindowRecord {

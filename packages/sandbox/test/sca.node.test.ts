@@ -326,7 +326,16 @@ describe('sandbox: Strong Customer Authentication in the service’s two orders,
         code: '123456',
         endUserIpAddress: IP,
       });
-      expect(replayed.status).to.equal(400); // a completed login is not completed twice
+      // completed again (its answer was lost): the same session, not "no such login"; with a wrong code, still wrong
+      expect(replayed.status, replayed.text).to.equal(200);
+      expect(replayed.body).to.deep.equal(ok.body);
+      const replayedWrong = await complete({
+        factor: 'SMS_OTP',
+        challengeId: started.body.challengeId,
+        code: '000001',
+        endUserIpAddress: IP,
+      });
+      expect(replayedWrong.status).to.equal(400);
     });
 
     it('logs in with a passkey: passkeyOptions from start, a real assertion with its origin on complete', async () => {

@@ -136,6 +136,37 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     expect(nextQuoteStep(quote)).to.equal('settle');
   });
 
+  it('SCA after lost answers: a repeated SCA login complete answers the same session, a repeated authorize returns the released quote, and the money leaves once', async () => {
+    const { customer, account } = await newCustomer(t.api, { region: 'DE' });
+    await t.api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 500_000 });
+    const client = newClient();
+    await client.loginWithOtp({ challenge: await client.requestOtp({ accountId: account.id }), code: '000000' });
+    let quote = await createQuote(client, {
+      source: { sourceType: 'ACCOUNT', accountId: account.id },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$shop@merchant.example' },
+      lookupId: await umaLookupId(t.api, '$shop@merchant.example'),
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 150_000,
+    });
+    quote = await executeQuote(client, { quote });
+    const start = await startScaLogin(client, { customerId: customer.id });
+    const complete = (code: string) =>
+      completeScaLogin(client, { customerId: customer.id, start, code, endUserIpAddress: '203.0.113.9' });
+    const first = await complete('123456'); // its answer is lost: the page sends it again
+    const again = await complete('123456');
+    expect(again).to.deep.equal(first);
+    const wrong = (await complete('000001').catch((e: PayError) => e)) as PayError;
+    expect(wrong.status, 'a wrong code is still wrong').to.equal(400);
+
+    const released = await authorizeQuote(client, { quoteId: quote.id, code: '123456' }); // its answer is lost too
+    expect(released.status).to.equal('PROCESSING');
+    const retried = await authorizeQuote(client, { quoteId: quote.id, code: '123456' });
+    expect(retried.id).to.equal(quote.id);
+    expect(retried.status, 'the retry reports the payment that went through').to.equal('PROCESSING');
+    const balance = (await t.api.get(`/customers/internal-accounts`, { customerId: customer.id })).body.data[0].balance;
+    expect(balance.amount, 'debited once').to.equal(500_000 - 150_000);
+  });
+
   it('SCA, quote-creation order (realtime funding): authorize in a loop (two rounds), then the bank details appear', async () => {
     const { customer, account } = await newCustomer(t.api, { region: 'FR', currencies: ['EUR'] });
     const payee = await newCustomer(t.api, { currencies: ['EUR'] });

@@ -20,6 +20,7 @@ export const scaChallengeMessages = {
   'sca.confirming': 'Confirming…',
   'sca.resent': 'We sent a new code.',
   'sca.renewing': 'Renewing your secure session, then trying again…',
+  'sca.checking': 'Checking whether your payment went through…',
   'sca.loginCodeLabel': 'Code to sign in again',
   'sca.loginHint': 'Your secure session has ended. Enter the 6-digit code we just sent to your phone.',
   'sca.another': 'Another confirmation is needed.',

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'l
 import {
   authorizeQuote,
   completeScaLogin,
+  getQuote,
   passkeysSupported,
   resendScaCode,
   startScaLogin,
@@ -357,31 +358,61 @@ export class PayScaChallenge extends PayElement {
   }
 
   async #settle(request: Promise<Quote>, proof: Proof, renewed: boolean): Promise<void> {
+    let next: Quote;
     try {
-      const next = await request;
-      this.#status = undefined;
-      this.#converted = this.#challenge?.purpose === 'CURRENCY_CONVERSION';
-      if (next?.status === 'PENDING_AUTHORIZATION' && next.scaChallenge) {
-        this.#phase = 'ready';
-        this.#challengeId = undefined; // the new quote is treated as a new challenge, even with the same id
-        this.quote = next;
-        this.live.announce(this.t('sca.another'));
-        await this.updateComplete;
-        this.#code.focus();
-        return;
-      }
-      this.#phase = 'complete';
-      this.#code.resend.stop();
-      this.quote = next;
-      this.dispatchEvent(new PayScaCompleteEvent(next));
-      this.live.announce(this.t('sca.complete'));
+      next = await request;
     } catch (error) {
       if (errorCode(error) === 'SCA_SESSION_REQUIRED' && !renewed && this.customerId) {
         await this.#startLogin(proof);
         return;
       }
-      this.#fail(error, proof);
+      // the proof may have reached the service and its answer got lost: read the quote before offering a retry
+      const settled = describeError(error).retryable ? await this.#reconcile() : undefined;
+      if (!settled) {
+        this.#fail(error, proof);
+        return;
+      }
+      next = settled;
     }
+    await this.#next(next);
+  }
+
+  /** The quote as it is now, when it moved on from the challenge on screen (answered already); else `undefined`. */
+  async #reconcile(): Promise<Quote | undefined> {
+    const quote = this.quote;
+    if (!quote) return undefined;
+    this.#status = this.t('sca.checking');
+    this.live.announce(this.#status);
+    this.requestUpdate();
+    try {
+      const now = await getQuote(this.requireClient(), quote.id);
+      const moved = now.status !== 'PENDING_AUTHORIZATION' || now.scaChallenge?.id !== this.#challenge?.id;
+      return moved && now.status !== 'FAILED' && now.status !== 'EXPIRED' ? now : undefined;
+    } catch {
+      return undefined; // still unknown: the error and its retry (a retry of the proof is safe)
+    } finally {
+      this.#status = undefined;
+    }
+  }
+
+  /** What the service answered the proof with: another round, or done. */
+  async #next(next: Quote): Promise<void> {
+    this.#status = undefined;
+    this.#converted = this.#challenge?.purpose === 'CURRENCY_CONVERSION';
+    if (next?.status === 'PENDING_AUTHORIZATION' && next.scaChallenge) {
+      this.#phase = 'ready';
+      this.#challengeId = undefined; // the new quote is treated as a new challenge, even with the same id
+      this.quote = next;
+      this.live.announce(this.t('sca.another'));
+      await this.updateComplete;
+      this.#code.focus();
+      return;
+    }
+    this.#phase = 'complete';
+    this.#code.resend.stop();
+    this.quote = next;
+    this.dispatchEvent(new PayScaCompleteEvent(next));
+    this.live.announce(this.t('sca.complete'));
   }
 
   /** 409 SCA_SESSION_REQUIRED: start an SCA login (a text message), then wait for its code. */

@@ -114,6 +114,7 @@ export const de: Messages = {
   'sca.confirming': 'Wird bestätigt…',
   'sca.resent': 'Wir haben einen neuen Code gesendet.',
   'sca.renewing': 'Deine sichere Sitzung wird erneuert, dann versuchen wir es noch einmal…',
+  'sca.checking': 'Wir prüfen, ob deine Zahlung durchgegangen ist…',
   'sca.loginCodeLabel': 'Code zur erneuten Anmeldung',
   'sca.loginHint':
     'Deine sichere Sitzung ist abgelaufen. Gib den 6-stelligen Code ein, den wir gerade an dein Telefon gesendet haben.',

@@ -164,6 +164,7 @@ export const es: Messages = {
   'sca.confirming': 'Confirmando…',
   'sca.resent': 'Enviamos un código nuevo.',
   'sca.renewing': 'Renovando tu sesión segura y reintentando…',
+  'sca.checking': 'Comprobando si tu pago se ha realizado…',
   'sca.loginCodeLabel': 'Código para volver a iniciar sesión',
   'sca.loginHint': 'Tu sesión segura terminó. Introduce el código de 6 dígitos que acabamos de enviar a tu teléfono.',
   'sca.another': 'Se necesita otra confirmación.',

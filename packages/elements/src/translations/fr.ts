@@ -117,6 +117,7 @@ export const fr: Messages = {
   'sca.confirming': 'Confirmation…',
   'sca.resent': 'Nous avons envoyé un nouveau code.',
   'sca.renewing': 'Renouvellement de votre session sécurisée, puis nouvel essai…',
+  'sca.checking': 'Vérification de votre paiement en cours…',
   'sca.loginCodeLabel': 'Code pour vous reconnecter',
   'sca.loginHint':
     'Votre session sécurisée a pris fin. Saisissez le code à 6 chiffres que nous venons d’envoyer sur votre téléphone.',

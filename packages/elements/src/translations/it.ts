@@ -112,6 +112,7 @@ export const it: Messages = {
   'sca.confirming': 'Conferma in corso…',
   'sca.resent': 'Ti abbiamo inviato un nuovo codice.',
   'sca.renewing': 'Rinnovo della sessione sicura e nuovo tentativo…',
+  'sca.checking': 'Verifica in corso: controlliamo se il pagamento è andato a buon fine…',
   'sca.loginCodeLabel': 'Codice per accedere di nuovo',
   'sca.loginHint':
     'La tua sessione sicura è terminata. Inserisci il codice di 6 cifre che abbiamo appena inviato al tuo telefono.',

@@ -111,6 +111,7 @@ export const nl: Messages = {
   'sca.confirming': 'Bevestigen…',
   'sca.resent': 'We hebben een nieuwe code gestuurd.',
   'sca.renewing': 'Je beveiligde sessie wordt vernieuwd, daarna proberen we het opnieuw…',
+  'sca.checking': 'We controleren of je betaling is gelukt…',
   'sca.loginCodeLabel': 'Code om opnieuw in te loggen',
   'sca.loginHint':
     'Je beveiligde sessie is verlopen. Vul de 6-cijferige code in die we zojuist naar je telefoon hebben gestuurd.',

@@ -114,6 +114,7 @@ export const pt: Messages = {
   'sca.confirming': 'A confirmar…',
   'sca.resent': 'Enviámos um novo código.',
   'sca.renewing': 'A renovar a sua sessão segura e a tentar novamente…',
+  'sca.checking': 'A verificar se o seu pagamento foi efetuado…',
   'sca.loginCodeLabel': 'Código para iniciar sessão novamente',
   'sca.loginHint':
     'A sua sessão segura terminou. Introduza o código de 6 dígitos que acabámos de enviar para o seu telemóvel.',

@@ -6,7 +6,9 @@
  * with its paymentInstructions. 400 for a wrong or expired proof, 409 SCA_SESSION_REQUIRED until an SCA
  * login, 423 ACCOUNT_LOCKED once `scaMaxFailures` proofs failed, 429 on resends (which never extend the
  * challenge's `expiresAt`). `POST /sca/login/start` then `POST /sca/login/complete` (`customerId` in the
- * query; `factor`, the proof and `endUserIpAddress` in the body) open the 180-day SCA login session.
+ * query; `factor`, the proof and `endUserIpAddress` in the body) open the 180-day SCA login session; a
+ * repeated complete of the same SMS_OTP login with the right code (its answer was lost) answers the same
+ * session again, so a retry is never "wrong code".
  * For customers outside SCA regions every endpoint here answers 409.
  *
  * Authorization is atomic per quote: after the proof is checked the quote is read again and judged and
@@ -205,8 +207,20 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     f.done();
     assertNotLocked(ctx, customer.id);
     const login = scaStateOf(ctx, customer.id).login;
+    const opened = login?.sessionExpiresAt;
+    if (
+      opened !== undefined &&
+      opened > ctx.config.now() &&
+      factor === 'SMS_OTP' &&
+      login!.challengeId === challengeId
+    ) {
+      const problem = await proofProblem(ctx, customer.id, proof, undefined);
+      if (problem) rejectProof(ctx, customer.id, 'code', problem);
+      return c.json({ status: 'SUCCESS', sessionExpiresAt: iso(opened) });
+    }
     if (
       !login ||
+      opened !== undefined ||
       login.factor !== (factor as ScaFactor) ||
       login.expiresAt <= ctx.config.now() ||
       (factor === 'SMS_OTP' && login.challengeId !== challengeId)
@@ -220,8 +234,7 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     if (problem) rejectProof(ctx, customer.id, factor === 'PASSKEY' ? 'passkeyAssertion' : 'code', problem);
     const sessionExpiresAt = ctx.config.now() + SCA_LOGIN_SESSION_MS;
     const state = scaStateOf(ctx, customer.id);
-    delete state.login;
-    ctx.state.sca.put({ ...state, failures: 0, sessionExpiresAt });
+    ctx.state.sca.put({ ...state, login: { ...login, sessionExpiresAt }, failures: 0, sessionExpiresAt });
     return c.json({ status: 'SUCCESS', sessionExpiresAt: iso(sessionExpiresAt) });
   });
 
