@@ -22,7 +22,8 @@ export const cardStep: Step = {
   render: cardPanel,
 };
 
-let cardIssueKey: string | undefined;
+/** The card being issued (its Idempotency-Key and the very body sent with it), kept until the issue succeeds. */
+let cardIssue: { key: string; body: Record<string, string> } | undefined;
 
 function cardPanel(): HTMLElement {
   const slot = h('div', { class: 'stack' });
@@ -150,17 +151,22 @@ function cardPanel(): HTMLElement {
     const me = state.me!;
     button.setAttribute('disabled', '');
     button.setAttribute('aria-busy', 'true');
-    cardIssueKey ??= crypto.randomUUID(); // kept until success: a retry after a network error is not a second card
+    // one intent, one key and one body until it succeeds: a retry after a lost answer replays the first card,
+    // never a second one (and never a 409 for the same key with a new platformCardId)
+    cardIssue ??= {
+      key: crypto.randomUUID(),
+      body: {
+        fundingSource: me.accountId,
+        customerId: me.customerId,
+        platformCardId: `demo-card-${crypto.randomUUID().slice(0, 8)}`,
+      },
+    };
     try {
       const created = await state.client.request<Card>('POST', '/cards', {
-        body: {
-          fundingSource: me.accountId,
-          customerId: me.customerId,
-          platformCardId: `demo-card-${crypto.randomUUID().slice(0, 8)}`,
-        },
-        headers: { 'Idempotency-Key': cardIssueKey },
+        body: cardIssue.body,
+        headers: { 'Idempotency-Key': cardIssue.key },
       });
-      cardIssueKey = undefined;
+      cardIssue = undefined;
       state.card = created;
       state.me = { ...me, cardIds: [...me.cardIds, created.id] };
       render();
