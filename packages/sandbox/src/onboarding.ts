@@ -15,6 +15,7 @@
  */
 import { EU_EEA } from './config.js';
 import type { SandboxContext } from './context.js';
+import { ApiError } from './errors.js';
 import type { CustomerRecord, DocumentRecord, VerificationRecord } from './state.js';
 
 /** The terms version the sandbox serves; any other is END_USER_TERMS_VERSION_NOT_FOUND. */
@@ -215,17 +216,51 @@ export function customerStatusAfter(status: Status, current: CustomerRecord['kyc
   return current ?? 'UNVERIFIED';
 }
 
+/**
+ * The customer's own KYC/KYB data (what `<pay-kyc>` sends and the proxy locks under the same rule):
+ * contact details, `customerType`, currencies, terms consent and the like stay changeable.
+ */
+export const IDENTITY_FIELDS = [
+  'fullName',
+  'birthDate',
+  'nationality',
+  'address',
+  'idType',
+  'identifier',
+  'countryOfIssuance',
+  'businessInfo',
+] as const;
+
+/** A verification is pending or decided: the data and documents it rests on stay as submitted. */
+export const isIdentityLocked = (customer: CustomerRecord): boolean =>
+  (customer.kycStatus ?? customer.kybStatus ?? 'UNVERIFIED') !== 'UNVERIFIED';
+
+/** 409 IDENTITY_LOCKED for a change to `what` once the customer's verification is pending or decided. */
+export function assertIdentityOpen(customer: CustomerRecord, what: string): void {
+  if (isIdentityLocked(customer))
+    throw new ApiError(
+      409,
+      'IDENTITY_LOCKED',
+      `${what} cannot change once the identity verification is pending or decided`,
+      { status: customer.kycStatus ?? customer.kybStatus },
+    );
+}
+
 export const isFinal = (customer: CustomerRecord): boolean => {
   const status = customer.kycStatus ?? customer.kybStatus;
   return status === 'APPROVED' || status === 'REJECTED';
 };
 
-/** Applies a decided status to the customer (kycStatus for individuals, kybStatus for businesses). */
+/**
+ * Applies a decided status to the customer (kycStatus for individuals, kybStatus for businesses), on the
+ * record as stored now: a copy read before an `await` must not write back what changed since.
+ */
 export function settleCustomer(ctx: SandboxContext, customer: CustomerRecord, status: Status): CustomerRecord {
-  const key = customer.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
+  const current = ctx.state.customers.get(customer.id) ?? customer;
+  const key = current.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
   return ctx.state.customers.put({
-    ...customer,
-    [key]: customerStatusAfter(status, customer[key]),
+    ...current,
+    [key]: customerStatusAfter(status, current[key]),
     updatedAt: ctx.config.now(),
   });
 }

@@ -310,11 +310,140 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       ]);
       expect((await t.api.get(`/customers/${id}`)).body.kybStatus).to.equal('PENDING');
       const business = (await t.api.get(`/customers/${id}`)).body.businessInfo;
-      await t.api.call('PATCH', `/customers/${id}`, {
+      const renumbered = await t.api.call('PATCH', `/customers/${id}`, {
         body: { customerType: 'BUSINESS', businessInfo: { ...business, registrationNumber: 'HRB-002' } },
       });
-      expect((await t.api.post('/verifications', { customerId: id })).body.verificationStatus).to.equal('REJECTED');
-      expect((await t.api.get(`/customers/${id}`)).body.kybStatus).to.equal('REJECTED');
+      expect(renumbered.status, 'pending KYB data stays as submitted').to.equal(409);
+      expect(renumbered.body.code).to.equal('IDENTITY_LOCKED');
+
+      const rejected = await t.api.post('/customers', {
+        platformCustomerId: `biz-${crypto.randomUUID()}`,
+        customerType: 'BUSINESS',
+        email: `biz-${crypto.randomUUID()}@example.com`,
+        businessInfo: { ...business, registrationNumber: 'HRB-002' },
+      });
+      expect(rejected.body.kybStatus).to.equal('REJECTED');
+    });
+  });
+
+  describe('identity lock (issue 22)', () => {
+    const name = async (id: string) => (await t.api.get(`/customers/${id}`)).body.fullName;
+
+    it('once KYC is decided or pending, identity data is 409 IDENTITY_LOCKED; contact details and customerType still change', async () => {
+      for (const [fullName, kycStatus] of [
+        ['Kim Lee 777', 'APPROVED'],
+        ['Kim Lee 001', 'PENDING'],
+        ['Kim Lee 002', 'REJECTED'],
+      ] as const) {
+        const { customer } = await newCustomer(t.api, { fullName });
+        expect(customer.kycStatus).to.equal(kycStatus);
+        for (const change of [
+          { fullName: 'Someone Else' },
+          { birthDate: '1970-01-01' },
+          { address: { ...complete.address, line1: 'Elsewhere 9' } },
+          { identifier: '123-45-6789', idType: 'SSN' },
+          { nationality: 'FR' },
+        ]) {
+          const refused = await t.api.call('PATCH', `/customers/${customer.id}`, {
+            body: { customerType: 'INDIVIDUAL', ...change },
+          });
+          expect(refused.status, `${kycStatus} ${JSON.stringify(change)}`).to.equal(409);
+          expect(refused.body).to.include({ code: 'IDENTITY_LOCKED' });
+        }
+        expect(await name(customer.id)).to.equal(fullName);
+        const email = `new-${crypto.randomUUID()}@example.com`;
+        const contact = await t.api.call('PATCH', `/customers/${customer.id}`, {
+          body: { customerType: 'INDIVIDUAL', phoneNumber: '+14155550199', currencies: ['USD', 'EUR'] },
+        });
+        expect(contact.status, contact.text).to.equal(200);
+        expect(contact.body).to.include({ phoneNumber: '+14155550199', kycStatus });
+        // the email is tied to the wallet's EMAIL_OTP credential: the signed-retry flow still begins
+        const emailChange = await t.api.call('PATCH', `/customers/${customer.id}`, {
+          body: { customerType: 'INDIVIDUAL', email },
+        });
+        expect(emailChange.status, emailChange.text).to.equal(202);
+      }
+    });
+
+    it('a business whose KYB is decided keeps its businessInfo and address', async () => {
+      const created = await t.api.post('/customers', {
+        platformCustomerId: `biz-${crypto.randomUUID()}`,
+        customerType: 'BUSINESS',
+        email: `biz-${crypto.randomUUID()}@example.com`,
+        businessInfo: { legalName: 'Lock GmbH', country: 'DE', taxId: 'DE9', incorporatedOn: '2020-01-01' },
+      });
+      expect(created.body.kybStatus).to.equal('APPROVED');
+      const refused = await t.api.call('PATCH', `/customers/${created.body.id}`, {
+        body: { customerType: 'BUSINESS', businessInfo: { ...created.body.businessInfo, legalName: 'Other GmbH' } },
+      });
+      expect(refused.status).to.equal(409);
+      expect(refused.body.code).to.equal('IDENTITY_LOCKED');
+      const refusedAddress = await t.api.call('PATCH', `/customers/${created.body.id}`, {
+        body: { customerType: 'BUSINESS', address: complete.address },
+      });
+      expect(refusedAddress.status).to.equal(409);
+    });
+
+    it('a name change sent together with the submission never leaves an approval resting on the new name', async () => {
+      for (let round = 0; round < 6; round++) {
+        const { customer } = await newCustomer(t.api, { fullName: 'Kim Lee 003' });
+        // complete data that approves (777); the change would reject (002)
+        await t.api.call('PATCH', `/customers/${customer.id}`, { body: { ...complete, fullName: 'Kim Lee 777' } });
+        expect((await passport(customer.id)).status).to.equal(201);
+        const patch = () =>
+          t.api.call('PATCH', `/customers/${customer.id}`, {
+            body: { customerType: 'INDIVIDUAL', fullName: 'Kim Lee 002' },
+          });
+        const submit = () => t.api.post('/verifications', { customerId: customer.id });
+        const [changed, verification] =
+          round % 2 ? await Promise.all([patch(), submit()]) : (await Promise.all([submit(), patch()])).reverse();
+        const after = (await t.api.get(`/customers/${customer.id}`)).body;
+        if (changed!.status === 200) {
+          // the change landed first: the verification judged the new name
+          expect(verification!.body.verificationStatus).to.equal('REJECTED');
+          expect(after).to.include({ fullName: 'Kim Lee 002', kycStatus: 'REJECTED' });
+        } else {
+          expect(changed!.status).to.equal(409);
+          expect(changed!.body.code).to.equal('IDENTITY_LOCKED');
+          expect(verification!.body.verificationStatus).to.equal('APPROVED');
+          expect(after).to.include({ fullName: 'Kim Lee 777', kycStatus: 'APPROVED' });
+        }
+      }
+    });
+
+    it('documents the decision rested on cannot be replaced, nor new ones added, once pending or decided', async () => {
+      const { customer } = await newCustomer(t.api, { fullName: 'Kim Lee 003' });
+      const before = await passport(customer.id);
+      expect(before.status).to.equal(201);
+      await t.api.call('PATCH', `/customers/${customer.id}`, { body: { ...complete, fullName: 'Kim Lee 777' } });
+      expect((await t.api.post('/verifications', { customerId: customer.id })).body.verificationStatus).to.equal(
+        'APPROVED',
+      );
+      const replaced = await upload(
+        'PUT',
+        `/documents/${before.body.id}`,
+        { documentType: 'PASSPORT', country: 'FR' },
+        png('someone-else.png'),
+      );
+      expect(replaced.status, replaced.text).to.equal(409);
+      expect(replaced.body.code).to.equal('IDENTITY_LOCKED');
+      expect((await t.api.get(`/documents/${before.body.id}`)).body).to.include({
+        fileName: 'passport.png',
+        country: 'DE',
+      });
+      const added = await upload(
+        'POST',
+        '/documents',
+        { documentHolder: customer.id, documentType: 'UTILITY_BILL', country: 'DE' },
+        png('bill.png'),
+      );
+      expect(added.status, added.text).to.equal(409);
+      expect(added.body.code).to.equal('IDENTITY_LOCKED');
+      expect((await t.api.get('/documents', { documentHolder: customer.id })).body.data).to.have.length(1);
+
+      const { customer: pending } = await newCustomer(t.api, { fullName: 'Kim Lee 001' });
+      expect(pending.kycStatus).to.equal('PENDING');
+      expect((await passport(pending.id)).status, 'pending').to.equal(409);
     });
   });
 
@@ -407,7 +536,7 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
     });
 
     it('a file named *-rejected is refused by screening with 422 DOCUMENT_REJECTED and nothing is stored', async () => {
-      const { customer } = await newCustomer(t.api);
+      const { customer } = await newCustomer(t.api, { fullName: 'Screen Test 003' });
       const rejected = await passport(customer.id, png('passport-rejected.png'));
       expect(rejected.status).to.equal(422);
       expect(rejected.body).to.include({ code: 'DOCUMENT_REJECTED' });

@@ -92,6 +92,24 @@ export const DEVIATIONS: readonly Deviation[] = [
     }),
   ),
 
+  // Identity lock (issue 22): the OpenAPI says nothing of changes after a decision; the proxy's code
+  {
+    operation: 'PATCH /customers/{customerId}',
+    kind: 'response',
+    status: 409,
+    code: 'IDENTITY_LOCKED',
+    reason:
+      "a change to KYC/KYB data once the verification is pending or decided is refused as a provider does, with the proxy's 409 IDENTITY_LOCKED; the OpenAPI's Error409 enum has no code for it",
+  },
+  ...(['POST /documents', 'PUT /documents/{documentId}'] as const).map((operation) => ({
+    operation,
+    kind: 'status' as const,
+    status: 409,
+    code: 'IDENTITY_LOCKED',
+    reason:
+      'documents of a customer whose verification is pending or decided stay as the decision saw them (409 IDENTITY_LOCKED, as PATCH /customers); the OpenAPI declares no 409 here',
+  })),
+
   // Wallet export: payments-api.md's PROCESSING answer
   {
     operation: 'POST /internal-accounts/{id}/export',
