@@ -505,6 +505,56 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
     });
   });
 
+  describe('beneficial owners: cap and total ownership (issue 22)', () => {
+    const newBusiness = async () =>
+      (
+        await t.api.post('/customers', {
+          platformCustomerId: `biz-${crypto.randomUUID()}`,
+          customerType: 'BUSINESS',
+          email: `biz-${crypto.randomUUID()}@example.com`,
+          businessInfo: { legalName: 'Cap GmbH', country: 'DE', taxId: 'DE3', incorporatedOn: '2021-01-01' },
+        })
+      ).body.id as string;
+    const addOwner = (customerId: string, ownershipPercentage: number, roles = ['UBO']) =>
+      t.api.post('/beneficial-owners', { customerId, roles, ownershipPercentage, personalInfo: ownerInfo });
+
+    it('refuses owners holding more than 100% together, on create and on PATCH', async () => {
+      const id = await newBusiness();
+      expect((await addOwner(id, 60)).status).to.equal(201);
+      const second = await addOwner(id, 40);
+      expect(second.status).to.equal(201);
+      const over = await addOwner(id, 1);
+      expect(over.status, over.text).to.equal(400);
+      expect(over.body.code).to.equal('INVALID_INPUT');
+      expect(over.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal(['ownershipPercentage']);
+      expect((await addOwner(id, 0, ['DIRECTOR'])).status, 'a director without shares').to.equal(201);
+      const raised = await t.api.call('PATCH', `/beneficial-owners/${second.body.id}`, {
+        body: { ownershipPercentage: 41 },
+      });
+      expect(raised.status).to.equal(400);
+      expect(raised.body.code).to.equal('INVALID_INPUT');
+      const same = await t.api.call('PATCH', `/beneficial-owners/${second.body.id}`, {
+        body: { ownershipPercentage: 40 },
+      });
+      expect(same.status, 'its own share is not counted twice').to.equal(200);
+      const listed = await t.api.get('/beneficial-owners', { customerId: id });
+      expect(
+        listed.body.data.reduce((sum: number, o: { ownershipPercentage: number }) => sum + o.ownershipPercentage, 0),
+      ).to.equal(100);
+    });
+
+    it('caps a business at 20 owners, directors and officers', async () => {
+      const id = await newBusiness();
+      for (let i = 0; i < 20; i++) expect((await addOwner(id, i < 4 ? 25 : 0, ['DIRECTOR'])).status).to.equal(201);
+      const over = await addOwner(id, 0, ['COMPANY_OFFICER']);
+      expect(over.status, over.text).to.equal(400);
+      expect(over.body.code).to.equal('INVALID_INPUT');
+      expect(over.body.details.errors[0].field).to.equal('customerId');
+      const listed = await t.api.get('/beneficial-owners', { customerId: id, limit: 100 });
+      expect(listed.body.data).to.have.length(20);
+    });
+  });
+
   describe('documents', () => {
     it('checks the part Content-Type, not the extension, and the 10 MB limit', async () => {
       const { customer } = await newCustomer(t.api, { fullName: 'Doc Test 003' });
