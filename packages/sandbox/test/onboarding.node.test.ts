@@ -181,6 +181,66 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       expect(Number(limited.headers.get('Retry-After'))).to.be.greaterThan(0);
       expect((await t.api.post(`/customers/${customer.id}/verify-email`)).status).to.equal(204);
     });
+
+    it('counts wrong codes (issue 22): the fifth spends the code and locks the channel; 300 guesses never verify', async () => {
+      const { customer } = await euCustomer();
+      const confirm = (code: string) => t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code });
+      expect((await t.api.post(`/customers/${customer.id}/verify-email`)).status).to.equal(204);
+      for (const left of [4, 3]) {
+        const wrong = await confirm('654321');
+        expect(wrong.status).to.equal(400);
+        expect(wrong.body.code).to.equal('INVALID_INPUT');
+        expect(wrong.body.details).to.include({ attemptsRemaining: left });
+        expect(wrong.body.details).not.to.have.property('lockedUntil');
+      }
+      // a resend does not reset the count
+      expect((await t.api.post(`/customers/${customer.id}/verify-email`)).status).to.equal(204);
+      for (const left of [2, 1]) expect((await confirm('000001')).body.details.attemptsRemaining).to.equal(left);
+      const last = await confirm('000002');
+      expect(last.status).to.equal(400);
+      expect(last.body.details.attemptsRemaining).to.equal(0);
+      expect(Date.parse(last.body.details.lockedUntil) - t.clock.now()).to.be.within(29 * 60_000, 30 * 60_000);
+
+      const guesses = [];
+      for (let i = 0; i < 300; i++) guesses.push(await confirm(String(100000 + i)));
+      expect(new Set(guesses.map((g) => `${g.status} ${g.body.code}`))).to.deep.equal(new Set(['429 RATE_LIMITED']));
+      const right = await confirm(CONTACT_CODE);
+      expect(right.status, 'the right code after the lock').to.equal(429);
+      expect(right.body.details.retryAfterSeconds).to.be.within(29 * 60, 30 * 60);
+      expect(right.headers.get('Retry-After')).to.equal(String(right.body.details.retryAfterSeconds));
+      expect(right.body.details.lockedUntil).to.equal(last.body.details.lockedUntil);
+      const resend = await t.api.post(`/customers/${customer.id}/verify-email`);
+      expect(resend.status, 'no new code while locked').to.equal(429);
+      expect((await t.api.get(`/customers/${customer.id}`)).body.contactVerification.email).to.equal('PENDING');
+      expect(
+        (await t.api.post(`/customers/${customer.id}/verify-phone`)).status,
+        'the other channel has its own count',
+      ).to.equal(204);
+
+      t.clock.advance(30 * 60_000);
+      const spent = await confirm(CONTACT_CODE);
+      expect(spent.status, 'the code the lock spent stays spent').to.equal(400);
+      expect(spent.body.details.reason).to.equal('CHALLENGE_EXPIRED');
+      expect((await t.api.post(`/customers/${customer.id}/verify-email`)).status).to.equal(204);
+      expect((await confirm('654321')).body.details.attemptsRemaining, 'a fresh count after the lock').to.equal(4);
+      const ok = await confirm(CONTACT_CODE);
+      expect(ok.status).to.equal(200);
+      expect(ok.body.contactVerification.email).to.equal('VERIFIED');
+    });
+
+    it('parallel wrong codes are counted one by one: 40 at once lock the channel, and the right code then fails', async () => {
+      const { customer } = await euCustomer();
+      expect((await t.api.post(`/customers/${customer.id}/verify-phone`)).status).to.equal(204);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: String(200000 + i) }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 400)).to.have.length(5);
+      expect(answers.filter((a) => a.status === 429)).to.have.length(35);
+      const right = await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: CONTACT_CODE });
+      expect(right.status).to.equal(429);
+    });
   });
 
   describe('KYC by submission', () => {

@@ -92,6 +92,17 @@ export const DEVIATIONS: readonly Deviation[] = [
     }),
   ),
 
+  ...(
+    ['POST /customers/{customerId}/verify-email/confirm', 'POST /customers/{customerId}/verify-phone/confirm'] as const
+  ).map((operation) => ({
+    operation,
+    kind: 'status' as const,
+    status: 429,
+    code: 'RATE_LIMITED',
+    reason:
+      'five wrong codes in a row spend the code and lock the channel for 30 minutes (issue 22: a 6-digit code must not be guessable), answered as the OpenAPI answers repeated bad OTPs on POST /auth/credentials/{id}/verify: 429 RATE_LIMITED with Retry-After; the OpenAPI declares no 429 here',
+  })),
+
   // Identity lock (issue 22): the OpenAPI says nothing of changes after a decision; the proxy's code
   {
     operation: 'PATCH /customers/{customerId}',
