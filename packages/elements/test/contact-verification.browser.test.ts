@@ -60,7 +60,7 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
     expect(t.leaks.of('pay-otp-sent')[1]!.detail).to.deep.equal({ channel: 'sms' });
     await typeInto(lightInput(el), '654321');
     await until(() => hasState(el, 'error'), 'wrong code error');
-    expect(el.textContent).to.contain('not right, or it has expired');
+    expect(el.textContent).to.contain('That code isn’t right. 4 tries left.');
     expect(t.leaks.of('pay-error').at(-1)!.detail).to.deep.equal({ code: 'INVALID_INPUT' });
     await expectAccessible(el, 'wrong code');
     await typeInto(lightInput(el), CODE);
@@ -106,6 +106,42 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
     await el.updateComplete;
     await typeInto(lightInput(el), CODE);
     await until(() => t.leaks.of('pay-contact-verified').length === 1, 'verified with the new code');
+  });
+
+  it('says how many tries are left, then that the channel is locked and for how long (issue 22)', async () => {
+    const chain = await euChain();
+    const el = await render(chain);
+    await t.inState(el, 'idle');
+    await pressEnter(part(el, 'send-button'));
+    await t.inState(el, 'code-sent');
+    const fieldError = () => el.querySelector('.pay-field__error')?.textContent ?? '';
+    for (const [i, message] of [
+      'That code isn’t right. 4 tries left.',
+      'That code isn’t right. 3 tries left.',
+      'That code isn’t right. 2 tries left.',
+      'That code isn’t right. 1 try left.',
+    ].entries()) {
+      await typeInto(lightInput(el), `65432${i}`);
+      await until(() => fieldError() === message, message);
+    }
+    await expectAccessible(el, 'one try left');
+    await typeInto(lightInput(el), '654329');
+    await until(() => fieldError().startsWith('Too many attempts.'), 'the lock');
+    await el.updateComplete;
+    expect(fieldError()).to.equal('Too many attempts. You can try again in 30 minutes.');
+    expect(lightInput(el).disabled, 'no more guesses').to.equal(true);
+    expect(part<HTMLButtonElement>(el, 'verify-button').disabled).to.equal(true);
+    expect(t.leaks.of('pay-error').map((e) => e.detail.code)).to.deep.equal(Array(5).fill('INVALID_INPUT'));
+    await expectAccessible(el, 'locked');
+
+    const right = await chain.platform('POST', `/customers/${chain.customerId}/verify-email/confirm`, { code: CODE });
+    expect(right, 'the right code cannot verify while locked').to.include({ status: 429, code: 'RATE_LIMITED' });
+    expect((await chain.platform('GET', `/customers/${chain.customerId}`)).contactVerification.email).to.equal(
+      'PENDING',
+    );
+    expect(t.leaks.of('pay-contact-verified')).to.have.length(0);
+    const outside = JSON.stringify(t.leaks.events) + el.outerHTML;
+    expect(outside).not.to.contain('65432');
   });
 
   it('has nothing to do when the provider requires no contact verification', async () => {

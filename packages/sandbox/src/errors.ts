@@ -64,12 +64,12 @@ export const conflict = (message: string, code = 'CONFLICT', details?: Record<st
 export const walletSignatureInvalid = (reason: string): ApiError =>
   new ApiError(401, 'WALLET_SIGNATURE_INVALID', 'The wallet signature was rejected', { reason });
 
-export const rateLimited = (retryAfterSeconds: number): ApiError =>
+export const rateLimited = (retryAfterSeconds: number, details: Record<string, unknown> = {}): ApiError =>
   new ApiError(
     429,
     'RATE_LIMITED',
     'Too many requests; retry later',
-    { retryAfterSeconds },
+    { retryAfterSeconds, ...details },
     { 'Retry-After': String(retryAfterSeconds) },
   );
 

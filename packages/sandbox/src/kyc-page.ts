@@ -75,7 +75,8 @@ export function createKycApp(ctx: SandboxContext): Hono {
         400,
         headers(ctx, nonce),
       );
-    const { link, customer } = found;
+    const { link } = found;
+    const customer = ctx.state.customers.get(link.customerId) ?? found.customer; // as it is now, after the await
     ctx.state.kycLinks.put({ ...link, used: true });
     if (!isFinal(customer)) {
       const status = outcome === 'complete' ? 'APPROVED' : 'REJECTED';

@@ -15,6 +15,7 @@
  */
 import { EU_EEA } from './config.js';
 import type { SandboxContext } from './context.js';
+import { ApiError, rateLimited } from './errors.js';
 import type { CustomerRecord, DocumentRecord, VerificationRecord } from './state.js';
 
 /** The terms version the sandbox serves; any other is END_USER_TERMS_VERSION_NOT_FOUND. */
@@ -34,6 +35,45 @@ export function requiredContactChannels(
   if (contact.email !== undefined) channels.email = 'PENDING';
   if (contact.phoneNumber !== undefined) channels.phone = 'PENDING';
   return Object.keys(channels).length ? channels : undefined;
+}
+
+/** Wrong codes in a row on one channel (resends do not reset the count) before the code is spent and the channel locked. */
+export const CONTACT_CODE_MAX_FAILURES = 5;
+/** How long a channel stays locked after that: sends and confirms are 429 RATE_LIMITED until then. */
+export const CONTACT_CODE_LOCK_MS = 30 * 60_000;
+
+/** 429 RATE_LIMITED (Retry-After, `details.lockedUntil`) while too many wrong codes keep the channel locked. */
+export function assertContactChannelOpen(ctx: SandboxContext, customer: CustomerRecord, channel: ContactChannel): void {
+  const lockedUntil = customer.contactAttempts?.[channel]?.lockedUntil;
+  const now = ctx.config.now();
+  if (lockedUntil !== undefined && lockedUntil > now)
+    throw rateLimited(Math.ceil((lockedUntil - now) / 1000), { lockedUntil: new Date(lockedUntil).toISOString() });
+}
+
+/**
+ * Counts a wrong code on the customer's channel. The fifth in a row spends the code and locks the
+ * channel for `CONTACT_CODE_LOCK_MS`. Resolves with the tries left and, when it locked, until when.
+ */
+export function countWrongContactCode(
+  ctx: SandboxContext,
+  customer: CustomerRecord,
+  channel: ContactChannel,
+): { attemptsRemaining: number; lockedUntil?: number } {
+  const failures = (customer.contactAttempts?.[channel]?.failures ?? 0) + 1;
+  const attemptsRemaining = Math.max(0, CONTACT_CODE_MAX_FAILURES - failures);
+  const lockedUntil = attemptsRemaining === 0 ? ctx.config.now() + CONTACT_CODE_LOCK_MS : undefined;
+  if (lockedUntil !== undefined) {
+    const sent = ctx.state.contactCodes.get(contactCodeId(customer.id, channel));
+    if (sent) ctx.state.contactCodes.put({ ...sent, used: true });
+  }
+  ctx.state.customers.put({
+    ...customer,
+    contactAttempts: {
+      ...customer.contactAttempts,
+      [channel]: lockedUntil === undefined ? { failures } : { failures: 0, lockedUntil },
+    },
+  });
+  return { attemptsRemaining, ...(lockedUntil !== undefined ? { lockedUntil } : {}) };
 }
 
 /** Where the code last sent on a customer's channel is kept (`contactCodes`). */
@@ -215,17 +255,51 @@ export function customerStatusAfter(status: Status, current: CustomerRecord['kyc
   return current ?? 'UNVERIFIED';
 }
 
+/**
+ * The customer's own KYC/KYB data (what `<pay-kyc>` sends and the proxy locks under the same rule):
+ * contact details, `customerType`, currencies, terms consent and the like stay changeable.
+ */
+export const IDENTITY_FIELDS = [
+  'fullName',
+  'birthDate',
+  'nationality',
+  'address',
+  'idType',
+  'identifier',
+  'countryOfIssuance',
+  'businessInfo',
+] as const;
+
+/** A verification is pending or decided: the data and documents it rests on stay as submitted. */
+export const isIdentityLocked = (customer: CustomerRecord): boolean =>
+  (customer.kycStatus ?? customer.kybStatus ?? 'UNVERIFIED') !== 'UNVERIFIED';
+
+/** 409 IDENTITY_LOCKED for a change to `what` once the customer's verification is pending or decided. */
+export function assertIdentityOpen(customer: CustomerRecord, what: string): void {
+  if (isIdentityLocked(customer))
+    throw new ApiError(
+      409,
+      'IDENTITY_LOCKED',
+      `${what} cannot change once the identity verification is pending or decided`,
+      { status: customer.kycStatus ?? customer.kybStatus },
+    );
+}
+
 export const isFinal = (customer: CustomerRecord): boolean => {
   const status = customer.kycStatus ?? customer.kybStatus;
   return status === 'APPROVED' || status === 'REJECTED';
 };
 
-/** Applies a decided status to the customer (kycStatus for individuals, kybStatus for businesses). */
+/**
+ * Applies a decided status to the customer (kycStatus for individuals, kybStatus for businesses), on the
+ * record as stored now: a copy read before an `await` must not write back what changed since.
+ */
 export function settleCustomer(ctx: SandboxContext, customer: CustomerRecord, status: Status): CustomerRecord {
-  const key = customer.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
+  const current = ctx.state.customers.get(customer.id) ?? customer;
+  const key = current.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
   return ctx.state.customers.put({
-    ...customer,
-    [key]: customerStatusAfter(status, customer[key]),
+    ...current,
+    [key]: customerStatusAfter(status, current[key]),
     updatedAt: ctx.config.now(),
   });
 }

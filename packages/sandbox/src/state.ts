@@ -39,8 +39,15 @@ export interface CustomerRecord {
   kybStatus?: 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
   /** The contact channels the customer's provider requires (onboarding.ts); absent when none. */
   contactVerification?: { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' };
+  /** Wrong contact-verification codes per channel since the last success or lock, and the lock (never shown). */
+  contactAttempts?: { email?: ContactAttempts; phone?: ContactAttempts };
   createdAt: number;
   updatedAt: number;
+}
+
+export interface ContactAttempts {
+  failures: number;
+  lockedUntil?: number;
 }
 
 export interface AccountRecord {

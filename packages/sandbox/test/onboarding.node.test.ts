@@ -181,6 +181,66 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       expect(Number(limited.headers.get('Retry-After'))).to.be.greaterThan(0);
       expect((await t.api.post(`/customers/${customer.id}/verify-email`)).status).to.equal(204);
     });
+
+    it('counts wrong codes (issue 22): the fifth spends the code and locks the channel; 300 guesses never verify', async () => {
+      const { customer } = await euCustomer();
+      const confirm = (code: string) => t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code });
+      expect((await t.api.post(`/customers/${customer.id}/verify-email`)).status).to.equal(204);
+      for (const left of [4, 3]) {
+        const wrong = await confirm('654321');
+        expect(wrong.status).to.equal(400);
+        expect(wrong.body.code).to.equal('INVALID_INPUT');
+        expect(wrong.body.details).to.include({ attemptsRemaining: left });
+        expect(wrong.body.details).not.to.have.property('lockedUntil');
+      }
+      // a resend does not reset the count
+      expect((await t.api.post(`/customers/${customer.id}/verify-email`)).status).to.equal(204);
+      for (const left of [2, 1]) expect((await confirm('000001')).body.details.attemptsRemaining).to.equal(left);
+      const last = await confirm('000002');
+      expect(last.status).to.equal(400);
+      expect(last.body.details.attemptsRemaining).to.equal(0);
+      expect(Date.parse(last.body.details.lockedUntil) - t.clock.now()).to.be.within(29 * 60_000, 30 * 60_000);
+
+      const guesses = [];
+      for (let i = 0; i < 300; i++) guesses.push(await confirm(String(100000 + i)));
+      expect(new Set(guesses.map((g) => `${g.status} ${g.body.code}`))).to.deep.equal(new Set(['429 RATE_LIMITED']));
+      const right = await confirm(CONTACT_CODE);
+      expect(right.status, 'the right code after the lock').to.equal(429);
+      expect(right.body.details.retryAfterSeconds).to.be.within(29 * 60, 30 * 60);
+      expect(right.headers.get('Retry-After')).to.equal(String(right.body.details.retryAfterSeconds));
+      expect(right.body.details.lockedUntil).to.equal(last.body.details.lockedUntil);
+      const resend = await t.api.post(`/customers/${customer.id}/verify-email`);
+      expect(resend.status, 'no new code while locked').to.equal(429);
+      expect((await t.api.get(`/customers/${customer.id}`)).body.contactVerification.email).to.equal('PENDING');
+      expect(
+        (await t.api.post(`/customers/${customer.id}/verify-phone`)).status,
+        'the other channel has its own count',
+      ).to.equal(204);
+
+      t.clock.advance(30 * 60_000);
+      const spent = await confirm(CONTACT_CODE);
+      expect(spent.status, 'the code the lock spent stays spent').to.equal(400);
+      expect(spent.body.details.reason).to.equal('CHALLENGE_EXPIRED');
+      expect((await t.api.post(`/customers/${customer.id}/verify-email`)).status).to.equal(204);
+      expect((await confirm('654321')).body.details.attemptsRemaining, 'a fresh count after the lock').to.equal(4);
+      const ok = await confirm(CONTACT_CODE);
+      expect(ok.status).to.equal(200);
+      expect(ok.body.contactVerification.email).to.equal('VERIFIED');
+    });
+
+    it('parallel wrong codes are counted one by one: 40 at once lock the channel, and the right code then fails', async () => {
+      const { customer } = await euCustomer();
+      expect((await t.api.post(`/customers/${customer.id}/verify-phone`)).status).to.equal(204);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: String(200000 + i) }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 400)).to.have.length(5);
+      expect(answers.filter((a) => a.status === 429)).to.have.length(35);
+      const right = await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: CONTACT_CODE });
+      expect(right.status).to.equal(429);
+    });
   });
 
   describe('KYC by submission', () => {
@@ -310,11 +370,140 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       ]);
       expect((await t.api.get(`/customers/${id}`)).body.kybStatus).to.equal('PENDING');
       const business = (await t.api.get(`/customers/${id}`)).body.businessInfo;
-      await t.api.call('PATCH', `/customers/${id}`, {
+      const renumbered = await t.api.call('PATCH', `/customers/${id}`, {
         body: { customerType: 'BUSINESS', businessInfo: { ...business, registrationNumber: 'HRB-002' } },
       });
-      expect((await t.api.post('/verifications', { customerId: id })).body.verificationStatus).to.equal('REJECTED');
-      expect((await t.api.get(`/customers/${id}`)).body.kybStatus).to.equal('REJECTED');
+      expect(renumbered.status, 'pending KYB data stays as submitted').to.equal(409);
+      expect(renumbered.body.code).to.equal('IDENTITY_LOCKED');
+
+      const rejected = await t.api.post('/customers', {
+        platformCustomerId: `biz-${crypto.randomUUID()}`,
+        customerType: 'BUSINESS',
+        email: `biz-${crypto.randomUUID()}@example.com`,
+        businessInfo: { ...business, registrationNumber: 'HRB-002' },
+      });
+      expect(rejected.body.kybStatus).to.equal('REJECTED');
+    });
+  });
+
+  describe('identity lock (issue 22)', () => {
+    const name = async (id: string) => (await t.api.get(`/customers/${id}`)).body.fullName;
+
+    it('once KYC is decided or pending, identity data is 409 IDENTITY_LOCKED; contact details and customerType still change', async () => {
+      for (const [fullName, kycStatus] of [
+        ['Kim Lee 777', 'APPROVED'],
+        ['Kim Lee 001', 'PENDING'],
+        ['Kim Lee 002', 'REJECTED'],
+      ] as const) {
+        const { customer } = await newCustomer(t.api, { fullName });
+        expect(customer.kycStatus).to.equal(kycStatus);
+        for (const change of [
+          { fullName: 'Someone Else' },
+          { birthDate: '1970-01-01' },
+          { address: { ...complete.address, line1: 'Elsewhere 9' } },
+          { identifier: '123-45-6789', idType: 'SSN' },
+          { nationality: 'FR' },
+        ]) {
+          const refused = await t.api.call('PATCH', `/customers/${customer.id}`, {
+            body: { customerType: 'INDIVIDUAL', ...change },
+          });
+          expect(refused.status, `${kycStatus} ${JSON.stringify(change)}`).to.equal(409);
+          expect(refused.body).to.include({ code: 'IDENTITY_LOCKED' });
+        }
+        expect(await name(customer.id)).to.equal(fullName);
+        const email = `new-${crypto.randomUUID()}@example.com`;
+        const contact = await t.api.call('PATCH', `/customers/${customer.id}`, {
+          body: { customerType: 'INDIVIDUAL', phoneNumber: '+14155550199', currencies: ['USD', 'EUR'] },
+        });
+        expect(contact.status, contact.text).to.equal(200);
+        expect(contact.body).to.include({ phoneNumber: '+14155550199', kycStatus });
+        // the email is tied to the wallet's EMAIL_OTP credential: the signed-retry flow still begins
+        const emailChange = await t.api.call('PATCH', `/customers/${customer.id}`, {
+          body: { customerType: 'INDIVIDUAL', email },
+        });
+        expect(emailChange.status, emailChange.text).to.equal(202);
+      }
+    });
+
+    it('a business whose KYB is decided keeps its businessInfo and address', async () => {
+      const created = await t.api.post('/customers', {
+        platformCustomerId: `biz-${crypto.randomUUID()}`,
+        customerType: 'BUSINESS',
+        email: `biz-${crypto.randomUUID()}@example.com`,
+        businessInfo: { legalName: 'Lock GmbH', country: 'DE', taxId: 'DE9', incorporatedOn: '2020-01-01' },
+      });
+      expect(created.body.kybStatus).to.equal('APPROVED');
+      const refused = await t.api.call('PATCH', `/customers/${created.body.id}`, {
+        body: { customerType: 'BUSINESS', businessInfo: { ...created.body.businessInfo, legalName: 'Other GmbH' } },
+      });
+      expect(refused.status).to.equal(409);
+      expect(refused.body.code).to.equal('IDENTITY_LOCKED');
+      const refusedAddress = await t.api.call('PATCH', `/customers/${created.body.id}`, {
+        body: { customerType: 'BUSINESS', address: complete.address },
+      });
+      expect(refusedAddress.status).to.equal(409);
+    });
+
+    it('a name change sent together with the submission never leaves an approval resting on the new name', async () => {
+      for (let round = 0; round < 6; round++) {
+        const { customer } = await newCustomer(t.api, { fullName: 'Kim Lee 003' });
+        // complete data that approves (777); the change would reject (002)
+        await t.api.call('PATCH', `/customers/${customer.id}`, { body: { ...complete, fullName: 'Kim Lee 777' } });
+        expect((await passport(customer.id)).status).to.equal(201);
+        const patch = () =>
+          t.api.call('PATCH', `/customers/${customer.id}`, {
+            body: { customerType: 'INDIVIDUAL', fullName: 'Kim Lee 002' },
+          });
+        const submit = () => t.api.post('/verifications', { customerId: customer.id });
+        const [changed, verification] =
+          round % 2 ? await Promise.all([patch(), submit()]) : (await Promise.all([submit(), patch()])).reverse();
+        const after = (await t.api.get(`/customers/${customer.id}`)).body;
+        if (changed!.status === 200) {
+          // the change landed first: the verification judged the new name
+          expect(verification!.body.verificationStatus).to.equal('REJECTED');
+          expect(after).to.include({ fullName: 'Kim Lee 002', kycStatus: 'REJECTED' });
+        } else {
+          expect(changed!.status).to.equal(409);
+          expect(changed!.body.code).to.equal('IDENTITY_LOCKED');
+          expect(verification!.body.verificationStatus).to.equal('APPROVED');
+          expect(after).to.include({ fullName: 'Kim Lee 777', kycStatus: 'APPROVED' });
+        }
+      }
+    });
+
+    it('documents the decision rested on cannot be replaced, nor new ones added, once pending or decided', async () => {
+      const { customer } = await newCustomer(t.api, { fullName: 'Kim Lee 003' });
+      const before = await passport(customer.id);
+      expect(before.status).to.equal(201);
+      await t.api.call('PATCH', `/customers/${customer.id}`, { body: { ...complete, fullName: 'Kim Lee 777' } });
+      expect((await t.api.post('/verifications', { customerId: customer.id })).body.verificationStatus).to.equal(
+        'APPROVED',
+      );
+      const replaced = await upload(
+        'PUT',
+        `/documents/${before.body.id}`,
+        { documentType: 'PASSPORT', country: 'FR' },
+        png('someone-else.png'),
+      );
+      expect(replaced.status, replaced.text).to.equal(409);
+      expect(replaced.body.code).to.equal('IDENTITY_LOCKED');
+      expect((await t.api.get(`/documents/${before.body.id}`)).body).to.include({
+        fileName: 'passport.png',
+        country: 'DE',
+      });
+      const added = await upload(
+        'POST',
+        '/documents',
+        { documentHolder: customer.id, documentType: 'UTILITY_BILL', country: 'DE' },
+        png('bill.png'),
+      );
+      expect(added.status, added.text).to.equal(409);
+      expect(added.body.code).to.equal('IDENTITY_LOCKED');
+      expect((await t.api.get('/documents', { documentHolder: customer.id })).body.data).to.have.length(1);
+
+      const { customer: pending } = await newCustomer(t.api, { fullName: 'Kim Lee 001' });
+      expect(pending.kycStatus).to.equal('PENDING');
+      expect((await passport(pending.id)).status, 'pending').to.equal(409);
     });
   });
 
@@ -376,6 +565,56 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
     });
   });
 
+  describe('beneficial owners: cap and total ownership (issue 22)', () => {
+    const newBusiness = async () =>
+      (
+        await t.api.post('/customers', {
+          platformCustomerId: `biz-${crypto.randomUUID()}`,
+          customerType: 'BUSINESS',
+          email: `biz-${crypto.randomUUID()}@example.com`,
+          businessInfo: { legalName: 'Cap GmbH', country: 'DE', taxId: 'DE3', incorporatedOn: '2021-01-01' },
+        })
+      ).body.id as string;
+    const addOwner = (customerId: string, ownershipPercentage: number, roles = ['UBO']) =>
+      t.api.post('/beneficial-owners', { customerId, roles, ownershipPercentage, personalInfo: ownerInfo });
+
+    it('refuses owners holding more than 100% together, on create and on PATCH', async () => {
+      const id = await newBusiness();
+      expect((await addOwner(id, 60)).status).to.equal(201);
+      const second = await addOwner(id, 40);
+      expect(second.status).to.equal(201);
+      const over = await addOwner(id, 1);
+      expect(over.status, over.text).to.equal(400);
+      expect(over.body.code).to.equal('INVALID_INPUT');
+      expect(over.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal(['ownershipPercentage']);
+      expect((await addOwner(id, 0, ['DIRECTOR'])).status, 'a director without shares').to.equal(201);
+      const raised = await t.api.call('PATCH', `/beneficial-owners/${second.body.id}`, {
+        body: { ownershipPercentage: 41 },
+      });
+      expect(raised.status).to.equal(400);
+      expect(raised.body.code).to.equal('INVALID_INPUT');
+      const same = await t.api.call('PATCH', `/beneficial-owners/${second.body.id}`, {
+        body: { ownershipPercentage: 40 },
+      });
+      expect(same.status, 'its own share is not counted twice').to.equal(200);
+      const listed = await t.api.get('/beneficial-owners', { customerId: id });
+      expect(
+        listed.body.data.reduce((sum: number, o: { ownershipPercentage: number }) => sum + o.ownershipPercentage, 0),
+      ).to.equal(100);
+    });
+
+    it('caps a business at 20 owners, directors and officers', async () => {
+      const id = await newBusiness();
+      for (let i = 0; i < 20; i++) expect((await addOwner(id, i < 4 ? 25 : 0, ['DIRECTOR'])).status).to.equal(201);
+      const over = await addOwner(id, 0, ['COMPANY_OFFICER']);
+      expect(over.status, over.text).to.equal(400);
+      expect(over.body.code).to.equal('INVALID_INPUT');
+      expect(over.body.details.errors[0].field).to.equal('customerId');
+      const listed = await t.api.get('/beneficial-owners', { customerId: id, limit: 100 });
+      expect(listed.body.data).to.have.length(20);
+    });
+  });
+
   describe('documents', () => {
     it('checks the part Content-Type, not the extension, and the 10 MB limit', async () => {
       const { customer } = await newCustomer(t.api, { fullName: 'Doc Test 003' });
@@ -407,7 +646,7 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
     });
 
     it('a file named *-rejected is refused by screening with 422 DOCUMENT_REJECTED and nothing is stored', async () => {
-      const { customer } = await newCustomer(t.api);
+      const { customer } = await newCustomer(t.api, { fullName: 'Screen Test 003' });
       const rejected = await passport(customer.id, png('passport-rejected.png'));
       expect(rejected.status).to.equal(422);
       expect(rejected.body).to.include({ code: 'DOCUMENT_REJECTED' });

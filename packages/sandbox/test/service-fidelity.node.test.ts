@@ -91,7 +91,7 @@ describe('sandbox: the service to the field', () => {
   });
 
   it("takes the customerType discriminator on PATCH /customers/{id}: required, and it must be the customer's", async () => {
-    const { customer } = await newCustomer(t.api);
+    const { customer } = await newCustomer(t.api, { fullName: 'Type Test 003' }); // UNVERIFIED: its name may change
     const missing = await t.api.call('PATCH', `/customers/${customer.id}`, { body: { fullName: 'No Type' } });
     expect(missing.body.details.errors.map((e: { field: string }) => e.field)).to.deep.equal(['customerType']);
     const other = await t.api.call('PATCH', `/customers/${customer.id}`, {

@@ -283,10 +283,11 @@ describe('sandbox: wallet export, privacy, delegated keys, contact update', () =
   it('updates untied fields directly (200) and refuses email and phoneNumber in one request', async () => {
     const { customer } = await signedIn();
     const phone = await t.api.call('PATCH', `/customers/${customer.id}`, {
-      body: { customerType: 'INDIVIDUAL', phoneNumber: '+447700900123', fullName: 'Ana Updated' },
+      body: { customerType: 'INDIVIDUAL', phoneNumber: '+447700900123', currencies: ['USD', 'EUR'] },
     });
     expect(phone.status, phone.text).to.equal(200);
-    expect(phone.body).to.include({ phoneNumber: '+447700900123', fullName: 'Ana Updated' });
+    expect(phone.body).to.include({ phoneNumber: '+447700900123' });
+    expect(phone.body.currencies).to.deep.equal(['USD', 'EUR']);
     const both = await t.api.call('PATCH', `/customers/${customer.id}`, {
       body: { customerType: 'INDIVIDUAL', email: 'a@example.com', phoneNumber: '+447700900124' },
     });

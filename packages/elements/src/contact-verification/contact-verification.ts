@@ -30,7 +30,8 @@ const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
  * the customer's `contactVerification` lists them (absent: nothing to do, `pay-contact-verification-complete`
  * at once). For each PENDING channel: "Send code" (`POST /customers/{id}/verify-email|verify-phone`), the
  * code (`…/confirm`), "Resend code" after a countdown (a 429's Retry-After wins). A wrong code (400)
- * shows under the field; an expired or used one (`details.reason` CHALLENGE_EXPIRED) says so and offers
+ * shows under the field with the tries left (`details.attemptsRemaining`); the try that locks the channel
+ * says for how long (`details.lockedUntil`) and closes the input; an expired or used one (`details.reason` CHALLENGE_EXPIRED) says so and offers
  * "Send a new code" at once (shared/code-entry.ts); a 409 (not required, or already verified) reloads the
  * customer and moves on. After a network error the verify button becomes "Try again". The code goes from
  * the input to the request and nowhere else. Calls go through `client.request`.

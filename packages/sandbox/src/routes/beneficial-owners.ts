@@ -4,6 +4,8 @@
  * (PATCH changes only the fields given). An owner starts UNVERIFIED; its KYC resolves when the business
  * is submitted (`POST /verifications`, onboarding.ts: the last three characters of
  * `personalInfo.lastName`). The OpenAPI's BeneficialOwner echoes `personalInfo` whole (its `identifier` too).
+ * The OpenAPI sets no cap, the sandbox does: at most `MAX_BENEFICIAL_OWNERS` per business, and the owners'
+ * `ownershipPercentage` together at most 100 (both 400 INVALID_INPUT, on create and on PATCH).
  *
  * @example
  *   POST /beneficial-owners { customerId, roles: ['UBO'], ownershipPercentage: 40, personalInfo: { … } }
@@ -22,6 +24,11 @@ export const OWNER_ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSO
 /** IdentificationType of the OpenAPI. */
 const ID_TYPES = ['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID'];
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+/**
+ * Owners, directors and officers one business may list: room for the (at most four) holders of 25% or
+ * more and sixteen directors, officers, control persons, trustees or partners.
+ */
+export const MAX_BENEFICIAL_OWNERS = 20;
 
 function toOwner(r: BeneficialOwnerRecord): Record<string, unknown> {
   return {
@@ -71,6 +78,18 @@ function readPersonalInfo(f: Fields, create: boolean): Record<string, unknown> |
   return info.body;
 }
 
+/** 400 when the business's owners would hold more than 100% together (`exceptId`: the owner being changed). */
+function assertTotalOwnership(ctx: SandboxContext, customerId: string, percentage: number, exceptId?: string): void {
+  const others = ctx.state.beneficialOwners
+    .list((o) => o.customerId === customerId && o.id !== exceptId)
+    .reduce((sum, o) => sum + o.ownershipPercentage, 0);
+  if (others + percentage > 100)
+    throw invalidField(
+      'ownershipPercentage',
+      `would bring the business's owners to ${others + percentage}% together; at most ${100 - others} is left`,
+    );
+}
+
 export function beneficialOwnerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
 
@@ -93,6 +112,9 @@ export function beneficialOwnerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const customer = requireCustomer(ctx, customerId!);
     if (customer.customerType !== 'BUSINESS')
       throw invalidField('customerId', 'must name a BUSINESS customer', { enum: ['BUSINESS'] });
+    if (ctx.state.beneficialOwners.list((o) => o.customerId === customer.id).length >= MAX_BENEFICIAL_OWNERS)
+      throw invalidField('customerId', `names a business that already has ${MAX_BENEFICIAL_OWNERS} beneficial owners`);
+    assertTotalOwnership(ctx, customer.id, ownershipPercentage!);
     const now = ctx.config.now();
     const record = ctx.state.beneficialOwners.put({
       id: newId('BeneficialOwner'),
@@ -122,7 +144,7 @@ export function beneficialOwnerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.get('/beneficial-owners/:id', (c) => c.json(toOwner(requireOwner(c.req.param('id')))));
 
   app.patch('/beneficial-owners/:id', async (c) => {
-    const existing = requireOwner(c.req.param('id'));
+    requireOwner(c.req.param('id'));
     const f = new Fields(parseJsonObject(await c.req.text()));
     const roles = f.stringArray('roles');
     if (roles && (roles.length === 0 || roles.some((role) => !OWNER_ROLES.includes(role))))
@@ -131,6 +153,9 @@ export function beneficialOwnerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const personalInfo = readPersonalInfo(f, false);
     f.only(['roles', 'ownershipPercentage', 'personalInfo']);
     f.done();
+    const existing = requireOwner(c.req.param('id')); // as stored now, after the await
+    if (typeof ownershipPercentage === 'number')
+      assertTotalOwnership(ctx, existing.customerId, ownershipPercentage, existing.id);
     const record = ctx.state.beneficialOwners.put({
       ...existing,
       ...(roles ? { roles } : {}),

@@ -5,12 +5,21 @@
  * the customer's wallets have EMAIL_OTP (SMS_OTP) credentials is a signed retry, signed by a session of
  * one of those wallets; the credentials change with the contact field. A changed email or phone number
  * makes its `contactVerification` channel PENDING again where the provider requires it (EU/EEA region).
+ * Once a verification is pending or decided (kycStatus/kybStatus not UNVERIFIED) the KYC/KYB data is what
+ * it rests on: a body carrying any of it is 409 IDENTITY_LOCKED (checked again, on the customer as stored,
+ * at the moment the update applies); contact details, `customerType` and the rest stay changeable.
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../errors.js';
 import { newId } from '../ids.js';
-import { END_USER_TERMS_VERSION, requiredContactChannels, resetContactChannel } from '../onboarding.js';
+import {
+  END_USER_TERMS_VERSION,
+  IDENTITY_FIELDS,
+  assertIdentityOpen,
+  requiredContactChannels,
+  resetContactChannel,
+} from '../onboarding.js';
 import { requireCustomer } from '../lookups.js';
 import { paginate } from '../pagination.js';
 import { hasWalletHeaders, signedRequest } from '../signed-retry.js';
@@ -132,6 +141,7 @@ function tiedCredentials(ctx: SandboxContext, customer: CustomerRecord, field: C
 }
 
 interface Update {
+  json: JsonObject;
   fields: CustomerFields;
   /** The contact field being changed, when it changes. */
   contact?: ContactField;
@@ -153,14 +163,27 @@ function readUpdate(ctx: SandboxContext, customer: CustomerRecord, json: JsonObj
   const fields = readCustomerFields(f);
   f.done();
   assertTermsVersion(json);
+  assertIdentityUnchanged(customer, json);
   if (fields.umaAddress !== undefined) assertUmaAddressFree(ctx, fields.umaAddress, customer.id);
   const contact = (['email', 'phoneNumber'] as const).find(
     (field) => fields[field] !== undefined && fields[field] !== customer[field],
   );
-  return { fields, ...(contact ? { contact } : {}) };
+  return { json, fields, ...(contact ? { contact } : {}) };
 }
 
-function applyUpdate(ctx: SandboxContext, customer: CustomerRecord, update: Update): CustomerRecord {
+/** 409 IDENTITY_LOCKED when the update touches KYC/KYB data of a customer whose verification is pending or decided. */
+function assertIdentityUnchanged(customer: CustomerRecord, json: JsonObject): void {
+  const touched = IDENTITY_FIELDS.find((field) => json[field] !== undefined);
+  if (touched !== undefined) assertIdentityOpen(customer, touched);
+}
+
+/**
+ * Applies the update to the customer as stored now, in one synchronous step: a verification that
+ * decided while the request was read locks the identity data first, and nothing read before is written back.
+ */
+function applyUpdate(ctx: SandboxContext, customerId: string, update: Update): CustomerRecord {
+  const customer = requireCustomer(ctx, customerId);
+  assertIdentityUnchanged(customer, update.json);
   const now = ctx.config.now();
   const { profile, ...rest } = update.fields;
   if (update.contact) {
@@ -262,7 +285,7 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     if (!hasWalletHeaders(c)) {
       const update = readUpdate(ctx, customer, parseJsonObject(await c.req.text()));
       if (!update.contact || tiedCredentials(ctx, customer, update.contact).length === 0) {
-        return c.json(toCustomer(applyUpdate(ctx, customer, update)));
+        return c.json(toCustomer(applyUpdate(ctx, customer.id, update)));
       }
     }
     interface Context {
@@ -309,7 +332,7 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
             'The tied credentials changed after the challenge was issued; start again',
           );
         }
-        return { status: 200, body: toCustomer(applyUpdate(ctx, customer, update)) };
+        return { status: 200, body: toCustomer(applyUpdate(ctx, customer.id, update)) };
       },
     });
   });

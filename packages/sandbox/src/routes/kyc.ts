@@ -4,7 +4,10 @@
  * multipart/form-data; the part's Content-Type must be PDF, JPEG or PNG and the file at most 10 MB
  * (else 400 INVALID_INPUT on `file`). Sandbox screening: a file whose name (before the extension) ends
  * in `-rejected` is refused with 422 DOCUMENT_REJECTED (`details.reason` LOW_QUALITY) and nothing is
- * stored. Only metadata is kept: the file's bytes are dropped once screened.
+ * stored. Only metadata is kept: the file's bytes are dropped once screened. Once the holder's
+ * verification is pending or decided (kycStatus/kybStatus not UNVERIFIED) its documents stay as the
+ * decision saw them: uploads and replacements are 409 IDENTITY_LOCKED (the OpenAPI names no document
+ * type that may follow a decision).
  */
 import { Hono, type Context } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
@@ -12,6 +15,7 @@ import { ApiError, conflict, fieldError, invalidField, invalidInput, notFound } 
 import { newId } from '../ids.js';
 import { requireCustomer } from '../lookups.js';
 import {
+  assertIdentityOpen,
   isFinal,
   pendingChannels,
   resolveBeneficialOwners,
@@ -191,7 +195,9 @@ export function kycRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   app.post('/documents', async (c) => {
     const { file, documentHolder, meta } = readDocument(await readForm(c), true);
-    if (!ctx.state.customers.get(documentHolder!)) throw notFound('The document holder');
+    const holder = ctx.state.customers.get(documentHolder!);
+    if (!holder) throw notFound('The document holder');
+    assertIdentityOpen(holder, 'The documents');
     screen(file);
     const now = ctx.config.now();
     const record = ctx.state.documents.put({
@@ -226,8 +232,12 @@ export function kycRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.get('/documents/:id', (c) => c.json(toDocument(requireDocument(c.req.param('id')))));
 
   app.put('/documents/:id', async (c) => {
-    const existing = requireDocument(c.req.param('id'));
+    requireDocument(c.req.param('id'));
     const { file, meta } = readDocument(await readForm(c), false);
+    // read again after the await: the holder's verification may have been submitted meanwhile
+    const existing = requireDocument(c.req.param('id'));
+    const holder = ctx.state.customers.get(existing.documentHolder);
+    if (holder) assertIdentityOpen(holder, 'The documents');
     screen(file);
     const now = ctx.config.now();
     const record = ctx.state.documents.put({

@@ -3,8 +3,10 @@
  * contact verification (`POST /customers/{id}/verify-email|verify-phone` and their `/confirm`) and the
  * hosted KYC link (`POST /customers/{id}/kyc-link`). Sends are rate-limited per channel (429 with
  * `Retry-After`); the sandbox sends nothing and the code is always `123456`, valid for the challenge
- * lifetime after the last send. A wrong code is 400 INVALID_INPUT; an expired or used one says so with
- * `details.reason` `CHALLENGE_EXPIRED`. Acceptance of the terms is recorded by `PATCH /customers/{id}`
+ * lifetime after the last send. A wrong code is 400 INVALID_INPUT with `details.attemptsRemaining`; the
+ * fifth wrong code in a row on a channel (resends do not reset the count) spends the code and locks the
+ * channel for 30 minutes (that answer adds `details.lockedUntil`; sends and confirms are then 429
+ * RATE_LIMITED with Retry-After). An expired or used code says so with `details.reason` `CHALLENGE_EXPIRED`. Acceptance of the terms is recorded by `PATCH /customers/{id}`
  * (customers.ts checks the version with `END_USER_TERMS_VERSION`).
  */
 import { Hono } from 'hono';
@@ -13,7 +15,14 @@ import { ApiError, conflict, fieldError, invalidField } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { randomToken } from '../ids.js';
 import { requireCustomer } from '../lookups.js';
-import { END_USER_TERMS_VERSION, contactCodeId as codeId, pendingChannels, termsUrl } from '../onboarding.js';
+import {
+  END_USER_TERMS_VERSION,
+  assertContactChannelOpen,
+  contactCodeId as codeId,
+  countWrongContactCode,
+  pendingChannels,
+  termsUrl,
+} from '../onboarding.js';
 import { takeRateLimit } from '../rate-limit.js';
 import { Fields, parseJsonObject } from '../validation.js';
 import { iso, toCustomer } from '../views.js';
@@ -43,6 +52,7 @@ export function onboardingRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
     app.post(`/customers/:id/${segment}`, (c) => {
       const customer = pending(c.req.param('id'));
+      assertContactChannelOpen(ctx, customer, channel);
       takeRateLimit(ctx, `contact:${customer.id}:${channel}`);
       ctx.state.contactCodes.put({
         id: codeId(customer.id, channel),
@@ -54,10 +64,13 @@ export function onboardingRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     });
 
     app.post(`/customers/:id/${segment}/confirm`, async (c) => {
-      const customer = pending(c.req.param('id'));
+      pending(c.req.param('id'));
       const f = new Fields(parseJsonObject(await c.req.text()));
       const code = f.string('code', { required: true });
       f.done();
+      // One synchronous step from here, on the customer as stored now: parallel guesses are counted one by one.
+      const customer = pending(c.req.param('id'));
+      assertContactChannelOpen(ctx, customer, channel);
       const sent = ctx.state.contactCodes.get(codeId(customer.id, channel));
       if (!sent || sent.used || sent.expiresAt <= ctx.config.now()) {
         // as the SCA endpoints say it: a machine-readable reason beside the field error
@@ -66,11 +79,21 @@ export function onboardingRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
           errors: [fieldError('code', 'expired or already used; send a new code')],
         });
       }
-      if (code !== CONTACT_VERIFICATION_CODE) throw invalidField('code', 'is invalid or expired; send a new code');
+      if (code !== CONTACT_VERIFICATION_CODE) {
+        const { attemptsRemaining, lockedUntil } = countWrongContactCode(ctx, customer, channel);
+        // the fields the sign-in OTP and SCA give: tries left, and until when the failure that locks holds
+        throw new ApiError(400, 'INVALID_INPUT', 'code is invalid or expired; send a new code', {
+          attemptsRemaining,
+          ...(lockedUntil !== undefined ? { lockedUntil: iso(lockedUntil) } : {}),
+          errors: [fieldError('code', 'is invalid or expired; send a new code')],
+        });
+      }
       ctx.state.contactCodes.put({ ...sent, used: true });
+      const { [channel]: _counted, ...otherAttempts } = customer.contactAttempts ?? {};
       const updated = ctx.state.customers.put({
         ...customer,
         contactVerification: { ...customer.contactVerification, [channel]: 'VERIFIED' },
+        contactAttempts: otherAttempts,
         updatedAt: ctx.config.now(),
       });
       return c.json(toCustomer(updated));

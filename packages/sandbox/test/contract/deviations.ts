@@ -92,6 +92,35 @@ export const DEVIATIONS: readonly Deviation[] = [
     }),
   ),
 
+  ...(
+    ['POST /customers/{customerId}/verify-email/confirm', 'POST /customers/{customerId}/verify-phone/confirm'] as const
+  ).map((operation) => ({
+    operation,
+    kind: 'status' as const,
+    status: 429,
+    code: 'RATE_LIMITED',
+    reason:
+      'five wrong codes in a row spend the code and lock the channel for 30 minutes (issue 22: a 6-digit code must not be guessable), answered as the OpenAPI answers repeated bad OTPs on POST /auth/credentials/{id}/verify: 429 RATE_LIMITED with Retry-After; the OpenAPI declares no 429 here',
+  })),
+
+  // Identity lock (issue 22): the OpenAPI says nothing of changes after a decision; the proxy's code
+  {
+    operation: 'PATCH /customers/{customerId}',
+    kind: 'response',
+    status: 409,
+    code: 'IDENTITY_LOCKED',
+    reason:
+      "a change to KYC/KYB data once the verification is pending or decided is refused as a provider does, with the proxy's 409 IDENTITY_LOCKED; the OpenAPI's Error409 enum has no code for it",
+  },
+  ...(['POST /documents', 'PUT /documents/{documentId}'] as const).map((operation) => ({
+    operation,
+    kind: 'status' as const,
+    status: 409,
+    code: 'IDENTITY_LOCKED',
+    reason:
+      'documents of a customer whose verification is pending or decided stay as the decision saw them (409 IDENTITY_LOCKED, as PATCH /customers); the OpenAPI declares no 409 here',
+  })),
+
   // Wallet export: payments-api.md's PROCESSING answer
   {
     operation: 'POST /internal-accounts/{id}/export',
