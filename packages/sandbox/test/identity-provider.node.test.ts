@@ -114,9 +114,9 @@ describe('sandbox: the test identity provider on its own origin', () => {
       'verify',
     ]);
     const signed = new TextEncoder().encode(`${header}.${payload}`);
-    expect(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', publicKey, base64UrlDecode(signature), signed)).to.equal(
-      true,
-    );
+    expect(
+      await crypto.subtle.verify('RSASSA-PKCS1-v1_5', publicKey, Buffer.from(signature, 'base64url'), signed),
+    ).to.equal(true);
 
     const verify = (oidcToken: string) =>
       t.api.post(`/auth/credentials/${added.body.id}/verify`, {
