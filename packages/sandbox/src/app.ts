@@ -14,6 +14,7 @@ import { platformAuth } from './auth.js';
 import { API_VERSION, resolveConfig, type SandboxConfig, type SandboxOptions } from './config.js';
 import type { SandboxContext, SandboxEnv } from './context.js';
 import { createEnclave } from './enclave.js';
+import { createIdpSigner, type IdpSigner } from './idp-signer.js';
 import { ApiError, toErrorResponse } from './errors.js';
 import { advance } from './lifecycle.js';
 import { createKycApp } from './kyc-page.js';
@@ -56,6 +57,11 @@ export interface Sandbox {
   kycFetch: (request: Request) => Promise<Response>;
   /** Uncompressed hex keys that sign OTP and export bundles (also at `GET /sandbox/enclave-keys`). */
   enclaveSigners: string[];
+  /**
+   * The test identity provider's RS256 key: tokens of its issuer (`SANDBOX_IDP_ISSUER`) must carry its
+   * signature. `startSandbox` serves the provider with it; without the provider, `sign` mints tokens.
+   */
+  idpSigner: IdpSigner;
   state: SandboxState;
   config: SandboxConfig;
 }
@@ -97,6 +103,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     config,
     state: options.state ?? createMemoryState(),
     enclave: createEnclave(options.enclaveKey),
+    idpSigner: createIdpSigner(),
   };
 
   const api = new Hono<SandboxEnv>();
@@ -172,6 +179,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     panFetch: async (request) => pan.fetch(request),
     kycFetch: async (request) => kyc.fetch(request),
     enclaveSigners: [ctx.enclave.publicKey],
+    idpSigner: ctx.idpSigner,
     state: ctx.state,
     config,
   };

@@ -2,11 +2,12 @@
 /**
  * `npm run sandbox -- --port 8787`: serves `{base_url}` = http://localhost:<port>/2025-10-13 and the PAN
  * page on its own port, and prints both with the platform credentials. Every flag has an environment
- * variable twin; flags win. State is in memory: a restart starts empty.
+ * variable twin; flags win. State is in memory: a restart starts empty. No browser origin may call it
+ * (CORS, WebAuthn, the identity provider's redirects) until `--allowed-origins` names one: a page on any
+ * other local port must not drive a server whose credentials are well known.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { LOCAL_ORIGINS } from './config.js';
 import { allowedHostNames } from './request-guard.js';
 import type { StartSandboxOptions } from './server.js';
 
@@ -22,9 +23,9 @@ const HELP = `Usage: npm run sandbox -- [options]
   --token-secret <s>       its secret (SANDBOX_TOKEN_SECRET, default sandbox-secret)
   --view-token-id <id>     VIEW-only token id (SANDBOX_VIEW_TOKEN_ID, default sandbox-view-token)
   --view-token-secret <s>  its secret (SANDBOX_VIEW_TOKEN_SECRET, default sandbox-view-secret)
-  --allowed-origins <list> comma-separated browser origins, "scheme://host:*" for any port; a request
-                           with any other Origin header is refused, 403 (CORS, WebAuthn)
-                           (SANDBOX_ALLOWED_ORIGINS, default http://localhost:*,http://127.0.0.1:*)
+  --allowed-origins <list> comma-separated browser origins, "scheme://host:*" for any port; repeatable.
+                           A request with any other Origin header is refused, 403 (CORS, WebAuthn,
+                           identity provider redirects) (SANDBOX_ALLOWED_ORIGINS, default none)
   --allowed-hosts <list>   comma-separated host names (no port) the sandbox answers to; any other
                            Host header gets 421 (SANDBOX_ALLOWED_HOSTS, default localhost,127.0.0.1,
                            [::1] plus --host and --public-host)
@@ -51,7 +52,7 @@ const { values } = orFail(() =>
       'token-secret': { type: 'string' },
       'view-token-id': { type: 'string' },
       'view-token-secret': { type: 'string' },
-      'allowed-origins': { type: 'string' },
+      'allowed-origins': { type: 'string', multiple: true },
       'allowed-hosts': { type: 'string' },
       'rp-id': { type: 'string' },
       'frame-ancestors': { type: 'string' },
@@ -99,6 +100,10 @@ const list = (text: string | undefined): string[] | undefined =>
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+const originsLine = (origins: readonly string[]): string =>
+  origins.length
+    ? `${origins.join(', ')} (any other Origin: 403)`
+    : 'none (any Origin: 403; name your page with --allowed-origins)';
 const pick = <T>(...candidates: (T | undefined)[]): T | undefined =>
   candidates.find((c) => c !== undefined && c !== '');
 
@@ -128,7 +133,8 @@ set('tokenId', pick(values['token-id'], env['SANDBOX_TOKEN_ID']));
 set('tokenSecret', pick(values['token-secret'], env['SANDBOX_TOKEN_SECRET']));
 set('viewTokenId', pick(values['view-token-id'], env['SANDBOX_VIEW_TOKEN_ID']));
 set('viewTokenSecret', pick(values['view-token-secret'], env['SANDBOX_VIEW_TOKEN_SECRET']));
-set('allowedOrigins', list(pick(values['allowed-origins'], env['SANDBOX_ALLOWED_ORIGINS'])));
+// No browser origin unless named: the credentials are well known, so any local page could drive it.
+options.allowedOrigins = list(pick(values['allowed-origins']?.join(','), env['SANDBOX_ALLOWED_ORIGINS'])) ?? [];
 set('allowedHosts', list(pick(values['allowed-hosts'], env['SANDBOX_ALLOWED_HOSTS'])));
 set('frameAncestors', list(pick(values['frame-ancestors'], env['SANDBOX_FRAME_ANCESTORS'])));
 set('rpId', pick(values['rp-id'], env['SANDBOX_RP_ID']));
@@ -173,7 +179,7 @@ console.log(`Payments sandbox (in-memory; a restart starts empty)
   exports         ${options.unsignedExports ? 'unsigned (sandbox form)' : 'signed by the enclave signer'}
   listening on    ${options.host}
   answers to      ${[...allowedHostNames(options)].join(', ')} (any other Host: 421)
-  browser origins ${Array.isArray(options.allowedOrigins) ? options.allowedOrigins.join(', ') : LOCAL_ORIGINS.join(', ')} (any other Origin: 403)`);
+  browser origins ${originsLine(options.allowedOrigins as readonly string[])}`);
 
 const stop = (): void => {
   void running.close().then(() => process.exit(0));

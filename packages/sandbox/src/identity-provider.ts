@@ -5,23 +5,23 @@
  * `POST /auth/credentials/{id}/verify`, no code exchange): `GET /authorize` shows a tiny consent page
  * (or approves at once with `auto=1`, for tests), then redirects to `redirect_uri` with
  * `#id_token=…&state=…` in the fragment (never the query, so no server log sees it), or
- * `#error=access_denied&state=…` when the user cancels. Tokens are sandbox OIDC tokens (dummy
- * signature, real claims) carrying the request's `nonce`, so the sandbox's own `checkOidcToken` judges
- * them. A `redirect_uri` outside the sandbox's allowed browser origins is refused with a page, never
+ * `#error=access_denied&state=…` when the user cancels. Tokens are signed RS256 with the sandbox's
+ * provider key (idp-signer.ts; public half at `/.well-known/jwks.json`, named by the discovery
+ * document's `jwks_uri`) and carry the request's `nonce`, so the sandbox's own `checkOidcToken` judges
+ * their signature and claims. A `redirect_uri` outside the sandbox's allowed browser origins is refused with a page, never
  * redirected to.
  *
  * Test knobs (sandbox only): `login_hint` picks `sub` (default `sandbox-user`); `test_nonce` replaces the
  * nonce in the token (to prove the sandbox rejects a token bound to another key).
  *
  * @example
- *   const idp = createIdentityProvider({ isAllowedRedirect: config.isAllowedOrigin, now: Date.now });
+ *   const idp = createIdentityProvider({ isAllowedRedirect: config.isAllowedOrigin, signer: sandbox.idpSigner });
  *   listen(idp.fetch, idpPort, host);
  *   // browser: http://127.0.0.1:<idpPort>/authorize?response_type=id_token&client_id=…&redirect_uri=…&state=…&nonce=…
  */
-import { base64UrlEncode, utf8Encode } from '@paykit/crypto-core/encoding';
+import { IDP_ALGORITHM, type IdpSigner } from './idp-signer.js';
 
-/** The `iss` of every token (an https issuer, as the service accepts). */
-export const SANDBOX_IDP_ISSUER = 'https://idp.sandbox.paykit.localhost';
+export { SANDBOX_IDP_ISSUER } from './idp-signer.js';
 /** Token lifetime in seconds. */
 const TOKEN_TTL_S = 600;
 
@@ -30,8 +30,8 @@ export interface IdentityProviderOptions {
   isAllowedRedirect: (origin: string) => boolean;
   /** Clock in ms. Default `Date.now`. */
   now?: () => number;
-  /** `iss` of the tokens. Default {@link SANDBOX_IDP_ISSUER}. */
-  issuer?: string;
+  /** Signs the tokens (and names their `iss`); the sandbox's `idpSigner`, which verifies them. */
+  signer: IdpSigner;
 }
 
 export interface IdentityProvider {
@@ -49,7 +49,6 @@ interface AuthorizationRequest {
   testNonce: string | undefined;
 }
 
-const segment = (value: unknown): string => base64UrlEncode(utf8Encode(JSON.stringify(value)));
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const HEADERS = {
@@ -72,7 +71,8 @@ function page(status: number, title: string, body: string, formTarget = ''): Res
 
 export function createIdentityProvider(options: IdentityProviderOptions): IdentityProvider {
   const now = options.now ?? Date.now;
-  const issuer = options.issuer ?? SANDBOX_IDP_ISSUER;
+  const { signer } = options;
+  const issuer = signer.issuer;
 
   /** Reads and checks the parameters; a string is what is wrong with them. */
   function parse(params: URLSearchParams): AuthorizationRequest | string {
@@ -99,7 +99,7 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
     };
   }
 
-  function issue(request: AuthorizationRequest): string {
+  function issue(request: AuthorizationRequest): Promise<string> {
     const iat = Math.floor(now() / 1000);
     const claims = {
       iss: issuer,
@@ -109,13 +109,15 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
       exp: iat + TOKEN_TTL_S,
       nonce: request.testNonce ?? request.nonce,
     };
-    return `${segment({ alg: 'RS256', typ: 'JWT', kid: 'sandbox-idp' })}.${segment(claims)}.${base64UrlEncode(utf8Encode('sandbox-idp-signature'))}`;
+    return signer.sign(claims);
   }
 
   /** 303 to the redirect URI with the result in the fragment. */
-  function answer(request: AuthorizationRequest, approved: boolean): Response {
+  async function answer(request: AuthorizationRequest, approved: boolean): Promise<Response> {
     const fragment = new URLSearchParams(
-      approved ? { id_token: issue(request), state: request.state } : { error: 'access_denied', state: request.state },
+      approved
+        ? { id_token: await issue(request), state: request.state }
+        : { error: 'access_denied', state: request.state },
     );
     return new Response(null, { status: 303, headers: { ...HEADERS, location: `${request.redirectUri}#${fragment}` } });
   }
@@ -141,13 +143,17 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
         {
           issuer,
           authorization_endpoint: `${url.origin}/authorize`,
+          jwks_uri: `${url.origin}/.well-known/jwks.json`,
           response_types_supported: ['id_token'],
           response_modes_supported: ['fragment'],
           subject_types_supported: ['public'],
-          id_token_signing_alg_values_supported: ['RS256'],
+          id_token_signing_alg_values_supported: [IDP_ALGORITHM],
         },
         { headers: HEADERS },
       );
+    }
+    if (url.pathname === '/.well-known/jwks.json' && incoming.method === 'GET') {
+      return Response.json(await signer.jwks(), { headers: HEADERS });
     }
     if (url.pathname !== '/authorize')
       return page(404, 'Not found', '<p>This identity provider has /authorize only.</p>');

@@ -1,9 +1,11 @@
 /**
- * Sandbox OIDC tokens: JWT-shaped (`header.payload.signature`) with a dummy signature that is not
- * checked, but every claim is: `iss` (an accepted issuer), `aud` (non-empty string or one-element
- * array), `sub`, `iat` (at most 60 s old, 5 s skew), `exp` (in the future) and, at login, `nonce` =
- * crypto-core's `oidcNonce(clientPublicKey)`. A token that is not shaped right is 400 INVALID_INPUT; a
- * well-formed token whose claims fail is 401 UNAUTHORIZED with `details.reason`.
+ * Sandbox OIDC tokens: JWT-shaped (`header.payload.signature`), every claim checked: `iss` (an accepted
+ * issuer), `aud` (non-empty string or one-element array), `sub`, `iat` (at most 60 s old, 5 s skew),
+ * `exp` (in the future) and, at login, `nonce` = crypto-core's `oidcNonce(clientPublicKey)`. A token of
+ * the test identity provider's issuer must be signed RS256 by its key (idp-signer.ts); any other
+ * issuer's token may carry a dummy signature, as wallet-protocol.md §7 has sandbox tokens, but never
+ * `alg: none`. A token that is not shaped right is 400 INVALID_INPUT; a well-formed token whose
+ * signature or claims fail is 401 UNAUTHORIZED with `details.reason`, as the OpenAPI's verify 401 says.
  *
  * @example
  *   const claims = await checkOidcToken(ctx, token, { clientPublicKey, expect: credential.oauth });
@@ -53,6 +55,12 @@ export async function checkOidcToken(
   if (typeof iat !== 'number' || typeof exp !== 'number') throw malformed('needs numeric iat and exp claims');
 
   const now = ctx.config.now() / 1000;
+  if (typeof header['alg'] !== 'string' || header['alg'].toLowerCase() === 'none')
+    throw unauthorized('Token is unsigned: alg none is never accepted');
+  if (iss === ctx.idpSigner.issuer) {
+    const problem = await ctx.idpSigner.verify(token);
+    if (problem) throw unauthorized(problem);
+  }
   if (!ctx.config.isAcceptedIssuer(iss)) throw unauthorized('Unsupported token issuer');
   if (iat > now + SKEW_S) throw unauthorized('Token iat is in the future');
   if (iat < now - MAX_AGE_S - SKEW_S) throw unauthorized('Token is stale: iat is more than 60 seconds old');

@@ -125,6 +125,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     const provider = createIdentityProvider({
       isAllowedRedirect: sandbox.config.isAllowedOrigin,
       now: sandbox.config.now,
+      signer: sandbox.idpSigner,
     });
     idp = await listen(guardRequests({ hosts }, provider.fetch), options.idpPort ?? 0, host);
   } catch (error) {

@@ -173,6 +173,18 @@ export class Fields {
     return new Fields(value, this.path(name), this.errors);
   }
 
+  /**
+   * An `Address` of the OpenAPI: whenever one is given it has `line1`, `postalCode` and `country` (the
+   * service rejects a partial one; `line2`, `city` and `state` are optional).
+   */
+  address(name: string, rule: { required?: boolean } = {}): void {
+    const address = this.object(name, rule);
+    if (!address) return;
+    for (const field of ['line1', 'postalCode']) address.string(field, { required: true });
+    for (const field of ['line2', 'city', 'state']) address.string(field);
+    address.string('country', { required: true, pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
+  }
+
   /** Rejects fields other than `names`. */
   only(names: readonly string[]): void {
     for (const key of Object.keys(this.body)) if (!names.includes(key)) this.fail(key, 'is not accepted here');

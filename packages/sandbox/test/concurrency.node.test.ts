@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { resolveConfig } from '../src/config.js';
 import { createEnclave } from '../src/enclave.js';
+import { createIdpSigner } from '../src/idp-signer.js';
 import { createMemoryState } from '../src/state.js';
 import { issueSession } from '../src/wallet-sessions.js';
 import {
@@ -155,7 +156,12 @@ describe('sandbox: state-changing routes under concurrent signed requests', () =
   });
 
   it('judges a session issue after its last await: a revocation during the legacy key sealing stops it', async () => {
-    const ctx = { config: resolveConfig({}), state: createMemoryState(), enclave: createEnclave() };
+    const ctx = {
+      config: resolveConfig({}),
+      state: createMemoryState(),
+      enclave: createEnclave(),
+      idpSigner: createIdpSigner(),
+    };
     const credential = {
       id: 'AuthMethod:1',
       accountId: 'InternalAccount:1',

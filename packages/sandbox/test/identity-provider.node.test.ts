@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { oidcNonce } from '@paykit/crypto-core/oidc';
-import { base64UrlDecode, utf8Decode } from '@paykit/crypto-core/encoding';
+import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from '@paykit/crypto-core/encoding';
 import { SANDBOX_IDP_ISSUER } from '../src/identity-provider.js';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { newSessionKey, signedInWallet, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
@@ -81,6 +81,66 @@ describe('sandbox: the test identity provider on its own origin', () => {
     const right = await verify(await token(nonce, { login_hint: sub }));
     expect(right.status, right.text).to.equal(200);
     expect(right.body).to.include({ accountId: wallet.account.id, type: 'OAUTH' });
+  });
+
+  it('signs its tokens RS256 with the key it publishes; a forged, unsigned or re-algorithmed token of its identity is 401 UNAUTHORIZED', async () => {
+    const wallet = await signedInWallet(t);
+    const sub = `idp-user-${Math.random().toString(36).slice(2)}`;
+    const added = await t.api.signed(
+      'POST',
+      '/auth/credentials',
+      {
+        type: 'OAUTH',
+        accountId: wallet.account.id,
+        nickname: 'Sandbox IdP',
+        oidcToken: await token('r'.repeat(64), { login_hint: sub }),
+      },
+      wallet.key,
+    );
+    expect(added.status, added.text).to.equal(201);
+    const key = await newSessionKey();
+    const genuine = await token(await oidcNonce(key.publicKey), { login_hint: sub });
+    const [header, payload, signature] = genuine.split('.') as [string, string, string];
+
+    // The published key verifies the token (what a platform's own server would check).
+    const discovery = await (await fetch(`${t.server.idpOrigin}/.well-known/openid-configuration`)).json();
+    expect(discovery.id_token_signing_alg_values_supported).to.deep.equal(['RS256']);
+    const { keys } = await (await fetch(discovery.jwks_uri)).json();
+    const kid = JSON.parse(utf8Decode(base64UrlDecode(header))).kid;
+    const jwk = keys.find((k: { kid: string }) => k.kid === kid);
+    expect(jwk).to.include({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwk).to.not.have.property('d');
+    const publicKey = await crypto.subtle.importKey('jwk', jwk, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, [
+      'verify',
+    ]);
+    const signed = new TextEncoder().encode(`${header}.${payload}`);
+    expect(
+      await crypto.subtle.verify('RSASSA-PKCS1-v1_5', publicKey, Buffer.from(signature, 'base64url'), signed),
+    ).to.equal(true);
+
+    const verify = (oidcToken: string) =>
+      t.api.post(`/auth/credentials/${added.body.id}/verify`, {
+        type: 'OAUTH',
+        oidcToken,
+        clientPublicKey: key.publicKey,
+      });
+    const headerOf = (value: Record<string, unknown>) => base64UrlEncode(utf8Encode(JSON.stringify(value)));
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
+    for (const forged of [
+      `${header}.${payload}.${base64UrlEncode(utf8Encode('sandbox-idp-signature'))}`,
+      `${header}.${payload}.${flipped}`,
+      `${headerOf({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`,
+      `${headerOf({ alg: 'none', typ: 'JWT', kid })}.${payload}.AA`,
+      `${headerOf({ alg: 'HS256', typ: 'JWT', kid })}.${payload}.${signature}`,
+      `${headerOf({ alg: 'RS256', typ: 'JWT', kid: 'another-key' })}.${payload}.${signature}`,
+    ]) {
+      const res = await verify(forged);
+      expect(res.status, forged).to.equal(401);
+      expect(res.body).to.include({ status: 401, code: 'UNAUTHORIZED' });
+      expect(res.body.details.reason).to.match(/signature|algorithm|key|unsigned/);
+    }
+    const right = await verify(genuine);
+    expect(right.status, right.text).to.equal(200);
   });
 
   it('shows a consent page without auto=1; Continue approves, Cancel answers error=access_denied', async () => {

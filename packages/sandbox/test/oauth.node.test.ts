@@ -105,6 +105,14 @@ describe('sandbox: OAuth credentials and login', () => {
       expect(res.body.code).to.equal('UNAUTHORIZED');
       expect(res.body.details.reason).to.match(reason);
     }
+    // Any issuer's token may carry a dummy signature (wallet-protocol.md §7), but an unsigned one (alg none) never.
+    const unsigned = await t.api.post(`/auth/credentials/${oauthId}/verify`, {
+      type: 'OAUTH',
+      oidcToken: `${segment({ alg: 'none', typ: 'JWT' })}.${segment(claims({ nonce }))}.${segment('')}`,
+      clientPublicKey: key.publicKey,
+    });
+    expect(unsigned.status).to.equal(401);
+    expect(unsigned.body.details.reason).to.match(/alg none/);
     // Up to 5 s of clock skew is tolerated (62 s leaves room for a slow machine); a one-element aud array is accepted.
     const skewed = await attempt(claims({ nonce, iat: now - 62, aud: [identity.aud] }));
     expect(skewed.status, skewed.text).to.equal(200);

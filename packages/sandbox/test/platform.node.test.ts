@@ -90,6 +90,8 @@ describe('sandbox: platform credential, errors, validation, pagination, CORS', (
       'email',
       'phoneNumber',
       'region',
+      'address.line1',
+      'address.postalCode',
       'address.country',
     ]);
     expect(byField['customerType']).to.deep.equal({ enum: ['INDIVIDUAL', 'BUSINESS'] });

@@ -181,4 +181,37 @@ describe('sandbox command: --allowed-hosts and --allowed-origins', () => {
       stop();
     }
   });
+
+  it('allows no browser origin unless named: any Origin is 403 by default; repeated --allowed-origins add up', async () => {
+    const get = (port: string, origin: string) =>
+      send(`http://127.0.0.1:${port}`, {
+        path: '/2025-10-13/sandbox/enclave-keys',
+        headers: { Authorization: basic('sandbox-token', 'sandbox-secret'), Origin: origin },
+      });
+    const plain = await runCli(['--port', '0']);
+    try {
+      expect(bannerLine(plain.banner, 'browser origins')).to.match(/^none /);
+      const port = new URL(bannerLine(plain.banner, 'base_url')).port;
+      for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://localhost'])
+        expect((await get(port, origin)).status, origin).to.equal(403);
+    } finally {
+      plain.stop();
+    }
+    const named = await runCli([
+      '--port',
+      '0',
+      '--allowed-origins',
+      'http://localhost:5173',
+      '--allowed-origins',
+      'http://127.0.0.1:3000,http://localhost:4000',
+    ]);
+    try {
+      const port = new URL(bannerLine(named.banner, 'base_url')).port;
+      for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://localhost:4000'])
+        expect((await get(port, origin)).status, origin).to.equal(200);
+      expect((await get(port, 'http://localhost:5174')).status).to.equal(403);
+    } finally {
+      named.stop();
+    }
+  });
 });

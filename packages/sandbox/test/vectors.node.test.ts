@@ -11,6 +11,7 @@ import { describe, it } from '../../../test/harness/suite.js';
 import { resolveConfig } from '../src/config.js';
 import type { SandboxContext } from '../src/context.js';
 import { createEnclave } from '../src/enclave.js';
+import { createIdpSigner } from '../src/idp-signer.js';
 import { ApiError, toErrorResponse } from '../src/errors.js';
 import { checkOidcToken } from '../src/oidc-token.js';
 import { openOtpAttempt } from '../src/otp.js';
@@ -23,7 +24,12 @@ const vectors = JSON.parse(
 const b64url = (bytes: Uint8Array | Buffer | string) => Buffer.from(bytes as Uint8Array).toString('base64url');
 
 function context(): SandboxContext {
-  return { config: resolveConfig({ onInternalError: () => {} }), state: createMemoryState(), enclave: createEnclave() };
+  return {
+    config: resolveConfig({ onInternalError: () => {} }),
+    state: createMemoryState(),
+    enclave: createEnclave(),
+    idpSigner: createIdpSigner(),
+  };
 }
 
 /** A private P-256 JWK from a hex scalar, through node:crypto (no shared code). */

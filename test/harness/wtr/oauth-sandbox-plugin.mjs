@@ -26,6 +26,9 @@ export function oauthSandboxPlugin(repoRoot) {
         'packages/sandbox/src/cli.ts',
         '--port',
         '0',
+        // the test pages' origins (the command allows none by default): the identity provider redirects there
+        '--allowed-origins',
+        'http://localhost:*,http://127.0.0.1:*',
         '--token-id',
         'oauth-platform',
         '--token-secret',

@@ -73,11 +73,7 @@ function readCustomerFields(f: Fields): CustomerFields {
   f.string('identifier');
   f.string('countryOfIssuance', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
   f.string('description');
-  const address = f.object('address');
-  if (address) {
-    for (const field of ['line1', 'line2', 'city', 'state', 'postalCode']) address.string(field);
-    address.string('country', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
-  }
+  f.address('address');
   const business = f.object('businessInfo');
   if (business) {
     // BusinessInfo of the OpenAPI: these four are required whenever businessInfo is given.
@@ -217,6 +213,8 @@ export function customerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] }) as
       CustomerRecord['customerType'] | undefined;
     const fields = readCustomerFields(f);
+    if (customerType === 'BUSINESS' && !f.has('businessInfo'))
+      f.fail('businessInfo', 'is required for a BUSINESS customer');
     if (json['email'] === undefined || json['email'] === null)
       f.fail('email', 'is required: the embedded wallet is provisioned with an EMAIL_OTP credential on it', {
         format: 'email',

@@ -95,6 +95,14 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
   const description = f.string('description', { maxLength: 500 });
   f.string('remittanceInformation', { maxLength: 80 });
   f.string('purposeOfPayment', { enum: PURPOSES });
+  // Checked as the service checks it; the sandbox charges no fees, so an override changes nothing.
+  const feeOverride = f.object('platformFeeOverride');
+  if (feeOverride) {
+    const fixedFee = feeOverride.object('platformFixedFee', { required: true });
+    fixedFee?.integer('amount', { required: true, min: 0 });
+    fixedFee?.string('currency', { required: true });
+    feeOverride.integer('platformVariableFeeBps', { required: true, min: 0 });
+  }
   const lookupId = f.string('lookupId');
   if (f.boolean('immediatelyExecute') && sourceType === 'ACCOUNT')
     f.fail('immediatelyExecute', 'is not supported when the source is an EMBEDDED_WALLET account');

@@ -221,6 +221,27 @@ function jsonSchemaPointer(content: any, pointer: string): string | undefined {
   return `${pointer}/content/application~1json/schema`;
 }
 
+function requestViolations(
+  operation: Operation,
+  base: Omit<Violation, 'message' | 'field' | 'kind'>,
+  body: unknown,
+): Violation[] {
+  const pointer = jsonSchemaPointer(operation.op.requestBody?.content, `${operation.pointer}/requestBody`);
+  if (!pointer) return [];
+  const validate = validatorFor('request', pointer);
+  return validate(body) ? [] : schemaViolations({ ...base, kind: 'request' }, validate.errors);
+}
+
+/**
+ * Whether the service would refuse this JSON body for the operation at `path` (no deviations applied):
+ * the oracle for tests that send bodies the sandbox must reject.
+ */
+export function requestBodyRejected(method: string, path: string, body: unknown): boolean {
+  const operation = findOperation(method, new URL(path, 'http://x').pathname);
+  if (!operation) throw new Error(`no such operation in the OpenAPI: ${method} ${path}`);
+  return requestViolations(operation, { operation: operation.name, status: 400 }, body).length > 0;
+}
+
 /** Every way the exchange disagrees with the OpenAPI (before the deviations are applied). */
 export function rawViolations(exchange: Exchange): Violation[] {
   const url = new URL(exchange.path, 'http://x');
@@ -268,11 +289,7 @@ export function rawViolations(exchange: Exchange): Violation[] {
   }
 
   if (status >= 200 && status < 300) {
-    const requestPointer = jsonSchemaPointer(operation.op.requestBody?.content, `${operation.pointer}/requestBody`);
-    if (requestPointer && exchange.requestBody !== undefined) {
-      const validate = validatorFor('request', requestPointer);
-      if (!validate(exchange.requestBody)) out.push(...schemaViolations({ ...base, kind: 'request' }, validate.errors));
-    }
+    if (exchange.requestBody !== undefined) out.push(...requestViolations(operation, base, exchange.requestBody));
     const declared = new Set(
       operation.op.parameters
         .map((p: any) => (p.$ref ? resolveRef(p.$ref) : p))
