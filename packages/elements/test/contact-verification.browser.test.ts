@@ -131,7 +131,9 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
     expect(fieldError()).to.equal('Too many attempts. You can try again in 30 minutes.');
     expect(lightInput(el).disabled, 'no more guesses').to.equal(true);
     expect(part<HTMLButtonElement>(el, 'verify-button').disabled).to.equal(true);
-    expect(t.leaks.of('pay-error').map((e) => e.detail.code)).to.deep.equal(Array(5).fill('INVALID_INPUT'));
+    expect(t.leaks.of('pay-error').map((e) => (e.detail as { code: string }).code)).to.deep.equal(
+      Array(5).fill('INVALID_INPUT'),
+    );
     await expectAccessible(el, 'locked');
 
     const right = await chain.platform('POST', `/customers/${chain.customerId}/verify-email/confirm`, { code: CODE });

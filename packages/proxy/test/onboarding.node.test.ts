@@ -294,24 +294,29 @@ describe('onboarding through the proxy (real sandbox behind it)', () => {
   });
 
   it('keeps the documents a decided verification rests on: adding or replacing one is 409 IDENTITY_LOCKED and never reaches the service', async () => {
-    const approved = (
+    const decided = (
       await platform('POST', '/customers', {
         platformCustomerId: `dora-${crypto.randomUUID()}`,
         customerType: 'INDIVIDUAL',
         email: `dora-${crypto.randomUUID()}@example.com`,
-        region: 'US',
-        fullName: 'Dora Approved',
+        region: 'DE',
+        fullName: 'Dora 003',
       })
     ).id as string;
-    expect((await platform('GET', `/customers/${approved}`)).kycStatus).to.equal('APPROVED');
+    // her passport goes in while she is UNVERIFIED
+    expect((await platform('GET', `/customers/${decided}`)).kycStatus).to.equal('UNVERIFIED');
     const document = await sandbox.fetch(
       new Request(`${SERVICE_URL}/documents`, {
         method: 'POST',
         headers: { Authorization: PLATFORM },
-        body: passport(approved),
+        body: passport(decided),
       }),
     );
     const documentId = (await document.json()).id as string;
+    expect(documentId).to.be.a('string');
+    // then a reviewer approves her (the sandbox's own record: no magic value approves a customer already created)
+    sandbox.state.customers.put({ ...sandbox.state.customers.get(decided)!, kycStatus: 'APPROVED' });
+    expect((await platform('GET', `/customers/${decided}`)).kycStatus).to.equal('APPROVED');
     let writes = 0;
     const handler = createPlatformProxy({
       serviceUrl: SERVICE_URL,
@@ -323,7 +328,7 @@ describe('onboarding through the proxy (real sandbox behind it)', () => {
         if (request.method !== 'GET') writes++;
         return sandbox.fetch(request);
       },
-      resolveEndUser: () => endUserFromIds({ customerIds: [approved] }),
+      resolveEndUser: () => endUserFromIds({ customerIds: [decided] }),
     });
     const upload = async (method: string, path: string, body: FormData) => {
       const encoded = new Response(body);
@@ -337,7 +342,7 @@ describe('onboarding through the proxy (real sandbox behind it)', () => {
       return { status: res.status, body: await res.json() };
     };
     for (const [method, path, body] of [
-      ['POST', '/documents', passport(approved)],
+      ['POST', '/documents', passport(decided)],
       ['PUT', `/documents/${documentId}`, form({ documentType: 'PASSPORT', country: 'DE' })],
     ] as const) {
       const refused = await upload(method, path, body);

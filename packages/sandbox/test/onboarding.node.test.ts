@@ -610,7 +610,7 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       expect(over.status, over.text).to.equal(400);
       expect(over.body.code).to.equal('INVALID_INPUT');
       expect(over.body.details.errors[0].field).to.equal('customerId');
-      const listed = await t.api.get('/beneficial-owners', { customerId: id, limit: 100 });
+      const listed = await t.api.get('/beneficial-owners', { customerId: id, limit: '100' });
       expect(listed.body.data).to.have.length(20);
     });
   });
