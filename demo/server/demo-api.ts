@@ -6,9 +6,10 @@
  *   GET  /api/demo/config      PAN origin, enclave signers, RP id, the sandbox's magic codes, the test IdP
  *   POST /api/demo/signup      {email, region, fullName?, phoneNumber?} → the profile, and Set-Cookie
  *   GET  /api/demo/me          the profile of the cookie's session, or 401
- *   POST /api/demo/reset       forgets the session and clears the cookie
- *   POST /api/demo/signout     clears the cookie only: the visitor stays, and signs in again with
- *                              `<pay-sign-in>` (the lookup's grant, then the wallet proxy's onSignIn)
+ *   POST /api/demo/reset       forgets the visitor and clears the cookie
+ *   POST /api/demo/signout     ends the session (its token is dead, also if replayed) and clears the
+ *                              cookie: the visitor stays, and signs in again with `<pay-sign-in>` (the
+ *                              lookup's grant, then the wallet proxy's onSignIn, which starts a new session)
  *   POST /api/demo/card/simulate  {cardId} → drives the sandbox card simulators on the visitor's own card
  *                              (purchases, clearings, a refund, a decline) so the card's transactions fill
  *   POST /api/demo/csp-report  CSP violation reports (kept in memory, logged without URLs)
@@ -74,8 +75,6 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const signups = new RateLimiter({ burst: limits.signupBurst, perMinute: limits.signupsPerMinute });
   const cspPosts = new RateLimiter({ burst: limits.cspReportBurst, perMinute: limits.cspReportsPerMinute });
-  /** Spending simulations per demo session (bounded: each one adds rows to the sandbox). */
-  const simulations = new Map<string, number>();
 
   const routes: Record<string, (request: Request) => Promise<Response>> = {
     'GET /config': async () => {
@@ -142,7 +141,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       });
 
       const previous = sessions.fromRequest(request);
-      if (previous) sessions.delete(previous.id);
+      if (previous) sessions.delete(previous);
       const session = sessions.create(
         {
           customerId: customer.id,
@@ -161,11 +160,15 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
 
     'POST /reset': async (request) => {
       const session = sessions.fromRequest(request);
-      if (session) sessions.delete(session.id);
+      if (session) sessions.delete(session);
       return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } });
     },
 
-    'POST /signout': async () => new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } }),
+    'POST /signout': async (request) => {
+      const session = sessions.fromRequest(request);
+      if (session) sessions.signOut(session);
+      return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } });
+    },
 
     // Sandbox only: a fresh identity token of the test IdP for this visitor, so `<pay-auth-methods>` can add
     // the OAuth method (its `getOidcToken`); a real platform gets it from its provider's own SDK or popup.
@@ -194,10 +197,10 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const body = await readJson(request);
       const cardId = typeof body?.['cardId'] === 'string' ? body['cardId'] : '';
       if (!session.cardIds.has(cardId)) return error(403, 'FORBIDDEN', 'That is not your card.');
-      const used = simulations.get(session.id) ?? 0;
-      if (used >= limits.simulationsPerVisitor)
+      // each one adds rows to the sandbox: bounded per visitor
+      if (session.simulations >= limits.simulationsPerVisitor)
         return error(429, 'RATE_LIMITED', 'This demo visitor has simulated enough spending.');
-      simulations.set(session.id, used + 1);
+      session.simulations += 1;
       return json(200, await simulateSpending(platform, cardId));
     },
 

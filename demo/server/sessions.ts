@@ -1,8 +1,10 @@
 /**
- * The demo platform's own sign-in: a server-side record per visitor, named by an HttpOnly, SameSite=Strict
- * cookie, listing what that visitor owns on the payments service (customer, wallet, credentials, wallet
- * sessions, cards, quotes). The wallet proxy's `resolveEndUser` reads it; the browser only ever holds the
- * random cookie value. In memory, bounded and expiring: a restart forgets everyone.
+ * The demo platform's own sign-in: a server-side record per visitor, listing what that visitor owns on the
+ * payments service (customer, wallet, credentials, wallet sessions, cards, quotes), and the visitor's
+ * session: a random token named by an HttpOnly, SameSite=Strict cookie. The wallet proxy's
+ * `resolveEndUser` reads it; the browser only ever holds the token. Every sign-in issues a new token (the
+ * old one stops working) and sign-out ends it on the server, so a copied cookie dies with the session;
+ * the visitor stays, and signs in again. In memory, bounded and expiring: a restart forgets everyone.
  *
  * Bounds (see limits.ts), so a flood of sign-ups evicts the flooder, not everybody else: each session
  * belongs to the source address that created it; a source keeps at most `maxSessionsPerSource` (its next
@@ -35,6 +37,7 @@ export interface DemoProfile {
 }
 
 export interface DemoSession extends DemoProfile {
+  /** The visitor's session token (the cookie's value): new at each sign-in, '' while signed out. */
   id: string;
   createdAt: number;
   /** Source address that signed up (the owner for eviction). */
@@ -47,12 +50,17 @@ export interface DemoSession extends DemoProfile {
   cardIds: Set<string>;
   quoteIds: Set<string>;
   delegatedKeyIds: Set<string>;
+  /** Spending simulations run (bounded per visitor, not per session: signing in again gives none back). */
+  simulations: number;
 }
 
 export class DemoSessions {
-  readonly #sessions = new Map<string, DemoSession>();
-  /** Session ids per source, oldest first. */
-  readonly #bySource = new Map<string, Set<string>>();
+  /** Every visitor, oldest first (signed in or not). */
+  readonly #visitors = new Set<DemoSession>();
+  /** The visitors signed in now, by session token. */
+  readonly #byToken = new Map<string, DemoSession>();
+  /** Visitors per source, oldest first. */
+  readonly #bySource = new Map<string, Set<DemoSession>>();
   readonly #limits: Pick<DemoLimits, 'maxSessions' | 'maxSessionsPerSource' | 'cardsPerVisitor'>;
   readonly #onEnd: (session: DemoSession) => void;
 
@@ -61,16 +69,16 @@ export class DemoSessions {
     this.#onEnd = options.onEnd ?? (() => undefined);
   }
 
-  /** Sessions kept now. */
+  /** Visitors kept now. */
   get size(): number {
-    return this.#sessions.size;
+    return this.#visitors.size;
   }
 
   create(profile: DemoProfile, source = 'unknown'): DemoSession {
     this.#prune(source);
     const session: DemoSession = {
       ...profile,
-      id: randomBytes(32).toString('base64url'),
+      id: '',
       createdAt: Date.now(),
       source,
       pendingCards: 0,
@@ -79,12 +87,27 @@ export class DemoSessions {
       cardIds: new Set(),
       quoteIds: new Set(),
       delegatedKeyIds: new Set(),
+      simulations: 0,
     };
-    this.#sessions.set(session.id, session);
-    const owned = this.#bySource.get(source) ?? new Set<string>();
-    owned.add(session.id);
+    this.#visitors.add(session);
+    const owned = this.#bySource.get(source) ?? new Set<DemoSession>();
+    owned.add(session);
     this.#bySource.set(source, owned);
-    return session;
+    return this.signIn(session);
+  }
+
+  /** Starts a new session for `visitor`: a new random token; the one it had, if any, stops working. */
+  signIn(visitor: DemoSession): DemoSession {
+    this.#byToken.delete(visitor.id);
+    visitor.id = randomBytes(32).toString('base64url');
+    this.#byToken.set(visitor.id, visitor);
+    return visitor;
+  }
+
+  /** Ends the visitor's session on the server: its token is dead, even replayed. The visitor stays. */
+  signOut(visitor: DemoSession): void {
+    this.#byToken.delete(visitor.id);
+    visitor.id = '';
   }
 
   /**
@@ -101,14 +124,11 @@ export class DemoSessions {
     };
   }
 
+  /** The visitor whose session token is `id`, if that session is live. */
   get(id: string | undefined): DemoSession | undefined {
     if (!id) return undefined;
-    const session = this.#sessions.get(id);
-    if (session && Date.now() - session.createdAt > TTL_MS) {
-      this.#end(session);
-      return undefined;
-    }
-    return session;
+    const session = this.#byToken.get(id);
+    return session && this.#live(session);
   }
 
   /** The newest live session signed up with `email` (lower case): the demo's user of that address. */
@@ -129,17 +149,24 @@ export class DemoSessions {
   /** The last-created session that `matches`, if it is still live. */
   #newest(matches: (session: DemoSession) => boolean): DemoSession | undefined {
     let found: DemoSession | undefined;
-    for (const session of this.#sessions.values()) if (matches(session)) found = session;
-    return found && this.get(found.id);
+    for (const session of this.#visitors) if (matches(session)) found = session;
+    return found && this.#live(found);
   }
 
   fromRequest(request: Request): DemoSession | undefined {
     return this.get(readCookie(request.headers.get('cookie'), COOKIE_NAME));
   }
 
-  delete(id: string): void {
-    const session = this.#sessions.get(id);
-    if (session) this.#end(session);
+  /** Forgets the visitor (their session and their record). */
+  delete(visitor: DemoSession): void {
+    if (this.#visitors.has(visitor)) this.#end(visitor);
+  }
+
+  /** `visitor`, unless it expired (then it ends). */
+  #live(visitor: DemoSession): DemoSession | undefined {
+    if (Date.now() - visitor.createdAt <= TTL_MS) return visitor;
+    this.#end(visitor);
+    return undefined;
   }
 
   /** `Set-Cookie` value naming the session: HttpOnly, SameSite=Strict, whole site, one day. */
@@ -156,28 +183,26 @@ export class DemoSessions {
   /** Expired sessions go; then room is made for one more session of `source`. */
   #prune(source: string): void {
     const now = Date.now();
-    for (const session of this.#sessions.values()) if (now - session.createdAt > TTL_MS) this.#end(session);
+    for (const session of this.#visitors) if (now - session.createdAt > TTL_MS) this.#end(session);
     const own = this.#bySource.get(source);
     while (own && own.size >= this.#limits.maxSessionsPerSource) this.#endOldest(own);
-    while (this.#sessions.size >= this.#limits.maxSessions) {
-      let largest: Set<string> | undefined;
+    while (this.#visitors.size >= this.#limits.maxSessions) {
+      let largest: Set<DemoSession> | undefined;
       for (const ids of this.#bySource.values()) if (!largest || ids.size > largest.size) largest = ids;
       if (!largest) break;
       this.#endOldest(largest);
     }
   }
 
-  #endOldest(ids: Set<string>): void {
-    const oldest = ids.values().next().value as string;
-    const session = this.#sessions.get(oldest);
-    if (session) this.#end(session);
-    else ids.delete(oldest);
+  #endOldest(visitors: Set<DemoSession>): void {
+    this.#end(visitors.values().next().value as DemoSession);
   }
 
   #end(session: DemoSession): void {
-    this.#sessions.delete(session.id);
+    this.#visitors.delete(session);
+    this.#byToken.delete(session.id);
     const owned = this.#bySource.get(session.source);
-    owned?.delete(session.id);
+    owned?.delete(session);
     if (owned?.size === 0) this.#bySource.delete(session.source);
     try {
       this.#onEnd(session);
