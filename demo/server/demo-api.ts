@@ -14,8 +14,9 @@
  *                              (purchases, clearings, a refund, a decline) so the card's transactions fill
  *   POST /api/demo/csp-report  CSP violation reports (kept in memory, logged without URLs)
  *
- * Bounded per source address (limits.ts): sign-ups are rate-limited before they reach the service, CSP
- * reports are taken only from this origin's pages, as `application/csp-report` or
+ * Bounded per source (an IPv4 address or an IPv6 /64, limits.ts): sign-ups are rate-limited per source and
+ * in all before they reach the service, and refused (503 DEMO_FULL) while the store is full of visitors in
+ * use; CSP reports are taken only from this origin's pages, as `application/csp-report` or
  * `application/reports+json`, at a per-source rate, and only the newest are kept.
  *
  * @example
@@ -25,11 +26,11 @@
 import { randomUUID } from 'node:crypto';
 import { readBodyLimited } from '@paykit/proxy';
 import type { DemoConfig, DemoErrorBody, OAuthSetup, Profile, Region } from '../wire.js';
-import { DEFAULT_LIMITS, RateLimiter, sourceOf, type DemoLimits } from './limits.js';
+import { DEFAULT_LIMITS, RateLimiter, sourceKeyOf, type DemoLimits } from './limits.js';
 import { ServiceError, type PlatformClient } from './platform.js';
 import { parseCspReports, type CspViolation } from './security.js';
 import { simulateSpending } from './card-simulation.js';
-import type { DemoSession, DemoSessions } from './sessions.js';
+import { DemoFullError, type DemoSession, type DemoSessions } from './sessions.js';
 
 export const DEMO_PREFIX = '/api/demo';
 /** Sandbox money is in minor units: every new wallet gets 5,000.00. */
@@ -74,6 +75,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
   const { platform, sessions } = options;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const signups = new RateLimiter({ burst: limits.signupBurst, perMinute: limits.signupsPerMinute });
+  const allSignups = new RateLimiter({ burst: limits.globalSignupBurst, perMinute: limits.globalSignupsPerMinute });
   const cspPosts = new RateLimiter({ burst: limits.cspReportBurst, perMinute: limits.cspReportsPerMinute });
 
   const routes: Record<string, (request: Request) => Promise<Response>> = {
@@ -97,11 +99,18 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
     },
 
     'POST /signup': async (request) => {
-      const wait = signups.take(sourceOf(request));
+      const source = sourceKeyOf(request);
+      const wait = signups.take(source);
       if (wait > 0)
         return error(429, 'RATE_LIMITED', 'Too many sign-ups from this address; try again shortly.', {
           'Retry-After': String(wait),
         });
+      const waitAll = allSignups.take('all');
+      if (waitAll > 0)
+        return error(429, 'RATE_LIMITED', 'The demo takes only so many sign-ups a minute; try again shortly.', {
+          'Retry-After': String(waitAll),
+        });
+      if (!sessions.hasRoomFor(source)) return full();
       const body = await readJson(request);
       const email = typeof body?.['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
       const fullName = typeof body?.['fullName'] === 'string' ? body['fullName'].trim().slice(0, 80) : '';
@@ -153,7 +162,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
           otpCredentialId: otp.id,
           ...(phone ? { phoneNumber: phone } : {}),
         },
-        sourceOf(request),
+        source,
       );
       return json(201, profileOf(session), { 'Set-Cookie': sessions.cookieFor(session) });
     },
@@ -213,7 +222,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       }
       const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (!CSP_REPORT_TYPES.has(type)) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a CSP report.');
-      const wait = cspPosts.take(sourceOf(request));
+      const wait = cspPosts.take(sourceKeyOf(request));
       if (wait > 0)
         return error(429, 'RATE_LIMITED', 'Too many reports from this address.', { 'Retry-After': String(wait) });
       const text = await readText(request);
@@ -248,12 +257,18 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       if (cause instanceof ServiceError)
         return error(cause.status >= 500 ? 502 : cause.status, cause.code, cause.message);
       if (cause instanceof BodyError) return error(cause.status, 'INVALID_INPUT', cause.message);
+      if (cause instanceof DemoFullError) return full();
       options.log(
         `demo API ${request.method} ${url.pathname} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
       );
       return error(500, 'INTERNAL_ERROR', 'The demo backend failed.');
     }
   };
+}
+
+/** Every visitor kept is in use: a sign-up waits for one to go idle (a minute is a guess, not a promise). */
+function full(): Response {
+  return error(503, 'DEMO_FULL', 'The demo is full right now; try again in a few minutes.', { 'Retry-After': '60' });
 }
 
 function profileOf(session: DemoSession): Profile {

@@ -6,10 +6,11 @@
  * old one stops working) and sign-out ends it on the server, so a copied cookie dies with the session;
  * the visitor stays, and signs in again. In memory, bounded and expiring: a restart forgets everyone.
  *
- * Bounds (see limits.ts), so a flood of sign-ups evicts the flooder, not everybody else: each session
- * belongs to the source address that created it; a source keeps at most `maxSessionsPerSource` (its next
- * sign-up ends its own oldest), and when the whole store is full the oldest session of the source holding
- * the most goes. Every session that ends (evicted, expired, reset) is handed to `onEnd`, which closes
+ * Bounds (see limits.ts), so a flood of sign-ups, from one address or from many, never evicts a visitor
+ * in use: each visitor belongs to the source (IPv4 address or IPv6 /64) that signed up; a source keeps at
+ * most `maxSessionsPerSource` (its next sign-up ends its own oldest), and when the whole store is full a
+ * sign-up takes the place of the visitor idle longest, if idle `idleMs` or more, or is refused
+ * (`DemoFullError`). Every visitor that ends (evicted, expired, reset) is handed to `onEnd`, which closes
  * its cards.
  *
  * @example
@@ -22,6 +23,14 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_LIMITS, type DemoLimits } from './limits.js';
 
 export const COOKIE_NAME = 'paykit_demo';
+
+/** The store is full of visitors in use: a new sign-up waits until one has been idle `idleMs`. */
+export class DemoFullError extends Error {
+  readonly code = 'DEMO_FULL';
+  constructor() {
+    super('The demo has as many visitors as it keeps, all of them active; try again later.');
+  }
+}
 const TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface DemoProfile {
@@ -40,6 +49,8 @@ export interface DemoSession extends DemoProfile {
   /** The visitor's session token (the cookie's value): new at each sign-in, '' while signed out. */
   id: string;
   createdAt: number;
+  /** When the visitor's session was last used (a request with its token) or started. */
+  lastSeenAt: number;
   /** Source address that signed up (the owner for eviction). */
   source: string;
   /** Card issues under way (reserved against the per-visitor quota). */
@@ -61,11 +72,15 @@ export class DemoSessions {
   readonly #byToken = new Map<string, DemoSession>();
   /** Visitors per source, oldest first. */
   readonly #bySource = new Map<string, Set<DemoSession>>();
-  readonly #limits: Pick<DemoLimits, 'maxSessions' | 'maxSessionsPerSource' | 'cardsPerVisitor'>;
+  readonly #limits: Pick<DemoLimits, 'maxSessions' | 'idleMs' | 'maxSessionsPerSource' | 'cardsPerVisitor'>;
+  readonly #now: () => number;
   readonly #onEnd: (session: DemoSession) => void;
 
-  constructor(options: { limits?: Partial<DemoLimits>; onEnd?: (session: DemoSession) => void } = {}) {
+  constructor(
+    options: { limits?: Partial<DemoLimits>; onEnd?: (session: DemoSession) => void; now?: () => number } = {},
+  ) {
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.#now = options.now ?? Date.now;
     this.#onEnd = options.onEnd ?? (() => undefined);
   }
 
@@ -74,12 +89,17 @@ export class DemoSessions {
     return this.#visitors.size;
   }
 
+  /**
+   * A new visitor, signed in, from `source`.
+   * @throws DemoFullError when the store is full and no visitor has been idle `idleMs`.
+   */
   create(profile: DemoProfile, source = 'unknown'): DemoSession {
-    this.#prune(source);
+    if (!this.#makeRoom(source)) throw new DemoFullError();
     const session: DemoSession = {
       ...profile,
       id: '',
-      createdAt: Date.now(),
+      createdAt: this.#now(),
+      lastSeenAt: this.#now(),
       source,
       pendingCards: 0,
       credentialIds: new Set([profile.otpCredentialId]),
@@ -100,6 +120,7 @@ export class DemoSessions {
   signIn(visitor: DemoSession): DemoSession {
     this.#byToken.delete(visitor.id);
     visitor.id = randomBytes(32).toString('base64url');
+    visitor.lastSeenAt = this.#now();
     this.#byToken.set(visitor.id, visitor);
     return visitor;
   }
@@ -128,7 +149,9 @@ export class DemoSessions {
   get(id: string | undefined): DemoSession | undefined {
     if (!id) return undefined;
     const session = this.#byToken.get(id);
-    return session && this.#live(session);
+    const live = session && this.#live(session);
+    if (live) live.lastSeenAt = this.#now();
+    return live;
   }
 
   /** The newest live session signed up with `email` (lower case): the demo's user of that address. */
@@ -164,7 +187,7 @@ export class DemoSessions {
 
   /** `visitor`, unless it expired (then it ends). */
   #live(visitor: DemoSession): DemoSession | undefined {
-    if (Date.now() - visitor.createdAt <= TTL_MS) return visitor;
+    if (this.#now() - visitor.createdAt <= TTL_MS) return visitor;
     this.#end(visitor);
     return undefined;
   }
@@ -180,18 +203,36 @@ export class DemoSessions {
     return `${COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
   }
 
-  /** Expired sessions go; then room is made for one more session of `source`. */
-  #prune(source: string): void {
-    const now = Date.now();
-    for (const session of this.#visitors) if (now - session.createdAt > TTL_MS) this.#end(session);
+  /** Whether a sign-up from `source` would be taken now (checked before the service is asked for anything). */
+  hasRoomFor(source: string): boolean {
+    this.#endExpired();
+    const own = this.#bySource.get(source)?.size ?? 0;
+    if (own >= this.#limits.maxSessionsPerSource) return true; // it takes the place of that source's oldest
+    return this.#visitors.size < this.#limits.maxSessions || this.#idlest() !== undefined;
+  }
+
+  /** Expired visitors go; then room is made for one more of `source`, never by ending a visitor in use. */
+  #makeRoom(source: string): boolean {
+    this.#endExpired();
     const own = this.#bySource.get(source);
     while (own && own.size >= this.#limits.maxSessionsPerSource) this.#endOldest(own);
-    while (this.#visitors.size >= this.#limits.maxSessions) {
-      let largest: Set<DemoSession> | undefined;
-      for (const ids of this.#bySource.values()) if (!largest || ids.size > largest.size) largest = ids;
-      if (!largest) break;
-      this.#endOldest(largest);
-    }
+    if (this.#visitors.size < this.#limits.maxSessions) return true;
+    const idlest = this.#idlest();
+    if (!idlest) return false;
+    this.#end(idlest);
+    return true;
+  }
+
+  #endExpired(): void {
+    const now = this.#now();
+    for (const visitor of this.#visitors) if (now - visitor.createdAt > TTL_MS) this.#end(visitor);
+  }
+
+  /** The visitor idle longest, if idle `idleMs` or more. */
+  #idlest(): DemoSession | undefined {
+    let idlest: DemoSession | undefined;
+    for (const visitor of this.#visitors) if (!idlest || visitor.lastSeenAt < idlest.lastSeenAt) idlest = visitor;
+    return idlest && this.#now() - idlest.lastSeenAt >= this.#limits.idleMs ? idlest : undefined;
   }
 
   #endOldest(visitors: Set<DemoSession>): void {
