@@ -30,6 +30,7 @@ import { DEFAULT_LIMITS, RateLimiter, sourceKeyOf, type DemoLimits } from './lim
 import { ServiceError, type PlatformClient } from './platform.js';
 import { parseCspReports, type CspViolation } from './security.js';
 import { simulateSpending } from './card-simulation.js';
+import { firstVerified } from './verified-contacts.js';
 import { DemoFullError, type DemoSession, type DemoSessions } from './sessions.js';
 
 export const DEMO_PREFIX = '/api/demo';
@@ -120,6 +121,15 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const phone = typeof body?.['phoneNumber'] === 'string' ? body['phoneNumber'].replace(/[\s()-]/g, '') : '';
       if (phone && !E164.test(phone))
         return error(400, 'INVALID_INPUT', 'Enter the phone number in international format, like +4915112345678.');
+      // a verified email or phone number is someone's sign-in: it is not signed up with again
+      if (await firstVerified(platform, sessions.withEmail(email), 'email'))
+        return error(
+          409,
+          'IDENTIFIER_TAKEN',
+          'This email address belongs to a demo customer already: sign in with it.',
+        );
+      if (phone && (await firstVerified(platform, sessions.withPhone(phone), 'phone')))
+        return error(409, 'IDENTIFIER_TAKEN', 'This phone number belongs to a demo customer already: sign in with it.');
 
       const customer = await platform.call<{ id: string }>('POST', '/customers', {
         platformCustomerId: `demo-${randomUUID()}`,

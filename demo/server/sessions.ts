@@ -61,6 +61,8 @@ export interface DemoSession extends DemoProfile {
   cardIds: Set<string>;
   quoteIds: Set<string>;
   delegatedKeyIds: Set<string>;
+  /** The visitor signed in to the wallet with the email code of the credential made for `email` at sign-up. */
+  emailProven: boolean;
   /** Spending simulations run (bounded per visitor, not per session: signing in again gives none back). */
   simulations: number;
 }
@@ -108,6 +110,7 @@ export class DemoSessions {
       quoteIds: new Set(),
       delegatedKeyIds: new Set(),
       simulations: 0,
+      emailProven: false,
     };
     this.#visitors.add(session);
     const owned = this.#bySource.get(source) ?? new Set<DemoSession>();
@@ -154,19 +157,26 @@ export class DemoSessions {
     return live;
   }
 
-  /** The newest live session signed up with `email` (lower case): the demo's user of that address. */
-  findByEmail(email: string): DemoSession | undefined {
-    return this.#newest((session) => session.email === email);
+  /**
+   * The live visitors who signed up with `email` (lower case), oldest first. Anybody may sign up with any
+   * address: which of them it belongs to is for its verification to say (verified-contacts.ts).
+   */
+  withEmail(email: string): DemoSession[] {
+    return this.#all((session) => session.email === email);
   }
 
-  /** The newest live session signed up with the phone number `phone` (E.164). */
-  findByPhone(phone: string): DemoSession | undefined {
-    return this.#newest((session) => session.phoneNumber === phone);
+  /** The live visitors who signed up with the phone number `phone` (E.164), oldest first. */
+  withPhone(phone: string): DemoSession[] {
+    return this.#all((session) => session.phoneNumber === phone);
   }
 
   /** The newest live session whose wallet is `accountId`: who a wallet sign-in proved to be. */
   findByAccount(accountId: string): DemoSession | undefined {
     return this.#newest((session) => session.accountId === accountId);
+  }
+
+  #all(matches: (session: DemoSession) => boolean): DemoSession[] {
+    return [...this.#visitors].filter((session) => matches(session) && this.#live(session));
   }
 
   /** The last-created session that `matches`, if it is still live. */

@@ -1,9 +1,11 @@
 /**
  * The demo's sign-in lookup, `POST /api/demo/sign-in/lookup` `{email}` or `{phone}`: `@paykit/proxy`'s
- * `createSignInLookup` wired to the demo's users, who are its visitor sessions (one per sign-up). An
- * email, or the phone number given at sign-up, finds the newest visitor who signed up with it; the
- * account's methods come from the service (`GET /auth/credentials`) with the platform credential. A
- * number added later as a text-message method only (it lives on the service) finds nobody.
+ * `createSignInLookup` wired to the demo's users, who are its visitors (one per sign-up). An email, or the
+ * phone number given at sign-up, finds the visitor who signed up with it and verified it (the first to, if
+ * several did; verified-contacts.ts): an address anybody can type at sign-up finds nobody until its owner
+ * proved it, so signing up with someone else's address does not capture their sign-in. The account's
+ * methods come from the service (`GET /auth/credentials`) with the platform credential. A number added
+ * later as a text-message method only (it lives on the service) finds nobody.
  *
  * @example
  *   const lookup = createDemoSignInLookup({ sessions, platform });
@@ -12,6 +14,7 @@
 import { createSignInLookup, type SignInGrants, type SignInMethod } from '@paykit/proxy';
 import type { PlatformClient } from './platform.js';
 import type { DemoSessions } from './sessions.js';
+import { firstVerified } from './verified-contacts.js';
 
 export const SIGN_IN_LOOKUP_PATH = '/api/demo/sign-in/lookup';
 
@@ -64,7 +67,9 @@ export function createDemoSignInLookup(options: {
     ...(options.grants ? { grants: options.grants } : {}),
     findUser: async (identifier) => {
       const user =
-        'email' in identifier ? sessions.findByEmail(identifier.email) : sessions.findByPhone(identifier.phone);
+        'email' in identifier
+          ? await firstVerified(platform, sessions.withEmail(identifier.email), 'email')
+          : await firstVerified(platform, sessions.withPhone(identifier.phone), 'phone');
       if (!user) return undefined;
       const credentials = await platform.call<{ data: AuthMethod[] }>(
         'GET',

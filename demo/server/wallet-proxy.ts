@@ -75,9 +75,11 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
             grants: options.grants,
             // the person proved the wallet's code, passkey or provider token: they are that visitor again, in
             // a new session (a new token; the visitor's old one, and any other this browser held, end)
-            onSignIn: ({ accountId }: { accountId: string }, request: Request) => {
+            onSignIn: (signIn: { accountId: string; credentialId: string }, request: Request) => {
+              const { accountId } = signIn;
               const visitor = sessions.findByAccount(accountId);
               if (!visitor) return undefined;
+              if (signIn.credentialId === visitor.otpCredentialId) visitor.emailProven = true;
               const previous = sessions.fromRequest(request);
               if (previous && previous !== visitor) sessions.signOut(previous);
               return [['Set-Cookie', sessions.cookieFor(sessions.signIn(visitor))] as [string, string]];
@@ -119,6 +121,9 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
       // a wallet session of another wallet (signed in through a sign-in grant) is not this visitor's
       if (body?.accountId !== undefined && body.accountId !== session.accountId) return response;
       if (typeof body?.id === 'string') session[SET_OF[created[2]]].add(body.id);
+      // a code of the email credential made for the sign-up address reached this visitor: they own that address
+      const verified = /^\/auth\/credentials\/([^/]+)\/verify$/.exec(path)?.[1];
+      if (verified && decodeURIComponent(verified) === session.otpCredentialId) session.emailProven = true;
     } catch {
       // not JSON: nothing to learn
     }
