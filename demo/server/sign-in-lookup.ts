@@ -3,7 +3,9 @@
  * `createSignInLookup` wired to the demo's users, who are its visitors (one per sign-up). An email, or the
  * phone number given at sign-up, finds the visitor who signed up with it and verified it (the first to, if
  * several did; verified-contacts.ts): an address anybody can type at sign-up finds nobody until its owner
- * proved it, so signing up with someone else's address does not capture their sign-in. The account's
+ * proved it, so signing up with someone else's address does not capture their sign-in. A visitor signed in
+ * to the demo who asks about their own sign-up email or number finds themselves, verified or not (the
+ * first sign-in after sign-up goes through this lookup too). The account's
  * methods come from the service (`GET /auth/credentials`) with the platform credential. A number added
  * later as a text-message method only (it lives on the service) finds nobody.
  *
@@ -11,9 +13,10 @@
  *   const lookup = createDemoSignInLookup({ sessions, platform });
  *   await lookup(new Request(url, { method: 'POST', headers, body: '{"email":"ada@example.com"}' }));
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createSignInLookup, type SignInGrants, type SignInMethod } from '@paykit/proxy';
 import type { PlatformClient } from './platform.js';
-import type { DemoSessions } from './sessions.js';
+import type { DemoSession, DemoSessions } from './sessions.js';
 import { firstVerified } from './verified-contacts.js';
 
 export const SIGN_IN_LOOKUP_PATH = '/api/demo/sign-in/lookup';
@@ -61,13 +64,20 @@ export function createDemoSignInLookup(options: {
   minimumResponseMs?: number;
 }): (request: Request) => Promise<Response> {
   const { sessions, platform } = options;
-  return createSignInLookup({
+  /** The demo visitor whose browser asks (by its session cookie), for `findUser`, which sees no request. */
+  const asking = new AsyncLocalStorage<DemoSession | undefined>();
+  const lookup = createSignInLookup({
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.minimumResponseMs !== undefined ? { minimumResponseMs: options.minimumResponseMs } : {}),
     ...(options.grants ? { grants: options.grants } : {}),
     findUser: async (identifier) => {
-      const user =
-        'email' in identifier
+      const self = asking.getStore();
+      const isSelf =
+        self !== undefined &&
+        ('email' in identifier ? self.email === identifier.email : self.phoneNumber === identifier.phone);
+      const user = isSelf
+        ? self
+        : 'email' in identifier
           ? await firstVerified(platform, sessions.withEmail(identifier.email), 'email')
           : await firstVerified(platform, sessions.withPhone(identifier.phone), 'phone');
       if (!user) return undefined;
@@ -81,4 +91,5 @@ export function createDemoSignInLookup(options: {
       };
     },
   });
+  return (request) => asking.run(sessions.fromRequest(request), () => lookup(request));
 }

@@ -2,7 +2,8 @@
  * Account shadowing: anybody may sign up with any address, so an email or phone number finds a wallet at
  * sign-in only once its owner verified it, and a verified one is not signed up with again. Through HTTP,
  * with the sandbox's contact verification (EU customers) and, where the provider verifies no contacts, the
- * wallet's own email code.
+ * wallet's own email code. A visitor signed in to the demo who asks about their own sign-up address finds
+ * themselves (the first sign-in after sign-up goes through the lookup).
  */
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
@@ -13,10 +14,10 @@ import { demoPerSuite, isVisitor, send, signUp, verifyContacts, type Answer } fr
 
 describe('demo server: an identifier signs in only once verified', () => {
   const suite = demoPerSuite();
-  const lookup = async (body: unknown): Promise<string | null> => {
+  const lookup = async (body: unknown, cookie?: string): Promise<string | null> => {
     const answer = await send(`${suite.demo.origin}/api/demo/sign-in/lookup`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: suite.demo.origin },
+      headers: { 'Content-Type': 'application/json', Origin: suite.demo.origin, ...(cookie ? { Cookie: cookie } : {}) },
       body: JSON.stringify(body),
       from: '127.0.0.9',
     });
@@ -33,6 +34,8 @@ describe('demo server: an identifier signs in only once verified', () => {
     if (!isVisitor(attacker)) throw new Error(`sign-up failed: ${attacker.status} ${attacker.body}`);
     expect(await lookup({ email }), 'nobody proved the address yet').to.equal(null);
     expect(await lookup({ phone })).to.equal(null);
+    // a visitor signed in to the demo who asks about their own sign-up email finds themselves (their first sign-in)
+    expect(await lookup({ email }, attacker.cookie)).to.equal(attacker.accountId);
 
     await verifyContacts(suite.demo, victim);
     expect(await lookup({ email })).to.equal(victim.accountId);
