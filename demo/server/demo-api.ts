@@ -6,15 +6,17 @@
  *   GET  /api/demo/config      PAN origin, enclave signers, RP id, the sandbox's magic codes, the test IdP
  *   POST /api/demo/signup      {email, region, fullName?, phoneNumber?} → the profile, and Set-Cookie
  *   GET  /api/demo/me          the profile of the cookie's session, or 401
- *   POST /api/demo/reset       forgets the session and clears the cookie
- *   POST /api/demo/signout     clears the cookie only: the visitor stays, and signs in again with
- *                              `<pay-sign-in>` (the lookup's grant, then the wallet proxy's onSignIn)
+ *   POST /api/demo/reset       forgets the visitor and clears the cookie
+ *   POST /api/demo/signout     ends the session (its token is dead, also if replayed) and clears the
+ *                              cookie: the visitor stays, and signs in again with `<pay-sign-in>` (the
+ *                              lookup's grant, then the wallet proxy's onSignIn, which starts a new session)
  *   POST /api/demo/card/simulate  {cardId} → drives the sandbox card simulators on the visitor's own card
  *                              (purchases, clearings, a refund, a decline) so the card's transactions fill
  *   POST /api/demo/csp-report  CSP violation reports (kept in memory, logged without URLs)
  *
- * Bounded per source address (limits.ts): sign-ups are rate-limited before they reach the service, CSP
- * reports are taken only from this origin's pages, as `application/csp-report` or
+ * Bounded per source (an IPv4 address or an IPv6 /64, limits.ts): sign-ups are rate-limited per source and
+ * in all before they reach the service, and refused (503 DEMO_FULL) while the store is full of visitors in
+ * use; CSP reports are taken only from this origin's pages, as `application/csp-report` or
  * `application/reports+json`, at a per-source rate, and only the newest are kept.
  *
  * @example
@@ -24,11 +26,12 @@
 import { randomUUID } from 'node:crypto';
 import { readBodyLimited } from '@paykit/proxy';
 import type { DemoConfig, DemoErrorBody, OAuthSetup, Profile, Region } from '../wire.js';
-import { DEFAULT_LIMITS, RateLimiter, sourceOf, type DemoLimits } from './limits.js';
+import { DEFAULT_LIMITS, RateLimiter, sourceKeyOf, type DemoLimits } from './limits.js';
 import { ServiceError, type PlatformClient } from './platform.js';
 import { parseCspReports, type CspViolation } from './security.js';
 import { simulateSpending } from './card-simulation.js';
-import type { DemoSession, DemoSessions } from './sessions.js';
+import { firstVerified } from './verified-contacts.js';
+import { DemoFullError, type DemoSession, type DemoSessions } from './sessions.js';
 
 export const DEMO_PREFIX = '/api/demo';
 /** Sandbox money is in minor units: every new wallet gets 5,000.00. */
@@ -73,9 +76,8 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
   const { platform, sessions } = options;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const signups = new RateLimiter({ burst: limits.signupBurst, perMinute: limits.signupsPerMinute });
+  const allSignups = new RateLimiter({ burst: limits.globalSignupBurst, perMinute: limits.globalSignupsPerMinute });
   const cspPosts = new RateLimiter({ burst: limits.cspReportBurst, perMinute: limits.cspReportsPerMinute });
-  /** Spending simulations per demo session (bounded: each one adds rows to the sandbox). */
-  const simulations = new Map<string, number>();
 
   const routes: Record<string, (request: Request) => Promise<Response>> = {
     'GET /config': async () => {
@@ -98,11 +100,18 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
     },
 
     'POST /signup': async (request) => {
-      const wait = signups.take(sourceOf(request));
+      const source = sourceKeyOf(request);
+      const wait = signups.take(source);
       if (wait > 0)
         return error(429, 'RATE_LIMITED', 'Too many sign-ups from this address; try again shortly.', {
           'Retry-After': String(wait),
         });
+      const waitAll = allSignups.take('all');
+      if (waitAll > 0)
+        return error(429, 'RATE_LIMITED', 'The demo takes only so many sign-ups a minute; try again shortly.', {
+          'Retry-After': String(waitAll),
+        });
+      if (!sessions.hasRoomFor(source)) return full();
       const body = await readJson(request);
       const email = typeof body?.['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
       const fullName = typeof body?.['fullName'] === 'string' ? body['fullName'].trim().slice(0, 80) : '';
@@ -112,6 +121,15 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const phone = typeof body?.['phoneNumber'] === 'string' ? body['phoneNumber'].replace(/[\s()-]/g, '') : '';
       if (phone && !E164.test(phone))
         return error(400, 'INVALID_INPUT', 'Enter the phone number in international format, like +4915112345678.');
+      // a verified email or phone number is someone's sign-in: it is not signed up with again
+      if (await firstVerified(platform, sessions.withEmail(email), 'email'))
+        return error(
+          409,
+          'IDENTIFIER_TAKEN',
+          'This email address belongs to a demo customer already: sign in with it.',
+        );
+      if (phone && (await firstVerified(platform, sessions.withPhone(phone), 'phone')))
+        return error(409, 'IDENTIFIER_TAKEN', 'This phone number belongs to a demo customer already: sign in with it.');
 
       const customer = await platform.call<{ id: string }>('POST', '/customers', {
         platformCustomerId: `demo-${randomUUID()}`,
@@ -142,7 +160,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       });
 
       const previous = sessions.fromRequest(request);
-      if (previous) sessions.delete(previous.id);
+      if (previous) sessions.delete(previous);
       const session = sessions.create(
         {
           customerId: customer.id,
@@ -154,18 +172,22 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
           otpCredentialId: otp.id,
           ...(phone ? { phoneNumber: phone } : {}),
         },
-        sourceOf(request),
+        source,
       );
       return json(201, profileOf(session), { 'Set-Cookie': sessions.cookieFor(session) });
     },
 
     'POST /reset': async (request) => {
       const session = sessions.fromRequest(request);
-      if (session) sessions.delete(session.id);
+      if (session) sessions.delete(session);
       return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } });
     },
 
-    'POST /signout': async () => new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } }),
+    'POST /signout': async (request) => {
+      const session = sessions.fromRequest(request);
+      if (session) sessions.signOut(session);
+      return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.clearCookie() } });
+    },
 
     // Sandbox only: a fresh identity token of the test IdP for this visitor, so `<pay-auth-methods>` can add
     // the OAuth method (its `getOidcToken`); a real platform gets it from its provider's own SDK or popup.
@@ -194,10 +216,10 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const body = await readJson(request);
       const cardId = typeof body?.['cardId'] === 'string' ? body['cardId'] : '';
       if (!session.cardIds.has(cardId)) return error(403, 'FORBIDDEN', 'That is not your card.');
-      const used = simulations.get(session.id) ?? 0;
-      if (used >= limits.simulationsPerVisitor)
+      // each one adds rows to the sandbox: bounded per visitor
+      if (session.simulations >= limits.simulationsPerVisitor)
         return error(429, 'RATE_LIMITED', 'This demo visitor has simulated enough spending.');
-      simulations.set(session.id, used + 1);
+      session.simulations += 1;
       return json(200, await simulateSpending(platform, cardId));
     },
 
@@ -210,7 +232,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       }
       const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (!CSP_REPORT_TYPES.has(type)) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a CSP report.');
-      const wait = cspPosts.take(sourceOf(request));
+      const wait = cspPosts.take(sourceKeyOf(request));
       if (wait > 0)
         return error(429, 'RATE_LIMITED', 'Too many reports from this address.', { 'Retry-After': String(wait) });
       const text = await readText(request);
@@ -245,12 +267,18 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       if (cause instanceof ServiceError)
         return error(cause.status >= 500 ? 502 : cause.status, cause.code, cause.message);
       if (cause instanceof BodyError) return error(cause.status, 'INVALID_INPUT', cause.message);
+      if (cause instanceof DemoFullError) return full();
       options.log(
         `demo API ${request.method} ${url.pathname} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
       );
       return error(500, 'INTERNAL_ERROR', 'The demo backend failed.');
     }
   };
+}
+
+/** Every visitor kept is in use: a sign-up waits for one to go idle (a minute is a guess, not a promise). */
+function full(): Response {
+  return error(503, 'DEMO_FULL', 'The demo is full right now; try again in a few minutes.', { 'Retry-After': '60' });
 }
 
 function profileOf(session: DemoSession): Profile {

@@ -1,23 +1,33 @@
 /**
- * The demo's bounds, so that one visitor (or one address flooding it) cannot crowd out the others: how
- * many sessions the server keeps and per source address, how fast one address may sign up or post CSP
- * reports, and how many cards one visitor may issue. `RateLimiter` is a token bucket per key whose table
- * is itself bounded (the least recently seen keys go first), so a flood of distinct keys costs a fixed
- * amount of memory.
+ * The demo's bounds, so that one visitor, one address or many addresses flooding it cannot crowd out the
+ * others: how many visitors the server keeps (in all and per source), how fast one source and all of them
+ * together may sign up, how fast one source may post CSP reports, and how many cards one visitor may
+ * issue. A source is an IPv4 address or an IPv6 /64 (`sourceKeyOf`): one host is usually given a whole
+ * /64, so keying by full IPv6 address would hand a flooder 2^64 sources. `RateLimiter` is a token bucket
+ * per key whose table is itself bounded (the least recently seen keys go first), so a flood of distinct
+ * keys costs a fixed amount of memory.
  *
  * @example
  *   const signups = new RateLimiter({ burst: 10, perMinute: 10 });
- *   const wait = signups.take(source); // 0 → go on; else seconds to wait (Retry-After)
+ *   const wait = signups.take(sourceKeyOf(request)); // 0 → go on; else seconds to wait (Retry-After)
  */
 
 export interface DemoLimits {
-  /** Demo sessions kept in all; when full, the oldest session of the source holding the most goes. */
+  /**
+   * Visitors kept in all; when full, a sign-up replaces the visitor idle longest if idle `idleMs` or more,
+   * else it is refused (503 DEMO_FULL): a visitor in use is never evicted.
+   */
   maxSessions: number;
-  /** Demo sessions kept per source address; its next sign-up ends that source's oldest. */
+  /** A visitor whose session was not used for this long may give its place to a new sign-up when full. */
+  idleMs: number;
+  /** Visitors kept per source; its next sign-up ends that source's oldest. */
   maxSessionsPerSource: number;
   /** Sign-ups one source may make at once, then `signupsPerMinute`. */
   signupBurst: number;
   signupsPerMinute: number;
+  /** Sign-ups all sources together may make at once, then `globalSignupsPerMinute` (a flood from many addresses). */
+  globalSignupBurst: number;
+  globalSignupsPerMinute: number;
   /** Cards one visitor (demo session) may issue. */
   cardsPerVisitor: number;
   /** Spending simulations (`POST /api/demo/card/simulate`) one visitor may run. */
@@ -31,9 +41,12 @@ export interface DemoLimits {
 
 export const DEFAULT_LIMITS: Readonly<DemoLimits> = {
   maxSessions: 1_000,
+  idleMs: 30 * 60_000,
   maxSessionsPerSource: 50,
   signupBurst: 20,
   signupsPerMinute: 10,
+  globalSignupBurst: 100,
+  globalSignupsPerMinute: 60,
   cardsPerVisitor: 3,
   simulationsPerVisitor: 10,
   cspReportBurst: 20,
@@ -84,6 +97,31 @@ export const SOURCE_HEADER = 'x-paykit-demo-source';
 /** The source address of a request, as the demo's listener recorded it. */
 export function sourceOf(request: Request): string {
   return request.headers.get(SOURCE_HEADER) ?? 'unknown';
+}
+
+/** The source a request's bounds are counted against: its IPv4 address, or its IPv6 address's /64. */
+export function sourceKeyOf(request: Request): string {
+  return addressKey(sourceOf(request));
+}
+
+/**
+ * `198.51.100.7` and `::ffff:198.51.100.7` → `198.51.100.7`; `2001:db8:1:2:a:b:c:d` → `2001:db8:1:2::/64`;
+ * anything that is no IPv6 address is its own key.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const bare = address.replace(/%.*$/, ''); // a zone id (fe80::1%eth0) names no other host
+  if (!bare.includes(':') || !/^[\da-f:.]+$/i.test(bare)) return address;
+  const [head = '', tail] = bare.toLowerCase().split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? front : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Drops control characters (newlines, escapes) so a value cannot forge or garble a log line. */

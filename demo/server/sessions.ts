@@ -1,13 +1,16 @@
 /**
- * The demo platform's own sign-in: a server-side record per visitor, named by an HttpOnly, SameSite=Strict
- * cookie, listing what that visitor owns on the payments service (customer, wallet, credentials, wallet
- * sessions, cards, quotes). The wallet proxy's `resolveEndUser` reads it; the browser only ever holds the
- * random cookie value. In memory, bounded and expiring: a restart forgets everyone.
+ * The demo platform's own sign-in: a server-side record per visitor, listing what that visitor owns on the
+ * payments service (customer, wallet, credentials, wallet sessions, cards, quotes), and the visitor's
+ * session: a random token named by an HttpOnly, SameSite=Strict cookie. The wallet proxy's
+ * `resolveEndUser` reads it; the browser only ever holds the token. Every sign-in issues a new token (the
+ * old one stops working) and sign-out ends it on the server, so a copied cookie dies with the session;
+ * the visitor stays, and signs in again. In memory, bounded and expiring: a restart forgets everyone.
  *
- * Bounds (see limits.ts), so a flood of sign-ups evicts the flooder, not everybody else: each session
- * belongs to the source address that created it; a source keeps at most `maxSessionsPerSource` (its next
- * sign-up ends its own oldest), and when the whole store is full the oldest session of the source holding
- * the most goes. Every session that ends (evicted, expired, reset) is handed to `onEnd`, which closes
+ * Bounds (see limits.ts), so a flood of sign-ups, from one address or from many, never evicts a visitor
+ * in use: each visitor belongs to the source (IPv4 address or IPv6 /64) that signed up; a source keeps at
+ * most `maxSessionsPerSource` (its next sign-up ends its own oldest), and when the whole store is full a
+ * sign-up takes the place of the visitor idle longest, if idle `idleMs` or more, or is refused
+ * (`DemoFullError`). Every visitor that ends (evicted, expired, reset) is handed to `onEnd`, which closes
  * its cards.
  *
  * @example
@@ -20,6 +23,14 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_LIMITS, type DemoLimits } from './limits.js';
 
 export const COOKIE_NAME = 'paykit_demo';
+
+/** The store is full of visitors in use: a new sign-up waits until one has been idle `idleMs`. */
+export class DemoFullError extends Error {
+  readonly code = 'DEMO_FULL';
+  constructor() {
+    super('The demo has as many visitors as it keeps, all of them active; try again later.');
+  }
+}
 const TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface DemoProfile {
@@ -35,8 +46,11 @@ export interface DemoProfile {
 }
 
 export interface DemoSession extends DemoProfile {
+  /** The visitor's session token (the cookie's value): new at each sign-in, '' while signed out. */
   id: string;
   createdAt: number;
+  /** When the visitor's session was last used (a request with its token) or started. */
+  lastSeenAt: number;
   /** Source address that signed up (the owner for eviction). */
   source: string;
   /** Card issues under way (reserved against the per-visitor quota). */
@@ -47,31 +61,47 @@ export interface DemoSession extends DemoProfile {
   cardIds: Set<string>;
   quoteIds: Set<string>;
   delegatedKeyIds: Set<string>;
+  /** The visitor signed in to the wallet with the email code of the credential made for `email` at sign-up. */
+  emailProven: boolean;
+  /** Spending simulations run (bounded per visitor, not per session: signing in again gives none back). */
+  simulations: number;
 }
 
 export class DemoSessions {
-  readonly #sessions = new Map<string, DemoSession>();
-  /** Session ids per source, oldest first. */
-  readonly #bySource = new Map<string, Set<string>>();
-  readonly #limits: Pick<DemoLimits, 'maxSessions' | 'maxSessionsPerSource' | 'cardsPerVisitor'>;
+  /** Every visitor, oldest first (signed in or not). */
+  readonly #visitors = new Set<DemoSession>();
+  /** The visitors signed in now, by session token. */
+  readonly #byToken = new Map<string, DemoSession>();
+  /** Visitors per source, oldest first. */
+  readonly #bySource = new Map<string, Set<DemoSession>>();
+  readonly #limits: Pick<DemoLimits, 'maxSessions' | 'idleMs' | 'maxSessionsPerSource' | 'cardsPerVisitor'>;
+  readonly #now: () => number;
   readonly #onEnd: (session: DemoSession) => void;
 
-  constructor(options: { limits?: Partial<DemoLimits>; onEnd?: (session: DemoSession) => void } = {}) {
+  constructor(
+    options: { limits?: Partial<DemoLimits>; onEnd?: (session: DemoSession) => void; now?: () => number } = {},
+  ) {
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.#now = options.now ?? Date.now;
     this.#onEnd = options.onEnd ?? (() => undefined);
   }
 
-  /** Sessions kept now. */
+  /** Visitors kept now. */
   get size(): number {
-    return this.#sessions.size;
+    return this.#visitors.size;
   }
 
+  /**
+   * A new visitor, signed in, from `source`.
+   * @throws DemoFullError when the store is full and no visitor has been idle `idleMs`.
+   */
   create(profile: DemoProfile, source = 'unknown'): DemoSession {
-    this.#prune(source);
+    if (!this.#makeRoom(source)) throw new DemoFullError();
     const session: DemoSession = {
       ...profile,
-      id: randomBytes(32).toString('base64url'),
-      createdAt: Date.now(),
+      id: '',
+      createdAt: this.#now(),
+      lastSeenAt: this.#now(),
       source,
       pendingCards: 0,
       credentialIds: new Set([profile.otpCredentialId]),
@@ -79,12 +109,29 @@ export class DemoSessions {
       cardIds: new Set(),
       quoteIds: new Set(),
       delegatedKeyIds: new Set(),
+      simulations: 0,
+      emailProven: false,
     };
-    this.#sessions.set(session.id, session);
-    const owned = this.#bySource.get(source) ?? new Set<string>();
-    owned.add(session.id);
+    this.#visitors.add(session);
+    const owned = this.#bySource.get(source) ?? new Set<DemoSession>();
+    owned.add(session);
     this.#bySource.set(source, owned);
-    return session;
+    return this.signIn(session);
+  }
+
+  /** Starts a new session for `visitor`: a new random token; the one it had, if any, stops working. */
+  signIn(visitor: DemoSession): DemoSession {
+    this.#byToken.delete(visitor.id);
+    visitor.id = randomBytes(32).toString('base64url');
+    visitor.lastSeenAt = this.#now();
+    this.#byToken.set(visitor.id, visitor);
+    return visitor;
+  }
+
+  /** Ends the visitor's session on the server: its token is dead, even replayed. The visitor stays. */
+  signOut(visitor: DemoSession): void {
+    this.#byToken.delete(visitor.id);
+    visitor.id = '';
   }
 
   /**
@@ -101,24 +148,26 @@ export class DemoSessions {
     };
   }
 
+  /** The visitor whose session token is `id`, if that session is live. */
   get(id: string | undefined): DemoSession | undefined {
     if (!id) return undefined;
-    const session = this.#sessions.get(id);
-    if (session && Date.now() - session.createdAt > TTL_MS) {
-      this.#end(session);
-      return undefined;
-    }
-    return session;
+    const session = this.#byToken.get(id);
+    const live = session && this.#live(session);
+    if (live) live.lastSeenAt = this.#now();
+    return live;
   }
 
-  /** The newest live session signed up with `email` (lower case): the demo's user of that address. */
-  findByEmail(email: string): DemoSession | undefined {
-    return this.#newest((session) => session.email === email);
+  /**
+   * The live visitors who signed up with `email` (lower case), oldest first. Anybody may sign up with any
+   * address: which of them it belongs to is for its verification to say (verified-contacts.ts).
+   */
+  withEmail(email: string): DemoSession[] {
+    return this.#all((session) => session.email === email);
   }
 
-  /** The newest live session signed up with the phone number `phone` (E.164). */
-  findByPhone(phone: string): DemoSession | undefined {
-    return this.#newest((session) => session.phoneNumber === phone);
+  /** The live visitors who signed up with the phone number `phone` (E.164), oldest first. */
+  withPhone(phone: string): DemoSession[] {
+    return this.#all((session) => session.phoneNumber === phone);
   }
 
   /** The newest live session whose wallet is `accountId`: who a wallet sign-in proved to be. */
@@ -126,20 +175,31 @@ export class DemoSessions {
     return this.#newest((session) => session.accountId === accountId);
   }
 
+  #all(matches: (session: DemoSession) => boolean): DemoSession[] {
+    return [...this.#visitors].filter((session) => matches(session) && this.#live(session));
+  }
+
   /** The last-created session that `matches`, if it is still live. */
   #newest(matches: (session: DemoSession) => boolean): DemoSession | undefined {
     let found: DemoSession | undefined;
-    for (const session of this.#sessions.values()) if (matches(session)) found = session;
-    return found && this.get(found.id);
+    for (const session of this.#visitors) if (matches(session)) found = session;
+    return found && this.#live(found);
   }
 
   fromRequest(request: Request): DemoSession | undefined {
     return this.get(readCookie(request.headers.get('cookie'), COOKIE_NAME));
   }
 
-  delete(id: string): void {
-    const session = this.#sessions.get(id);
-    if (session) this.#end(session);
+  /** Forgets the visitor (their session and their record). */
+  delete(visitor: DemoSession): void {
+    if (this.#visitors.has(visitor)) this.#end(visitor);
+  }
+
+  /** `visitor`, unless it expired (then it ends). */
+  #live(visitor: DemoSession): DemoSession | undefined {
+    if (this.#now() - visitor.createdAt <= TTL_MS) return visitor;
+    this.#end(visitor);
+    return undefined;
   }
 
   /** `Set-Cookie` value naming the session: HttpOnly, SameSite=Strict, whole site, one day. */
@@ -153,31 +213,47 @@ export class DemoSessions {
     return `${COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
   }
 
-  /** Expired sessions go; then room is made for one more session of `source`. */
-  #prune(source: string): void {
-    const now = Date.now();
-    for (const session of this.#sessions.values()) if (now - session.createdAt > TTL_MS) this.#end(session);
-    const own = this.#bySource.get(source);
-    while (own && own.size >= this.#limits.maxSessionsPerSource) this.#endOldest(own);
-    while (this.#sessions.size >= this.#limits.maxSessions) {
-      let largest: Set<string> | undefined;
-      for (const ids of this.#bySource.values()) if (!largest || ids.size > largest.size) largest = ids;
-      if (!largest) break;
-      this.#endOldest(largest);
-    }
+  /** Whether a sign-up from `source` would be taken now (checked before the service is asked for anything). */
+  hasRoomFor(source: string): boolean {
+    this.#endExpired();
+    const own = this.#bySource.get(source)?.size ?? 0;
+    if (own >= this.#limits.maxSessionsPerSource) return true; // it takes the place of that source's oldest
+    return this.#visitors.size < this.#limits.maxSessions || this.#idlest() !== undefined;
   }
 
-  #endOldest(ids: Set<string>): void {
-    const oldest = ids.values().next().value as string;
-    const session = this.#sessions.get(oldest);
-    if (session) this.#end(session);
-    else ids.delete(oldest);
+  /** Expired visitors go; then room is made for one more of `source`, never by ending a visitor in use. */
+  #makeRoom(source: string): boolean {
+    this.#endExpired();
+    const own = this.#bySource.get(source);
+    while (own && own.size >= this.#limits.maxSessionsPerSource) this.#endOldest(own);
+    if (this.#visitors.size < this.#limits.maxSessions) return true;
+    const idlest = this.#idlest();
+    if (!idlest) return false;
+    this.#end(idlest);
+    return true;
+  }
+
+  #endExpired(): void {
+    const now = this.#now();
+    for (const visitor of this.#visitors) if (now - visitor.createdAt > TTL_MS) this.#end(visitor);
+  }
+
+  /** The visitor idle longest, if idle `idleMs` or more. */
+  #idlest(): DemoSession | undefined {
+    let idlest: DemoSession | undefined;
+    for (const visitor of this.#visitors) if (!idlest || visitor.lastSeenAt < idlest.lastSeenAt) idlest = visitor;
+    return idlest && this.#now() - idlest.lastSeenAt >= this.#limits.idleMs ? idlest : undefined;
+  }
+
+  #endOldest(visitors: Set<DemoSession>): void {
+    this.#end(visitors.values().next().value as DemoSession);
   }
 
   #end(session: DemoSession): void {
-    this.#sessions.delete(session.id);
+    this.#visitors.delete(session);
+    this.#byToken.delete(session.id);
     const owned = this.#bySource.get(session.source);
-    owned?.delete(session.id);
+    owned?.delete(session);
     if (owned?.size === 0) this.#bySource.delete(session.source);
     try {
       this.#onEnd(session);

@@ -1,17 +1,23 @@
 /**
  * The demo's sign-in lookup, `POST /api/demo/sign-in/lookup` `{email}` or `{phone}`: `@paykit/proxy`'s
- * `createSignInLookup` wired to the demo's users, who are its visitor sessions (one per sign-up). An
- * email, or the phone number given at sign-up, finds the newest visitor who signed up with it; the
- * account's methods come from the service (`GET /auth/credentials`) with the platform credential. A
- * number added later as a text-message method only (it lives on the service) finds nobody.
+ * `createSignInLookup` wired to the demo's users, who are its visitors (one per sign-up). An email, or the
+ * phone number given at sign-up, finds the visitor who signed up with it and verified it (the first to, if
+ * several did; verified-contacts.ts): an address anybody can type at sign-up finds nobody until its owner
+ * proved it, so signing up with someone else's address does not capture their sign-in. A visitor signed in
+ * to the demo who asks about their own sign-up email or number finds themselves, verified or not (the
+ * first sign-in after sign-up goes through this lookup too). The account's
+ * methods come from the service (`GET /auth/credentials`) with the platform credential. A number added
+ * later as a text-message method only (it lives on the service) finds nobody.
  *
  * @example
  *   const lookup = createDemoSignInLookup({ sessions, platform });
  *   await lookup(new Request(url, { method: 'POST', headers, body: '{"email":"ada@example.com"}' }));
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createSignInLookup, type SignInGrants, type SignInMethod } from '@paykit/proxy';
 import type { PlatformClient } from './platform.js';
-import type { DemoSessions } from './sessions.js';
+import type { DemoSession, DemoSessions } from './sessions.js';
+import { firstVerified } from './verified-contacts.js';
 
 export const SIGN_IN_LOOKUP_PATH = '/api/demo/sign-in/lookup';
 
@@ -58,13 +64,22 @@ export function createDemoSignInLookup(options: {
   minimumResponseMs?: number;
 }): (request: Request) => Promise<Response> {
   const { sessions, platform } = options;
-  return createSignInLookup({
+  /** The demo visitor whose browser asks (by its session cookie), for `findUser`, which sees no request. */
+  const asking = new AsyncLocalStorage<DemoSession | undefined>();
+  const lookup = createSignInLookup({
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.minimumResponseMs !== undefined ? { minimumResponseMs: options.minimumResponseMs } : {}),
     ...(options.grants ? { grants: options.grants } : {}),
     findUser: async (identifier) => {
-      const user =
-        'email' in identifier ? sessions.findByEmail(identifier.email) : sessions.findByPhone(identifier.phone);
+      const self = asking.getStore();
+      const isSelf =
+        self !== undefined &&
+        ('email' in identifier ? self.email === identifier.email : self.phoneNumber === identifier.phone);
+      const user = isSelf
+        ? self
+        : 'email' in identifier
+          ? await firstVerified(platform, sessions.withEmail(identifier.email), 'email')
+          : await firstVerified(platform, sessions.withPhone(identifier.phone), 'phone');
       if (!user) return undefined;
       const credentials = await platform.call<{ data: AuthMethod[] }>(
         'GET',
@@ -76,4 +91,5 @@ export function createDemoSignInLookup(options: {
       };
     },
   });
+  return (request) => asking.run(sessions.fromRequest(request), () => lookup(request));
 }

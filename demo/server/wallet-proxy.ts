@@ -1,7 +1,7 @@
 /**
  * The wallet proxy as the demo mounts it at `/api/wallet`: `@paykit/proxy` unchanged, with
  * `resolveEndUser` reading the demo session cookie, sign-in grants from the lookup for a visitor without
- * it (whose wallet sign-in then sets it again, `onSignIn`), and a thin wrapper that learns the ids of resources
+ * it (whose wallet sign-in then starts a new demo session, `onSignIn`), and a thin wrapper that learns the ids of resources
  * the visitor creates through it (passkeys, wallet sessions, quotes, cards) from the proxied answers.
  * An id the session does not know yet (for example a session made in another tab) is checked with the
  * service using the platform credential, then remembered. Only the demo's own origin may call it, and
@@ -35,6 +35,8 @@ interface Options {
   /** The sign-in lookup's grants: a visitor without the cookie (another browser, signed out) signs in to their wallet. */
   grants?: SignInGrants;
   onError?: (error: unknown, stage: string) => void;
+  /** Reaches the service (tests give a fake); default the global `fetch`. */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 /** Service answers that name a new resource of the visitor's: method, path pattern, kind. */
@@ -71,15 +73,22 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
       ? {
           signIn: {
             grants: options.grants,
-            // the person proved the wallet's code, passkey or provider token: they are that visitor again
-            onSignIn: ({ accountId }: { accountId: string }) => {
+            // the person proved the wallet's code, passkey or provider token: they are that visitor again, in
+            // a new session (a new token; the visitor's old one, and any other this browser held, end)
+            onSignIn: (signIn: { accountId: string; credentialId: string }, request: Request) => {
+              const { accountId } = signIn;
               const visitor = sessions.findByAccount(accountId);
-              return visitor ? [['Set-Cookie', sessions.cookieFor(visitor)] as [string, string]] : undefined;
+              if (!visitor) return undefined;
+              if (signIn.credentialId === visitor.otpCredentialId) visitor.emailProven = true;
+              const previous = sessions.fromRequest(request);
+              if (previous && previous !== visitor) sessions.signOut(previous);
+              return [['Set-Cookie', sessions.cookieFor(sessions.signIn(visitor))] as [string, string]];
             },
           },
         }
       : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
   return async (incoming) => {
@@ -112,6 +121,9 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
       // a wallet session of another wallet (signed in through a sign-in grant) is not this visitor's
       if (body?.accountId !== undefined && body.accountId !== session.accountId) return response;
       if (typeof body?.id === 'string') session[SET_OF[created[2]]].add(body.id);
+      // a code of the email credential made for the sign-up address reached this visitor: they own that address
+      const verified = /^\/auth\/credentials\/([^/]+)\/verify$/.exec(path)?.[1];
+      if (verified && decodeURIComponent(verified) === session.otpCredentialId) session.emailProven = true;
     } catch {
       // not JSON: nothing to learn
     }

@@ -1,11 +1,12 @@
 /**
- * The demo's sign-in lookup through HTTP: a visitor's email finds their wallet and its email code method
- * (masked) and grants this browser its sign-in calls (the cookie), so does the phone number given at
- * sign-up; an unknown email or phone answers the same shape and clears it, bad input is refused, the identifier never reaches the log.
+ * The demo's sign-in lookup through HTTP: a visitor's verified email finds their wallet and its email code
+ * method (masked) and grants this browser its sign-in calls (the cookie), so does the verified phone number
+ * given at sign-up; an unknown email or phone answers the same shape and clears it, bad input is refused,
+ * the identifier never reaches the log. (Unverified identifiers: account-shadowing.node.test.ts.)
  */
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import { demoPerSuite, isVisitor, send, signUp } from './support.js';
+import { demoPerSuite, isVisitor, send, signUp, verifyContacts } from './support.js';
 
 describe('demo server: sign-in lookup (POST /api/demo/sign-in/lookup)', () => {
   const suite = demoPerSuite();
@@ -20,8 +21,9 @@ describe('demo server: sign-in lookup (POST /api/demo/sign-in/lookup)', () => {
   it("finds a visitor's wallet by email, with its methods from the service; unknown ones answer the same shape", async () => {
     const email = `lookup${Date.now()}@example.com`;
     const phone = '+14155550199';
-    const visitor = await signUp(suite.demo, '127.0.0.8', email, { phoneNumber: phone });
+    const visitor = await signUp(suite.demo, '127.0.0.8', email, { phoneNumber: phone, region: 'DE' });
     if (!isVisitor(visitor)) throw new Error('sign-up failed');
+    await verifyContacts(suite.demo, visitor);
     const found = await lookup({ email: email.toUpperCase() });
     expect(found.status).to.equal(200);
     expect(found.headers['cache-control']).to.equal('no-store');

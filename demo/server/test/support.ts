@@ -113,7 +113,7 @@ export async function signUp(
   demo: RunningDemo,
   from = '127.0.0.1',
   email = `v${Math.random().toString(36).slice(2)}@example.com`,
-  more: { phoneNumber?: string } = {},
+  more: { phoneNumber?: string; region?: string } = {},
 ): Promise<Visitor | Answer> {
   const answer = await send(`${demo.origin}/api/demo/signup`, {
     method: 'POST',
@@ -142,4 +142,34 @@ export async function inParallel<T>(tasks: (() => Promise<T>)[], width: number):
     }),
   );
   return results;
+}
+
+/** The sandbox's contact-verification code (payments-api.md: always 123456). */
+const CONTACT_CODE = '123456';
+
+/**
+ * Verifies the visitor's email and/or phone number as `<pay-contact-verification>` does, through the wallet
+ * proxy with the visitor's cookie (EU/EEA customers only: elsewhere the service answers 409).
+ */
+export async function verifyContacts(
+  demo: RunningDemo,
+  visitor: Visitor,
+  channels: readonly ('email' | 'phone')[] = ['email', 'phone'],
+): Promise<void> {
+  for (const channel of channels) {
+    for (const [step, body] of [
+      ['', '{}'],
+      ['/confirm', JSON.stringify({ code: CONTACT_CODE })],
+    ] as const) {
+      const answer = await send(
+        `${demo.origin}/api/wallet/customers/${encodeURIComponent(visitor.customerId)}/verify-${channel}${step}`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: demo.origin, Cookie: visitor.cookie },
+          body,
+        },
+      );
+      if (answer.status >= 300) throw new Error(`verify-${channel}${step}: ${answer.status} ${answer.body}`);
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import { DEFAULT_LIMITS, RateLimiter } from '../limits.js';
-import { DemoSessions, type DemoProfile, type DemoSession } from '../sessions.js';
+import { DemoFullError, DemoSessions, type DemoProfile, type DemoSession } from '../sessions.js';
 
 const profile = (n: number): DemoProfile => ({
   customerId: `Customer:${n}`,
@@ -25,16 +25,34 @@ describe('demo sessions: a flood evicts the flooder, not the others', () => {
     expect(ended.every((session) => session.source === '203.0.113.66')).to.equal(true);
   });
 
-  it('when the whole store is full, the source holding the most loses its oldest session', () => {
-    const sessions = new DemoSessions({ limits: { maxSessions: 6, maxSessionsPerSource: 4 } });
-    const quiet = sessions.create(profile(1), 'quiet');
-    const busy = [2, 3, 4, 5].map((n) => sessions.create(profile(n), 'busy'));
-    sessions.create(profile(6), 'third');
-    sessions.create(profile(7), 'third'); // the store is full (6): busy (4 sessions) gives up its oldest
-    expect(sessions.size).to.equal(6);
-    expect(sessions.get(quiet.id)).to.equal(quiet);
-    expect(sessions.get(busy[0]!.id)).to.equal(undefined);
-    expect(sessions.get(busy[1]!.id)).to.equal(busy[1]);
+  it('a flood from 1,000 addresses into a full store ends no visitor in use: it is refused until one has been idle idleMs, and that one goes', () => {
+    let now = 0;
+    const ended: DemoSession[] = [];
+    const sessions = new DemoSessions({ onEnd: (session) => ended.push(session), now: () => now });
+    const everyone = Array.from({ length: DEFAULT_LIMITS.maxSessions }, (_, n) =>
+      sessions.create(profile(n), `192.0.2.${n % 250}-${n}`),
+    );
+    let refused = 0;
+    for (let n = 0; n < 1_000; n++) {
+      try {
+        sessions.create(profile(10_000 + n), `198.51.${n >> 8}.${n & 255}`);
+      } catch (error) {
+        expect(error).to.be.instanceOf(DemoFullError);
+        refused += 1;
+      }
+    }
+    expect(refused).to.equal(1_000);
+    expect(ended).to.deep.equal([]);
+    expect(sessions.hasRoomFor('203.0.113.1')).to.equal(false);
+    // time passes; everyone but the first visitor keeps using the demo
+    now += DEFAULT_LIMITS.idleMs;
+    for (const visitor of everyone.slice(1)) expect(sessions.get(visitor.id)).to.equal(visitor);
+    expect(sessions.hasRoomFor('203.0.113.1')).to.equal(true);
+    const newcomer = sessions.create(profile(99_999), '203.0.113.1');
+    expect(ended).to.deep.equal([everyone[0]]);
+    expect(sessions.get(newcomer.id)).to.equal(newcomer);
+    expect(() => sessions.create(profile(99_998), '203.0.113.2')).to.throw(DemoFullError);
+    expect(sessions.size).to.equal(DEFAULT_LIMITS.maxSessions);
   });
 
   it('holds the card quota under concurrent reservations, and a release frees one slot once', () => {
