@@ -137,7 +137,8 @@ const NOBODY: EndUser = { owns: () => false };
 
 /**
  * A granted verify issued a session: the platform's `onSignIn` starts its own session (its headers join the
- * answer; only its `Set-Cookie`s are taken) and the grant is cleared. A session for another account than the granted one is only reported.
+ * answer; only its `Set-Cookie`s are taken), the browser gets the device cookie the lookup honours, and the
+ * grant is cleared. A session for another account than the granted one is only reported.
  */
 async function signedIn(
   config: ProxyConfig,
@@ -162,9 +163,11 @@ async function signedIn(
     session.accountId !== grant.accountId
   ) {
     config.onError(new Error('A granted sign-in answered a session the grant does not name'), 'onSignIn');
-  } else if (signIn.onSignIn) {
+  } else {
+    const device = await signIn.grants.remember?.(grant.accountId, request);
+    if (device) headers.append('Set-Cookie', device);
     try {
-      const added = await signIn.onSignIn(
+      const added = await signIn.onSignIn?.(
         { accountId: grant.accountId, credentialId, session: { id: session.id, expiresAt: session.expiresAt } },
         request,
       );

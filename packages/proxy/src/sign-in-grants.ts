@@ -17,6 +17,11 @@
  * lists ids the lookup already told that browser. A grant is not single-use before it succeeds: a code
  * can be resent within its ten minutes.
  *
+ * A granted sign-in that completes also sets a device cookie (`paykit_sign_in_device`, a year by default,
+ * HttpOnly, SameSite=Strict, signed with the same secret under another prefix, so neither cookie passes
+ * for the other) naming the account. It opens nothing: it only tells the lookup that this browser signed
+ * in to that account before, so strangers' lookups of the account's email cannot make it wait.
+ *
  * @example
  *   const grants = createSignInGrants({ secret: process.env.SIGN_IN_GRANT_SECRET! }); // ≥ 32 bytes
  *   const lookup = createSignInLookup({ findUser, grants });
@@ -45,6 +50,10 @@ export interface SignInGrantOptions {
   cookiePath?: string;
   /** Add `Secure`: `auto` (default) when the request came over https. */
   secure?: boolean | 'auto';
+  /** How long the device cookie remembers a browser that signed in, in ms. Default 365 days. */
+  deviceTtlMs?: number;
+  /** The device cookie's `Path`: one the lookup's path is under (`/api`). Default `/`. */
+  deviceCookiePath?: string;
   /** The clock, for tests. Default `Date.now`. */
   now?: () => number;
 }
@@ -57,6 +66,10 @@ export interface SignInGrants {
   read(request: Request): Promise<SignInGrant | undefined>;
   /** The `Set-Cookie` value that removes the grant. */
   clear(request: Request): string;
+  /** The `Set-Cookie` value of the device cookie: this browser signed in to `accountId`. */
+  remember?(accountId: string, request: Request): Promise<string>;
+  /** The account the request's device cookie names, when its signature is good and it has not expired. */
+  recognize?(request: Request): Promise<string | undefined>;
 }
 
 const NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -68,21 +81,45 @@ export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
   const secret = typeof options?.secret === 'string' ? encoder.encode(options.secret) : options?.secret;
   if (!(secret instanceof Uint8Array) || secret.byteLength < 32)
     throw new TypeError('secret must be at least 32 bytes.');
-  const ttl = options.ttlMs ?? 600_000;
-  if (!Number.isInteger(ttl) || ttl <= 0) throw new TypeError('ttlMs must be a positive whole number.');
+  const ttl = wholePositive(options.ttlMs, 600_000, 'ttlMs');
+  const deviceTtl = wholePositive(options.deviceTtlMs, 365 * 86_400_000, 'deviceTtlMs');
   const name = options.cookieName ?? 'paykit_sign_in';
   if (!NAME.test(name)) throw new TypeError('cookieName must be a cookie token.');
+  const deviceName = `${name}_device`;
   const path = options.cookiePath ?? '/';
   if (!PATH.test(path)) throw new TypeError('cookiePath must be a path such as "/api/wallet".');
+  const devicePath = options.deviceCookiePath ?? '/';
+  if (!PATH.test(devicePath)) throw new TypeError('deviceCookiePath must be a path such as "/api".');
   const now = options.now ?? Date.now;
   const key = crypto.subtle.importKey('raw', secret.slice(), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
   ]);
 
-  const attributes = (request: Request, maxAge: number) => {
+  const attributes = (request: Request, cookiePath: string, maxAge: number) => {
     const secure = options.secure === 'auto' || options.secure === undefined ? isHttps(request) : options.secure;
-    return `; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+    return `; Path=${cookiePath}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  };
+  /** `<prefix>.<payload>.<mac>`: the prefix is signed too, so a grant (`v1`) never reads as a device (`d1`). */
+  const seal = async (prefix: string, payload: object) => {
+    const body = base64url(encoder.encode(JSON.stringify(payload)));
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`${prefix}.${body}`)));
+    return `${prefix}.${body}.${base64url(mac)}`;
+  };
+  const unseal = async (prefix: string, value: string | undefined): Promise<unknown> => {
+    const parts = value?.split('.');
+    if (!parts || parts.length !== 3 || parts[0] !== prefix) return undefined;
+    const [, body, mac] = parts as [string, string, string];
+    const signature = fromBase64url(mac);
+    const bytes = fromBase64url(body);
+    if (!signature || !bytes) return undefined;
+    if (!(await crypto.subtle.verify('HMAC', await key, signature, encoder.encode(`${prefix}.${body}`))))
+      return undefined;
+    try {
+      return JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return undefined;
+    }
   };
 
   return {
@@ -92,35 +129,39 @@ export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
         credentialIds: grant.credentialIds.map(String),
         expiresAt: now() + ttl,
       };
-      const body = base64url(encoder.encode(JSON.stringify(payload)));
-      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`v1.${body}`)));
-      return `${name}=v1.${body}.${base64url(mac)}${attributes(request, Math.ceil(ttl / 1000))}`;
+      return `${name}=${await seal('v1', payload)}${attributes(request, path, Math.ceil(ttl / 1000))}`;
     },
 
     async read(request) {
-      const value = cookieValue(request.headers.get('Cookie'), name);
-      const parts = value?.split('.');
-      if (!parts || parts.length !== 3 || parts[0] !== 'v1') return undefined;
-      const [, body, mac] = parts as [string, string, string];
-      const signature = fromBase64url(mac);
-      const bytes = fromBase64url(body);
-      if (!signature || !bytes) return undefined;
-      const good = await crypto.subtle.verify('HMAC', await key, signature, encoder.encode(`v1.${body}`));
-      if (!good) return undefined;
-      let grant: unknown;
-      try {
-        grant = JSON.parse(new TextDecoder().decode(bytes));
-      } catch {
-        return undefined;
-      }
-      if (!isGrant(grant) || grant.expiresAt <= now()) return undefined;
-      return grant;
+      const grant = await unseal('v1', cookieValue(request.headers.get('Cookie'), name));
+      return isGrant(grant) && grant.expiresAt > now() ? grant : undefined;
     },
 
     clear(request) {
-      return `${name}=${attributes(request, 0)}`;
+      return `${name}=${attributes(request, path, 0)}`;
+    },
+
+    async remember(accountId, request) {
+      const device = await seal('d1', { accountId: String(accountId), expiresAt: now() + deviceTtl });
+      return `${deviceName}=${device}${attributes(request, devicePath, Math.ceil(deviceTtl / 1000))}`;
+    },
+
+    async recognize(request) {
+      const device = (await unseal('d1', cookieValue(request.headers.get('Cookie'), deviceName))) as {
+        accountId?: unknown;
+        expiresAt?: unknown;
+      } | null;
+      return typeof device?.accountId === 'string' && typeof device.expiresAt === 'number' && device.expiresAt > now()
+        ? device.accountId
+        : undefined;
     },
   };
+}
+
+function wholePositive(value: number | undefined, fallback: number, name: string): number {
+  const chosen = value ?? fallback;
+  if (!Number.isInteger(chosen) || chosen <= 0) throw new TypeError(`${name} must be a positive whole number.`);
+  return chosen;
 }
 
 /** The end user a grant makes: owns the granted credentials, and only for the two sign-in calls. */

@@ -70,6 +70,11 @@ describe('createSignInGrants', () => {
     expect(() => createSignInGrants({ secret: 'short' })).to.throw(TypeError, /32 bytes/);
     expect(() => createSignInGrants({ secret: SECRET, cookieName: 'a b' })).to.throw(TypeError, /cookieName/);
     expect(() => createSignInGrants({ secret: SECRET, cookiePath: 'api' })).to.throw(TypeError, /cookiePath/);
+    expect(() => createSignInGrants({ secret: SECRET, deviceCookiePath: 'api' })).to.throw(
+      TypeError,
+      /deviceCookiePath/,
+    );
+    expect(() => createSignInGrants({ secret: SECRET, deviceTtlMs: 0 })).to.throw(TypeError, /deviceTtlMs/);
   });
 });
 
@@ -229,10 +234,48 @@ describe('the proxy with sign-in grants', () => {
       { accountId: ACCOUNT, credentialId: GRANTED, session: { id: 'Session:new', expiresAt: session['expiresAt'] } },
     ]);
     const cookies = second.headers.getSetCookie();
-    expect(cookies).to.have.length(2);
+    expect(cookies).to.have.length(3);
     expect(cookies[0]).to.match(/^paykit_sign_in=; Path=\/api\/wallet; Max-Age=0/);
-    expect(cookies[1]).to.equal('session=granted; Path=/; HttpOnly');
+    expect(cookies[1]).to.match(/^paykit_sign_in_device=/);
+    expect(cookies[2]).to.equal('session=granted; Path=/; HttpOnly');
     expect(errors).to.deep.equal([]);
+  });
+
+  it('remembers the browser a granted sign-in completed in: a long-lived signed device cookie the lookup honours', async () => {
+    const { send } = proxy();
+    const Cookie = await grantCookie();
+    const path = `${PREFIX}/auth/credentials/${GRANTED}/verify`;
+    const answer = await send('POST', path, { as: null, body: '{}', headers: { Cookie, 'Request-Id': 'r' } });
+    const device = answer.headers.getSetCookie().find((c) => c.startsWith('paykit_sign_in_device='));
+    expect(device).to.match(
+      /^paykit_sign_in_device=d1\.[\w-]+\.[\w-]+; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    expect(await grants.recognize!(request(undefined, pairOf(device!)))).to.equal(ACCOUNT);
+
+    // strangers used up the identifier's lookups; this browser still gets through
+    const lookup = createSignInLookup({
+      grants,
+      findUser: async () => ({ accountId: ACCOUNT, methods: [{ type: 'EMAIL_OTP', credentialId: GRANTED }] }),
+      perIdentifier: { max: 1, windowMs: 600_000 },
+      minimumResponseMs: 0,
+    });
+    const ask = (cookie?: string) =>
+      lookup(
+        new Request('https://platform.example/api/sign-in/lookup', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+          body: '{"email":"ada@example.com"}',
+        }),
+      );
+    expect((await ask()).status).to.equal(200);
+    expect((await ask()).status).to.equal(429);
+    expect((await ask(pairOf(device!))).status).to.equal(200);
+
+    // a grant is no device cookie, and a device cookie no grant
+    const asDevice = Cookie.replace('paykit_sign_in=', 'paykit_sign_in_device=');
+    expect(await grants.recognize!(request(undefined, asDevice))).to.equal(undefined);
+    const asGrant = pairOf(device!).replace('paykit_sign_in_device=', 'paykit_sign_in=');
+    expect(await grants.read(request(undefined, asGrant))).to.equal(undefined);
   });
 
   it('reports, and starts no platform session for, a session of another account or a failing onSignIn', async () => {
@@ -244,6 +287,7 @@ describe('the proxy with sign-in grants', () => {
     expect(mismatch.status).to.equal(200);
     expect(signIns).to.deep.equal([]);
     expect(mismatch.headers.getSetCookie().some((c) => c.startsWith('session='))).to.equal(false);
+    expect(mismatch.headers.getSetCookie().some((c) => c.startsWith('paykit_sign_in_device='))).to.equal(false);
     expect(errors.map(([, stage]) => stage)).to.deep.equal(['onSignIn']);
 
     session['accountId'] = ACCOUNT;
@@ -252,7 +296,7 @@ describe('the proxy with sign-in grants', () => {
     });
     const answer = await failing.send('POST', path, { as: null, body: '{}', headers: { Cookie, 'Request-Id': 'r' } });
     expect(answer.status, 'the wallet session is still the person’s').to.equal(200);
-    expect(answer.headers.getSetCookie()).to.have.length(1);
+    expect(answer.headers.getSetCookie().some((c) => c.startsWith('session='))).to.equal(false);
     expect(errors.map(([, stage]) => stage)).to.deep.equal(['onSignIn', 'onSignIn']);
   });
 
