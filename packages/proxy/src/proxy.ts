@@ -151,6 +151,13 @@ async function signedIn(
   const bytes = new Uint8Array(await answer.arrayBuffer());
   const headers = new Headers(answer.headers);
   headers.append('Set-Cookie', signIn.grants.clear(request));
+  let first: boolean; // single use: a copy of the grant, or a verify racing this one, starts no second session
+  try {
+    first = (await signIn.grants.use?.(grant)) ?? true;
+  } catch (error) {
+    config.onError(error, 'onSignIn');
+    first = false;
+  }
   let session: { id?: unknown; accountId?: unknown; expiresAt?: unknown } | undefined;
   try {
     session = JSON.parse(new TextDecoder().decode(bytes));
@@ -163,6 +170,8 @@ async function signedIn(
     session.accountId !== grant.accountId
   ) {
     config.onError(new Error('A granted sign-in answered a session the grant does not name'), 'onSignIn');
+  } else if (!first) {
+    config.onError(new Error('A sign-in grant was used again after it signed someone in'), 'onSignIn');
   } else {
     const device = await signIn.grants.remember?.(grant.accountId, request);
     if (device) headers.append('Set-Cookie', device);

@@ -15,7 +15,10 @@
  * for that credential, checked by the service), any other call, or anything for another account. It is
  * bound to the browser that asked (a cookie scripts cannot read, not sent by other sites' pages) and
  * lists ids the lookup already told that browser. A grant is not single-use before it succeeds: a code
- * can be resent within its ten minutes.
+ * can be resent within its ten minutes. Once a granted verify succeeded, the grant (its random id) is
+ * used up: that cookie, or any copy of it, opens nothing more. Used ids are kept by a `UsedGrantStore`;
+ * the default keeps them in this process's memory (single instance only: give several instances one
+ * shared store).
  *
  * A granted sign-in that completes also sets a device cookie (`paykit_sign_in_device`, a year by default,
  * HttpOnly, SameSite=Strict, signed with the same secret under another prefix, so neither cookie passes
@@ -37,6 +40,16 @@ export interface SignInGrant {
   accountId: string;
   credentialIds: string[];
   expiresAt: number;
+  /** Random, unique to this grant: what `UsedGrantStore` remembers once it signed someone in. */
+  id: string;
+}
+
+/** The grants that signed someone in already. Give every server instance the same one. */
+export interface UsedGrantStore {
+  /** Whether grant `id` was used. */
+  isUsed(id: string): boolean | Promise<boolean>;
+  /** Marks grant `id` used; it need not be kept after `expiresAt` (epoch ms). True only the first time, atomically. */
+  use(id: string, expiresAt: number): boolean | Promise<boolean>;
 }
 
 export interface SignInGrantOptions {
@@ -54,6 +67,8 @@ export interface SignInGrantOptions {
   deviceTtlMs?: number;
   /** The device cookie's `Path`: one the lookup's path is under (`/api`). Default `/`. */
   deviceCookiePath?: string;
+  /** Where used grants are kept. Default: this process's memory (up to 100 000 ids; single instance only). */
+  usedGrants?: UsedGrantStore;
   /** The clock, for tests. Default `Date.now`. */
   now?: () => number;
 }
@@ -66,6 +81,8 @@ export interface SignInGrants {
   read(request: Request): Promise<SignInGrant | undefined>;
   /** The `Set-Cookie` value that removes the grant. */
   clear(request: Request): string;
+  /** Uses the grant up (a granted verify succeeded): true the first time, false after; `read` refuses it after. */
+  use?(grant: SignInGrant): Promise<boolean>;
   /** The `Set-Cookie` value of the device cookie: this browser signed in to `accountId`. */
   remember?(accountId: string, request: Request): Promise<string>;
   /** The account the request's device cookie names, when its signature is good and it has not expired. */
@@ -91,6 +108,9 @@ export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
   const devicePath = options.deviceCookiePath ?? '/';
   if (!PATH.test(devicePath)) throw new TypeError('deviceCookiePath must be a path such as "/api".');
   const now = options.now ?? Date.now;
+  const usedGrants = options.usedGrants ?? memoryUsedGrants(now);
+  if (typeof usedGrants?.isUsed !== 'function' || typeof usedGrants.use !== 'function')
+    throw new TypeError('usedGrants must have isUsed and use.');
   const key = crypto.subtle.importKey('raw', secret.slice(), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
@@ -128,13 +148,18 @@ export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
         accountId: String(grant.accountId),
         credentialIds: grant.credentialIds.map(String),
         expiresAt: now() + ttl,
+        id: base64url(crypto.getRandomValues(new Uint8Array(16))),
       };
       return `${name}=${await seal('v1', payload)}${attributes(request, path, Math.ceil(ttl / 1000))}`;
     },
 
     async read(request) {
       const grant = await unseal('v1', cookieValue(request.headers.get('Cookie'), name));
-      return isGrant(grant) && grant.expiresAt > now() ? grant : undefined;
+      return isGrant(grant) && grant.expiresAt > now() && !(await usedGrants.isUsed(grant.id)) ? grant : undefined;
+    },
+
+    async use(grant) {
+      return (await usedGrants.use(grant.id, grant.expiresAt)) === true;
     },
 
     clear(request) {
@@ -164,6 +189,33 @@ function wholePositive(value: number | undefined, fallback: number, name: string
   return chosen;
 }
 
+/**
+ * Used grant ids in this process's memory, each until its grant expires, at most `capacity` of them: when
+ * full of unexpired ids, the oldest is forgotten (only a successful sign-in adds one, so filling it takes
+ * `capacity` sign-ins within one grant lifetime).
+ */
+export function memoryUsedGrants(now: () => number, capacity = 100_000): UsedGrantStore & { readonly size: number } {
+  const used = new Map<string, number>(); // id → expiresAt, in the order used
+  const prune = () => {
+    const time = now();
+    for (const [id, expiresAt] of used) if (expiresAt <= time) used.delete(id);
+  };
+  return {
+    get size() {
+      return used.size;
+    },
+    isUsed: (id) => (used.get(id) ?? 0) > now(),
+    use(id, expiresAt) {
+      if ((used.get(id) ?? 0) > now()) return false;
+      if (used.size >= capacity) prune();
+      if (used.size >= capacity) used.delete(used.keys().next().value!);
+      used.delete(id);
+      used.set(id, expiresAt);
+      return true;
+    },
+  };
+}
+
 /** The end user a grant makes: owns the granted credentials, and only for the two sign-in calls. */
 export function grantedEndUser(grant: SignInGrant, fallback: EndUser | null): EndUser {
   return {
@@ -180,7 +232,8 @@ function isGrant(value: unknown): value is SignInGrant {
     typeof grant.accountId === 'string' &&
     Array.isArray(grant.credentialIds) &&
     grant.credentialIds.every((id) => typeof id === 'string') &&
-    typeof grant.expiresAt === 'number'
+    typeof grant.expiresAt === 'number' &&
+    typeof grant.id === 'string'
   );
 }
 
