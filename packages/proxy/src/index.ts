@@ -27,4 +27,10 @@ export {
   type SignInLookupOptions,
   type SignInMethod,
 } from './sign-in-lookup.js';
-export { createSignInGrants, type SignInGrant, type SignInGrantOptions, type SignInGrants } from './sign-in-grants.js';
+export {
+  createSignInGrants,
+  type SignInGrant,
+  type SignInGrantOptions,
+  type SignInGrants,
+  type UsedGrantStore,
+} from './sign-in-grants.js';

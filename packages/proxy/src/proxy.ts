@@ -153,7 +153,8 @@ const NOBODY: EndUser = { owns: () => false };
 
 /**
  * A granted verify issued a session: the platform's `onSignIn` starts its own session (its headers join the
- * answer; only its `Set-Cookie`s are taken) and the grant is cleared. A session for another account than the granted one is only reported.
+ * answer; only its `Set-Cookie`s are taken), the browser gets the device cookie the lookup honours, and the
+ * grant is cleared. A session for another account than the granted one is only reported.
  */
 async function signedIn(
   config: ProxyConfig,
@@ -166,6 +167,13 @@ async function signedIn(
   const bytes = new Uint8Array(await answer.arrayBuffer());
   const headers = new Headers(answer.headers);
   headers.append('Set-Cookie', signIn.grants.clear(request));
+  let first: boolean; // single use: a copy of the grant, or a verify racing this one, starts no second session
+  try {
+    first = (await signIn.grants.use?.(grant)) ?? true;
+  } catch (error) {
+    config.onError(error, 'onSignIn');
+    first = false;
+  }
   let session: { id?: unknown; accountId?: unknown; expiresAt?: unknown } | undefined;
   try {
     session = JSON.parse(new TextDecoder().decode(bytes));
@@ -178,9 +186,13 @@ async function signedIn(
     session.accountId !== grant.accountId
   ) {
     config.onError(new Error('A granted sign-in answered a session the grant does not name'), 'onSignIn');
-  } else if (signIn.onSignIn) {
+  } else if (!first) {
+    config.onError(new Error('A sign-in grant was used again after it signed someone in'), 'onSignIn');
+  } else {
+    const device = await signIn.grants.remember?.(grant.accountId, request);
+    if (device) headers.append('Set-Cookie', device);
     try {
-      const added = await signIn.onSignIn(
+      const added = await signIn.onSignIn?.(
         { accountId: grant.accountId, credentialId, session: { id: session.id, expiresAt: session.expiresAt } },
         request,
       );

@@ -15,7 +15,15 @@
  * for that credential, checked by the service), any other call, or anything for another account. It is
  * bound to the browser that asked (a cookie scripts cannot read, not sent by other sites' pages) and
  * lists ids the lookup already told that browser. A grant is not single-use before it succeeds: a code
- * can be resent within its ten minutes.
+ * can be resent within its ten minutes. Once a granted verify succeeded, the grant (its random id) is
+ * used up: that cookie, or any copy of it, opens nothing more. Used ids are kept by a `UsedGrantStore`;
+ * the default keeps them in this process's memory (single instance only: give several instances one
+ * shared store).
+ *
+ * A granted sign-in that completes also sets a device cookie (`paykit_sign_in_device`, a year by default,
+ * HttpOnly, SameSite=Strict, signed with the same secret under another prefix, so neither cookie passes
+ * for the other) naming the account. It opens nothing: it only tells the lookup that this browser signed
+ * in to that account before, so strangers' lookups of the account's email cannot make it wait.
  *
  * @example
  *   const grants = createSignInGrants({ secret: process.env.SIGN_IN_GRANT_SECRET! }); // ≥ 32 bytes
@@ -32,6 +40,16 @@ export interface SignInGrant {
   accountId: string;
   credentialIds: string[];
   expiresAt: number;
+  /** Random, unique to this grant: what `UsedGrantStore` remembers once it signed someone in. */
+  id: string;
+}
+
+/** The grants that signed someone in already. Give every server instance the same one. */
+export interface UsedGrantStore {
+  /** Whether grant `id` was used. */
+  isUsed(id: string): boolean | Promise<boolean>;
+  /** Marks grant `id` used; it need not be kept after `expiresAt` (epoch ms). True only the first time, atomically. */
+  use(id: string, expiresAt: number): boolean | Promise<boolean>;
 }
 
 export interface SignInGrantOptions {
@@ -45,6 +63,12 @@ export interface SignInGrantOptions {
   cookiePath?: string;
   /** Add `Secure`: `auto` (default) when the request came over https. */
   secure?: boolean | 'auto';
+  /** How long the device cookie remembers a browser that signed in, in ms. Default 365 days. */
+  deviceTtlMs?: number;
+  /** The device cookie's `Path`: one the lookup's path is under (`/api`). Default `/`. */
+  deviceCookiePath?: string;
+  /** Where used grants are kept. Default: this process's memory (up to 100 000 ids; single instance only). */
+  usedGrants?: UsedGrantStore;
   /** The clock, for tests. Default `Date.now`. */
   now?: () => number;
 }
@@ -57,6 +81,12 @@ export interface SignInGrants {
   read(request: Request): Promise<SignInGrant | undefined>;
   /** The `Set-Cookie` value that removes the grant. */
   clear(request: Request): string;
+  /** Uses the grant up (a granted verify succeeded): true the first time, false after; `read` refuses it after. */
+  use?(grant: SignInGrant): Promise<boolean>;
+  /** The `Set-Cookie` value of the device cookie: this browser signed in to `accountId`. */
+  remember?(accountId: string, request: Request): Promise<string>;
+  /** The account the request's device cookie names, when its signature is good and it has not expired. */
+  recognize?(request: Request): Promise<string | undefined>;
 }
 
 const NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -68,21 +98,48 @@ export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
   const secret = typeof options?.secret === 'string' ? encoder.encode(options.secret) : options?.secret;
   if (!(secret instanceof Uint8Array) || secret.byteLength < 32)
     throw new TypeError('secret must be at least 32 bytes.');
-  const ttl = options.ttlMs ?? 600_000;
-  if (!Number.isInteger(ttl) || ttl <= 0) throw new TypeError('ttlMs must be a positive whole number.');
+  const ttl = wholePositive(options.ttlMs, 600_000, 'ttlMs');
+  const deviceTtl = wholePositive(options.deviceTtlMs, 365 * 86_400_000, 'deviceTtlMs');
   const name = options.cookieName ?? 'paykit_sign_in';
   if (!NAME.test(name)) throw new TypeError('cookieName must be a cookie token.');
+  const deviceName = `${name}_device`;
   const path = options.cookiePath ?? '/';
   if (!PATH.test(path)) throw new TypeError('cookiePath must be a path such as "/api/wallet".');
+  const devicePath = options.deviceCookiePath ?? '/';
+  if (!PATH.test(devicePath)) throw new TypeError('deviceCookiePath must be a path such as "/api".');
   const now = options.now ?? Date.now;
+  const usedGrants = options.usedGrants ?? memoryUsedGrants(now);
+  if (typeof usedGrants?.isUsed !== 'function' || typeof usedGrants.use !== 'function')
+    throw new TypeError('usedGrants must have isUsed and use.');
   const key = crypto.subtle.importKey('raw', secret.slice(), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
   ]);
 
-  const attributes = (request: Request, maxAge: number) => {
+  const attributes = (request: Request, cookiePath: string, maxAge: number) => {
     const secure = options.secure === 'auto' || options.secure === undefined ? isHttps(request) : options.secure;
-    return `; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+    return `; Path=${cookiePath}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  };
+  /** `<prefix>.<payload>.<mac>`: the prefix is signed too, so a grant (`v1`) never reads as a device (`d1`). */
+  const seal = async (prefix: string, payload: object) => {
+    const body = base64url(encoder.encode(JSON.stringify(payload)));
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`${prefix}.${body}`)));
+    return `${prefix}.${body}.${base64url(mac)}`;
+  };
+  const unseal = async (prefix: string, value: string | undefined): Promise<unknown> => {
+    const parts = value?.split('.');
+    if (!parts || parts.length !== 3 || parts[0] !== prefix) return undefined;
+    const [, body, mac] = parts as [string, string, string];
+    const signature = fromBase64url(mac);
+    const bytes = fromBase64url(body);
+    if (!signature || !bytes) return undefined;
+    if (!(await crypto.subtle.verify('HMAC', await key, signature, encoder.encode(`${prefix}.${body}`))))
+      return undefined;
+    try {
+      return JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return undefined;
+    }
   };
 
   return {
@@ -91,34 +148,70 @@ export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
         accountId: String(grant.accountId),
         credentialIds: grant.credentialIds.map(String),
         expiresAt: now() + ttl,
+        id: base64url(crypto.getRandomValues(new Uint8Array(16))),
       };
-      const body = base64url(encoder.encode(JSON.stringify(payload)));
-      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`v1.${body}`)));
-      return `${name}=v1.${body}.${base64url(mac)}${attributes(request, Math.ceil(ttl / 1000))}`;
+      return `${name}=${await seal('v1', payload)}${attributes(request, path, Math.ceil(ttl / 1000))}`;
     },
 
     async read(request) {
-      const value = cookieValue(request.headers.get('Cookie'), name);
-      const parts = value?.split('.');
-      if (!parts || parts.length !== 3 || parts[0] !== 'v1') return undefined;
-      const [, body, mac] = parts as [string, string, string];
-      const signature = fromBase64url(mac);
-      const bytes = fromBase64url(body);
-      if (!signature || !bytes) return undefined;
-      const good = await crypto.subtle.verify('HMAC', await key, signature, encoder.encode(`v1.${body}`));
-      if (!good) return undefined;
-      let grant: unknown;
-      try {
-        grant = JSON.parse(new TextDecoder().decode(bytes));
-      } catch {
-        return undefined;
-      }
-      if (!isGrant(grant) || grant.expiresAt <= now()) return undefined;
-      return grant;
+      const grant = await unseal('v1', cookieValue(request.headers.get('Cookie'), name));
+      return isGrant(grant) && grant.expiresAt > now() && !(await usedGrants.isUsed(grant.id)) ? grant : undefined;
+    },
+
+    async use(grant) {
+      return (await usedGrants.use(grant.id, grant.expiresAt)) === true;
     },
 
     clear(request) {
-      return `${name}=${attributes(request, 0)}`;
+      return `${name}=${attributes(request, path, 0)}`;
+    },
+
+    async remember(accountId, request) {
+      const device = await seal('d1', { accountId: String(accountId), expiresAt: now() + deviceTtl });
+      return `${deviceName}=${device}${attributes(request, devicePath, Math.ceil(deviceTtl / 1000))}`;
+    },
+
+    async recognize(request) {
+      const device = (await unseal('d1', cookieValue(request.headers.get('Cookie'), deviceName))) as {
+        accountId?: unknown;
+        expiresAt?: unknown;
+      } | null;
+      return typeof device?.accountId === 'string' && typeof device.expiresAt === 'number' && device.expiresAt > now()
+        ? device.accountId
+        : undefined;
+    },
+  };
+}
+
+function wholePositive(value: number | undefined, fallback: number, name: string): number {
+  const chosen = value ?? fallback;
+  if (!Number.isInteger(chosen) || chosen <= 0) throw new TypeError(`${name} must be a positive whole number.`);
+  return chosen;
+}
+
+/**
+ * Used grant ids in this process's memory, each until its grant expires, at most `capacity` of them: when
+ * full of unexpired ids, the oldest is forgotten (only a successful sign-in adds one, so filling it takes
+ * `capacity` sign-ins within one grant lifetime).
+ */
+export function memoryUsedGrants(now: () => number, capacity = 100_000): UsedGrantStore & { readonly size: number } {
+  const used = new Map<string, number>(); // id → expiresAt, in the order used
+  const prune = () => {
+    const time = now();
+    for (const [id, expiresAt] of used) if (expiresAt <= time) used.delete(id);
+  };
+  return {
+    get size() {
+      return used.size;
+    },
+    isUsed: (id) => (used.get(id) ?? 0) > now(),
+    use(id, expiresAt) {
+      if ((used.get(id) ?? 0) > now()) return false;
+      if (used.size >= capacity) prune();
+      if (used.size >= capacity) used.delete(used.keys().next().value!);
+      used.delete(id);
+      used.set(id, expiresAt);
+      return true;
     },
   };
 }
@@ -139,7 +232,8 @@ function isGrant(value: unknown): value is SignInGrant {
     typeof grant.accountId === 'string' &&
     Array.isArray(grant.credentialIds) &&
     grant.credentialIds.every((id) => typeof id === 'string') &&
-    typeof grant.expiresAt === 'number'
+    typeof grant.expiresAt === 'number' &&
+    typeof grant.id === 'string'
   );
 }
 

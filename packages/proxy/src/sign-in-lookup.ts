@@ -8,7 +8,10 @@
  * id, method types, `AuthMethod` ids, passkey WebAuthn ids, OAuth issuers and masked destinations. A
  * sign-in that offers an account's own methods cannot hide whether the account exists, and none of these
  * values opens a session (that needs the code, the passkey or the provider's token). What it limits:
- * how fast anyone can ask (per client IP and per identifier, fixed windows; 429 with Retry-After) and
+ * how fast anyone can ask (fixed windows, 429 with Retry-After): per client IP, per client IP and
+ * identifier together, and a high ceiling per identifier from all clients; a browser whose device cookie
+ * (see sign-in-grants.ts) names the identifier's account is held only to its IP's limit, so strangers
+ * asking for someone's email cannot lock that person out of a browser they signed in from before; and
  * what time tells (every answer, found, unknown, refused or failed, is sent no sooner than
  * `minimumResponseMs` after the request arrived, so a slow user-table query for known users does not
  * stand out). What it does not do: decoy accounts for unknown identifiers (the next call, the code
@@ -64,9 +67,15 @@ export interface RateLimit {
 export interface SignInLookupOptions {
   /** Finds the user of an identifier in the platform's own table (email in lower case, phone in E.164). */
   findUser: (identifier: SignInIdentifier) => Promise<SignInAccount | undefined | null>;
-  /** Per client IP. Default 30 per minute. */
+  /** Per client IP, whatever it asks. Default 30 per minute. */
   perIp?: RateLimit;
-  /** Per identifier. Default 10 per 10 minutes. */
+  /** Per client IP and identifier together: how often one client may ask for one identifier. Default 10 per 10 minutes. */
+  perIpAndIdentifier?: RateLimit;
+  /**
+   * Per identifier, from all clients together: a ceiling that only many clients reach together (a client
+   * over its own limit adds nothing). A browser whose device cookie names the account is not held to it,
+   * nor to `perIpAndIdentifier`. Default 200 per 10 minutes.
+   */
   perIdentifier?: RateLimit;
   /** No answer leaves sooner than this after the request arrived. Default 250 ms. */
   minimumResponseMs?: number;
@@ -207,7 +216,8 @@ export function createSignInLookup(options: SignInLookupOptions): (request: Requ
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const minimum = options.minimumResponseMs ?? 250;
   const perIp = new Limiter(options.perIp ?? { max: 30, windowMs: 60_000 });
-  const perIdentifier = new Limiter(options.perIdentifier ?? { max: 10, windowMs: 600_000 });
+  const perIpAndIdentifier = new Limiter(options.perIpAndIdentifier ?? { max: 10, windowMs: 600_000 });
+  const perIdentifier = new Limiter(options.perIdentifier ?? { max: 200, windowMs: 600_000 });
   const addressOf = options.clientAddress ?? clientAddressOf;
 
   const answer = async (started: number, status: number, body: unknown, retryAfter?: number, cookie?: string) => {
@@ -251,11 +261,18 @@ export function createSignInLookup(options: SignInLookupOptions): (request: Requ
     }
     if ('status' in identifier) return refuse(started, identifier);
     const key = await sha256Hex('email' in identifier ? `e:${identifier.email}` : `p:${identifier.phone}`);
-    const identifierWait = perIdentifier.hit(key, started);
-    if (identifierWait) return refuse(started, tooMany(identifierWait));
+    // this client's lookups of this identifier, then everyone's (a client over its own limit adds nothing)
+    const identifierWait = () =>
+      (address ? perIpAndIdentifier.hit(`${address} ${key}`, started) : 0) || perIdentifier.hit(key, started);
+    // a browser that signed in to an account before: its lookups of that account's identifiers are not counted
+    const device = await options.grants?.recognize?.(request);
+    const wait = device === undefined ? identifierWait() : 0;
+    if (wait) return refuse(started, tooMany(wait));
     try {
       const found = await options.findUser(identifier);
       const account = found ? contractAccount(found) : undefined;
+      const lateWait = device !== undefined && account?.accountId !== device ? identifierWait() : 0;
+      if (lateWait) return refuse(started, tooMany(lateWait));
       // a grant for the account's credentials, or (nobody found) the previous grant cleared
       const grants = options.grants;
       const cookie =

@@ -14,6 +14,7 @@ import {
   type SignInAccount,
   type SignInGrants,
 } from '../src/index.js';
+import { memoryUsedGrants } from '../src/sign-in-grants.js';
 import { bob, envelope, harness, PREFIX } from './support.js';
 
 const SECRET = 'a-platform-secret-of-32-bytes-or-more!';
@@ -41,11 +42,14 @@ describe('createSignInGrants', () => {
     );
     const plain = await grants.issue({ accountId: ACCOUNT, credentialIds: [GRANTED] }, request('http://localhost/x'));
     expect(plain).to.not.contain('Secure');
-    expect(await grants.read(request(undefined, `theme=dark; ${pairOf(cookie)}`))).to.deep.equal({
+    const grant = await grants.read(request(undefined, `theme=dark; ${pairOf(cookie)}`));
+    expect(grant).to.deep.equal({
       accountId: ACCOUNT,
       credentialIds: [GRANTED],
       expiresAt: clock + 600_000,
+      id: grant?.id,
     });
+    expect(grant?.id).to.match(/^[\w-]{22}$/);
     expect(grants.clear(request())).to.equal(
       'paykit_sign_in=; Path=/api/wallet; Max-Age=0; HttpOnly; SameSite=Strict; Secure',
     );
@@ -66,10 +70,45 @@ describe('createSignInGrants', () => {
     expect(await grants.read(request(undefined, pair))).to.equal(undefined);
   });
 
+  it('asks the used-grant store given to it, and keeps the in-memory one bounded', async () => {
+    const asked: Array<[string, string, number?]> = [];
+    const used = new Set<string>();
+    const shared = createSignInGrants({
+      secret: SECRET,
+      now: () => clock,
+      usedGrants: {
+        isUsed: async (id) => (asked.push(['isUsed', id]), used.has(id)),
+        use: async (id, expiresAt) => (asked.push(['use', id, expiresAt]), !used.has(id) && !!used.add(id)),
+      },
+    });
+    const cookie = pairOf(await shared.issue({ accountId: ACCOUNT, credentialIds: [GRANTED] }, request()));
+    const grant = (await shared.read(request(undefined, cookie)))!;
+    expect(await shared.use!(grant)).to.equal(true);
+    expect(await shared.use!(grant)).to.equal(false);
+    expect(await shared.read(request(undefined, cookie))).to.equal(undefined);
+    expect(asked.map(([what]) => what)).to.deep.equal(['isUsed', 'use', 'use', 'isUsed']);
+    expect(asked[1]).to.deep.equal(['use', grant.id, clock + 600_000]);
+
+    const store = memoryUsedGrants(() => clock, 3);
+    for (const id of ['a', 'b', 'c']) expect(store.use(id, clock + 1000)).to.equal(true);
+    expect(store.use('a', clock + 1000)).to.equal(false);
+    expect(store.use('d', clock + 1000), 'full: the oldest makes room').to.equal(true);
+    expect(store.size).to.equal(3);
+    expect(store.isUsed('a')).to.equal(false);
+    clock += 1000; // all expired: the grants themselves are refused now, the ids forgotten
+    expect(store.use('e', clock + 1000)).to.equal(true);
+    expect(store.size).to.equal(1);
+  });
+
   it('refuses a short secret and a malformed cookie name or path', () => {
     expect(() => createSignInGrants({ secret: 'short' })).to.throw(TypeError, /32 bytes/);
     expect(() => createSignInGrants({ secret: SECRET, cookieName: 'a b' })).to.throw(TypeError, /cookieName/);
     expect(() => createSignInGrants({ secret: SECRET, cookiePath: 'api' })).to.throw(TypeError, /cookiePath/);
+    expect(() => createSignInGrants({ secret: SECRET, deviceCookiePath: 'api' })).to.throw(
+      TypeError,
+      /deviceCookiePath/,
+    );
+    expect(() => createSignInGrants({ secret: SECRET, deviceTtlMs: 0 })).to.throw(TypeError, /deviceTtlMs/);
   });
 });
 
@@ -229,10 +268,95 @@ describe('the proxy with sign-in grants', () => {
       { accountId: ACCOUNT, credentialId: GRANTED, session: { id: 'Session:new', expiresAt: session['expiresAt'] } },
     ]);
     const cookies = second.headers.getSetCookie();
-    expect(cookies).to.have.length(2);
+    expect(cookies).to.have.length(3);
     expect(cookies[0]).to.match(/^paykit_sign_in=; Path=\/api\/wallet; Max-Age=0/);
-    expect(cookies[1]).to.equal('session=granted; Path=/; HttpOnly');
+    expect(cookies[1]).to.match(/^paykit_sign_in_device=/);
+    expect(cookies[2]).to.equal('session=granted; Path=/; HttpOnly');
     expect(errors).to.deep.equal([]);
+  });
+
+  it('remembers the browser a granted sign-in completed in: a long-lived signed device cookie the lookup honours', async () => {
+    const { send } = proxy();
+    const Cookie = await grantCookie();
+    const path = `${PREFIX}/auth/credentials/${GRANTED}/verify`;
+    const answer = await send('POST', path, { as: null, body: '{}', headers: { Cookie, 'Request-Id': 'r' } });
+    const device = answer.headers.getSetCookie().find((c) => c.startsWith('paykit_sign_in_device='));
+    expect(device).to.match(
+      /^paykit_sign_in_device=d1\.[\w-]+\.[\w-]+; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    expect(await grants.recognize!(request(undefined, pairOf(device!)))).to.equal(ACCOUNT);
+
+    // strangers used up the identifier's lookups; this browser still gets through
+    const lookup = createSignInLookup({
+      grants,
+      findUser: async () => ({ accountId: ACCOUNT, methods: [{ type: 'EMAIL_OTP', credentialId: GRANTED }] }),
+      perIdentifier: { max: 1, windowMs: 600_000 },
+      minimumResponseMs: 0,
+    });
+    const ask = (cookie?: string) =>
+      lookup(
+        new Request('https://platform.example/api/sign-in/lookup', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+          body: '{"email":"ada@example.com"}',
+        }),
+      );
+    expect((await ask()).status).to.equal(200);
+    expect((await ask()).status).to.equal(429);
+    expect((await ask(pairOf(device!))).status).to.equal(200);
+
+    // a grant is no device cookie, and a device cookie no grant
+    const asDevice = Cookie.replace('paykit_sign_in=', 'paykit_sign_in_device=');
+    expect(await grants.recognize!(request(undefined, asDevice))).to.equal(undefined);
+    const asGrant = pairOf(device!).replace('paykit_sign_in_device=', 'paykit_sign_in=');
+    expect(await grants.read(request(undefined, asGrant))).to.equal(undefined);
+  });
+
+  it('refuses a grant, a copy of its cookie included, for further challenge and verify once a granted verify succeeded', async () => {
+    const { send, service } = proxy();
+    const Cookie = await grantCookie();
+    const challenge = `${PREFIX}/auth/credentials/${GRANTED}/challenge`;
+    const verify = `${PREFIX}/auth/credentials/${GRANTED}/verify`;
+    expect((await send('POST', challenge, { as: null, body: '{}', headers: { Cookie } })).status).to.equal(200);
+    const signedIn = await send('POST', verify, { as: null, body: '{}', headers: { Cookie, 'Request-Id': 'r' } });
+    expect(signedIn.status).to.equal(200);
+    const calls = service.calls.length;
+    for (const path of [challenge, verify]) {
+      const again = await send('POST', path, { as: null, body: '{}', headers: { Cookie, 'Request-Id': 'r' } });
+      expect(again.status, path).to.equal(401);
+    }
+    expect(service.calls, 'the replays reached nothing').to.have.length(calls);
+    expect(signIns).to.have.length(1);
+    // the next lookup's grant works
+    const next = await grantCookie();
+    expect((await send('POST', challenge, { as: null, body: '{}', headers: { Cookie: next } })).status).to.equal(200);
+  });
+
+  it('starts one platform session for two verifies racing with one grant', async () => {
+    let arrived = 0;
+    let bothArrived!: () => void;
+    const gate = new Promise<void>((resolve) => (bothArrived = resolve));
+    const { send } = harness({
+      signIn: { grants, onSignIn: (signIn) => (signIns.push(signIn), [['Set-Cookie', 'session=granted; Path=/']]) },
+      onError: (error, stage) => errors.push([error, stage]),
+      answer: async () => {
+        if (++arrived === 2) bothArrived();
+        await gate;
+        return Response.json(session);
+      },
+    });
+    const Cookie = await grantCookie();
+    const verify = () =>
+      send('POST', `${PREFIX}/auth/credentials/${GRANTED}/verify`, {
+        as: null,
+        body: '{}',
+        headers: { Cookie, 'Request-Id': 'r' },
+      });
+    const answers = await Promise.all([verify(), verify()]);
+    expect(answers.map((a) => a.status)).to.deep.equal([200, 200]); // both reached the service before either came back
+    expect(signIns).to.have.length(1);
+    expect(answers.flatMap((a) => a.headers.getSetCookie()).filter((c) => c.startsWith('session='))).to.have.length(1);
+    expect(errors.map(([, stage]) => stage)).to.deep.equal(['onSignIn']);
   });
 
   it('reports, and starts no platform session for, a session of another account or a failing onSignIn', async () => {
@@ -244,15 +368,20 @@ describe('the proxy with sign-in grants', () => {
     expect(mismatch.status).to.equal(200);
     expect(signIns).to.deep.equal([]);
     expect(mismatch.headers.getSetCookie().some((c) => c.startsWith('session='))).to.equal(false);
+    expect(mismatch.headers.getSetCookie().some((c) => c.startsWith('paykit_sign_in_device='))).to.equal(false);
     expect(errors.map(([, stage]) => stage)).to.deep.equal(['onSignIn']);
 
     session['accountId'] = ACCOUNT;
     const failing = proxy(() => {
       throw new Error('the platform session store is down');
     });
-    const answer = await failing.send('POST', path, { as: null, body: '{}', headers: { Cookie, 'Request-Id': 'r' } });
+    const answer = await failing.send('POST', path, {
+      as: null,
+      body: '{}',
+      headers: { Cookie: await grantCookie(), 'Request-Id': 'r' }, // the first grant was used up by its 200
+    });
     expect(answer.status, 'the wallet session is still the person’s').to.equal(200);
-    expect(answer.headers.getSetCookie()).to.have.length(1);
+    expect(answer.headers.getSetCookie().some((c) => c.startsWith('session='))).to.equal(false);
     expect(errors.map(([, stage]) => stage)).to.deep.equal(['onSignIn', 'onSignIn']);
   });
 

@@ -6,7 +6,13 @@
 import { expect } from 'chai';
 import type { SignInAccount as CoreSignInAccount, SignInLookup } from '@paykit/crypto-core';
 import { beforeEach, describe, it } from '../../../test/harness/suite.js';
-import { createSignInLookup, normalizeEmail, type SignInAccount, type SignInLookupOptions } from '../src/index.js';
+import {
+  createSignInGrants,
+  createSignInLookup,
+  normalizeEmail,
+  type SignInAccount,
+  type SignInLookupOptions,
+} from '../src/index.js';
 
 const ADA: SignInAccount = {
   accountId: 'InternalAccount:ada',
@@ -177,6 +183,75 @@ describe('createSignInLookup', () => {
     expect((await post(handler, { email: 'bob@example.com' })).status).to.equal(200);
     clock = start + 600_000;
     expect((await post(handler, { email: 'ada@example.com' })).status).to.equal(200);
+  });
+
+  it("does not let strangers lock a known user out: ten addresses asking for Ada's email leave Ada's own lookup alone", async () => {
+    const handler = lookup();
+    for (let i = 1; i <= 10; i++) {
+      address = `198.51.100.${i}`;
+      expect((await post(handler, { email: 'ada@example.com' })).status).to.equal(200);
+    }
+    address = '203.0.113.7'; // Ada
+    expect((await post(handler, { email: 'ada@example.com' })).status).to.equal(200);
+  });
+
+  it('limits one client to 10 lookups of one identifier per 10 minutes (by default), not other clients', async () => {
+    const handler = lookup();
+    const start = clock;
+    for (let i = 0; i < 10; i++) expect((await post(handler, { email: 'ada@example.com' })).status).to.equal(200);
+    const limited = await post(handler, { email: 'ADA@example.com' });
+    expect(limited.status).to.equal(429);
+    expect(Number(limited.headers.get('Retry-After'))).to.be.within(1, 600);
+    expect((await post(handler, { email: 'bob@example.com' })).status, 'another identifier').to.equal(200);
+    address = '192.0.2.1';
+    expect((await post(handler, { email: 'ada@example.com' })).status, 'another client').to.equal(200);
+    address = '203.0.113.7';
+    clock = start + 600_000;
+    expect((await post(handler, { email: 'ada@example.com' })).status, 'the next window').to.equal(200);
+  });
+
+  it('keeps a ceiling of 200 lookups of one identifier per 10 minutes from all clients (by default)', async () => {
+    const handler = lookup();
+    for (let i = 0; i < 200; i++) {
+      address = `198.51.${Math.floor(i / 10)}.1`; // 20 addresses, each at its own limit
+      expect((await post(handler, { email: 'ada@example.com' })).status).to.equal(200);
+    }
+    address = '203.0.113.7';
+    expect((await post(handler, { email: 'ada@example.com' })).status).to.equal(429);
+    expect((await post(handler, { email: 'bob@example.com' })).status).to.equal(200);
+  });
+
+  it("lets a browser that signed in to the account before past the identifier's limits, not past its client's", async () => {
+    const grants = createSignInGrants({ secret: 'a-platform-secret-of-32-bytes-or-more!', now: () => clock });
+    const handler = lookup({
+      grants,
+      perIdentifier: { max: 2, windowMs: 600_000 },
+      perIp: { max: 4, windowMs: 60_000 },
+    });
+    for (const stranger of ['198.51.100.1', '198.51.100.2']) {
+      address = stranger;
+      expect((await post(handler, { email: 'ada@example.com' })).status).to.equal(200);
+    }
+    address = '203.0.113.7';
+    expect((await post(handler, { email: 'ada@example.com' })).status, 'a new browser waits').to.equal(429);
+    const remembered = (await grants.remember!('InternalAccount:ada', new Request('https://platform.example/'))).split(
+      ';',
+    )[0]!;
+    const Cookie = `theme=dark; ${remembered}`;
+    expect((await post(handler, { email: 'ada@example.com' }, { Cookie })).status, "Ada's browser").to.equal(200);
+    const others = (await grants.remember!('InternalAccount:bob', new Request('https://platform.example/'))).split(
+      ';',
+    )[0]!;
+    expect((await post(handler, { email: 'ada@example.com' }, { Cookie: others })).status, "Bob's browser").to.equal(
+      429,
+    );
+    const [name, value] = remembered.split('=') as [string, string];
+    const forged = `${name}=${value.slice(0, -2)}AA`;
+    expect((await post(handler, { email: 'ada@example.com' }, { Cookie: forged })).status, 'a forged one').to.equal(
+      429,
+    );
+    // the client's own limit (4 a minute here) still holds for Ada's browser
+    expect((await post(handler, { email: 'ada@example.com' }, { Cookie })).status, 'over the IP limit').to.equal(429);
   });
 
   it('limits lookups per client IP across identifiers', async () => {
