@@ -19,12 +19,22 @@ export const IDP_ALGORITHM = 'RS256';
 
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
+/** The provider's public key as its JWKS lists it (RSA: modulus `n`, exponent `e`). */
+export interface IdpPublicJwk {
+  kty: string;
+  n: string;
+  e: string;
+  alg: string;
+  use: 'sig';
+  kid: string;
+}
+
 export interface IdpSigner {
   issuer: string;
   /** A compact JWS of `claims`, signed RS256 with the current key. */
   sign(claims: Record<string, unknown>): Promise<string>;
   /** `{keys: [public JWK]}`, served at the provider's `jwks_uri`. */
-  jwks(): Promise<{ keys: JsonWebKey[] }>;
+  jwks(): Promise<{ keys: IdpPublicJwk[] }>;
   /** Undefined when `token` is signed by this key with RS256; otherwise the reason it is refused. */
   verify(token: string): Promise<string | undefined>;
 }
@@ -32,7 +42,7 @@ export interface IdpSigner {
 const segment = (value: unknown): string => base64UrlEncode(utf8Encode(JSON.stringify(value)));
 
 export function createIdpSigner(issuer: string = SANDBOX_IDP_ISSUER): IdpSigner {
-  let made: Promise<{ kid: string; pair: CryptoKeyPair; jwk: JsonWebKey }> | undefined;
+  let made: Promise<{ kid: string; pair: CryptoKeyPair; jwk: IdpPublicJwk }> | undefined;
   const key = () =>
     (made ??= (async () => {
       const pair = (await crypto.subtle.generateKey(
@@ -42,7 +52,7 @@ export function createIdpSigner(issuer: string = SANDBOX_IDP_ISSUER): IdpSigner 
       )) as CryptoKeyPair;
       const { kty, n, e } = await crypto.subtle.exportKey('jwk', pair.publicKey);
       const kid = `sandbox-idp-${base64UrlEncode(new Uint8Array(await crypto.subtle.digest('SHA-256', toArrayBuffer(utf8Encode(n!))))).slice(0, 16)}`;
-      return { kid, pair, jwk: { kty, n, e, alg: IDP_ALGORITHM, use: 'sig', kid } as JsonWebKey };
+      return { kid, pair, jwk: { kty: kty!, n: n!, e: e!, alg: IDP_ALGORITHM, use: 'sig', kid } };
     })());
 
   return {

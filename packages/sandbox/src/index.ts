@@ -30,7 +30,7 @@ export {
   type IndexedCollection,
   type SandboxState,
 } from './state.js';
-export { SANDBOX_IDP_ISSUER, type IdpSigner } from './idp-signer.js';
+export { SANDBOX_IDP_ISSUER, type IdpPublicJwk, type IdpSigner } from './idp-signer.js';
 export { SANDBOX_OTP_CODE } from './otp.js';
 export { SCA_CODE, TWO_ROUND_AMOUNT } from './sca.js';
 export { SLOW_EXPORT_SUFFIX } from './routes/accounts.js';
