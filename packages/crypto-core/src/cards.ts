@@ -13,6 +13,7 @@
  *   const page = await listCardTransactions(client, { cardId, limit: 20 });
  *   const next = page.nextCursor && (await listCardTransactions(client, { cardId, cursor: page.nextCursor }));
  */
+import { orRealState } from './already-done.js';
 import { object, text } from './args.js';
 import type { RequestOptions, WalletClient } from './client.js';
 import { request } from './client-internals.js';
@@ -109,7 +110,8 @@ export async function getCard(client: CardsClient, params: { cardId: string; sig
 /**
  * `PATCH /cards/{id}`: `state` ACTIVE (unfreeze) or FROZEN (freeze), and / or spend limits (positive
  * integers in the smallest unit, `null` clears one); sent as given, the service checks them. Answers
- * the updated card.
+ * the updated card. Safe to call again after a lost answer: a state the card already has (409
+ * `INVALID_STATE_TRANSITION`) reads the card and answers it when it is as asked.
  *
  * @throws {PayError} `INVALID_ARGUMENT` (no card id); the service's error (400 `INVALID_INPUT`, 409
  *   `INVALID_STATE_TRANSITION`, `CARD_NOT_MUTABLE`, …); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
@@ -119,7 +121,16 @@ export async function updateCard(
   params: { cardId: string; state?: 'ACTIVE' | 'FROZEN'; signal?: AbortSignal } & CardLimits,
 ): Promise<Card> {
   const { cardId, signal, ...changes } = object(params, 'params');
-  return client.request<Card>('PATCH', cardPath(cardId), { body: changes, signal });
+  // a state the card has already (an earlier try's answer was lost, or another tab): the card as it is
+  return orRealState(
+    client.request<Card>('PATCH', cardPath(cardId), { body: changes, signal }),
+    (error) => error.code === 'INVALID_STATE_TRANSITION' && changes.state !== undefined,
+    async () => {
+      const card = await getCard(client, { cardId, ...(signal ? { signal } : {}) });
+      const fields = Object.entries(changes) as [keyof Card, unknown][];
+      return fields.every(([name, value]) => (card[name] ?? null) === value) ? card : undefined;
+    },
+  );
 }
 
 /**

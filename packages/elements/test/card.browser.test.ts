@@ -242,6 +242,29 @@ describe('<pay-card>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('a freeze whose answer was lost reads the card and shows it frozen; a freeze made elsewhere (409) too (issue 30, case 7)', async () => {
+    const s = await cardSetup();
+    const el = await render(s);
+    s.chain.loseNextAnswer(new RegExp(`^/cards/${s.cardId}$`)); // the service freezes it, the answer is lost
+    await pressEnter(part(el, 'freeze-button'));
+    await until(() => hasState(el, 'frozen') && !hasState(el, 'busy'), 'frozen after checking');
+    expect(s.chain.forwarded.filter((p) => p === `PATCH /cards/${s.cardId}`)).to.have.length(1);
+    expect(s.chain.forwarded.filter((p) => p === `GET /cards/${s.cardId}`).length).to.be.greaterThan(1);
+    expect(hasState(el, 'error'), 'no error').to.equal(false);
+    expect(part(el, 'success').textContent).to.contain('Card frozen');
+    expect(part(el, 'freeze-button').textContent!.trim()).to.equal('Unfreeze card');
+    expect(t.leaks.of('pay-card-frozen').map((e) => e.detail)).to.deep.equal([{ cardId: s.cardId }]);
+
+    // another tab unfroze it; this one still offers "Unfreeze": the 409 reads the card, which is ACTIVE as asked
+    await s.chain.client.request('PATCH', `/cards/${enc(s.cardId)}`, { body: { state: 'ACTIVE' } });
+    await pressEnter(part(el, 'freeze-button'));
+    await until(() => !hasState(el, 'frozen') && !hasState(el, 'busy'), 'unfrozen');
+    expect(hasState(el, 'error'), 'no error').to.equal(false);
+    expect(part(el, 'success').textContent).to.contain('Card unfrozen');
+    expect(t.leaks.of('pay-card-unfrozen').map((e) => e.detail)).to.deep.equal([{ cardId: s.cardId }]);
+    t.leaks.assertClean(el);
+  });
+
   it('says a freeze is the platform’s when the proxy keeps it (CARD_CONTROLLED_BY_PLATFORM), and the card stays frozen', async () => {
     const s = await cardSetup();
     await s.chain.platform('PATCH', `/cards/${enc(s.cardId)}`, { state: 'FROZEN' }); // a fraud review

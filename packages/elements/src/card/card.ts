@@ -30,6 +30,7 @@ import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
+import { Reconcile } from '../shared/reconcile.js';
 import { formatAmount } from '../sca-challenge/quote-format.js';
 import {
   PayCardActivatedEvent,
@@ -97,6 +98,7 @@ export function parseAmount(text: string, decimals: number): number | null | und
  * @csspart show-purchase-button - "Show purchase" on a refund row.
  * @csspart declined-filter - The "Show declined payments" checkbox.
  * @csspart more-button - "Load more".
+ * @csspart checking - "Checking…" while the card is read after a change whose answer was lost.
  * @csspart error - The error box.
  * @csspart success - The last change, confirmed.
  *
@@ -154,6 +156,12 @@ export class PayCard extends PayElement {
   #success: string | undefined;
   #load = 0;
   #loadedFor: unknown[] = [];
+  /** After a change whose answer was lost: the card as it is now ("Checking…"). */
+  readonly #check = new Reconcile(
+    this,
+    (text) => this.live.announce(text),
+    () => this.t('common.checking'),
+  );
 
   protected override get states(): string[] {
     const states = [this.#card ? 'ready' : 'loading'];
@@ -269,7 +277,18 @@ export class PayCard extends PayElement {
   #toggleFreeze = (): Promise<void> =>
     this.#run('state', async (client) => {
       const freeze = this.#card!.state === 'ACTIVE';
-      const card = await updateCard(client, { cardId: this.#card!.id, state: freeze ? 'FROZEN' : 'ACTIVE' });
+      const state = freeze ? 'FROZEN' : 'ACTIVE';
+      const cardId = this.#card!.id;
+      let card: Card;
+      try {
+        card = await updateCard(client, { cardId, state });
+      } catch (error) {
+        // the change may have been made and its answer lost: show the card as it is, done when it is as asked
+        const now = await this.#check.read(error, () => getCard(client, { cardId }));
+        if (now) this.#card = now;
+        if (now?.state !== state) throw error;
+        card = now;
+      }
       this.#card = card;
       this.dispatchEvent(freeze ? new PayCardFrozenEvent(card.id) : new PayCardUnfrozenEvent(card.id));
       this.#done(freeze ? 'cardView.frozen' : 'cardView.unfrozen');
@@ -386,7 +405,7 @@ export class PayCard extends PayElement {
               : html`<p class="text">${this.t('cardView.loading')}</p>`
             : this.#renderCard(card)
       }
-      ${this.renderErrorBox(this.#error, card ? {} : { retry: () => void this.#reload() })}
+      ${this.#check.render()} ${this.renderErrorBox(this.#error, card ? {} : { retry: () => void this.#reload() })}
       ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
     </div>`;
   }
