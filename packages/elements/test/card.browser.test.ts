@@ -242,6 +242,23 @@ describe('<pay-card>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('"Allow card payments" whose last answer was lost reads the keys and shows the card activated (issue 30, case 6)', async () => {
+    const s = await cardSetup();
+    const el = await render(s);
+    // the third leg makes the key ACTIVE; its answer is lost, the retry meets 409 (the key exists)
+    s.chain.loseNextAnswer(/^\/auth\/delegated-keys$/, { signed: true, skip: 1 });
+    await pressEnter(part(el, 'activate-button'));
+    await until(() => !hasState(el, 'needs-activation') && !hasState(el, 'busy'), 'activated', 8000);
+    expect(hasState(el, 'error'), 'no error').to.equal(false);
+    expect(t.leaks.of('pay-error')).to.have.length(0);
+    const keys = [...s.chain.sandbox.state.delegatedKeys.list((k) => k.cardId === s.cardId)];
+    expect(keys.filter((k) => k.status === 'ACTIVE')).to.have.length(1);
+    const [activated] = t.leaks.of('pay-card-activated');
+    expect(activated!.detail).to.deep.equal({ cardId: s.cardId, keyId: keys.find((k) => k.status === 'ACTIVE')!.id });
+    expect(part(el, 'success').textContent).to.contain('The card can now pay from your wallet.');
+    t.leaks.assertClean(el);
+  });
+
   it('a freeze whose answer was lost reads the card and shows it frozen; a freeze made elsewhere (409) too (issue 30, case 7)', async () => {
     const s = await cardSetup();
     const el = await render(s);

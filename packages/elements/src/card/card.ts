@@ -16,6 +16,7 @@ import {
   PayError,
   getCard,
   createDelegatedKey,
+  getActiveDelegatedKey,
   listCardTransactions,
   updateCard,
   type Card,
@@ -296,11 +297,20 @@ export class PayCard extends PayElement {
 
   #activate = (): Promise<void> =>
     this.#run('activate', async (client) => {
-      const key = await createDelegatedKey(client, {
-        cardId: this.#card!.id,
-        internalAccountId: this.#fundingSource!,
-        nickname: this.t('cardView.keyName'),
-      });
+      const cardId = this.#card!.id;
+      const fundingSourceId = this.#fundingSource!;
+      let key: DelegatedKey | undefined;
+      try {
+        key = await createDelegatedKey(client, {
+          cardId,
+          internalAccountId: fundingSourceId,
+          nickname: this.t('cardView.keyName'),
+        });
+      } catch (error) {
+        // the last leg may have made the key and its answer got lost: the card's keys say
+        key = await this.#check.read(error, () => getActiveDelegatedKey(client, { cardId, fundingSourceId }));
+        if (!key) throw error;
+      }
       this.#activeKey = true;
       this.dispatchEvent(new PayCardActivatedEvent(this.#card!.id, key.id));
       this.#done('cardView.activated');
