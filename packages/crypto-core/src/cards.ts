@@ -1,7 +1,8 @@
 /**
  * Cards as free functions taking the client first (the feature-module form of crypto-core, so a page
  * ships only the flows it calls): reveal a card's details (`revealCard`), read a card, freeze / unfreeze it or change its spend limits (`PATCH /cards/{id}`, platform-authorized: the
- * platform's proxy decides what an end user may change), and list its transactions
+ * platform's proxy decides what an end user may change), wait for a new card to leave PROCESSING
+ * (`waitForCard`, through lost answers), and list its transactions
  * (`GET /transactions?cardId=`, paged). Amounts are integers in the currency's smallest unit; the
  * currency's `decimals` come with every amount. Unknown fields and enum values are kept, never rejected.
  *
@@ -17,7 +18,8 @@ import { orRealState } from './already-done.js';
 import { object, text } from './args.js';
 import type { RequestOptions, WalletClient } from './client.js';
 import { request } from './client-internals.js';
-import { enc, unexpected } from './http.js';
+import { PayError } from './errors.js';
+import { abortableSleep, enc, unexpected } from './http.js';
 import type { HttpMethod } from './transport.js';
 import type { CardReveal, ListResponse } from './resources.js';
 
@@ -105,6 +107,38 @@ const cardPath = (cardId: string): string => `/cards/${encodeURIComponent(text(c
 export async function getCard(client: CardsClient, params: { cardId: string; signal?: AbortSignal }): Promise<Card> {
   const { cardId, signal } = object(params, 'params');
   return client.request<Card>('GET', cardPath(cardId), { signal });
+}
+
+/**
+ * Reads the card until it leaves PROCESSING (a new card is ACTIVE a moment after it is issued), every
+ * `intervalMs` (default 1000). A read that fails retryably (network, timeout, 429, 5xx) is tried again
+ * after a growing pause (doubling up to 8 s, or the service's `Retry-After`), so one lost answer never
+ * ends the wait. Answers the card once it is not PROCESSING, or as last read at `timeoutMs` (default 60 000).
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no card id); a service error that is not retryable (404, 403…);
+ *   the last retryable error when no read succeeded before `timeoutMs`; `ABORTED` when `signal` aborts.
+ */
+export async function waitForCard(
+  client: CardsClient,
+  params: { cardId: string; intervalMs?: number; timeoutMs?: number; signal?: AbortSignal },
+): Promise<Card> {
+  const { cardId, signal, intervalMs = 1000, timeoutMs = 60_000 } = object(params, 'params');
+  const deadline = Date.now() + timeoutMs;
+  let card: Card | undefined;
+  for (let failures = 0; ;) {
+    let pause = intervalMs;
+    try {
+      card = await getCard(client, { cardId, ...(signal ? { signal } : {}) });
+      failures = 0;
+      if (card.state !== 'PROCESSING') return card;
+    } catch (error) {
+      if (!(error instanceof PayError) || !error.retryable || Date.now() >= deadline) throw error;
+      pause =
+        error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : Math.min(8000, 500 * 2 ** failures++);
+    }
+    if (Date.now() >= deadline && card) return card;
+    await abortableSleep(Math.min(pause, Math.max(0, deadline - Date.now())), signal);
+  }
 }
 
 /**

@@ -131,6 +131,7 @@ export {
   revealCard,
   listCardTransactions,
   updateCard,
+  waitForCard,
   type Card,
   type CardAmount,
   type CardCapabilities,

@@ -242,6 +242,21 @@ describe('<pay-card>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('a new card shows "Being set up", then ACTIVE by itself, through a lost status answer and no error (issue 30, case 8)', async () => {
+    const chain = await sandboxChain({ fullName: 'Nia New' }, { cardActivationMs: 2500, panOrigin: PAN_ORIGIN });
+    const { accountId } = chain;
+    await chain.client.loginWithOtp({ challenge: await chain.client.requestOtp({ accountId }), code: '000000' });
+    const card = await chain.platform('POST', '/cards', { fundingSource: accountId, customerId: chain.customerId });
+    const el = await render({ chain, accountId, cardId: card.id } as CardSetup);
+    expect(part(el, 'art').getAttribute('aria-label')).to.contain('Being set up');
+    chain.loseNextAnswer(new RegExp(`^/cards/${card.id}$`)); // the first status read fails
+    await until(() => part(el, 'art').getAttribute('aria-label')!.includes('Active'), 'active', 15000);
+    expect(hasState(el, 'error'), 'no error').to.equal(false);
+    expect(t.leaks.of('pay-error')).to.have.length(0);
+    expect(chain.forwarded.filter((p) => p === `GET /cards/${card.id}`).length).to.be.greaterThan(2);
+    t.leaks.assertClean(el);
+  });
+
   it('"Allow card payments" whose last answer was lost reads the keys and shows the card activated (issue 30, case 6)', async () => {
     const s = await cardSetup();
     const el = await render(s);

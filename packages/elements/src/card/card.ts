@@ -19,6 +19,7 @@ import {
   getActiveDelegatedKey,
   listCardTransactions,
   updateCard,
+  waitForCard,
   type Card,
   type CardCurrency,
   type CardTransaction,
@@ -157,6 +158,7 @@ export class PayCard extends PayElement {
   #success: string | undefined;
   #load = 0;
   #loadedFor: unknown[] = [];
+  #waiting: AbortController | undefined;
   /** After a change whose answer was lost: the card as it is now ("Checking…"). */
   readonly #check = new Reconcile(
     this,
@@ -233,10 +235,33 @@ export class PayCard extends PayElement {
       this.#txns = page.data;
       this.#cursor = page.hasMore ? page.nextCursor : undefined;
       this.#error = undefined;
+      if (card.state === 'PROCESSING') this.#waitReady(client, card.id, load);
     } catch (error) {
       if (load === this.#load) this.#error = this.#report(error);
     }
     this.requestUpdate();
+  }
+
+  /** A card being set up: read until it is ready (a lost answer is read again, after a pause), then shown. */
+  #waitReady(client: WalletClient, cardId: string, load: number): void {
+    this.#waiting?.abort();
+    const waiting = (this.#waiting = new AbortController());
+    const current = (): boolean => load === this.#load && !waiting.signal.aborted;
+    void waitForCard(client, { cardId, signal: waiting.signal }).then(
+      (card) => current() && ((this.#card = card), this.requestUpdate()),
+      (error) => current() && ((this.#error = this.#report(error)), this.requestUpdate()),
+    );
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated && !this.#loadedFor.length) this.requestUpdate(); // back while being set up: read again
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (this.#waiting && !this.#waiting.signal.aborted) this.#loadedFor = [];
+    this.#waiting?.abort();
   }
 
   get #limit(): number {
