@@ -4,11 +4,12 @@
  * origin in a sandboxed frame), freeze, limits, the wallet activation step and the transactions, which
  * "Simulate spending" fills through the demo backend's card simulators (`POST /api/demo/card/simulate`).
  */
+import { waitForCard as readUntilReady } from '@paykit/crypto-core';
 import { h, icon, mount } from '../dom.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { state, type Card } from '../state.js';
 import { demoApi } from '../api.js';
-import { card, describe, fact, howItWorks, payElement, sleep, toast } from '../ui.js';
+import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
 import { refreshBalance } from '../wallet.js';
 
 export const cardStep: Step = {
@@ -182,7 +183,8 @@ function cardPanel(): HTMLElement {
   }
 
   render();
-  if (state.card && state.card.state === 'PROCESSING') void waitForCard(state.card.id).then(render);
+  if (state.card && state.card.state === 'PROCESSING')
+    void waitForCard(state.card.id).then(render, (e: unknown) => toast(describe(e), 'error'));
   return h(
     'div',
     { class: 'stack' },
@@ -199,12 +201,7 @@ function cardPanel(): HTMLElement {
   );
 }
 
+/** Reads the new card until it is set up; a lost or failed read is read again after a pause (crypto-core). */
 async function waitForCard(id: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const c = await state.client.request<Card>('GET', `/cards/${encodeURIComponent(id)}`);
-    state.card = c;
-    if (c.state !== 'PROCESSING') return;
-    await sleep(500);
-  }
+  state.card = (await readUntilReady(state.client, { cardId: id, intervalMs: 500, timeoutMs: 20_000 })) as Card;
 }

@@ -9,6 +9,7 @@
  *   const credentials = await listCredentials(client);
  *   await removeCredential(client, credentials[1].id);
  */
+import { orRealState } from './already-done.js';
 import type { WalletClient } from './client.js';
 import { internals, request, requireSession } from './client-internals.js';
 import { enc } from './http.js';
@@ -50,15 +51,22 @@ export async function addCredential(
 }
 
 /**
- * `DELETE /auth/credentials/{id}`; the service requires a session made by another credential.
+ * `DELETE /auth/credentials/{id}`; the service requires a session made by another credential. Idempotent
+ * as the person sees it: a 404 for a credential the account no longer lists (removed by an earlier try
+ * whose answer was lost) is success.
  *
  * @throws {PayError} `INVALID_ARGUMENT` (no client, no id); `NO_SESSION` (no live session), `KEY_NOT_FOUND`,
  *   `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's
  *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
 export async function removeCredential(client: WalletClient, credentialId: string): Promise<void> {
-  requireSession(client);
-  await client.request('DELETE', `/auth/credentials/${enc(credentialId)}`, { signed: true });
+  const current = requireSession(client);
+  // a delete done already (an earlier try's answer was lost): done, once the list no longer has it
+  await orRealState(
+    client.request('DELETE', `/auth/credentials/${enc(credentialId)}`, { signed: true }),
+    (error) => error.status === 404,
+    async () => ((await listCredentials(client, current.accountId)).some((c) => c.id === credentialId) ? undefined : 1),
+  );
 }
 
 /**
@@ -80,6 +88,8 @@ export async function listSessions(
 
 /**
  * `DELETE /auth/sessions/{id}` (signed retry). Revoking the current session also signs out locally.
+ * Idempotent as the person sees it: a 404 for a session the account no longer lists (revoked by an
+ * earlier try whose answer was lost) is success.
  *
  * @throws {PayError} `INVALID_ARGUMENT` (no client, no id); `NO_SESSION` (no live session), `KEY_NOT_FOUND`,
  *   `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's
@@ -87,6 +97,15 @@ export async function listSessions(
  */
 export async function revokeSession(client: WalletClient, sessionId: string): Promise<void> {
   const current = requireSession(client);
-  await client.request('DELETE', `/auth/sessions/${enc(sessionId)}`, { signed: true });
+  // a revoke done already (an earlier try's answer was lost): done, once the list no longer has it (this
+  // page's own session cannot list any more: its 404 is the answer)
+  await orRealState(
+    client.request('DELETE', `/auth/sessions/${enc(sessionId)}`, { signed: true }),
+    (error) => error.status === 404,
+    async () =>
+      sessionId === current.id || !(await listSessions(client, current.accountId)).some((s) => s.id === sessionId)
+        ? 1
+        : undefined,
+  );
   if (sessionId === current.id) await internals(client).forget(current);
 }

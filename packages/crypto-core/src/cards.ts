@@ -1,7 +1,8 @@
 /**
  * Cards as free functions taking the client first (the feature-module form of crypto-core, so a page
  * ships only the flows it calls): reveal a card's details (`revealCard`), read a card, freeze / unfreeze it or change its spend limits (`PATCH /cards/{id}`, platform-authorized: the
- * platform's proxy decides what an end user may change), and list its transactions
+ * platform's proxy decides what an end user may change), wait for a new card to leave PROCESSING
+ * (`waitForCard`, through lost answers), and list its transactions
  * (`GET /transactions?cardId=`, paged). Amounts are integers in the currency's smallest unit; the
  * currency's `decimals` come with every amount. Unknown fields and enum values are kept, never rejected.
  *
@@ -13,10 +14,12 @@
  *   const page = await listCardTransactions(client, { cardId, limit: 20 });
  *   const next = page.nextCursor && (await listCardTransactions(client, { cardId, cursor: page.nextCursor }));
  */
+import { orRealState } from './already-done.js';
 import { object, text } from './args.js';
 import type { RequestOptions, WalletClient } from './client.js';
 import { request } from './client-internals.js';
-import { enc, unexpected } from './http.js';
+import { PayError } from './errors.js';
+import { abortableSleep, enc, unexpected } from './http.js';
 import type { HttpMethod } from './transport.js';
 import type { CardReveal, ListResponse } from './resources.js';
 
@@ -107,9 +110,42 @@ export async function getCard(client: CardsClient, params: { cardId: string; sig
 }
 
 /**
+ * Reads the card until it leaves PROCESSING (a new card is ACTIVE a moment after it is issued), every
+ * `intervalMs` (default 1000). A read that fails retryably (network, timeout, 429, 5xx) is tried again
+ * after a growing pause (doubling up to 8 s, or the service's `Retry-After`), so one lost answer never
+ * ends the wait. Answers the card once it is not PROCESSING, or as last read at `timeoutMs` (default 60 000).
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no card id); a service error that is not retryable (404, 403…);
+ *   the last retryable error when no read succeeded before `timeoutMs`; `ABORTED` when `signal` aborts.
+ */
+export async function waitForCard(
+  client: CardsClient,
+  params: { cardId: string; intervalMs?: number; timeoutMs?: number; signal?: AbortSignal },
+): Promise<Card> {
+  const { cardId, signal, intervalMs = 1000, timeoutMs = 60_000 } = object(params, 'params');
+  const deadline = Date.now() + timeoutMs;
+  let card: Card | undefined;
+  for (let failures = 0; ;) {
+    let pause = intervalMs;
+    try {
+      card = await getCard(client, { cardId, ...(signal ? { signal } : {}) });
+      failures = 0;
+      if (card.state !== 'PROCESSING') return card;
+    } catch (error) {
+      if (!(error instanceof PayError) || !error.retryable || Date.now() >= deadline) throw error;
+      pause =
+        error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : Math.min(8000, 500 * 2 ** failures++);
+    }
+    if (Date.now() >= deadline && card) return card;
+    await abortableSleep(Math.min(pause, Math.max(0, deadline - Date.now())), signal);
+  }
+}
+
+/**
  * `PATCH /cards/{id}`: `state` ACTIVE (unfreeze) or FROZEN (freeze), and / or spend limits (positive
  * integers in the smallest unit, `null` clears one); sent as given, the service checks them. Answers
- * the updated card.
+ * the updated card. Safe to call again after a lost answer: a state the card already has (409
+ * `INVALID_STATE_TRANSITION`) reads the card and answers it when it is as asked.
  *
  * @throws {PayError} `INVALID_ARGUMENT` (no card id); the service's error (400 `INVALID_INPUT`, 409
  *   `INVALID_STATE_TRANSITION`, `CARD_NOT_MUTABLE`, …); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
@@ -119,7 +155,16 @@ export async function updateCard(
   params: { cardId: string; state?: 'ACTIVE' | 'FROZEN'; signal?: AbortSignal } & CardLimits,
 ): Promise<Card> {
   const { cardId, signal, ...changes } = object(params, 'params');
-  return client.request<Card>('PATCH', cardPath(cardId), { body: changes, signal });
+  // a state the card has already (an earlier try's answer was lost, or another tab): the card as it is
+  return orRealState(
+    client.request<Card>('PATCH', cardPath(cardId), { body: changes, signal }),
+    (error) => error.code === 'INVALID_STATE_TRANSITION' && changes.state !== undefined,
+    async () => {
+      const card = await getCard(client, { cardId, ...(signal ? { signal } : {}) });
+      const fields = Object.entries(changes) as [keyof Card, unknown][];
+      return fields.every(([name, value]) => (card[name] ?? null) === value) ? card : undefined;
+    },
+  );
 }
 
 /**

@@ -111,7 +111,7 @@ export type {
   ScaLoginStart,
 } from './resources.js';
 export { addCredential, listCredentials, listSessions, removeCredential, revokeSession } from './account.js';
-export { createDelegatedKey, exportWallet, setWalletPrivacy } from './wallet.js';
+export { createDelegatedKey, exportWallet, getActiveDelegatedKey, setWalletPrivacy } from './wallet.js';
 export { updateCustomerContact } from './customer.js';
 export {
   authorizeQuote,
@@ -131,6 +131,7 @@ export {
   revealCard,
   listCardTransactions,
   updateCard,
+  waitForCard,
   type Card,
   type CardAmount,
   type CardCapabilities,

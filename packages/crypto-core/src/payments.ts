@@ -10,6 +10,7 @@
  *   let quote = await createQuote(client, body, idempotencyKey);
  *   if (nextQuoteStep(quote) === 'execute') quote = await executeQuote(client, { quote });
  */
+import { orRealState } from './already-done.js';
 import { invalidArgument, object } from './args.js';
 import type { WalletClient } from './client.js';
 import { internals, request, requireSession } from './client-internals.js';
@@ -125,15 +126,15 @@ export async function authorizeQuote(
   if (!params?.quoteId) throw invalidArgument('Invalid quoteId');
   const body = await scaProof(client, params, params.passkeyAssertionOptions);
   if (params.endUserIpAddress !== undefined) body['endUserIpAddress'] = params.endUserIpAddress;
-  try {
-    return await request<Quote>(client, 'POST', `/quotes/${enc(params.quoteId)}/authorize`, { body });
-  } catch (error) {
-    if (!(error instanceof PayError) || error.status !== 409 || error.code === 'SCA_SESSION_REQUIRED') throw error;
-    // answered already (its answer was lost, or a second tab): the quote says what happened
-    const quote = await getQuote(client, params.quoteId).catch(() => undefined);
-    if (!quote || quote.status === 'FAILED' || quote.status === 'EXPIRED') throw error;
-    return quote;
-  }
+  // answered already (its answer was lost, or a second tab): the quote says what happened
+  return orRealState(
+    request<Quote>(client, 'POST', `/quotes/${enc(params.quoteId)}/authorize`, { body }),
+    (error) => error.status === 409 && error.code !== 'SCA_SESSION_REQUIRED',
+    async () => {
+      const quote = await getQuote(client, params.quoteId);
+      return quote.status === 'FAILED' || quote.status === 'EXPIRED' ? undefined : quote;
+    },
+  );
 }
 
 /**

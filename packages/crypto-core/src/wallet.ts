@@ -1,6 +1,7 @@
 /**
  * The wallet's own signed actions, as functions that take the `WalletClient` first: `exportWallet` (the
- * recovery phrase, opened only when bound to this wallet), `setWalletPrivacy`, `createDelegatedKey`. Free
+ * recovery phrase, opened only when bound to this wallet), `setWalletPrivacy`, `createDelegatedKey`,
+ * `getActiveDelegatedKey`. Free
  * functions rather than client methods so that a page ships only the flows it calls.
  *
  * @example
@@ -8,13 +9,14 @@
  *   await setWalletPrivacy(client, true);
  *   const words = await exportWallet(client); // never log the words
  */
+import { orRealState } from './already-done.js';
 import { invalidArgument } from './args.js';
 import type { WalletClient } from './client.js';
-import { internals, requireSession } from './client-internals.js';
+import { internals, request, requireSession } from './client-internals.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { createExportKey, decryptExportBundle } from './export.js';
 import { enc, unexpected } from './http.js';
-import type { DelegatedKey, InternalAccount } from './resources.js';
+import type { DelegatedKey, InternalAccount, ListResponse } from './resources.js';
 
 /**
  * Exports the wallet's mnemonic: a fresh export key, the signed request, resends while the service
@@ -93,7 +95,8 @@ export async function setWalletPrivacy(
 }
 
 /**
- * `POST /auth/delegated-keys`: three legs (202, 202, 201), same body throughout.
+ * `POST /auth/delegated-keys`: three legs (202, 202, 201), same body throughout. Safe to call again after
+ * a lost answer: a 409 when the card's ACTIVE key exists already reads the keys and answers that one.
  *
  * @throws {PayError} `INVALID_ARGUMENT`; `NO_SESSION` (no live session), `KEY_NOT_FOUND`, `CHALLENGE_EXPIRED`,
  *   `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's `NETWORK_ERROR`,
@@ -105,14 +108,39 @@ export async function createDelegatedKey(
 ): Promise<DelegatedKey> {
   if (!params?.cardId) throw invalidArgument('Invalid cardId');
   const current = requireSession(client);
-  return client.request<DelegatedKey>('POST', '/auth/delegated-keys', {
-    body: {
-      cardId: params.cardId,
-      internalAccountId: params.internalAccountId ?? current.accountId,
-      nickname: params.nickname ?? 'Card spending key',
-    },
-    signed: true,
+  const fundingSourceId = params.internalAccountId ?? current.accountId;
+  // the key exists already (the answer of an earlier try's last leg was lost, or another tab): that key
+  return orRealState(
+    client.request<DelegatedKey>('POST', '/auth/delegated-keys', {
+      body: {
+        cardId: params.cardId,
+        internalAccountId: fundingSourceId,
+        nickname: params.nickname ?? 'Card spending key',
+      },
+      signed: true,
+    }),
+    (error) => error.status === 409,
+    () => getActiveDelegatedKey(client, { cardId: params.cardId, fundingSourceId }),
+  );
+}
+
+/**
+ * The card's ACTIVE delegated key on a funding source (`GET /auth/delegated-keys?fundingSourceId=`; the
+ * signed-in wallet by default), or `undefined`: what a caller reads after a creation whose answer was lost.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT`; `NO_SESSION` (no funding source given and no live session); the
+ *   service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function getActiveDelegatedKey(
+  client: WalletClient,
+  params: { cardId: string; fundingSourceId?: string },
+): Promise<DelegatedKey | undefined> {
+  if (!params?.cardId) throw invalidArgument('Invalid cardId');
+  const fundingSourceId = params.fundingSourceId ?? requireSession(client).accountId;
+  const keys = await request<ListResponse<DelegatedKey>>(client, 'GET', '/auth/delegated-keys', {
+    query: { fundingSourceId },
   });
+  return keys.data?.find((k) => k.cardId === params.cardId && k.status === 'ACTIVE');
 }
 
 /**

@@ -242,6 +242,61 @@ describe('<pay-card>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('a new card shows "Being set up", then ACTIVE by itself, through a lost status answer and no error (issue 30, case 8)', async () => {
+    const chain = await sandboxChain({ fullName: 'Nia New' }, { cardActivationMs: 2500, panOrigin: PAN_ORIGIN });
+    const { accountId } = chain;
+    await chain.client.loginWithOtp({ challenge: await chain.client.requestOtp({ accountId }), code: '000000' });
+    const card = await chain.platform('POST', '/cards', { fundingSource: accountId, customerId: chain.customerId });
+    const el = await render({ chain, accountId, cardId: card.id } as CardSetup);
+    expect(part(el, 'art').getAttribute('aria-label')).to.contain('Being set up');
+    chain.loseNextAnswer(new RegExp(`^/cards/${card.id}$`)); // the first status read fails
+    await until(() => part(el, 'art').getAttribute('aria-label')!.includes('Active'), 'active', 15000);
+    expect(hasState(el, 'error'), 'no error').to.equal(false);
+    expect(t.leaks.of('pay-error')).to.have.length(0);
+    expect(chain.forwarded.filter((p) => p === `GET /cards/${card.id}`).length).to.be.greaterThan(2);
+    t.leaks.assertClean(el);
+  });
+
+  it('"Allow card payments" whose last answer was lost reads the keys and shows the card activated (issue 30, case 6)', async () => {
+    const s = await cardSetup();
+    const el = await render(s);
+    // the third leg makes the key ACTIVE; its answer is lost, the retry meets 409 (the key exists)
+    s.chain.loseNextAnswer(/^\/auth\/delegated-keys$/, { signed: true, skip: 1 });
+    await pressEnter(part(el, 'activate-button'));
+    await until(() => !hasState(el, 'needs-activation') && !hasState(el, 'busy'), 'activated', 8000);
+    expect(hasState(el, 'error'), 'no error').to.equal(false);
+    expect(t.leaks.of('pay-error')).to.have.length(0);
+    const keys = [...s.chain.sandbox.state.delegatedKeys.list((k) => k.cardId === s.cardId)];
+    expect(keys.filter((k) => k.status === 'ACTIVE')).to.have.length(1);
+    const [activated] = t.leaks.of('pay-card-activated');
+    expect(activated!.detail).to.deep.equal({ cardId: s.cardId, keyId: keys.find((k) => k.status === 'ACTIVE')!.id });
+    expect(part(el, 'success').textContent).to.contain('The card can now pay from your wallet.');
+    t.leaks.assertClean(el);
+  });
+
+  it('a freeze whose answer was lost reads the card and shows it frozen; a freeze made elsewhere (409) too (issue 30, case 7)', async () => {
+    const s = await cardSetup();
+    const el = await render(s);
+    s.chain.loseNextAnswer(new RegExp(`^/cards/${s.cardId}$`)); // the service freezes it, the answer is lost
+    await pressEnter(part(el, 'freeze-button'));
+    await until(() => hasState(el, 'frozen') && !hasState(el, 'busy'), 'frozen after checking');
+    expect(s.chain.forwarded.filter((p) => p === `PATCH /cards/${s.cardId}`)).to.have.length(1);
+    expect(s.chain.forwarded.filter((p) => p === `GET /cards/${s.cardId}`).length).to.be.greaterThan(1);
+    expect(hasState(el, 'error'), 'no error').to.equal(false);
+    expect(part(el, 'success').textContent).to.contain('Card frozen');
+    expect(part(el, 'freeze-button').textContent!.trim()).to.equal('Unfreeze card');
+    expect(t.leaks.of('pay-card-frozen').map((e) => e.detail)).to.deep.equal([{ cardId: s.cardId }]);
+
+    // another tab unfroze it; this one still offers "Unfreeze": the 409 reads the card, which is ACTIVE as asked
+    await s.chain.client.request('PATCH', `/cards/${enc(s.cardId)}`, { body: { state: 'ACTIVE' } });
+    await pressEnter(part(el, 'freeze-button'));
+    await until(() => !hasState(el, 'frozen') && !hasState(el, 'busy'), 'unfrozen');
+    expect(hasState(el, 'error'), 'no error').to.equal(false);
+    expect(part(el, 'success').textContent).to.contain('Card unfrozen');
+    expect(t.leaks.of('pay-card-unfrozen').map((e) => e.detail)).to.deep.equal([{ cardId: s.cardId }]);
+    t.leaks.assertClean(el);
+  });
+
   it('says a freeze is the platform’s when the proxy keeps it (CARD_CONTROLLED_BY_PLATFORM), and the card stays frozen', async () => {
     const s = await cardSetup();
     await s.chain.platform('PATCH', `/cards/${enc(s.cardId)}`, { state: 'FROZEN' }); // a fraud review

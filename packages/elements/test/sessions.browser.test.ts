@@ -1,9 +1,11 @@
 import { expect } from 'chai';
-import { requireSessionKey, type WalletClient } from '@paykit/crypto-core';
+import { requireSessionKey, WalletClient } from '@paykit/crypto-core';
+import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { beforeEach, describe, it } from '../../../test/harness/suite.js';
 import type { PaySessions } from '../src/sessions/sessions.js';
 import '../src/define/pay-sessions.js';
 import { withAccountService, type AccountService } from './helpers/account-service.js';
+import { walletChain } from './helpers/sandbox-chain.js';
 import {
   announced,
   expectAccessible,
@@ -66,6 +68,33 @@ describe('<pay-sessions>', () => {
       `DELETE /auth/sessions/${encodeURIComponent(other.id)}`,
     ]);
     expect(client.session).to.not.equal(undefined);
+    expect(announced(el)).to.contain('That session is signed out.');
+    t.leaks.assertClean(el);
+  });
+
+  it('a revoke whose answer was lost is done: the row goes, no error, a retry never meets a 404 (issue 30, case 5)', async () => {
+    const chain = await walletChain({ fullName: 'Sam Sessions' });
+    const signers = chain.sandbox.enclaveSigners;
+    const phone = new WalletClient({
+      transport: chain.client.transport,
+      keyStore: memoryKeyStore(),
+      trustedSigners: { otp: signers, export: signers },
+      autoRefresh: false,
+    });
+    const { accountId } = chain;
+    await phone.loginWithOtp({ challenge: await phone.requestOtp({ accountId }), code: '000000' });
+    const other = phone.session!.id;
+    const el = await render(chain.client);
+    expect(rows(el)).to.have.length(2);
+    chain.loseNextAnswer(/^\/auth\/sessions\/[^/]+$/, { signed: true }); // revoked on the service, the answer lost
+    await pressEnter(rows(el)[1]!.querySelector<HTMLButtonElement>('[part~="revoke-button"]')!);
+    await until(() => rows(el).length === 1 && !hasState(el, 'busy'), 'the revoked row gone');
+    expect(hasState(el, 'error'), 'no error').to.equal(false);
+    expect(t.leaks.of('pay-session-revoked').map((e) => e.detail)).to.deep.equal([
+      { sessionId: other, current: false },
+    ]);
+    expect(typeof chain.sandbox.state.sessions.get(other)?.revokedAt, 'revoked on the service').to.equal('number');
+    expect(chain.client.session).to.not.equal(undefined);
     expect(announced(el)).to.contain('That session is signed out.');
     t.leaks.assertClean(el);
   });

@@ -16,8 +16,10 @@ import {
   PayError,
   getCard,
   createDelegatedKey,
+  getActiveDelegatedKey,
   listCardTransactions,
   updateCard,
+  waitForCard,
   type Card,
   type CardCurrency,
   type CardTransaction,
@@ -30,6 +32,7 @@ import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
+import { Reconcile } from '../shared/reconcile.js';
 import { formatAmount } from '../sca-challenge/quote-format.js';
 import {
   PayCardActivatedEvent,
@@ -97,6 +100,7 @@ export function parseAmount(text: string, decimals: number): number | null | und
  * @csspart show-purchase-button - "Show purchase" on a refund row.
  * @csspart declined-filter - The "Show declined payments" checkbox.
  * @csspart more-button - "Load more".
+ * @csspart checking - "Checking…" while the card is read after a change whose answer was lost.
  * @csspart error - The error box.
  * @csspart success - The last change, confirmed.
  *
@@ -154,6 +158,13 @@ export class PayCard extends PayElement {
   #success: string | undefined;
   #load = 0;
   #loadedFor: unknown[] = [];
+  #waiting: AbortController | undefined;
+  /** After a change whose answer was lost: the card as it is now ("Checking…"). */
+  readonly #check = new Reconcile(
+    this,
+    (text) => this.live.announce(text),
+    () => this.t('common.checking'),
+  );
 
   protected override get states(): string[] {
     const states = [this.#card ? 'ready' : 'loading'];
@@ -224,10 +235,33 @@ export class PayCard extends PayElement {
       this.#txns = page.data;
       this.#cursor = page.hasMore ? page.nextCursor : undefined;
       this.#error = undefined;
+      if (card.state === 'PROCESSING') this.#waitReady(client, card.id, load);
     } catch (error) {
       if (load === this.#load) this.#error = this.#report(error);
     }
     this.requestUpdate();
+  }
+
+  /** A card being set up: read until it is ready (a lost answer is read again, after a pause), then shown. */
+  #waitReady(client: WalletClient, cardId: string, load: number): void {
+    this.#waiting?.abort();
+    const waiting = (this.#waiting = new AbortController());
+    const current = (): boolean => load === this.#load && !waiting.signal.aborted;
+    void waitForCard(client, { cardId, signal: waiting.signal }).then(
+      (card) => current() && ((this.#card = card), this.requestUpdate()),
+      (error) => current() && ((this.#error = this.#report(error)), this.requestUpdate()),
+    );
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated && !this.#loadedFor.length) this.requestUpdate(); // back while being set up: read again
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (this.#waiting && !this.#waiting.signal.aborted) this.#loadedFor = [];
+    this.#waiting?.abort();
   }
 
   get #limit(): number {
@@ -269,7 +303,18 @@ export class PayCard extends PayElement {
   #toggleFreeze = (): Promise<void> =>
     this.#run('state', async (client) => {
       const freeze = this.#card!.state === 'ACTIVE';
-      const card = await updateCard(client, { cardId: this.#card!.id, state: freeze ? 'FROZEN' : 'ACTIVE' });
+      const state = freeze ? 'FROZEN' : 'ACTIVE';
+      const cardId = this.#card!.id;
+      let card: Card;
+      try {
+        card = await updateCard(client, { cardId, state });
+      } catch (error) {
+        // the change may have been made and its answer lost: show the card as it is, done when it is as asked
+        const now = await this.#check.read(error, () => getCard(client, { cardId }));
+        if (now) this.#card = now;
+        if (now?.state !== state) throw error;
+        card = now;
+      }
       this.#card = card;
       this.dispatchEvent(freeze ? new PayCardFrozenEvent(card.id) : new PayCardUnfrozenEvent(card.id));
       this.#done(freeze ? 'cardView.frozen' : 'cardView.unfrozen');
@@ -277,11 +322,20 @@ export class PayCard extends PayElement {
 
   #activate = (): Promise<void> =>
     this.#run('activate', async (client) => {
-      const key = await createDelegatedKey(client, {
-        cardId: this.#card!.id,
-        internalAccountId: this.#fundingSource!,
-        nickname: this.t('cardView.keyName'),
-      });
+      const cardId = this.#card!.id;
+      const fundingSourceId = this.#fundingSource!;
+      let key: DelegatedKey | undefined;
+      try {
+        key = await createDelegatedKey(client, {
+          cardId,
+          internalAccountId: fundingSourceId,
+          nickname: this.t('cardView.keyName'),
+        });
+      } catch (error) {
+        // the last leg may have made the key and its answer got lost: the card's keys say
+        key = await this.#check.read(error, () => getActiveDelegatedKey(client, { cardId, fundingSourceId }));
+        if (!key) throw error;
+      }
       this.#activeKey = true;
       this.dispatchEvent(new PayCardActivatedEvent(this.#card!.id, key.id));
       this.#done('cardView.activated');
@@ -386,7 +440,7 @@ export class PayCard extends PayElement {
               : html`<p class="text">${this.t('cardView.loading')}</p>`
             : this.#renderCard(card)
       }
-      ${this.renderErrorBox(this.#error, card ? {} : { retry: () => void this.#reload() })}
+      ${this.#check.render()} ${this.renderErrorBox(this.#error, card ? {} : { retry: () => void this.#reload() })}
       ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
     </div>`;
   }

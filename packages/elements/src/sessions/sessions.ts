@@ -25,6 +25,7 @@ import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PaySessionRevokedEvent } from '../shared/account-events.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
+import { Reconcile } from '../shared/reconcile.js';
 import { sessionsMessages } from './sessions.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 
@@ -50,6 +51,7 @@ type Phase = 'loading' | 'ready' | 'signed-out';
  * @csspart revoke-others-button - "Sign out everywhere else".
  * @csspart renew-button - "Renew now".
  * @csspart sign-out-button - "Sign out on this device".
+ * @csspart checking - "Checking…" while the list is read after a revoke whose answer was lost.
  * @csspart error - The error box.
  * @csspart success - The signed-out message.
  *
@@ -73,6 +75,12 @@ export class PaySessions extends PayElement {
   #unsubscribe: (() => void) | undefined;
   /** Bumped by every load; an answer to an older load is dropped. */
   #load = 0;
+  /** After a revoke whose answer was lost: the list as it is now ("Checking…"). */
+  readonly #check = new Reconcile(
+    this,
+    (text) => this.live.announce(text),
+    () => this.t('common.checking'),
+  );
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
@@ -168,9 +176,19 @@ export class PaySessions extends PayElement {
     }
   }
 
+  /** Revokes one session; when the outcome is unknown (its answer lost), done if the list no longer has it. */
+  async #revokeOne(client: WalletClient, id: string): Promise<void> {
+    try {
+      await revokeSession(client, id);
+    } catch (error) {
+      const sessions = await this.#check.read(error, () => listSessions(client));
+      if (!sessions || sessions.some((s) => s.id === id)) throw error;
+    }
+  }
+
   #revoke(session: AuthSession): Promise<void> {
     return this.#run(async (client) => {
-      await revokeSession(client, session.id);
+      await this.#revokeOne(client, session.id);
       this.dispatchEvent(new PaySessionRevokedEvent(session.id, false));
       this.live.announce(this.t('sessions.revoked'));
       await this.#reload();
@@ -181,7 +199,7 @@ export class PaySessions extends PayElement {
     this.#run(async (client) => {
       const here = client.session?.id;
       for (const session of this.#sessions.filter((s) => s.id !== here)) {
-        await revokeSession(client, session.id);
+        await this.#revokeOne(client, session.id);
         this.dispatchEvent(new PaySessionRevokedEvent(session.id, false));
       }
       this.live.announce(this.t('sessions.revokedOthers'));
@@ -208,8 +226,8 @@ export class PaySessions extends PayElement {
   protected override render(): unknown {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('sessions.title')}</h2>
-      ${this.#renderBody()} ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })}
-      ${this.live.render()}
+      ${this.#renderBody()} ${this.#check.render()}
+      ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })} ${this.live.render()}
     </div>`;
   }
 

@@ -36,6 +36,7 @@ import type { walletSettingsMessages } from '../wallet-settings/wallet-settings.
 const en = {
   'common.retry': 'Try again',
   'common.working': 'Working…',
+  'common.checking': 'Checking…',
   'error.generic': 'Something went wrong. Please try again.',
   'error.network': 'Can’t reach the server. Check your connection and try again.',
   'error.timeout': 'The server took too long to answer. Please try again.',

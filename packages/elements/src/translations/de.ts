@@ -17,6 +17,7 @@ import { registerMessages, type Messages } from '../shared/i18n.js';
 export const de: Messages = {
   'common.retry': 'Erneut versuchen',
   'common.working': 'Wird bearbeitet…',
+  'common.checking': 'Wird geprüft…',
 
   'error.generic': 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
   'error.network': 'Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',

@@ -13,6 +13,7 @@ import { registerMessages, type Messages } from '../shared/i18n.js';
 export const es: Messages = {
   'common.retry': 'Reintentar',
   'common.working': 'Procesando…',
+  'common.checking': 'Comprobando…',
   'error.generic': 'Algo salió mal. Inténtalo de nuevo.',
   'error.network': 'No se puede conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   'error.timeout': 'El servidor tardó demasiado en responder. Inténtalo de nuevo.',

@@ -19,6 +19,7 @@ import { registerMessages, type Messages } from '../shared/i18n.js';
 export const fr: Messages = {
   'common.retry': 'Réessayer',
   'common.working': 'Traitement en cours…',
+  'common.checking': 'Vérification…',
 
   'error.generic': 'Une erreur s’est produite. Veuillez réessayer.',
   'error.network': 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',

@@ -17,6 +17,7 @@ import { registerMessages, type Messages } from '../shared/i18n.js';
 export const it: Messages = {
   'common.retry': 'Riprova',
   'common.working': 'Elaborazione…',
+  'common.checking': 'Verifica in corso…',
 
   'error.generic': 'Si è verificato un problema. Riprova.',
   'error.network': 'Impossibile raggiungere il server. Controlla la connessione e riprova.',

@@ -16,6 +16,7 @@ import { registerMessages, type Messages } from '../shared/i18n.js';
 export const nl: Messages = {
   'common.retry': 'Opnieuw proberen',
   'common.working': 'Bezig…',
+  'common.checking': 'Controleren…',
 
   'error.generic': 'Er is iets misgegaan. Probeer het opnieuw.',
   'error.network': 'Kan de server niet bereiken. Controleer je verbinding en probeer het opnieuw.',

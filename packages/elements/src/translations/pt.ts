@@ -18,6 +18,7 @@ import { registerMessages, type Messages } from '../shared/i18n.js';
 export const pt: Messages = {
   'common.retry': 'Tentar novamente',
   'common.working': 'A processar…',
+  'common.checking': 'A verificar…',
 
   'error.generic': 'Ocorreu um erro. Tente novamente.',
   'error.network': 'Não é possível contactar o servidor. Verifique a sua ligação e tente novamente.',

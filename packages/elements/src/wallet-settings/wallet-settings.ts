@@ -14,6 +14,7 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import {
   createDelegatedKey,
+  getActiveDelegatedKey,
   setWalletPrivacy,
   type CurrentSession,
   type DelegatedKey,
@@ -28,6 +29,7 @@ import { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from '../shared/account-e
 import type { MessageKey } from '../shared/i18n.js';
 import { authMethodsStyles } from '../auth-methods/auth-methods.styles.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
+import { Reconcile } from '../shared/reconcile.js';
 import { walletSettingsStyles } from './wallet-settings.styles.js';
 import { walletSettingsMessages } from './wallet-settings.messages.js';
 import { registerMessages } from '../shared/i18n.js';
@@ -57,6 +59,7 @@ type KeyStatus = 'PENDING' | 'ACTIVE' | 'REVOKED';
  * @csspart confirm - The revocation confirmation.
  * @csspart confirm-revoke-button - "Revoke" in the confirmation.
  * @csspart cancel-button - "Cancel" in the confirmation.
+ * @csspart checking - "Checking…" while the keys are read after a creation whose answer was lost.
  * @csspart error - The error box.
  * @csspart success - The last change, confirmed.
  *
@@ -92,6 +95,12 @@ export class PayWalletSettings extends PayElement {
   #attached: WalletClient | undefined;
   #unsubscribe: (() => void) | undefined;
   #load = 0;
+  /** After a key creation whose answer was lost: the keys as they are now ("Checking…"). */
+  readonly #check = new Reconcile(
+    this,
+    (text) => this.live.announce(text),
+    () => this.t('common.checking'),
+  );
 
   protected override get states(): string[] {
     const states: string[] = [!this.#current ? 'signed-out' : this.#loaded ? 'ready' : 'loading'];
@@ -191,10 +200,15 @@ export class PayWalletSettings extends PayElement {
 
   #createKey = (): Promise<void> =>
     this.#run(async (client) => {
-      const key = await createDelegatedKey(client, {
-        cardId: this.cardId!,
-        nickname: this.t('walletSettings.keyName'),
-      });
+      const cardId = this.cardId!;
+      let key: DelegatedKey | undefined;
+      try {
+        key = await createDelegatedKey(client, { cardId, nickname: this.t('walletSettings.keyName') });
+      } catch (error) {
+        // the last leg may have made the key and its answer got lost: the wallet's keys say
+        key = await this.#check.read(error, () => getActiveDelegatedKey(client, { cardId }));
+        if (!key) throw error;
+      }
       this.dispatchEvent(new PayDelegatedKeyEvent(key.id, key.cardId, 'ACTIVE'));
       this.#done('walletSettings.keyCreated');
       await this.#reload();
@@ -226,7 +240,8 @@ export class PayWalletSettings extends PayElement {
   protected override render(): unknown {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('walletSettings.title')}</h2>
-      ${this.#renderBody()} ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })}
+      ${this.#renderBody()} ${this.#check.render()}
+      ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })}
       ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
     </div>`;
   }

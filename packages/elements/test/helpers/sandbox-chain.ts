@@ -46,8 +46,12 @@ export interface SandboxChain {
   quotes: Set<string>;
   /** The `Idempotency-Key` of every `POST /quotes/{id}/execute` the proxy forwarded, in order. */
   executeKeys: (string | null)[];
-  /** The next answer to a request whose service path matches is lost on its way back (NETWORK_ERROR), after the service ran it. */
-  loseNextAnswer(path: RegExp): void;
+  /**
+   * The next answer to a request whose service path matches is lost on its way back (NETWORK_ERROR), after
+   * the service ran it; with `signed`, only a signed leg's (`Service-Wallet-Signature`: the one that acts);
+   * with `skip`, that many matching answers come back first (the third leg of a delegated key: `skip: 1`).
+   */
+  loseNextAnswer(path: RegExp, options?: { signed?: boolean; skip?: number }): void;
 }
 
 /** A chain whose client is signed in to the customer's embedded wallet (email code `000000`). */
@@ -157,6 +161,8 @@ async function chain(
   const forwarded: string[] = [];
   const executeKeys: (string | null)[] = [];
   let lose: RegExp | undefined;
+  let loseSigned = false;
+  let loseSkip = 0;
   const quotes = new Set<string>();
   const accounts = await platform('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(created.id)}`);
   const accountId: string = accounts?.data?.[0]?.id ?? '';
@@ -208,7 +214,7 @@ async function chain(
           },
         }),
       );
-      if (lose?.test(path)) {
+      if (lose?.test(path) && (!loseSigned || headers.has('Service-Wallet-Signature')) && loseSkip-- <= 0) {
         lose = undefined;
         throw new TypeError('Failed to fetch'); // the service ran it; the answer never came back
       }
@@ -225,7 +231,11 @@ async function chain(
     forwarded,
     quotes,
     executeKeys,
-    loseNextAnswer: (path) => void (lose = path),
+    loseNextAnswer: (path, options) => {
+      lose = path;
+      loseSigned = !!options?.signed;
+      loseSkip = options?.skip ?? 0;
+    },
   };
 }
 
