@@ -32,14 +32,14 @@ export function toast(message: string, kind: 'info' | 'error' | 'success' = 'inf
   setTimeout(() => item.remove(), 5600);
 }
 
-/** A one-line description of an error for a person: message, reason and code. */
+/** A one-line description of an error for a person, in words (never a raw code: that goes to the console, for the developer). */
 export function describe(error: unknown): string {
-  if (error instanceof PayError) {
-    const reason = typeof error.details?.['reason'] === 'string' ? ` (${error.details['reason']})` : '';
-    return `${error.message}${reason} [${error.code}]`;
-  }
-  if (error instanceof DemoApiError) return `${error.message} [${error.code}]`;
-  return error instanceof Error ? error.message : 'Something went wrong';
+  const code = error instanceof PayError || error instanceof DemoApiError ? error.code : undefined;
+  if (code !== undefined) console.info('demo error code:', code); // for the platform's developer, never on screen
+  if (code === 'NETWORK_ERROR' || code === 'TIMEOUT')
+    return 'Can’t reach the server. Check your connection and try again.';
+  if (code === 'RATE_LIMITED') return 'Too many attempts. Wait a moment, then try again.';
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 }
 
 /** A panel card, with an optional title. */
