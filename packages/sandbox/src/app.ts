@@ -16,6 +16,7 @@ import type { SandboxContext, SandboxEnv } from './context.js';
 import { createEnclave } from './enclave.js';
 import { createIdpSigner, type IdpSigner } from './idp-signer.js';
 import { ApiError, toErrorResponse } from './errors.js';
+import { DroppedAnswer, FAULT_APPLIED_HEADER, FAULT_HEADER, faultMiddleware } from './faults.js';
 import { advance } from './lifecycle.js';
 import { createKycApp } from './kyc-page.js';
 import { createPanApp } from './pan-page.js';
@@ -72,6 +73,7 @@ const MAX_DOCUMENT_BODY_BYTES = 11 * 1024 * 1024;
 const DOCUMENT_PATH = /\/documents(\/[^/]+)?$/;
 
 function errorResponse(config: SandboxConfig, error: unknown): Response {
+  if (error instanceof DroppedAnswer) throw error; // no answer at all: startSandbox cuts the connection
   const { status, body, headers } = toErrorResponse(error);
   if (status === 500) config.onInternalError(error);
   return new Response(JSON.stringify(body), {
@@ -159,8 +161,15 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
       // No Origin (server-to-server calls, the common case) is answered without parsing an empty URL.
       origin: (origin) => (origin && config.isAllowedOrigin(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', SIGNATURE_HEADER, REQUEST_ID_HEADER, IDEMPOTENCY_HEADER],
-      exposeHeaders: ['Retry-After'],
+      allowHeaders: [
+        'Authorization',
+        'Content-Type',
+        SIGNATURE_HEADER,
+        REQUEST_ID_HEADER,
+        IDEMPOTENCY_HEADER,
+        FAULT_HEADER,
+      ],
+      exposeHeaders: ['Retry-After', FAULT_APPLIED_HEADER],
       maxAge: 600,
     }),
   );
@@ -168,6 +177,11 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  // Faults on purpose (faults.ts): inside CORS, so a page can read a fault's answer; around the whole API.
+  app.use(
+    '*',
+    faultMiddleware({ rules: config.faults, prefix: `/${API_VERSION}`, replay: async (request) => app.fetch(request) }),
+  );
   app.route(`/${API_VERSION}`, api);
   app.notFound(() => errorResponse(config, new ApiError(404, 'REFERENCE_NOT_FOUND', 'No such endpoint')));
   app.onError((error) => errorResponse(config, error));

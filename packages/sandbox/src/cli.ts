@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { parseFaultRule } from './faults.js';
 import { allowedHostNames } from './request-guard.js';
 import type { StartSandboxOptions } from './server.js';
 
@@ -36,6 +37,11 @@ const HELP = `Usage: npm run sandbox -- [options]
   --signed-exports         signed export bundles (the default)
   --session-ttl <s>        session lifetime in seconds (SANDBOX_SESSION_TTL, default 900)
   --enclave-key <file>     private P-256 JWK for a stable enclave pin (SANDBOX_ENCLAVE_KEY)
+  --fault <rule>           a fault on purpose, repeatable: '[METHOD ]PATH=FAULT[;times=N][;rate=P]', PATH
+                           under base_url with * for one segment, FAULT one of drop-after,
+                           error-before[=5xx], error-after[=5xx], delay=<ms>, rate-limit[=<s>], duplicate;
+                           e.g. 'POST /quotes/*/execute=drop-after;times=1' (SANDBOX_FAULTS, comma-separated).
+                           A request's Sandbox-Fault header wins over rules. See README "Faults on purpose"
   --help`;
 
 const env = process.env;
@@ -60,6 +66,7 @@ const { values } = orFail(() =>
       'signed-exports': { type: 'boolean' },
       'session-ttl': { type: 'string' },
       'enclave-key': { type: 'string' },
+      fault: { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
   }),
@@ -143,6 +150,15 @@ if (sessionTtl !== undefined) {
   if (!Number.isFinite(seconds) || seconds <= 0) fail(`Not a session lifetime in seconds: ${sessionTtl}`);
   set('sessionTtlMs', seconds * 1000);
 }
+const faults = values.fault ?? list(env['SANDBOX_FAULTS']);
+if (faults?.length) {
+  try {
+    faults.forEach(parseFaultRule); // reported here, before anything listens
+  } catch (error) {
+    fail(messageOf(error));
+  }
+  set('faults', faults);
+}
 if (enclaveKeyFile) {
   let text = '';
   try {
@@ -179,7 +195,8 @@ console.log(`Payments sandbox (in-memory; a restart starts empty)
   exports         ${options.unsignedExports ? 'unsigned (sandbox form)' : 'signed by the enclave signer'}
   listening on    ${options.host}
   answers to      ${[...allowedHostNames(options)].join(', ')} (any other Host: 421)
-  browser origins ${originsLine(options.allowedOrigins as readonly string[])}`);
+  browser origins ${originsLine(options.allowedOrigins as readonly string[])}
+  faults          ${options.faults?.length ? options.faults.join('\n                  ') : 'none (a request may still send Sandbox-Fault)'}`);
 
 const stop = (): void => {
   void running.close().then(() => process.exit(0));

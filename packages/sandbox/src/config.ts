@@ -7,6 +7,8 @@
  *   const config = resolveConfig({ now: clock.now, challengeTtlMs: 1_000, unsignedExports: true });
  *   config.isAllowedOrigin('http://localhost:5173'); // true
  */
+import { parseFaultRule, type FaultRule } from './faults.js';
+
 export type Permission = 'TRANSACT' | 'VIEW';
 
 export interface PlatformToken {
@@ -90,6 +92,11 @@ export interface SandboxOptions {
   oauthIssuers?: readonly string[];
   /** Called with unexpected errors (answered as 500 INTERNAL_ERROR). Default `console.error`. */
   onInternalError?: (error: unknown) => void;
+  /**
+   * Faults on purpose for requests without a `Sandbox-Fault` header: rules such as
+   * `POST /cards=drop-after;times=1` (faults.ts, README "Faults on purpose"). Default none.
+   */
+  faults?: readonly string[];
 }
 
 export interface SandboxConfig {
@@ -119,6 +126,8 @@ export interface SandboxConfig {
   maxLiveCards: number;
   isAcceptedIssuer: (issuer: string) => boolean;
   onInternalError: (error: unknown) => void;
+  /** Parsed `faults`; each rule's `times` counts down as it fires. */
+  faults: FaultRule[];
 }
 
 export const API_VERSION = '2025-10-13';
@@ -206,5 +215,6 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       ? (iss) => issuers.includes(iss)
       : (iss) => iss === 'accounts.google.com' || /^https:\/\/[^\s/]+(\/\S*)?$/.test(iss),
     onInternalError: options.onInternalError ?? ((error) => console.error('[sandbox] internal error:', error)),
+    faults: (options.faults ?? []).map(parseFaultRule),
   };
 }

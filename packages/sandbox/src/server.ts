@@ -12,6 +12,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from './app.js';
 import { API_VERSION } from './config.js';
+import { DroppedAnswer } from './faults.js';
 import { createIdentityProvider } from './identity-provider.js';
 import { allowedHostNames, guardRequests } from './request-guard.js';
 
@@ -60,14 +61,31 @@ export interface RunningSandbox {
 const basic = (id: string, secret: string): string =>
   `Basic ${Buffer.from(`${id}:${secret}`, 'utf8').toString('base64')}`;
 
+/**
+ * A `drop-after` fault's lost answer (faults.ts): the socket is destroyed before a byte of the answer is
+ * written, so the client sees the connection reset (fetch: a network error; a proxy: its upstream failed).
+ */
+function cutConnection(error: unknown, env: { outgoing?: { socket?: { destroy(): void } | null } }): Response {
+  if (!(error instanceof DroppedAnswer)) throw error;
+  env.outgoing?.socket?.destroy();
+  return new Response(null, { status: 500 }); // written nowhere: the socket is gone
+}
+
 function listen(
   fetch: (request: Request) => Promise<Response>,
   port: number,
   host: string,
 ): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: host, overrideGlobalObjects: false }, (info: AddressInfo) =>
-      resolve({ server, port: info.port }),
+    const server = serve(
+      {
+        fetch: (request: Request, env: { outgoing?: { socket?: { destroy(): void } | null } }) =>
+          fetch(request).catch((error: unknown) => cutConnection(error, env)),
+        port,
+        hostname: host,
+        overrideGlobalObjects: false,
+      },
+      (info: AddressInfo) => resolve({ server, port: info.port }),
     );
     server.once('error', reject);
   });

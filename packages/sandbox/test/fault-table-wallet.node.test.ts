@@ -1,0 +1,3 @@
+import { faultTable, ROWS } from './helpers/fault-table.js';
+
+faultTable('delegated keys, wallet and customer', ROWS.slice(7, 10));
