@@ -136,17 +136,17 @@ export const ROWS: Row[] = [
     known: {
       'answer dropped after acting': {
         reason:
-          'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, branch i30-lost)',
+          'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, open)',
         failure: /retry failed: UNAUTHORIZED 401/,
       },
       '5xx after acting': {
         reason:
-          'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, branch i30-lost)',
+          'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, open)',
         failure: /retry failed: UNAUTHORIZED 401/,
       },
       'delay past the client timeout': {
         reason:
-          'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, branch i30-lost)',
+          'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, open)',
         failure: /retry failed: UNAUTHORIZED 401/,
       },
     },
@@ -161,17 +161,17 @@ export const ROWS: Row[] = [
     known: {
       'answer dropped after acting': {
         reason:
-          'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, branch i30-lost)',
+          'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, open)',
         failure: /retry failed: SMS_OTP_CREDENTIAL_ALREADY_EXISTS 400/,
       },
       '5xx after acting': {
         reason:
-          'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, branch i30-lost)',
+          'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, open)',
         failure: /retry failed: SMS_OTP_CREDENTIAL_ALREADY_EXISTS 400/,
       },
       'delay past the client timeout': {
         reason:
-          'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, branch i30-lost)',
+          'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, open)',
         failure: /retry failed: SMS_OTP_CREDENTIAL_ALREADY_EXISTS 400/,
       },
     },
@@ -183,23 +183,6 @@ export const ROWS: Row[] = [
     setup: async (w) => (await addCredential(w.client, { type: 'SMS_OTP', phoneNumber: '+14155550124' })).id,
     act: (w, id: string) => removeCredential(w.client, id),
     effects: (w, id: string) => (w.t.server.sandbox.state.credentials.get(id) ? 0 : 1),
-    known: {
-      'answer dropped after acting': {
-        reason:
-          'deletes are not yet idempotent for the person: the retry of a done delete is 404 (crypto-core, branch i30-lost)',
-        failure: /retry failed: REFERENCE_NOT_FOUND 404/,
-      },
-      '5xx after acting': {
-        reason:
-          'deletes are not yet idempotent for the person: the retry of a done delete is 404 (crypto-core, branch i30-lost)',
-        failure: /retry failed: REFERENCE_NOT_FOUND 404/,
-      },
-      'delay past the client timeout': {
-        reason:
-          'deletes are not yet idempotent for the person: the retry of a done delete is 404 (crypto-core, branch i30-lost)',
-        failure: /retry failed: REFERENCE_NOT_FOUND 404/,
-      },
-    },
   },
   {
     call: 'client.refreshSession (POST /auth/sessions/{id}/refresh)',
@@ -210,17 +193,17 @@ export const ROWS: Row[] = [
     known: {
       'answer dropped after acting': {
         reason:
-          'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, branch i30-lost)',
+          'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, open)',
         failure: /effects 2/,
       },
       '5xx after acting': {
         reason:
-          'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, branch i30-lost)',
+          'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, open)',
         failure: /effects 2/,
       },
       'delay past the client timeout': {
         reason:
-          'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, branch i30-lost)',
+          'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, open)',
         failure: /effects 2/,
       },
     },
@@ -232,20 +215,6 @@ export const ROWS: Row[] = [
     setup: async (w) => (await otpLogin(w.t, w.credential.id)).session.id as string,
     act: (w, id: string) => revokeSession(w.client, id),
     effects: (w, id: string) => (w.t.server.sandbox.state.sessions.get(id)?.revokedAt === undefined ? 0 : 1),
-    known: {
-      'answer dropped after acting': {
-        reason: 'case 5: the retry of a done revoke is 404 (crypto-core, branch i30-lost)',
-        failure: /retry failed: REFERENCE_NOT_FOUND 404/,
-      },
-      '5xx after acting': {
-        reason: 'case 5: the retry of a done revoke is 404 (crypto-core, branch i30-lost)',
-        failure: /retry failed: REFERENCE_NOT_FOUND 404/,
-      },
-      'delay past the client timeout': {
-        reason: 'case 5: the retry of a done revoke is 404 (crypto-core, branch i30-lost)',
-        failure: /retry failed: REFERENCE_NOT_FOUND 404/,
-      },
-    },
   },
   {
     call: 'client.logout (DELETE /auth/sessions/{own id})',
@@ -268,20 +237,6 @@ export const ROWS: Row[] = [
     setup: newCard,
     act: (w, cardId: string) => createDelegatedKey(w.client, { cardId }),
     effects: (w, cardId: string) => w.t.server.sandbox.state.delegatedKeys.list((k) => k.cardId === cardId).length,
-    known: {
-      'answer dropped after acting': {
-        reason: 'case 6: the retry is 409, the key exists, and is not read back (crypto-core, branch i30-lost)',
-        failure: /retry failed: CONFLICT 409/,
-      },
-      '5xx after acting': {
-        reason: 'case 6: the retry is 409, the key exists, and is not read back (crypto-core, branch i30-lost)',
-        failure: /retry failed: CONFLICT 409/,
-      },
-      'delay past the client timeout': {
-        reason: 'case 6: the retry is 409, the key exists, and is not read back (crypto-core, branch i30-lost)',
-        failure: /retry failed: CONFLICT 409/,
-      },
-    },
   },
   {
     call: 'setWalletPrivacy (PATCH /internal-accounts/{id})',
