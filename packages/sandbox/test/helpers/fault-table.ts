@@ -47,6 +47,13 @@ const FAULTS = {
   'duplicate request': 'duplicate',
 } as const;
 type FaultName = keyof typeof FAULTS;
+
+/** A known gap on the three faults where the service acted and the answer did not come back (lost, 5xx after, late). */
+const afterActing = (reason: string, failure: RegExp): NonNullable<Row['known']> => ({
+  'answer dropped after acting': { reason, failure },
+  '5xx after acting': { reason, failure },
+  'delay past the client timeout': { reason, failure },
+});
 const IP = '203.0.113.7';
 
 /** One signed-in wallet and a client whose transport can carry a fault to one request. */
@@ -133,23 +140,10 @@ export const ROWS: Row[] = [
     },
     act: (w, challenge: OtpChallenge) => w.client.loginWithOtp({ challenge, code: '000000' }),
     effects: activeSessions,
-    known: {
-      'answer dropped after acting': {
-        reason:
-          'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, open)',
-        failure: /retry failed: UNAUTHORIZED 401/,
-      },
-      '5xx after acting': {
-        reason:
-          'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, open)',
-        failure: /retry failed: UNAUTHORIZED 401/,
-      },
-      'delay past the client timeout': {
-        reason:
-          'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, open)',
-        failure: /retry failed: UNAUTHORIZED 401/,
-      },
-    },
+    known: afterActing(
+      'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, open)',
+      /retry failed: UNAUTHORIZED 401/,
+    ),
   },
   {
     call: 'addCredential (POST /auth/credentials)',
@@ -158,23 +152,10 @@ export const ROWS: Row[] = [
     act: (w) => addCredential(w.client, { type: 'SMS_OTP', phoneNumber: '+14155550123' }),
     effects: (w) =>
       w.t.server.sandbox.state.credentials.list((c) => c.accountId === w.account.id && c.type === 'SMS_OTP').length,
-    known: {
-      'answer dropped after acting': {
-        reason:
-          'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, open)',
-        failure: /retry failed: SMS_OTP_CREDENTIAL_ALREADY_EXISTS 400/,
-      },
-      '5xx after acting': {
-        reason:
-          'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, open)',
-        failure: /retry failed: SMS_OTP_CREDENTIAL_ALREADY_EXISTS 400/,
-      },
-      'delay past the client timeout': {
-        reason:
-          'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, open)',
-        failure: /retry failed: SMS_OTP_CREDENTIAL_ALREADY_EXISTS 400/,
-      },
-    },
+    known: afterActing(
+      'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, open)',
+      /retry failed: SMS_OTP_CREDENTIAL_ALREADY_EXISTS 400/,
+    ),
   },
   {
     call: 'removeCredential (DELETE /auth/credentials/{id})',
@@ -190,23 +171,10 @@ export const ROWS: Row[] = [
     path: /\/refresh$/,
     act: (w) => w.client.refreshSession(),
     effects: (w) => activeSessions(w) - 1, // sessions the refresh opened (the old one lives until it expires)
-    known: {
-      'answer dropped after acting': {
-        reason:
-          'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, open)',
-        failure: /effects 2/,
-      },
-      '5xx after acting': {
-        reason:
-          'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, open)',
-        failure: /effects 2/,
-      },
-      'delay past the client timeout': {
-        reason:
-          'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, open)',
-        failure: /effects 2/,
-      },
-    },
+    known: afterActing(
+      'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, open)',
+      /effects 2/,
+    ),
   },
   {
     call: 'revokeSession, another session (DELETE /auth/sessions/{id})',
