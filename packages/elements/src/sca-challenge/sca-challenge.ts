@@ -17,6 +17,7 @@ import { CodeEntry } from '../shared/code-entry.js';
 import { Countdown } from '../shared/countdown.js';
 import { describeError, errorCode } from '../shared/errors.js';
 import { PayScaCompleteEvent } from '../shared/events.js';
+import { Reconcile } from '../shared/reconcile.js';
 import { keyIcon, lockIcon } from '../shared/icons.js';
 import { formatAmount, payeeLabel } from './quote-format.js';
 import { usableFactors, type ScaFactor } from './sca-rules.js';
@@ -111,6 +112,12 @@ export class PayScaChallenge extends PayElement {
   #factor: ScaFactor | undefined;
   #challengeId: string | undefined;
   #status: string | undefined;
+  /** After a proof whose answer was lost: the quote as it is now ("Checking whether your payment went through…"). */
+  readonly #check = new Reconcile(
+    this,
+    (text) => this.live.announce(text),
+    () => this.t('sca.checking'),
+  );
   /** The SCA login being completed (started on 409 SCA_SESSION_REQUIRED), and the proof to send again after it. */
   #login: { start: ScaLoginStart; proof: Proof } | undefined;
   /** A currency conversion was authorized here: its payout is step 2 of 2. */
@@ -244,7 +251,7 @@ export class PayScaChallenge extends PayElement {
     return html`
       ${factors.length > 1 && !login ? this.#renderFactorSwitch(factors) : nothing}
       ${byCode ? html`<slot name="code-input"></slot>` : nothing}
-      ${this.#status ? html`<p part="status" class="text status"><span class="spinner" aria-hidden="true"></span>${this.#status}</p>` : nothing}
+      ${this.#shownStatus ? html`<p part="status" class="text status"><span class="spinner" aria-hidden="true"></span>${this.#shownStatus}</p>` : nothing}
       ${this.renderErrorBox(code.error, { secondsLeft: Math.max(this.#rateLimit.remaining, code.resend.remaining) })}
       <div class="actions">
         <button
@@ -357,6 +364,11 @@ export class PayScaChallenge extends PayElement {
     void this.#settle(request, proof, renewed);
   }
 
+  /** The progress line: "Checking…" while a lost answer is read, else the flow's own status. */
+  get #shownStatus(): string | undefined {
+    return this.#check.checking ? this.t('sca.checking') : this.#status;
+  }
+
   async #settle(request: Promise<Quote>, proof: Proof, renewed: boolean): Promise<void> {
     let next: Quote;
     try {
@@ -367,7 +379,7 @@ export class PayScaChallenge extends PayElement {
         return;
       }
       // the proof may have reached the service and its answer got lost: read the quote before offering a retry
-      const settled = describeError(error).retryable ? await this.#reconcile() : undefined;
+      const settled = await this.#check.read(error, () => this.#movedOn());
       if (!settled) {
         this.#fail(error, proof);
         return;
@@ -377,22 +389,16 @@ export class PayScaChallenge extends PayElement {
     await this.#next(next);
   }
 
-  /** The quote as it is now, when it moved on from the challenge on screen (answered already); else `undefined`. */
-  async #reconcile(): Promise<Quote | undefined> {
+  /**
+   * The quote as it is now, when it moved on from the challenge on screen (answered already); else
+   * `undefined`: still unknown, so the error and its retry (a retry of the proof is safe).
+   */
+  async #movedOn(): Promise<Quote | undefined> {
     const quote = this.quote;
     if (!quote) return undefined;
-    this.#status = this.t('sca.checking');
-    this.live.announce(this.#status);
-    this.requestUpdate();
-    try {
-      const now = await getQuote(this.requireClient(), quote.id);
-      const moved = now.status !== 'PENDING_AUTHORIZATION' || now.scaChallenge?.id !== this.#challenge?.id;
-      return moved && now.status !== 'FAILED' && now.status !== 'EXPIRED' ? now : undefined;
-    } catch {
-      return undefined; // still unknown: the error and its retry (a retry of the proof is safe)
-    } finally {
-      this.#status = undefined;
-    }
+    const now = await getQuote(this.requireClient(), quote.id);
+    const moved = now.status !== 'PENDING_AUTHORIZATION' || now.scaChallenge?.id !== this.#challenge?.id;
+    return moved && now.status !== 'FAILED' && now.status !== 'EXPIRED' ? now : undefined;
   }
 
   /** What the service answered the proof with: another round, or done. */
