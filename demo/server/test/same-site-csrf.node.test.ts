@@ -61,15 +61,15 @@ describe('demo in Chromium: a page on another port of the same host cannot act f
     // their statuses are read from the DevTools protocol, where they arrive before the block
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    const requests = new Map<string, { url: string; method: string; status?: number }>();
+    // the two events are joined at the end: Chromium does not order an ExtraInfo event after the
+    // requestWillBeSent of the same request (under load it can arrive first)
+    const sent = new Map<string, { url: string; method: string }>();
+    const statuses = new Map<string, number>();
     cdp.on('Network.requestWillBeSent', (event) => {
       if (event.request.url.startsWith(demo.origin))
-        requests.set(event.requestId, { url: event.request.url, method: event.request.method });
+        sent.set(event.requestId, { url: event.request.url, method: event.request.method });
     });
-    cdp.on('Network.responseReceivedExtraInfo', (event) => {
-      const request = requests.get(event.requestId);
-      if (request) request.status = event.statusCode;
-    });
+    cdp.on('Network.responseReceivedExtraInfo', (event) => statuses.set(event.requestId, event.statusCode));
     await page.goto(attackerUrl);
     // plain JavaScript text: the test's own functions are compiled with helpers the page does not have
     const attempts = (await page.evaluate(`(async () => {
@@ -94,7 +94,10 @@ describe('demo in Chromium: a page on another port of the same host cannot act f
 
     // every request that reached the demo was refused there (the JSON one never left: its preflight failed)
     // the DevTools events of the last answers may still be on their way when the page's script returns
-    const answered = () => [...requests.values()].filter((r) => r.method === 'POST' && r.status !== undefined);
+    const answered = () =>
+      [...sent]
+        .map(([id, request]) => ({ ...request, status: statuses.get(id) }))
+        .filter((r) => r.method === 'POST' && r.status !== undefined);
     for (let waited = 0; answered().length < 7 && waited < 5_000; waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const posts = answered();
