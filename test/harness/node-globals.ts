@@ -1,7 +1,26 @@
 /**
  * Gives Node's test runner the same globals that Mocha gives the browser runner, so one suite file
- * runs in Node and in every browser engine unchanged.
+ * runs in Node and in every browser engine unchanged. Each test and hook gets the browser runner's
+ * Mocha timeout (20 s) here rather than from `--test-timeout`, because run-node.mjs runs several test
+ * files in one process, where `--test-timeout` would also bound the whole process.
  */
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 
-Object.assign(globalThis, { describe, it, before, after, beforeEach, afterEach, __PAYKIT_RUNTIME__: 'node' });
+/** The browser runner's Mocha timeout, per test and per hook. */
+export const TEST_TIMEOUT_MS = 20_000;
+
+type Fn = () => unknown;
+const timed = Object.assign((name: string, fn: Fn) => it(name, { timeout: TEST_TIMEOUT_MS }, fn), {
+  skip: (name: string, fn?: Fn) => it.skip(name, fn),
+});
+const hook = (register: typeof before) => (fn: Fn) => register(fn, { timeout: TEST_TIMEOUT_MS });
+
+Object.assign(globalThis, {
+  describe,
+  it: timed,
+  before: hook(before),
+  after: hook(after),
+  beforeEach: hook(beforeEach),
+  afterEach: hook(afterEach),
+  __PAYKIT_RUNTIME__: 'node',
+});

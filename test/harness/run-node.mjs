@@ -1,41 +1,165 @@
 #!/usr/bin/env node
 /**
- * Runs every Node test (`packages/*\/test/**\/*.test.ts` except `*.browser.test.ts`) with Node's own
- * runner: Node 20 does not expand globs given to `--test`, so the files are listed here.
+ * Runs every Node test (`*.test.ts` except `*.browser.test.ts`, see test-files.mjs) with Node's own
+ * runner, in shards: the files of one test folder share one process (at most SHARD_SIZE files each),
+ * and SHARD_JOBS shards run at once. One process per folder loads the workspace's TypeScript sources
+ * once instead of once per file: on the 2-core machine the Node suite took 180 s of CPU as one
+ * process per file and about 75 s as one per folder (Node 22's `--experimental-test-isolation=none`
+ * is the same idea; Node 20 lacks it). A file that needs a fresh module graph is listed in OWN_PROCESS.
+ * Each shard's report is printed whole when it ends, then one summary of all of them.
  *
  * @example
  *   node test/harness/run-node.mjs
  *   node test/harness/run-node.mjs --files 'packages/crypto-core/test/keys.test.ts' --test-name-pattern stamp
+ *   PAYKIT_NODE_JOBS=1 node test/harness/run-node.mjs     one shard at a time
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findTestFiles, takeFilesArg } from './test-files.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** Files per process: small enough that the shards balance across the jobs, large enough to share loads. */
+const SHARD_SIZE = 10;
+/** Shards at once. Most Node tests wait on timers and sockets, so three keep two cores busy. */
+const SHARD_JOBS = Math.max(1, Number(process.env.PAYKIT_NODE_JOBS) || 3);
+/** Files that assert on module-level state another file changes, each in a process of its own. */
+/** The name of each shard's first test, which loads its files (not counted). */
+const LOADING = 'loads the shard’s';
+const OWN_PROCESS = new Set([
+  // registers no locale but English, then asserts that Spanish is absent until it imports it
+  'packages/elements/test/i18n.test.ts',
+]);
+
 const { files: focus, rest } = takeFilesArg(process.argv.slice(2));
 const files = findTestFiles(repoRoot, 'node', focus);
-
 if (files.length === 0) {
   console.log(`No Node test files match ${focus ?? 'the default patterns'}; nothing to run in Node.`);
   process.exit(0);
 }
 
-const args = [
-  '--import',
-  'tsx',
-  '--import',
-  './test/harness/node-globals.ts',
-  // workspace packages resolve to their TypeScript sources, so tests need no build
-  '--conditions=source',
-  '--test',
-  '--test-reporter=spec',
-  // the browser runner's Mocha timeout, per test; and a handle left open (a BroadcastChannel, a timer)
-  // must not keep a finished test file, and with it the whole run, alive
-  '--test-timeout=20000',
-  '--test-force-exit',
-  ...rest,
-  ...files,
-];
-const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const shards = shard(files);
+const entriesDir = path.join(repoRoot, 'test-results', 'node-shards');
+mkdirSync(entriesDir, { recursive: true });
+
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+const started = Date.now();
+const results = [];
+const queue = [...shards];
+await Promise.all(Array.from({ length: Math.min(SHARD_JOBS, queue.length) }, worker));
+
+const total = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0 };
+for (const result of results) for (const key of Object.keys(total)) total[key] += result.counts[key] ?? 0;
+console.log(`\n=== node: ${files.length} files in ${shards.length} processes, ${SHARD_JOBS} at a time`);
+for (const { name, files: shardFiles, code, seconds, counts } of results.sort((a, b) => a.index - b.index)) {
+  const tally = counts.tests === undefined ? 'no summary (the process did not finish)' : summarize(counts);
+  console.log(
+    `${code === 0 ? 'ok  ' : 'FAIL'} ${name.padEnd(28)} ${shardFiles.length} files, ${tally} in ${seconds} s`,
+  );
+}
+console.log(`node: ${summarize(total)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exitCode = results.some((result) => result.code !== 0) ? 1 : 0;
+
+async function worker() {
+  for (let next = queue.shift(); next; next = queue.shift()) results.push(await runShard(next));
+}
+
+/** Groups files by their test folder, in order, and cuts each group into shards of at most SHARD_SIZE. */
+function shard(list) {
+  const groups = new Map();
+  for (const file of list) {
+    const inTest = file.indexOf('/test/');
+    const folder = OWN_PROCESS.has(file)
+      ? file
+      : inTest >= 0
+        ? file.slice(0, inTest + '/test'.length)
+        : path.dirname(file);
+    groups.set(folder, [...(groups.get(folder) ?? []), file]);
+  }
+  const out = [];
+  for (const [folder, group] of groups) {
+    const count = Math.ceil(group.length / SHARD_SIZE);
+    for (let i = 0; i < count; i++) {
+      // an even cut: 23 files make shards of 8, 8 and 7, not 10, 10 and 3
+      const part = group.slice(Math.round((i * group.length) / count), Math.round(((i + 1) * group.length) / count));
+      const name = count > 1 ? `${folder} ${i + 1}/${count}` : folder;
+      out.push({ index: out.length, name, files: part });
+    }
+  }
+  return out;
+}
+
+function runShard({ index, name, files: shardFiles }) {
+  const entry = path.join(entriesDir, `${index}.test.mjs`);
+  // one entry that imports the shard's files in order; each registers its suites as it loads. A file
+  // (or a module it imports) with a top-level await yields while loading, and `--test-force-exit` ends
+  // the process as soon as every test registered so far has run: so the first test is the loading of
+  // all the files, and the suites they register queue behind it (a file's tests run one at a time).
+  // It is not counted in the summary.
+  const urls = shardFiles.map((file) => pathToFileURL(path.join(repoRoot, file)).href);
+  writeFileSync(
+    entry,
+    `// ${name} (written by test/harness/run-node.mjs)\n` +
+      `import { test } from 'node:test';\n` +
+      `const files = ${JSON.stringify(urls, null, 2)};\n` +
+      // loaded outside the test, so that their suites are top-level, not the loading test's children
+      `const loaded = (async () => { for (const file of files) await import(file); })();\n` +
+      `test(${JSON.stringify(LOADING + ` ${shardFiles.length} test files`)}, () => loaded);\n`,
+  );
+  const args = [
+    '--import',
+    'tsx',
+    '--import',
+    './test/harness/node-globals.ts',
+    // workspace packages resolve to their TypeScript sources, so tests need no build
+    '--conditions=source',
+    '--test',
+    '--test-reporter=spec',
+    // each test has its own 20 s (node-globals.ts); this bounds the whole shard
+    '--test-timeout=600000',
+    // a handle left open (a BroadcastChannel, a timer) must not keep a finished shard, and the run, alive
+    '--test-force-exit',
+    ...rest,
+    entry,
+  ];
+  const shardStarted = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const finish = (code) => {
+      children.delete(child);
+      const seconds = ((Date.now() - shardStarted) / 1000).toFixed(1);
+      console.log(`\n=== node shard ${name}: ${shardFiles.length} files (${seconds} s)`);
+      process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      resolve({ index, name, files: shardFiles, code, seconds, counts: readCounts(output) });
+    };
+    child.on('error', (error) => ((output += `\n${error.stack}\n`), finish(1)));
+    child.on('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function readCounts(output) {
+  const counts = {};
+  for (const key of ['tests', 'pass', 'fail', 'cancelled', 'skipped']) {
+    const match = new RegExp(`^ℹ ${key} (\\d+)$`, 'm').exec(output);
+    if (match) counts[key] = Number(match[1]);
+  }
+  // the loading test of the shard, when it passed
+  if (counts.tests !== undefined && output.includes(`✔ ${LOADING}`)) ((counts.tests -= 1), (counts.pass -= 1));
+  return counts;
+}
+
+function summarize(counts) {
+  return `${counts.pass} passed, ${counts.fail} failed, ${counts.skipped} skipped${counts.cancelled ? `, ${counts.cancelled} cancelled` : ''}`;
+}
