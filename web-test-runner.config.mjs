@@ -4,7 +4,8 @@
  * `npm run test:browsers` (test/harness/run-browsers.mjs) runs one engine per wtr process; this config
  * also works alone: `PAYKIT_BROWSERS=chromium npx wtr`.
  *
- * Env: PAYKIT_BROWSERS=chromium,firefox,webkit · PAYKIT_FILES=<glob> (focus) · PAYKIT_SUMMARY_FILE=<json>
+ * Env: PAYKIT_BROWSERS=chromium,firefox,webkit · PAYKIT_FILES=<glob> (focus) · PAYKIT_SUMMARY_FILE=<json> ·
+ * PAYKIT_WTR_PORT=<port>
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,8 @@ export default {
   // workspace packages resolve to their TypeScript sources, so tests need no build
   nodeResolve: { exportConditions: ['source'] },
   browsers: selectEngines(process.env.PAYKIT_BROWSERS).map(createLauncher),
+  // a port of its own when run-tests.mjs runs the engines side by side (else wtr's first free from 8000)
+  ...(Number(process.env.PAYKIT_WTR_PORT) ? { port: Number(process.env.PAYKIT_WTR_PORT) } : {}),
   concurrency: 1,
   concurrentBrowsers: 1,
   browserStartTimeout: 120_000,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run test:adopters`: what a new user meets, from the packed packages. Packs the five packages
- * with `npm pack`, checks each tarball with publint and `@arethetypeswrong/cli --profile esm-only`,
+ * `npm run test:adopters`: what a new user meets, from the packed packages. Takes the five packages
+ * as `npm test`'s pack stage packed them (or packs them, run alone: test/harness/pack.mjs), checks each tarball with publint and `@arethetypeswrong/cli --profile esm-only`,
  * installs them into a fresh project in a temporary directory outside the monorepo (npm, from the local
  * cache where it can), type-checks them in a Node-only `tsconfig` (`lib: ["ES2022"]`, `types: ["node"]`,
  * `skipLibCheck: false`), then runs every README quick start as written (see readme-snippets.mjs):
@@ -12,7 +12,7 @@
  *   ADOPTERS_KEEP=1 npm run test:adopters     keep the temporary project (its path is printed)
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/debian-browsers.mjs';
+import { packedTarballs } from '../harness/pack.mjs';
 import { readSnippets } from './readme-snippets.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -119,26 +120,20 @@ const npm = (args, options) => run('npm', [...args, '--no-audit', '--no-fund', '
 
 // ---- 1. pack, and check the tarballs ------------------------------------------------------------
 
-async function pack(work) {
-  const packs = join(work, 'packs');
-  mkdirSync(packs);
-  // prepack builds each package's dist/ first
-  await npm(['pack', '--pack-destination', packs, ...PACKAGES.flatMap((p) => ['-w', `packages/${p}`])]);
-  const tarballs = readdirSync(packs)
-    .filter((f) => f.endsWith('.tgz'))
-    .map((f) => join(packs, f));
-  if (tarballs.length !== PACKAGES.length)
-    throw new Error(`npm pack made ${tarballs.length} tarballs, not ${PACKAGES.length}`);
-  log(`packed ${tarballs.map((t) => relative(packs, t)).join(', ')}`);
+/** The tarballs of `npm test`'s pack stage, or packed now when this runs alone (test/harness/pack.mjs). */
+async function pack() {
+  const tarballs = Object.values(await packedTarballs());
+  if (tarballs.length !== PACKAGES.length) throw new Error(`${tarballs.length} tarballs, not ${PACKAGES.length}`);
+  log(`packed ${tarballs.map((t) => relative(dirname(t), t)).join(', ')}`);
   return tarballs;
 }
 
-async function checkTarballs(tarballs) {
+async function checkTarballs(work, tarballs) {
   const bin = (name) => join(repoRoot, 'node_modules', '.bin', name);
   for (const tarball of tarballs) {
     const name = relative(dirname(tarball), tarball);
-    const unpacked = tarball.replace(/\.tgz$/, '');
-    mkdirSync(unpacked);
+    const unpacked = join(work, 'unpacked', name.replace(/\.tgz$/, ''));
+    mkdirSync(unpacked, { recursive: true });
     await run('tar', ['-xzf', tarball, '-C', unpacked]);
     // the unpacked tarball is exactly what npm publishes: lint it as it is
     await run(bin('publint'), ['--strict', '--pack', 'false', join(unpacked, 'package')])
@@ -376,8 +371,8 @@ async function main() {
     throw new Error(`the temporary project ${work} is inside the monorepo`);
   let browser;
   try {
-    const tarballs = await pack(work);
-    const [app] = await Promise.all([createProject(work, tarballs), checkTarballs(tarballs)]);
+    const tarballs = await pack();
+    const [app] = await Promise.all([createProject(work, tarballs), checkTarballs(work, tarballs)]);
     await checkNodeOnlyTypes(app);
 
     // the snippets' files, where their runners expect them

@@ -140,9 +140,13 @@ async function chooseSandboxId(d: Driver, email: string): Promise<void> {
   const edit = `${S.otp} >>> [part~="edit-button"]`;
   if (await d.exists(edit)) await d.click(edit); // an earlier attempt left it on a method
   await enterEmail(d, email);
-  await d.waitFor(`${S.otp} >>> [part~="another-button"]`, { message: '"Use another method"' });
-  await d.click(`${S.otp} >>> [part~="another-button"]`);
-  await clickByText(d, `${S.otp} >>> [part~="method-button"]`, 'Continue with Sandbox ID');
+  // the lookup may still be running ("Checking…") while an earlier method's "Use another method" is in
+  // the DOM: press it until the method list shows, rather than once
+  await d.until(async () => {
+    if (await tryClickByText(d, `${S.otp} >>> [part~="method-button"]`, 'Continue with Sandbox ID')) return true;
+    if (await d.exists(`${S.otp} >>> [part~="another-button"]`)) await d.click(`${S.otp} >>> [part~="another-button"]`);
+    return false;
+  }, 'the "Continue with Sandbox ID" method after "Use another method"');
   await d.waitFor(OAUTH_BUTTON, { message: 'the provider button' });
 }
 
@@ -152,7 +156,12 @@ async function sessionIdInHeader(d: Driver): Promise<string | null> {
 
 /** Clicks the first button matching `selector` whose text contains `text` (the element's parts do not name the kind). */
 async function clickByText(d: Driver, selector: string, text: string): Promise<void> {
-  const clicked = await d.evaluate(
+  if (!(await tryClickByText(d, selector, text))) throw new Error(`no ${selector} says "${text}"`);
+}
+
+/** Clicks the first `selector` whose text contains `text`; false when there is none (yet). */
+function tryClickByText(d: Driver, selector: string, text: string): Promise<boolean> {
+  return d.evaluate(
     ({ selector, text }: { selector: string; text: string }) => {
       const button = (__deep(selector, true) as HTMLElement[]).find((b) => b.textContent?.includes(text));
       button?.click();
@@ -160,7 +169,6 @@ async function clickByText(d: Driver, selector: string, text: string): Promise<v
     },
     { selector, text },
   );
-  if (!clicked) throw new Error(`no ${selector} says "${text}"`);
 }
 
 /** The trimmed texts of the elements matching `selector`. */

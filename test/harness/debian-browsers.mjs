@@ -63,7 +63,13 @@ export async function startWebKitDriver({ timeoutMs = 30_000 } = {}) {
 
 function spawnDriver(port) {
   // stays in the caller's process group, so whatever kills a CI job's group takes the driver too
-  const child = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // `-a` alone starts every search for a free display at :99, so two drivers starting at once (the
+  // browser tests' and the end-to-end run's, side by side in `npm test`) can pick the same one; a start
+  // taken from the driver's free port keeps their searches apart
+  const display = String(100 + (port % 10_000));
+  const child = spawn('xvfb-run', ['-a', '-n', display, 'WebKitWebDriver', `--port=${port}`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   let exitCode;

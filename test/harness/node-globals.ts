@@ -9,9 +9,9 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 /** The browser runner's Mocha timeout, per test and per hook. */
 export const TEST_TIMEOUT_MS = 20_000;
 
-type Fn = () => unknown;
+type Fn = () => void | Promise<void>;
 const timed = Object.assign((name: string, fn: Fn) => it(name, { timeout: TEST_TIMEOUT_MS }, fn), {
-  skip: (name: string, fn?: Fn) => it.skip(name, fn),
+  skip: (name: string, fn?: Fn) => (fn ? it.skip(name, fn) : it.skip(name)),
 });
 const hook = (register: typeof before) => (fn: Fn) => register(fn, { timeout: TEST_TIMEOUT_MS });
 

@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,11 +44,20 @@ try {
     console.log(`\n=== ${engine}: @web/test-runner${focus ? ` (focus: ${focus})` : ''}`);
     const summaryFile = path.join(scratch, `${engine}.json`);
     const started = Date.now();
+    // its own port: other engines' runners may be starting beside this one (run-tests.mjs), and wtr's
+    // own choice (the first free port from 8000) races between processes
+    const port = await freePort();
     const code = await new Promise((resolve) => {
       current = spawn(process.execPath, [wtrBin, '--config', 'web-test-runner.config.mjs', ...rest], {
         cwd: repoRoot,
         stdio: 'inherit',
-        env: { ...process.env, PAYKIT_BROWSERS: engine, PAYKIT_FILES: focus ?? '', PAYKIT_SUMMARY_FILE: summaryFile },
+        env: {
+          ...process.env,
+          PAYKIT_BROWSERS: engine,
+          PAYKIT_FILES: focus ?? '',
+          PAYKIT_SUMMARY_FILE: summaryFile,
+          PAYKIT_WTR_PORT: String(port),
+        },
       });
       current.on('error', () => resolve(1));
       current.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
@@ -70,6 +80,16 @@ for (const { engine, code, seconds, counts } of results) {
 }
 const failed = results.filter((result) => result.code !== 0);
 process.exitCode = failed.length || aborted ? 1 : 0;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
 
 function readCounts(file) {
   try {

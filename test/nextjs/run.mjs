@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Hydration in a real Next.js App Router build. Builds the three browser packages, packs them, installs
+ * Hydration in a real Next.js App Router build. Takes the three browser packages as `npm test`'s pack
+ * stage packed them (or packs them, run alone: test/harness/pack.mjs), installs
  * the fixture (`test/nextjs/app`, its own package.json: next, react, react-dom) with the tarballs into a
  * temporary folder outside the repository and its install (`$TMPDIR/paykit-nextjs-fixture`, reused between runs,
  * `npm install --prefer-offline`), runs `next build` and `next start`, then loads each element's page in
@@ -13,20 +14,20 @@
  *   npm run test:nextjs
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/debian-browsers.mjs';
+import { packedTarballs } from '../harness/pack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = path.join(root, 'test/nextjs/app');
 // outside the repository: a Next.js app under node_modules is treated as a dependency, not an app
 const work = path.join(os.tmpdir(), 'paykit-nextjs-fixture');
 const app = path.join(work, 'app');
-const tarballs = path.join(work, 'packs');
 const PACKAGES = ['@paykit/crypto-core', '@paykit/elements', '@paykit/react'];
 const started = performance.now();
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
@@ -120,19 +121,11 @@ async function waitForServer(url, server, timeoutMs = 60_000) {
   throw new Error(`next start did not answer within ${timeoutMs} ms`);
 }
 
-function prepare() {
-  step('building and packing @paykit/crypto-core, elements, react');
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/react-bindings'], root);
-  rmSync(tarballs, { recursive: true, force: true });
-  mkdirSync(tarballs, { recursive: true });
-  run(
-    'npm',
-    ['pack', '--silent', '--pack-destination', tarballs, ...PACKAGES.flatMap((name) => ['--workspace', name])],
-    root,
-  );
-  const packed = readdirSync(tarballs).filter((file) => file.endsWith('.tgz'));
-  if (packed.length !== PACKAGES.length)
-    throw new Error(`expected ${PACKAGES.length} tarballs, got ${packed.join(', ')}`);
+async function prepare() {
+  step('the tarballs of @paykit/crypto-core, elements, react (test/harness/pack.mjs)');
+  const packs = await packedTarballs();
+  const packed = PACKAGES.map((name) => packs[name]);
+  if (packed.some((file) => !file)) throw new Error(`missing tarballs: ${JSON.stringify(packs)}`);
 
   step('installing the fixture (next, react, react-dom and the tarballs) outside the root install');
   // the fixture's sources anew each run; node_modules and the lock file stay, so a rerun installs little
@@ -141,10 +134,7 @@ function prepare() {
   mkdirSync(app, { recursive: true });
   cpSync(fixture, app, { recursive: true });
   const manifest = JSON.parse(readFileSync(path.join(fixture, 'package.json'), 'utf8'));
-  for (const file of packed) {
-    const name = PACKAGES.find((p) => file.startsWith(p.replace('@', '').replace('/', '-') + '-'));
-    manifest.dependencies[name] = `file:${path.join(tarballs, file)}`;
-  }
+  for (const name of PACKAGES) manifest.dependencies[name] = `file:${packs[name]}`;
   writeFileSync(path.join(app, 'package.json'), JSON.stringify(manifest, null, 2));
   // the tarballs' contents change between runs under the same name and version: without the lock file
   // (which pins their old integrity) npm takes them again; next and React come from its cache
@@ -207,7 +197,7 @@ async function check(browser, origin) {
 
 async function main() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH}`);
-  prepare();
+  await prepare();
   step('next build');
   run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], app);
 
