@@ -82,6 +82,8 @@ export class WalletClient {
   readonly #now: () => number;
   #refreshTimer: ReturnType<typeof setTimeout> | undefined;
   #refreshing: Promise<CurrentSession> | undefined;
+  /** A passkey the device made whose registration has an unknown outcome: the next press finishes it. */
+  #unconfirmedPasskey: { accountId: string; body: { type: 'PASSKEY'; [field: string]: unknown } } | undefined;
 
   /**
    * A client over `transport` (or a fetch transport to `baseUrl`). Touches no global until used.
@@ -270,6 +272,10 @@ export class WalletClient {
 
   /**
    * Creates a passkey and adds it to the signed-in account (signed retry). Call from a click handler.
+   * When the registration's outcome is unknown (a lost answer, a timeout, a 5xx: the device made the key,
+   * the service may or may not have it), the next call for the same account sends that same passkey
+   * again, with no new ceremony, so a second press never makes a second passkey; a service that already
+   * has it answers "already exists" and the call answers the listed credential.
    *
    * @throws {PayError} `NO_SESSION`; `WEBAUTHN_UNSUPPORTED`, `WEBAUTHN_CANCELLED`; `INVALID_ARGUMENT`; as
    *   `addCredential`.
@@ -282,19 +288,26 @@ export class WalletClient {
   }): Promise<AuthMethod> {
     const current = requireSession(this);
     params ||= {} as typeof params;
-    const { challenge, attestation } = await createPasskeyAttestation({
-      userName: params.userName,
-      userDisplayName: params.userDisplayName,
-      ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
-      excludeCredentialIds: params.excludeCredentialIds,
-    });
-    return addCredential(this, {
-      type: 'PASSKEY',
-      accountId: current.accountId,
-      nickname: params.nickname ?? 'Passkey',
-      challenge,
-      attestation,
-    });
+    let pending = this.#unconfirmedPasskey;
+    if (pending?.accountId !== current.accountId) {
+      const { challenge, attestation } = await createPasskeyAttestation({
+        userName: params.userName,
+        userDisplayName: params.userDisplayName,
+        ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
+        excludeCredentialIds: params.excludeCredentialIds,
+      });
+      const body = { type: 'PASSKEY' as const, nickname: params.nickname ?? 'Passkey', challenge, attestation };
+      pending = { accountId: current.accountId, body };
+    }
+    this.#unconfirmedPasskey = undefined;
+    try {
+      return await addCredential(this, { ...pending.body, accountId: current.accountId });
+    } catch (error) {
+      // the outcome is unknown: keep the intent, so a retry finishes this passkey instead of making another
+      if (error instanceof PayError && (error.retryable || error.code === LocalErrorCode.CHALLENGE_EXPIRED))
+        this.#unconfirmedPasskey = pending;
+      throw error;
+    }
   }
 
   /**

@@ -27,6 +27,7 @@ import {
 import type { OtpChallenge, Quote, ScaLoginStart } from '@paykit/crypto-core/resources';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
 import { createDelegatedKey, setWalletPrivacy } from '@paykit/crypto-core/wallet';
+import { base64UrlEncode } from '@paykit/crypto-core/encoding';
 import { after, before, describe, it } from '../../../../test/harness/suite.js';
 import { FAULT_APPLIED_HEADER, FAULT_HEADER } from '../../src/faults.js';
 import {
@@ -37,6 +38,7 @@ import {
   umaLookupId,
   type TestSandbox,
 } from './sandbox-client.js';
+import { SoftwareAuthenticator } from './software-authenticator.js';
 
 const CLIENT_TIMEOUT_MS = 800;
 const FAULTS = {
@@ -152,10 +154,19 @@ export const ROWS: Row[] = [
     act: (w) => addCredential(w.client, { type: 'SMS_OTP', phoneNumber: '+14155550123' }),
     effects: (w) =>
       w.t.server.sandbox.state.credentials.list((c) => c.accountId === w.account.id && c.type === 'SMS_OTP').length,
-    known: afterActing(
-      'case 4: a retry after a lost answer is "already exists", not reconciled with the credential list (crypto-core, open)',
-      /retry failed: SMS_OTP_CREDENTIAL_ALREADY_EXISTS 400/,
-    ),
+  },
+  {
+    call: 'addCredential, a passkey: the same WebAuthn credential on retry (POST /auth/credentials)',
+    method: 'POST',
+    path: /^\/auth\/credentials$/,
+    setup: async () => {
+      const challenge = base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
+      const attestation = await (await SoftwareAuthenticator.create()).register({ challenge });
+      return { type: 'PASSKEY', nickname: 'Laptop', challenge, attestation }; // the intent: one device key
+    },
+    act: (w, body: { type: string }) => addCredential(w.client, body),
+    effects: (w) =>
+      w.t.server.sandbox.state.credentials.list((c) => c.accountId === w.account.id && c.type === 'PASSKEY').length,
   },
   {
     call: 'removeCredential (DELETE /auth/credentials/{id})',
