@@ -50,12 +50,6 @@ const FAULTS = {
 } as const;
 type FaultName = keyof typeof FAULTS;
 
-/** A known gap on the three faults where the service acted and the answer did not come back (lost, 5xx after, late). */
-const afterActing = (reason: string, failure: RegExp): NonNullable<Row['known']> => ({
-  'answer dropped after acting': { reason, failure },
-  '5xx after acting': { reason, failure },
-  'delay past the client timeout': { reason, failure },
-});
 const IP = '203.0.113.7';
 
 /** One signed-in wallet and a client whose transport can carry a fault to one request. */
@@ -142,10 +136,6 @@ export const ROWS: Row[] = [
     },
     act: (w, challenge: OtpChallenge) => w.client.loginWithOtp({ challenge, code: '000000' }),
     effects: activeSessions,
-    known: afterActing(
-      'case 9: the session opened by the lost verify is orphaned and the used challenge answers 401 (crypto-core, open)',
-      /retry failed: UNAUTHORIZED 401/,
-    ),
   },
   {
     call: 'addCredential (POST /auth/credentials)',
@@ -182,10 +172,6 @@ export const ROWS: Row[] = [
     path: /\/refresh$/,
     act: (w) => w.client.refreshSession(),
     effects: (w) => activeSessions(w) - 1, // sessions the refresh opened (the old one lives until it expires)
-    known: afterActing(
-      'case 9 for refresh: the session the lost answer opened is orphaned and the retry opens another (crypto-core, open)',
-      /effects 2/,
-    ),
   },
   {
     call: 'revokeSession, another session (DELETE /auth/sessions/{id})',
@@ -201,13 +187,6 @@ export const ROWS: Row[] = [
     path: /^\/auth\/sessions\/[^/]+$/,
     act: (w) => w.client.logout(),
     effects: (w) => 1 - activeSessions(w),
-    known: {
-      '5xx before acting': {
-        reason:
-          'logout clears the local session when the revoke failed before acting: the session stays active on the service and a retry has nothing to revoke (crypto-core)',
-        failure: /effects 0/,
-      },
-    },
   },
   {
     call: 'createDelegatedKey (POST /auth/delegated-keys)',
