@@ -34,6 +34,11 @@ export async function listCredentials(
 
 /**
  * `POST /auth/credentials` (signed retry, 201 AuthMethod). OTP credentials then need verification.
+ * Identified by its intent: when a retry (an earlier try's answer was lost, or another tab added it) is
+ * answered "already exists", the list is read and the credential the body describes is the answer (a
+ * passkey by its WebAuthn credential id, an email or text-message code by its address or number); such
+ * an answer has no `otpEncryptionTargetBundle`, so ask for a code with `requestOtp`. To keep a passkey's
+ * intent, resend the same `challenge` and `attestation` (a new ceremony is a new passkey).
  *
  * @throws {PayError} `INVALID_ARGUMENT` (no client); `NO_SESSION` (no live session), `KEY_NOT_FOUND`,
  *   `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`) (for example
@@ -44,10 +49,28 @@ export async function addCredential(
   body: { type: string; accountId?: string; [field: string]: unknown },
 ): Promise<AuthMethod> {
   const current = requireSession(client);
-  return client.request<AuthMethod>('POST', '/auth/credentials', {
-    body: { ...body, accountId: body?.accountId ?? current.accountId },
-    signed: true,
-  });
+  const accountId = body?.accountId ?? current.accountId;
+  const intended = sameIntent(body);
+  return orRealState(
+    client.request<AuthMethod>('POST', '/auth/credentials', { body: { ...body, accountId }, signed: true }),
+    (error) => error.status === 409 || /_CREDENTIAL_ALREADY_EXISTS$/.test(error.code),
+    async () => (intended ? (await listCredentials(client, accountId)).find(intended) : undefined),
+  );
+}
+
+/** Which listed credential an add body describes (none for a sign-in provider: the list does not name it). */
+function sameIntent(body: { type: string; [field: string]: unknown }): ((c: AuthMethod) => boolean) | undefined {
+  const given = (field: string) => (typeof body[field] === 'string' ? (body[field] as string) : undefined);
+  if (body?.type === 'PASSKEY') {
+    const credentialId = (body['attestation'] as { credentialId?: unknown } | undefined)?.credentialId;
+    return typeof credentialId === 'string'
+      ? (c) => c.type === 'PASSKEY' && c.credentialId === credentialId
+      : undefined;
+  }
+  if (body?.type !== 'EMAIL_OTP' && body?.type !== 'SMS_OTP') return undefined;
+  // one code credential of each type per account; its nickname is the address or number unless named
+  const nickname = given('nickname') ?? given(body.type === 'EMAIL_OTP' ? 'email' : 'phoneNumber');
+  return (c) => c.type === body.type && (nickname === undefined || c.nickname === nickname);
 }
 
 /**

@@ -18,7 +18,7 @@ import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './enclave-bundl
 import { addCredential, listCredentials } from './account.js';
 import { fn, invalidArgument } from './args.js';
 import { registry, requireSession } from './client-internals.js';
-import { LocalErrorCode, PayError } from './errors.js';
+import { isPayError, LocalErrorCode, PayError } from './errors.js';
 import { abortableSleep, enc, toServiceError, unexpected } from './http.js';
 import { createSessionKey, deleteSessionKey, requireSessionKey, type SessionKey } from './keys.js';
 import type { KeyStore } from './key-store.js';
@@ -82,6 +82,8 @@ export class WalletClient {
   readonly #now: () => number;
   #refreshTimer: ReturnType<typeof setTimeout> | undefined;
   #refreshing: Promise<CurrentSession> | undefined;
+  /** A passkey the device made whose registration has an unknown outcome: the next press finishes it. */
+  #unconfirmedPasskey: { accountId: string; body: { type: 'PASSKEY'; [field: string]: unknown } } | undefined;
 
   /**
    * A client over `transport` (or a fetch transport to `baseUrl`). Touches no global until used.
@@ -212,15 +214,23 @@ export class WalletClient {
         publicKey: key.publicKeyUncompressed,
         trustedSigners: this.#signers.otp,
       });
-      const result = await this.#signed<AuthSession>({
+      const noted = this.#noteServiceTime();
+      const session = await this.#signed<AuthSession>({
         method: 'POST',
         path: `/auth/credentials/${enc(challenge.id)}/verify`,
         body: { type: challenge.type, encryptedOtpBundle },
         stamper: key,
         maxFreshAttempts: 0,
         signal: params.signal,
-      });
-      return await this.#adopt(result.body, key, challenge.id);
+        transport: noted.transport,
+      }).then(
+        (result) => result.body,
+        // the answer was lost after the service may have opened the session: that session is this login's
+        async (error: unknown) =>
+          (await this.#openedSince(error, noted.since(), challenge.accountId, challenge, this.#state.current?.id)) ??
+          Promise.reject(error),
+      );
+      return await this.#adopt(session, key, challenge.id);
     } catch (error) {
       await deleteSessionKey(key.id, this.keyStore);
       throw error;
@@ -270,6 +280,10 @@ export class WalletClient {
 
   /**
    * Creates a passkey and adds it to the signed-in account (signed retry). Call from a click handler.
+   * When the registration's outcome is unknown (a lost answer, a timeout, a 5xx: the device made the key,
+   * the service may or may not have it), the next call for the same account sends that same passkey
+   * again, with no new ceremony, so a second press never makes a second passkey; a service that already
+   * has it answers "already exists" and the call answers the listed credential.
    *
    * @throws {PayError} `NO_SESSION`; `WEBAUTHN_UNSUPPORTED`, `WEBAUTHN_CANCELLED`; `INVALID_ARGUMENT`; as
    *   `addCredential`.
@@ -282,19 +296,26 @@ export class WalletClient {
   }): Promise<AuthMethod> {
     const current = requireSession(this);
     params ||= {} as typeof params;
-    const { challenge, attestation } = await createPasskeyAttestation({
-      userName: params.userName,
-      userDisplayName: params.userDisplayName,
-      ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
-      excludeCredentialIds: params.excludeCredentialIds,
-    });
-    return addCredential(this, {
-      type: 'PASSKEY',
-      accountId: current.accountId,
-      nickname: params.nickname ?? 'Passkey',
-      challenge,
-      attestation,
-    });
+    let pending = this.#unconfirmedPasskey;
+    if (pending?.accountId !== current.accountId) {
+      const { challenge, attestation } = await createPasskeyAttestation({
+        userName: params.userName,
+        userDisplayName: params.userDisplayName,
+        ...(this.#options.rpId ? { rpId: this.#options.rpId } : {}),
+        excludeCredentialIds: params.excludeCredentialIds,
+      });
+      const body = { type: 'PASSKEY' as const, nickname: params.nickname ?? 'Passkey', challenge, attestation };
+      pending = { accountId: current.accountId, body };
+    }
+    this.#unconfirmedPasskey = undefined;
+    try {
+      return await addCredential(this, { ...pending.body, accountId: current.accountId });
+    } catch (error) {
+      // the outcome is unknown: keep the intent, so a retry finishes this passkey instead of making another
+      if (error instanceof PayError && (error.retryable || error.code === LocalErrorCode.CHALLENGE_EXPIRED))
+        this.#unconfirmedPasskey = pending;
+      throw error;
+    }
   }
 
   /**
@@ -365,11 +386,23 @@ export class WalletClient {
       }
       const next = await createSessionKey({ store: this.keyStore });
       try {
-        const body = await this.#signedWithSession<AuthSession>(before, {
-          method: 'POST',
-          path: `/auth/sessions/${enc(before.id)}/refresh`,
-          body: { clientPublicKey: next.publicKey },
-        });
+        // no fresh attempt on its own after a lost answer: it would open a second session; the list says
+        // whether the first opened one (then that is the new session), and only when not is it tried again
+        const refresh = (noted = this.#noteServiceTime()) =>
+          this.#signedWithSession<AuthSession>(before, {
+            method: 'POST',
+            path: `/auth/sessions/${enc(before.id)}/refresh`,
+            body: { clientPublicKey: next.publicKey },
+            maxFreshAttempts: 0,
+            transport: noted.transport,
+          }).catch(
+            async (error: unknown) =>
+              (await this.#openedSince(error, noted.since(), before.accountId, before, before.id)) ??
+              Promise.reject(error),
+          );
+        const body = await refresh().catch((error: unknown) =>
+          isPayError(error, LocalErrorCode.CHALLENGE_EXPIRED) ? refresh() : Promise.reject(error),
+        );
         const session = toCurrentSession(body, next.id, before.credentialId);
         await this.#state.save(session);
         await deleteSessionKey(before.keyId, this.keyStore);
@@ -382,8 +415,9 @@ export class WalletClient {
   }
 
   /**
-   * Revokes the current session on the service, then deletes its key and tells other tabs. When the
-   * service cannot be reached the local state is still cleared and the error is rethrown.
+   * Revokes the current session on the service, then deletes its key and tells other tabs. A revoke that
+   * failed with a 5xx or a lost answer is sent once more while the service still lists the session. When
+   * the service cannot be reached the local state is still cleared and the error is rethrown.
    *
    * @throws {PayError} the service's error (its `code` and `status`) other than 404, or the transport's
    *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`, after the local state is cleared.
@@ -391,9 +425,15 @@ export class WalletClient {
   async logout(): Promise<void> {
     const current = this.#state.current ?? (await this.#state.stored());
     if (!current) return;
+    const revoke = () =>
+      this.#signedWithSession(current, { method: 'DELETE', path: `/auth/sessions/${enc(current.id)}` });
     try {
       if (this.#state.isLive(current))
-        await this.#signedWithSession(current, { method: 'DELETE', path: `/auth/sessions/${enc(current.id)}` });
+        await revoke().catch(async (error: unknown) => {
+          // a 5xx or a lost answer may have changed nothing: while the service still lists the session, once more
+          if (error instanceof PayError && error.retryable && (await this.#listed(current))) return revoke();
+          throw error;
+        });
     } catch (error) {
       if (!(error instanceof PayError && error.status === 404)) {
         await this.#forget(current);
@@ -420,6 +460,59 @@ export class WalletClient {
     await this.#state.save(toCurrentSession(session, key.id, credentialId));
     if (previous && previous.keyId !== key.id) await deleteSessionKey(previous.keyId, this.keyStore);
     return session;
+  }
+
+  /** Whether the service still lists `session` as active (false when the list cannot be read). */
+  async #listed(session: CurrentSession): Promise<boolean> {
+    const query = { accountId: session.accountId };
+    return this.request<{ data?: AuthSession[] }>('GET', '/auth/sessions', { query }).then(
+      (body) => (body.data ?? []).some((s) => s.id === session.id),
+      () => false,
+    );
+  }
+
+  /** A transport that notes the service's time (its `Date` header) of the first answer it carries. */
+  #noteServiceTime(): { transport: Transport; since(): number | undefined } {
+    let since: number | undefined;
+    return {
+      transport: async (request) => {
+        const response = await this.transport(request);
+        since ??= Date.parse(response.headers['date'] ?? '') || undefined;
+        return response;
+      },
+      since: () => since,
+    };
+  }
+
+  /**
+   * After a sign-in or refresh whose outcome is unknown (its answer lost or late, a 5xx, the resent signed
+   * leg finding its requestId used), the session it opened: the one session of that method (`type` and
+   * `nickname`) the account lists that was opened since the request's first answer (by the service's
+   * clock) and is not `except`. None when `error` leaves no doubt, when no `Date` was seen, or when more
+   * than one fits (another device signed in with the same method meanwhile: no guessing; it then expires).
+   */
+  async #openedSince(
+    error: unknown,
+    since: number | undefined,
+    accountId: string | undefined,
+    made: { type: string; nickname?: string | undefined },
+    except: string | undefined,
+  ): Promise<AuthSession | undefined> {
+    const unknownOutcome =
+      error instanceof PayError && (error.retryable || error.code === LocalErrorCode.CHALLENGE_EXPIRED);
+    if (!unknownOutcome || since === undefined || !accountId) return undefined;
+    const listed = await this.request<{ data?: AuthSession[] }>('GET', '/auth/sessions', { query: { accountId } }).then(
+      (body) => body.data ?? [],
+      () => [],
+    );
+    const opened = listed.filter(
+      (s) =>
+        s.id !== except &&
+        s.type === made.type &&
+        (made.nickname === undefined || s.nickname === made.nickname) &&
+        Date.parse(s.createdAt ?? '') >= since,
+    );
+    return opened.length === 1 ? opened[0] : undefined;
   }
 
   async #forget(session: CurrentSession): Promise<void> {
@@ -451,13 +544,16 @@ export class WalletClient {
   }
 
   /** A signed action stamped by `session`'s key; resolves with the answer's body. */
-  async #signedWithSession<T>(session: CurrentSession, options: Omit<SignedRequestOptions, 'stamper'>): Promise<T> {
+  async #signedWithSession<T>(
+    session: CurrentSession,
+    options: Omit<SignedRequestOptions, 'stamper'> & { transport?: Transport },
+  ): Promise<T> {
     const stamper = await requireSessionKey(session.keyId, this.keyStore);
     return (await this.#signed<T>({ ...options, stamper })).body;
   }
 
-  #signed<T>(options: SignedRequestOptions) {
-    return signedRequest<T>(this.transport, {
+  #signed<T>({ transport = this.transport, ...options }: SignedRequestOptions & { transport?: Transport }) {
+    return signedRequest<T>(transport, {
       ...this.#options.signedRetry,
       ...(this.#options.now ? { now: this.#options.now } : {}),
       sleep: this.#options.sleep ?? abortableSleep,

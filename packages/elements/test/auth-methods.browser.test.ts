@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { passkeysSupported, type WalletClient } from '@paykit/crypto-core';
+import { passkeysSupported, type Transport, type WalletClient } from '@paykit/crypto-core';
 import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
 import { beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayAuthMethods } from '../src/auth-methods/auth-methods.js';
@@ -217,6 +217,58 @@ describe('<pay-auth-methods>', () => {
       expect(calls[0]!.publicKey!.user.name).to.equal('ana@example.com');
       expect(part(el, 'error').textContent).to.contain('cancelled');
       expect(t.fake.calls('POST /auth/credentials')).to.have.length(0);
+    },
+  );
+
+  itWhen(
+    webAuthn,
+    'no WebAuthn in this engine',
+    'a 5xx after the device made the passkey says so, and the next press finishes that passkey: one passkey, no second ceremony (issue 30, case 4)',
+    async () => {
+      let made = 0;
+      const original = navigator.credentials.create;
+      navigator.credentials.create = async () => {
+        const id = new Uint8Array([9, 9, 9, ++made]);
+        return {
+          id: btoa(String.fromCharCode(...id))
+            .replace(/\+/g, '-')
+            .replace(/\//g, '_')
+            .replace(/=+$/, ''),
+          rawId: id.buffer,
+          type: 'public-key',
+          response: {
+            clientDataJSON: new TextEncoder().encode('{"type":"webauthn.create"}').buffer,
+            attestationObject: new Uint8Array([0xa3, 1, 2]).buffer,
+            getTransports: () => ['internal'],
+          },
+          getClientExtensionResults: () => ({}),
+        } as unknown as Credential;
+      };
+      t.cleanup(() => (navigator.credentials.create = original));
+      // the service registers the passkey, then its answer is a 502
+      let failAfterActing = true;
+      const transport: Transport = async (request) => {
+        const response = await account.transport(request);
+        const acted = request.headers?.['Service-Wallet-Signature'] && response.status === 201;
+        if (request.method === 'POST' && request.path === '/auth/credentials' && acted && failAfterActing) {
+          failAfterActing = false;
+          return { status: 502, headers: {}, body: { status: 502, code: 'BAD_GATEWAY', message: 'bad gateway' } };
+        }
+        return response;
+      };
+      const el = await render(await account.signedInClient({ transport }));
+      await pressEnter(addButton(el, 'Passkey')!);
+      await el.updateComplete;
+      await pressEnter(lightInput(el, 'field-input'));
+      await until(() => hasState(el, 'error'), 'the error');
+      expect(part(el, 'error').textContent).to.contain('Your device made a passkey');
+      expect(part(el, 'error').textContent).to.not.match(/502|BAD_GATEWAY/);
+      await expectAccessible(el, 'passkey not confirmed');
+      await pressEnter(part(el, 'submit-button'));
+      await until(() => t.leaks.of('pay-credential-added').length === 1, 'added');
+      expect(made, 'no second ceremony on the device').to.equal(1);
+      expect(account.credentials.filter((c) => c.type === 'PASSKEY')).to.have.length(1);
+      await until(() => rows(el).some((r) => r.textContent!.includes('Passkey')), 'listed');
     },
   );
 

@@ -34,8 +34,9 @@ interface CardSetup {
 }
 
 /** A signed-in customer with a funded wallet and an ACTIVE card on it (not yet activated for spending). */
-async function cardSetup(): Promise<CardSetup> {
-  const chain = await sandboxChain({ fullName: 'Ana Card' }, { cardActivationMs: 0, panOrigin: PAN_ORIGIN });
+/** `faults`: the sandbox's own fault rules (`PATCH /cards/*=drop-after;times=1`). */
+async function cardSetup(faults: string[] = []): Promise<CardSetup> {
+  const chain = await sandboxChain({ fullName: 'Ana Card' }, { cardActivationMs: 0, panOrigin: PAN_ORIGIN, faults });
   const accounts = await chain.platform('GET', `/customers/internal-accounts?customerId=${enc(chain.customerId)}`);
   const accountId = accounts.data[0].id as string;
   await chain.platform('POST', `/sandbox/internal-accounts/${enc(accountId)}/fund`, { amount: 500_000 });
@@ -296,6 +297,29 @@ describe('<pay-card>', () => {
     expect(t.leaks.of('pay-card-unfrozen').map((e) => e.detail)).to.deep.equal([{ cardId: s.cardId }]);
     t.leaks.assertClean(el);
   });
+
+  for (const fault of ['drop-after', 'error-after=502', 'error-before=503', 'duplicate']) {
+    it(`the sandbox's fault mode on the freeze (${fault}): frozen once, shown frozen without a reload, no raw code`, async () => {
+      const s = await cardSetup([`PATCH /cards/*=${fault};times=1`]);
+      const el = await render(s);
+      await pressEnter(part(el, 'freeze-button'));
+      await until(
+        () => !hasState(el, 'busy') && (hasState(el, 'frozen') || hasState(el, 'error')),
+        'frozen, or an error',
+      );
+      if (hasState(el, 'error')) {
+        // the service did not act (a 5xx before): words, and the same button again
+        expect(part(el, 'error').textContent).to.not.match(/\[|\b[A-Z]+_[A-Z_]+\b|\b5\d\d\b/);
+        await expectAccessible(el, `after ${fault}`);
+        await pressEnter(part(el, 'freeze-button'));
+        await until(() => hasState(el, 'frozen') && !hasState(el, 'busy'), 'frozen on the second press');
+      }
+      expect(s.chain.sandbox.state.cards.get(s.cardId)?.state).to.equal('FROZEN');
+      expect(t.leaks.of('pay-card-frozen').map((e) => e.detail)).to.deep.equal([{ cardId: s.cardId }]);
+      expect(part(el, 'freeze-button').textContent!.trim()).to.equal('Unfreeze card');
+      t.leaks.assertClean(el);
+    });
+  }
 
   it('says a freeze is the platform’s when the proxy keeps it (CARD_CONTROLLED_BY_PLATFORM), and the card stays frozen', async () => {
     const s = await cardSetup();

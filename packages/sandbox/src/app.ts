@@ -176,6 +176,8 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   app.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
+    // the service's clock, as its timestamps (createdAt, expiresAt) are: clients judge those by it
+    c.header('Date', new Date(config.now()).toUTCString());
   });
   // Faults on purpose (faults.ts): inside CORS, so a page can read a fault's answer; around the whole API.
   app.use(

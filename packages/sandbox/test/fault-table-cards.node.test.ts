@@ -1,3 +1,3 @@
 import { faultTable, ROWS } from './helpers/fault-table.js';
 
-faultTable('cards', ROWS.slice(15, 18));
+faultTable('cards', ROWS.slice(16, 19));

@@ -1,3 +1,3 @@
 import { faultTable, ROWS } from './helpers/fault-table.js';
 
-faultTable('credentials', ROWS.slice(2, 4));
+faultTable('credentials', ROWS.slice(2, 5));

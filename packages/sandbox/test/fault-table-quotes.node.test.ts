@@ -1,3 +1,3 @@
 import { faultTable, ROWS } from './helpers/fault-table.js';
 
-faultTable('quotes', ROWS.slice(10, 13));
+faultTable('quotes', ROWS.slice(11, 14));

@@ -1,3 +1,3 @@
 import { faultTable, ROWS } from './helpers/fault-table.js';
 
-faultTable('SCA login', ROWS.slice(13, 15));
+faultTable('SCA login', ROWS.slice(14, 16));

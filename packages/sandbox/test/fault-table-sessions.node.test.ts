@@ -1,3 +1,3 @@
 import { faultTable, ROWS } from './helpers/fault-table.js';
 
-faultTable('sessions', ROWS.slice(4, 7));
+faultTable('sessions', ROWS.slice(5, 8));

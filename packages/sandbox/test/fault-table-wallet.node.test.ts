@@ -1,3 +1,3 @@
 import { faultTable, ROWS } from './helpers/fault-table.js';
 
-faultTable('delegated keys, wallet and customer', ROWS.slice(7, 10));
+faultTable('delegated keys, wallet and customer', ROWS.slice(8, 11));

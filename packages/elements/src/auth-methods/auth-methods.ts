@@ -27,7 +27,7 @@ import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import { CodeField } from '../shared/code-field.js';
-import { describeError, type ErrorView } from '../shared/errors.js';
+import { describeError, describeRegistrationError, type ErrorView } from '../shared/errors.js';
 import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from '../shared/account-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { LightDomSlot } from '../shared/light-dom.js';
@@ -214,7 +214,10 @@ export class PayAuthMethods extends PayElement {
   }
 
   /** Runs one request with the buttons disabled; a failure is shown in the error box. */
-  async #run(action: (client: WalletClient) => Promise<void>): Promise<void> {
+  async #run(
+    action: (client: WalletClient) => Promise<void>,
+    describe: (error: unknown) => ErrorView = describeError,
+  ): Promise<void> {
     if (this.#busy) return;
     this.#busy = true;
     this.#error = undefined;
@@ -224,7 +227,7 @@ export class PayAuthMethods extends PayElement {
     try {
       await action(this.requireClient());
     } catch (error) {
-      this.#error = this.reportError(error);
+      this.#error = this.report(describe(error));
     } finally {
       this.#busy = false;
       this.requestUpdate();
@@ -364,7 +367,7 @@ export class PayAuthMethods extends PayElement {
       this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, true));
       this.#done(this.t('authMethods.added', { method: this.#label(added) }));
       await this.#reload();
-    });
+    }, describeRegistrationError);
   };
 
   #addOAuth = (): Promise<void> =>

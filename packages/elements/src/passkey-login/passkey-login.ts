@@ -7,7 +7,7 @@ import {
   type AuthSession,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
-import { errorCode, type ErrorView } from '../shared/errors.js';
+import { describeRegistrationError, errorCode, type ErrorView } from '../shared/errors.js';
 import { PayPasskeyRegisteredEvent, PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { keyIcon } from '../shared/icons.js';
 import { LightDomSlot } from '../shared/light-dom.js';
@@ -243,7 +243,9 @@ export class PayPasskeyLogin extends PayElement {
       if (ceremony !== this.#ceremony || ceremony === this.#abandoned) return; // replaced by a newer ceremony, or the element left
       this.#phase = 'idle';
       // An autofill request the user simply did not use ends quietly.
-      if (kind !== 'conditional' || errorCode(error) !== 'WEBAUTHN_CANCELLED') this.#error = this.reportError(error);
+      if (kind === 'register') this.#error = this.report(describeRegistrationError(error));
+      else if (kind !== 'conditional' || errorCode(error) !== 'WEBAUTHN_CANCELLED')
+        this.#error = this.reportError(error);
     } finally {
       if (ceremony === this.#ceremony) {
         this.#pending = false;

@@ -96,3 +96,14 @@ export function describeError(error: unknown, overrides: ErrorMessages = {}): Er
     retryable: code === 'NETWORK_ERROR' || code === 'TIMEOUT' || (status !== undefined && status >= 500),
   };
 }
+
+/**
+ * A passkey registration's failure. One that leaves its outcome unknown (network, timeout, 5xx) came after
+ * the device made the passkey (the ceremony's own failures are none of these), so it says what happened:
+ * the device has it, the account may not, and trying again finishes that same passkey (the client sends it
+ * again instead of making another).
+ */
+export function describeRegistrationError(error: unknown): ErrorView {
+  const view = describeError(error);
+  return view.retryable ? { ...view, key: 'error.passkeyNotSaved' } : view;
+}

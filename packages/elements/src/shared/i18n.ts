@@ -59,6 +59,8 @@ const en = {
   'error.passkeyCancelled': 'The passkey request was cancelled or timed out.',
   'error.passkeyUnsupported': 'Passkeys aren’t available in this browser.',
   'error.passkeyExists': 'This passkey is already registered.',
+  'error.passkeyNotSaved':
+    'Your device made a passkey, but we couldn’t confirm your account saved it. Try again to finish adding that same passkey.',
   'error.exportTimeout': 'The export is taking too long. Please try again later.',
   'error.revealRejected': 'The card details came from an unexpected address, so they were not shown.',
   'error.scaSession': 'Your secure session has ended. Please sign in again to confirm.',

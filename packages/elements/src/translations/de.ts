@@ -37,6 +37,8 @@ export const de: Messages = {
   'error.passkeyCancelled': 'Die Passkey-Anfrage wurde abgebrochen oder ist abgelaufen.',
   'error.passkeyUnsupported': 'Passkeys sind in diesem Browser nicht verfügbar.',
   'error.passkeyExists': 'Dieser Passkey ist bereits registriert.',
+  'error.passkeyNotSaved':
+    'Dein Gerät hat einen Passkey erstellt, aber wir konnten nicht bestätigen, dass dein Konto ihn gespeichert hat. Versuche es erneut, um genau diesen Passkey fertig hinzuzufügen.',
   'error.exportTimeout': 'Der Export dauert zu lange. Bitte versuche es später erneut.',
   'error.revealRejected': 'Die Kartendaten kamen von einer unerwarteten Adresse und wurden deshalb nicht angezeigt.',
   'error.scaSession': 'Deine sichere Sitzung ist abgelaufen. Bitte melde dich erneut an, um zu bestätigen.',

@@ -36,6 +36,8 @@ export const es: Messages = {
   'error.passkeyCancelled': 'La solicitud de llave de acceso se canceló o caducó.',
   'error.passkeyUnsupported': 'Las llaves de acceso no están disponibles en este navegador.',
   'error.passkeyExists': 'Esta llave de acceso ya está registrada.',
+  'error.passkeyNotSaved':
+    'Tu dispositivo creó una llave de acceso, pero no pudimos confirmar que tu cuenta la guardara. Inténtalo de nuevo para terminar de añadir esa misma llave.',
   'error.exportTimeout': 'La exportación está tardando demasiado. Inténtalo más tarde.',
   'error.revealRejected': 'Los datos de la tarjeta venían de una dirección inesperada, así que no se mostraron.',
   'error.scaSession': 'Tu sesión segura terminó. Vuelve a iniciar sesión para confirmar.',

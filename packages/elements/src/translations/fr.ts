@@ -38,6 +38,8 @@ export const fr: Messages = {
   'error.passkeyCancelled': 'La demande de clé d’accès a été annulée ou a expiré.',
   'error.passkeyUnsupported': 'Les clés d’accès ne sont pas disponibles dans ce navigateur.',
   'error.passkeyExists': 'Cette clé d’accès est déjà enregistrée.',
+  'error.passkeyNotSaved':
+    'Votre appareil a créé une clé d’accès, mais nous n’avons pas pu confirmer son enregistrement sur votre compte. Réessayez pour terminer l’ajout de cette même clé.',
   'error.exportTimeout': 'L’export prend trop de temps. Veuillez réessayer plus tard.',
   'error.revealRejected':
     'Les données de la carte provenaient d’une adresse inattendue : elles n’ont donc pas été affichées.',

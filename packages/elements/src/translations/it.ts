@@ -36,6 +36,8 @@ export const it: Messages = {
   'error.passkeyCancelled': 'La richiesta della passkey è stata annullata o è scaduta.',
   'error.passkeyUnsupported': 'Le passkey non sono disponibili in questo browser.',
   'error.passkeyExists': 'Questa passkey è già registrata.',
+  'error.passkeyNotSaved':
+    'Il tuo dispositivo ha creato una passkey, ma non siamo riusciti a confermare che il tuo account l’abbia salvata. Riprova per completare l’aggiunta della stessa passkey.',
   'error.exportTimeout': 'L’esportazione sta richiedendo troppo tempo. Riprova più tardi.',
   'error.revealRejected': 'I dati della carta provenivano da un indirizzo inatteso, quindi non sono stati mostrati.',
   'error.scaSession': 'La tua sessione sicura è terminata. Accedi di nuovo per confermare.',

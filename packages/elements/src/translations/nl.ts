@@ -36,6 +36,8 @@ export const nl: Messages = {
   'error.passkeyCancelled': 'Het verzoek voor de toegangssleutel is geannuleerd of verlopen.',
   'error.passkeyUnsupported': 'Toegangssleutels zijn niet beschikbaar in deze browser.',
   'error.passkeyExists': 'Deze toegangssleutel is al geregistreerd.',
+  'error.passkeyNotSaved':
+    'Je apparaat heeft een toegangssleutel gemaakt, maar we konden niet bevestigen dat je account hem heeft opgeslagen. Probeer het opnieuw om diezelfde sleutel toe te voegen.',
   'error.exportTimeout': 'De export duurt te lang. Probeer het later opnieuw.',
   'error.revealRejected': 'De kaartgegevens kwamen van een onverwacht adres en zijn daarom niet getoond.',
   'error.scaSession': 'Je beveiligde sessie is verlopen. Log opnieuw in om te bevestigen.',

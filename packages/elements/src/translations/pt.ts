@@ -38,6 +38,8 @@ export const pt: Messages = {
   'error.passkeyCancelled': 'O pedido da chave de acesso foi cancelado ou expirou.',
   'error.passkeyUnsupported': 'As chaves de acesso não estão disponíveis neste navegador.',
   'error.passkeyExists': 'Esta chave de acesso já está registada.',
+  'error.passkeyNotSaved':
+    'O seu dispositivo criou uma chave de acesso, mas não conseguimos confirmar que a sua conta a guardou. Tente novamente para concluir a adição dessa mesma chave.',
   'error.exportTimeout': 'A exportação está a demorar demasiado. Tente novamente mais tarde.',
   'error.revealRejected': 'Os dados do cartão vieram de um endereço inesperado, por isso não foram mostrados.',
   'error.scaSession': 'A sua sessão segura terminou. Inicie sessão novamente para confirmar.',

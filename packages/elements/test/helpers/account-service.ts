@@ -194,6 +194,9 @@ export function withAccountService(base: FakeService): AccountService {
         if (body.type === 'EMAIL_OTP' || body.type === 'SMS_OTP') {
           if (credentials.some((c) => c.type === body.type)) return fail(400, `${body.type}_CREDENTIAL_ALREADY_EXISTS`);
         }
+        const webAuthnId = body.attestation?.credentialId;
+        if (webAuthnId && credentials.some((c) => c.credentialId === webAuthnId))
+          return fail(400, 'PASSKEY_CREDENTIAL_ALREADY_EXISTS');
         const method: AuthMethod = {
           id: `AuthMethod:acct-${++counter}`,
           accountId: ACCOUNT_ID,
