@@ -21,6 +21,11 @@ import { virtualAuthenticatorPlugin } from './test/harness/wtr/virtual-authentic
 import { webviewNativePlugin } from './test/harness/wtr/webview-native-plugin.mjs';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+
+function wtrConcurrency() {
+  const asked = Number(process.env.PAYKIT_WTR_CONCURRENCY) || 1;
+  return selectEngines(process.env.PAYKIT_BROWSERS).every((engine) => engine === 'chromium') ? asked : 1;
+}
 const files = findTestFiles(repoRoot, 'browser', process.env.PAYKIT_FILES || undefined);
 if (files.length === 0)
   throw new Error(`no browser test files match ${process.env.PAYKIT_FILES || 'the default patterns'}`);
@@ -33,7 +38,9 @@ export default {
   browsers: selectEngines(process.env.PAYKIT_BROWSERS).map(createLauncher),
   // a port of its own when run-tests.mjs runs the engines side by side (else wtr's first free from 8000)
   ...(Number(process.env.PAYKIT_WTR_PORT) ? { port: Number(process.env.PAYKIT_WTR_PORT) } : {}),
-  concurrency: 1,
+  // test files at once, in pages of one browser: 1 unless asked (PAYKIT_WTR_CONCURRENCY, Chromium only:
+  // Firefox's virtual authenticators are browser-wide and WebKitWebDriver drives one window)
+  concurrency: wtrConcurrency(),
   concurrentBrowsers: 1,
   browserStartTimeout: 120_000,
   testsStartTimeout: 120_000,

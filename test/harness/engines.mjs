@@ -30,7 +30,7 @@ export function createLauncher(engine) {
     case 'chromium':
       return playwrightLauncher({
         product: 'chromium',
-        concurrency: 1,
+        concurrency: Number(process.env.PAYKIT_WTR_CONCURRENCY) || 1,
         launchOptions: {
           executablePath: CHROMIUM_PATH,
           headless: true,

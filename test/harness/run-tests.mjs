@@ -1,23 +1,31 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every stage of stages.mjs, JOBS at a time, each as soon as the stages it waits for have
- * passed. A plain script rather than a task runner (wireit, turbo): eleven stages with two
- * dependencies and a fixed order need a queue, not a build graph, and nothing here needs caching in CI.
- * Each stage writes to test-results/stages/<name>.log; its output is printed whole when it ends, so
- * stages running side by side do not interleave. At the end: each stage's wall time, when it started,
- * and its share of the run, then the failed stages. Exit code 1 when any stage failed or did not run.
+ * passed. A plain script rather than a task runner (wireit, turbo): a dozen stages with three
+ * dependencies need a queue and a hash of a few inputs, not a build graph. Each stage writes to
+ * test-results/stages/<name>.log; its output is printed whole when it ends, so stages running side by
+ * side do not interleave. At the end: each stage's wall time, when it started, and its share of the
+ * run, then the failed stages. Exit code 1 when any stage failed or did not run.
+ *
+ * Outside CI (`CI=true` always runs everything from scratch), a stage with `inputs` that hash as they
+ * did when it last passed is not run again, and `--quick` (`npm run test:quick`) runs only what the
+ * change since the last green run can affect, in Chromium, and prints what it left out.
  *
  * @example
  *   npm test
+ *   npm run test:quick
  *   node test/harness/run-tests.mjs --only node,chromium     some stages (and nothing they wait for)
- *   PAYKIT_TEST_JOBS=1 npm test                              one stage at a time, as before lanes
+ *   PAYKIT_TEST_JOBS=1 npm test                              one stage at a time
  */
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAGES } from './stages.mjs';
+import { affectedTests, changedFiles, recordGreen } from './affected.mjs';
+import { STAGES, quickStages } from './stages.mjs';
+import { findTestFiles } from './test-files.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const logsDir = path.join(repoRoot, 'test-results', 'stages');
@@ -27,11 +35,36 @@ const logsDir = path.join(repoRoot, 'test-results', 'stages');
  */
 const JOBS = Math.max(1, Number(process.env.PAYKIT_TEST_JOBS) || Math.max(4, cpus().length * 2));
 
+const CI = process.env.CI === 'true';
+const HASHES = path.join(repoRoot, 'test-results', 'stage-inputs.json');
+const quick = process.argv.includes('--quick');
+if (quick && CI) console.log('--quick is for local runs: with CI=true every stage runs');
+
+let stages = STAGES;
+if (quick && !CI) {
+  const change = changedFiles(repoRoot);
+  const existing = change.files.filter((file) => existsSync(path.join(repoRoot, file)));
+  const [nodeFiles, browserFiles] = await Promise.all([
+    affectedTests(repoRoot, findTestFiles(repoRoot, 'node'), change.files),
+    affectedTests(repoRoot, findTestFiles(repoRoot, 'browser'), change.files),
+  ]);
+  const plan = quickStages({ changed: existing, nodeFiles, browserFiles });
+  stages = plan.stages;
+  console.log(
+    `npm run test:quick: ${change.files.length} files changed since ${change.base.slice(0, 9)} ` +
+      `(the last green run, else the merge base with main); ${nodeFiles.length} Node and ` +
+      `${browserFiles.length} browser test files can be affected`,
+  );
+  for (const reason of plan.left) console.log(`  left out: ${reason}`);
+}
 const only = readList('--only');
-const stages = only ? STAGES.filter((stage) => only.includes(stage.name)) : STAGES;
-for (const name of only ?? [])
-  if (!STAGES.some((stage) => stage.name === name))
-    throw new Error(`--only: no stage ${name}; stages: ${STAGES.map((s) => s.name).join(', ')}`);
+if (only) {
+  for (const name of only)
+    if (!stages.some((stage) => stage.name === name))
+      throw new Error(`--only: no stage ${name}; stages: ${stages.map((s) => s.name).join(', ')}`);
+  stages = stages.filter((stage) => only.includes(stage.name));
+}
+const passedInputs = !CI && existsSync(HASHES) ? JSON.parse(readFileSync(HASHES, 'utf8')) : {};
 
 mkdirSync(logsDir, { recursive: true });
 const started = Date.now();
@@ -48,7 +81,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-console.log(`npm test: ${stages.length} stages, ${JOBS} at a time (logs in ${path.relative(repoRoot, logsDir)}/)`);
+console.log(
+  `${quick && !CI ? 'npm run test:quick' : 'npm test'}: ${stages.length} stages, ${JOBS} at a time ` +
+    `(logs in ${path.relative(repoRoot, logsDir)}/)`,
+);
 await new Promise((resolve) => {
   const schedule = () => {
     for (const stage of stages) {
@@ -70,13 +106,13 @@ await new Promise((resolve) => {
 
 const total = Date.now() - started;
 console.log(`\n=== npm test: ${seconds(total)} s with ${JOBS} stages at a time`);
-console.log('stage        status   wall (s)  from (s)  share of the run');
-for (const stage of STAGES) {
+console.log('stage        status   wall (s)  from (s)  share of the run   (same: inputs unchanged since it passed)');
+for (const stage of stages) {
   const result = results.get(stage.name);
   if (!result) continue;
   const share = result.ms === undefined ? '' : `${Math.round((100 * result.ms) / total)} %`;
   console.log(
-    `${stage.name.padEnd(12)} ${result.status.padEnd(8)} ${(result.ms === undefined ? '-' : seconds(result.ms)).padStart(8)}` +
+    `${stage.name.padEnd(12)} ${(result.cached ? 'same' : result.status).padEnd(8)} ${(result.ms === undefined ? '-' : seconds(result.ms)).padStart(8)}` +
       `  ${(result.startedAt === undefined ? '-' : seconds(result.startedAt - started)).padStart(8)}  ${share}`,
   );
 }
@@ -84,13 +120,22 @@ const bad = [...results].filter(([, result]) => result.status !== 'passed');
 if (bad.length) {
   console.log(`\nnpm test FAILED: ${bad.map(([name, r]) => `${name} (${r.why ?? r.status})`).join(', ')}`);
   process.exitCode = 1;
-} else console.log('\nnpm test: every stage passed');
+} else {
+  console.log(`\n${quick ? 'npm run test:quick' : 'npm test'}: every stage passed`);
+  if (!CI) recordGreen(repoRoot);
+}
 
 /** Runs a stage's commands in turn; resolves when it has passed or failed (never rejects). */
 async function start(stage) {
   const log = path.join(logsDir, `${stage.name}.log`);
   const out = createWriteStream(log);
   const startedAt = Date.now();
+  const inputs = stage.inputs && !CI ? hashInputs(stage.inputs) : undefined;
+  if (inputs && passedInputs[stage.name] === inputs) {
+    results.set(stage.name, { status: 'passed', startedAt, ms: 0, why: undefined, cached: true });
+    console.log(`${clock()} ✔ ${stage.name}: its inputs are as when it last passed (${inputs}); not run again`);
+    return;
+  }
   console.log(`${clock()} ▶ ${stage.name}`);
   running.set(stage.name, undefined);
   let why;
@@ -127,11 +172,31 @@ async function start(stage) {
   running.delete(stage.name);
   const ms = Date.now() - startedAt;
   results.set(stage.name, { status: why ? 'failed' : 'passed', startedAt, ms, why });
+  if (inputs && !why) {
+    // re-read: stages passing side by side each add their own
+    const stored = existsSync(HASHES) ? JSON.parse(readFileSync(HASHES, 'utf8')) : {};
+    writeFileSync(HASHES, JSON.stringify({ ...stored, [stage.name]: inputs }, null, 2) + '\n');
+  }
   console.log(
     `\n${'='.repeat(20)} ${stage.name}: ${why ? `FAILED (${why})` : 'passed'} in ${seconds(ms)} s ${'='.repeat(20)}`,
   );
   process.stdout.write(readFileSync(log, 'utf8'));
   console.log(`${clock()} ${why ? '✖' : '✔'} ${stage.name} (${seconds(ms)} s)`);
+}
+
+/** A short hash of the content of every file (tracked or new, not ignored) the pathspecs name. */
+function hashInputs(pathspecs) {
+  const list = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z', '--', ...pathspecs], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  const hash = createHash('sha256');
+  for (const file of list.split('\0').filter(Boolean).sort()) {
+    const absolute = path.join(repoRoot, file);
+    if (!existsSync(absolute)) continue; // deleted, not yet staged
+    hash.update(`${file}\0`).update(readFileSync(absolute)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 function killGroup(child, signal) {

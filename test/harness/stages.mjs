@@ -1,9 +1,13 @@
 /**
- * What `npm test` runs: each stage, the stages it waits for, and the order in which free slots take
- * them (longest first, so the slowest engines start at once). run-tests.mjs schedules them.
+ * What `npm test` runs: each stage, the stages it waits for, what its result depends on, and the order
+ * in which free slots take them (longest first, so the slowest engines start at once).
+ * run-tests.mjs schedules them.
  *
  * Why some stages wait: `pack` takes the `dist/` that `typecheck` (one `tsc -b`) built; `adopters` and
  * `nextjs` install the tarballs that `pack` made, instead of each packing again.
+ *
+ * `inputs` (git pathspecs): outside CI, a stage whose inputs hash as they did when it last passed is
+ * not run again. Only the slow stages that read a known set of files have them.
  *
  * @example
  *   STAGES.find((stage) => stage.name === 'adopters').after // ['pack']
@@ -15,30 +19,105 @@ const node = process.execPath;
 const prettier = require.resolve('prettier/bin/prettier.cjs');
 const tsc = require.resolve('typescript/bin/tsc');
 
+/** What every packed package is made of (tests and their tsconfigs aside). */
+const PACKAGE_SOURCES = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'packages/*/package.json',
+  'packages/*/tsconfig.json',
+  'packages/*/README.md',
+  'packages/*/src/*',
+  'packages/*/scripts/*',
+  'test/harness/pack.mjs',
+];
+
 /**
  * @typedef {object} Stage
  * @property {string} name
  * @property {string[][]} commands run one after the other, from the repository root
- * @property {string[]} [after] stages that must have passed first
- * @property {Record<string, string>} [env]
+ * @property {string[]} after stages that must have passed first
+ * @property {Record<string, string>} env
+ * @property {string[]} [inputs] git pathspecs of everything the result depends on
  * @property {number} timeoutMs the stage is stopped, and failed, after this
  */
 
 /** @type {Stage[]} In the order free slots take them. */
 export const STAGES = [
-  // the three engines and the end-to-end run are the long poles; each engine has its own runner process
-  { name: 'firefox', commands: [[node, 'test/harness/run-browsers.mjs']], env: { PAYKIT_BROWSERS: 'firefox' } },
-  { name: 'webkit', commands: [[node, 'test/harness/run-browsers.mjs']], env: { PAYKIT_BROWSERS: 'webkit' } },
+  // the engines and the end-to-end run are the long poles; each engine has its own runner process
+  browserStage('firefox'),
+  browserStage('webkit'),
   { name: 'node', commands: [[node, 'test/harness/run-node.mjs']] },
   { name: 'format', commands: [[node, prettier, '--check', '.', '--log-level', 'warn']] },
-  {
-    name: 'typecheck',
-    commands: [[node, tsc, '-b']],
-  },
-  { name: 'chromium', commands: [[node, 'test/harness/run-browsers.mjs']], env: { PAYKIT_BROWSERS: 'chromium' } },
+  { name: 'typecheck', commands: [[node, tsc, '-b']] },
+  browserStage('chromium'),
   { name: 'e2e', commands: [[node, 'test/e2e/run.mjs']] },
-  { name: 'budgets', commands: [[node, 'bench/check-budgets.mjs']] },
-  { name: 'pack', after: ['typecheck'], commands: [[node, 'test/harness/pack.mjs']] },
-  { name: 'adopters', after: ['pack'], commands: [[node, 'test/adopters/run.mjs']] },
-  { name: 'nextjs', after: ['pack'], commands: [[node, 'test/nextjs/run.mjs']] },
-].map((stage) => ({ after: [], env: {}, timeoutMs: 10 * 60_000, ...stage }));
+  {
+    name: 'budgets',
+    commands: [[node, 'bench/check-budgets.mjs']],
+    inputs: [
+      'package-lock.json',
+      'packages/*/src/*',
+      'packages/*/package.json',
+      'bench/lib',
+      'bench/check-budgets.mjs',
+    ],
+  },
+  {
+    name: 'pack',
+    after: ['typecheck'],
+    commands: [[node, 'test/harness/pack.mjs']],
+    inputs: PACKAGE_SOURCES,
+  },
+  {
+    name: 'adopters',
+    after: ['pack'],
+    commands: [[node, 'test/adopters/run.mjs']],
+    inputs: [...PACKAGE_SOURCES, 'README.md', 'test/adopters'],
+  },
+  {
+    name: 'nextjs',
+    after: ['pack'],
+    commands: [[node, 'test/nextjs/run.mjs']],
+    inputs: [...PACKAGE_SOURCES, 'test/nextjs'],
+  },
+].map(withDefaults);
+
+/**
+ * `npm run test:quick`: format and type checks of what changed, the Node and Chromium tests it can
+ * affect (affected.mjs), Chromium running three test files at once, and the budgets when their inputs
+ * changed. Returns the stages and what it leaves to `npm test`.
+ */
+export function quickStages({ changed, nodeFiles, browserFiles }) {
+  const focus = (files) => `{${files.join(',')}}`;
+  const stages = [
+    nodeFiles.length && { name: 'node', commands: [[node, 'test/harness/run-node.mjs', '--files', focus(nodeFiles)]] },
+    browserFiles.length && {
+      ...browserStage('chromium'),
+      commands: [[node, 'test/harness/run-browsers.mjs', '--files', focus(browserFiles)]],
+      env: { PAYKIT_BROWSERS: 'chromium', PAYKIT_WTR_CONCURRENCY: '3' },
+    },
+    changed.length && {
+      name: 'format',
+      commands: [[node, prettier, '--check', '--ignore-unknown', '--log-level', 'warn', ...changed]],
+    },
+    STAGES.find((stage) => stage.name === 'typecheck'),
+    STAGES.find((stage) => stage.name === 'budgets'),
+  ]
+    .filter(Boolean)
+    .map(withDefaults);
+  const left = [
+    'firefox and webkit (a quick run is Chromium only)',
+    'e2e, pack, adopters and nextjs (npm test runs them)',
+    ...(nodeFiles.length ? [] : ['node (no Node test imports a changed file)']),
+    ...(browserFiles.length ? [] : ['chromium (no browser test imports a changed file)']),
+  ];
+  return { stages, left };
+}
+
+function browserStage(engine) {
+  return { name: engine, commands: [[node, 'test/harness/run-browsers.mjs']], env: { PAYKIT_BROWSERS: engine } };
+}
+
+function withDefaults(stage) {
+  return { after: [], env: {}, timeoutMs: 10 * 60_000, ...stage };
+}
