@@ -60,7 +60,10 @@ try {
         },
       });
       current.on('error', () => resolve(1));
-      current.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+      current.on('exit', (exitCode, signal) => {
+        if (signal) console.log(`${engine}: the runner was stopped by ${signal}`);
+        resolve(exitCode ?? 1);
+      });
     });
     current = undefined;
     results.push({ engine, code, seconds: (Date.now() - started) / 1000, counts: readCounts(summaryFile) });
@@ -74,7 +77,7 @@ for (const { engine, code, seconds, counts } of results) {
   const tally = counts
     ? `${counts.files} files${counts.filesWithErrors ? ` (${counts.filesWithErrors} with errors outside tests)` : ''}, ` +
       `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
-    : 'no results (the runner did not finish)';
+    : `no results (the runner ended with exit code ${code} before its summary)`;
   console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${engine.padEnd(8)} ${tally} in ${seconds.toFixed(1)} s`);
   for (const name of counts?.skippedTests ?? []) console.log(`       skipped: ${name}`);
 }
