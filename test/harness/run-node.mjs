@@ -2,7 +2,7 @@
 /**
  * Runs every Node test (`*.test.ts` except `*.browser.test.ts`, see test-files.mjs) with Node's own
  * runner, in shards: the files of one test folder share one process (at most SHARD_SIZE files each),
- * and SHARD_JOBS shards run at once. One process per folder loads the workspace's TypeScript sources
+ * and SHARD_JOBS shards (one per core) run at once. One process per folder loads the workspace's TypeScript sources
  * once instead of once per file: on the 2-core machine the Node suite took 180 s of CPU as one
  * process per file and about 75 s as one per folder (Node 22's `--experimental-test-isolation=none`
  * is the same idea; Node 20 lacks it). A file that needs a fresh module graph is listed in OWN_PROCESS.
@@ -15,6 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findTestFiles, takeFilesArg } from './test-files.mjs';
@@ -22,8 +23,8 @@ import { findTestFiles, takeFilesArg } from './test-files.mjs';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** Files per process: small enough that the shards balance across the jobs, large enough to share loads. */
 const SHARD_SIZE = 10;
-/** Shards at once. Most Node tests wait on timers and sockets, so three keep two cores busy. */
-const SHARD_JOBS = Math.max(1, Number(process.env.PAYKIT_NODE_JOBS) || 3);
+/** Shards at once: one per core (npm test runs other stages beside this one). */
+const SHARD_JOBS = Math.max(1, Number(process.env.PAYKIT_NODE_JOBS) || availableParallelism());
 /** Files that assert on module-level state another file changes, each in a process of its own. */
 /** The name of each shard's first test, which loads its files (not counted). */
 const LOADING = 'loads the shard’s';

@@ -30,10 +30,10 @@ import { findTestFiles } from './test-files.mjs';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const logsDir = path.join(repoRoot, 'test-results', 'stages');
 /**
- * Stages at once. Most stages wait on browsers, timers and sockets more than they compute (the Node
- * suite uses 1.3 cores, a browser engine about half of one), so a 2-core machine runs four.
+ * Stages at once: one per core. The stages compute more than they wait: four at once on two cores
+ * (load 18) made every stage five to ten times slower than alone and timed tests out.
  */
-const JOBS = Math.max(1, Number(process.env.PAYKIT_TEST_JOBS) || Math.max(4, cpus().length * 2));
+const JOBS = Math.max(1, Number(process.env.PAYKIT_TEST_JOBS) || cpus().length);
 
 const CI = process.env.CI === 'true';
 const HASHES = path.join(repoRoot, 'test-results', 'stage-inputs.json');
@@ -106,16 +106,23 @@ await new Promise((resolve) => {
 
 const total = Date.now() - started;
 console.log(`\n=== npm test: ${seconds(total)} s with ${JOBS} stages at a time`);
-console.log('stage        status   wall (s)  from (s)  share of the run   (same: inputs unchanged since it passed)');
+console.log(
+  'stage        status   wall (s)  from (s)  CPU (s)  share of the run   (same: inputs unchanged since it passed)',
+);
+let cpuTotal = 0;
 for (const stage of stages) {
   const result = results.get(stage.name);
   if (!result) continue;
+  cpuTotal += result.cpuMs ?? 0;
   const share = result.ms === undefined ? '' : `${Math.round((100 * result.ms) / total)} %`;
+  const column = (ms, width) => (ms === undefined ? '-' : seconds(ms)).padStart(width);
   console.log(
-    `${stage.name.padEnd(12)} ${(result.cached ? 'same' : result.status).padEnd(8)} ${(result.ms === undefined ? '-' : seconds(result.ms)).padStart(8)}` +
-      `  ${(result.startedAt === undefined ? '-' : seconds(result.startedAt - started)).padStart(8)}  ${share}`,
+    `${stage.name.padEnd(12)} ${(result.cached ? 'same' : result.status).padEnd(8)} ${column(result.ms, 8)}` +
+      `  ${column(result.startedAt === undefined ? undefined : result.startedAt - started, 8)}` +
+      `  ${column(result.cpuMs, 7)}  ${share}`,
   );
 }
+console.log(`CPU: ${seconds(cpuTotal)} s in ${seconds(total)} s of wall time on ${cpus().length} cores`);
 const bad = [...results].filter(([, result]) => result.status !== 'passed');
 if (bad.length) {
   console.log(`\nnpm test FAILED: ${bad.map(([name, r]) => `${name} (${r.why ?? r.status})`).join(', ')}`);
@@ -139,12 +146,16 @@ async function start(stage) {
   console.log(`${clock()} ▶ ${stage.name}`);
   running.set(stage.name, undefined);
   let why;
+  let cpuMs = 0;
+  const timesFile = path.join(logsDir, `${stage.name}.times`);
   for (const [command, ...args] of stage.commands) {
     out.write(`$ ${[path.basename(command), ...args].join(' ')}\n`);
     const code = await new Promise((resolve) => {
-      const child = spawn(command, args, {
+      // through sh, whose `times` reports the CPU the command and everything it waited for used
+      const script = '"$@"; status=$?; times > "$PAYKIT_TIMES_FILE"; exit $status';
+      const child = spawn('sh', ['-c', script, 'sh', command, ...args], {
         cwd: repoRoot,
-        env: { ...process.env, ...stage.env, PAYKIT_PACKED: '1', FORCE_COLOR: '0' },
+        env: { ...process.env, ...stage.env, PAYKIT_PACKED: '1', FORCE_COLOR: '0', PAYKIT_TIMES_FILE: timesFile },
         stdio: ['ignore', 'pipe', 'pipe'],
         // its own process group: a timeout stops the stage's browsers and drivers with it
         detached: true,
@@ -160,6 +171,7 @@ async function start(stage) {
       child.on('error', (error) => (out.write(`${error.stack}\n`), resolve(1)));
       child.on('close', (exitCode, signal) => {
         clearTimeout(timer);
+        cpuMs += readChildrenCpu(timesFile);
         resolve(exitCode ?? (signal ? 1 : 0));
       });
     });
@@ -171,7 +183,7 @@ async function start(stage) {
   await new Promise((resolve) => out.end(resolve));
   running.delete(stage.name);
   const ms = Date.now() - startedAt;
-  results.set(stage.name, { status: why ? 'failed' : 'passed', startedAt, ms, why });
+  results.set(stage.name, { status: why ? 'failed' : 'passed', startedAt, ms, cpuMs, why });
   if (inputs && !why) {
     // re-read: stages passing side by side each add their own
     const stored = existsSync(HASHES) ? JSON.parse(readFileSync(HASHES, 'utf8')) : {};
@@ -197,6 +209,19 @@ function hashInputs(pathspecs) {
     hash.update(`${file}\0`).update(readFileSync(absolute)).update('\0');
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/** User + system milliseconds of the children line of sh's `times` ("0m1.50s 0m0.20s"), 0 if absent. */
+function readChildrenCpu(file) {
+  try {
+    const children = readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+    return [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+      (sum, [, m, sec]) => sum + (Number(m) * 60 + Number(sec)) * 1000,
+      0,
+    );
+  } catch {
+    return 0;
+  }
 }
 
 function killGroup(child, signal) {

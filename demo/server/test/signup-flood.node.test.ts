@@ -11,6 +11,7 @@ describe('demo server: a sign-up flood (through HTTP)', () => {
     const visitor = await signUp(suite.demo, '127.0.0.2');
     if (!isVisitor(visitor)) throw new Error(`sign-up failed: ${visitor.status} ${visitor.body}`);
     const customersBefore = suite.demo.sandbox.sandbox.state.customers.list(() => true).length;
+    const burstStarted = Date.now();
     const answers = await inParallel(
       Array.from({ length: 1_000 }, () => () => signUp(suite.demo, '127.0.0.3')),
       25,
@@ -18,7 +19,9 @@ describe('demo server: a sign-up flood (through HTTP)', () => {
     const created = answers.filter(isVisitor).length;
     const limited = answers.filter((a): a is Answer => !isVisitor(a) && a.status === 429);
     expect(created).to.be.at.least(DEFAULT_LIMITS.signupBurst);
-    expect(created).to.be.at.most(DEFAULT_LIMITS.signupBurst + 2); // plus what refills while the burst runs
+    // plus what refills while the burst runs: on a loaded machine the thousand requests take many seconds
+    const refilled = Math.ceil(((Date.now() - burstStarted) / 60_000) * DEFAULT_LIMITS.signupsPerMinute);
+    expect(created).to.be.at.most(DEFAULT_LIMITS.signupBurst + refilled);
     expect(created + limited.length).to.equal(1_000);
     const first = limited[0]!;
     expect(Number(first.headers['retry-after'])).to.be.at.least(1);

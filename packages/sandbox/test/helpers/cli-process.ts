@@ -45,7 +45,7 @@ export async function runCli(
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 45_000; // a bound for a hang: tsx compiles the CLI first, slow on a loaded machine
   while (!/listening on/.test(out)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       stop();
@@ -68,7 +68,7 @@ export function runCliToExit(args: string[]): Promise<{ code: number | null; std
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
       reject(new Error(`the CLI kept running: ${stderr}`));
-    }, 15_000);
+    }, 45_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stderr });

@@ -327,7 +327,10 @@ export function faultTable(title: string, rows: readonly Row[]): void {
       const created = await newCustomer(t.api, { region });
       let armed: { method: string; path: RegExp; fault: string } | undefined;
       let fired = false;
-      const base = fetchTransport({ baseUrl: t.server.baseUrl, timeoutMs: CLIENT_TIMEOUT_MS });
+      // the short timeout only where the fault is armed (a delay past it is one of the faults); every
+      // other request gets a hang bound, so a slow machine does not turn setup into a lost answer
+      const faulted = fetchTransport({ baseUrl: t.server.baseUrl, timeoutMs: CLIENT_TIMEOUT_MS });
+      const normal = fetchTransport({ baseUrl: t.server.baseUrl, timeoutMs: 30_000 });
       const transport: Transport = async (request) => {
         const hit = armed && !fired && armed.method === request.method && armed.path.test(request.path);
         const headers = {
@@ -336,7 +339,7 @@ export function faultTable(title: string, rows: readonly Row[]): void {
           ...(hit ? { [FAULT_HEADER]: armed!.fault } : {}),
         };
         try {
-          const response = await base({ ...request, headers });
+          const response = await (hit ? faulted : normal)({ ...request, headers });
           if (hit && response.headers[FAULT_APPLIED_HEADER.toLowerCase()]) fired = true;
           return response;
         } catch (error) {
