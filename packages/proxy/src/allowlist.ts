@@ -71,8 +71,13 @@ export interface Route {
   readonly lockedOnceVerified?: readonly string[] | true;
   /** A card change: the end user's freeze and limits only, never undoing the platform's (card-controls.ts). */
   readonly cardControls?: boolean;
-  /** An `endUserTermsConsent` in the body gets its `ipAddress` and `acceptedAt` from the backend (terms-consent.ts). */
+  /** An `endUserTermsConsent` in the body gets its `ipAddress` and `acceptedAt` from the backend (backend-facts.ts). */
   readonly termsConsent?: boolean;
+  /**
+   * The body's `endUserIpAddress` (the SCA provider's risk input) is the client's address, whatever the page
+   * sent (backend-facts.ts): `required` by the service's API, or `optional` (left out without an address).
+   */
+  readonly endUserIpAddress?: 'required' | 'optional';
 }
 
 /** A document of at most 10 MB (the service's limit) plus its form fields and boundaries. */
@@ -205,7 +210,7 @@ export const ALLOWLIST: readonly Route[] = [
     query: ['senderUmaAddress'],
   },
   { method: 'POST', path: '/quotes/{id}/execute', owned: [id('quote')] },
-  { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')] },
+  { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')], endUserIpAddress: 'optional' },
   { method: 'POST', path: '/quotes/{id}/authorize/resend', owned: [id('quote')] },
 
   // Strong Customer Authentication login, start then complete (the customer is named in the query; a body one is checked too)
@@ -218,6 +223,7 @@ export const ALLOWLIST: readonly Route[] = [
     method: 'POST',
     path: '/sca/login/complete',
     owned: [optional(query('customerId', 'customer')), optional(body('customerId', 'customer'))],
+    endUserIpAddress: 'required',
   },
 
   // Cards

@@ -71,9 +71,10 @@ export interface PlatformProxyOptions {
   /** Largest request body accepted, in bytes; beyond it 413. Default 65536. */
   maxBodyBytes?: number | undefined;
   /**
-   * The end user's network address, stamped on an end-user terms acceptance (never taken from the page).
-   * Default: the socket address `toNodeListener` saw; behind a reverse proxy, read your trusted
-   * forwarding header here.
+   * The end user's network address, stamped on an end-user terms acceptance (`ipAddress`) and on the SCA
+   * calls (`endUserIpAddress`), never taken from the page. Default: the socket address `toNodeListener`
+   * saw, as the sign-in lookup's limits default to; behind a reverse proxy, read your trusted forwarding
+   * header here (and give the lookup the same function).
    */
   clientAddress?: ((request: Request) => string | undefined) | undefined;
   /** Clock for `acceptedAt` of a terms acceptance, in epoch ms. Default `Date.now`. */

@@ -24,6 +24,7 @@
  *   // Web-standard servers: export default { fetch: handler }; Node: see '@paykit/proxy/node'.
  */
 import { matchRoute, MULTIPART_MAX_BODY_BYTES } from './allowlist.js';
+import { stampBackendFacts } from './backend-facts.js';
 import { readBodyLimited } from './body.js';
 import { judgeCardChange, type JudgedCardChange } from './card-controls.js';
 import { type PlatformProxyOptions, type ProxyConfig, resolveConfig } from './config.js';
@@ -35,7 +36,6 @@ import { checkOwnership } from './ownership.js';
 import { parseServicePath } from './path.js';
 import { queryString, readQuery } from './query.js';
 import { grantedEndUser, type SignInGrant } from './sign-in-grants.js';
-import { stampTermsConsent } from './terms-consent.js';
 import { forward } from './upstream.js';
 
 export type PlatformProxyHandler = (request: Request) => Promise<Response>;
@@ -123,11 +123,15 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     return internalError();
   }
   if (refusal) return refusal;
-  if (match.route.termsConsent) {
-    const stamped = stampTermsConsent(body, config.clientAddress(request), config.now());
-    if (stamped instanceof Response) return stamped;
-    body = stamped;
+  // where the end user is and when they acted: the backend's word, never the page's
+  const clientAddress = config.clientAddress(request);
+  const stamped = stampBackendFacts(match.route, body, clientAddress, config.now());
+  if (stamped instanceof Response) {
+    if (stamped.status === 500 && !clientAddress)
+      config.onError(new Error('No client address for a call the service needs it in: pass clientAddress'), 'internal');
+    return stamped;
   }
+  body = stamped;
 
   const answer = await forward(config, {
     url: `${config.serviceBase}/${segments.join('/')}${queryString(query)}`,
