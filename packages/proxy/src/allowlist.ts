@@ -78,6 +78,10 @@ export interface Route {
    * sent (backend-facts.ts): `required` by the service's API, or `optional` (left out without an address).
    */
   readonly endUserIpAddress?: 'required' | 'optional';
+  /** Creates or deletes something the user owns: a 2xx answer tells the user's `EndUser` (`changed`). */
+  readonly changesOwnership?: true;
+  /** Ends a wallet session: a 2xx answer (not 202) tells the platform (`onSignOut`). */
+  readonly signOut?: true;
 }
 
 /** A document of at most 10 MB (the service's limit) plus its form fields and boundaries. */
@@ -115,21 +119,34 @@ const externalAccount: OwnedParameter = {
 export const ALLOWLIST: readonly Route[] = [
   // Credentials: list, add (signed retry), revoke, OTP/passkey challenge, verify (issues a session)
   { method: 'GET', path: '/auth/credentials', owned: [query('accountId', 'account')] },
-  { method: 'POST', path: '/auth/credentials', owned: [body('accountId', 'account')] },
-  { method: 'DELETE', path: '/auth/credentials/{id}', owned: [id('credential')] },
+  { method: 'POST', path: '/auth/credentials', owned: [body('accountId', 'account')], changesOwnership: true },
+  { method: 'DELETE', path: '/auth/credentials/{id}', owned: [id('credential')], changesOwnership: true },
   { method: 'POST', path: '/auth/credentials/{id}/challenge', owned: [id('credential')], signIn: 'challenge' },
-  { method: 'POST', path: '/auth/credentials/{id}/verify', owned: [id('credential')], signIn: 'verify' },
+  {
+    method: 'POST',
+    path: '/auth/credentials/{id}/verify',
+    owned: [id('credential')],
+    signIn: 'verify',
+    changesOwnership: true,
+  },
 
   // Sessions
   { method: 'GET', path: '/auth/sessions', owned: [query('accountId', 'account')] },
-  { method: 'POST', path: '/auth/sessions/{id}/refresh', owned: [id('session')] },
-  { method: 'DELETE', path: '/auth/sessions/{id}', owned: [id('session')] },
+  { method: 'POST', path: '/auth/sessions/{id}/refresh', owned: [id('session')], changesOwnership: true },
+  {
+    method: 'DELETE',
+    path: '/auth/sessions/{id}',
+    owned: [id('session')],
+    changesOwnership: true,
+    signOut: true,
+  },
 
   // Delegated signing keys (card funding from an embedded wallet)
   {
     method: 'POST',
     path: '/auth/delegated-keys',
     owned: [body('internalAccountId', 'account'), body('cardId', 'card')],
+    changesOwnership: true,
   },
   {
     method: 'GET',
@@ -137,7 +154,7 @@ export const ALLOWLIST: readonly Route[] = [
     owned: [optional(query('accountId', 'account')), optional(query('fundingSourceId', 'account'))],
   },
   { method: 'GET', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')] },
-  { method: 'DELETE', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')] },
+  { method: 'DELETE', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')], changesOwnership: true },
 
   // Internal accounts (wallets): list, privacy switch, export
   {
@@ -200,6 +217,7 @@ export const ALLOWLIST: readonly Route[] = [
     path: '/quotes',
     owned: [optional(body('source.accountId', 'account')), optional(body('source.customerId', 'customer'))],
     bodyNever: ['platformFeeOverride'],
+    changesOwnership: true,
   },
   { method: 'GET', path: '/quotes/{id}', owned: [id('quote')] },
   // UMA receiver lookup: a UMA quote needs its lookupId; the user looks up as the sender (their own customer)
@@ -231,6 +249,7 @@ export const ALLOWLIST: readonly Route[] = [
     method: 'POST',
     path: '/cards',
     owned: [body('fundingSource', 'account'), optional(body('customerId', 'customer'))],
+    changesOwnership: true,
   },
   { method: 'GET', path: '/cards/{id}', owned: [id('card')] },
   { method: 'POST', path: '/cards/{id}/reveal', owned: [id('card')] },

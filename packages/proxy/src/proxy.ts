@@ -140,6 +140,13 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     body,
     signal: request.signal,
   });
+  if (match.route.changesOwnership && answer.ok) {
+    try {
+      await endUser.changed?.();
+    } catch (error) {
+      config.onError(error, 'ownership');
+    }
+  }
   if (cardChange && answer.status === 200) {
     try {
       await cardChange.record(answer.clone());
@@ -147,6 +154,8 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
       config.onError(error, 'ownership');
     }
   }
+  if (match.route.signOut && answer.ok && answer.status !== 202 && config.onSignOut)
+    return signedOut(config, request, match.params['id']!, answer);
   return grant && match.route.signIn === 'verify' && answer.status === 200
     ? signedIn(config, request, grant, credentialId!, answer)
     : answer;
@@ -206,6 +215,23 @@ async function signedIn(
     }
   }
   return new Response(bytes, { status: answer.status, statusText: answer.statusText, headers });
+}
+
+/** A wallet session ended through the proxy: the platform's `onSignOut` may end its own (its `Set-Cookie`s join the answer). */
+async function signedOut(
+  config: ProxyConfig,
+  request: Request,
+  sessionId: string,
+  answer: Response,
+): Promise<Response> {
+  const headers = new Headers(answer.headers);
+  try {
+    const added = await config.onSignOut!({ sessionId }, request);
+    for (const cookie of new Headers(added ?? undefined).getSetCookie()) headers.append('Set-Cookie', cookie);
+  } catch (error) {
+    config.onError(error, 'onSignOut');
+  }
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
 }
 
 function unsupportedMediaType(type = 'application/json'): Response {
