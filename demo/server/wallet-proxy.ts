@@ -7,22 +7,18 @@
  * service using the platform credential, then remembered. Only the demo's own origin may call it, and
  * each visitor may issue `cardsPerVisitor` cards (limits.ts), counted with the issues under way, so no
  * visitor can use up the platform's live-card allowance for everybody. The SCA calls that the service
- * wants the end user's IP address in (`/sca/login/complete`, `/quotes/{id}/authorize`) get
- * `endUserIpAddress` from the connection, which the demo's listener records (`sourceOf`, never forwarded).
+ * wants the end user's IP address in get `endUserIpAddress` from the proxy itself (the connection's
+ * address, which `toNodeListener` records).
  *
  * @example
  *   const wallet = createWalletProxy({ serviceUrl, tokenId, clientSecret, sessions, platform });
  *   const response = await wallet(request); // request.url = http://localhost:5173/api/wallet/…
  */
 import { createPlatformProxy, type EndUser, type ResourceKind, type SignInGrants } from '@paykit/proxy';
-import { sourceOf } from './limits.js';
 import type { PlatformClient } from './platform.js';
 import type { DemoSession, DemoSessions } from './sessions.js';
 
 export const WALLET_PREFIX = '/api/wallet';
-/** Calls whose body carries the end user's IP address for the service's SCA provider. */
-const END_USER_IP_ROUTES = [/^\/sca\/login\/complete$/, /^\/quotes\/[^/]+\/authorize$/];
-const MAX_REWRITTEN_BODY = 16_384;
 
 interface Options {
   /** The demo page's origin: the only browser origin the proxy accepts. */
@@ -91,8 +87,7 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  return async (incoming) => {
-    const request = await withEndUserIp(incoming);
+  return async (request) => {
     const path = new URL(request.url).pathname.slice(WALLET_PREFIX.length);
     const visitor = request.method === 'POST' && path === '/cards' ? sessions.fromRequest(request) : undefined;
     const release = visitor && sessions.reserveCard(visitor);
@@ -129,30 +124,6 @@ export function createWalletProxy(options: Options): (request: Request) => Promi
     }
     return response;
   }
-}
-
-/** Adds `endUserIpAddress` (the visitor's address, not the server's) to the body of an SCA call. */
-async function withEndUserIp(request: Request): Promise<Request> {
-  const source = sourceOf(request);
-  const address = source === 'unknown' ? undefined : source.replace(/^::ffff:(?=\d+\.)/, '');
-  const path = new URL(request.url).pathname.slice(WALLET_PREFIX.length);
-  if (request.method !== 'POST' || !address || !END_USER_IP_ROUTES.some((route) => route.test(path))) return request;
-  const length = Number(request.headers.get('content-length'));
-  if (!(length > 0 && length <= MAX_REWRITTEN_BODY)) return request; // the proxy judges anything else as sent
-  const text = await request.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const headers = new Headers(request.headers);
-  headers.delete('content-length');
-  const rewritten =
-    typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? JSON.stringify({ ...body, endUserIpAddress: address })
-      : text;
-  return new Request(request.url, { method: 'POST', headers, body: rewritten, signal: request.signal });
 }
 
 /** What the visitor owns: their records first, then (for ids made elsewhere) the service's word. */

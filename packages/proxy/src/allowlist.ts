@@ -71,8 +71,17 @@ export interface Route {
   readonly lockedOnceVerified?: readonly string[] | true;
   /** A card change: the end user's freeze and limits only, never undoing the platform's (card-controls.ts). */
   readonly cardControls?: boolean;
-  /** An `endUserTermsConsent` in the body gets its `ipAddress` and `acceptedAt` from the backend (terms-consent.ts). */
+  /** An `endUserTermsConsent` in the body gets its `ipAddress` and `acceptedAt` from the backend (backend-facts.ts). */
   readonly termsConsent?: boolean;
+  /**
+   * The body's `endUserIpAddress` (the SCA provider's risk input) is the client's address, whatever the page
+   * sent (backend-facts.ts): `required` by the service's API, or `optional` (left out without an address).
+   */
+  readonly endUserIpAddress?: 'required' | 'optional';
+  /** Creates or deletes something the user owns: a 2xx answer tells the user's `EndUser` (`changed`). */
+  readonly changesOwnership?: true;
+  /** Ends a wallet session: a 2xx answer (not 202) tells the platform (`onSignOut`). */
+  readonly signOut?: true;
 }
 
 /** A document of at most 10 MB (the service's limit) plus its form fields and boundaries. */
@@ -110,21 +119,34 @@ const externalAccount: OwnedParameter = {
 export const ALLOWLIST: readonly Route[] = [
   // Credentials: list, add (signed retry), revoke, OTP/passkey challenge, verify (issues a session)
   { method: 'GET', path: '/auth/credentials', owned: [query('accountId', 'account')] },
-  { method: 'POST', path: '/auth/credentials', owned: [body('accountId', 'account')] },
-  { method: 'DELETE', path: '/auth/credentials/{id}', owned: [id('credential')] },
+  { method: 'POST', path: '/auth/credentials', owned: [body('accountId', 'account')], changesOwnership: true },
+  { method: 'DELETE', path: '/auth/credentials/{id}', owned: [id('credential')], changesOwnership: true },
   { method: 'POST', path: '/auth/credentials/{id}/challenge', owned: [id('credential')], signIn: 'challenge' },
-  { method: 'POST', path: '/auth/credentials/{id}/verify', owned: [id('credential')], signIn: 'verify' },
+  {
+    method: 'POST',
+    path: '/auth/credentials/{id}/verify',
+    owned: [id('credential')],
+    signIn: 'verify',
+    changesOwnership: true,
+  },
 
   // Sessions
   { method: 'GET', path: '/auth/sessions', owned: [query('accountId', 'account')] },
-  { method: 'POST', path: '/auth/sessions/{id}/refresh', owned: [id('session')] },
-  { method: 'DELETE', path: '/auth/sessions/{id}', owned: [id('session')] },
+  { method: 'POST', path: '/auth/sessions/{id}/refresh', owned: [id('session')], changesOwnership: true },
+  {
+    method: 'DELETE',
+    path: '/auth/sessions/{id}',
+    owned: [id('session')],
+    changesOwnership: true,
+    signOut: true,
+  },
 
   // Delegated signing keys (card funding from an embedded wallet)
   {
     method: 'POST',
     path: '/auth/delegated-keys',
     owned: [body('internalAccountId', 'account'), body('cardId', 'card')],
+    changesOwnership: true,
   },
   {
     method: 'GET',
@@ -132,7 +154,7 @@ export const ALLOWLIST: readonly Route[] = [
     owned: [optional(query('accountId', 'account')), optional(query('fundingSourceId', 'account'))],
   },
   { method: 'GET', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')] },
-  { method: 'DELETE', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')] },
+  { method: 'DELETE', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')], changesOwnership: true },
 
   // Internal accounts (wallets): list, privacy switch, export
   {
@@ -195,6 +217,7 @@ export const ALLOWLIST: readonly Route[] = [
     path: '/quotes',
     owned: [optional(body('source.accountId', 'account')), optional(body('source.customerId', 'customer'))],
     bodyNever: ['platformFeeOverride'],
+    changesOwnership: true,
   },
   { method: 'GET', path: '/quotes/{id}', owned: [id('quote')] },
   // UMA receiver lookup: a UMA quote needs its lookupId; the user looks up as the sender (their own customer)
@@ -205,7 +228,7 @@ export const ALLOWLIST: readonly Route[] = [
     query: ['senderUmaAddress'],
   },
   { method: 'POST', path: '/quotes/{id}/execute', owned: [id('quote')] },
-  { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')] },
+  { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')], endUserIpAddress: 'optional' },
   { method: 'POST', path: '/quotes/{id}/authorize/resend', owned: [id('quote')] },
 
   // Strong Customer Authentication login, start then complete (the customer is named in the query; a body one is checked too)
@@ -218,6 +241,7 @@ export const ALLOWLIST: readonly Route[] = [
     method: 'POST',
     path: '/sca/login/complete',
     owned: [optional(query('customerId', 'customer')), optional(body('customerId', 'customer'))],
+    endUserIpAddress: 'required',
   },
 
   // Cards
@@ -225,6 +249,7 @@ export const ALLOWLIST: readonly Route[] = [
     method: 'POST',
     path: '/cards',
     owned: [body('fundingSource', 'account'), optional(body('customerId', 'customer'))],
+    changesOwnership: true,
   },
   { method: 'GET', path: '/cards/{id}', owned: [id('card')] },
   { method: 'POST', path: '/cards/{id}/reveal', owned: [id('card')] },

@@ -17,7 +17,7 @@ import { type OriginPolicy, parseAllowedOrigins } from './origin.js';
 import { isValidPathPrefix } from './path.js';
 
 /** Where something the platform supplied failed, for `onError`. */
-export type ErrorStage = 'resolveEndUser' | 'ownership' | 'upstream' | 'onSignIn' | 'internal';
+export type ErrorStage = 'resolveEndUser' | 'ownership' | 'upstream' | 'onSignIn' | 'onSignOut' | 'internal';
 
 /** Headers as `new Headers(…)` takes them: a `Headers`, a record or `[name, value]` pairs. */
 export type HeaderList = ConstructorParameters<typeof Headers>[0];
@@ -30,6 +30,12 @@ export interface GrantedSignIn {
   credentialId: string;
   /** The new wallet session: its id and when it expires (the service's `AuthSession`, without anything else). */
   session: { id: string; expiresAt: string };
+}
+
+/** A wallet session that ended through the proxy, as `onSignOut` hears it. */
+export interface WalletSignOut {
+  /** The session that ended (`Session:…`). */
+  sessionId: string;
 }
 
 /** Signed-out sign-in through the proxy (sign-in-grants.ts). */
@@ -71,9 +77,10 @@ export interface PlatformProxyOptions {
   /** Largest request body accepted, in bytes; beyond it 413. Default 65536. */
   maxBodyBytes?: number | undefined;
   /**
-   * The end user's network address, stamped on an end-user terms acceptance (never taken from the page).
-   * Default: the socket address `toNodeListener` saw; behind a reverse proxy, read your trusted
-   * forwarding header here.
+   * The end user's network address, stamped on an end-user terms acceptance (`ipAddress`) and on the SCA
+   * calls (`endUserIpAddress`), never taken from the page. Default: the socket address `toNodeListener`
+   * saw, as the sign-in lookup's limits default to; behind a reverse proxy, read your trusted forwarding
+   * header here (and give the lookup the same function).
    */
   clientAddress?: ((request: Request) => string | undefined) | undefined;
   /** Clock for `acceptedAt` of a terms acceptance, in epoch ms. Default `Date.now`. */
@@ -89,6 +96,16 @@ export interface PlatformProxyOptions {
    * process's memory (`memoryCardControls()`), right for one instance; several instances share one store.
    */
   cardControls?: CardControlStore | undefined;
+  /**
+   * Called when a wallet session ended through the proxy (`DELETE /auth/sessions/{id}` answered 2xx other
+   * than 202: a sign-out, or a session signed out from a sessions list), with the ended session's id. If it
+   * is the one this browser's platform session started with (`onSignIn`'s `session.id`), end that session
+   * here and return its headers; their `Set-Cookie`s join the answer. A throw is reported (`onSignOut`).
+   * Not called when a wallet session expires or ends elsewhere (another proxy, the service): those reach
+   * the platform at its next call, whose wallet answers 401.
+   */
+  onSignOut?:
+    ((signOut: WalletSignOut, request: Request) => HeaderList | void | Promise<HeaderList | void>) | undefined;
   /** Told of failures the caller only sees as 5xx (a throwing `resolveEndUser`, an unreachable service). */
   onError?: ((error: unknown, stage: ErrorStage) => void) | undefined;
 }
@@ -107,6 +124,7 @@ export interface ProxyConfig {
   readonly resolveEndUser: PlatformProxyOptions['resolveEndUser'];
   readonly onError: NonNullable<PlatformProxyOptions['onError']>;
   readonly signIn: SignInOptions | undefined;
+  readonly onSignOut: PlatformProxyOptions['onSignOut'];
   readonly cardControls: CardControlStore;
 }
 
@@ -160,6 +178,7 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
     resolveEndUser: options.resolveEndUser,
     onError: reportSafely(options.onError),
     signIn: checkSignIn(options.signIn),
+    onSignOut: checkFunction(options.onSignOut, 'onSignOut'),
     cardControls: options.cardControls ?? memoryCardControls(),
   };
 }
@@ -194,4 +213,9 @@ function checkSignIn(signIn: SignInOptions | undefined): SignInOptions | undefin
   if (signIn.onSignIn !== undefined && typeof signIn.onSignIn !== 'function')
     throw new TypeError('signIn.onSignIn must be a function.');
   return signIn;
+}
+
+function checkFunction<T>(value: T, name: string): T {
+  if (value !== undefined && typeof value !== 'function') throw new TypeError(`${name} must be a function.`);
+  return value;
 }

@@ -26,6 +26,11 @@ export const RESOURCE_KINDS: readonly ResourceKind[] = [
 export interface EndUser {
   /** Whether this user may act on the resource `id` of this `kind`. Only `true` grants access. */
   owns(kind: ResourceKind, id: string): boolean | Promise<boolean>;
+  /**
+   * Called after the proxy forwarded a call that creates or deletes something of this user's (a credential,
+   * a session, a delegated key, a quote, a card) and the service answered 2xx: drop what you cached.
+   */
+  changed?(): void | Promise<void>;
 }
 
 /** Static id lists, one per kind; a kind left out owns nothing. */

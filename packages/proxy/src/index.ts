@@ -9,8 +9,20 @@
  *     resolveEndUser: async (request) => endUserFromIds({ customerIds: ['Customer:1'] }) });
  */
 export { createPlatformProxy, type PlatformProxyHandler } from './proxy.js';
-export type { ErrorStage, GrantedSignIn, HeaderList, PlatformProxyOptions, SignInOptions } from './config.js';
+export type {
+  ErrorStage,
+  GrantedSignIn,
+  HeaderList,
+  PlatformProxyOptions,
+  SignInOptions,
+  WalletSignOut,
+} from './config.js';
 export { endUserFromIds, RESOURCE_KINDS, type EndUser, type OwnedIds, type ResourceKind } from './end-user.js';
+export {
+  createServiceEndUserResolver,
+  type ServiceEndUserResolver,
+  type ServiceEndUserResolverOptions,
+} from './service-end-users.js';
 export { ALLOWLIST, type Method, type OwnedParameter, type Route } from './allowlist.js';
 export type { ProxyErrorCode } from './errors.js';
 export { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './upstream.js';

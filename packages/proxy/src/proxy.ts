@@ -24,6 +24,7 @@
  *   // Web-standard servers: export default { fetch: handler }; Node: see '@paykit/proxy/node'.
  */
 import { matchRoute, MULTIPART_MAX_BODY_BYTES } from './allowlist.js';
+import { stampBackendFacts } from './backend-facts.js';
 import { readBodyLimited } from './body.js';
 import { judgeCardChange, type JudgedCardChange } from './card-controls.js';
 import { type PlatformProxyOptions, type ProxyConfig, resolveConfig } from './config.js';
@@ -35,7 +36,6 @@ import { checkOwnership } from './ownership.js';
 import { parseServicePath } from './path.js';
 import { queryString, readQuery } from './query.js';
 import { grantedEndUser, type SignInGrant } from './sign-in-grants.js';
-import { stampTermsConsent } from './terms-consent.js';
 import { forward } from './upstream.js';
 
 export type PlatformProxyHandler = (request: Request) => Promise<Response>;
@@ -123,11 +123,15 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     return internalError();
   }
   if (refusal) return refusal;
-  if (match.route.termsConsent) {
-    const stamped = stampTermsConsent(body, config.clientAddress(request), config.now());
-    if (stamped instanceof Response) return stamped;
-    body = stamped;
+  // where the end user is and when they acted: the backend's word, never the page's
+  const clientAddress = config.clientAddress(request);
+  const stamped = stampBackendFacts(match.route, body, clientAddress, config.now());
+  if (stamped instanceof Response) {
+    if (stamped.status === 500 && !clientAddress)
+      config.onError(new Error('No client address for a call the service needs it in: pass clientAddress'), 'internal');
+    return stamped;
   }
+  body = stamped;
 
   const answer = await forward(config, {
     url: `${config.serviceBase}/${segments.join('/')}${queryString(query)}`,
@@ -136,6 +140,13 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     body,
     signal: request.signal,
   });
+  if (match.route.changesOwnership && answer.ok) {
+    try {
+      await endUser.changed?.();
+    } catch (error) {
+      config.onError(error, 'ownership');
+    }
+  }
   if (cardChange && answer.status === 200) {
     try {
       await cardChange.record(answer.clone());
@@ -143,6 +154,8 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
       config.onError(error, 'ownership');
     }
   }
+  if (match.route.signOut && answer.ok && answer.status !== 202 && config.onSignOut)
+    return signedOut(config, request, match.params['id']!, answer);
   return grant && match.route.signIn === 'verify' && answer.status === 200
     ? signedIn(config, request, grant, credentialId!, answer)
     : answer;
@@ -202,6 +215,23 @@ async function signedIn(
     }
   }
   return new Response(bytes, { status: answer.status, statusText: answer.statusText, headers });
+}
+
+/** A wallet session ended through the proxy: the platform's `onSignOut` may end its own (its `Set-Cookie`s join the answer). */
+async function signedOut(
+  config: ProxyConfig,
+  request: Request,
+  sessionId: string,
+  answer: Response,
+): Promise<Response> {
+  const headers = new Headers(answer.headers);
+  try {
+    const added = await config.onSignOut!({ sessionId }, request);
+    for (const cookie of new Headers(added ?? undefined).getSetCookie()) headers.append('Set-Cookie', cookie);
+  } catch (error) {
+    config.onError(error, 'onSignOut');
+  }
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
 }
 
 function unsupportedMediaType(type = 'application/json'): Response {

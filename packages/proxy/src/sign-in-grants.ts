@@ -221,6 +221,7 @@ export function grantedEndUser(grant: SignInGrant, fallback: EndUser | null): En
   return {
     owns: (kind, id) =>
       (kind === 'credential' && grant.credentialIds.includes(id)) || (fallback?.owns(kind, id) ?? false),
+    changed: () => fallback?.changed?.(),
   };
 }
 

@@ -139,6 +139,7 @@ describe('allowlist: what a signed-in end user may call', () => {
     const { send, service } = harness({
       serviceUrl: SANDBOX_URL,
       allowSandboxPaths: true,
+      clientAddress: () => '203.0.113.7', // stamped on the SCA login complete, which the service requires it in
       answer: async (request) =>
         externalAccountOwners(request) ??
         (request.method === 'GET' ? await cards.answer(request) : undefined) ??
