@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.mjs';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** Root needs --no-sandbox; the rest keep Chromium from dialing hosts these machines cannot reach. */
@@ -143,16 +143,4 @@ function readStat(pid) {
   } catch {
     return undefined; // gone
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -11,12 +11,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { selectEngines } from './engines.mjs';
 import { findTestFiles, takeFilesArg } from './test-files.mjs';
+import { freePort } from './free-port.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const wtrBin = path.join(path.dirname(createRequire(import.meta.url).resolve('@web/test-runner')), 'bin.js');
@@ -83,16 +83,6 @@ for (const { engine, code, seconds, counts } of results) {
 }
 const failed = results.filter((result) => result.code !== 0);
 process.exitCode = failed.length || aborted ? 1 : 0;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 function readCounts(file) {
   try {

@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
@@ -18,16 +17,9 @@ import { startSandbox, type RunningSandbox } from '@paykit/sandbox';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 // @ts-expect-error: a plain .mjs helper without types
 import { readSnippets } from '../../../test/adopters/readme-snippets.mjs';
+import { freePort } from '../../../test/harness/free-port.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('the proxy README quick-start backend, unchanged', () => {
   let sandbox: RunningSandbox;
