@@ -44,10 +44,12 @@ let stages = STAGES;
 if (quick && !CI) {
   const change = changedFiles(repoRoot);
   const existing = change.files.filter((file) => existsSync(path.join(repoRoot, file)));
-  const [nodeFiles, browserFiles] = await Promise.all([
-    affectedTests(repoRoot, findTestFiles(repoRoot, 'node'), change.files),
-    affectedTests(repoRoot, findTestFiles(repoRoot, 'browser'), change.files),
-  ]);
+  // one import graph over the files of both runtimes (most run in both), split afterwards
+  const allNode = findTestFiles(repoRoot, 'node');
+  const allBrowser = findTestFiles(repoRoot, 'browser');
+  const affected = new Set(await affectedTests(repoRoot, [...new Set([...allNode, ...allBrowser])], change.files));
+  const nodeFiles = allNode.filter((file) => affected.has(file));
+  const browserFiles = allBrowser.filter((file) => affected.has(file));
   const plan = quickStages({ changed: existing, nodeFiles, browserFiles });
   stages = plan.stages;
   console.log(
