@@ -11,9 +11,7 @@ import { createSandbox, type Sandbox } from '@paykit/sandbox';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { createPlatformProxy, endUserFromIds, type PlatformProxyOptions } from '../src/index.js';
 import { toNodeListener } from '../src/node.js';
-
-const SERVICE_URL = 'http://127.0.0.1:4010/2025-10-13';
-const PLATFORM = `Basic ${Buffer.from('sandbox-token:sandbox-secret').toString('base64')}`;
+import { SANDBOX_SERVICE_URL as SERVICE_URL, SANDBOX_PLATFORM_AUTHORIZATION as PLATFORM } from './support.js';
 
 describe('endUserIpAddress on the SCA calls (real sandbox behind the proxy)', () => {
   let sandbox: Sandbox;

@@ -12,9 +12,12 @@ import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { ContractRecorder, withContract } from '../../sandbox/test/contract/contract-fetch.js';
 import { createPlatformProxy, endUserFromIds } from '../src/index.js';
 import { toNodeListener } from '../src/node.js';
+import {
+  SANDBOX_SERVICE_URL as SERVICE_URL,
+  SANDBOX_PLATFORM_AUTHORIZATION as PLATFORM,
+  platformCalls,
+} from './support.js';
 
-const SERVICE_URL = 'http://127.0.0.1:4010/2025-10-13';
-const PLATFORM = `Basic ${Buffer.from('sandbox-token:sandbox-secret').toString('base64')}`;
 const PAGE = 'https://platform.example';
 const NOW = Date.parse('2026-11-23T22:00:00Z');
 
@@ -26,16 +29,7 @@ describe('onboarding through the proxy (real sandbox behind it)', () => {
   let bob: string;
   let reached = 0;
 
-  async function platform(method: string, path: string, body?: unknown): Promise<any> {
-    const res = await sandbox.fetch(
-      new Request(`${SERVICE_URL}${path}`, {
-        method,
-        headers: { Authorization: PLATFORM, 'Content-Type': 'application/json' },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      }),
-    );
-    return res.status === 204 ? undefined : res.json();
-  }
+  const platform = platformCalls(() => sandbox);
 
   const newCustomer = async (name: string): Promise<string> =>
     (

@@ -13,9 +13,7 @@ import { createSandbox, type Sandbox } from '@paykit/sandbox';
 import { before, describe, it } from '../../../test/harness/suite.js';
 import { SoftwareAuthenticator } from '../../sandbox/test/helpers/software-authenticator.js';
 import { createPlatformProxy, createServiceEndUserResolver, type PlatformProxyOptions } from '../src/index.js';
-
-const SERVICE_URL = 'http://127.0.0.1:4010/2025-10-13';
-const PLATFORM = `Basic ${Buffer.from('sandbox-token:sandbox-secret').toString('base64')}`;
+import { SANDBOX_SERVICE_URL as SERVICE_URL, platformCalls } from './support.js';
 
 describe('createServiceEndUserResolver (real sandbox behind the proxy)', () => {
   let sandbox: Sandbox;
@@ -23,16 +21,7 @@ describe('createServiceEndUserResolver (real sandbox behind the proxy)', () => {
   let reads = 0;
   const wallets: Record<string, { customer: string; account: string; credential: string }> = {};
 
-  async function platform(method: string, path: string, body?: unknown): Promise<any> {
-    const res = await sandbox.fetch(
-      new Request(`${SERVICE_URL}${path}`, {
-        method,
-        headers: { Authorization: PLATFORM, 'Content-Type': 'application/json' },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      }),
-    );
-    return res.status === 204 ? undefined : res.json();
-  }
+  const platform = platformCalls(() => sandbox);
 
   const owners = () =>
     createServiceEndUserResolver({

@@ -143,3 +143,25 @@ export async function envelope(response: Response): Promise<unknown> {
 }
 
 export const json = (value: unknown): string => JSON.stringify(value);
+
+/** Where the suites that run the real sandbox in process send the proxy, and the sandbox's credential. */
+export const SANDBOX_SERVICE_URL = 'http://127.0.0.1:4010/2025-10-13';
+export const SANDBOX_PLATFORM_AUTHORIZATION = `Basic ${Buffer.from('sandbox-token:sandbox-secret').toString('base64')}`;
+
+/**
+ * The platform's own backend call (platform credential, straight to the in-process sandbox), for the
+ * suites' set-up: `const platform = platformCalls(() => sandbox)`, then `await platform('POST', '/customers', {…})`.
+ * Takes a getter because the suites create (and may wrap) their sandbox in `before()`.
+ */
+export function platformCalls(sandbox: () => { fetch(request: Request): Promise<Response> }) {
+  return async (method: string, path: string, body?: unknown): Promise<any> => {
+    const res = await sandbox().fetch(
+      new Request(`${SANDBOX_SERVICE_URL}${path}`, {
+        method,
+        headers: { Authorization: SANDBOX_PLATFORM_AUTHORIZATION, 'Content-Type': 'application/json' },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      }),
+    );
+    return res.status === 204 ? undefined : res.json();
+  };
+}

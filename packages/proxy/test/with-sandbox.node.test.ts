@@ -19,9 +19,11 @@ import {
   endUserFromIds,
   type PlatformProxyOptions,
 } from '../src/index.js';
-
-const SERVICE_URL = 'http://127.0.0.1:4010/2025-10-13';
-const PLATFORM = `Basic ${Buffer.from('sandbox-token:sandbox-secret').toString('base64')}`;
+import {
+  SANDBOX_SERVICE_URL as SERVICE_URL,
+  SANDBOX_PLATFORM_AUTHORIZATION as PLATFORM,
+  platformCalls,
+} from './support.js';
 
 interface Wallet {
   customer: string;
@@ -37,17 +39,7 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
   let bob: Wallet;
   let forwarded = 0;
 
-  /** The platform's own backend call (platform credential, straight to the service). */
-  async function platform(method: string, path: string, body?: unknown): Promise<any> {
-    const res = await sandbox.fetch(
-      new Request(`${SERVICE_URL}${path}`, {
-        method,
-        headers: { Authorization: PLATFORM, 'Content-Type': 'application/json' },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      }),
-    );
-    return res.json();
-  }
+  const platform = platformCalls(() => sandbox);
 
   async function newWallet(name: string): Promise<Wallet> {
     const customer = await platform('POST', '/customers', {
