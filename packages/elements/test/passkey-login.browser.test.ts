@@ -6,6 +6,7 @@ import type { PayPasskeyLogin } from '../src/passkey-login/passkey-login.js';
 import { PASSKEY_CREDENTIAL } from './helpers/fake-service.js';
 import {
   announced,
+  countDeviceCeremonies,
   expectAccessible,
   fixture,
   hangingCredentialsGet,
@@ -16,9 +17,9 @@ import {
   maybePart,
   part,
   pressEnter,
+  setupElementTests,
   stubCredentialsGet,
   until,
-  setupElementTests,
 } from './helpers/dom.js';
 
 const webAuthn = passkeysSupported();
@@ -111,21 +112,7 @@ describe('<pay-passkey-login>', () => {
     'no WebAuthn in this engine',
     'register: a 5xx after the device made the passkey says what happened, and the next press finishes that passkey (issue 30, case 4)',
     async () => {
-      let made = 0;
-      const original = navigator.credentials.create;
-      navigator.credentials.create = async () =>
-        ({
-          id: `AQID${++made}A`,
-          rawId: new Uint8Array([1, 2, 3, made]).buffer,
-          type: 'public-key',
-          response: {
-            clientDataJSON: new TextEncoder().encode('{"type":"webauthn.create"}').buffer,
-            attestationObject: new Uint8Array([0xa3, 1, 2]).buffer,
-            getTransports: () => ['internal'],
-          },
-          getClientExtensionResults: () => ({}),
-        }) as unknown as Credential;
-      t.cleanup(() => (navigator.credentials.create = original));
+      const device = countDeviceCeremonies(t);
       const el = await render(await t.fake.signedInClient(), { mode: 'register' });
       t.fake.script('POST /auth/credentials', { status: 503, body: { status: 503, code: 'SERVICE_UNAVAILABLE' } });
       await pressEnter(part(el, 'passkey-button'));
@@ -135,7 +122,7 @@ describe('<pay-passkey-login>', () => {
       expect(announced(el)).to.contain('Your device made a passkey');
       await pressEnter(part(el, 'passkey-button'));
       await until(() => t.leaks.of('pay-passkey-registered').length === 1, 'pay-passkey-registered');
-      expect(made, 'one ceremony, one passkey').to.equal(1);
+      expect(device.ceremonies(), 'one ceremony, one passkey').to.equal(1);
       expect(
         t.fake.calls('POST /auth/credentials').map((r) => JSON.parse(r.body!).attestation.credentialId),
       ).to.satisfy((ids: string[]) => ids.length >= 2 && new Set(ids).size === 1);

@@ -244,6 +244,35 @@ export function nextEvent<E extends Event = CustomEvent>(target: EventTarget, ty
   return new Promise((resolve) => target.addEventListener(type, (event) => resolve(event as E), { once: true }));
 }
 
+/**
+ * Stubs `navigator.credentials.create` with a device that makes a new passkey (id base64url of
+ * `[9, 9, 9, n]`) on every ceremony, undone after the test; `ceremonies()` counts them. For the tests of
+ * what happens after the device made a passkey, where no real authenticator is needed.
+ */
+export function countDeviceCeremonies(test: Pick<ElementTest, 'cleanup'>): { ceremonies(): number } {
+  let made = 0;
+  const original = navigator.credentials.create;
+  navigator.credentials.create = async () => {
+    const id = new Uint8Array([9, 9, 9, ++made]);
+    return {
+      id: btoa(String.fromCharCode(...id))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, ''),
+      rawId: id.buffer,
+      type: 'public-key',
+      response: {
+        clientDataJSON: new TextEncoder().encode('{"type":"webauthn.create"}').buffer,
+        attestationObject: new Uint8Array([0xa3, 1, 2]).buffer,
+        getTransports: () => ['internal'],
+      },
+      getClientExtensionResults: () => ({}),
+    } as unknown as Credential;
+  };
+  test.cleanup(() => (navigator.credentials.create = original));
+  return { ceremonies: () => made };
+}
+
 export interface ElementTest {
   /** A fresh fake service per test. */
   readonly fake: FakeService;
