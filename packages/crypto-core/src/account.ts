@@ -52,7 +52,7 @@ export async function addCredential(
   const accountId = body?.accountId ?? current.accountId;
   const intended = sameIntent(body);
   return orRealState(
-    client.request<AuthMethod>('POST', '/auth/credentials', { body: { ...body, accountId }, signed: true }),
+    request<AuthMethod>(client, 'POST', '/auth/credentials', { body: { ...body, accountId }, signed: true }),
     (error) => error.status === 409 || /_CREDENTIAL_ALREADY_EXISTS$/.test(error.code),
     async () => (intended ? (await listCredentials(client, accountId)).find(intended) : undefined),
   );
@@ -86,7 +86,7 @@ export async function removeCredential(client: WalletClient, credentialId: strin
   const current = requireSession(client);
   // a delete done already (an earlier try's answer was lost): done, once the list no longer has it
   await orRealState(
-    client.request('DELETE', `/auth/credentials/${enc(credentialId)}`, { signed: true }),
+    request(client, 'DELETE', `/auth/credentials/${enc(credentialId)}`, { signed: true }),
     (error) => error.status === 404,
     async () => ((await listCredentials(client, current.accountId)).some((c) => c.id === credentialId) ? undefined : 1),
   );
@@ -123,7 +123,7 @@ export async function revokeSession(client: WalletClient, sessionId: string): Pr
   // a revoke done already (an earlier try's answer was lost): done, once the list no longer has it (this
   // page's own session cannot list any more: its 404 is the answer)
   await orRealState(
-    client.request('DELETE', `/auth/sessions/${enc(sessionId)}`, { signed: true }),
+    request(client, 'DELETE', `/auth/sessions/${enc(sessionId)}`, { signed: true }),
     (error) => error.status === 404,
     async () =>
       sessionId === current.id || !(await listSessions(client, current.accountId)).some((s) => s.id === sessionId)

@@ -15,9 +15,9 @@
  */
 import { encryptOtpCode } from './otp.js';
 import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './enclave-bundle.js';
-import { addCredential, listCredentials } from './account.js';
+import { orRealState } from './already-done.js';
 import { fn, invalidArgument } from './args.js';
-import { registry, requireSession } from './client-internals.js';
+import { attachInternals, requireSession } from './client-internals.js';
 import { isPayError, LocalErrorCode, PayError } from './errors.js';
 import { abortableSleep, enc, toServiceError, unexpected } from './http.js';
 import { createSessionKey, deleteSessionKey, requireSessionKey, type SessionKey } from './keys.js';
@@ -104,8 +104,11 @@ export class WalletClient {
     this.#now = options.now ?? Date.now;
     this.#state = new SessionState({ store: this.keyStore, namespace: options.namespace ?? 'default', now: this.#now });
     this.#state.subscribe((session) => this.#scheduleRefresh(session));
-    // what the flow modules (account, wallet, …) need beyond the public surface; see client-internals.ts
-    registry.set(this, {
+    // the one doorway for the flow modules (account, wallet, …) of this copy or any other that speaks
+    // the same client protocol; see client-internals.ts
+    attachInternals(this, {
+      request: (method, path, extra) => this.request(method, path, extra),
+      session: () => this.session,
       signed: (o) => this.#signed(o),
       forget: (session) => this.#forget(session),
       key: (session) => requireSessionKey(session.keyId, this.keyStore),
@@ -183,7 +186,7 @@ export class WalletClient {
     if (!credentialId) {
       if (!params?.accountId) throw invalidArgument('Give a credentialId or an accountId');
       const type = params.type ?? 'EMAIL_OTP';
-      const found = (await listCredentials(this, params.accountId)).find((c) => c.type === type);
+      const found = (await this.#credentials(params.accountId)).find((c) => c.type === type);
       if (!found) throw invalidArgument(`The account has no ${type} credential`);
       credentialId = found.id;
     }
@@ -308,8 +311,20 @@ export class WalletClient {
       pending = { accountId: current.accountId, body };
     }
     this.#unconfirmedPasskey = undefined;
+    const { credentialId } = pending.body['attestation'] as { credentialId?: unknown };
     try {
-      return await addCredential(this, { ...pending.body, accountId: current.accountId });
+      // as addCredential: "already exists" for this passkey (an earlier try's answer was lost) is the listed one
+      return await orRealState(
+        this.request<AuthMethod>('POST', '/auth/credentials', {
+          body: { ...pending.body, accountId: current.accountId },
+          signed: true,
+        }),
+        (error) => error.status === 409 || /_CREDENTIAL_ALREADY_EXISTS$/.test(error.code),
+        async () =>
+          (await this.#credentials(current.accountId)).find(
+            (c) => c.type === 'PASSKEY' && typeof credentialId === 'string' && c.credentialId === credentialId,
+          ),
+      );
     } catch (error) {
       // the outcome is unknown: keep the intent, so a retry finishes this passkey instead of making another
       if (error instanceof PayError && (error.retryable || error.code === LocalErrorCode.CHALLENGE_EXPIRED))
@@ -445,6 +460,12 @@ export class WalletClient {
 
   // ---- internals --------------------------------------------------------------------------------
 
+  /** `GET /auth/credentials` for `accountId` (the client imports no flow module: account.ts has the public one). */
+  async #credentials(accountId: string): Promise<AuthMethod[]> {
+    const body = await this.request<{ data?: AuthMethod[] }>('GET', '/auth/credentials', { query: { accountId } });
+    return body.data ?? [];
+  }
+
   async #hasKey(keyId: string): Promise<boolean> {
     try {
       await requireSessionKey(keyId, this.keyStore);
@@ -576,6 +597,7 @@ export class WalletClient {
    */
   async request<T>(method: HttpMethod, path: string, extra: RequestOptions = {}): Promise<T> {
     if (extra.signed) {
+      if (extra.form) throw invalidArgument('A form is never signed');
       return this.#signedWithSession<T>(requireSession(this), {
         method,
         path,
@@ -589,6 +611,7 @@ export class WalletClient {
     if (extra.query) request.query = extra.query;
     if (extra.body !== undefined) request.body = JSON.stringify(extra.body);
     if (extra.headers) request.headers = extra.headers;
+    if (extra.form) request.form = extra.form;
     if (extra.signal) request.signal = extra.signal;
     const response = await this.transport(request);
     if (response.status >= 200 && response.status < 300) return response.body as T;
@@ -601,6 +624,8 @@ export interface RequestOptions {
   query?: Record<string, string | undefined> | undefined;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as `multipart/form-data` instead of a JSON body (document uploads); never with `signed`. */
+  form?: FormData | undefined;
   headers?: Record<string, string> | undefined;
   signal?: AbortSignal | undefined;
   /** Stamp the call with the current session key (signed retry). Default false: one unsigned request. */
