@@ -15,9 +15,9 @@
  */
 import { encryptOtpCode } from './otp.js';
 import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './enclave-bundle.js';
-import { orRealState } from './already-done.js';
 import { fn, invalidArgument } from './args.js';
 import { attachInternals, requireSession } from './client-internals.js';
+import { addCredentialOnce, credentialsOf, type Send } from './credentials.js';
 import { isPayError, LocalErrorCode, PayError } from './errors.js';
 import { abortableSleep, enc, toServiceError, unexpected } from './http.js';
 import { createSessionKey, deleteSessionKey, requireSessionKey, type SessionKey } from './keys.js';
@@ -107,7 +107,7 @@ export class WalletClient {
     // the one doorway for the flow modules (account, wallet, …) of this copy or any other that speaks
     // the same client protocol; see client-internals.ts
     attachInternals(this, {
-      request: (method, path, extra) => this.request(method, path, extra),
+      request: this.#send,
       session: () => this.session,
       signed: (o) => this.#signed(o),
       forget: (session) => this.#forget(session),
@@ -186,7 +186,7 @@ export class WalletClient {
     if (!credentialId) {
       if (!params?.accountId) throw invalidArgument('Give a credentialId or an accountId');
       const type = params.type ?? 'EMAIL_OTP';
-      const found = (await this.#credentials(params.accountId)).find((c) => c.type === type);
+      const found = (await credentialsOf(this.#send, params.accountId)).find((c) => c.type === type);
       if (!found) throw invalidArgument(`The account has no ${type} credential`);
       credentialId = found.id;
     }
@@ -311,20 +311,8 @@ export class WalletClient {
       pending = { accountId: current.accountId, body };
     }
     this.#unconfirmedPasskey = undefined;
-    const { credentialId } = pending.body['attestation'] as { credentialId?: unknown };
     try {
-      // as addCredential: "already exists" for this passkey (an earlier try's answer was lost) is the listed one
-      return await orRealState(
-        this.request<AuthMethod>('POST', '/auth/credentials', {
-          body: { ...pending.body, accountId: current.accountId },
-          signed: true,
-        }),
-        (error) => error.status === 409 || /_CREDENTIAL_ALREADY_EXISTS$/.test(error.code),
-        async () =>
-          (await this.#credentials(current.accountId)).find(
-            (c) => c.type === 'PASSKEY' && typeof credentialId === 'string' && c.credentialId === credentialId,
-          ),
-      );
+      return await addCredentialOnce(this.#send, { ...pending.body, accountId: current.accountId });
     } catch (error) {
       // the outcome is unknown: keep the intent, so a retry finishes this passkey instead of making another
       if (error instanceof PayError && (error.retryable || error.code === LocalErrorCode.CHALLENGE_EXPIRED))
@@ -460,11 +448,8 @@ export class WalletClient {
 
   // ---- internals --------------------------------------------------------------------------------
 
-  /** `GET /auth/credentials` for `accountId` (the client imports no flow module: account.ts has the public one). */
-  async #credentials(accountId: string): Promise<AuthMethod[]> {
-    const body = await this.request<{ data?: AuthMethod[] }>('GET', '/auth/credentials', { query: { accountId } });
-    return body.data ?? [];
-  }
+  /** `request` bound to this client, for the credential calls it shares with the flows (credentials.ts). */
+  readonly #send: Send = (method, path, extra) => this.request(method, path, extra);
 
   async #hasKey(keyId: string): Promise<boolean> {
     try {
