@@ -72,20 +72,14 @@ export function attachInternals(client: object, value: ClientInternals): void {
 export function internals(client: WalletClient): ClientInternals {
   const found = (client as unknown as Record<symbol, ClientInternals | undefined> | null | undefined)?.[KEY];
   if (found && typeof found === 'object') return found;
-  const spoken =
-    client && typeof client === 'object'
-      ? Object.getOwnPropertySymbols(client)
-          .map((symbol) => Symbol.keyFor(symbol))
-          .filter((name): name is string => !!name?.startsWith(PREFIX))
-          .map((name) => name.slice(PREFIX.length))
-      : [];
-  if (!spoken.length) return fail('Invalid client: give a WalletClient');
+  // the versions the client speaks, from its keys (`Object(…)`: any value, even none, has a list)
+  const spoken = Object.getOwnPropertySymbols(Object(client)).flatMap(
+    (key) => Symbol.keyFor(key)?.split(PREFIX)[1] ?? [],
+  );
+  if (!spoken.length) return fail('Invalid client');
   throw new PayError(
     LocalErrorCode.INVALID_ARGUMENT,
-    `Incompatible WalletClient: it comes from a copy of @paykit/crypto-core that speaks client protocol ` +
-      `v${spoken.join(', v')}, and these flows speak v${CLIENT_PROTOCOL}; install one version of ` +
-      `@paykit/crypto-core (@paykit/elements and @paykit/react take it as a peer dependency)`,
-    { details: { clientProtocols: spoken.map(Number), flowsProtocol: CLIENT_PROTOCOL } },
+    `WalletClient of client protocol v${spoken.join('/v')}, flows of v${CLIENT_PROTOCOL}: install one @paykit/crypto-core`,
   );
 }
 

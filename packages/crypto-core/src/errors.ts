@@ -184,7 +184,7 @@ export class PayError extends Error {
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return (
-      Function.prototype[Symbol.hasInstance].call(this, value) ||
+      super[Symbol.hasInstance](value) ||
       (this === PayError && (value as { [BRAND]?: unknown } | null)?.[BRAND] === true)
     );
   }
