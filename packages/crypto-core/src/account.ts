@@ -27,7 +27,7 @@ export async function listCredentials(
   client: WalletClient,
   accountId = requireSession(client).accountId,
 ): Promise<AuthMethod[]> {
-  return credentialsOf(internals(client).request, accountId);
+  return credentialsOf((...args) => request(client, ...args), accountId);
 }
 
 /**
@@ -47,7 +47,10 @@ export async function addCredential(
   body: { type: string; accountId?: string; [field: string]: unknown },
 ): Promise<AuthMethod> {
   const current = requireSession(client);
-  return addCredentialOnce(internals(client).request, { ...body, accountId: body?.accountId ?? current.accountId });
+  return addCredentialOnce((...args) => request(client, ...args), {
+    ...body,
+    accountId: body?.accountId ?? current.accountId,
+  });
 }
 
 /**

@@ -37,12 +37,11 @@ export const CLIENT_PROTOCOL = 1;
 const PREFIX = 'paykit.wallet-client/v';
 const KEY = Symbol.for(PREFIX + CLIENT_PROTOCOL);
 
-/** What the flows need of a `WalletClient`: protocol 1. Any copy's client that carries it is served. */
+/**
+ * What the flows need of a `WalletClient` beyond its public surface (`session`, `request`, `transport`,
+ * `keyStore`): protocol 1. Any copy's client that carries it is served.
+ */
 export interface ClientInternals {
-  /** `WalletClient.request`: one call through the client's transport (signed, JSON or a form). */
-  request<T>(method: HttpMethod, path: string, extra?: RequestOptions): Promise<T>;
-  /** The current live session, if any (`WalletClient.session`). */
-  session(): CurrentSession | undefined;
   /** The signed-retry engine over the client's transport, with its `signedRetry` tuning, clock and sleep. */
   signed<T>(options: SignedRequestOptions): Promise<SignedResult<T>>;
   /** Deletes the session's key and clears the session record (other tabs hear of it). */
@@ -89,16 +88,18 @@ export function internals(client: WalletClient): ClientInternals {
  * @throws {PayError} `INVALID_ARGUMENT` as `internals`; `NO_SESSION` without a live session.
  */
 export function requireSession(client: WalletClient): CurrentSession {
-  const current = internals(client).session();
+  const current = internals(client) && client.session;
   if (!current) throw new PayError(LocalErrorCode.NO_SESSION, 'Sign in first: there is no live session');
   return current;
 }
 
 /**
- * `client.request(method, path, extra)` through the doorway.
+ * `client.request(method, path, extra)` through the doorway: the client is checked first, then its public
+ * `request` is called (so a wrapped or decorated client's own `request` is the one that runs).
  *
  * @throws {PayError} `INVALID_ARGUMENT` as `internals`; as `WalletClient.request`.
  */
 export function request<T>(client: WalletClient, method: HttpMethod, path: string, extra?: RequestOptions): Promise<T> {
-  return internals(client).request<T>(method, path, extra);
+  internals(client);
+  return client.request<T>(method, path, extra);
 }

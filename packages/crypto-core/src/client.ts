@@ -107,8 +107,6 @@ export class WalletClient {
     // the one doorway for the flow modules (account, wallet, …) of this copy or any other that speaks
     // the same client protocol; see client-internals.ts
     attachInternals(this, {
-      request: this.#send,
-      session: () => this.session,
       signed: (o) => this.#signed(o),
       forget: (session) => this.#forget(session),
       key: (session) => requireSessionKey(session.keyId, this.keyStore),
