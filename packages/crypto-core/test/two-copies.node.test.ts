@@ -1,12 +1,14 @@
 /**
  * Two installed copies of `@paykit/crypto-core` (an app on 0.1.1 while `@paykit/elements` resolves 0.1.0):
  * the package is packed as published, extracted twice (one copy re-versioned) into separate
- * `node_modules`, and the flow functions of each copy run against the sandbox with a client made by the
- * other. A third copy speaking client protocol v2 is refused with a typed `PayError` naming both versions.
+ * `node_modules`, each copy's `dist/` compiled from its packed sources, and the flow functions of each
+ * copy run against the sandbox with a client made by the other. A third copy speaking client protocol v2
+ * is refused with a typed `PayError` (`INVALID_ARGUMENT`) naming both versions.
  */
 import { expect } from 'chai';
+import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -26,6 +28,18 @@ async function install(tarball: string, dir: string, version: string): Promise<s
   const root = path.join(work, dir, 'node_modules', '@paykit', 'crypto-core');
   mkdirSync(root, { recursive: true });
   await exec('tar', ['-xzf', tarball, '-C', root, '--strip-components=1']);
+  // dist/ from the packed src/, one module per file as tsc emits it
+  rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  const sources = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => path.join(root, 'src', file));
+  await build({
+    entryPoints: sources,
+    outdir: path.join(root, 'dist'),
+    format: 'esm',
+    target: 'es2022',
+    logLevel: 'error',
+  });
   const manifest = path.join(root, 'package.json');
   writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), version }, null, 2));
   return root;
@@ -45,13 +59,14 @@ describe('crypto-core: two installed copies', () => {
   before(async () => {
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
+    // the package as npm packs it (package.json, exports, files), without its prepack build: `tsc -b` of
+    // the typecheck stage may be writing dist/ at the same time; install() compiles dist/ per copy instead
     const { stdout } = await exec(
       'npm',
-      ['pack', '--json', '--pack-destination', work, '--workspace', 'packages/crypto-core', '--loglevel=error'],
+      ['pack', '--json', '--ignore-scripts', '--pack-destination', work, '--workspace', 'packages/crypto-core'],
       { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 },
     );
-    // the prepack build prints before npm's JSON: the JSON is the last top-level array
-    const [packed] = JSON.parse(stdout.slice(stdout.lastIndexOf('\n[') + 1)) as { filename: string }[];
+    const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
     tarball = path.join(work, packed!.filename);
     const appRoot = await install(tarball, 'app', '0.1.1');
     const elementsRoot = await install(tarball, 'elements', '0.1.0');
