@@ -12,6 +12,7 @@
 import { orRealState } from './already-done.js';
 import type { WalletClient } from './client.js';
 import { internals, request, requireSession } from './client-internals.js';
+import { addCredentialOnce, credentialsOf } from './credentials.js';
 import { enc } from './http.js';
 import type { AuthMethod, AuthSession, ListResponse } from './resources.js';
 
@@ -26,10 +27,7 @@ export async function listCredentials(
   client: WalletClient,
   accountId = requireSession(client).accountId,
 ): Promise<AuthMethod[]> {
-  const body = await request<ListResponse<AuthMethod>>(client, 'GET', '/auth/credentials', {
-    query: { accountId },
-  });
-  return body.data ?? [];
+  return credentialsOf((...args) => request(client, ...args), accountId);
 }
 
 /**
@@ -49,28 +47,10 @@ export async function addCredential(
   body: { type: string; accountId?: string; [field: string]: unknown },
 ): Promise<AuthMethod> {
   const current = requireSession(client);
-  const accountId = body?.accountId ?? current.accountId;
-  const intended = sameIntent(body);
-  return orRealState(
-    client.request<AuthMethod>('POST', '/auth/credentials', { body: { ...body, accountId }, signed: true }),
-    (error) => error.status === 409 || /_CREDENTIAL_ALREADY_EXISTS$/.test(error.code),
-    async () => (intended ? (await listCredentials(client, accountId)).find(intended) : undefined),
-  );
-}
-
-/** Which listed credential an add body describes (none for a sign-in provider: the list does not name it). */
-function sameIntent(body: { type: string; [field: string]: unknown }): ((c: AuthMethod) => boolean) | undefined {
-  const given = (field: string) => (typeof body[field] === 'string' ? (body[field] as string) : undefined);
-  if (body?.type === 'PASSKEY') {
-    const credentialId = (body['attestation'] as { credentialId?: unknown } | undefined)?.credentialId;
-    return typeof credentialId === 'string'
-      ? (c) => c.type === 'PASSKEY' && c.credentialId === credentialId
-      : undefined;
-  }
-  if (body?.type !== 'EMAIL_OTP' && body?.type !== 'SMS_OTP') return undefined;
-  // one code credential of each type per account; its nickname is the address or number unless named
-  const nickname = given('nickname') ?? given(body.type === 'EMAIL_OTP' ? 'email' : 'phoneNumber');
-  return (c) => c.type === body.type && (nickname === undefined || c.nickname === nickname);
+  return addCredentialOnce((...args) => request(client, ...args), {
+    ...body,
+    accountId: body?.accountId ?? current.accountId,
+  });
 }
 
 /**
@@ -86,7 +66,7 @@ export async function removeCredential(client: WalletClient, credentialId: strin
   const current = requireSession(client);
   // a delete done already (an earlier try's answer was lost): done, once the list no longer has it
   await orRealState(
-    client.request('DELETE', `/auth/credentials/${enc(credentialId)}`, { signed: true }),
+    request(client, 'DELETE', `/auth/credentials/${enc(credentialId)}`, { signed: true }),
     (error) => error.status === 404,
     async () => ((await listCredentials(client, current.accountId)).some((c) => c.id === credentialId) ? undefined : 1),
   );
@@ -123,7 +103,7 @@ export async function revokeSession(client: WalletClient, sessionId: string): Pr
   // a revoke done already (an earlier try's answer was lost): done, once the list no longer has it (this
   // page's own session cannot list any more: its 404 is the answer)
   await orRealState(
-    client.request('DELETE', `/auth/sessions/${enc(sessionId)}`, { signed: true }),
+    request(client, 'DELETE', `/auth/sessions/${enc(sessionId)}`, { signed: true }),
     (error) => error.status === 404,
     async () =>
       sessionId === current.id || !(await listSessions(client, current.accountId)).some((s) => s.id === sessionId)

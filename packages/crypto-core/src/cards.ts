@@ -16,17 +16,17 @@
  */
 import { orRealState } from './already-done.js';
 import { object, text } from './args.js';
-import type { RequestOptions, WalletClient } from './client.js';
+import type { WalletClient } from './client.js';
 import { request } from './client-internals.js';
 import { PayError } from './errors.js';
 import { abortableSleep, enc, unexpected } from './http.js';
-import type { HttpMethod } from './transport.js';
 import type { CardReveal, ListResponse } from './resources.js';
 
-/** What the card functions need of a client: `WalletClient` fits (only its public `request`). */
-export interface CardsClient {
-  request<T>(method: HttpMethod, path: string, extra?: RequestOptions): Promise<T>;
-}
+/**
+ * @deprecated Since 0.2.0 the card functions take a `WalletClient` (from any compatible copy of the
+ * package) like every other flow; this alias is kept for code that named the type.
+ */
+export type CardsClient = WalletClient;
 
 export type CardState = 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED' | (string & {});
 
@@ -104,9 +104,9 @@ const cardPath = (cardId: string): string => `/cards/${encodeURIComponent(text(c
  * @throws {PayError} `INVALID_ARGUMENT` (no card id); the service's error (its `code` and `status`); the
  *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
-export async function getCard(client: CardsClient, params: { cardId: string; signal?: AbortSignal }): Promise<Card> {
+export async function getCard(client: WalletClient, params: { cardId: string; signal?: AbortSignal }): Promise<Card> {
   const { cardId, signal } = object(params, 'params');
-  return client.request<Card>('GET', cardPath(cardId), { signal });
+  return request<Card>(client, 'GET', cardPath(cardId), { signal });
 }
 
 /**
@@ -119,7 +119,7 @@ export async function getCard(client: CardsClient, params: { cardId: string; sig
  *   the last retryable error when no read succeeded before `timeoutMs`; `ABORTED` when `signal` aborts.
  */
 export async function waitForCard(
-  client: CardsClient,
+  client: WalletClient,
   params: { cardId: string; intervalMs?: number; timeoutMs?: number; signal?: AbortSignal },
 ): Promise<Card> {
   const { cardId, signal, intervalMs = 1000, timeoutMs = 60_000 } = object(params, 'params');
@@ -151,13 +151,13 @@ export async function waitForCard(
  *   `INVALID_STATE_TRANSITION`, `CARD_NOT_MUTABLE`, …); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
 export async function updateCard(
-  client: CardsClient,
+  client: WalletClient,
   params: { cardId: string; state?: 'ACTIVE' | 'FROZEN'; signal?: AbortSignal } & CardLimits,
 ): Promise<Card> {
   const { cardId, signal, ...changes } = object(params, 'params');
   // a state the card has already (an earlier try's answer was lost, or another tab): the card as it is
   return orRealState(
-    client.request<Card>('PATCH', cardPath(cardId), { body: changes, signal }),
+    request<Card>(client, 'PATCH', cardPath(cardId), { body: changes, signal }),
     (error) => error.code === 'INVALID_STATE_TRANSITION' && changes.state !== undefined,
     async () => {
       const card = await getCard(client, { cardId, ...(signal ? { signal } : {}) });
@@ -176,11 +176,11 @@ export async function updateCard(
  *   the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
 export async function listCardTransactions(
-  client: CardsClient,
+  client: WalletClient,
   params: { cardId: string; limit?: number; cursor?: string; signal?: AbortSignal },
 ): Promise<ListResponse<CardTransaction>> {
   const { cardId, limit, cursor, signal } = object(params, 'params');
-  return client.request('GET', '/transactions', {
+  return request(client, 'GET', '/transactions', {
     query: { cardId: text(cardId, 'cardId'), limit: limit ? String(limit) : undefined, cursor },
     signal,
   });

@@ -15,9 +15,9 @@
  */
 import { encryptOtpCode } from './otp.js';
 import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER } from './enclave-bundle.js';
-import { addCredential, listCredentials } from './account.js';
 import { fn, invalidArgument } from './args.js';
-import { registry, requireSession } from './client-internals.js';
+import { attachInternals, requireSession } from './client-internals.js';
+import { addCredentialOnce, credentialsOf, type Send } from './credentials.js';
 import { isPayError, LocalErrorCode, PayError } from './errors.js';
 import { abortableSleep, enc, toServiceError, unexpected } from './http.js';
 import { createSessionKey, deleteSessionKey, requireSessionKey, type SessionKey } from './keys.js';
@@ -104,8 +104,9 @@ export class WalletClient {
     this.#now = options.now ?? Date.now;
     this.#state = new SessionState({ store: this.keyStore, namespace: options.namespace ?? 'default', now: this.#now });
     this.#state.subscribe((session) => this.#scheduleRefresh(session));
-    // what the flow modules (account, wallet, …) need beyond the public surface; see client-internals.ts
-    registry.set(this, {
+    // the one doorway for the flow modules (account, wallet, …) of this copy or any other that speaks
+    // the same client protocol; see client-internals.ts
+    attachInternals(this, {
       signed: (o) => this.#signed(o),
       forget: (session) => this.#forget(session),
       key: (session) => requireSessionKey(session.keyId, this.keyStore),
@@ -183,7 +184,7 @@ export class WalletClient {
     if (!credentialId) {
       if (!params?.accountId) throw invalidArgument('Give a credentialId or an accountId');
       const type = params.type ?? 'EMAIL_OTP';
-      const found = (await listCredentials(this, params.accountId)).find((c) => c.type === type);
+      const found = (await credentialsOf(this.#send, params.accountId)).find((c) => c.type === type);
       if (!found) throw invalidArgument(`The account has no ${type} credential`);
       credentialId = found.id;
     }
@@ -309,7 +310,7 @@ export class WalletClient {
     }
     this.#unconfirmedPasskey = undefined;
     try {
-      return await addCredential(this, { ...pending.body, accountId: current.accountId });
+      return await addCredentialOnce(this.#send, { ...pending.body, accountId: current.accountId });
     } catch (error) {
       // the outcome is unknown: keep the intent, so a retry finishes this passkey instead of making another
       if (error instanceof PayError && (error.retryable || error.code === LocalErrorCode.CHALLENGE_EXPIRED))
@@ -445,6 +446,9 @@ export class WalletClient {
 
   // ---- internals --------------------------------------------------------------------------------
 
+  /** `request` bound to this client, for the credential calls it shares with the flows (credentials.ts). */
+  readonly #send: Send = (method, path, extra) => this.request(method, path, extra);
+
   async #hasKey(keyId: string): Promise<boolean> {
     try {
       await requireSessionKey(keyId, this.keyStore);
@@ -576,6 +580,7 @@ export class WalletClient {
    */
   async request<T>(method: HttpMethod, path: string, extra: RequestOptions = {}): Promise<T> {
     if (extra.signed) {
+      if (extra.form) throw invalidArgument('A form is never signed');
       return this.#signedWithSession<T>(requireSession(this), {
         method,
         path,
@@ -589,6 +594,7 @@ export class WalletClient {
     if (extra.query) request.query = extra.query;
     if (extra.body !== undefined) request.body = JSON.stringify(extra.body);
     if (extra.headers) request.headers = extra.headers;
+    if (extra.form) request.form = extra.form;
     if (extra.signal) request.signal = extra.signal;
     const response = await this.transport(request);
     if (response.status >= 200 && response.status < 300) return response.body as T;
@@ -601,6 +607,8 @@ export interface RequestOptions {
   query?: Record<string, string | undefined> | undefined;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as `multipart/form-data` instead of a JSON body (document uploads); never with `signed`. */
+  form?: FormData | undefined;
   headers?: Record<string, string> | undefined;
   signal?: AbortSignal | undefined;
   /** Stamp the call with the current session key (signed retry). Default false: one unsigned request. */

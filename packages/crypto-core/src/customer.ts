@@ -9,7 +9,7 @@
  */
 import { invalidArgument } from './args.js';
 import type { WalletClient } from './client.js';
-import { requireSession } from './client-internals.js';
+import { request, requireSession } from './client-internals.js';
 import { enc } from './http.js';
 import type { Customer } from './resources.js';
 
@@ -35,7 +35,7 @@ export async function updateCustomerContact(
     throw invalidArgument('Give a customerId and one of email or phoneNumber');
   if (customerType !== 'INDIVIDUAL' && customerType !== 'BUSINESS') throw invalidArgument('Invalid customerType');
   requireSession(client);
-  return client.request<Customer>('PATCH', `/customers/${enc(customerId)}`, {
+  return request<Customer>(client, 'PATCH', `/customers/${enc(customerId)}`, {
     body: { customerType, email, phoneNumber }, // JSON drops the one left undefined
     signed: true,
   });

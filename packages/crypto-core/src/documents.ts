@@ -1,7 +1,7 @@
 /**
  * Identity and business documents for KYC/KYB: `POST /documents` and, after a rejection reported in a
  * verification's errors, `PUT /documents/{id}`. Both are `multipart/form-data` (the file in `file`, its
- * metadata in the other fields), sent through the client's transport as a form. The service's rules are
+ * metadata in the other fields), sent as a form through the client's request path like every flow. The service's rules are
  * checked first: the file must be a PDF, JPEG or PNG by its content (its first bytes, not its name or the
  * type the browser guessed) and at most 10 MB; the part is sent with the type the bytes show. The file
  * and its fields go into the request body only: never a URL, a log line or storage.
@@ -14,7 +14,7 @@
  */
 import { invalidArgument, object, text } from './args.js';
 import type { WalletClient } from './client.js';
-import { toServiceError } from './http.js';
+import { request } from './client-internals.js';
 
 /** The service's size limit for one document file. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -74,10 +74,7 @@ export async function sniffDocumentType(file: Blob): Promise<DocumentContentType
  *   field); the service's `INVALID_INPUT` (400), `DOCUMENT_REJECTED` (422: screening refused it, nothing
  *   was stored), `USER_NOT_FOUND` (404); the transport's `NETWORK_ERROR`, `TIMEOUT`, `ABORTED`.
  */
-export function uploadDocument(
-  client: Pick<WalletClient, 'transport'>,
-  params: UploadDocumentParams,
-): Promise<KycDocument> {
+export function uploadDocument(client: WalletClient, params: UploadDocumentParams): Promise<KycDocument> {
   return send(client, 'POST', '/documents', params, text(object(params, 'params').documentHolder, 'documentHolder'));
 }
 
@@ -87,16 +84,13 @@ export function uploadDocument(
  *
  * @throws {PayError} as `uploadDocument`; 404 for an unknown document.
  */
-export function replaceDocument(
-  client: Pick<WalletClient, 'transport'>,
-  params: ReplaceDocumentParams,
-): Promise<KycDocument> {
+export function replaceDocument(client: WalletClient, params: ReplaceDocumentParams): Promise<KycDocument> {
   const id = text(object(params, 'params').documentId, 'documentId');
   return send(client, 'PUT', `/documents/${encodeURIComponent(id)}`, params);
 }
 
 async function send(
-  client: Pick<WalletClient, 'transport'>,
+  client: WalletClient,
   method: 'POST' | 'PUT',
   path: string,
   params: DocumentFields,
@@ -117,7 +111,5 @@ async function send(
   }
   // the part's Content-Type is what the bytes are, whatever the browser guessed from the name
   form.set('file', new Blob([file], { type }), (file as File).name || 'document');
-  const response = await client.transport({ method, path, form, ...(params.signal ? { signal: params.signal } : {}) });
-  if (response.status >= 200 && response.status < 300) return response.body as KycDocument;
-  throw toServiceError(response, Date.now());
+  return request<KycDocument>(client, method, path, { form, ...(params.signal ? { signal: params.signal } : {}) });
 }

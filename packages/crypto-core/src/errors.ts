@@ -171,7 +171,24 @@ export interface PayErrorOptions {
   cause?: unknown;
 }
 
+const BRAND = Symbol.for('paykit.pay-error');
+
 export class PayError extends Error {
+  static {
+    Object.defineProperty(this.prototype, BRAND, { value: true });
+  }
+
+  /**
+   * `error instanceof PayError` (and `isPayError`) is true for a PayError of any copy of the package: a flow
+   * of one installed copy may see the errors of another copy's client, and an app those of the elements'.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      super[Symbol.hasInstance](value) ||
+      (this === PayError && (value as { [BRAND]?: unknown } | null)?.[BRAND] === true)
+    );
+  }
+
   override readonly name = 'PayError';
   /** Service code (passed through unchanged), a `LocalErrorCode`, or a code the service added later. */
   readonly code: PayErrorCode;

@@ -12,6 +12,7 @@
  */
 import { object, text } from './args.js';
 import type { WalletClient } from './client.js';
+import { request } from './client-internals.js';
 
 /** One thing a verification still needs: `resourceId` names the customer, beneficial owner or document. */
 export interface VerificationError {
@@ -67,17 +68,15 @@ export interface BeneficialOwner {
   createdAt: string;
 }
 
-type Client = Pick<WalletClient, 'request'>;
-
 /**
  * Submits the customer for KYC (individual) or KYB (business). A RESOLVE_ERRORS answer is a 200 with
  * `errors`; fix them and call again.
  *
  * @throws {PayError} the service's error: 400 when the verification is final or contact verification is pending.
  */
-export function submitVerification(client: Client, params: { customerId: string }): Promise<Verification> {
+export function submitVerification(client: WalletClient, params: { customerId: string }): Promise<Verification> {
   const customerId = text(object(params, 'params').customerId, 'customerId');
-  return client.request<Verification>('POST', '/verifications', { body: { customerId } });
+  return request<Verification>(client, 'POST', '/verifications', { body: { customerId } });
 }
 
 /**
@@ -86,17 +85,23 @@ export function submitVerification(client: Client, params: { customerId: string 
  *
  * @throws {PayError} the service's error: 409 while contact verification is pending.
  */
-export function createKycLink(client: Client, params: { customerId: string; redirectUri?: string }): Promise<KycLink> {
+export function createKycLink(
+  client: WalletClient,
+  params: { customerId: string; redirectUri?: string },
+): Promise<KycLink> {
   const customerId = text(object(params, 'params').customerId, 'customerId');
-  return client.request<KycLink>('POST', `/customers/${encodeURIComponent(customerId)}/kyc-link`, {
+  return request<KycLink>(client, 'POST', `/customers/${encodeURIComponent(customerId)}/kyc-link`, {
     body: params.redirectUri ? { redirectUri: params.redirectUri } : {},
   });
 }
 
 /** The business customer's beneficial owners, directors and officers (first page). */
-export async function listBeneficialOwners(client: Client, params: { customerId: string }): Promise<BeneficialOwner[]> {
+export async function listBeneficialOwners(
+  client: WalletClient,
+  params: { customerId: string },
+): Promise<BeneficialOwner[]> {
   const customerId = text(object(params, 'params').customerId, 'customerId');
-  const page = await client.request<{ data?: BeneficialOwner[] }>('GET', '/beneficial-owners', {
+  const page = await request<{ data?: BeneficialOwner[] }>(client, 'GET', '/beneficial-owners', {
     query: { customerId, limit: '100' },
   });
   return page?.data ?? [];
@@ -104,7 +109,7 @@ export async function listBeneficialOwners(client: Client, params: { customerId:
 
 /** Adds a beneficial owner (or director, officer) to a business customer; their KYC runs automatically. */
 export function addBeneficialOwner(
-  client: Client,
+  client: WalletClient,
   params: {
     customerId: string;
     roles: string[];
@@ -113,7 +118,7 @@ export function addBeneficialOwner(
   },
 ): Promise<BeneficialOwner> {
   const { customerId, roles, ownershipPercentage, personalInfo } = object(params, 'params');
-  return client.request<BeneficialOwner>('POST', '/beneficial-owners', {
+  return request<BeneficialOwner>(client, 'POST', '/beneficial-owners', {
     body: { customerId: text(customerId, 'customerId'), roles, ownershipPercentage, personalInfo },
   });
 }

@@ -87,7 +87,7 @@ export async function executeQuote(
   const payload = walletPayload(quote);
   if (payload === undefined) throw unexpected('embedded-wallet payloadToSign');
   const key = await internals(client).key(requireSession(client));
-  return client.request<Quote>('POST', `/quotes/${enc(quote.id)}/execute`, {
+  return request<Quote>(client, 'POST', `/quotes/${enc(quote.id)}/execute`, {
     body: params.scaFactor ? { scaFactor: params.scaFactor } : {},
     headers: {
       'Service-Wallet-Signature': await key.stamp(payload),

@@ -7,6 +7,7 @@
  *   const { status, failureReason } = await getTransaction(client, quote.transactionId);
  */
 import type { WalletClient } from './client.js';
+import { request } from './client-internals.js';
 
 /** The fields of a transaction this module reads; the rest is passed through. */
 export interface Transaction {
@@ -24,6 +25,6 @@ export interface Transaction {
  * @throws {PayError} the service's error (404 TRANSACTION_NOT_FOUND); the transport's `NETWORK_ERROR`, `TIMEOUT`
  *   or `ABORTED`.
  */
-export function getTransaction(client: Pick<WalletClient, 'request'>, transactionId: string): Promise<Transaction> {
-  return client.request<Transaction>('GET', `/transactions/${encodeURIComponent(transactionId)}`);
+export function getTransaction(client: WalletClient, transactionId: string): Promise<Transaction> {
+  return request<Transaction>(client, 'GET', `/transactions/${encodeURIComponent(transactionId)}`);
 }

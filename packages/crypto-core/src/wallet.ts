@@ -88,7 +88,7 @@ export async function setWalletPrivacy(
 ): Promise<InternalAccount> {
   if (typeof privateEnabled !== 'boolean') throw invalidArgument('Invalid privateEnabled');
   const current = requireSession(client);
-  return client.request<InternalAccount>('PATCH', `/internal-accounts/${enc(accountId ?? current.accountId)}`, {
+  return request<InternalAccount>(client, 'PATCH', `/internal-accounts/${enc(accountId ?? current.accountId)}`, {
     body: { privateEnabled },
     signed: true,
   });
@@ -111,7 +111,7 @@ export async function createDelegatedKey(
   const fundingSourceId = params.internalAccountId ?? current.accountId;
   // the key exists already (the answer of an earlier try's last leg was lost, or another tab): that key
   return orRealState(
-    client.request<DelegatedKey>('POST', '/auth/delegated-keys', {
+    request<DelegatedKey>(client, 'POST', '/auth/delegated-keys', {
       body: {
         cardId: params.cardId,
         internalAccountId: fundingSourceId,

@@ -1,18 +1,23 @@
 /**
- * The card functions (cards.ts) over a recording client: the paths, queries and bodies they send.
+ * The card functions (cards.ts) over a client with a recording transport: the paths, queries and bodies they send.
  */
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import { getCard, listCardTransactions, updateCard, type CardsClient } from '../src/cards.js';
+import { getCard, listCardTransactions, updateCard } from '../src/cards.js';
+import { WalletClient } from '../src/client.js';
+import { memoryKeyStore } from '../src/key-store.js';
 
+/** A real WalletClient (the flows take nothing less) over a transport that records what it is asked. */
 function recorder(answer: unknown = { id: 'Card:1', state: 'ACTIVE', data: [] }) {
   const calls: { method: string; path: string; extra: Record<string, unknown> | undefined }[] = [];
-  const client: CardsClient = {
-    request: async <T>(method: string, path: string, extra?: object) => {
-      calls.push({ method, path, extra: extra as Record<string, unknown> | undefined });
-      return answer as T;
+  const client = new WalletClient({
+    keyStore: memoryKeyStore(),
+    autoRefresh: false,
+    transport: async ({ method, path, query, body }) => {
+      calls.push({ method, path, extra: { query, body: body === undefined ? undefined : JSON.parse(body) } });
+      return { status: 200, headers: {}, body: answer };
     },
-  };
+  });
   return { client, calls };
 }
 

@@ -2,6 +2,8 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import { DOCUMENT_MAX_BYTES, replaceDocument, sniffDocumentType, uploadDocument } from '../src/documents.js';
+import { WalletClient } from '../src/client.js';
+import { memoryKeyStore } from '../src/key-store.js';
 import { fetchTransport } from '../src/transport.js';
 import { failure } from './helpers/pay-error.js';
 
@@ -15,7 +17,8 @@ function recording(status = 201, body: unknown = { id: 'Document:1' }) {
     calls.push({ url, init });
     return new Response(JSON.stringify(body), { status });
   }) as unknown as typeof globalThis.fetch;
-  return { client: { transport: fetchTransport({ baseUrl: 'https://platform.example/api', fetch }) }, calls };
+  const transport = fetchTransport({ baseUrl: 'https://platform.example/api', fetch });
+  return { client: new WalletClient({ transport, keyStore: memoryKeyStore(), autoRefresh: false }), calls };
 }
 
 describe('documents', () => {
