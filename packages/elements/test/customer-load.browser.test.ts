@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PayError, type WalletClient } from '@paykit/crypto-core';
+import { PayError, WalletClient } from '@paykit/crypto-core';
 import { describe, it } from '../../../test/harness/suite.js';
 import { hasState, setupElementTests, until } from './helpers/dom.js';
 import '../src/define/pay-kyc.js';
@@ -14,7 +14,10 @@ interface Held {
   reject(error: unknown): void;
 }
 
-/** A client whose reads wait until the test answers them; the end-user terms answer at once. */
+/**
+ * A real client (the flows accept no look-alike) whose reads wait until the test answers them; the
+ * end-user terms answer at once.
+ */
 function heldClient(): { client: WalletClient; take(name: string): Promise<Held>; held: Held[] } {
   const held: Held[] = [];
   const request = (method: string, path: string, options?: { query?: Record<string, string> }): Promise<unknown> => {
@@ -31,7 +34,9 @@ function heldClient(): { client: WalletClient; take(name: string): Promise<Held>
       1,
     )[0]!;
   };
-  return { client: { request } as unknown as WalletClient, take, held };
+  const client = new WalletClient({ transport: () => Promise.reject(new Error('every read is held')) });
+  client.request = request as WalletClient['request'];
+  return { client, take, held };
 }
 
 /** Lets every answer already given run to its end (a task after the microtasks, no timing). */
