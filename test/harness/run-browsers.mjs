@@ -80,6 +80,9 @@ for (const { engine, code, seconds, counts } of results) {
     : `no results (the runner ended with exit code ${code} before its summary)`;
   console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${engine.padEnd(8)} ${tally} in ${seconds.toFixed(1)} s`);
   for (const name of counts?.skippedTests ?? []) console.log(`       skipped: ${name}`);
+  const slowest = (counts?.slowest ?? []).map(({ file, ms }) => `${path.basename(file)} ${(ms / 1000).toFixed(1)} s`);
+  if (slowest.length)
+    console.log(`       ${(counts.testMs / 1000).toFixed(0)} s in tests; the slowest files: ${slowest.join(', ')}`);
 }
 const failed = results.filter((result) => result.code !== 0);
 process.exitCode = failed.length || aborted ? 1 : 0;
