@@ -17,7 +17,7 @@ import { internals, request, requireSession } from './client-internals.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { enc, unexpected } from './http.js';
 import type { PublicKeyCredentialRequestOptionsJSON } from './passkey.js';
-import type { Quote, ReceiverUmaLookup, ScaLoginComplete, ScaLoginStart } from './resources.js';
+import type { Quote, QuoteRequest, ReceiverUmaLookup, ScaLoginComplete, ScaLoginStart } from './resources.js';
 
 /**
  * `GET /quotes/{id}`.
@@ -52,11 +52,7 @@ export async function lookupUma(
  * @throws {PayError} `INVALID_ARGUMENT` (no client); the service's error (its `code` and `status`); the
  *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
-export async function createQuote(
-  client: WalletClient,
-  body: Record<string, unknown>,
-  idempotencyKey?: string,
-): Promise<Quote> {
+export async function createQuote(client: WalletClient, body: QuoteRequest, idempotencyKey?: string): Promise<Quote> {
   return request<Quote>(client, 'POST', '/quotes', {
     body,
     ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
