@@ -103,9 +103,9 @@ export interface ScaChallenge {
   expiresAt: string;
   factor: 'SMS_OTP' | 'PASSKEY' | (string & {});
   availableFactors?: string[];
-  purpose?: string;
-  passkeyAssertionOptions?: Record<string, unknown>;
-  passkeyAllowedOrigins?: string[];
+  purpose?: string | null;
+  passkeyAssertionOptions?: Record<string, unknown> | null;
+  passkeyAllowedOrigins?: string[] | null;
 }
 
 /** `POST /sca/login/start`: SMS_OTP carries `challengeId` and `expiresAt`; PASSKEY carries `passkeyOptions`. */
