@@ -17,7 +17,14 @@ import { internals, request, requireSession } from './client-internals.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { enc, unexpected } from './http.js';
 import type { PublicKeyCredentialRequestOptionsJSON } from './passkey.js';
-import type { Quote, QuoteRequest, ReceiverUmaLookup, ScaLoginComplete, ScaLoginStart } from './resources.js';
+import type {
+  Quote,
+  QuoteRequest,
+  ReceiverUmaLookup,
+  ScaLoginComplete,
+  ScaLoginStart,
+  ServiceRequestBody,
+} from './resources.js';
 
 /**
  * `GET /quotes/{id}`.
@@ -84,7 +91,7 @@ export async function executeQuote(
   if (payload === undefined) throw unexpected('embedded-wallet payloadToSign');
   const key = await internals(client).key(requireSession(client));
   return request<Quote>(client, 'POST', `/quotes/${enc(quote.id)}/execute`, {
-    body: params.scaFactor ? { scaFactor: params.scaFactor } : {},
+    body: (params.scaFactor ? { scaFactor: params.scaFactor } : {}) satisfies ServiceRequestBody<'executeQuote'>,
     headers: {
       'Service-Wallet-Signature': await key.stamp(payload),
       ...(params.idempotencyKey ? { 'Idempotency-Key': params.idempotencyKey } : {}),
@@ -159,7 +166,7 @@ export async function startScaLogin(
   if (factor !== 'SMS_OTP' && factor !== 'PASSKEY') throw invalidArgument('Invalid factor');
   return request<ScaLoginStart>(client, 'POST', '/sca/login/start', {
     query: { customerId: params.customerId },
-    body: { factor },
+    body: { factor } satisfies ServiceRequestBody<'startScaLogin'>,
   });
 }
 
