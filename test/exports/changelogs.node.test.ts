@@ -1,7 +1,7 @@
 /**
  * Every published package has a CHANGELOG.md (Keep a Changelog) whose breaking changes each carry a
  * migration: a before and an after snippet. The after side must be code that works today: every name it
- * imports from a `@paykit/*` entry is in that entry's pinned public API (`public-api.txt`), and every name a
+ * imports from a `@paykit/*` entry is exported by that entry in the committed API reports (`*.api.md`), and every name a
  * before side imports that the entry no longer has is imported on the after side or named in the text.
  *
  * @example
@@ -11,21 +11,11 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { publicNames } from './api-report.mjs';
 import { describe, it } from '../harness/suite.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGES = ['crypto-core', 'elements', 'react-bindings', 'sandbox', 'proxy'];
-
-/** `public-api.txt` as entry → names (values and types). */
-function publicApi(): Map<string, Set<string>> {
-  const api = new Map<string, Set<string>>();
-  let entry: Set<string> | undefined;
-  for (const line of readFileSync(path.join(root, 'test/exports/public-api.txt'), 'utf8').split('\n')) {
-    if (line.startsWith('@paykit/')) api.set(line.trim(), (entry = new Set()));
-    else if (entry && /^\s+(value|type)\s+\S+/.test(line)) entry.add(line.trim().split(/\s+/)[1]!);
-  }
-  return api;
-}
 
 interface Side {
   side: 'before' | 'after';
@@ -68,7 +58,7 @@ function imports(code: string): [string, string][] {
 }
 
 describe('changelogs', () => {
-  const api = publicApi();
+  const api = publicNames();
 
   for (const dir of PACKAGES) {
     it(`packages/${dir}/CHANGELOG.md: Keep a Changelog, every breaking change with a before and an after that works today`, () => {

@@ -20,7 +20,7 @@ import type { WalletClient } from './client.js';
 import { request } from './client-internals.js';
 import { PayError } from './errors.js';
 import { abortableSleep, enc, unexpected } from './http.js';
-import type { CardReveal, ListResponse } from './resources.js';
+import type { CardReveal, ListResponse, ServiceRequestBody } from './resources.js';
 
 /**
  * @deprecated Since 0.2.0 the card functions take a `WalletClient` (from any compatible copy of the
@@ -157,7 +157,10 @@ export async function updateCard(
   const { cardId, signal, ...changes } = object(params, 'params');
   // a state the card has already (an earlier try's answer was lost, or another tab): the card as it is
   return orRealState(
-    request<Card>(client, 'PATCH', cardPath(cardId), { body: changes, signal }),
+    request<Card>(client, 'PATCH', cardPath(cardId), {
+      body: changes satisfies ServiceRequestBody<'updateCardById'>,
+      signal,
+    }),
     (error) => error.code === 'INVALID_STATE_TRANSITION' && changes.state !== undefined,
     async () => {
       const card = await getCard(client, { cardId, ...(signal ? { signal } : {}) });

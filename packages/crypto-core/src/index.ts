@@ -97,6 +97,7 @@ export type {
   AuthSession,
   CardReveal,
   CredentialType,
+  CurrencyAmount,
   Customer,
   DelegatedKey,
   InternalAccount,
@@ -105,10 +106,14 @@ export type {
   PasskeyAuthChallenge,
   PaymentInstruction,
   Quote,
+  QuoteRequest,
   ReceiverUmaLookup,
   ScaChallenge,
   ScaLoginComplete,
   ScaLoginStart,
+  ServiceRequestBody,
+  ServiceResponse,
+  ServiceSchema,
 } from './resources.js';
 export { addCredential, listCredentials, listSessions, removeCredential, revokeSession } from './account.js';
 export { createDelegatedKey, exportWallet, getActiveDelegatedKey, setWalletPrivacy } from './wallet.js';

@@ -13,6 +13,7 @@
 import { object, text } from './args.js';
 import type { WalletClient } from './client.js';
 import { request } from './client-internals.js';
+import type { ServiceRequestBody } from './resources.js';
 
 /** One thing a verification still needs: `resourceId` names the customer, beneficial owner or document. */
 export interface VerificationError {
@@ -76,7 +77,9 @@ export interface BeneficialOwner {
  */
 export function submitVerification(client: WalletClient, params: { customerId: string }): Promise<Verification> {
   const customerId = text(object(params, 'params').customerId, 'customerId');
-  return request<Verification>(client, 'POST', '/verifications', { body: { customerId } });
+  return request<Verification>(client, 'POST', '/verifications', {
+    body: { customerId } satisfies ServiceRequestBody<'createVerification'>,
+  });
 }
 
 /**
@@ -91,7 +94,9 @@ export function createKycLink(
 ): Promise<KycLink> {
   const customerId = text(object(params, 'params').customerId, 'customerId');
   return request<KycLink>(client, 'POST', `/customers/${encodeURIComponent(customerId)}/kyc-link`, {
-    body: params.redirectUri ? { redirectUri: params.redirectUri } : {},
+    body: (params.redirectUri
+      ? { redirectUri: params.redirectUri }
+      : {}) satisfies ServiceRequestBody<'createCustomerKycLink'>,
   });
 }
 

@@ -17,7 +17,14 @@ import { internals, request, requireSession } from './client-internals.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { enc, unexpected } from './http.js';
 import type { PublicKeyCredentialRequestOptionsJSON } from './passkey.js';
-import type { Quote, ReceiverUmaLookup, ScaLoginComplete, ScaLoginStart } from './resources.js';
+import type {
+  Quote,
+  QuoteRequest,
+  ReceiverUmaLookup,
+  ScaLoginComplete,
+  ScaLoginStart,
+  ServiceRequestBody,
+} from './resources.js';
 
 /**
  * `GET /quotes/{id}`.
@@ -52,11 +59,7 @@ export async function lookupUma(
  * @throws {PayError} `INVALID_ARGUMENT` (no client); the service's error (its `code` and `status`); the
  *   transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
-export async function createQuote(
-  client: WalletClient,
-  body: Record<string, unknown>,
-  idempotencyKey?: string,
-): Promise<Quote> {
+export async function createQuote(client: WalletClient, body: QuoteRequest, idempotencyKey?: string): Promise<Quote> {
   return request<Quote>(client, 'POST', '/quotes', {
     body,
     ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
@@ -88,7 +91,7 @@ export async function executeQuote(
   if (payload === undefined) throw unexpected('embedded-wallet payloadToSign');
   const key = await internals(client).key(requireSession(client));
   return request<Quote>(client, 'POST', `/quotes/${enc(quote.id)}/execute`, {
-    body: params.scaFactor ? { scaFactor: params.scaFactor } : {},
+    body: (params.scaFactor ? { scaFactor: params.scaFactor } : {}) satisfies ServiceRequestBody<'executeQuote'>,
     headers: {
       'Service-Wallet-Signature': await key.stamp(payload),
       ...(params.idempotencyKey ? { 'Idempotency-Key': params.idempotencyKey } : {}),
@@ -163,7 +166,7 @@ export async function startScaLogin(
   if (factor !== 'SMS_OTP' && factor !== 'PASSKEY') throw invalidArgument('Invalid factor');
   return request<ScaLoginStart>(client, 'POST', '/sca/login/start', {
     query: { customerId: params.customerId },
-    body: { factor },
+    body: { factor } satisfies ServiceRequestBody<'startScaLogin'>,
   });
 }
 

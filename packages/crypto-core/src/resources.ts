@@ -1,7 +1,46 @@
 /**
  * The service's resources as the wallet flows see them (`payments-api.md`, `wallet-protocol.md`).
- * Only the fields the toolkit reads are typed; unknown fields and enum values are kept, never rejected.
+ * What the service's OpenAPI defines comes from `service-api.ts` (generated from it): the request bodies
+ * the flows send and the resources whose shape the spec and the service agree on (quotes, customers,
+ * internal accounts with their balance). The rest types only the fields the toolkit reads; there,
+ * unknown fields and enum values are kept, never rejected.
+ *
+ * @example
+ *   const body: QuoteRequest = { source: { sourceType: 'ACCOUNT', accountId }, destination, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 2000 };
+ *   const balance: CurrencyAmount = account.balance;
  */
+import type { CardCapabilities } from './cards.js';
+import type { components, operations } from './service-api.js';
+
+/** A schema of the service's OpenAPI, by its name there (`ServiceSchema<'Card'>`). */
+export type ServiceSchema<Name extends keyof components['schemas']> = components['schemas'][Name];
+
+/** The JSON body an operation of the service's OpenAPI takes, by its `operationId` (`'createQuote'`). */
+export type ServiceRequestBody<Operation extends keyof operations> = operations[Operation] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
+/** The JSON an operation answers on success (its 200 or 201), by its `operationId` (`'getCustomerById'`). */
+export type ServiceResponse<Operation extends keyof operations> = operations[Operation] extends {
+  responses: infer Responses;
+}
+  ? {
+      [Status in keyof Responses & (200 | 201)]: Responses[Status] extends {
+        content: { 'application/json': infer Body };
+      }
+        ? Body
+        : never;
+    }[keyof Responses & (200 | 201)]
+  : never;
+
+/** The body of `POST /quotes` (`createQuote`). */
+export type QuoteRequest = ServiceRequestBody<'createQuote'>;
+
+/** An amount in a currency's smallest unit, with that currency (a balance, a limit). */
+export type CurrencyAmount = ServiceSchema<'CurrencyAmount'>;
+
 export type CredentialType = 'EMAIL_OTP' | 'SMS_OTP' | 'OAUTH' | 'PASSKEY';
 
 export interface AuthMethod {
@@ -36,13 +75,16 @@ export interface AuthSession {
   expiresAt: string;
 }
 
-export interface InternalAccount {
-  id: string;
-  customerId?: string;
-  type: string;
-  privateEnabled?: boolean;
-  [field: string]: unknown;
-}
+/**
+ * An internal account (`GET /customers/internal-accounts`): its `balance`, `status`, funding instructions,
+ * and, as payments-api.md lists (the OpenAPI does not), what cards funded by it support and the
+ * RULE_BASED type.
+ */
+export type InternalAccount = Omit<ServiceSchema<'InternalAccount'>, 'type'> & {
+  /** payments-api.md adds RULE_BASED to the OpenAPI's types. */
+  type: ServiceSchema<'InternalAccountType'> | 'RULE_BASED';
+  cardCapabilities?: CardCapabilities;
+};
 
 export interface DelegatedKey {
   id: string;
@@ -61,9 +103,9 @@ export interface ScaChallenge {
   expiresAt: string;
   factor: 'SMS_OTP' | 'PASSKEY' | (string & {});
   availableFactors?: string[];
-  purpose?: string;
-  passkeyAssertionOptions?: Record<string, unknown>;
-  passkeyAllowedOrigins?: string[];
+  purpose?: string | null;
+  passkeyAssertionOptions?: Record<string, unknown> | null;
+  passkeyAllowedOrigins?: string[] | null;
 }
 
 /** `POST /sca/login/start`: SMS_OTP carries `challengeId` and `expiresAt`; PASSKEY carries `passkeyOptions`. */
@@ -119,13 +161,8 @@ export interface CardReveal {
   expiresAt: string;
 }
 
-export interface Customer {
-  id: string;
-  email?: string;
-  phoneNumber?: string;
-  region?: string;
-  [field: string]: unknown;
-}
+/** A customer, individual or business (`GET`/`PATCH /customers/{id}`). */
+export type Customer = ServiceResponse<'getCustomerById'>;
 
 export interface ListResponse<T> {
   data: T[];

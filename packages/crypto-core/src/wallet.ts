@@ -16,7 +16,7 @@ import { internals, request, requireSession } from './client-internals.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { createExportKey, decryptExportBundle } from './export.js';
 import { enc, unexpected } from './http.js';
-import type { DelegatedKey, InternalAccount, ListResponse } from './resources.js';
+import type { DelegatedKey, InternalAccount, ListResponse, ServiceRequestBody } from './resources.js';
 
 /**
  * Exports the wallet's mnemonic: a fresh export key, the signed request, resends while the service
@@ -48,7 +48,7 @@ export async function exportWallet(
   const result = await signed<{ id?: unknown; encryptedWalletCredentials?: string }>({
     method: 'POST',
     path: `/internal-accounts/${enc(accountId)}/export`,
-    body: { clientPublicKey: exportKey.publicKey },
+    body: { clientPublicKey: exportKey.publicKey } satisfies ServiceRequestBody<'exportInternalAccount'>,
     stamper: { stamp: (payload) => key.stamp((stamped = payload)) },
     pollWhile: (res) => {
       answered = res.body;
@@ -89,7 +89,7 @@ export async function setWalletPrivacy(
   if (typeof privateEnabled !== 'boolean') throw invalidArgument('Invalid privateEnabled');
   const current = requireSession(client);
   return request<InternalAccount>(client, 'PATCH', `/internal-accounts/${enc(accountId ?? current.accountId)}`, {
-    body: { privateEnabled },
+    body: { privateEnabled } satisfies ServiceRequestBody<'updateInternalAccount'>,
     signed: true,
   });
 }
@@ -116,7 +116,7 @@ export async function createDelegatedKey(
         cardId: params.cardId,
         internalAccountId: fundingSourceId,
         nickname: params.nickname ?? 'Card spending key',
-      },
+      } satisfies ServiceRequestBody<'createDelegatedKey'>,
       signed: true,
     }),
     (error) => error.status === 409,

@@ -403,7 +403,7 @@ export class PayCard extends PayElement {
   }
 
   get #editableLimits(): LimitName[] {
-    const caps = this.#card?.cardCapabilities ?? (this.#account?.['cardCapabilities'] as Card['cardCapabilities']);
+    const caps = this.#card?.cardCapabilities ?? this.#account?.cardCapabilities;
     return LIMITS.filter((n) =>
       n === 'maxTransactionsPerDay' ? caps?.supportsTransactionCountLimit === true : caps?.supportsSpendLimits === true,
     );

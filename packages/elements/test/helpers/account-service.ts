@@ -67,6 +67,12 @@ export function withAccountService(base: FakeService): AccountService {
     id: ACCOUNT_ID,
     customerId: CUSTOMER_ID,
     type: 'EMBEDDED_WALLET',
+    status: 'ACTIVE',
+    balance: { amount: 0, currency: { code: 'USD', decimals: 2 } },
+    totalBalance: { amount: 0, currency: { code: 'USD', decimals: 2 } },
+    fundingPaymentInstructions: [],
+    createdAt: created,
+    updatedAt: created,
     privateEnabled: false,
   };
   const delegatedKeys: DelegatedKey[] = [];

@@ -24,7 +24,7 @@ import {
   getQuote,
   startScaLogin,
 } from '@paykit/crypto-core/payments';
-import type { OtpChallenge, Quote, ScaLoginStart } from '@paykit/crypto-core/resources';
+import type { OtpChallenge, Quote, QuoteRequest, ScaLoginStart } from '@paykit/crypto-core/resources';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
 import { createDelegatedKey, setWalletPrivacy } from '@paykit/crypto-core/wallet';
 import { base64UrlEncode } from '@paykit/crypto-core/encoding';
@@ -97,7 +97,7 @@ async function walletQuote(w: World, amount: number, key?: string): Promise<Quot
   return createQuote(w.client, await walletQuoteBody(w, amount), key);
 }
 
-async function walletQuoteBody(w: World, amount: number): Promise<Record<string, unknown>> {
+async function walletQuoteBody(w: World, amount: number): Promise<QuoteRequest> {
   return {
     source: { sourceType: 'ACCOUNT', accountId: w.account.id },
     destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@receiver.example' },
@@ -216,7 +216,7 @@ export const ROWS: Row[] = [
     method: 'POST',
     path: /^\/quotes$/,
     setup: async (w) => ({ key: crypto.randomUUID(), body: await walletQuoteBody(w, 400) }), // one intent
-    act: (w, c: { key: string; body: Record<string, unknown> }) => createQuote(w.client, c.body, c.key),
+    act: (w, c: { key: string; body: QuoteRequest }) => createQuote(w.client, c.body, c.key),
     effects: (w) => w.t.server.sandbox.state.quotes.list((q) => JSON.stringify(q).includes(w.account.id)).length,
   },
   {
