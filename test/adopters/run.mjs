@@ -5,19 +5,19 @@
  * installs them into a fresh project in a temporary directory outside the monorepo (npm, from the local
  * cache where it can), type-checks them in a Node-only `tsconfig` (`lib: ["ES2022"]`, `types: ["node"]`,
  * `skipLibCheck: false`), then runs every README quick start as written (see readme-snippets.mjs):
- * `npx @paykit/sandbox`, the Node scripts (each must exit by itself), the backend, and the pages,
- * bundled with esbuild and signed in with the sandbox's email code in headless Chromium.
+ * `npx @paykit/sandbox`, the Node scripts (each must exit by itself), the backend, and the pages, each
+ * served by Vite's dev server with its README's `vite.config.js` (whose `/api` proxy line is what a page's
+ * calls go through) and signed in with the sandbox's email code in headless Chromium.
  *
  *   npm run test:adopters
  *   ADOPTERS_KEEP=1 npm run test:adopters     keep the temporary project (its path is printed)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/debian-browsers.mjs';
 import { packedTarballs } from '../harness/pack.mjs';
@@ -30,7 +30,7 @@ const PACKAGES = ['crypto-core', 'sandbox', 'proxy', 'elements', 'react-bindings
 const NODE_PACKAGES = ['@paykit/crypto-core', '@paykit/sandbox', '@paykit/proxy'];
 /** How each page's flow is known to be complete once the code is verified. */
 const PAGE_DONE = {
-  elements: (page) => page.waitForURL((url) => url.pathname === '/wallet', { timeout: 20_000 }),
+  elements: (page) => page.locator('[part~="current-badge"]').waitFor({ timeout: 20_000 }),
   react: (page) => page.getByText('Signed in until').waitFor({ timeout: 20_000 }),
 };
 const SANDBOX_CODE = '000000';
@@ -145,7 +145,7 @@ async function createProject(work, tarballs) {
     join(app, 'package.json'),
     JSON.stringify({ name: 'adopters-app', private: true, type: 'module' }, null, 2),
   );
-  const pinned = ['react', 'react-dom', 'typescript', '@types/node', '@types/react', '@types/react-dom'].map(
+  const pinned = ['react', 'react-dom', 'typescript', '@types/node', '@types/react', '@types/react-dom', 'vite'].map(
     (name) => `${name}@${rootDevDependencies[name]}`,
   );
   await npm(['install', '--prefer-offline', ...tarballs, ...pinned], { cwd: app, timeoutMs: 180_000 });
@@ -262,73 +262,63 @@ function canConnect(port) {
   });
 }
 
+/** The backend port the READMEs' `vite.config.js` blocks proxy `/api` to; the harness gives it a free one. */
+const README_BACKEND = 'http://localhost:3000';
+
 /**
- * Serves one page as a dev server would: its index.html as written, its entry bundled as /main.js,
- * `/api/*` forwarded to the backend, and any other path a placeholder page (where the flow navigates).
+ * Serves one page as its README says: Vite's dev server, run from the installed `vite` with the page's
+ * own `vite.config.js` block as written (its `server.proxy` line included), only the backend's port
+ * replaced by the free one the backend listens on, on the port the backend was told is the page's
+ * origin (`APP_ORIGIN`).
  */
-function servePage(pageDir, bundle, backendPort) {
-  const server = createServer((req, res) => {
-    if (req.url.startsWith('/api/')) {
-      const upstream = httpRequest(
-        { host: '127.0.0.1', port: backendPort, path: req.url, method: req.method, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.once('error', () => res.writeHead(502).end());
-      req.pipe(upstream);
-      return;
-    }
-    const [type, body] =
-      req.url === '/'
-        ? ['text/html', readFileSync(join(pageDir, 'index.html'))]
-        : req.url === '/main.js'
-          ? ['text/javascript', bundle]
-          : ['text/html', '<!doctype html><title>Next page</title>'];
-    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+async function startVite(pageDir, backendPort, pagePort) {
+  const configPath = join(pageDir, 'vite.config.js');
+  const config = readFileSync(configPath, 'utf8');
+  if (!config.includes(README_BACKEND))
+    throw new Error(`${configPath} does not proxy to ${README_BACKEND}, the quick-start backend`);
+  writeFileSync(configPath, config.replaceAll(README_BACKEND, `http://localhost:${backendPort}`));
+  const vite = await start(
+    process.execPath,
+    [join(pageDir, '../../node_modules/vite/bin/vite.js'), '--port', String(pagePort), '--strictPort'],
+    { cwd: pageDir, ready: (out) => /ready in/i.test(out), timeoutMs: 60_000 },
+  );
+  return vite;
 }
 
-async function runPage(app, name, files, backendPort, browser) {
+async function runPage(app, name, files, { backendPort, pagePort }, browser) {
   const pageDir = join(app, 'pages', name);
-  const entry = files.find((f) => /^main\.(js|tsx?|jsx)$/.test(f));
-  if (!files.includes('index.html') || !entry)
-    return fail(`page ${name}: needs an index.html and a main.* block (has ${files.join(', ')})`);
+  if (!files.includes('index.html') || !files.includes('vite.config.js'))
+    return fail(`page ${name}: needs an index.html and a vite.config.js block (has ${files.join(', ')})`);
   const done = PAGE_DONE[name];
   if (!done) return fail(`page ${name}: this harness does not know when its flow is complete (PAGE_DONE)`);
-  const result = await build({
-    entryPoints: [join(pageDir, entry)],
-    absWorkingDir: app,
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    jsx: 'automatic',
-    minify: true,
-    write: false,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  const bundle = Buffer.from(result.outputFiles[0].contents);
-  const server = await servePage(pageDir, bundle, backendPort);
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const begun = Date.now();
+  let vite;
+  try {
+    vite = await startVite(pageDir, backendPort, pagePort);
+  } catch (error) {
+    return fail(`page ${name}: vite did not start\n${indent(error.message)}`);
+  }
+  const origin = `http://localhost:${pagePort}`;
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  page.on('console', (message) => message.type() === 'error' && errors.push(`console: ${message.text()}`));
+  page.on('console', (message) => {
+    // the browser's own favicon request: a quick-start page has none, and Vite answers 404
+    if (message.type() !== 'error' || message.location().url.endsWith('/favicon.ico')) return;
+    errors.push(`console: ${message.text()} (${message.location().url})`);
+  });
   try {
     await page.goto(origin + '/');
     // <pay-sign-in>: the email, Continue; the lookup finds the account, whose email code is sent at once
-    await page.locator('input[type="email"]').fill(SIGN_IN_EMAIL, { timeout: 20_000 });
+    await page.locator('input[type="email"]').fill(SIGN_IN_EMAIL, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Continue' }).click({ timeout: 20_000 });
     // as a person pastes the code: the element verifies once all six digits are in
     await page.locator('input[autocomplete="one-time-code"]').fill(SANDBOX_CODE, { timeout: 20_000 });
     await done(page);
     if (errors.length) throw new Error(errors.join('\n'));
     pass(
-      `page ${name} (${files.join(' + ')}, ${(bundle.length / 1024).toFixed(1)} kB bundled): email-code sign-in completed in Chromium`,
+      `page ${name} (${files.join(' + ')}, Vite dev server): email-code sign-in completed in Chromium in ${((Date.now() - begun) / 1000).toFixed(1)} s`,
     );
   } catch (error) {
     // what the elements show the user (their error parts; Playwright's CSS reaches into shadow roots)
@@ -336,11 +326,17 @@ async function runPage(app, name, files, backendPort, browser) {
       .locator('[part~="error"]')
       .allInnerTexts()
       .catch(() => []);
-    const details = [...errors, ...shown.filter(Boolean).map((text) => `shown: ${text}`), `at ${page.url()}`];
+    const details = [
+      ...errors,
+      ...shown.filter(Boolean).map((text) => `shown: ${text}`),
+      `at ${page.url()}`,
+      `vite: ${vite.output().trim().split('\n').slice(-5).join(' | ')}`,
+    ];
     fail(`page ${name}: ${error.message.split('\n')[0]}\n${indent(details.join('\n'))}`);
   } finally {
     await context.close();
-    server.close();
+    killGroup(vite.child);
+    await new Promise((resolve) => (vite.child.exitCode !== null ? resolve() : vite.child.once('exit', resolve)));
   }
 }
 
@@ -394,12 +390,15 @@ async function main() {
     const backends = snippets.filter((s) => s.runner === 'backend');
     if (pages.size > 0 && backends.length !== 1)
       throw new Error(`the pages need exactly one backend block, found ${backends.length}`);
+    // the pages are served one after another on one port, the origin the backend is told to accept
+    const pagePort = await freePort();
     let backendPort;
-    for (const snippet of backends) backendPort = await startBackend(app, snippet, env);
+    for (const snippet of backends)
+      backendPort = await startBackend(app, snippet, { ...env, APP_ORIGIN: `http://localhost:${pagePort}` });
 
     if (pages.size > 0) {
       browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-      for (const [name, files] of pages) await runPage(app, name, files, backendPort, browser);
+      for (const [name, files] of pages) await runPage(app, name, files, { backendPort, pagePort }, browser);
     }
   } finally {
     await browser?.close();
