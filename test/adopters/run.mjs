@@ -187,7 +187,7 @@ async function createProject(work, tarballs) {
     ...['react', 'react-dom', 'typescript', '@types/node', '@types/react', '@types/react-dom', 'vite'],
     // the framework pages of the elements README (Vue, Svelte, Angular)
     ...['vue', '@vitejs/plugin-vue', 'svelte', '@sveltejs/vite-plugin-svelte', 'rxjs'],
-    ...['core', 'compiler', 'common', 'platform-browser'].map((name) => `@angular/${name}`),
+    ...['core', 'compiler', 'compiler-cli', 'common', 'platform-browser'].map((name) => `@angular/${name}`),
   ].map((name) => `${name}@${rootDevDependencies[name]}`);
   await npm(['install', '--prefer-offline', ...tarballs, ...pinned], { cwd: app, timeoutMs: 180_000 });
   log(`installed the tarballs into ${app}`);
@@ -333,6 +333,19 @@ async function runPage(app, name, files, { backendPort, pagePort }, browser) {
   const check = PAGE_CHECKS[name];
   if (!check) return fail(`page ${name}: this harness does not know what to check on it (PAGE_CHECKS)`);
   const begun = Date.now();
+  // a page with Angular's compiler options is checked as the Angular CLI's build would check it (templates
+  // and their schemas included), before it is served
+  if (
+    files.includes('tsconfig.json') &&
+    readFileSync(join(pageDir, 'tsconfig.json'), 'utf8').includes('"angularCompilerOptions"')
+  ) {
+    const ngc = join(app, 'node_modules/@angular/compiler-cli/bundles/src/bin/ngc.js');
+    try {
+      await run(process.execPath, [ngc, '-p', 'tsconfig.json'], { cwd: pageDir });
+    } catch (error) {
+      return fail(`page ${name}: ngc -p tsconfig.json\n${indent(error.message)}`);
+    }
+  }
   let vite;
   try {
     vite = await startVite(pageDir, backendPort, pagePort);
@@ -354,7 +367,7 @@ async function runPage(app, name, files, { backendPort, pagePort }, browser) {
     const outcome = await check(page);
     if (errors.length) throw new Error(errors.join('\n'));
     pass(
-      `page ${name} (${files.join(' + ')}, Vite dev server): ${outcome} in Chromium in ${((Date.now() - begun) / 1000).toFixed(1)} s`,
+      `page ${name} (${files.join(' + ')}, ${files.includes('tsconfig.json') ? 'its tsconfig checked, ' : ''}Vite dev server): ${outcome} in Chromium in ${((Date.now() - begun) / 1000).toFixed(1)} s`,
     );
   } catch (error) {
     // what the elements show the user (their error parts; Playwright's CSS reaches into shadow roots)
@@ -412,7 +425,11 @@ async function main() {
     }
     await checkPageTypes(
       app,
-      snippets.filter((s) => s.runner === 'page' && /\.tsx?$/.test(s.file)).map((s) => `pages/${s.file}`),
+      snippets
+        // a page with its own tsconfig.json (Angular's) is checked with it, below
+        .filter((s) => s.runner === 'page' && /\.tsx?$/.test(s.file))
+        .filter((s) => !snippets.some((t) => t.file === `${s.file.split('/')[0]}/tsconfig.json`))
+        .map((s) => `pages/${s.file}`),
     );
 
     const sandboxBlocks = snippets.filter((s) => s.runner === 'sandbox');
