@@ -146,4 +146,11 @@ describe('docs match the code', () => {
     const listed = new Set([...table.matchAll(/^\| `<(pay-[a-z-]+)>`/gm)].map(([, tag]) => tag));
     expect([...listed].sort()).to.deep.equal([...definedTags()].sort());
   });
+
+  it('the React README lists a component for every element, and counts them right', () => {
+    const readme = readFileSync(path.join(root, 'packages/react-bindings/README.md'), 'utf8');
+    const listed = new Set([...readme.matchAll(/^\| `Pay\w+` +\| `<(pay-[a-z-]+)>`/gm)].map(([, tag]) => tag));
+    expect([...listed].sort()).to.deep.equal([...definedTags()].sort());
+    expect(readme).to.include(`the ${definedTags().size} \`<pay-*>\` web components`);
+  });
 });
