@@ -7,7 +7,8 @@
  * `skipLibCheck: false`), then runs every README quick start as written (see readme-snippets.mjs):
  * `npx @paykit/sandbox`, the Node scripts (each must exit by itself), the backend, and the pages, each
  * served by Vite's dev server with its README's `vite.config.js` (whose `/api` proxy line is what a page's
- * calls go through) and signed in with the sandbox's email code in headless Chromium.
+ * calls go through) and signed in with the sandbox's email code in headless Chromium; the elements README's
+ * Vue, Svelte and Angular pages are mounted there too (the Angular one first checked by `ngc`).
  *
  *   npm run test:adopters
  *   ADOPTERS_KEEP=1 npm run test:adopters     keep the temporary project (its path is printed)
@@ -359,7 +360,9 @@ async function runPage(app, name, files, { backendPort, pagePort }, browser) {
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     // the browser's own favicon request: a quick-start page has none, and Vite answers 404
-    if (message.type() !== 'error' || message.location().url.endsWith('/favicon.ico')) return;
+    if (message.location().url.endsWith('/favicon.ico')) return;
+    // an error, or a framework's warning that it took a <pay-…> tag for one of its components
+    if (message.type() !== 'error' && !(message.type() === 'warning' && /^\[Vue warn\]/.test(message.text()))) return;
     errors.push(`console: ${message.text()} (${message.location().url})`);
   });
   try {
