@@ -5,19 +5,20 @@
  * installs them into a fresh project in a temporary directory outside the monorepo (npm, from the local
  * cache where it can), type-checks them in a Node-only `tsconfig` (`lib: ["ES2022"]`, `types: ["node"]`,
  * `skipLibCheck: false`), then runs every README quick start as written (see readme-snippets.mjs):
- * `npx @paykit/sandbox`, the Node scripts (each must exit by itself), the backend, and the pages,
- * bundled with esbuild and signed in with the sandbox's email code in headless Chromium.
+ * `npx @paykit/sandbox`, the Node scripts (each must exit by itself), the backend, and the pages, each
+ * served by Vite's dev server with its README's `vite.config.js` (whose `/api` proxy line is what a page's
+ * calls go through) and signed in with the sandbox's email code in headless Chromium; the elements README's
+ * Vue, Svelte and Angular pages are mounted there too (the Angular one first checked by `ngc`).
  *
  *   npm run test:adopters
  *   ADOPTERS_KEEP=1 npm run test:adopters     keep the temporary project (its path is printed)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/debian-browsers.mjs';
 import { packedTarballs } from '../harness/pack.mjs';
@@ -28,10 +29,48 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGES = ['crypto-core', 'sandbox', 'proxy', 'elements', 'react-bindings'];
 /** Node packages: their types must compile without the DOM lib. The others are for pages. */
 const NODE_PACKAGES = ['@paykit/crypto-core', '@paykit/sandbox', '@paykit/proxy'];
-/** How each page's flow is known to be complete once the code is verified. */
-const PAGE_DONE = {
-  elements: (page) => page.waitForURL((url) => url.pathname === '/wallet', { timeout: 20_000 }),
-  react: (page) => page.getByText('Signed in until').waitFor({ timeout: 20_000 }),
+/** The quick starts sign in for real: the email, the sandbox's code, then what each page shows once signed in. */
+async function signIn(page, signedIn) {
+  // <pay-sign-in>: the email, Continue; the lookup finds the account, whose email code is sent at once
+  await page.locator('input[type="email"]').fill(SIGN_IN_EMAIL, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Continue' }).click({ timeout: 20_000 });
+  // as a person pastes the code: the element verifies once all six digits are in
+  await page.locator('input[autocomplete="one-time-code"]').fill(SANDBOX_CODE, { timeout: 20_000 });
+  await signedIn.waitFor({ timeout: 20_000 });
+  return 'email-code sign-in completed';
+}
+
+/**
+ * The framework pages (Vue, Svelte, Angular) mount `<pay-sign-in>` through the framework's own template:
+ * it renders, holds the page's client as a property (there is no default client on these pages), and a
+ * `pay-session` it dispatches reaches the framework's listener. They stop short of a code sign-in: the
+ * sandbox sends at most three codes per credential in 30 s, which the two quick starts use.
+ */
+async function mountFramework(page) {
+  await page.locator('pay-sign-in input[type="email"]').waitFor({ timeout: 30_000 });
+  const client = await page.evaluate(() => {
+    const element = document.querySelector('pay-sign-in');
+    return { property: typeof element.client?.request, attribute: element.getAttribute('client') };
+  });
+  if (client.property !== 'function' || client.attribute !== null)
+    throw new Error(`<pay-sign-in>'s client: property ${client.property}, attribute ${client.attribute}`);
+  await page.evaluate(() => {
+    const session = { id: 'Session:x', accountId: 'InternalAccount:x', type: 'OTP', expiresAt: new Date().toJSON() };
+    document
+      .querySelector('pay-sign-in')
+      .dispatchEvent(new CustomEvent('pay-session', { detail: { session }, bubbles: true, composed: true }));
+  });
+  await page.getByText('Signed in', { exact: true }).waitFor({ timeout: 10_000 });
+  return '<pay-sign-in> rendered with the client as a property, its pay-session heard by the framework';
+}
+
+/** What each page must do in Chromium. */
+const PAGE_CHECKS = {
+  elements: (page) => signIn(page, page.locator('[part~="current-badge"]')),
+  react: (page) => signIn(page, page.getByText('Signed in until')),
+  vue: mountFramework,
+  svelte: mountFramework,
+  angular: mountFramework,
 };
 const SANDBOX_CODE = '000000';
 /** The user the proxy quick start's backend signs up and its lookup knows. */
@@ -145,9 +184,12 @@ async function createProject(work, tarballs) {
     join(app, 'package.json'),
     JSON.stringify({ name: 'adopters-app', private: true, type: 'module' }, null, 2),
   );
-  const pinned = ['react', 'react-dom', 'typescript', '@types/node', '@types/react', '@types/react-dom'].map(
-    (name) => `${name}@${rootDevDependencies[name]}`,
-  );
+  const pinned = [
+    ...['react', 'react-dom', 'typescript', '@types/node', '@types/react', '@types/react-dom', 'vite'],
+    // the framework pages of the elements README (Vue, Svelte, Angular)
+    ...['vue', '@vitejs/plugin-vue', 'svelte', '@sveltejs/vite-plugin-svelte', 'rxjs'],
+    ...['core', 'compiler', 'compiler-cli', 'common', 'platform-browser'].map((name) => `@angular/${name}`),
+  ].map((name) => `${name}@${rootDevDependencies[name]}`);
   await npm(['install', '--prefer-offline', ...tarballs, ...pinned], { cwd: app, timeoutMs: 180_000 });
   log(`installed the tarballs into ${app}`);
   return app;
@@ -262,73 +304,73 @@ function canConnect(port) {
   });
 }
 
+/** The backend port the READMEs' `vite.config.js` blocks proxy `/api` to; the harness gives it a free one. */
+const README_BACKEND = 'http://localhost:3000';
+
 /**
- * Serves one page as a dev server would: its index.html as written, its entry bundled as /main.js,
- * `/api/*` forwarded to the backend, and any other path a placeholder page (where the flow navigates).
+ * Serves one page as its README says: Vite's dev server, run from the installed `vite` with the page's
+ * own `vite.config.js` block as written (its `server.proxy` line included), only the backend's port
+ * replaced by the free one the backend listens on, on the port the backend was told is the page's
+ * origin (`APP_ORIGIN`).
  */
-function servePage(pageDir, bundle, backendPort) {
-  const server = createServer((req, res) => {
-    if (req.url.startsWith('/api/')) {
-      const upstream = httpRequest(
-        { host: '127.0.0.1', port: backendPort, path: req.url, method: req.method, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.once('error', () => res.writeHead(502).end());
-      req.pipe(upstream);
-      return;
-    }
-    const [type, body] =
-      req.url === '/'
-        ? ['text/html', readFileSync(join(pageDir, 'index.html'))]
-        : req.url === '/main.js'
-          ? ['text/javascript', bundle]
-          : ['text/html', '<!doctype html><title>Next page</title>'];
-    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+async function startVite(pageDir, backendPort, pagePort) {
+  const configPath = join(pageDir, 'vite.config.js');
+  const config = readFileSync(configPath, 'utf8');
+  if (!config.includes(README_BACKEND))
+    throw new Error(`${configPath} does not proxy to ${README_BACKEND}, the quick-start backend`);
+  writeFileSync(configPath, config.replaceAll(README_BACKEND, `http://localhost:${backendPort}`));
+  const vite = await start(
+    process.execPath,
+    [join(pageDir, '../../node_modules/vite/bin/vite.js'), '--port', String(pagePort), '--strictPort'],
+    { cwd: pageDir, ready: (out) => /ready in/i.test(out), timeoutMs: 60_000 },
+  );
+  return vite;
 }
 
-async function runPage(app, name, files, backendPort, browser) {
+async function runPage(app, name, files, { backendPort, pagePort }, browser) {
   const pageDir = join(app, 'pages', name);
-  const entry = files.find((f) => /^main\.(js|tsx?|jsx)$/.test(f));
-  if (!files.includes('index.html') || !entry)
-    return fail(`page ${name}: needs an index.html and a main.* block (has ${files.join(', ')})`);
-  const done = PAGE_DONE[name];
-  if (!done) return fail(`page ${name}: this harness does not know when its flow is complete (PAGE_DONE)`);
-  const result = await build({
-    entryPoints: [join(pageDir, entry)],
-    absWorkingDir: app,
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    jsx: 'automatic',
-    minify: true,
-    write: false,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  const bundle = Buffer.from(result.outputFiles[0].contents);
-  const server = await servePage(pageDir, bundle, backendPort);
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  if (!files.includes('index.html') || !files.includes('vite.config.js'))
+    return fail(`page ${name}: needs an index.html and a vite.config.js block (has ${files.join(', ')})`);
+  const check = PAGE_CHECKS[name];
+  if (!check) return fail(`page ${name}: this harness does not know what to check on it (PAGE_CHECKS)`);
+  const begun = Date.now();
+  // a page with Angular's compiler options is checked as the Angular CLI's build would check it (templates
+  // and their schemas included), before it is served
+  if (
+    files.includes('tsconfig.json') &&
+    readFileSync(join(pageDir, 'tsconfig.json'), 'utf8').includes('"angularCompilerOptions"')
+  ) {
+    const ngc = join(app, 'node_modules/@angular/compiler-cli/bundles/src/bin/ngc.js');
+    try {
+      await run(process.execPath, [ngc, '-p', 'tsconfig.json'], { cwd: pageDir });
+    } catch (error) {
+      return fail(`page ${name}: ngc -p tsconfig.json\n${indent(error.message)}`);
+    }
+  }
+  let vite;
+  try {
+    vite = await startVite(pageDir, backendPort, pagePort);
+  } catch (error) {
+    return fail(`page ${name}: vite did not start\n${indent(error.message)}`);
+  }
+  const origin = `http://localhost:${pagePort}`;
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  page.on('console', (message) => message.type() === 'error' && errors.push(`console: ${message.text()}`));
+  page.on('console', (message) => {
+    // the browser's own favicon request: a quick-start page has none, and Vite answers 404
+    if (message.location().url.endsWith('/favicon.ico')) return;
+    // an error, or a framework's warning that it took a <pay-…> tag for one of its components
+    if (message.type() !== 'error' && !(message.type() === 'warning' && /^\[Vue warn\]/.test(message.text()))) return;
+    errors.push(`console: ${message.text()} (${message.location().url})`);
+  });
   try {
     await page.goto(origin + '/');
-    // <pay-sign-in>: the email, Continue; the lookup finds the account, whose email code is sent at once
-    await page.locator('input[type="email"]').fill(SIGN_IN_EMAIL, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Continue' }).click({ timeout: 20_000 });
-    // as a person pastes the code: the element verifies once all six digits are in
-    await page.locator('input[autocomplete="one-time-code"]').fill(SANDBOX_CODE, { timeout: 20_000 });
-    await done(page);
+    const outcome = await check(page);
     if (errors.length) throw new Error(errors.join('\n'));
     pass(
-      `page ${name} (${files.join(' + ')}, ${(bundle.length / 1024).toFixed(1)} kB bundled): email-code sign-in completed in Chromium`,
+      `page ${name} (${files.join(' + ')}, ${files.includes('tsconfig.json') ? 'its tsconfig checked, ' : ''}Vite dev server): ${outcome} in Chromium in ${((Date.now() - begun) / 1000).toFixed(1)} s`,
     );
   } catch (error) {
     // what the elements show the user (their error parts; Playwright's CSS reaches into shadow roots)
@@ -336,11 +378,17 @@ async function runPage(app, name, files, backendPort, browser) {
       .locator('[part~="error"]')
       .allInnerTexts()
       .catch(() => []);
-    const details = [...errors, ...shown.filter(Boolean).map((text) => `shown: ${text}`), `at ${page.url()}`];
+    const details = [
+      ...errors,
+      ...shown.filter(Boolean).map((text) => `shown: ${text}`),
+      `at ${page.url()}`,
+      `vite: ${vite.output().trim().split('\n').slice(-5).join(' | ')}`,
+    ];
     fail(`page ${name}: ${error.message.split('\n')[0]}\n${indent(details.join('\n'))}`);
   } finally {
     await context.close();
-    server.close();
+    killGroup(vite.child);
+    await new Promise((resolve) => (vite.child.exitCode !== null ? resolve() : vite.child.once('exit', resolve)));
   }
 }
 
@@ -380,7 +428,11 @@ async function main() {
     }
     await checkPageTypes(
       app,
-      snippets.filter((s) => s.runner === 'page' && /\.tsx?$/.test(s.file)).map((s) => `pages/${s.file}`),
+      snippets
+        // a page with its own tsconfig.json (Angular's) is checked with it, below
+        .filter((s) => s.runner === 'page' && /\.tsx?$/.test(s.file))
+        .filter((s) => !snippets.some((t) => t.file === `${s.file.split('/')[0]}/tsconfig.json`))
+        .map((s) => `pages/${s.file}`),
     );
 
     const sandboxBlocks = snippets.filter((s) => s.runner === 'sandbox');
@@ -394,12 +446,15 @@ async function main() {
     const backends = snippets.filter((s) => s.runner === 'backend');
     if (pages.size > 0 && backends.length !== 1)
       throw new Error(`the pages need exactly one backend block, found ${backends.length}`);
+    // the pages are served one after another on one port, the origin the backend is told to accept
+    const pagePort = await freePort();
     let backendPort;
-    for (const snippet of backends) backendPort = await startBackend(app, snippet, env);
+    for (const snippet of backends)
+      backendPort = await startBackend(app, snippet, { ...env, APP_ORIGIN: `http://localhost:${pagePort}` });
 
     if (pages.size > 0) {
       browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-      for (const [name, files] of pages) await runPage(app, name, files, backendPort, browser);
+      for (const [name, files] of pages) await runPage(app, name, files, { backendPort, pagePort }, browser);
     }
   } finally {
     await browser?.close();

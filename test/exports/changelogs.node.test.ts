@@ -63,7 +63,8 @@ describe('changelogs', () => {
   for (const dir of PACKAGES) {
     it(`packages/${dir}/CHANGELOG.md: Keep a Changelog, every breaking change with a before and an after that works today`, () => {
       const changelog = readFileSync(path.join(root, 'packages', dir, 'CHANGELOG.md'), 'utf8');
-      const { name } = JSON.parse(readFileSync(path.join(root, 'packages', dir, 'package.json'), 'utf8'));
+      const { name, files } = JSON.parse(readFileSync(path.join(root, 'packages', dir, 'package.json'), 'utf8'));
+      expect(files, `${dir}: package.json files ships the changelog`).to.include('CHANGELOG.md');
       expect(changelog).to.match(/^# Changelog\n/);
       expect(changelog).to.include(`\`${name}\``);
       expect(changelog).to.match(/^## Unreleased$/m);

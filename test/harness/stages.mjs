@@ -79,7 +79,8 @@ export const STAGES = [
     name: 'adopters',
     after: ['pack'],
     commands: [[node, 'test/adopters/run.mjs']],
-    inputs: [...PACKAGE_SOURCES, 'README.md', 'test/adopters'],
+    // package.json: the adopters' app installs the root devDependencies' versions of React, Vite and the frameworks
+    inputs: [...PACKAGE_SOURCES, 'package.json', 'README.md', 'test/adopters'],
   },
   {
     name: 'nextjs',

@@ -18,16 +18,29 @@ export interface OriginPolicy {
   readonly allowSameSite: boolean;
 }
 
-/** Why the request is refused (a short sentence for the error envelope), or `undefined` when it may go on. */
+/**
+ * Why the request is refused (a short sentence for the error envelope), or `undefined` when it may go on.
+ * The sentence names the origin that arrived and the option that would admit it, since the usual cause is
+ * a setup mistake (a dev server that rewrites `Host`, a page on another port) rather than an attack.
+ */
 export function checkRequestOrigin(request: Request, policy: OriginPolicy): string | undefined {
-  const site = request.headers.get('Sec-Fetch-Site');
-  if (site === 'cross-site') return 'Cross-site requests are not accepted.';
-  if (site === 'same-site' && !policy.allowSameSite)
-    return 'Requests from another site of this domain are not accepted.';
   const origin = request.headers.get('Origin');
+  const from = origin === null ? 'A request' : `A request from origin ${origin}`;
+  const site = request.headers.get('Sec-Fetch-Site');
+  if (site === 'cross-site')
+    return `${from} is cross-site (Sec-Fetch-Site: cross-site); serve the page from the same site.`;
+  if (site === 'same-site' && !policy.allowSameSite)
+    return `${from} is from another site of this domain (Sec-Fetch-Site: same-site); set allowSameSite: true and list it in allowedOrigins to admit it.`;
   if (origin === null) return undefined;
-  const allowed = policy.allowedOrigins ?? new Set([new URL(request.url).origin]);
-  return allowed.has(origin) ? undefined : 'Requests from this origin are not accepted.';
+  if (policy.allowedOrigins === undefined) {
+    const own = new URL(request.url).origin;
+    return origin === own
+      ? undefined
+      : `${from} is not accepted: without allowedOrigins only ${own} (the address this request was sent to) is. Add "${origin}" to allowedOrigins, or keep the Host header when proxying (Vite: changeOrigin: false).`;
+  }
+  return policy.allowedOrigins.has(origin)
+    ? undefined
+    : `${from} is not accepted: allowedOrigins lists ${[...policy.allowedOrigins].join(', ')}. Add "${origin}" to allowedOrigins to admit it.`;
 }
 
 /** Checks and normalises configured origins: each must be a bare `scheme://host[:port]`. */

@@ -74,6 +74,35 @@ describe('foreign pages: Origin and Sec-Fetch-Site', () => {
     expect((await harness().send('POST', path, { headers: { Origin: 'null' } })).status).to.equal(403);
   });
 
+  it('says in its 403 which origin arrived and which option admits it', async () => {
+    const path = `${PREFIX}/quotes/${alice.quote}/execute`;
+    const message = async (response: Response) => {
+      expect(response.status).to.equal(403);
+      return ((await envelope(response)) as { message: string }).message;
+    };
+    // the default: only the origin the request was addressed to, which a Host-rewriting dev proxy changes
+    const byDefault = await message(
+      await harness().send('POST', path, { headers: { Origin: 'http://localhost:5173' } }),
+    );
+    expect(byDefault).to.include('http://localhost:5173').and.include(OWN).and.include('allowedOrigins');
+    const listed = harness({ allowedOrigins: ['https://app.example'] });
+    const notListed = await message(await listed.send('POST', path, { headers: { Origin: 'https://other.example' } }));
+    expect(notListed)
+      .to.include('https://other.example')
+      .and.include('https://app.example')
+      .and.include('allowedOrigins');
+    const sameSite = await message(
+      await harness().send('POST', path, { headers: { Origin: SAME_SITE, 'Sec-Fetch-Site': 'same-site' } }),
+    );
+    expect(sameSite).to.include(SAME_SITE).and.include('allowSameSite');
+    const crossSite = await message(
+      await harness().send('POST', path, {
+        headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+      }),
+    );
+    expect(crossSite).to.include('https://evil.example').and.include('cross-site');
+  });
+
   it('refuses allowedOrigins that are not plain origins, at start-up', () => {
     const make = (allowedOrigins: unknown) => () =>
       createPlatformProxy({

@@ -3,7 +3,7 @@
  * through `<pay-card-reveal>` (theme and language passed on); freeze and unfreeze and the spend limits
  * its `cardCapabilities` allow (`updateCard`, `PATCH /cards/{id}`: platform-authorized, so the
  * platform's proxy decides which changes its users may make); the activation step when the card is
- * funded by an embedded wallet that has no ACTIVE delegated key for it (`client.createDelegatedKey`,
+ * funded by an embedded wallet that has no ACTIVE delegated key for it (`createDelegatedKey(client, …)`,
  * three signed legs); and its transactions (`listCardTransactions`, newest first, "Load more"): purchases
  * with their status, merchant and place, refunds as their own CREDIT rows linked to their purchase,
  * DECLINED ones only when "Show declined payments" is on (a statement leaves them out).

@@ -43,7 +43,7 @@ const POLL_MAX = 8000;
 /**
  * Review and confirm one quote: what leaves the wallet and what arrives (each in its currency's
  * decimals), the rate when the currencies differ, the fees, the payee, and a live countdown to the
- * quote's `expiresAt`; then the execute, signed with the session key (`client.executeQuote`). When the
+ * quote's `expiresAt`; then the execute, signed with the session key (`executeQuote(client, …)`). When the
  * service asks for Strong Customer Authentication (at creation for realtime funding, or as the answer
  * to the execute of a wallet send) it shows `<pay-sca-challenge>`, loaded only then
  * (`import('../define/pay-sca-challenge.js')`), in its own light DOM (slot `sca`) so the code field
