@@ -18,6 +18,7 @@ import {
   restorePageVisibility,
   setupElementTests,
 } from './helpers/dom.js';
+import '../src/define/pay-card-reveal.js';
 
 describe('<pay-card-reveal>', () => {
   const t = setupElementTests();

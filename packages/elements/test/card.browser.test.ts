@@ -19,6 +19,8 @@ import {
   typeInto,
   until,
 } from './helpers/dom.js';
+import '../src/define/pay-card.js';
+import '../src/define/pay-card-reveal.js';
 
 const PAN_ORIGIN = 'https://pan.card-test.example';
 const enc = encodeURIComponent;

@@ -18,6 +18,8 @@ import {
   until,
 } from './helpers/dom.js';
 import { sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
+import '../src/define/pay-otp-login.js';
+import '../src/define/pay-sca-challenge.js';
 
 /** Codes with no digit twice (WebKitWebDriver drops repeated keys); none is the sandbox's `000000`. */
 const WRONG = ['135790', '246801', '357912', '468023', '579134'];

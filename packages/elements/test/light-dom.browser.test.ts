@@ -10,6 +10,8 @@ import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
 import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
 import { EMAIL_CREDENTIAL, pendingQuote } from './helpers/fake-service.js';
 import { fixture, hasState, html, lightInput, part, setupElementTests, until } from './helpers/dom.js';
+import '../src/define/pay-otp-login.js';
+import '../src/define/pay-sca-challenge.js';
 
 describe('light DOM before and after hydration', () => {
   const t = setupElementTests();

@@ -14,6 +14,7 @@ import { nl } from '../src/translations/nl.js';
 import { pt } from '../src/translations/pt.js';
 import { EMAIL_CREDENTIAL } from './helpers/fake-service.js';
 import { fixture, html, part, setupElementTests } from './helpers/dom.js';
+import '../src/define/pay-otp-login.js';
 
 describe('live language', () => {
   const t = setupElementTests();

@@ -20,6 +20,7 @@ import {
   until,
   setupElementTests,
 } from './helpers/dom.js';
+import '../src/define/pay-otp-login.js';
 
 describe('<pay-otp-login>', () => {
   const t = setupElementTests();

@@ -21,6 +21,7 @@ import {
   stubCredentialsGet,
   until,
 } from './helpers/dom.js';
+import '../src/define/pay-passkey-login.js';
 
 const webAuthn = passkeysSupported();
 // Chromium gets a CDP virtual authenticator from the runner; the other engines say why they cannot.

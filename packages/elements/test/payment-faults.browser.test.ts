@@ -8,6 +8,7 @@ import { describe, it } from '../../../test/harness/suite.js';
 import type { PayPayment } from '../src/payment/payment.js';
 import { expectAccessible, fixture, hasState, html, maybePart, part, setupElementTests, until } from './helpers/dom.js';
 import { walletChain, type WalletChain } from './helpers/sandbox-chain.js';
+import '../src/define/pay-payment.js';
 
 const FAST = { settlementDelayMs: 0 };
 

@@ -22,6 +22,8 @@ import {
   setupElementTests,
 } from './helpers/dom.js';
 import { walletChain, type WalletChain } from './helpers/sandbox-chain.js';
+import '../src/define/pay-payment.js';
+import '../src/define/pay-sca-challenge.js';
 
 /** The sandbox's SCA code (its SCA login takes the same code). */
 const SANDBOX_SCA_CODE = '123456';

@@ -40,6 +40,11 @@ import {
   typeInto,
   until,
 } from './helpers/dom.js';
+import '../src/define/pay-card-reveal.js';
+import '../src/define/pay-otp-login.js';
+import '../src/define/pay-passkey-login.js';
+import '../src/define/pay-sca-challenge.js';
+import '../src/define/pay-wallet-export.js';
 
 /** What `document` and the element itself heard of `type`: every listener must hear an event once. */
 function listen(el: Element, type: string): { onDocument: Event[]; onElement: Event[]; stop(): void } {

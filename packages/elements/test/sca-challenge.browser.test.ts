@@ -21,6 +21,7 @@ import {
   until,
   setupElementTests,
 } from './helpers/dom.js';
+import '../src/define/pay-sca-challenge.js';
 
 /** A WebAuthn assertion as navigator.credentials.get would resolve it (what crypto-core reads). */
 function fakeAssertion(): unknown {

@@ -41,6 +41,9 @@ import {
   until,
   watchForLeaks,
 } from './helpers/dom.js';
+import '../src/define/pay-oauth-button.js';
+import '../src/define/pay-otp-login.js';
+import '../src/define/pay-passkey-login.js';
 
 const webAuthn = passkeysSupported();
 // Chromium gets a CDP virtual authenticator from the runner; the other engines say why they cannot.

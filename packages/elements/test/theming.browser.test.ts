@@ -12,6 +12,11 @@ import {
   until,
   setupElementTests,
 } from './helpers/dom.js';
+import '../src/define/pay-card-reveal.js';
+import '../src/define/pay-otp-login.js';
+import '../src/define/pay-passkey-login.js';
+import '../src/define/pay-sca-challenge.js';
+import '../src/define/pay-wallet-export.js';
 
 const rgb = (el: Element, property: string): string => getComputedStyle(el).getPropertyValue(property).trim();
 

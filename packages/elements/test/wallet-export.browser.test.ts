@@ -19,6 +19,7 @@ import {
   setupElementTests,
   typeInto,
 } from './helpers/dom.js';
+import '../src/define/pay-wallet-export.js';
 
 const WORDS = MNEMONIC.split(' ');
 

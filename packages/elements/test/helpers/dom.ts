@@ -1,5 +1,6 @@
 /**
- * Browser test helpers for the elements: a fixture, axe with every rule on, real keyboard input
+ * Browser test helpers for the elements (each test file imports the `define/pay-*` modules of the
+ * elements it uses, so a page loads only those): a fixture, axe with every rule on, real keyboard input
  * through the runner (`sendKeys`), paste, waiting, page visibility, and a recorder that captures every
  * `pay-*` event, every console line and the host's attributes so a test can prove no secret leaked.
  *
@@ -17,7 +18,6 @@ import { afterEach, beforeEach } from '../../../../test/harness/suite.js';
 import { setDefaultClient } from '../../src/shared/client-context.js';
 import { PAY_EVENT_NAMES } from '../../src/shared/events.js';
 import { MNEMONIC, OTP_CODE, PAN_URL, SCA_CODE, createFakeService, type FakeService } from './fake-service.js';
-import '../../src/define.js';
 
 export { fixture, fixtureCleanup, html };
 
