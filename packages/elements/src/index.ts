@@ -18,6 +18,7 @@ export {
   PayCardActivatedEvent,
   PayCardFrozenEvent,
   PayCardLimitsChangedEvent,
+  PayCardReadyEvent,
   PayCardUnfrozenEvent,
   type PayCardLimits,
 } from './card/card-events.js';

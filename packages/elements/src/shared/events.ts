@@ -249,6 +249,7 @@ export const PAY_EVENT_NAMES = [
   'pay-card-unfrozen',
   'pay-card-limits-changed',
   'pay-card-activated',
+  'pay-card-ready',
 ] as const;
 
 declare global {

@@ -389,6 +389,10 @@ export const fr: Messages = {
   'cardView.state.FROZEN': 'Gelée',
   'cardView.state.CLOSED': 'Clôturée',
   'cardView.state.other': 'Indisponible',
+  'cardView.ready': 'Votre carte est prête.',
+  'cardView.slow':
+    'La création de votre carte prend plus de temps que d’habitude. Vérifiez de nouveau dans quelques minutes.',
+  'cardView.checkAgain': 'Vérifier à nouveau',
   'cardView.freeze': 'Geler la carte',
   'cardView.unfreeze': 'Dégeler la carte',
   'cardView.frozen': 'Carte gelée. Les nouveaux paiements seront refusés jusqu’à ce que vous la dégeliez.',

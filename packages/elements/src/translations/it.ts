@@ -380,6 +380,10 @@ export const it: Messages = {
   'cardView.state.FROZEN': 'Congelata',
   'cardView.state.CLOSED': 'Chiusa',
   'cardView.state.other': 'Non disponibile',
+  'cardView.ready': 'La tua carta è pronta.',
+  'cardView.slow':
+    'La preparazione della tua carta richiede più tempo del solito. Controlla di nuovo tra qualche minuto.',
+  'cardView.checkAgain': 'Controlla di nuovo',
   'cardView.freeze': 'Congela la carta',
   'cardView.unfreeze': 'Scongela la carta',
   'cardView.frozen': 'Carta congelata. I nuovi pagamenti verranno rifiutati finché non la scongeli.',

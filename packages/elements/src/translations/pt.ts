@@ -380,6 +380,10 @@ export const pt: Messages = {
   'cardView.state.FROZEN': 'Congelado',
   'cardView.state.CLOSED': 'Cancelado',
   'cardView.state.other': 'Indisponível',
+  'cardView.ready': 'O seu cartão está pronto.',
+  'cardView.slow':
+    'A preparação do seu cartão está a demorar mais do que o habitual. Verifique novamente dentro de alguns minutos.',
+  'cardView.checkAgain': 'Verificar novamente',
   'cardView.freeze': 'Congelar cartão',
   'cardView.unfreeze': 'Descongelar cartão',
   'cardView.frozen': 'Cartão congelado. Os novos pagamentos serão recusados até o descongelar.',
