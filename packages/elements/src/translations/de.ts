@@ -121,6 +121,7 @@ export const de: Messages = {
   'sca.loginCodeLabel': 'Code zur erneuten Anmeldung',
   'sca.loginHint':
     'Deine sichere Sitzung ist abgelaufen. Gib den 6-stelligen Code ein, den wir gerade an dein Telefon gesendet haben.',
+  'sca.loginPasskey': 'Deine sichere Sitzung ist abgelaufen. Bestätige mit deinem Passkey, um fortzufahren.',
   'sca.another': 'Eine weitere Bestätigung ist nötig.',
   'sca.complete': 'Zahlung bestätigt.',
   'sca.noQuote': 'Es wartet keine Zahlung auf Bestätigung.',

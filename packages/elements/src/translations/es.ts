@@ -173,6 +173,7 @@ export const es: Messages = {
   'sca.checking': 'Comprobando si tu pago se ha realizado…',
   'sca.loginCodeLabel': 'Código para volver a iniciar sesión',
   'sca.loginHint': 'Tu sesión segura terminó. Introduce el código de 6 dígitos que acabamos de enviar a tu teléfono.',
+  'sca.loginPasskey': 'Tu sesión segura ha terminado. Confirma con tu llave de acceso para continuar.',
   'sca.another': 'Se necesita otra confirmación.',
   'sca.complete': 'Pago confirmado.',
   'sca.expired': 'Esta confirmación caducó. Vuelve a iniciar el pago.',

@@ -124,6 +124,7 @@ export const fr: Messages = {
   'sca.loginCodeLabel': 'Code pour vous reconnecter',
   'sca.loginHint':
     'Votre session sécurisée a pris fin. Saisissez le code à 6 chiffres que nous venons d’envoyer sur votre téléphone.',
+  'sca.loginPasskey': 'Votre session sécurisée a expiré. Confirmez avec votre clé d’accès pour continuer.',
   'sca.another': 'Une autre confirmation est nécessaire.',
   'sca.complete': 'Paiement confirmé.',
   'sca.noQuote': 'Aucun paiement n’attend de confirmation.',

@@ -119,6 +119,7 @@ export const it: Messages = {
   'sca.loginCodeLabel': 'Codice per accedere di nuovo',
   'sca.loginHint':
     'La tua sessione sicura è terminata. Inserisci il codice di 6 cifre che abbiamo appena inviato al tuo telefono.',
+  'sca.loginPasskey': 'La tua sessione sicura è scaduta. Conferma con la tua passkey per continuare.',
   'sca.another': 'È necessaria un’altra conferma.',
   'sca.complete': 'Pagamento confermato.',
   'sca.noQuote': 'Non ci sono pagamenti in attesa di conferma.',

@@ -118,6 +118,7 @@ export const nl: Messages = {
   'sca.loginCodeLabel': 'Code om opnieuw in te loggen',
   'sca.loginHint':
     'Je beveiligde sessie is verlopen. Vul de 6-cijferige code in die we zojuist naar je telefoon hebben gestuurd.',
+  'sca.loginPasskey': 'Je beveiligde sessie is verlopen. Bevestig met je passkey om door te gaan.',
   'sca.another': 'Er is nog een bevestiging nodig.',
   'sca.complete': 'Betaling bevestigd.',
   'sca.noQuote': 'Er wacht geen betaling op bevestiging.',

@@ -121,6 +121,7 @@ export const pt: Messages = {
   'sca.loginCodeLabel': 'Código para iniciar sessão novamente',
   'sca.loginHint':
     'A sua sessão segura terminou. Introduza o código de 6 dígitos que acabámos de enviar para o seu telemóvel.',
+  'sca.loginPasskey': 'A sua sessão segura terminou. Confirme com a sua chave de acesso para continuar.',
   'sca.another': 'É necessária outra confirmação.',
   'sca.complete': 'Pagamento confirmado.',
   'sca.noQuote': 'Não há nenhum pagamento a aguardar confirmação.',
