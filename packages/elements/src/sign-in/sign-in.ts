@@ -13,7 +13,7 @@ import type { OAuthPending, OAuthProviderConfig } from '../oauth-button/oauth-pr
 import { PENDING_KEY, readRecord } from '../oauth-button/oauth-pending.js';
 import { PayElement } from '../shared/base-element.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PaySessionEvent, summarizeSession, type PaySessionSummary } from '../shared/events.js';
+import { PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { LightDomSlot } from '../shared/light-dom.js';
 import type { PhoneField } from '../shared/phone-field.js';
 import { registerMessages } from '../shared/i18n.js';
@@ -175,7 +175,6 @@ export class PaySignIn extends PayElement {
   #methods: SignInMethod[] = [];
   #method: SignInMethod | undefined;
   #viaOtp = false;
-  #session: PaySessionSummary | undefined;
   #passkeyAdded = false;
   #error: ErrorView | undefined;
   #emailError: 'signIn.emailMissing' | 'signIn.emailInvalid' | undefined;
@@ -617,7 +616,6 @@ export class PaySignIn extends PayElement {
 
   readonly #onSession = (event: Event): void => {
     if (event.target === this || this.#phase !== 'method') return;
-    this.#session = (event as PaySessionEvent).detail.session;
     if (this.#viaOtp && !this.noPasskeyPrompt && passkeysSupported()) {
       this.#phase = 'add-passkey';
       this.live.announce(this.t('signIn.addPasskey'));
@@ -640,7 +638,9 @@ export class PaySignIn extends PayElement {
     this.#phase = 'signed-in';
     this.#method = undefined;
     this.live.announce(this.t('signIn.signedIn'));
-    if (this.#session) this.dispatchEvent(new PaySignInCompleteEvent(this.#session, this.#passkeyAdded));
+    // the session the sign-in made (the client's: an add-passkey does not change it)
+    const session = this.hasClient && this.requireClient().session;
+    if (session) this.dispatchEvent(new PaySignInCompleteEvent(summarizeSession(session), this.#passkeyAdded));
     this.#focusAfter(() => this.renderRoot.querySelector('[part~="success"]'));
   };
 
@@ -657,7 +657,7 @@ export class PaySignIn extends PayElement {
       try {
         const session = await this.requireClient().loginWithPasskey({ credentialId, conditional: true });
         this.dispatchEvent(new PaySignInMethodEvent('PASSKEY'));
-        this.dispatchEvent(new PaySessionEvent((this.#session = summarizeSession(session))));
+        this.dispatchEvent(new PaySessionEvent(summarizeSession(session)));
         this.#done();
       } catch {
         // not used, cancelled by Continue, or failed: the identifier path still works
