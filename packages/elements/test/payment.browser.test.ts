@@ -299,6 +299,7 @@ describe('<pay-payment>', () => {
       await until(() => hasState(sca, 'login'), 'the SCA login');
       await sca.updateComplete;
       expect(part(sca, 'status').textContent).to.contain('Confirm with your passkey');
+      expect(part(sca, 'status').querySelector('.spinner'), 'waiting for the person, not busy').to.equal(null);
       expect(sca.querySelector('input'), 'no code field').to.equal(null);
       expect(part(sca, 'confirm-button').textContent).to.contain('Confirm with passkey');
       expect(`${sca.shadowRoot!.textContent} ${sca.textContent} ${announced(sca)}`).not.to.match(/phone|text message/i);

@@ -249,7 +249,7 @@ export class PayScaChallenge extends PayElement {
     return html`
       ${factors.length > 1 && !login ? this.#renderFactorSwitch(factors) : nothing}
       ${byCode ? html`<slot name="code-input"></slot>` : nothing}
-      ${this.#shownStatus ? html`<p part="status" class="text status"><span class="spinner" aria-hidden="true"></span>${this.#shownStatus}</p>` : nothing}
+      ${this.#shownStatus ? html`<p part="status" class="text status">${submitting ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}${this.#shownStatus}</p>` : nothing}
       ${this.renderErrorBox(code.error, { secondsLeft: Math.max(this.#rateLimit.remaining, code.resend.remaining) })}
       <div class="actions">
         <button
