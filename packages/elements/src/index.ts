@@ -18,6 +18,7 @@ export {
   PayCardActivatedEvent,
   PayCardFrozenEvent,
   PayCardLimitsChangedEvent,
+  PayCardReadyEvent,
   PayCardUnfrozenEvent,
   type PayCardLimits,
 } from './card/card-events.js';
@@ -39,7 +40,7 @@ export { PayBeneficialOwners } from './kyc/beneficial-owners.js';
 export { PayAuthMethods, maskPhone } from './auth-methods/auth-methods.js';
 export { PaySessions } from './sessions/sessions.js';
 export { PaySignIn, type SignInLoaders, type SignInOAuthProvider } from './sign-in/sign-in.js';
-export { PaySignInMethodEvent, type PaySignInMethodType } from './sign-in/sign-in-events.js';
+export { PaySignInCompleteEvent, PaySignInMethodEvent, type PaySignInMethodType } from './sign-in/sign-in-events.js';
 export { PayWalletSettings } from './wallet-settings/wallet-settings.js';
 export {
   OAuthErrorCode,

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { WalletClient } from '@paykit/crypto-core';
 import { describe, it } from '../../../test/harness/suite.js';
 import type { PayCard } from '../src/card/card.js';
-import { parseAmount } from '../src/card/card.js';
+import { cardPolling, parseAmount } from '../src/card/card.js';
 import '../src/translations/es.js';
 import { sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
 import {
@@ -13,6 +13,7 @@ import {
   hasState,
   html,
   maybePart,
+  nextEvent,
   part,
   pressEnter,
   setupElementTests,
@@ -258,6 +259,109 @@ describe('<pay-card>', () => {
     expect(t.leaks.of('pay-error')).to.have.length(0);
     expect(chain.forwarded.filter((p) => p === `GET /cards/${card.id}`).length).to.be.greaterThan(2);
     t.leaks.assertClean(el);
+  });
+
+  /** A signed-in customer with a card that stays PROCESSING until `ready()`, read through a client that counts the card's reads. */
+  const pendingCard = async () => {
+    const chain = await sandboxChain(
+      { fullName: 'Pat Pending' },
+      { cardActivationMs: 3_600_000, panOrigin: PAN_ORIGIN },
+    );
+    const { accountId } = chain;
+    await chain.client.loginWithOtp({ challenge: await chain.client.requestOtp({ accountId }), code: '000000' });
+    const card = await chain.platform('POST', '/cards', { fundingSource: accountId, customerId: chain.customerId });
+    const counted = { reads: 0 };
+    const client = Object.create(chain.client) as WalletClient;
+    client.request = ((method: string, path: string, options?: object) => {
+      if (method === 'GET' && path === `/cards/${enc(card.id)}`) counted.reads++;
+      return chain.client.request(method as 'GET', path, options);
+    }) as WalletClient['request'];
+    const ready = () => {
+      const record = chain.sandbox.state.cards.get(card.id)!;
+      chain.sandbox.state.cards.put({ ...record, provisionedAt: 0 });
+    };
+    return { setup: { chain, accountId, cardId: card.id } as CardSetup, client, counted, ready };
+  };
+  /** Replaces the poller's pauses: each asks here (its length in ms) and lasts until released. */
+  const manualPauses = () => {
+    const asked: number[] = [];
+    const waiting: (() => void)[] = [];
+    const original = cardPolling.sleep;
+    cardPolling.sleep = (ms, signal) =>
+      new Promise((resolve) => {
+        asked.push(ms);
+        waiting.push(resolve);
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+    t.cleanup(() => (cardPolling.sleep = original));
+    return { asked, release: () => waiting.shift()!() };
+  };
+  const setHidden = (hidden: boolean) => {
+    if (hidden) Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    else delete (document as { visibilityState?: unknown }).visibilityState;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  /** Lets every pending promise of the element run (one task, no time passing that anything waits on). */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('follows a PROCESSING card: reads after 1, 2, 4 s…, none while the page is hidden, pay-card-ready once ACTIVE', async () => {
+    const pauses = manualPauses();
+    const { setup, client, counted, ready } = await pendingCard();
+    t.cleanup(() => setHidden(false));
+    const el = await render(setup, client);
+    expect(hasState(el, 'processing')).to.equal(true);
+    expect(counted.reads).to.equal(1);
+    for (const n of [1, 2]) {
+      await until(() => pauses.asked.length === n, `pause ${n}`);
+      pauses.release();
+      await until(() => counted.reads === n + 1, `read ${n + 1}`);
+    }
+    await until(() => pauses.asked.length === 3, 'pause 3');
+    expect(pauses.asked).to.deep.equal([1000, 2000, 4000]);
+
+    setHidden(true);
+    pauses.release();
+    await settle();
+    await el.updateComplete;
+    expect(counted.reads, 'no read while the page is hidden').to.equal(3);
+    expect(pauses.asked).to.have.length(3);
+
+    ready();
+    const readyEvent = nextEvent<CustomEvent>(el, 'pay-card-ready');
+    setHidden(false); // visible again: the paused read runs now
+    expect((await readyEvent).detail).to.deep.equal({ cardId: setup.cardId, state: 'ACTIVE' });
+    await el.updateComplete;
+    expect(counted.reads).to.equal(4);
+    expect(hasState(el, 'processing')).to.equal(false);
+    expect(part(el, 'art').getAttribute('aria-label')).to.contain('Active');
+    expect(announced(el)).to.contain('Your card is ready.');
+    expect(pauses.asked, 'no pause after the card is ready').to.have.length(3);
+  });
+
+  it('gives up after 10 reads (1 s doubling to 16 s) with "taking longer than usual" and "Check again"; none once removed', async () => {
+    const pauses = manualPauses();
+    const { setup, client, counted } = await pendingCard();
+    const el = await render(setup, client, { locale: 'es' });
+    for (let n = 1; n <= 10; n++) {
+      await until(() => pauses.asked.length === n, `pause ${n}`);
+      pauses.release();
+      await until(() => counted.reads === n + 1, `read ${n + 1}`);
+    }
+    await until(() => hasState(el, 'slow'), 'the slow state');
+    expect(pauses.asked).to.deep.equal([1000, 2000, 4000, 8000, 16000, 16000, 16000, 16000, 16000, 16000]);
+    expect(part(el, 'slow').textContent).to.contain('está tardando más de lo normal');
+    await expectAccessible(el, 'slow card');
+    await pressEnter(part(el, 'check-again-button'));
+    await until(() => pauses.asked.length === 11, 'a new schedule');
+    expect(pauses.asked[10]).to.equal(1000);
+    await el.updateComplete;
+    expect(hasState(el, 'processing')).to.equal(true);
+    expect(el.shadowRoot!.activeElement, 'focus on the card, not lost').to.equal(part(el, 'art'));
+
+    el.remove(); // off the page: the pause ends, nothing is read
+    await settle();
+    expect(counted.reads).to.equal(11);
+    expect(pauses.asked).to.have.length(11);
   });
 
   it('"Allow card payments" whose last answer was lost reads the keys and shows the card activated (issue 30, case 6)', async () => {

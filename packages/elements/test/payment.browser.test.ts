@@ -1,7 +1,7 @@
-import { createQuote, executeQuote, lookupUma } from '@paykit/crypto-core';
+import { createQuote, executeQuote, lookupUma, passkeysSupported } from '@paykit/crypto-core';
 import { expect } from 'chai';
 import type { Quote } from '@paykit/crypto-core';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayPayment } from '../src/payment/payment.js';
 import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js';
@@ -17,6 +17,7 @@ import {
   pressEnter,
   setPageVisibility,
   sleep,
+  stubCredentialsGet,
   typeInto,
   until,
   setupElementTests,
@@ -242,6 +243,71 @@ describe('<pay-payment>', () => {
     expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([{ code: 'NETWORK_ERROR' }]);
     expect(await balance(chain)).to.equal(100_000 - 1250);
   });
+
+  itWhen(
+    passkeysSupported(),
+    'no WebAuthn in this engine',
+    'SCA for a customer with a passkey and no phone: the passkey factor, the payee’s name, the passkey to sign in again, never "your phone"',
+    async () => {
+      const chain = await walletChain({ region: 'DE', fullName: 'Pia Passkey' }, FAST);
+      const now = Date.now();
+      chain.sandbox.state.credentials.put({
+        id: 'AuthMethod:pia-passkey',
+        accountId: chain.accountId,
+        type: 'PASSKEY',
+        nickname: 'Laptop',
+        passkey: { credentialId: 'cGlh', publicKey: new Uint8Array(65), counter: 0, transports: ['internal'] },
+        createdAt: now,
+        updatedAt: now,
+      });
+      const quote = await chain.quote();
+      const el = await fixture<PayPayment>(
+        html`<pay-payment
+          .client=${chain.client}
+          quote-id=${quote.id}
+          customer-id=${chain.customerId}
+          payee-name="Corner Café"
+        ></pay-payment>`,
+      );
+      await settled(el, 'review');
+      part(el, 'pay-button').click();
+      await settled(el, 'sca');
+      const sca = el.querySelector<PayScaChallenge>(':scope > pay-sca-challenge')!;
+      await until(() => hasState(sca, 'passkey'), `the passkey factor (${sca.getAttribute('data-state')})`);
+      expect(part(sca, 'payee').textContent!.trim()).to.equal('Corner Café');
+      expect(part(sca, 'factors').textContent).to.contain('Passkey');
+      const bytes = (text: string): ArrayBuffer => new TextEncoder().encode(text).buffer as ArrayBuffer;
+      const ceremonies: unknown[] = [];
+      t.cleanup(
+        stubCredentialsGet(async (options) => {
+          ceremonies.push(options);
+          return {
+            id: 'cGlh',
+            rawId: bytes('pia'),
+            type: 'public-key',
+            authenticatorAttachment: 'platform',
+            response: {
+              clientDataJSON: bytes('{"type":"webauthn.get"}'),
+              authenticatorData: bytes('auth'),
+              signature: bytes('sig'),
+              userHandle: null,
+            },
+            getClientExtensionResults: () => ({}),
+          };
+        }),
+      );
+      // the sandbox asks for an SCA login first (409 SCA_SESSION_REQUIRED): by passkey, not a text message
+      part(sca, 'confirm-button').click();
+      await until(() => hasState(sca, 'login'), 'the SCA login');
+      await sca.updateComplete;
+      expect(part(sca, 'status').textContent).to.contain('Confirm with your passkey');
+      expect(part(sca, 'status').querySelector('.spinner'), 'waiting for the person, not busy').to.equal(null);
+      expect(sca.querySelector('input'), 'no code field').to.equal(null);
+      expect(part(sca, 'confirm-button').textContent).to.contain('Confirm with passkey');
+      expect(`${sca.shadowRoot!.textContent} ${sca.textContent} ${announced(sca)}`).not.to.match(/phone|text message/i);
+      expect(ceremonies).to.have.length(1);
+    },
+  );
 
   it('SCA at creation (realtime funding): authorize first, then wait for the funds, then COMPLETED', async () => {
     const chain = await walletChain(EU, FAST);

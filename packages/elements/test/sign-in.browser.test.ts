@@ -251,6 +251,51 @@ describe('<pay-sign-in>', () => {
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.to.contain(EMAIL);
   });
 
+  it('pay-sign-in-complete comes after the add-passkey offer (pay-session before it), to document', async () => {
+    const el = await render(emailOnly);
+    const completes: CustomEvent[] = [];
+    const onComplete = (e: Event) => completes.push(e as CustomEvent);
+    document.addEventListener('pay-sign-in-complete', onComplete);
+    t.push(async () => document.removeEventListener('pay-sign-in-complete', onComplete));
+    await enterEmail(el, EMAIL);
+    await signInWithCode(el);
+    await el.updateComplete;
+    if (webAuthn) {
+      await until(() => hasState(el, 'add-passkey'), 'the add-passkey prompt');
+      expect(completes, 'not while the offer is shown').to.have.length(0);
+      part(el, 'not-now-button').click();
+    }
+    await until(() => completes.length === 1, 'pay-sign-in-complete');
+    expect(hasState(el, 'signed-in')).to.equal(true);
+    expect(completes[0]!.detail).to.deep.include({ passkeyAdded: false });
+    expect(completes[0]!.detail.session).to.include({ accountId: chain.accountId, type: 'EMAIL_OTP' });
+    expect(JSON.stringify(completes[0]!.detail)).not.to.contain(EMAIL);
+  });
+
+  it('offers only the identifiers the platform signs in with: identifiers="email" has no phone switch, "phone" starts on it', async () => {
+    const both = await render(emailOnly);
+    expect(maybePart(both, 'toggle-button'), 'the default offers phone too').not.to.equal(null);
+    both.identifiers = 'email';
+    await both.updateComplete;
+    expect(maybePart(both, 'toggle-button')).to.equal(null);
+    both.remove();
+    const phone = await fixture<PaySignIn>(
+      html`<pay-sign-in
+        .client=${chain.client}
+        .lookup=${lookupOf(() => [{ type: 'SMS_OTP', credentialId: smsCredentialId }])}
+        identifiers="phone"
+        default-country="GB"
+      ></pay-sign-in>`,
+    );
+    await until(() => !!phone.querySelector('[slot="identifier"] input[type="tel"]'), 'the phone field at once');
+    expect(maybePart(phone, 'toggle-button')).to.equal(null);
+    expect(phone.querySelector('input[type="email"]')).to.equal(null);
+    phone.querySelector<HTMLInputElement>('input[type="tel"]')!.value = '07700 900123';
+    part(phone, 'continue-button').click();
+    await until(() => asked.length === 1, 'the lookup');
+    expect(asked[0]).to.deep.equal({ phone: PHONE });
+  });
+
   it('"Use another method" switches from the first method to the one chosen', async () => {
     const el = await render(
       lookupOf(() => [

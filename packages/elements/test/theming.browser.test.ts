@@ -20,6 +20,22 @@ import '../src/define/pay-wallet-export.js';
 
 const rgb = (el: Element, property: string): string => getComputedStyle(el).getPropertyValue(property).trim();
 
+const srgbToLinear = (v: number): number => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+/** WCAG relative luminance of a computed colour: rgb(), color(srgb …) or color(xyz-d65 …) (relative colours compute to it). */
+function luminance(color: string): number {
+  const space = /^(rgba?\(|color\((srgb|xyz-d65|xyz) )/.exec(color)?.[0];
+  if (!space) throw new Error(`unexpected computed colour ${color}`);
+  const numbers = (color.slice(space.length).match(/-?[\d.]+(?:e-?\d+)?/g) ?? []).map(Number);
+  if (space.startsWith('color(xyz')) return numbers[1]!;
+  const scale = space.startsWith('rgb') ? 255 : 1;
+  const [r, g, b] = numbers.slice(0, 3).map((v) => srgbToLinear(v / scale));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string): number => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+
 describe('theming, states and the page default client', () => {
   const t = setupElementTests();
 
@@ -63,6 +79,57 @@ describe('theming, states and the page default client', () => {
     } finally {
       style.remove();
     }
+  });
+
+  it('derives on-primary, hover and link colours from --pay-color-primary alone: every pair ≥ 4.5:1, light and dark', async () => {
+    const failures: string[] = [];
+    for (const brand of ['#0A7C66', '#FFD400', '#1E40AF', '#E11D48', '#000000', '#FFFFFF']) {
+      for (const theme of ['light', 'dark']) {
+        const el = await fixture<HTMLElement>(
+          html`<pay-sca-challenge
+            theme=${theme}
+            style="--pay-color-primary: ${brand}"
+            .client=${t.fake.client()}
+            .quote=${pendingQuote()}
+          ></pay-sca-challenge>`,
+        );
+        await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+        // the colours as the element computes them: a probe in its shadow root reads each token
+        const probe = document.createElement('span');
+        el.shadowRoot!.append(probe);
+        const token = (name: string): string => {
+          probe.style.color = `var(${name})`;
+          return getComputedStyle(probe).color;
+        };
+        const primary = token('--_primary');
+        const onPrimary = token('--_on-primary');
+        const hover = token('--_primary-hover');
+        const link = token('--_link');
+        const surface = rgb(part(el, 'base'), 'background-color');
+        // the buttons use them: the primary button's colours, a link button's text
+        const confirm = part(el, 'confirm-button');
+        expect(getComputedStyle(confirm).backgroundColor, 'the button is the brand colour').to.equal(primary);
+        expect(getComputedStyle(confirm).color).to.equal(onPrimary);
+        const linkButton = Object.assign(document.createElement('button'), { className: 'button button--link' });
+        el.shadowRoot!.append(linkButton);
+        expect(getComputedStyle(linkButton).color, 'a link button').to.equal(link);
+        const pairs: [string, string, string][] = [
+          ['on-primary on primary', onPrimary, primary],
+          ['on-primary on hover', onPrimary, hover],
+          ['link on surface', link, surface],
+        ];
+        for (const [what, a, b] of pairs) {
+          const ratio = contrast(a, b);
+          if (!(ratio >= 4.5)) failures.push(`${brand} ${theme}: ${what} ${ratio.toFixed(2)}:1 (${a} / ${b})`);
+        }
+        const change = Math.abs(luminance(hover) - luminance(primary));
+        // pure black has no darker shade: its hover stays black (a documented limit, within the size budget)
+        if (!(change > 0.005) && brand !== '#000000')
+          failures.push(`${brand} ${theme}: the hover colour looks the same (${hover})`);
+        el.remove();
+      }
+    }
+    expect(failures).to.deep.equal([]);
   });
 
   it('exposes its state as :state() where supported and always as data-state', async () => {

@@ -47,8 +47,17 @@ export class PayCardActivatedEvent extends CustomEvent<{ cardId: string; keyId: 
   }
 }
 
+/** A card `<pay-card>` followed while it was being set up (PROCESSING) is ready: ACTIVE, or FROZEN. */
+export class PayCardReadyEvent extends CustomEvent<{ cardId: string; state: string }> {
+  static readonly eventName = 'pay-card-ready';
+  constructor(cardId: string, state: string) {
+    super(PayCardReadyEvent.eventName, init({ cardId, state }));
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
+    'pay-card-ready': PayCardReadyEvent;
     'pay-card-frozen': PayCardFrozenEvent;
     'pay-card-unfrozen': PayCardUnfrozenEvent;
     'pay-card-limits-changed': PayCardLimitsChangedEvent;

@@ -19,7 +19,6 @@ import {
   getActiveDelegatedKey,
   listCardTransactions,
   updateCard,
-  waitForCard,
   type Card,
   type CardCurrency,
   type CardTransaction,
@@ -38,6 +37,7 @@ import {
   PayCardActivatedEvent,
   PayCardFrozenEvent,
   PayCardLimitsChangedEvent,
+  PayCardReadyEvent,
   PayCardUnfrozenEvent,
   type PayCardLimits,
 } from './card-events.js';
@@ -51,6 +51,37 @@ type LimitName = keyof PayCardLimits;
 const LIMITS: readonly LimitName[] = ['maxSpendPerTransaction', 'maxSpendPerDay', 'maxTransactionsPerDay'];
 const KNOWN_STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'];
 const KNOWN_TXN = ['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED', 'DECLINED', 'EXCEPTION'];
+
+/**
+ * How `<pay-card>` follows a card being set up (PROCESSING): reads after 1 s, 2 s, 4 s, 8 s, then every
+ * 16 s, 10 reads in all (about 2 minutes), then says it is taking longer than usual ("Check again").
+ * Internal; the tests replace `sleep` to drive the schedule without waiting.
+ */
+export const cardPolling = {
+  firstMs: 1000,
+  maxMs: 16_000,
+  reads: 10,
+  sleep: (ms: number, signal: AbortSignal): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    }),
+};
+
+/** Resolves once the page is visible (at once when it is), or when `signal` aborts: no reads while hidden. */
+function whenVisible(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      if (document.visibilityState === 'hidden' && !signal.aborted) return;
+      document.removeEventListener('visibilitychange', check);
+      signal.removeEventListener('abort', check);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', check);
+    signal.addEventListener('abort', check);
+    check();
+  });
+}
 
 /** Decimals of an ISO 4217 code as the engine knows them (USD 2, JPY 0), else 2. */
 function isoDecimals(code: string): number {
@@ -79,6 +110,7 @@ export function parseAmount(text: string, decimals: number): number | null | und
  * @event {PayCardFrozenEvent} pay-card-frozen - The card is FROZEN. `detail: { cardId }`.
  * @event {PayCardUnfrozenEvent} pay-card-unfrozen - The card is ACTIVE again. `detail: { cardId }`.
  * @event {PayCardLimitsChangedEvent} pay-card-limits-changed - Limits saved. `detail: { cardId, limits }` (smallest units, `null` = none).
+ * @event {PayCardReadyEvent} pay-card-ready - A card followed while being set up (PROCESSING) is ready: ACTIVE (or FROZEN). `detail: { cardId, state }`.
  * @event {PayCardActivatedEvent} pay-card-activated - The wallet funding source's delegated key is ACTIVE. `detail: { cardId, keyId }`.
  * @event {PayErrorEvent} pay-error - A call failed. `detail: { code }`.
  *
@@ -100,6 +132,8 @@ export function parseAmount(text: string, decimals: number): number | null | und
  * @csspart show-purchase-button - "Show purchase" on a refund row.
  * @csspart declined-filter - The "Show declined payments" checkbox.
  * @csspart more-button - "Load more".
+ * @csspart slow - "Taking longer than usual" once the card stayed PROCESSING through every read, with "Check again".
+ * @csspart check-again-button - "Check again".
  * @csspart checking - "Checking…" while the card is read after a change whose answer was lost.
  * @csspart error - The error box.
  * @csspart success - The last change, confirmed.
@@ -109,6 +143,8 @@ export function parseAmount(text: string, decimals: number): number | null | und
  *
  * @cssstate loading - The card is being fetched.
  * @cssstate ready - The card is shown.
+ * @cssstate processing - The card is being set up; the element reads it again (1 s, 2 s, 4 s… up to 16 s; paused while the page is hidden, stopped when the element leaves the page).
+ * @cssstate slow - The card stayed PROCESSING through every read: "Check again" starts over.
  * @cssstate frozen - The card is FROZEN.
  * @cssstate needs-activation - The wallet funding source has no ACTIVE delegated key for this card.
  * @cssstate busy - A change is running.
@@ -159,6 +195,8 @@ export class PayCard extends PayElement {
   #load = 0;
   #loadedFor: unknown[] = [];
   #waiting: AbortController | undefined;
+  /** The card stayed PROCESSING through every read of the schedule. */
+  #slow = false;
   /** After a change whose answer was lost: the card as it is now ("Checking…"). */
   readonly #check = new Reconcile(
     this,
@@ -169,6 +207,7 @@ export class PayCard extends PayElement {
   protected override get states(): string[] {
     const states = [this.#card ? 'ready' : 'loading'];
     if (this.#card?.state === 'FROZEN') states.push('frozen');
+    if (this.#card?.state === 'PROCESSING') states.push(this.#slow ? 'slow' : 'processing');
     if (this.#needsActivation) states.push('needs-activation');
     if (this.#busy) states.push('busy');
     if (this.#error) states.push('error');
@@ -235,22 +274,50 @@ export class PayCard extends PayElement {
       this.#txns = page.data;
       this.#cursor = page.hasMore ? page.nextCursor : undefined;
       this.#error = undefined;
-      if (card.state === 'PROCESSING') this.#waitReady(client, card.id, load);
+      if (card.state === 'PROCESSING') void this.#follow(client, card.id, load);
     } catch (error) {
       if (load === this.#load) this.#error = this.#report(error);
     }
     this.requestUpdate();
   }
 
-  /** A card being set up: read until it is ready (a lost answer is read again, after a pause), then shown. */
-  #waitReady(client: WalletClient, cardId: string, load: number): void {
+  /**
+   * A card being set up: read again on `cardPolling`'s schedule until it leaves PROCESSING, then shown
+   * (`pay-card-ready`). A lost answer (network, timeout, 429, 5xx) counts as a read; another error is
+   * shown. No reads while the page is hidden; none after the element left the page or loaded again.
+   */
+  async #follow(client: WalletClient, cardId: string, load: number): Promise<void> {
     this.#waiting?.abort();
-    const waiting = (this.#waiting = new AbortController());
-    const current = (): boolean => load === this.#load && !waiting.signal.aborted;
-    void waitForCard(client, { cardId, signal: waiting.signal }).then(
-      (card) => current() && ((this.#card = card), this.requestUpdate()),
-      (error) => current() && ((this.#error = this.#report(error)), this.requestUpdate()),
-    );
+    const { signal } = (this.#waiting = new AbortController());
+    const current = (): boolean => load === this.#load && !signal.aborted;
+    this.#slow = false;
+    for (let read = 0; read < cardPolling.reads; read++) {
+      await cardPolling.sleep(Math.min(cardPolling.firstMs * 2 ** read, cardPolling.maxMs), signal);
+      await whenVisible(signal);
+      if (!current()) return;
+      let card: Card;
+      try {
+        card = await getCard(client, { cardId, signal });
+      } catch (error) {
+        if (!current()) return;
+        if ((error as { retryable?: boolean } | null)?.retryable) continue; // a PayError of any copy of the core
+        this.#error = this.#report(error);
+        return this.requestUpdate();
+      }
+      if (!current()) return;
+      this.#card = card;
+      this.requestUpdate();
+      if (card.state !== 'PROCESSING') {
+        if (card.state !== 'CLOSED') {
+          this.dispatchEvent(new PayCardReadyEvent(card.id, card.state));
+          this.live.announce(this.t('cardView.ready'));
+        }
+        return;
+      }
+    }
+    this.#slow = true;
+    this.live.announce(this.t('cardView.slow'));
+    this.requestUpdate();
   }
 
   override connectedCallback(): void {
@@ -373,6 +440,13 @@ export class PayCard extends PayElement {
     });
   };
 
+  #checkAgain = (): void => {
+    const client = this.client ?? getDefaultClient();
+    if (client && this.#card) void this.#follow(client, this.#card.id, this.#load);
+    this.requestUpdate();
+    this.#focusSoon('[part~="art"]');
+  };
+
   #loadMore = (): Promise<void> =>
     this.#run('more', async (client) => {
       const before = this.#visible.length;
@@ -454,6 +528,7 @@ export class PayCard extends PayElement {
     return html`<div
         part="art"
         class="art"
+        tabindex="-1"
         role="img"
         aria-label=${this.t('cardView.art', { brand: brand || '', last4, state: stateText }).trim()}
       >
@@ -461,6 +536,21 @@ export class PayCard extends PayElement {
         <span class="art-number" aria-hidden="true">•••• ${last4}</span>
         <span part="state" class="art-state" aria-hidden="true">${stateText}</span>
       </div>
+      ${
+        this.#slow && card.state === 'PROCESSING'
+          ? html`<div part="slow" class="box">
+              <p class="text">${this.t('cardView.slow')}</p>
+              <button
+                part="button check-again-button"
+                class="button button--secondary"
+                type="button"
+                @click=${this.#checkAgain}
+              >
+                ${this.t('cardView.checkAgain')}
+              </button>
+            </div>`
+          : nothing
+      }
       ${this.#needsActivation ? this.#renderActivation() : nothing}
       ${
         live

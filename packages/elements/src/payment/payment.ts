@@ -1,5 +1,12 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { executeQuote, getQuote, getTransaction, type Quote } from '@paykit/crypto-core';
+import {
+  executeQuote,
+  getQuote,
+  getTransaction,
+  listCredentials,
+  passkeysSupported,
+  type Quote,
+} from '@paykit/crypto-core';
 import { summaryStyles } from '../shared/summary.styles.js';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
@@ -228,15 +235,20 @@ export class PayPayment extends PayElement {
     return formatAmount(amount as number, currency, this.resolvedLocale);
   }
 
+  /** The payee's name: the platform's `payee-name`, else the quote's counterparty or destination. */
+  #payee(quote: Quote): string | undefined {
+    const counterparty = quote['counterpartyInformation'] as Record<string, unknown> | undefined;
+    return (
+      this.payeeName ||
+      (typeof counterparty?.['FULL_NAME'] === 'string' ? counterparty['FULL_NAME'] : payeeLabel(quote.destination))
+    );
+  }
+
   #renderSummary(quote: Quote): unknown {
     const from = quote.sendingCurrency;
     const to = quote.receivingCurrency ?? from;
     const rate = quote['exchangeRate'];
-    const counterparty = quote['counterpartyInformation'] as Record<string, unknown> | undefined;
-    const payee =
-      this.payeeName ||
-      (typeof counterparty?.['FULL_NAME'] === 'string' ? counterparty['FULL_NAME'] : payeeLabel(quote.destination)) ||
-      this.t('payment.unknownPayee');
+    const payee = this.#payee(quote) || this.t('payment.unknownPayee');
     const row = (label: MessageKey, part: string, value: unknown): unknown =>
       html`<div class="summary__row">
         <dt>${this.t(label)}</dt>
@@ -463,11 +475,22 @@ export class PayPayment extends PayElement {
     }
     if (this.client) sca.client = this.client;
     if (this.customerId) sca.customerId = this.customerId;
+    sca.payeeName = this.#payee(quote);
     sca.locale = this.resolvedLocale;
     sca.quote = quote;
     if (!sca.isConnected) this.append(sca);
     await sca.updateComplete;
     sca.querySelector<HTMLElement>('input')?.focus();
+  }
+
+  /**
+   * The SCA factor to ask for: PASSKEY when this browser has passkeys and the customer has one (a
+   * customer may have no phone at all), else the service's default (a text message).
+   */
+  async #scaFactor(client: Parameters<typeof listCredentials>[0]): Promise<'PASSKEY' | undefined> {
+    if (!passkeysSupported()) return undefined;
+    const methods = await listCredentials(client).catch(() => []);
+    return methods.some((m) => m.type === 'PASSKEY') ? 'PASSKEY' : undefined;
   }
 
   readonly #onPay = (): void => {
@@ -483,7 +506,10 @@ export class PayPayment extends PayElement {
     this.#channel?.postMessage({ quoteId: quote.id, key });
     let request: Promise<Quote>;
     try {
-      request = executeQuote(this.requireClient(), { quote, idempotencyKey: key });
+      const client = this.requireClient();
+      request = this.#scaFactor(client).then((scaFactor) =>
+        executeQuote(client, { quote, idempotencyKey: key, ...(scaFactor ? { scaFactor } : {}) }),
+      );
     } catch (error) {
       request = Promise.reject(error);
     }

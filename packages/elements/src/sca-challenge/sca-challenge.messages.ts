@@ -23,6 +23,7 @@ export const scaChallengeMessages = {
   'sca.checking': 'Checking whether your payment went through…',
   'sca.loginCodeLabel': 'Code to sign in again',
   'sca.loginHint': 'Your secure session has ended. Enter the 6-digit code we just sent to your phone.',
+  'sca.loginPasskey': 'Your secure session has ended. Confirm with your passkey to continue.',
   'sca.another': 'Another confirmation is needed.',
   'sca.complete': 'Payment confirmed.',
   'sca.expired': 'This confirmation has expired. Please start the payment again.',

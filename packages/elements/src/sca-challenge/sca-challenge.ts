@@ -183,9 +183,7 @@ export class PayScaChallenge extends PayElement {
       this.#rateLimit.stop();
       if (this.#factor === 'SMS_OTP') code.sent();
     }
-    const visible =
-      (this.#factor === 'SMS_OTP' || this.#login !== undefined) &&
-      (this.#phase === 'ready' || this.#phase === 'submitting');
+    const visible = this.#byCode && (this.#phase === 'ready' || this.#phase === 'submitting');
     this.#focusCode ||= visible && !shown;
     code.visible = visible;
     code.busy = this.#phase === 'submitting';
@@ -247,11 +245,11 @@ export class PayScaChallenge extends PayElement {
     const code = this.#code;
     const submitting = this.#phase === 'submitting';
     const login = this.#login !== undefined;
-    const byCode = login || this.#factor === 'SMS_OTP';
+    const byCode = this.#byCode;
     return html`
       ${factors.length > 1 && !login ? this.#renderFactorSwitch(factors) : nothing}
       ${byCode ? html`<slot name="code-input"></slot>` : nothing}
-      ${this.#shownStatus ? html`<p part="status" class="text status"><span class="spinner" aria-hidden="true"></span>${this.#shownStatus}</p>` : nothing}
+      ${this.#shownStatus ? html`<p part="status" class="text status">${submitting ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}${this.#shownStatus}</p>` : nothing}
       ${this.renderErrorBox(code.error, { secondsLeft: Math.max(this.#rateLimit.remaining, code.resend.remaining) })}
       <div class="actions">
         <button
@@ -278,6 +276,11 @@ export class PayScaChallenge extends PayElement {
         ${this.#factor === 'SMS_OTP' && !login ? code.renderResend(this.#onResend, submitting) : nothing}
       </div>
     `;
+  }
+
+  /** Answered with a code: a text-message challenge, or the SCA login of one (a passkey's login is a passkey). */
+  get #byCode(): boolean {
+    return (this.#login?.start.factor ?? this.#factor) === 'SMS_OTP';
   }
 
   /** How long a lock lasts, when the service said. */
@@ -314,8 +317,9 @@ export class PayScaChallenge extends PayElement {
   readonly #onConfirm = (): void => {
     const code = this.#code;
     if (code.retry) code.runRetry();
-    else if (this.#factor === 'PASSKEY' && !this.#login) this.#authorize({ passkey: true });
-    else code.submit();
+    else if (this.#byCode) code.submit();
+    else if (this.#login) this.#completeLogin();
+    else this.#authorize({ passkey: true });
   };
 
   readonly #onResend = async (): Promise<void> => {
@@ -424,7 +428,9 @@ export class PayScaChallenge extends PayElement {
   /** 409 SCA_SESSION_REQUIRED: start an SCA login (a text message), then wait for its code. */
   async #startLogin(proof: Proof): Promise<void> {
     try {
-      const start = await startScaLogin(this.requireClient(), { customerId: this.customerId ?? '', factor: 'SMS_OTP' });
+      // a passkey proof signs in again with the passkey: the customer may have no phone
+      const factor = 'code' in proof ? 'SMS_OTP' : 'PASSKEY';
+      const start = await startScaLogin(this.requireClient(), { customerId: this.customerId ?? '', factor });
       this.#login = { start, proof };
     } catch (error) {
       this.#fail(error, proof);
@@ -433,14 +439,15 @@ export class PayScaChallenge extends PayElement {
     this.#phase = 'ready';
     this.#status = undefined;
     this.#code.reset();
-    this.live.announce(this.t('sca.loginHint'));
+    if (!this.#byCode) this.#status = this.t('sca.loginPasskey');
+    this.live.announce(this.#status ?? this.t('sca.loginHint'));
     this.requestUpdate();
     await this.updateComplete;
     this.#code.focus();
   }
 
-  /** The SCA login code: complete the login, then send the held proof once more. */
-  #completeLogin(code: string): void {
+  /** The SCA login's code (or its passkey): complete the login, then send the held proof once more. */
+  #completeLogin(code?: string): void {
     const login = this.#login;
     if (!login || this.#phase !== 'ready') return;
     this.#phase = 'submitting';
@@ -448,9 +455,13 @@ export class PayScaChallenge extends PayElement {
     this.requestUpdate();
     void (async () => {
       try {
-        await completeScaLogin(this.requireClient(), { customerId: this.customerId ?? '', start: login.start, code });
+        await completeScaLogin(this.requireClient(), {
+          customerId: this.customerId ?? '',
+          start: login.start,
+          ...(code ? { code } : { passkey: true }),
+        });
       } catch (error) {
-        this.#fail(error, { code }, () => this.#completeLogin(code));
+        this.#fail(error, code ? { code } : { passkey: true }, () => this.#completeLogin(code));
         return;
       }
       this.#login = undefined;

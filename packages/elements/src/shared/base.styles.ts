@@ -102,7 +102,7 @@ export const baseStyles = css`
     color: var(--_on-primary);
   }
   .button--primary:hover:not(:disabled) {
-    background: color-mix(in srgb, var(--_primary) 86%, var(--_text));
+    background: var(--_primary-hover);
   }
   .button--secondary {
     border-color: var(--_border);
@@ -115,7 +115,7 @@ export const baseStyles = css`
   .button--link {
     min-height: 32px;
     padding: 0 4px;
-    color: var(--_primary);
+    color: var(--_link);
     text-decoration: underline;
     text-underline-offset: 3px;
     font-weight: 500;

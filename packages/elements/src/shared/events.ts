@@ -243,11 +243,13 @@ export const PAY_EVENT_NAMES = [
   'pay-payment-requote',
   // <pay-sign-in>'s own (sign-in/sign-in-events.ts)
   'pay-sign-in-method',
+  'pay-sign-in-complete',
   // <pay-card>'s events (card/card-events.ts)
   'pay-card-frozen',
   'pay-card-unfrozen',
   'pay-card-limits-changed',
   'pay-card-activated',
+  'pay-card-ready',
 ] as const;
 
 declare global {

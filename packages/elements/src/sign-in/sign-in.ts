@@ -17,7 +17,7 @@ import { PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { LightDomSlot } from '../shared/light-dom.js';
 import type { PhoneField } from '../shared/phone-field.js';
 import { registerMessages } from '../shared/i18n.js';
-import { PaySignInMethodEvent, type PaySignInMethodType } from './sign-in-events.js';
+import { PaySignInCompleteEvent, PaySignInMethodEvent, type PaySignInMethodType } from './sign-in-events.js';
 import { signInMessages } from './sign-in.messages.js';
 import { signInStyles } from './sign-in.styles.js';
 
@@ -54,7 +54,7 @@ let nextId = 0;
 
 /**
  * The whole sign-in screen: the person types an email address (or a phone number, "Use phone instead":
- * country list, E.164), the platform's lookup says which account that is and how it signs in, and the
+ * country list, E.164; `identifiers` says which the platform signs in with), the platform's lookup says which account that is and how it signs in, and the
  * element offers those methods: a passkey first where the browser has WebAuthn, then an email or text
  * message code, then OAuth providers, with "Use another method" listing the rest and "Edit" going back
  * to the identifier. Each method is the existing element (`<pay-passkey-login>`, `<pay-otp-login>`,
@@ -84,7 +84,8 @@ let nextId = 0;
  * @summary Complete sign-in: identifier, account lookup, passkey, email or SMS code and OAuth, inline or in a dialog.
  *
  * @event {PaySignInMethodEvent} pay-sign-in-method - A method was offered or chosen. `detail: { method, provider }`, never the identifier.
- * @event {PaySessionEvent} pay-session - Signed in (from the method's element, or the identifier's passkey autofill). `detail.session: { id, accountId, type, expiresAt }`.
+ * @event {PaySessionEvent} pay-session - Signed in (from the method's element, or the identifier's passkey autofill), before the optional add-passkey offer. `detail.session: { id, accountId, type, expiresAt }`.
+ * @event {PaySignInCompleteEvent} pay-sign-in-complete - Finished, the add-passkey offer included: navigate on this one. `detail: { session, passkeyAdded }`.
  *
  * @slot brand - Above the title: the platform's logo and name.
  * @slot footer - Below everything: terms, privacy links.
@@ -133,6 +134,7 @@ export class PaySignIn extends PayElement {
     defaultCountry: { attribute: 'default-country' },
     passkeyCredentialId: { attribute: 'passkey-credential-id' },
     noPasskeyPrompt: { type: Boolean, attribute: 'no-passkey-prompt' },
+    identifiers: {},
     modal: { type: Boolean, reflect: true },
     open: { type: Boolean, reflect: true },
   };
@@ -155,6 +157,12 @@ export class PaySignIn extends PayElement {
   /** Do not offer to add a passkey after a code sign-in. */
   declare noPasskeyPrompt: boolean;
 
+  /**
+   * The identifiers the platform signs in with, space-separated: `email phone`
+   * (default), `email` (no "Use phone instead"), `phone`. Phone needs `loaders.phone`.
+   */
+  declare identifiers: string;
+
   /** Show as a dialog (`show()`, `close()`, `open`). */
   declare modal: boolean;
 
@@ -167,6 +175,7 @@ export class PaySignIn extends PayElement {
   #methods: SignInMethod[] = [];
   #method: SignInMethod | undefined;
   #viaOtp = false;
+  #passkeyAdded = false;
   #error: ErrorView | undefined;
   #emailError: 'signIn.emailMissing' | 'signIn.emailInvalid' | undefined;
   #lookups = 0;
@@ -182,6 +191,7 @@ export class PaySignIn extends PayElement {
   constructor() {
     super();
     this.noPasskeyPrompt = this.modal = this.open = false;
+    this.identifiers = 'email phone';
     // the field stays rendered (unslotted while hidden) so "Edit" finds what was typed
     new LightDomSlot(this, 'identifier', () =>
       this.#phone && this.#usePhone ? this.#phone.render() : this.#renderEmail(),
@@ -226,7 +236,7 @@ export class PaySignIn extends PayElement {
   get #identifierInput(): HTMLInputElement | null {
     return this.#phase === 'identify'
       ? this.#usePhone
-        ? this.#phone!.input
+        ? (this.#phone?.input ?? null)
         : this.querySelector(`#${this.#id}`)
       : null;
   }
@@ -240,6 +250,8 @@ export class PaySignIn extends PayElement {
         this.focus();
       } else dialog.close();
     }
+    // a platform that signs in by phone only starts on the phone field
+    if (!this.#usePhone && !this.#offers('email') && PaySignIn.loaders.phone) void this.#onToggle();
     if (!this.#resumeChecked && this.hasClient) {
       this.#resumeChecked = true;
       this.#resume();
@@ -301,7 +313,7 @@ export class PaySignIn extends PayElement {
           ${busy ? html`<span class="spinner" aria-hidden="true"></span>${this.t('signIn.checking')}` : this.t('signIn.continue')}
         </button>
         ${
-          PaySignIn.loaders.phone
+          PaySignIn.loaders.phone && this.#offers('email') && this.#offers('phone')
             ? html`<button
                 part="button toggle-button"
                 class="button button--link"
@@ -360,6 +372,10 @@ export class PaySignIn extends PayElement {
   }
 
   #account: SignInAccount | undefined;
+
+  #offers(identifier: string): boolean {
+    return this.identifiers.split(' ').includes(identifier);
+  }
 
   #renderEmail(): unknown {
     const id = this.#id;
@@ -448,7 +464,9 @@ export class PaySignIn extends PayElement {
     this.requestUpdate();
   };
 
-  readonly #onToggle = async (): Promise<void> => {
+  readonly #onToggle = async (event?: Event): Promise<void> => {
+    this.#usePhone = !this.#usePhone;
+    this.#emailError = this.#error = undefined;
     if (!this.#phone) {
       const { PhoneField } = await PaySignIn.loaders.phone!();
       this.#phone ??= new PhoneField(this, {
@@ -459,10 +477,10 @@ export class PaySignIn extends PayElement {
         onSubmit: (phone) => void this.#find({ phone }),
       });
     }
-    this.#usePhone = !this.#usePhone;
-    this.#emailError = this.#error = undefined;
     this.#phone.reset();
-    this.#focusAfter(() => this.#identifierInput);
+    // a click moves focus to the other field; the phone-only start (no event) leaves focus where it is
+    if (event) this.#focusAfter(() => this.#identifierInput);
+    else this.requestUpdate();
   };
 
   readonly #onContinue = (): void => {
@@ -610,13 +628,19 @@ export class PaySignIn extends PayElement {
   };
 
   readonly #onRegistered = (): void => {
-    if (this.#phase === 'add-passkey') this.#done();
+    if (this.#phase === 'add-passkey') {
+      this.#passkeyAdded = true;
+      this.#done();
+    }
   };
 
   readonly #done = (): void => {
     this.#phase = 'signed-in';
     this.#method = undefined;
     this.live.announce(this.t('signIn.signedIn'));
+    // the session the sign-in made (the client's: an add-passkey does not change it)
+    const session = this.hasClient && this.requireClient().session;
+    if (session) this.dispatchEvent(new PaySignInCompleteEvent(summarizeSession(session), this.#passkeyAdded));
     this.#focusAfter(() => this.renderRoot.querySelector('[part~="success"]'));
   };
 

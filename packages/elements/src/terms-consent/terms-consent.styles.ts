@@ -22,7 +22,7 @@ export const termsConsentStyles = css`
     outline-offset: 2px;
   }
   .link {
-    color: var(--_primary);
+    color: var(--_link);
     text-decoration: underline;
     text-underline-offset: 0.15em;
   }

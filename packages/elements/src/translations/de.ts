@@ -121,6 +121,7 @@ export const de: Messages = {
   'sca.loginCodeLabel': 'Code zur erneuten Anmeldung',
   'sca.loginHint':
     'Deine sichere Sitzung ist abgelaufen. Gib den 6-stelligen Code ein, den wir gerade an dein Telefon gesendet haben.',
+  'sca.loginPasskey': 'Deine sichere Sitzung ist abgelaufen. Bestätige mit deinem Passkey, um fortzufahren.',
   'sca.another': 'Eine weitere Bestätigung ist nötig.',
   'sca.complete': 'Zahlung bestätigt.',
   'sca.noQuote': 'Es wartet keine Zahlung auf Bestätigung.',
@@ -385,6 +386,9 @@ export const de: Messages = {
   'cardView.state.FROZEN': 'Eingefroren',
   'cardView.state.CLOSED': 'Gekündigt',
   'cardView.state.other': 'Nicht verfügbar',
+  'cardView.ready': 'Deine Karte ist bereit.',
+  'cardView.slow': 'Die Einrichtung deiner Karte dauert länger als üblich. Sieh in ein paar Minuten noch einmal nach.',
+  'cardView.checkAgain': 'Erneut prüfen',
   'cardView.freeze': 'Karte einfrieren',
   'cardView.unfreeze': 'Einfrieren aufheben',
   'cardView.frozen': 'Karte eingefroren. Neue Zahlungen werden abgelehnt, bis du das Einfrieren aufhebst.',

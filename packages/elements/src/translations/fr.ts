@@ -124,6 +124,7 @@ export const fr: Messages = {
   'sca.loginCodeLabel': 'Code pour vous reconnecter',
   'sca.loginHint':
     'Votre session sécurisée a pris fin. Saisissez le code à 6 chiffres que nous venons d’envoyer sur votre téléphone.',
+  'sca.loginPasskey': 'Votre session sécurisée a expiré. Confirmez avec votre clé d’accès pour continuer.',
   'sca.another': 'Une autre confirmation est nécessaire.',
   'sca.complete': 'Paiement confirmé.',
   'sca.noQuote': 'Aucun paiement n’attend de confirmation.',
@@ -389,6 +390,10 @@ export const fr: Messages = {
   'cardView.state.FROZEN': 'Gelée',
   'cardView.state.CLOSED': 'Clôturée',
   'cardView.state.other': 'Indisponible',
+  'cardView.ready': 'Votre carte est prête.',
+  'cardView.slow':
+    'La création de votre carte prend plus de temps que d’habitude. Vérifiez de nouveau dans quelques minutes.',
+  'cardView.checkAgain': 'Vérifier à nouveau',
   'cardView.freeze': 'Geler la carte',
   'cardView.unfreeze': 'Dégeler la carte',
   'cardView.frozen': 'Carte gelée. Les nouveaux paiements seront refusés jusqu’à ce que vous la dégeliez.',

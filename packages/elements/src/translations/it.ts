@@ -119,6 +119,7 @@ export const it: Messages = {
   'sca.loginCodeLabel': 'Codice per accedere di nuovo',
   'sca.loginHint':
     'La tua sessione sicura è terminata. Inserisci il codice di 6 cifre che abbiamo appena inviato al tuo telefono.',
+  'sca.loginPasskey': 'La tua sessione sicura è scaduta. Conferma con la tua passkey per continuare.',
   'sca.another': 'È necessaria un’altra conferma.',
   'sca.complete': 'Pagamento confermato.',
   'sca.noQuote': 'Non ci sono pagamenti in attesa di conferma.',
@@ -380,6 +381,10 @@ export const it: Messages = {
   'cardView.state.FROZEN': 'Congelata',
   'cardView.state.CLOSED': 'Chiusa',
   'cardView.state.other': 'Non disponibile',
+  'cardView.ready': 'La tua carta è pronta.',
+  'cardView.slow':
+    'La preparazione della tua carta richiede più tempo del solito. Controlla di nuovo tra qualche minuto.',
+  'cardView.checkAgain': 'Controlla di nuovo',
   'cardView.freeze': 'Congela la carta',
   'cardView.unfreeze': 'Scongela la carta',
   'cardView.frozen': 'Carta congelata. I nuovi pagamenti verranno rifiutati finché non la scongeli.',

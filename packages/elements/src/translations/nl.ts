@@ -118,6 +118,7 @@ export const nl: Messages = {
   'sca.loginCodeLabel': 'Code om opnieuw in te loggen',
   'sca.loginHint':
     'Je beveiligde sessie is verlopen. Vul de 6-cijferige code in die we zojuist naar je telefoon hebben gestuurd.',
+  'sca.loginPasskey': 'Je beveiligde sessie is verlopen. Bevestig met je passkey om door te gaan.',
   'sca.another': 'Er is nog een bevestiging nodig.',
   'sca.complete': 'Betaling bevestigd.',
   'sca.noQuote': 'Er wacht geen betaling op bevestiging.',
@@ -379,6 +380,9 @@ export const nl: Messages = {
   'cardView.state.FROZEN': 'Bevroren',
   'cardView.state.CLOSED': 'Opgeheven',
   'cardView.state.other': 'Niet beschikbaar',
+  'cardView.ready': 'Je kaart is klaar.',
+  'cardView.slow': 'Het instellen van je kaart duurt langer dan normaal. Kijk over een paar minuten opnieuw.',
+  'cardView.checkAgain': 'Opnieuw controleren',
   'cardView.freeze': 'Kaart bevriezen',
   'cardView.unfreeze': 'Kaart ontdooien',
   'cardView.frozen': 'Kaart bevroren. Nieuwe betalingen worden geweigerd tot je de kaart ontdooit.',

@@ -121,6 +121,7 @@ export const pt: Messages = {
   'sca.loginCodeLabel': 'Código para iniciar sessão novamente',
   'sca.loginHint':
     'A sua sessão segura terminou. Introduza o código de 6 dígitos que acabámos de enviar para o seu telemóvel.',
+  'sca.loginPasskey': 'A sua sessão segura terminou. Confirme com a sua chave de acesso para continuar.',
   'sca.another': 'É necessária outra confirmação.',
   'sca.complete': 'Pagamento confirmado.',
   'sca.noQuote': 'Não há nenhum pagamento a aguardar confirmação.',
@@ -380,6 +381,10 @@ export const pt: Messages = {
   'cardView.state.FROZEN': 'Congelado',
   'cardView.state.CLOSED': 'Cancelado',
   'cardView.state.other': 'Indisponível',
+  'cardView.ready': 'O seu cartão está pronto.',
+  'cardView.slow':
+    'A preparação do seu cartão está a demorar mais do que o habitual. Verifique novamente dentro de alguns minutos.',
+  'cardView.checkAgain': 'Verificar novamente',
   'cardView.freeze': 'Congelar cartão',
   'cardView.unfreeze': 'Descongelar cartão',
   'cardView.frozen': 'Cartão congelado. Os novos pagamentos serão recusados até o descongelar.',

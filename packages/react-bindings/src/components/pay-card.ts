@@ -12,6 +12,7 @@ import {
   type PayCardActivatedEvent,
   type PayCardFrozenEvent,
   type PayCardLimitsChangedEvent,
+  type PayCardReadyEvent,
   type PayCardUnfrozenEvent,
   type PayErrorEvent,
 } from '@paykit/elements';
@@ -28,6 +29,8 @@ export const payCardEvents = {
   onPayCardFrozen: 'pay-card-frozen' as EventName<PayCardFrozenEvent>,
   /** `pay-card-limits-changed`: Limits saved. `detail: { cardId, limits }` (smallest units, `null` = none). */
   onPayCardLimitsChanged: 'pay-card-limits-changed' as EventName<PayCardLimitsChangedEvent>,
+  /** `pay-card-ready`: A card followed while being set up (PROCESSING) is ready: ACTIVE (or FROZEN). `detail: { cardId, state }`. */
+  onPayCardReady: 'pay-card-ready' as EventName<PayCardReadyEvent>,
   /** `pay-card-unfrozen`: The card is ACTIVE again. `detail: { cardId }`. */
   onPayCardUnfrozen: 'pay-card-unfrozen' as EventName<PayCardUnfrozenEvent>,
   /** `pay-error`: A call failed. `detail: { code }`. */

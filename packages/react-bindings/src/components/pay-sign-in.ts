@@ -11,6 +11,7 @@ import {
   PaySignIn as PaySignInElement,
   type PayErrorEvent,
   type PaySessionEvent,
+  type PaySignInCompleteEvent,
   type PaySignInMethodEvent,
 } from '@paykit/elements';
 import type { ComponentProps } from 'react';
@@ -23,8 +24,10 @@ import { setDefaultSignInLoaders } from '@paykit/elements/sign-in-loaders';
 export const paySignInEvents = {
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
-  /** `pay-session`: Signed in (from the method's element, or the identifier's passkey autofill). `detail.session: { id, accountId, type, expiresAt }`. */
+  /** `pay-session`: Signed in (from the method's element, or the identifier's passkey autofill), before the optional add-passkey offer. `detail.session: { id, accountId, type, expiresAt }`. */
   onPaySession: 'pay-session' as EventName<PaySessionEvent>,
+  /** `pay-sign-in-complete`: Finished, the add-passkey offer included: navigate on this one. `detail: { session, passkeyAdded }`. */
+  onPaySignInComplete: 'pay-sign-in-complete' as EventName<PaySignInCompleteEvent>,
   /** `pay-sign-in-method`: A method was offered or chosen. `detail: { method, provider }`, never the identifier. */
   onPaySignInMethod: 'pay-sign-in-method' as EventName<PaySignInMethodEvent>,
 };
