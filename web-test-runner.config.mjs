@@ -5,7 +5,7 @@
  * also works alone: `PAYKIT_BROWSERS=chromium npx wtr`.
  *
  * Env: PAYKIT_BROWSERS=chromium,firefox,webkit · PAYKIT_FILES=<glob> (focus) · PAYKIT_SUMMARY_FILE=<json> ·
- * PAYKIT_WTR_PORT=<port>
+ * PAYKIT_WTR_PORT=<port> · PAYKIT_BUNDLE_TESTS=0 (serve each module on its own, for debugging in a browser)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { defaultReporter } from '@web/test-runner';
 import { createLauncher, selectEngines } from './test/harness/engines.mjs';
 import { findTestFiles } from './test/harness/test-files.mjs';
 import { engineSummaryReporter } from './test/harness/wtr/engine-summary-reporter.mjs';
+import { bundleTestsPlugin } from './test/harness/wtr/bundle-tests-plugin.mjs';
 import { nodeBuiltinsPlugin } from './test/harness/wtr/node-builtins-plugin.mjs';
 import { oauthSandboxPlugin } from './test/harness/wtr/oauth-sandbox-plugin.mjs';
 import { sharedFilesMiddleware } from './test/harness/wtr/shared-files-middleware.mjs';
@@ -48,6 +49,8 @@ export default {
   testFramework: { config: { timeout: 20_000 } },
   middleware: [sharedFilesMiddleware(path.resolve(repoRoot, '..', 'shared'))],
   plugins: [
+    // each test file as one bundle with shared chunks (PAYKIT_BUNDLE_TESTS=0: module by module, to debug)
+    ...(process.env.PAYKIT_BUNDLE_TESTS === '0' ? [] : [bundleTestsPlugin(repoRoot, files)]),
     esbuildPlugin({ ts: true, target: 'es2022' }),
     nodeBuiltinsPlugin(repoRoot),
     virtualAuthenticatorPlugin(),

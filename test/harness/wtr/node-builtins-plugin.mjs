@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 
-const PREFIX = '/__node-builtin/';
+export const NODE_BUILTIN_PREFIX = '/__node-builtin/';
+const PREFIX = NODE_BUILTIN_PREFIX;
 
 export function nodeBuiltinsPlugin(repoRoot) {
   // a browser polyfill installed under a built-in's name (events, buffer, process) wins over the stub
