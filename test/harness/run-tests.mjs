@@ -24,6 +24,7 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { affectedTests, changedFiles, recordGreen } from './affected.mjs';
+import { stageCpu } from './stage-cpu.mjs';
 import { STAGES, quickStages } from './stages.mjs';
 import { findTestFiles } from './test-files.mjs';
 
@@ -124,7 +125,12 @@ for (const stage of stages) {
       `  ${column(result.cpuMs, 7)}  ${share}`,
   );
 }
-console.log(`CPU: ${seconds(cpuTotal)} s in ${seconds(total)} s of wall time on ${cpus().length} cores`);
+console.log(
+  `CPU: ${seconds(cpuTotal)} s in ${seconds(total)} s of wall time on ${cpus().length} cores ` +
+    ([...results.values()].every((result) => result.cpuByGroup !== false)
+      ? '(every process of each stage, by control group)'
+      : "(what each stage's shell waited for: browsers that leave the process tree are not counted)"),
+);
 const bad = [...results].filter(([, result]) => result.status !== 'passed');
 if (bad.length) {
   console.log(`\nnpm test FAILED: ${bad.map(([name, r]) => `${name} (${r.why ?? r.status})`).join(', ')}`);
@@ -150,11 +156,13 @@ async function start(stage) {
   let why;
   let cpuMs = 0;
   const timesFile = path.join(logsDir, `${stage.name}.times`);
+  const account = stageCpu(stage.name);
   for (const [command, ...args] of stage.commands) {
     out.write(`$ ${[path.basename(command), ...args].join(' ')}\n`);
     const code = await new Promise((resolve) => {
-      // through sh, whose `times` reports the CPU the command and everything it waited for used
-      const script = '"$@"; status=$?; times > "$PAYKIT_TIMES_FILE"; exit $status';
+      // through sh, whose `times` reports the CPU the command and everything it waited for used (and, in
+      // the stage's control group where the machine allows one, every process it started: stage-cpu.mjs)
+      const script = `${account.join}"$@"; status=$?; times > "$PAYKIT_TIMES_FILE"; exit $status`;
       const child = spawn('sh', ['-c', script, 'sh', command, ...args], {
         cwd: repoRoot,
         env: { ...process.env, ...stage.env, PAYKIT_PACKED: '1', FORCE_COLOR: '0', PAYKIT_TIMES_FILE: timesFile },
@@ -182,10 +190,20 @@ async function start(stage) {
       break;
     }
   }
+  const counted = account.counted();
+  account.remove();
+  if (counted !== undefined) cpuMs = counted;
   await new Promise((resolve) => out.end(resolve));
   running.delete(stage.name);
   const ms = Date.now() - startedAt;
-  results.set(stage.name, { status: why ? 'failed' : 'passed', startedAt, ms, cpuMs, why });
+  results.set(stage.name, {
+    status: why ? 'failed' : 'passed',
+    startedAt,
+    ms,
+    cpuMs,
+    cpuByGroup: counted !== undefined,
+    why,
+  });
   if (inputs && !why) {
     // re-read: stages passing side by side each add their own
     const stored = existsSync(HASHES) ? JSON.parse(readFileSync(HASHES, 'utf8')) : {};
