@@ -31,12 +31,14 @@ export const README_BLOCKS = [
 
 /**
  * Each README with its blocks re-rendered from `results`, formatted: a Map from the repo-relative path to
- * the text. Throws when a README lacks its markers or `results` lacks a number a block quotes.
+ * the text (only the READMEs in `files`, when given). Throws when a README lacks its markers or `results`
+ * lacks a number a block quotes.
  */
-export async function renderReadmes(results, { root = REPO_ROOT } = {}) {
+export async function renderReadmes(results, { root = REPO_ROOT, files } = {}) {
   const prettier = await import('prettier');
   const out = new Map();
   for (const block of README_BLOCKS) {
+    if (files && !files.includes(block.file)) continue;
     const file = path.join(root, block.file);
     const text = out.get(block.file) ?? (await readFile(file, 'utf8'));
     const content = block.file === 'README.md' ? block.render(results) : wrap(block.render(results));
