@@ -8,4 +8,7 @@ export interface ReadmeBlock {
 }
 
 export declare const README_BLOCKS: readonly ReadmeBlock[];
-export declare function renderReadmes(results: unknown, options?: { root?: string }): Promise<Map<string, string>>;
+export declare function renderReadmes(
+  results: unknown,
+  options?: { root?: string; files?: string[] },
+): Promise<Map<string, string>>;
