@@ -1,6 +1,6 @@
 /**
  * What `npm test` runs: each stage, the stages it waits for, what its result depends on, and the order
- * in which free slots take them (longest first, so the slowest engines start at once).
+ * in which free slots take them (the longest chains first).
  * run-tests.mjs schedules them.
  *
  * Why some stages wait: `pack` takes the `dist/` that `typecheck` (one `tsc -b`) built; `adopters` and
@@ -41,32 +41,19 @@ const PACKAGE_SOURCES = [
  * @property {number} timeoutMs the stage is stopped, and failed, after this
  */
 
-/** @type {Stage[]} In the order free slots take them. */
+/**
+ * @type {Stage[]} In the order free slots take them: longest chain first. WebKitGTK is the longest
+ * single stage; `typecheck` starts at once, and `pack` and `adopters` right after it, because that chain
+ * is as long as an engine; the short ones (`nextjs`, `format`, `budgets`) fill the gaps at the end.
+ */
 export const STAGES = [
-  // the engines and the end-to-end run are the long poles; each engine has its own runner process
-  browserStage('firefox'),
   browserStage('webkit'),
-  { name: 'node', commands: [[node, 'test/harness/run-node.mjs']] },
-  { name: 'format', commands: [[node, prettier, '--check', '.', '--log-level', 'warn']] },
-  // the API reports are read from the declarations `tsc -b` just emitted (about 1.5 s of CPU)
   {
     name: 'typecheck',
     commands: [
       [node, tsc, '-b'],
+      // the API reports are read from the declarations `tsc -b` just emitted (about 1.5 s of CPU)
       [node, 'test/exports/api-report.mjs'],
-    ],
-  },
-  browserStage('chromium'),
-  { name: 'e2e', commands: [[node, 'test/e2e/run.mjs']] },
-  {
-    name: 'budgets',
-    commands: [[node, 'bench/check-budgets.mjs']],
-    inputs: [
-      'package-lock.json',
-      'packages/*/src/*',
-      'packages/*/package.json',
-      'bench/lib',
-      'bench/check-budgets.mjs',
     ],
   },
   {
@@ -82,12 +69,28 @@ export const STAGES = [
     // package.json: the adopters' app installs the root devDependencies' versions of React, Vite and the frameworks
     inputs: [...PACKAGE_SOURCES, 'package.json', 'README.md', 'test/adopters'],
   },
+  browserStage('firefox'),
+  browserStage('chromium'),
+  { name: 'node', commands: [[node, 'test/harness/run-node.mjs']] },
+  { name: 'e2e', commands: [[node, 'test/e2e/run.mjs']] },
+  {
+    name: 'budgets',
+    commands: [[node, 'bench/check-budgets.mjs']],
+    inputs: [
+      'package-lock.json',
+      'packages/*/src/*',
+      'packages/*/package.json',
+      'bench/lib',
+      'bench/check-budgets.mjs',
+    ],
+  },
   {
     name: 'nextjs',
     after: ['pack'],
     commands: [[node, 'test/nextjs/run.mjs']],
     inputs: [...PACKAGE_SOURCES, 'test/nextjs'],
   },
+  { name: 'format', commands: [[node, prettier, '--check', '.', '--log-level', 'warn']] },
 ].map(withDefaults);
 
 /**
