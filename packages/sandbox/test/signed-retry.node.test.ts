@@ -154,7 +154,9 @@ describe('sandbox: the signed-retry machinery', () => {
   it('WALLET_SIGNATURE_INVALID: a requestId replayed on another path or method', async () => {
     const challenge = await leg1();
     const headers = await signedHeaders(challenge);
-    const elsewhere = await t.api.call('POST', `/internal-accounts/${accountId}/export`, { body, headers });
+    // the same body, valid on the other path too (another account's PATCH), so only the binding is wrong
+    const other = await newCustomer(t.api);
+    const elsewhere = await t.api.call('PATCH', `/internal-accounts/${other.account.id}`, { body, headers });
     expect(elsewhere.status).to.equal(401);
     expect(elsewhere.body.code).to.equal('WALLET_SIGNATURE_INVALID');
   });
