@@ -395,7 +395,7 @@ describe('refusals', () => {
         403,
       ],
       ['POST', '/auth/delegated-keys', json({ internalAccountId: alice.account }), 400],
-      ['POST', '/cards', json({ customerId: alice.customer }), 400],
+      ['POST', '/cards', json({ cardholderId: alice.customer }), 400],
       ['POST', `/sca/login/complete?customerId=${enc(alice.customer)}`, json({ customerId: bob.customer }), 403],
       ['POST', '/sca/login/complete', json({ code: '123456' }), 400],
     ];
@@ -412,7 +412,7 @@ describe('refusals', () => {
       ['GET', `/auth/sessions?ACCOUNTID=${enc(alice.account)}`, undefined, 400],
       ['POST', '/cards', `{"fundingSource":"${alice.account}","fundingSource":"${bob.account}"}`, 400],
       ['POST', '/cards', `{"fundingSource":"${alice.account}","FundingSource":"${bob.account}"}`, 400],
-      ['POST', '/cards', `{"fundingSource":"${alice.account}","customerid":"${bob.customer}"}`, 403],
+      ['POST', '/cards', `{"fundingSource":"${alice.account}","cardholderid":"${bob.customer}"}`, 403],
       [
         'POST',
         '/quotes',

@@ -28,6 +28,9 @@ const ANY = true as const;
  * the Markdown wins where it speaks.
  */
 export const SPEC_ADDITIONS: Record<string, Record<string, FieldTree>> = {
+  // payments-api.md: the Customer has `region` (its regulatory jurisdiction) and PATCH updates the Customer;
+  // the OpenAPI's update schema lacks it (the platform moves a customer into or out of an SCA region)
+  'PATCH /customers/{customerId}': { region: ANY },
   // payments-api.md: a card is bound to one internal account, `fundingSource`, with three optional limits
   'POST /cards': { fundingSource: ANY, maxSpendPerDay: ANY, maxTransactionsPerDay: ANY },
   'PATCH /cards/{id}': { fundingSource: ANY, maxSpendPerDay: ANY, maxTransactionsPerDay: ANY },
