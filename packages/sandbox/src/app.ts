@@ -31,6 +31,7 @@ import { beneficialOwnerRoutes } from './routes/beneficial-owners.js';
 import { kycRoutes } from './routes/kyc.js';
 import { onboardingRoutes } from './routes/onboarding.js';
 import { refuseUnknownFields } from './request-fields.js';
+import { exchangeRateRoutes } from './routes/exchange-rates.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { receiverRoutes } from './routes/receivers.js';
 import { sandboxRoutes } from './routes/sandbox.js';
@@ -145,6 +146,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     sessionRoutes,
     delegatedKeyRoutes,
     quoteRoutes,
+    exchangeRateRoutes,
     receiverRoutes,
     scaRoutes,
     cardRoutes,

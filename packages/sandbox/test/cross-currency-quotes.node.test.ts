@@ -113,6 +113,20 @@ describe('sandbox: quotes across currencies', () => {
     expect(noRate.body.code).to.equal('INVALID_CURRENCY');
   });
 
+  it('publishes the same rates at GET /exchange-rates, in the API shape', async () => {
+    const res = await t.api.get('/exchange-rates', { sourceCurrency: 'USD', destinationCurrency: 'EUR' });
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body.data).to.have.length(1);
+    expect(res.body.data[0]).to.deep.include({
+      sendingAmount: 10_000,
+      receivingAmount: 9_231,
+      exchangeRate: 1.08,
+      fees: { fixed: CROSS_CURRENCY_FEE, total: CROSS_CURRENCY_FEE },
+    });
+    const all = await t.api.get('/exchange-rates', { sourceCurrency: 'USD' });
+    expect(all.body.data.map((r: any) => r.destinationCurrency.code).sort()).to.deep.equal(['EUR', 'MXN']);
+  });
+
   it('refuses an amount the fee would swallow', async () => {
     const payer = await signedInWallet(t);
     const payee = await signedInWallet(t, { currencies: ['EUR'] });
