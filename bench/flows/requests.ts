@@ -120,7 +120,7 @@ try {
     };
     return `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(claims)}.${segment('signature')}`;
   };
-  const oauth = await addCredential(client, { type: 'OAUTH', nickname: 'Google', oidcToken: oidcToken({}) });
+  const oauth = await addCredential(client, { type: 'OAUTH', oidcToken: oidcToken({}) });
   const oauthClient = newClient();
   const prepared = await oauthClient.prepareOAuth(); // key generation and nonce: no request
   flows.push(

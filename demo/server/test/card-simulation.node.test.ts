@@ -21,7 +21,7 @@ describe('demo server: spending simulation on the visitor’s card', () => {
     const issued = await send(`${suite.demo.origin}/api/wallet/cards`, {
       method: 'POST',
       headers: { ...headers(visitor), 'Idempotency-Key': crypto.randomUUID() },
-      body: JSON.stringify({ fundingSource: visitor.accountId, customerId: visitor.customerId }),
+      body: JSON.stringify({ fundingSource: visitor.accountId, cardholderId: visitor.customerId }),
       from,
     });
     expect(issued.status, issued.body).to.equal(201);

@@ -20,7 +20,7 @@ describe('demo server: per-visitor and per-source bounds (through HTTP)', () => 
           'Content-Type': 'application/json',
           'Idempotency-Key': crypto.randomUUID(),
         },
-        body: JSON.stringify({ fundingSource: visitor.accountId, customerId: visitor.customerId }),
+        body: JSON.stringify({ fundingSource: visitor.accountId, cardholderId: visitor.customerId }),
         from,
       });
     const greedy = await signUp(suite.demo, '127.0.0.4');

@@ -2,6 +2,7 @@
 // Regenerate: npm run generate:service-api --workspace @paykit/crypto-core
 // The request and response types of the service operations the sandbox serves, from
 // ../shared/spec/service-openapi.yaml (openapi-typescript). Operations:
+//   GET /exchange-rates
 //   POST /customers
 //   GET /customers
 //   GET /customers/{customerId}
@@ -67,8 +68,8 @@
 //   POST /sandbox/cards/{id}/simulate/return
 //   POST /sandbox/cards/{id}/simulate/authorization_advice
 //   POST /sandbox/cards/{id}/simulate/return_reversal
-// inputs sha256 d9ddd6d35f146ca15e0c505acec58d3ba13121441ecf8b54aad471736d18b472
-// body sha256 7bee4c33f20abee63d84ea5711865c52b0bf9dc5b33938b4491d9e2a28e6f962
+// inputs sha256 a29abfa3053daf20e3bfc26db6be9183b0237f420858172c7d9a72cd54b1c28f
+// body sha256 f1cf675a3b5a8359b01fd5154e174452df5e1a86b49669e90f2c53d7d30a3d09
 export interface paths {
     "/auth/credentials": {
         parameters: {
@@ -547,6 +548,22 @@ export interface paths {
         put: operations["replaceDocument"];
         post?: never;
         delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getExchangeRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2170,6 +2187,32 @@ export interface components {
              * @enum {string}
              */
             accountType: "EUR_ACCOUNT";
+        };
+        ExchangeRate: {
+            destinationCurrency: components["schemas"]["Currency"];
+            destinationPaymentRail: components["schemas"]["PaymentRail"] & unknown;
+            exchangeRate: number;
+            fees: components["schemas"]["ExchangeRateFees"];
+            /** Format: int64 */
+            maxSendingAmount: number;
+            /** Format: int64 */
+            minSendingAmount: number;
+            /** Format: int64 */
+            receivingAmount: number;
+            /** Format: int64 */
+            sendingAmount: number;
+            sourceCurrency: components["schemas"]["Currency"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ExchangeRateFees: {
+            /** Format: int64 */
+            fixed?: number;
+            /** Format: int64 */
+            total?: number;
+        };
+        ExchangeRateListResponse: {
+            data: components["schemas"]["ExchangeRate"][];
         };
         ExecuteQuoteRequest: {
             scaFactor?: components["schemas"]["ScaFactor"];
@@ -7204,6 +7247,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getExchangeRates: {
+        parameters: {
+            query?: {
+                destinationCurrency?: string[];
+                sendingAmount?: number;
+                sourceCurrency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             500: {

@@ -43,7 +43,7 @@ async function cardSetup(faults: string[] = []): Promise<CardSetup> {
   const accounts = await chain.platform('GET', `/customers/internal-accounts?customerId=${enc(chain.customerId)}`);
   const accountId = accounts.data[0].id as string;
   await chain.platform('POST', `/sandbox/internal-accounts/${enc(accountId)}/fund`, { amount: 500_000 });
-  const card = await chain.platform('POST', '/cards', { fundingSource: accountId, customerId: chain.customerId });
+  const card = await chain.platform('POST', '/cards', { fundingSource: accountId, cardholderId: chain.customerId });
   const challenge = await chain.client.requestOtp({ accountId });
   await chain.client.loginWithOtp({ challenge, code: '000000' });
   const simulate = (what: string, body: Record<string, unknown>) =>
@@ -250,7 +250,7 @@ describe('<pay-card>', () => {
     const chain = await sandboxChain({ fullName: 'Nia New' }, { cardActivationMs: 2500, panOrigin: PAN_ORIGIN });
     const { accountId } = chain;
     await chain.client.loginWithOtp({ challenge: await chain.client.requestOtp({ accountId }), code: '000000' });
-    const card = await chain.platform('POST', '/cards', { fundingSource: accountId, customerId: chain.customerId });
+    const card = await chain.platform('POST', '/cards', { fundingSource: accountId, cardholderId: chain.customerId });
     const el = await render({ chain, accountId, cardId: card.id } as CardSetup);
     expect(part(el, 'art').getAttribute('aria-label')).to.contain('Being set up');
     chain.loseNextAnswer(new RegExp(`^/cards/${card.id}$`)); // the first status read fails
@@ -269,7 +269,7 @@ describe('<pay-card>', () => {
     );
     const { accountId } = chain;
     await chain.client.loginWithOtp({ challenge: await chain.client.requestOtp({ accountId }), code: '000000' });
-    const card = await chain.platform('POST', '/cards', { fundingSource: accountId, customerId: chain.customerId });
+    const card = await chain.platform('POST', '/cards', { fundingSource: accountId, cardholderId: chain.customerId });
     const counted = { reads: 0 };
     const client = Object.create(chain.client) as WalletClient;
     client.request = ((method: string, path: string, options?: object) => {

@@ -70,14 +70,14 @@ describe('<pay-sign-in>', () => {
 
   before(async () => {
     // every test sends codes to the same two credentials: no resend limit between tests
-    chain = await sandboxChain({ fullName: 'Ana Sign-In', email: EMAIL }, { rateLimit: { max: 1000, windowMs: 1000 } });
+    // the SMS_OTP credential goes to the customer's number (POST /auth/credentials takes none)
+    chain = await sandboxChain(
+      { fullName: 'Ana Sign-In', email: EMAIL, phoneNumber: PHONE },
+      { rateLimit: { max: 1000, windowMs: 1000 } },
+    );
     const challenge = await chain.client.requestOtp({ credentialId: chain.emailCredentialId });
     await chain.client.loginWithOtp({ challenge, code: '000000' });
-    const sms = await addCredential(chain.client, {
-      type: 'SMS_OTP',
-      accountId: chain.accountId,
-      phoneNumber: PHONE,
-    } as Parameters<typeof addCredential>[1]);
+    const sms = await addCredential(chain.client, { type: 'SMS_OTP', accountId: chain.accountId });
     smsCredentialId = sms.id;
     await chain.client.logout();
   });

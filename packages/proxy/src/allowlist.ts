@@ -248,7 +248,7 @@ export const ALLOWLIST: readonly Route[] = [
   {
     method: 'POST',
     path: '/cards',
-    owned: [body('fundingSource', 'account'), optional(body('customerId', 'customer'))],
+    owned: [body('fundingSource', 'account'), optional(body('cardholderId', 'customer'))],
     changesOwnership: true,
   },
   { method: 'GET', path: '/cards/{id}', owned: [id('card')] },

@@ -90,7 +90,7 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
   {
     method: 'POST',
     path: '/cards',
-    body: { customerId: alice.customer, fundingSource: alice.account, form: 'VIRTUAL' },
+    body: { cardholderId: alice.customer, fundingSource: alice.account, form: 'VIRTUAL' },
   },
   { method: 'GET', path: `/cards/${alice.card}` },
   { method: 'POST', path: `/cards/${alice.card}/reveal` },
@@ -303,8 +303,8 @@ describe('refusals', () => {
         { source: { sourceType: 'REALTIME_FUNDING', customerId: bob.customer, currency: 'USD' } },
         'source.customerId',
       ],
-      ['/cards', { customerId: alice.customer, fundingSource: bob.account }, 'fundingSource'],
-      ['/cards', { customerId: bob.customer, fundingSource: alice.account }, 'customerId'],
+      ['/cards', { cardholderId: alice.customer, fundingSource: bob.account }, 'fundingSource'],
+      ['/cards', { cardholderId: bob.customer, fundingSource: alice.account }, 'cardholderId'],
       ['/auth/credentials', { type: 'SMS_OTP', accountId: bob.account }, 'accountId'],
       ['/auth/delegated-keys', { internalAccountId: alice.account, cardId: bob.card }, 'cardId'],
       ['/auth/delegated-keys', { internalAccountId: bob.account, cardId: alice.card }, 'internalAccountId'],
@@ -395,7 +395,7 @@ describe('refusals', () => {
         403,
       ],
       ['POST', '/auth/delegated-keys', json({ internalAccountId: alice.account }), 400],
-      ['POST', '/cards', json({ customerId: alice.customer }), 400],
+      ['POST', '/cards', json({ cardholderId: alice.customer }), 400],
       ['POST', `/sca/login/complete?customerId=${enc(alice.customer)}`, json({ customerId: bob.customer }), 403],
       ['POST', '/sca/login/complete', json({ code: '123456' }), 400],
     ];
@@ -412,7 +412,7 @@ describe('refusals', () => {
       ['GET', `/auth/sessions?ACCOUNTID=${enc(alice.account)}`, undefined, 400],
       ['POST', '/cards', `{"fundingSource":"${alice.account}","fundingSource":"${bob.account}"}`, 400],
       ['POST', '/cards', `{"fundingSource":"${alice.account}","FundingSource":"${bob.account}"}`, 400],
-      ['POST', '/cards', `{"fundingSource":"${alice.account}","customerid":"${bob.customer}"}`, 403],
+      ['POST', '/cards', `{"fundingSource":"${alice.account}","cardholderid":"${bob.customer}"}`, 403],
       [
         'POST',
         '/quotes',

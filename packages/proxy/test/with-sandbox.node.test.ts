@@ -258,7 +258,7 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
           'Idempotency-Key': crypto.randomUUID(),
         },
         body: JSON.stringify({
-          customerId: alice.customer,
+          cardholderId: alice.customer,
           fundingSource: alice.account,
           maxSpendPerTransaction: 5000,
         }),

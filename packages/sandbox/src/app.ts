@@ -30,6 +30,8 @@ import { externalAccountRoutes } from './routes/external-accounts.js';
 import { beneficialOwnerRoutes } from './routes/beneficial-owners.js';
 import { kycRoutes } from './routes/kyc.js';
 import { onboardingRoutes } from './routes/onboarding.js';
+import { refuseUnknownFields } from './request-fields.js';
+import { exchangeRateRoutes } from './routes/exchange-rates.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { receiverRoutes } from './routes/receivers.js';
 import { sandboxRoutes } from './routes/sandbox.js';
@@ -127,6 +129,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     await next();
   });
   api.use('*', platformAuth(config));
+  api.use('*', refuseUnknownFields(`/${API_VERSION}`));
   api.use('*', async (_c, next) => {
     advance(ctx);
     await next();
@@ -143,6 +146,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     sessionRoutes,
     delegatedKeyRoutes,
     quoteRoutes,
+    exchangeRateRoutes,
     receiverRoutes,
     scaRoutes,
     cardRoutes,

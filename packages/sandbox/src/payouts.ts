@@ -64,7 +64,12 @@ export function settlePayout(ctx: SandboxContext, quote: QuoteRecord, now: numbe
     return;
   }
   const destination = quote.destinationAccountId ? state.accounts.get(quote.destinationAccountId) : undefined;
-  if (destination) state.accounts.put({ ...destination, balance: destination.balance + quote.amount, updatedAt: now });
+  if (destination)
+    state.accounts.put({
+      ...destination,
+      balance: destination.balance + (quote.receivingAmount ?? quote.amount),
+      updatedAt: now,
+    });
   state.quotes.put({
     ...quote,
     status: 'COMPLETED',

@@ -182,8 +182,14 @@ export interface QuoteRecord {
     initiatedAt: number;
     settledAt?: number;
   };
+  /** The sending currency, and `totalSendingAmount` (what the source is debited, fees included). */
   currency: string;
   amount: number;
+  /** Across currencies only (exchange-rates.ts): what the destination receives, the rate and the fee. */
+  receivingCurrency?: string;
+  receivingAmount?: number;
+  exchangeRate?: number;
+  feesIncluded?: number;
   lockedCurrencySide: 'SENDING' | 'RECEIVING';
   status: 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
   failureReason?: string;

@@ -8,6 +8,8 @@
  *   const email = f.string('email', { required: true, format: 'email' });
  *   const amount = f.integer('amount', { required: true, min: 1 });
  *   f.done(); // throws INVALID_INPUT listing every invalid field
+ *
+ * Fields a body may not have at all are refused before the route runs (request-fields.ts).
  */
 import type { Context } from 'hono';
 import { publicKeyForms } from '@paykit/crypto-core/p256';
@@ -183,11 +185,6 @@ export class Fields {
     for (const field of ['line1', 'postalCode']) address.string(field, { required: true });
     for (const field of ['line2', 'city', 'state']) address.string(field);
     address.string('country', { required: true, pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
-  }
-
-  /** Rejects fields other than `names`. */
-  only(names: readonly string[]): void {
-    for (const key of Object.keys(this.body)) if (!names.includes(key)) this.fail(key, 'is not accepted here');
   }
 
   /** Throws INVALID_INPUT when any field failed. */

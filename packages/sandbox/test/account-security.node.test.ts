@@ -50,10 +50,10 @@ describe('sandbox: the account-security elements’ calls', () => {
   });
 
   it('auth methods: adds an SMS code method by number, verifies it in place, and removes the email one from it', async () => {
-    const { account } = await newCustomer(t.api);
+    const { account } = await newCustomer(t.api, { phoneNumber: '+14156780123' });
     const client = await signIn(account.id);
     const email = (await listCredentials(client))[0]!;
-    const added = await addCredential(client, { type: 'SMS_OTP', phoneNumber: '+14156780123' });
+    const added = await addCredential(client, { type: 'SMS_OTP' });
     expect(added).to.include({ type: 'SMS_OTP', nickname: '+14156780123' });
     const challenge =
       'otpEncryptionTargetBundle' in added

@@ -30,7 +30,7 @@ describe('sandbox: cards and the PAN reveal page', () => {
 
   async function activeCard() {
     const { customer, account } = await newCustomer(t.api);
-    const card = await issue({ customerId: customer.id, fundingSource: account.id });
+    const card = await issue({ cardholderId: customer.id, fundingSource: account.id });
     expect(card.status, card.text).to.equal(201);
     t.clock.advance(ACTIVATION_MS);
     return { customer, account, card: (await t.api.get(`/cards/${card.body.id}`)).body };
@@ -44,7 +44,7 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect(missing.body.details.errors[0].field).to.equal('Idempotency-Key');
 
     const key = crypto.randomUUID();
-    const created = await issue({ customerId: customer.id, fundingSource: account.id, maxSpendPerDay: 50_000 }, key);
+    const created = await issue({ cardholderId: customer.id, fundingSource: account.id, maxSpendPerDay: 50_000 }, key);
     expect(created.status, created.text).to.equal(201);
     expect(created.body).to.include({
       state: 'PROCESSING',
@@ -61,10 +61,10 @@ describe('sandbox: cards and the PAN reveal page', () => {
     });
     expect(created.body.last4).to.match(/^\d{4}$/);
     expect(created.body).to.not.have.property('panEmbedUrl');
-    const replay = await issue({ customerId: customer.id, fundingSource: account.id, maxSpendPerDay: 50_000 }, key);
+    const replay = await issue({ cardholderId: customer.id, fundingSource: account.id, maxSpendPerDay: 50_000 }, key);
     expect(replay.status).to.equal(201); // the OpenAPI declares only 201: the replay is the first answer again
     expect(replay.body.id).to.equal(created.body.id);
-    const reused = await issue({ customerId: customer.id, fundingSource: account.id }, key);
+    const reused = await issue({ cardholderId: customer.id, fundingSource: account.id }, key);
     expect(reused.status).to.equal(409);
 
     t.clock.advance(ACTIVATION_MS);
@@ -74,12 +74,12 @@ describe('sandbox: cards and the PAN reveal page', () => {
   it('needs an APPROVED cardholder and a funding source of that cardholder', async () => {
     const pending = await newCustomer(t.api, { fullName: 'Kim Review 001' });
     expect(pending.customer.kycStatus).to.equal('PENDING');
-    const refused = await issue({ customerId: pending.customer.id, fundingSource: pending.account.id });
+    const refused = await issue({ cardholderId: pending.customer.id, fundingSource: pending.account.id });
     expect(refused.status).to.equal(400);
     expect(refused.body.code).to.equal('CARDHOLDER_KYC_NOT_APPROVED');
     const a = await newCustomer(t.api);
     const b = await newCustomer(t.api);
-    const foreign = await issue({ customerId: a.customer.id, fundingSource: b.account.id });
+    const foreign = await issue({ cardholderId: a.customer.id, fundingSource: b.account.id });
     expect(foreign.status).to.equal(400);
     expect(foreign.body.code).to.equal('FUNDING_SOURCE_INELIGIBLE');
     expect(foreign.body.details.errors[0].field).to.equal('fundingSource');

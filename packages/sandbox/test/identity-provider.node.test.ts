@@ -61,7 +61,6 @@ describe('sandbox: the test identity provider on its own origin', () => {
       {
         type: 'OAUTH',
         accountId: wallet.account.id,
-        nickname: 'Sandbox IdP',
         oidcToken: await token('r'.repeat(64), { login_hint: sub }),
       },
       wallet.key,
@@ -92,7 +91,6 @@ describe('sandbox: the test identity provider on its own origin', () => {
       {
         type: 'OAUTH',
         accountId: wallet.account.id,
-        nickname: 'Sandbox IdP',
         oidcToken: await token('r'.repeat(64), { login_hint: sub }),
       },
       wallet.key,

@@ -32,7 +32,7 @@ describe('sandbox: OAuth credentials and login', () => {
     const added = await t.api.signed(
       'POST',
       '/auth/credentials',
-      { type: 'OAUTH', accountId, nickname: 'Google', oidcToken: oidcToken(claims()) },
+      { type: 'OAUTH', accountId, oidcToken: oidcToken(claims()) },
       key,
     );
     expect(added.status, added.text).to.equal(201);
@@ -44,7 +44,7 @@ describe('sandbox: OAuth credentials and login', () => {
   it('registers an OAUTH credential through a signed retry (202 with type OAUTH, then 201 AuthMethod)', async () => {
     const list = await t.api.get('/auth/credentials', { accountId });
     const oauth = list.body.data.find((c: { id: string }) => c.id === oauthId);
-    expect(oauth).to.include({ type: 'OAUTH', nickname: 'Google', accountId });
+    expect(oauth).to.include({ type: 'OAUTH', accountId });
     const leg1 = await t.api.post('/auth/credentials', {
       type: 'OAUTH',
       accountId,

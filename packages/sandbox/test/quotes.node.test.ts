@@ -234,11 +234,12 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
     expect(self.body.code).to.equal('SELF_PAYMENT');
     const immediate = await t.api.post('/quotes', await quoteBody(payer.account.id, 1, { immediatelyExecute: true }));
     expect(immediate.status).to.equal(400);
-    const euros = await newCustomer(t.api, { currencies: ['EUR'] });
+    // a pair without a sandbox rate (exchange-rates.ts: USD, EUR, MXN convert) is refused, never quoted as USD
+    const pounds = await newCustomer(t.api, { currencies: ['GBP'] });
     const crossCurrency = await t.api.post(
       '/quotes',
       await quoteBody(payer.account.id, 1, {
-        destination: { destinationType: 'ACCOUNT', accountId: euros.account.id },
+        destination: { destinationType: 'ACCOUNT', accountId: pounds.account.id },
       }),
     );
     expect(crossCurrency.status).to.equal(400);

@@ -120,7 +120,6 @@ describe('sandbox: sessions and credential management', () => {
     const email = await t.api.post('/auth/credentials', {
       type: 'EMAIL_OTP',
       accountId: account.id,
-      email: 'other@example.com',
     });
     expect(email.status).to.equal(400);
     expect(email.body.code).to.equal('EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS');

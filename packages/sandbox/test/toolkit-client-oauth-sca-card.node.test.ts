@@ -55,7 +55,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     const { account } = await newCustomer(t.api);
     const otp = newClient();
     await otp.loginWithOtp({ challenge: await otp.requestOtp({ accountId: account.id }), code: '000000' });
-    const oauth = await addCredential(otp, { type: 'OAUTH', nickname: 'Google', oidcToken: oidcToken(claims()) });
+    const oauth = await addCredential(otp, { type: 'OAUTH', oidcToken: oidcToken(claims()) });
     expect(oauth.type).to.equal('OAUTH');
 
     const viaOAuth = newClient();

@@ -37,7 +37,6 @@ export async function addOAuthCredential(
   const { id } = await addCredential(client, {
     type: 'OAUTH',
     accountId: started.accountId,
-    nickname: 'Sandbox',
     oidcToken: token,
   });
   await client.logout();

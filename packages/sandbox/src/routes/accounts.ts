@@ -41,7 +41,6 @@ export function accountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       async begin({ json }) {
         const f = new Fields(json);
         const privateEnabled = f.boolean('privateEnabled', { required: true });
-        f.only(['privateEnabled']);
         f.done();
         return {
           type: 'ACTIVITY_TYPE_UPDATE_WALLET',
@@ -67,7 +66,6 @@ export function accountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         const clientPublicKey = lowerHex(
           f.string('clientPublicKey', { required: true, pattern: UNCOMPRESSED_KEY, check: pointProblem }),
         );
-        f.only(['clientPublicKey']);
         f.done();
         return {
           type: 'ACTIVITY_TYPE_EXPORT_WALLET',

@@ -62,19 +62,6 @@ function readPersonalInfo(f: Fields, create: boolean): Record<string, unknown> |
     for (const name of ['line2', 'state']) address.string(name);
     address.string('country', { required: true, pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
   }
-  info.only([
-    'firstName',
-    'middleName',
-    'lastName',
-    'birthDate',
-    'nationality',
-    'email',
-    'phoneNumber',
-    'address',
-    'idType',
-    'identifier',
-    'countryOfIssuance',
-  ]);
   return info.body;
 }
 
@@ -107,7 +94,6 @@ export function beneficialOwnerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       f.fail('roles', `must be a non-empty list of ${OWNER_ROLES.join(', ')}`, { enum: OWNER_ROLES });
     const ownershipPercentage = f.integer('ownershipPercentage', { required: true, min: 0, max: 100 });
     const personalInfo = readPersonalInfo(f, true);
-    f.only(['customerId', 'roles', 'ownershipPercentage', 'personalInfo']);
     f.done();
     const customer = requireCustomer(ctx, customerId!);
     if (customer.customerType !== 'BUSINESS')
@@ -151,7 +137,6 @@ export function beneficialOwnerRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       f.fail('roles', `must be a non-empty list of ${OWNER_ROLES.join(', ')}`, { enum: OWNER_ROLES });
     const ownershipPercentage = f.integer('ownershipPercentage', { min: 0, max: 100 });
     const personalInfo = readPersonalInfo(f, false);
-    f.only(['roles', 'ownershipPercentage', 'personalInfo']);
     f.done();
     const existing = requireOwner(c.req.param('id')); // as stored now, after the await
     if (typeof ownershipPercentage === 'number')

@@ -49,7 +49,6 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         const cardId = f.string('cardId', { required: true });
         const accountId = f.string('internalAccountId', { required: true });
         const nickname = f.string('nickname', { minLength: 1, maxLength: 256 });
-        f.only(['cardId', 'internalAccountId', 'nickname']);
         f.done();
         const account = requireAccount(ctx, accountId!);
         const card = requireCard(ctx, cardId!);

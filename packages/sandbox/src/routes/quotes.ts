@@ -1,5 +1,5 @@
 /**
- * Quotes. From an embedded wallet (`sourceType: ACCOUNT`; same currency, rate 1, no fees): `POST /quotes`
+ * Quotes. From an embedded wallet (`sourceType: ACCOUNT`): `POST /quotes`
  * (TRANSACT) answers 201 with the EMBEDDED_WALLET `payloadToSign`; `POST /quotes/{id}/execute`
  * (TRANSACT) takes one stamped request (no Request-Id) signed by an active session of the source wallet.
  * Outside SCA regions it debits the wallet and answers PROCESSING (COMPLETED after `settlementDelayMs`);
@@ -10,7 +10,11 @@
  * authorized; such a quote is funded, not executed (execute is 400), and the sandbox does not simulate
  * the incoming funds. Destinations: another internal account, or an UMA address named with the
  * `lookupId` of a receiver lookup of that address (routes/receivers.ts), or an ACTIVE external account
- * (routes/external-accounts.ts); an UMA user part or external identifier ending in 002–007 plays
+ * (routes/external-accounts.ts). The destination receives in its account's currency, or in an UMA destination's
+ * `currency` (one the receiver lookup lists; the source's when it names none); across currencies the
+ * quote converts at the sandbox's fixed rates with a fixed fee (exchange-rates.ts), and a pair without a
+ * rate is 400 INVALID_CURRENCY. The wallet is debited `totalSendingAmount`; the destination receives
+ * `totalReceivingAmount`. An UMA user part or external identifier ending in 002–007 plays
  * payments-api.md's payout scenarios (payouts.ts).
  *
  * With `maxTransactionAmount` set, a larger quote is 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. With `dailyVolumeLimit` set, an execute that would take the customer's 24-hour sends in that currency
@@ -33,7 +37,8 @@ import { scenarioOf, settlementDelay } from '../payouts.js';
 import type { AccountRecord, CustomerRecord, ExternalAccountRecord, QuoteRecord } from '../state.js';
 import { Fields, UMA_ADDRESS, parseJsonObject } from '../validation.js';
 import { toQuote } from '../views.js';
-import { requireUmaLookup } from './receivers.js';
+import { RECEIVER_CURRENCIES, requireUmaLookup } from './receivers.js';
+import { convert } from '../exchange-rates.js';
 import { sessionKeyOf } from '../wallet-sessions.js';
 
 const PURPOSES = [
@@ -89,6 +94,10 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
     destinationType === 'UMA_ADDRESS'
       ? destination?.string('umaAddress', { required: true, pattern: UMA_ADDRESS })
       : undefined;
+  const umaCurrency =
+    destinationType === 'UMA_ADDRESS'
+      ? destination?.string('currency', { enum: RECEIVER_CURRENCIES, format: 'iso4217' })
+      : undefined;
   const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as
     QuoteRecord['lockedCurrencySide'] | undefined;
   const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_AMOUNT });
@@ -118,16 +127,18 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
   if (sourceAccountId !== undefined && !account) throw invalidField('source.accountId', 'is not an internal account');
   const currency = account?.currency ?? sourceCurrency!;
   const target = destinationAccountId !== undefined ? ctx.state.accounts.get(destinationAccountId) : undefined;
-  const external = target ? undefined : externalDestination(ctx, destinationAccountId, currency);
+  const external = target ? undefined : externalDestination(ctx, destinationAccountId);
   if (destinationAccountId !== undefined && !target && !external)
     throw invalidField('destination.accountId', 'is not an internal or external account');
   if (account && target?.id === account.id)
     throw new ApiError(400, 'SELF_PAYMENT', 'The source and destination are the same account');
-  if (target && target.currency !== currency)
-    throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
   const customer = requireCustomer(ctx, account?.customerId ?? sourceCustomerId!);
   if (umaAddress !== undefined) requireUmaLookup(ctx, lookupId, umaAddress, customer.id);
-  if (amount! > ctx.config.maxTransactionAmount)
+  // What the destination receives in: its account's currency, or the UMA destination's `currency` (the
+  // source's when it names none). A pair without a sandbox rate is refused, never quoted as the source currency.
+  const receivingCurrency = target?.currency ?? external?.currency ?? umaCurrency ?? currency;
+  const conversion = convert({ from: currency, to: receivingCurrency, side: side!, amount: amount! });
+  if (conversion.totalSendingAmount > ctx.config.maxTransactionAmount)
     throw new ApiError(
       400,
       'TRANSACTION_SIZE_LIMIT_EXCEEDED',
@@ -147,12 +158,20 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
       ? { sourceType: 'ACCOUNT', accountId: account.id }
       : { sourceType: 'REALTIME_FUNDING', customerId: customer.id, currency },
     destination: umaAddress
-      ? { destinationType: 'UMA_ADDRESS', umaAddress }
+      ? { destinationType: 'UMA_ADDRESS', umaAddress, ...(umaCurrency !== undefined ? { currency: umaCurrency } : {}) }
       : { destinationType: 'ACCOUNT', accountId: destinationLabel },
     ...(target ? { destinationAccountId: target.id } : {}),
     ...scenarioOf(umaAddress ?? external?.identifier ?? ''),
     currency,
-    amount: amount!,
+    amount: conversion.totalSendingAmount,
+    ...(receivingCurrency !== currency
+      ? {
+          receivingCurrency,
+          receivingAmount: conversion.totalReceivingAmount,
+          exchangeRate: conversion.exchangeRate,
+          feesIncluded: conversion.feesIncluded,
+        }
+      : {}),
     lockedCurrencySide: side!,
     status: quoteSca ? 'PENDING_AUTHORIZATION' : 'PENDING',
     ...(description !== undefined ? { description } : {}),
@@ -166,7 +185,7 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
               parameters: {
                 quoteId: id,
                 signWith: account.id,
-                amount: String(amount),
+                amount: String(conversion.totalSendingAmount),
                 currency,
                 destination: destinationLabel,
               },
@@ -182,9 +201,9 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
               ctx,
               customer,
               scaFactor ?? 'SMS_OTP',
-              scaRounds(amount!) > 1 ? 'CURRENCY_CONVERSION' : undefined,
+              scaRounds(conversion.totalSendingAmount) > 1 ? 'CURRENCY_CONVERSION' : undefined,
             ),
-            roundsLeft: scaRounds(amount!),
+            roundsLeft: scaRounds(conversion.totalSendingAmount),
             at: 'QUOTE' as const,
           },
         }
@@ -196,16 +215,10 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
   return { status: quoteSca ? 202 : 201, quote: ctx.state.quotes.put(record) };
 }
 
-/** An external account paid by a quote: in the quote's currency, and verified when ownership verification applies. */
-function externalDestination(
-  ctx: SandboxContext,
-  id: string | undefined,
-  currency: string,
-): ExternalAccountRecord | undefined {
+/** An external account paid by a quote (in its own currency), verified when ownership verification applies. */
+function externalDestination(ctx: SandboxContext, id: string | undefined): ExternalAccountRecord | undefined {
   const external = id === undefined ? undefined : ctx.state.externalAccounts.get(id);
   if (!external) return undefined;
-  if (external.currency !== currency)
-    throw new ApiError(400, 'INVALID_CURRENCY', 'The sandbox only quotes same-currency transfers');
   if (external.status !== 'ACTIVE')
     throw new ApiError(
       400,

@@ -17,17 +17,14 @@ import { requireCustomer } from '../lookups.js';
 import type { UmaLookupRecord } from '../state.js';
 import { UMA_ADDRESS } from '../validation.js';
 import { currency } from '../views.js';
+import { USD_PER_UNIT, exchangeRate } from '../exchange-rates.js';
 import { MAX_AMOUNT } from './quotes.js';
 
 /** How long a lookup may be named by a quote. The spec is silent; the sandbox keeps a lookup 15 minutes. */
 export const UMA_LOOKUP_TTL_MS = 15 * 60_000;
 
-/** What every well-formed sandbox receiver accepts, with a fixed estimated rate from USD. */
-const SUPPORTED_CURRENCIES = [
-  { code: 'USD', rate: 1 },
-  { code: 'EUR', rate: 0.92 },
-  { code: 'MXN', rate: 17.1 },
-];
+/** What every well-formed sandbox receiver accepts: every currency the sandbox converts (exchange-rates.ts). */
+export const RECEIVER_CURRENCIES: readonly string[] = Object.keys(USD_PER_UNIT);
 
 const UMA_PATTERN = new RegExp(UMA_ADDRESS);
 
@@ -97,9 +94,10 @@ export function receiverRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const lookup = lookupUma(ctx, address, c.req.query('customerId'), c.req.query('senderUmaAddress'));
     return c.json({
       receiverUmaAddress: lookup.receiverUmaAddress,
-      supportedCurrencies: SUPPORTED_CURRENCIES.map(({ code, rate }) => ({
+      // estimated from USD, as receiving units per USD (the inverse of a quote's exchangeRate)
+      supportedCurrencies: RECEIVER_CURRENCIES.map((code) => ({
         currency: currency(code),
-        estimatedExchangeRate: rate,
+        estimatedExchangeRate: Math.round((1 / exchangeRate('USD', code)!) * 1e6) / 1e6,
         min: 1,
         max: MAX_AMOUNT,
       })),

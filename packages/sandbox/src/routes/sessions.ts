@@ -39,7 +39,6 @@ export function sessionRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         const clientPublicKey = lowerHex(
           f.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY, check: pointProblem }),
         );
-        f.only(['clientPublicKey']);
         f.done();
         const activity = sessionCreationActivity({
           organizationId: account.organizationId,

@@ -41,6 +41,21 @@ export const DEVIATIONS: readonly Deviation[] = [
     code: 'PAYLOAD_TOO_LARGE',
     reason: 'the sandbox refuses bodies over 1 MB before routing; the service documents no body limit or its answer',
   },
+  ...(
+    [
+      'POST /cards/{id}/reveal',
+      'POST /customers/{customerId}/verify-email',
+      'POST /customers/{customerId}/verify-phone',
+      'POST /quotes/{quoteId}/authorize/resend',
+    ] as const
+  ).map((operation) => ({
+    operation,
+    kind: 'status' as const,
+    status: 400,
+    code: 'INVALID_INPUT',
+    reason:
+      'issue 31 (nothing silently ignored): a field sent to an operation that takes no body is refused as 400 INVALID_INPUT naming it, as on every other route; the OpenAPI declares no body and no 400 here',
+  })),
 
   // Cards: payments-api.md speaks for POST /cards
   ...(['fundingSources', 'form', 'cardholderId'] as const).map((field) => ({

@@ -59,7 +59,7 @@ interface Operation {
  * Parsing the 1 MB YAML costs seconds; every test process reads a JSON copy instead, kept under
  * `node_modules/.cache` and named after the YAML's size and modification time.
  */
-function loadDocument(): any {
+export function loadDocument(): any {
   const { size, mtimeMs } = statSync(OPENAPI_PATH);
   const cacheDir = fileURLToPath(new URL('../../../../node_modules/.cache/paykit-contract/', import.meta.url));
   const cached = `${cacheDir}openapi-${size}-${Math.trunc(mtimeMs)}.json`;

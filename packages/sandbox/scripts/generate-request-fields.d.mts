@@ -1,0 +1,10 @@
+/** Generates src/request-fields.generated.ts from the OpenAPI (see generate-request-fields.mjs). */
+import type { FieldTree } from '../src/request-fields.js';
+export const OUTPUT_FILE: string;
+export const GENERATE_COMMAND: string;
+/** The field tree of one request schema of `document`. */
+export function fieldTree(document: unknown, schema: unknown): FieldTree;
+/** `{ 'METHOD /template': tree }` for the given operations that take a JSON body. */
+export function requestFieldTable(document: unknown, operations: string[]): Record<string, FieldTree>;
+/** The table as the TypeScript module's text (before formatting). */
+export function render(table: Record<string, FieldTree>): string;
