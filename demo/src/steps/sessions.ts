@@ -32,7 +32,11 @@ export const sessionsStep: Step = {
 function sessionsPanel(): HTMLElement {
   const me = state.me!;
   const sessions = payElement('pay-sessions', {}, 'sessions');
-  const methods = payElement('pay-auth-methods', { 'user-name': me.email }, 'auth-methods');
+  const methods = payElement(
+    'pay-auth-methods',
+    { 'user-name': me.email, 'customer-id': me.customerId },
+    'auth-methods',
+  );
   // "Sign-in provider": the sandbox's test identity provider (the demo backend fetches its token)
   (methods as HTMLElement & { getOidcToken?: () => Promise<string> }).getOidcToken = demoApi.oauthToken;
   const settings = payElement(

@@ -4,7 +4,7 @@ import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../te
 import { beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
 import type { PayAuthMethods } from '../src/auth-methods/auth-methods.js';
 import '../src/define/pay-auth-methods.js';
-import { withAccountService, type AccountService } from './helpers/account-service.js';
+import { CUSTOMER_ID, withAccountService, type AccountService } from './helpers/account-service.js';
 import { ACCOUNT_ID, EMAIL_CREDENTIAL, OTP_CODE } from './helpers/fake-service.js';
 import {
   announced,
@@ -35,7 +35,11 @@ describe('<pay-auth-methods>', () => {
 
   const render = async (client: WalletClient, getOidcToken?: () => Promise<string>): Promise<PayAuthMethods> => {
     const el = await fixture<PayAuthMethods>(
-      html`<pay-auth-methods .client=${client} .getOidcToken=${getOidcToken}></pay-auth-methods>`,
+      html`<pay-auth-methods
+        .client=${client}
+        .getOidcToken=${getOidcToken}
+        customer-id=${CUSTOMER_ID}
+      ></pay-auth-methods>`,
     );
     await until(() => hasState(el, 'ready') || hasState(el, 'error'), 'the list');
     await el.updateComplete;
@@ -135,11 +139,18 @@ describe('<pay-auth-methods>', () => {
     await typeInto(phone, '+1415-678-0123');
     await pressEnter(part(el, 'submit-button'));
     await until(() => hasState(el, 'verify'), 'the code field');
+    // the number goes on the customer (a signed retry: both legs carry it), then the method is added
+    expect(
+      t.fake.calls(`PATCH /customers/${encodeURIComponent(CUSTOMER_ID)}`).map((c) => JSON.parse(c.body!)),
+    ).to.deep.equal([
+      { customerType: 'INDIVIDUAL', phoneNumber: '+14156780123' },
+      { customerType: 'INDIVIDUAL', phoneNumber: '+14156780123' },
+    ]);
     expect(JSON.parse(t.fake.calls('POST /auth/credentials')[0]!.body!)).to.deep.equal({
       type: 'SMS_OTP',
-      phoneNumber: '+14156780123',
       accountId: ACCOUNT_ID,
     });
+    expect(rows(el).at(-1)!.textContent).to.contain('•••• 0123');
     const added = account.credentials.at(-1)!.id;
     expect(t.leaks.of('pay-credential-added').map((e) => e.detail)).to.deep.equal([
       { credentialId: added, type: 'SMS_OTP', verified: false },
@@ -159,6 +170,15 @@ describe('<pay-auth-methods>', () => {
     expect(announced(el)).to.contain('is verified');
     expect(addButton(el, 'Text message code')).to.equal(undefined);
     t.leaks.assertClean(el);
+  });
+
+  it('offers no text-message method without customer-id (its codes go to the customer’s number)', async () => {
+    const el = await fixture<PayAuthMethods>(
+      html`<pay-auth-methods .client=${await account.signedInClient()}></pay-auth-methods>`,
+    );
+    await until(() => hasState(el, 'ready'), 'the list');
+    expect(addButton(el, 'Email code') ?? addButton(el, 'Passkey')).to.not.equal(undefined);
+    expect(addButton(el, 'Text message code')).to.equal(undefined);
   });
 
   it('shows a wrong code under the field and keeps the form', async () => {

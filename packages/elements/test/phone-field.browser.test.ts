@@ -5,7 +5,7 @@ import { beforeEach, describe, it } from '../../../test/harness/suite.js';
 import type { PayAuthMethods } from '../src/auth-methods/auth-methods.js';
 import '../src/define/pay-auth-methods.js';
 import '../src/translations/es.js';
-import { withAccountService, type AccountService } from './helpers/account-service.js';
+import { CUSTOMER_ID, withAccountService, type AccountService } from './helpers/account-service.js';
 import { ACCOUNT_ID } from './helpers/fake-service.js';
 import {
   announced,
@@ -31,6 +31,7 @@ describe('phone field (in <pay-auth-methods>)', () => {
     const el = await fixture<PayAuthMethods>(
       html`<pay-auth-methods
         .client=${client}
+        customer-id=${CUSTOMER_ID}
         default-country=${attrs.country ?? ''}
         locale=${attrs.locale ?? 'en'}
       ></pay-auth-methods>`,
@@ -47,8 +48,12 @@ describe('phone field (in <pay-auth-methods>)', () => {
     const countryLabel = select.labels![0]!;
     return { el, input, select, countryLabel };
   };
+  /** The numbers set on the customer (each signed retry's legs carry the same body). */
   const added = () =>
-    t.fake.calls('POST /auth/credentials').map((c) => JSON.parse(c.body!) as { phoneNumber?: string });
+    t.fake
+      .calls(`PATCH /customers/${encodeURIComponent(CUSTOMER_ID)}`)
+      .map((c) => JSON.parse(c.body!) as { phoneNumber?: string })
+      .filter((body, i, all) => i === 0 || JSON.stringify(body) !== JSON.stringify(all[i - 1]));
 
   it('starts from default-country, groups the digits when focus leaves, and sends E.164', async () => {
     const { el, input, select, countryLabel } = await open(await account.signedInClient(), { country: 'gb' });
@@ -64,7 +69,7 @@ describe('phone field (in <pay-auth-methods>)', () => {
     await pressEnter(input);
     await until(() => hasState(el, 'verify'), 'the code field');
     // a signed retry: both legs carry the same body
-    expect(added()[0]).to.deep.equal({ type: 'SMS_OTP', phoneNumber: '+447912345678', accountId: ACCOUNT_ID });
+    expect(added()[0]).to.deep.equal({ customerType: 'INDIVIDUAL', phoneNumber: '+447912345678' });
   });
 
   it('takes the default region from the locale, names countries in its language', async () => {

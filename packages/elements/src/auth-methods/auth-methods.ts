@@ -8,9 +8,12 @@
  * confirmation. The service only accepts a removal signed by a session of a *different* credential and
  * keeps at least one: the element says so before calling it. The service has no rename endpoint
  * (the OpenAPI declares no PATCH on `/auth/credentials/{id}`), so nicknames are shown, not edited.
+ * A text-message method sends its codes to the customer's phone number: the element sets the number the
+ * person types on the customer (`updateCustomerContact`, a signed retry), then adds the method, so it is
+ * offered only with `customer-id`.
  *
  * @example
- *   <pay-auth-methods user-name="ana@example.com"></pay-auth-methods>
+ *   <pay-auth-methods user-name="ana@example.com" customer-id="Customer:…"></pay-auth-methods>
  *   el.getOidcToken = () => google.accounts.id.prompt(…); // offers "Sign-in provider"
  */
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
@@ -18,6 +21,7 @@ import {
   addCredential,
   listCredentials,
   removeCredential,
+  updateCustomerContact,
   type AuthMethod,
   type CurrentSession,
   type OtpChallenge,
@@ -61,6 +65,7 @@ export function maskPhone(phone: string): string {
  *
  * @property {string | undefined} userName - The name a new passkey is created for (shown by the authenticator). Default: the email method's address.
  * @property {(() => Promise<string>) | undefined} getOidcToken - Returns a fresh OIDC ID token from the platform's identity provider; when set, "Sign-in provider" is offered. Not an attribute.
+ * @property {string | undefined} customerId - The customer whose phone number a text-message method uses; without it, no text-message method is offered. Attribute `customer-id`.
  * @attr {string} default-country - ISO code of the country the phone number form starts with (`GB`). Default: the region of the element's locale (`en-GB`), else none.
  *
  * @slot code-input - Reserved: the verification code field of an added code method, in light DOM (autofill sees it).
@@ -99,8 +104,12 @@ export class PayAuthMethods extends PayElement {
 
   static override properties: PropertyDeclarations = {
     userName: { attribute: 'user-name' },
+    customerId: { attribute: 'customer-id' },
     getOidcToken: { attribute: false },
   };
+
+  /** The customer whose phone number a text-message method uses; without it, none is offered. */
+  declare customerId: string | undefined;
 
   /** The name a new passkey is created for (shown by the authenticator). Default: the email method's address. */
   declare userName: string | undefined;
@@ -139,8 +148,8 @@ export class PayAuthMethods extends PayElement {
     locale: () => this.resolvedLocale,
     defaultCountry: () => this.getAttribute('default-country') ?? undefined,
     announce: (text) => this.live.announce(text),
-    // the service names the SMS method after the number; the sandbox takes it in the body
-    onSubmit: (phoneNumber) => void this.#addOtp({ type: 'SMS_OTP', phoneNumber }),
+    // the service sends an SMS method's codes to the customer's number: it is set first, then the method added
+    onSubmit: (phoneNumber) => void this.#addOtp({ type: 'SMS_OTP' }, phoneNumber),
   });
 
   constructor() {
@@ -312,8 +321,9 @@ export class PayAuthMethods extends PayElement {
 
   #addEmail = (): Promise<void> => this.#addOtp({ type: 'EMAIL_OTP' });
 
-  #addOtp(body: { type: 'EMAIL_OTP' | 'SMS_OTP'; phoneNumber?: string }): Promise<void> {
+  #addOtp(body: { type: 'EMAIL_OTP' | 'SMS_OTP' }, phoneNumber?: string): Promise<void> {
     return this.#run(async (client) => {
+      if (phoneNumber) await updateCustomerContact(client, { customerId: this.customerId!, phoneNumber });
       const added = (await addCredential(client, body)) as AuthMethod & { otpEncryptionTargetBundle?: string };
       this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, false));
       // the add answer carries the code's target bundle; when it does not, ask for a code
@@ -498,7 +508,7 @@ export class PayAuthMethods extends PayElement {
             : html`<p part="passkey-unsupported" class="text">${this.t('error.passkeyUnsupported')}</p>`
         }
         ${has('EMAIL_OTP') ? nothing : button('EMAIL_OTP', this.#addEmail)}
-        ${has('SMS_OTP') ? nothing : button('SMS_OTP', () => this.#open('add-phone'))}
+        ${has('SMS_OTP') || !this.customerId ? nothing : button('SMS_OTP', () => this.#open('add-phone'))}
         ${this.getOidcToken ? button('OAUTH', this.#addOAuth) : nothing}
       </div>
     </section>`;

@@ -58,6 +58,8 @@ const iso = (ms: number): string => new Date(Date.now() + ms).toISOString();
 
 export function withAccountService(base: FakeService): AccountService {
   let counter = 0;
+  /** The customer's phone number on file: none until a text-message method is added. */
+  let phoneNumber: string | undefined;
   const created = '2026-04-08T15:30:01Z';
   const credentials: AuthMethod[] = [
     { id: EMAIL_CREDENTIAL, accountId: ACCOUNT_ID, type: 'EMAIL_OTP', nickname: 'ana@example.com', createdAt: created },
@@ -188,6 +190,15 @@ export function withAccountService(base: FakeService): AccountService {
       },
     ],
     [/^GET \/auth\/credentials$/, () => ok(200, { data: credentials })],
+    // the customer's phone number, which a text-message method sends its codes to (a signed retry)
+    [
+      /^PATCH \/customers\/([^/]+)$/,
+      signedRoute((request) => {
+        const body = JSON.parse(request.body ?? '{}') as { phoneNumber?: string; email?: string };
+        if (body.phoneNumber) phoneNumber = body.phoneNumber;
+        return ok(200, { id: CUSTOMER_ID, customerType: 'INDIVIDUAL', phoneNumber, email: 'ana@example.com' });
+      }),
+    ],
     [
       /^POST \/auth\/credentials$/,
       signedRoute(async (request) => {
@@ -197,6 +208,9 @@ export function withAccountService(base: FakeService): AccountService {
           nickname?: string;
           attestation?: { credentialId?: string };
         };
+        // as the service: no such field (an SMS method uses the customer's number, set with PATCH /customers)
+        if ('phoneNumber' in body) return fail(400, 'INVALID_INPUT');
+        if (body.type === 'SMS_OTP' && !phoneNumber) return fail(400, 'INVALID_INPUT');
         if (body.type === 'EMAIL_OTP' || body.type === 'SMS_OTP') {
           if (credentials.some((c) => c.type === body.type)) return fail(400, `${body.type}_CREDENTIAL_ALREADY_EXISTS`);
         }
@@ -211,7 +225,7 @@ export function withAccountService(base: FakeService): AccountService {
             body.type === 'PASSKEY'
               ? (body.nickname ?? 'Passkey')
               : body.type === 'SMS_OTP'
-                ? (body.phoneNumber ?? '+14155550123')
+                ? phoneNumber!
                 : 'ana@example.com',
           createdAt: iso(0),
           ...(body.attestation?.credentialId ? { credentialId: body.attestation.credentialId } : {}),
