@@ -32,6 +32,8 @@ export class FirefoxBiDiLauncher extends ChromeLauncher {
           // WebAuthn requests go to virtual authenticators, never to a USB token
           'security.webauth.webauthn_enable_softtoken': true,
           'security.webauth.webauthn_enable_usbtoken': false,
+          // as in Chromium (engines.mjs): no CSS animation keeps the compositor busy between tests
+          'ui.prefersReducedMotion': 1,
         },
       },
       ({ browser }) => browser.defaultBrowserContext(),
