@@ -145,7 +145,7 @@ describe('<pay-sessions>', () => {
     const before = client.session!.id;
     await pressEnter(part(el, 'renew-button'));
     await until(() => client.session?.id !== before, 'renewed');
-    await until(() => part(el, 'refresh-status').textContent!.includes('renewed'), 'the renewal shown');
+    await until(() => part(el, 'refresh-status').textContent!.includes('Renewed'), 'the renewal shown');
     expect(announced(el)).to.contain('Your session was renewed');
     // the replaced session stays active (as on the service) and is now listed as another one
     await until(() => rows(el).length === 2, 'the replaced session listed');
@@ -164,9 +164,10 @@ describe('<pay-sessions>', () => {
     // the renewed session is scheduled again: still renewing itself, with the renewal shown
     const before = client.session!.id;
     await pressEnter(part(el, 'renew-button'));
-    await until(() => status().includes('renewed'), 'the renewal shown');
+    await until(() => status().includes('Renewed'), 'the renewal shown');
     expect([client.session!.id === before, client.autoRefresh]).to.deep.equal([false, true]);
-    expect(status()).to.match(/^Renews automatically · renewed /);
+    // two phrases on two lines, not one sentence glued from fragments
+    expect(part(el, 'refresh-status').innerText).to.match(/^Renews automatically\nRenewed /);
 
     const manual = await account.signedInClient({ autoRefresh: false });
     const other = await render(manual);

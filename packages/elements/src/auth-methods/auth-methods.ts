@@ -247,7 +247,8 @@ export class PayAuthMethods extends PayElement {
 
   #label(method: AuthMethod): string {
     const detail = this.#describe(method);
-    return detail ? `${this.t(credentialTypeKey(method.type))} (${detail})` : this.t(credentialTypeKey(method.type));
+    const type = this.t(credentialTypeKey(method.type));
+    return detail ? this.t('authMethods.methodLabel', { type, detail }) : type;
   }
 
   // ---- remove -------------------------------------------------------------------------------------

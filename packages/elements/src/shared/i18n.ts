@@ -80,8 +80,6 @@ const en = {
   'account.type.OAUTH': 'Sign-in provider',
   'account.type.PASSKEY': 'Passkey',
   'account.type.other': 'Other sign-in method',
-  'authMethods.created': 'Added {time}',
-  'authMethods.cancel': 'Cancel',
 } as const;
 
 export type MessageKey = keyof (typeof en &
@@ -131,4 +129,13 @@ export function translate(locale: string | null | undefined, key: MessageKey, pa
   const template = catalogs.get(resolveLocale(locale))?.[key] ?? catalogs.get('en')?.[key] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * A translated sentence with `{name}` slots filled by rendered parts (a link stays a real element), so
+ * each language places the part where its word order needs it: `['I accept the ', link, '.']`.
+ * A slot without a part is left as written.
+ */
+export function fillSlots(text: string, parts: Record<string, unknown>): unknown[] {
+  return text.split(/\{(\w+)\}/).map((piece, i) => (i % 2 ? (piece in parts ? parts[piece] : `{${piece}}`) : piece));
 }
