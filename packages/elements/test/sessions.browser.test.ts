@@ -187,6 +187,23 @@ describe('<pay-sessions>', () => {
     await expectAccessible(el, 'ready');
   });
 
+  it('formats dates in European Portuguese for lang="pt", as its table is written, and Brazilian for pt-BR', async () => {
+    await import('../src/translations/pt.js');
+    const client = await account.signedInClient();
+    const expiry = async (lang: string): Promise<string> => {
+      const el = await fixture<PaySessions>(html`<pay-sessions lang=${lang} .client=${client}></pay-sessions>`);
+      await until(() => hasState(el, 'ready'), 'the list');
+      return part(el, 'refresh-status').textContent!;
+    };
+    const day = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'medium' }).format(Date.parse(client.session!.expiresAt));
+    expect(day, 'pt-PT writes dd/mm/yyyy').to.match(/^\d\d\/\d\d\/\d{4}$/);
+    expect(await expiry('pt')).to.contain(day);
+    expect(await expiry('pt-PT')).to.contain(day);
+    expect(await expiry('pt-BR'), 'pt-BR: the words of the pt table, the dates of Brazil')
+      .to.contain(' de ')
+      .and.contain('Expira');
+  });
+
   it('speaks Spanish', async () => {
     await import('../src/translations/es.js');
     const client = await account.signedInClient();
