@@ -17,6 +17,7 @@ import type { authMethodsMessages } from '../auth-methods/auth-methods.messages.
 import type { beneficialOwnersMessages } from '../kyc/beneficial-owners.messages.js';
 import type { cardMessages } from '../card/card.messages.js';
 import type { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
+import type { codeFieldMessages } from './code-field.messages.js';
 import type { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
 import type { kycMessages } from '../kyc/kyc.messages.js';
 import type { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
@@ -87,6 +88,7 @@ export type MessageKey = keyof (typeof en &
   typeof beneficialOwnersMessages &
   typeof cardMessages &
   typeof cardRevealMessages &
+  typeof codeFieldMessages &
   typeof contactVerificationMessages &
   typeof kycMessages &
   typeof oauthButtonMessages &

@@ -59,6 +59,7 @@ export const de: Messages = {
   'otp.resend': 'Code erneut senden',
   'otp.resendIn': 'Code erneut senden in {n} s',
   'otp.signedIn': 'Du bist angemeldet.',
+  'otp.neverShare': 'Gib diesen Code niemals weiter. Wir werden dich nie danach fragen.',
 
   'passkey.login': 'Mit Passkey anmelden',
   'passkey.register': 'Passkey erstellen',

@@ -59,6 +59,7 @@ export const es: Messages = {
   'otp.resendIn': 'Reenviar código en {n} s',
   'otp.sendNew': 'Enviar un código nuevo',
   'otp.signedIn': 'Has iniciado sesión.',
+  'otp.neverShare': 'No compartas nunca este código. Nunca te lo pediremos.',
 
   'passkey.login': 'Iniciar sesión con llave de acceso',
   'passkey.register': 'Crear una llave de acceso',

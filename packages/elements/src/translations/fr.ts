@@ -61,6 +61,7 @@ export const fr: Messages = {
   'otp.resend': 'Renvoyer le code',
   'otp.resendIn': 'Renvoyer le code dans {n} s',
   'otp.signedIn': 'Connexion réussie.',
+  'otp.neverShare': 'Ne communiquez jamais ce code. Nous ne vous le demanderons jamais.',
 
   'passkey.login': 'Se connecter avec une clé d’accès',
   'passkey.register': 'Créer une clé d’accès',

@@ -58,6 +58,7 @@ export const it: Messages = {
   'otp.resend': 'Invia di nuovo il codice',
   'otp.resendIn': 'Invia di nuovo il codice tra {n} s',
   'otp.signedIn': 'Hai effettuato l’accesso.',
+  'otp.neverShare': 'Non condividere mai questo codice. Non te lo chiederemo mai.',
 
   'passkey.login': 'Accedi con una passkey',
   'passkey.register': 'Crea una passkey',

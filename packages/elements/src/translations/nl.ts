@@ -58,6 +58,7 @@ export const nl: Messages = {
   'otp.resend': 'Code opnieuw versturen',
   'otp.resendIn': 'Code opnieuw versturen over {n} s',
   'otp.signedIn': 'Je bent ingelogd.',
+  'otp.neverShare': 'Deel deze code nooit. We vragen je er nooit om.',
 
   'passkey.login': 'Inloggen met een toegangssleutel',
   'passkey.register': 'Een toegangssleutel maken',

@@ -60,6 +60,7 @@ export const pt: Messages = {
   'otp.resend': 'Reenviar código',
   'otp.resendIn': 'Reenviar código dentro de {n} s',
   'otp.signedIn': 'Sessão iniciada.',
+  'otp.neverShare': 'Nunca partilhe este código. Nunca lho pediremos.',
 
   'passkey.login': 'Iniciar sessão com uma chave de acesso',
   'passkey.register': 'Criar uma chave de acesso',
