@@ -116,10 +116,10 @@ describe('code entry against the sandbox (<pay-otp-login>)', () => {
     paste(input, '000000');
     await until(() => t.leaks.of('pay-error').length === 1, 'the answer');
     await el.updateComplete;
-    expect(fieldError(el)).to.equal('Este código caducó. Pide uno nuevo.');
+    expect(fieldError(el)).to.equal('Este código ha caducado. Pide uno nuevo.');
     const resend = part<HTMLButtonElement>(el, 'resend-button');
     expect(resend.disabled).to.equal(false);
-    expect(resend.textContent?.trim()).to.equal('Enviar un código nuevo');
+    expect(resend.textContent?.trim()).to.equal('Pedir un código nuevo');
     await until(() => el.shadowRoot!.activeElement === resend, 'focus on the new-code button');
   });
 });

@@ -12,6 +12,14 @@ import { describe, it } from '../../../test/harness/suite.js';
 import { fillSlots } from '../src/shared/i18n.js';
 import { en, MESSAGE_KEYS } from '../src/translations/en.js';
 import { it as italian } from '../src/translations/it.js';
+import { de } from '../src/translations/de.js';
+import { es } from '../src/translations/es.js';
+import { fr } from '../src/translations/fr.js';
+import { nl } from '../src/translations/nl.js';
+import { pt } from '../src/translations/pt.js';
+import type { Messages } from '../src/shared/i18n.js';
+
+const TABLES: Record<string, Messages> = { en, de, es, fr, it: italian, nl, pt };
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
@@ -99,5 +107,26 @@ describe('message grammar', () => {
     const article = /\b(il|lo|la|l’|del|dello|della|dell’|al|allo|alla|dal|nel|sul)\s*\{(time|date)\}/i;
     const faults = MESSAGE_KEYS.filter((key) => /\{(time|date)\}/.test(en[key]) && article.test(italian[key]));
     expect(faults.map((key) => `${key}: ${italian[key]}`)).to.deep.equal([]);
+  });
+
+  it('gives example addresses at example.com, reserved for examples, not a domain someone owns', () => {
+    for (const [locale, table] of Object.entries(TABLES))
+      expect(table['signIn.emailInvalid'], locale).to.match(/\w@example\.com\b/);
+  });
+
+  it('asks for a new code with the verb of the button that does it', () => {
+    // the stem of the verb each locale uses for both, in the error and on the button
+    const VERB: Record<string, RegExp> = {
+      en: /send/i,
+      de: /forder/i,
+      es: /\bp[ie]d/i,
+      fr: /demand/i,
+      it: /richied/i,
+      nl: /aan\b|aanvragen/i,
+      pt: /pe[çd]/i,
+    };
+    for (const [locale, table] of Object.entries(TABLES))
+      for (const key of ['otp.sendNew', 'error.codeExpired', 'error.codeUsed', 'error.codeUsedUp'] as const)
+        expect(table[key], `${locale} ${key}`).to.match(VERB[locale]!);
   });
 });

@@ -259,7 +259,7 @@ export const de: Messages = {
   'error.codeUsed': 'Dieser Code kann nicht mehr verwendet werden. Fordere einen neuen Code an.',
   'error.codeExpired': 'Dieser Code ist abgelaufen. Fordere einen neuen Code an.',
   'error.lockedFor': 'Zu viele Versuche. Du kannst es {time} erneut versuchen.',
-  'otp.sendNew': 'Neuen Code senden',
+  'otp.sendNew': 'Neuen Code anfordern',
   'sca.codeHintTo': 'Gib den 6-stelligen Code ein, den wir an {destination} gesendet haben.',
   'sca.step': 'Schritt {n} von {total}',
   'sca.expired': 'Diese Bestätigung ist abgelaufen. Bitte starte die Zahlung erneut.',
@@ -452,7 +452,7 @@ export const de: Messages = {
   'signIn.usePhone': 'Stattdessen Telefon verwenden',
   'signIn.useEmail': 'Stattdessen E-Mail verwenden',
   'signIn.emailMissing': 'Gib deine E-Mail-Adresse ein.',
-  'signIn.emailInvalid': 'Gib eine E-Mail-Adresse wie name@beispiel.de ein.',
+  'signIn.emailInvalid': 'Gib eine E-Mail-Adresse wie name@example.com ein.',
   'signIn.edit': 'Ändern',
   'signIn.useAnotherEmail': 'Andere E-Mail-Adresse verwenden',
   'signIn.unknown':

@@ -264,7 +264,7 @@ export const fr: Messages = {
   'error.codeUsed': 'Ce code ne peut plus être utilisé. Demandez un nouveau code.',
   'error.codeExpired': 'Ce code a expiré. Demandez un nouveau code.',
   'error.lockedFor': 'Trop de tentatives. Vous pourrez réessayer {time}.',
-  'otp.sendNew': 'Envoyer un nouveau code',
+  'otp.sendNew': 'Demander un nouveau code',
   'sca.codeHintTo': 'Saisissez le code à 6 chiffres envoyé au {destination}.',
   'sca.step': 'Étape {n} sur {total}',
   'sca.expired': 'Cette confirmation a expiré. Veuillez recommencer le paiement.',
@@ -457,7 +457,7 @@ export const fr: Messages = {
   'signIn.usePhone': 'Utiliser plutôt le téléphone',
   'signIn.useEmail': 'Utiliser plutôt l’e-mail',
   'signIn.emailMissing': 'Saisissez votre adresse e-mail.',
-  'signIn.emailInvalid': 'Saisissez une adresse e-mail comme nom@exemple.com.',
+  'signIn.emailInvalid': 'Saisissez une adresse e-mail comme nom@example.com.',
   'signIn.edit': 'Modifier',
   'signIn.useAnotherEmail': 'Utiliser une autre adresse e-mail',
   'signIn.unknown':

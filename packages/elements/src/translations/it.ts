@@ -253,7 +253,7 @@ export const it: Messages = {
   'error.codeUsed': 'Questo codice non può più essere usato. Richiedine uno nuovo.',
   'error.codeExpired': 'Questo codice è scaduto. Richiedine uno nuovo.',
   'error.lockedFor': 'Troppi tentativi. Potrai riprovare {time}.',
-  'otp.sendNew': 'Invia un nuovo codice',
+  'otp.sendNew': 'Richiedi un nuovo codice',
   'sca.codeHintTo': 'Inserisci il codice di 6 cifre che abbiamo inviato al {destination}.',
   'sca.step': 'Passaggio {n} di {total}',
   'sca.expired': 'Questa conferma è scaduta. Avvia di nuovo il pagamento.',
@@ -448,7 +448,7 @@ export const it: Messages = {
   'signIn.usePhone': 'Usa il telefono',
   'signIn.useEmail': 'Usa l’email',
   'signIn.emailMissing': 'Inserisci il tuo indirizzo email.',
-  'signIn.emailInvalid': 'Inserisci un indirizzo email come nome@esempio.it.',
+  'signIn.emailInvalid': 'Inserisci un indirizzo email come nome@example.com.',
   'signIn.edit': 'Modifica',
   'signIn.useAnotherEmail': 'Usa un’altra email',
   'signIn.unknown':
