@@ -129,4 +129,30 @@ describe('message grammar', () => {
       for (const key of ['otp.sendNew', 'error.codeExpired', 'error.codeUsed', 'error.codeUsedUp'] as const)
         expect(table[key], `${locale} ${key}`).to.match(VERB[locale]!);
   });
+
+  it('uses one word per concept and the locale’s register, as the reviewers’ findings require', () => {
+    /** Words a locale must not use: the other of two words for one concept, the wrong register, a wrong term. */
+    const FORBIDDEN: Record<string, [RegExp, string][]> = {
+      es: [
+        [/billetera/i, 'the wallet is “monedero” throughout'],
+        [/\bpropietario/i, 'a beneficial owner is “titular real”'],
+        [/^Recibe$/, 'an amount label that reads as a command'],
+        [/caducó|\bse añadió|\bno se pudo\b/i, 'Spain Spanish uses the present perfect for what just happened'],
+      ],
+      fr: [[/\bpropriétaire/i, 'a beneficial owner is “bénéficiaire effectif”']],
+      de: [[/\bIhr(e|en|em|er)?\b|\bIhnen\b|\b[Ww]enden Sie\b/, 'de speaks with du (a Sie table would be de-formal)']],
+      it: [[/^Invii$/, 'an amount label that reads as a command']],
+      nl: [
+        [/herstelzin heb je/i, 'the recovery-phrase warning must not read as a benefit'],
+        [/woorden de wallet beheert/, 'whoever has the phrase controls the wallet, not “manages” it'],
+      ],
+      pt: [[/^Envia$/, 'an amount label that reads as a command']],
+    };
+    const faults = Object.entries(FORBIDDEN).flatMap(([locale, rules]) =>
+      MESSAGE_KEYS.flatMap((key) =>
+        rules.filter(([re]) => re.test(TABLES[locale]![key])).map(([, why]) => `${locale} ${key}: ${why}`),
+      ),
+    );
+    expect(faults, faults.join('\n')).to.deep.equal([]);
+  });
 });

@@ -436,7 +436,7 @@ export const de: Messages = {
   'cardView.error.state': 'Diese Karte kann in ihrem aktuellen Status nicht geändert werden.',
   'cardView.error.closed': 'Diese Karte ist gekündigt und kann nicht mehr geändert werden.',
   'cardView.error.platform':
-    'Das hat Ihr Kartenanbieter festgelegt, daher kann es hier nicht geändert werden. Wenden Sie sich an dessen Kundenservice.',
+    'Das hat dein Kartenanbieter festgelegt, daher kann es hier nicht geändert werden. Wende dich an dessen Kundenservice.',
   // the shared phone field
   'phone.label': 'Handynummer',
   'phone.countryLabel': 'Land oder Region',

@@ -323,7 +323,7 @@ export const fr: Messages = {
   'kyc.section.address': 'Adresse',
   'kyc.section.business': 'Votre entreprise',
   'kyc.section.document': 'Pièce d’identité',
-  'kyc.section.owners': 'Propriétaires et personne exerçant le contrôle',
+  'kyc.section.owners': 'Bénéficiaires effectifs et personne exerçant le contrôle',
   'kyc.f.fullName': 'Nom légal complet',
   'kyc.f.birthDate': 'Date de naissance',
   'kyc.f.nationality': 'Nationalité (code pays à 2 lettres)',
@@ -359,7 +359,7 @@ export const fr: Messages = {
   'kyc.submit': 'Envoyer pour vérification',
   'kyc.submitting': 'Envoi en cours…',
   'kyc.fix': 'Certaines informations sont manquantes ou à corriger.',
-  'kyc.owners.missing': 'Ajoutez les propriétaires de l’entreprise et la personne qui exerce le contrôle.',
+  'kyc.owners.missing': 'Ajoutez les bénéficiaires effectifs de l’entreprise et la personne qui exerce le contrôle.',
 
   // <pay-beneficial-owners>
   'kyc.badge.UNVERIFIED': 'Non vérifié',
@@ -372,7 +372,7 @@ export const fr: Messages = {
   'kyc.f.identifier': 'Numéro d’identification',
   'kyc.f.ownershipPercentage': 'Participation (%)',
   'kyc.f.role': 'Rôle',
-  'kyc.role.UBO': 'Propriétaire (25 % ou plus)',
+  'kyc.role.UBO': 'Bénéficiaire effectif (25 % ou plus)',
   'kyc.role.CONTROL_PERSON': 'Personne exerçant le contrôle',
   'kyc.role.DIRECTOR': 'Dirigeant',
   'kyc.idType.SSN': 'SSN',
@@ -382,7 +382,7 @@ export const fr: Messages = {
     'Ajoutez toutes les personnes qui détiennent 25 % ou plus de l’entreprise, ainsi qu’une personne qui la contrôle.',
   'kyc.owners.add': 'Ajouter une personne',
   'kyc.owners.save': 'Enregistrer la personne',
-  'kyc.owners.below25': 'Inutile d’ajouter les propriétaires qui détiennent moins de 25 %.',
+  'kyc.owners.below25': 'Inutile d’ajouter les personnes qui détiennent moins de 25 %.',
   'kyc.owners.item': '{name}, {percent} %',
   'kyc.owners.added': 'Personne ajoutée : {name}.',
 

@@ -260,7 +260,7 @@ export const it: Messages = {
 
   // <pay-payment>
   'payment.title': 'Controlla il tuo pagamento',
-  'payment.send': 'Invii',
+  'payment.send': 'Tu invii',
   'payment.receive': 'Il beneficiario riceve',
   'payment.rate': 'Tasso di cambio',
   'payment.fees': 'Commissioni',

@@ -69,8 +69,8 @@ export const nl: Messages = {
   'passkey.signedIn': 'Je bent ingelogd.',
 
   'export.warning':
-    'Met je herstelzin heb je volledige controle over je wallet. Deel hem nooit met iemand, ook niet met support.',
-  'export.confirm': 'Ik begrijp dat iedereen met deze woorden de wallet beheert',
+    'Wie je herstelzin heeft, heeft volledige controle over je wallet. Deel hem nooit met iemand, ook niet met support.',
+  'export.confirm': 'Ik begrijp dat iedereen met deze woorden de controle over de wallet heeft',
   'export.start': 'Herstelzin exporteren',
   'export.exporting': 'Je herstelzin wordt voorbereid…',
   'export.processing': 'Nog bezig met voorbereiden. Dit kan even duren…',

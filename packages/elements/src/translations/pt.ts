@@ -264,7 +264,7 @@ export const pt: Messages = {
 
   // <pay-payment>
   'payment.title': 'Reveja o seu pagamento',
-  'payment.send': 'Envia',
+  'payment.send': 'Montante a enviar',
   'payment.receive': 'O beneficiário recebe',
   'payment.rate': 'Taxa de câmbio',
   'payment.fees': 'Comissões',
