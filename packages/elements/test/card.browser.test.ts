@@ -483,7 +483,7 @@ describe('<pay-card>', () => {
     await expectAccessible(el, 'es');
   });
 
-  it('reads and prefills a limit with the locale’s separators: in German 1.500 is one thousand five hundred', async () => {
+  it('reads and prefills a limit with the locale’s separators: in German 1.234 is one thousand two hundred and thirty-four', async () => {
     const s = await cardSetup();
     const el = await render(s, s.chain.client, { locale: 'de' });
     await pressEnter(part(el, 'edit-limits-button'));
@@ -495,16 +495,16 @@ describe('<pay-card>', () => {
       de['cardView.tooManyDecimals'].replace('{n}', '2').replace('{example}', '1.234,56'),
     );
     input().value = '';
-    await typeInto(input(), '1.500');
+    await typeInto(input(), '1.234'); // no key twice in a row: WebKitWebDriver drops repeats
     await pressEnter(part(el, 'save-limits-button'));
     await until(() => t.leaks.of('pay-card-limits-changed').length === 1, 'saved');
     expect(t.leaks.of('pay-card-limits-changed')[0]!.detail).to.deep.include({
-      limits: { maxSpendPerTransaction: 150000, maxSpendPerDay: null, maxTransactionsPerDay: null },
+      limits: { maxSpendPerTransaction: 123400, maxSpendPerDay: null, maxTransactionsPerDay: null },
     });
     await el.updateComplete;
     await pressEnter(part(el, 'edit-limits-button'));
     await el.updateComplete;
-    expect(input().value, 'prefilled as German writes it').to.equal('1.500,00');
+    expect(input().value, 'prefilled as German writes it').to.equal('1.234,00');
   });
 
   it('reads amounts in major units with at most the currency’s decimals', () => {
