@@ -199,7 +199,7 @@ export const es: Messages = {
   'sca.noFactor': 'Este pago no se puede confirmar aquí. Usa la aplicación en la que lo iniciaste.',
   'payment.title': 'Revisa tu pago',
   'payment.send': 'Envías',
-  'payment.receive': 'El beneficiario recibe',
+  'payment.receive': 'El destinatario recibe',
   'payment.rate': 'Tipo de cambio',
   'payment.fees': 'Comisiones',
   'payment.payee': 'Para',
