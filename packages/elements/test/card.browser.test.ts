@@ -5,6 +5,7 @@ import { describe, it } from '../../../test/harness/suite.js';
 import type { PayCard } from '../src/card/card.js';
 import { cardPolling, parseAmount } from '../src/card/card.js';
 import '../src/translations/es.js';
+import { de } from '../src/translations/de.js';
 import { sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
 import {
   announced,
@@ -201,7 +202,9 @@ describe('<pay-card>', () => {
     await pressEnter(part(el, 'save-limits-button'));
     await el.updateComplete;
     expect(inputs()[0]!.getAttribute('aria-invalid')).to.equal('true');
-    expect(part(el, 'limits-form').textContent).to.contain('at most 2 decimals').and.contain('whole number');
+    expect(part(el, 'limits-form').textContent)
+      .to.contain('Use at most 2 decimals, such as 1,234.56.')
+      .and.contain('whole number');
     expect(el.shadowRoot!.activeElement === inputs()[0], 'the first wrong field').to.equal(true);
     expect(s.chain.forwarded.filter((p) => p.startsWith('PATCH'))).to.have.length(0);
     await expectAccessible(el, 'invalid limits');
@@ -480,11 +483,36 @@ describe('<pay-card>', () => {
     await expectAccessible(el, 'es');
   });
 
+  it('reads and prefills a limit with the locale’s separators: in German 1.234 is one thousand two hundred and thirty-four', async () => {
+    const s = await cardSetup();
+    const el = await render(s, s.chain.client, { locale: 'de' });
+    await pressEnter(part(el, 'edit-limits-button'));
+    const input = () => el.shadowRoot!.querySelector<HTMLInputElement>('input[name="maxSpendPerTransaction"]')!;
+    await typeInto(input(), '12,345');
+    await pressEnter(part(el, 'save-limits-button'));
+    await el.updateComplete;
+    expect(part(el, 'limits-form').textContent).to.contain(
+      de['cardView.tooManyDecimals'].replace('{n}', '2').replace('{example}', '1.234,56'),
+    );
+    input().value = '';
+    await typeInto(input(), '1.234'); // no key twice in a row: WebKitWebDriver drops repeats
+    await pressEnter(part(el, 'save-limits-button'));
+    await until(() => t.leaks.of('pay-card-limits-changed').length === 1, 'saved');
+    expect(t.leaks.of('pay-card-limits-changed')[0]!.detail).to.deep.include({
+      limits: { maxSpendPerTransaction: 123400, maxSpendPerDay: null, maxTransactionsPerDay: null },
+    });
+    await el.updateComplete;
+    await pressEnter(part(el, 'edit-limits-button'));
+    await el.updateComplete;
+    expect(input().value, 'prefilled as German writes it').to.equal('1.234,00');
+  });
+
   it('reads amounts in major units with at most the currency’s decimals', () => {
     expect(parseAmount('12.5', 2)).to.equal(1250);
     expect(parseAmount(' 7,25 ', 2)).to.equal(725);
     expect(parseAmount('', 2)).to.equal(null);
     expect(parseAmount('1.001', 2)).to.equal(undefined);
+    expect(parseAmount('1.001', 2, 'de')).to.equal(100100);
     expect(parseAmount('0', 2)).to.equal(undefined);
     expect(parseAmount('-3', 2)).to.equal(undefined);
     expect(parseAmount('5', 0)).to.equal(5);

@@ -4,6 +4,7 @@ import type { Quote } from '@paykit/crypto-core';
 import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
 import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js';
+import { registerMessages } from '../src/shared/i18n.js';
 import {
   expectAccessible,
   fixture,
@@ -55,6 +56,23 @@ describe('code entry against the sandbox (<pay-otp-login>)', () => {
     await el.updateComplete;
   }
 
+  it('warns never to share the code, described by the input, in the page’s language or the platform’s words', async () => {
+    const chain = await sandboxChain();
+    const warning = (input: HTMLInputElement): string => {
+      const ids = input.getAttribute('aria-describedby')!.split(' ');
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+    };
+    const input = await sendCode(await render(chain));
+    expect(warning(input)).to.contain('Never share this code. We will never ask you for it.');
+    const spanish = await sendCode(await render(chain, 'es'));
+    expect(warning(spanish)).to.contain('No compartas nunca este código. Nunca te lo pediremos.');
+    // a platform's own wording, through the message override every key has (a region of its own here,
+    // so the other tests keep English)
+    registerMessages('en-gb', { 'otp.neverShare': 'Acme staff will never ask for this code.' });
+    const platform = await sendCode(await render(chain, 'en-GB'));
+    expect(warning(platform)).to.contain('Acme staff will never ask for this code.').and.not.contain('Never share');
+  });
+
   it('five wrong codes use the code up: it says so (no service text), "Send a new code" works at once, then the right code signs in', async () => {
     const chain = await sandboxChain();
     const el = await render(chain);
@@ -98,10 +116,10 @@ describe('code entry against the sandbox (<pay-otp-login>)', () => {
     paste(input, '000000');
     await until(() => t.leaks.of('pay-error').length === 1, 'the answer');
     await el.updateComplete;
-    expect(fieldError(el)).to.equal('Este código caducó. Pide uno nuevo.');
+    expect(fieldError(el)).to.equal('Este código ha caducado. Pide uno nuevo.');
     const resend = part<HTMLButtonElement>(el, 'resend-button');
     expect(resend.disabled).to.equal(false);
-    expect(resend.textContent?.trim()).to.equal('Enviar un código nuevo');
+    expect(resend.textContent?.trim()).to.equal('Pedir un código nuevo');
     await until(() => el.shadowRoot!.activeElement === resend, 'focus on the new-code button');
   });
 });
@@ -162,9 +180,10 @@ describe('SCA code entry against the sandbox (<pay-sca-challenge>)', () => {
     await until(() => document.activeElement === input, 'the code field focused when it appears');
     expect(part(el, 'payee').textContent).to.equal('Café Lumière');
     expect(part(el, 'step').textContent).to.equal('Step 1 of 2');
-    expect(el.querySelector('.pay-field__hint')?.textContent).to.equal(
+    expect([...el.querySelectorAll('.pay-field__hint')].map((p) => p.textContent)).to.deep.equal([
       'Enter the 6-digit code we sent to +33 ••• ••• •78.',
-    );
+      'Never share this code. We will never ask you for it.',
+    ]);
     await expectAccessible(el, 'step 1 of 2');
 
     paste(input, WRONG[0]!);

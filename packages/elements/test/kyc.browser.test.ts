@@ -141,7 +141,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     await submit(el, () => t.leaks.of('pay-kyc-submitted').length === 1, 'first submission');
     expect(t.leaks.of('pay-kyc-submitted')[0]!.detail).to.include({ verificationStatus: 'RESOLVE_ERRORS' });
     expect(fieldError(el, 'document-e')).to.equal(
-      'Add one of these documents: Passport, Driver’s license, National ID card.',
+      'Add one of these documents: Passport, Driver’s license, or National ID card.',
     );
     const customer = await chain.platform('GET', `/customers/${chain.customerId}`);
     expect(customer).to.include({ birthDate: BIRTH, nationality: 'DE' });

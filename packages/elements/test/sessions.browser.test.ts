@@ -145,7 +145,7 @@ describe('<pay-sessions>', () => {
     const before = client.session!.id;
     await pressEnter(part(el, 'renew-button'));
     await until(() => client.session?.id !== before, 'renewed');
-    await until(() => part(el, 'refresh-status').textContent!.includes('renewed'), 'the renewal shown');
+    await until(() => part(el, 'refresh-status').textContent!.includes('Renewed'), 'the renewal shown');
     expect(announced(el)).to.contain('Your session was renewed');
     // the replaced session stays active (as on the service) and is now listed as another one
     await until(() => rows(el).length === 2, 'the replaced session listed');
@@ -164,9 +164,10 @@ describe('<pay-sessions>', () => {
     // the renewed session is scheduled again: still renewing itself, with the renewal shown
     const before = client.session!.id;
     await pressEnter(part(el, 'renew-button'));
-    await until(() => status().includes('renewed'), 'the renewal shown');
+    await until(() => status().includes('Renewed'), 'the renewal shown');
     expect([client.session!.id === before, client.autoRefresh]).to.deep.equal([false, true]);
-    expect(status()).to.match(/^Renews automatically · renewed /);
+    // two phrases on two lines, not one sentence glued from fragments
+    expect(part(el, 'refresh-status').innerText).to.match(/^Renews automatically\nRenewed /);
 
     const manual = await account.signedInClient({ autoRefresh: false });
     const other = await render(manual);
@@ -184,6 +185,23 @@ describe('<pay-sessions>', () => {
     await pressEnter(part(el, 'retry-button'));
     await until(() => hasState(el, 'ready'), 'loaded after retry');
     await expectAccessible(el, 'ready');
+  });
+
+  it('formats dates in European Portuguese for lang="pt", as its table is written, and Brazilian for pt-BR', async () => {
+    await import('../src/translations/pt.js');
+    const client = await account.signedInClient();
+    const expiry = async (lang: string): Promise<string> => {
+      const el = await fixture<PaySessions>(html`<pay-sessions lang=${lang} .client=${client}></pay-sessions>`);
+      await until(() => hasState(el, 'ready'), 'the list');
+      return part(el, 'refresh-status').textContent!;
+    };
+    const day = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'medium' }).format(Date.parse(client.session!.expiresAt));
+    expect(day, 'pt-PT writes dd/mm/yyyy').to.match(/^\d\d\/\d\d\/\d{4}$/);
+    expect(await expiry('pt')).to.contain(day);
+    expect(await expiry('pt-PT')).to.contain(day);
+    expect(await expiry('pt-BR'), 'pt-BR: the words of the pt table, the dates of Brazil')
+      .to.contain(' de ')
+      .and.contain('Expira');
   });
 
   it('speaks Spanish', async () => {

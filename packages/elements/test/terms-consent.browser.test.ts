@@ -16,6 +16,8 @@ import {
 } from './helpers/dom.js';
 import { CLIENT_ADDRESS, sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
 import '../src/define/pay-terms-consent.js';
+import { de } from '../src/translations/de.js';
+import { nl } from '../src/translations/nl.js';
 
 describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
   const t = setupElementTests();
@@ -28,6 +30,33 @@ describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
         acceptance-method=${method ?? 'CHECKBOX'}
       ></pay-terms-consent>`,
     );
+
+  it('puts the link inside one translated sentence, where German and Dutch word order needs it', async () => {
+    const chain = await sandboxChain({ region: 'DE' });
+    const text = (node: Element): string => node.textContent!.replace(/\s+/g, ' ').trim();
+    for (const [lang, table] of [
+      ['de', de],
+      ['nl', nl],
+    ] as const) {
+      for (const method of ['CHECKBOX', 'CLICK_TO_ACCEPT']) {
+        const el = await fixture<PayTermsConsent>(
+          html`<pay-terms-consent
+            lang=${lang}
+            .client=${chain.client}
+            customer-id=${chain.customerId}
+            acceptance-method=${method}
+          ></pay-terms-consent>`,
+        );
+        await t.inState(el, 'ready');
+        const sentence = method === 'CHECKBOX' ? part(el, 'consent').querySelector('span')! : part(el, 'intro');
+        const link = part<HTMLAnchorElement>(el, 'terms-link');
+        expect(sentence.contains(link), `${lang} ${method}: the link is inside the sentence`).to.equal(true);
+        const key = method === 'CHECKBOX' ? 'terms.consentLabel' : 'terms.clickToAccept';
+        expect(text(sentence), `${lang} ${method}`).to.equal(table[key].replace('{link}', text(link)));
+      }
+    }
+    expect(de['terms.consentLabel']).to.match(/\{link\} gelesen und akzeptiere/);
+  });
 
   it('links the current terms and records a checkbox acceptance; the backend adds the IP and time', async () => {
     const chain = await sandboxChain({ region: 'DE' });

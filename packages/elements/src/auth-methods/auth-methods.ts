@@ -138,6 +138,7 @@ export class PayAuthMethods extends PayElement {
   readonly #code: CodeField = new CodeField(this, {
     label: () => this.t('otp.label'),
     hint: () => this.t('authMethods.codeHint', { destination: this.#describe(this.#challenge) }),
+    warning: () => this.t('otp.neverShare'),
     incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
     message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
     onComplete: (code) => void this.#verify(code),
@@ -256,7 +257,8 @@ export class PayAuthMethods extends PayElement {
 
   #label(method: AuthMethod): string {
     const detail = this.#describe(method);
-    return detail ? `${this.t(credentialTypeKey(method.type))} (${detail})` : this.t(credentialTypeKey(method.type));
+    const type = this.t(credentialTypeKey(method.type));
+    return detail ? this.t('authMethods.methodLabel', { type, detail }) : type;
   }
 
   // ---- remove -------------------------------------------------------------------------------------

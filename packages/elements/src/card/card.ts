@@ -43,6 +43,7 @@ import {
 } from './card-events.js';
 import { cardMessages } from './card.messages.js';
 import { cardStyles } from './card.styles.js';
+import { formatAmountInput, readAmount } from './amount-input.js';
 
 registerMessages('en', cardMessages);
 
@@ -92,14 +93,13 @@ function isoDecimals(code: string): number {
   }
 }
 
-/** `text` in major units as smallest units: '12.5', 2 → 1250; '' → null; undefined when it is not a positive amount. */
-export function parseAmount(text: string, decimals: number): number | null | undefined {
-  const value = text.trim().replace(',', '.');
-  if (!value) return null;
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(value);
-  if (!match || (match[2] ?? '').length > decimals) return undefined;
-  const units = Number(match[1] + (match[2] ?? '').padEnd(decimals, '0'));
-  return Number.isSafeInteger(units) && units > 0 ? units : undefined;
+/**
+ * `text` in major units as smallest units, read with `locale`'s separators (grouping accepted):
+ * '12.5', 2 → 1250; '1.000', 2, 'de' → 100000; '' → null; undefined when it is not a positive amount.
+ */
+export function parseAmount(text: string, decimals: number, locale = 'en'): number | null | undefined {
+  const value = readAmount(text, decimals, locale);
+  return typeof value === 'string' ? undefined : value;
 }
 
 /**
@@ -417,10 +417,20 @@ export class PayCard extends PayElement {
     this.#invalid = {};
     for (const name of this.#editableLimits) {
       const text = (form.elements.namedItem(name) as HTMLInputElement).value;
-      const value =
-        name === 'maxTransactionsPerDay' ? (text.trim() ? parseAmount(text, 0) : null) : parseAmount(text, decimals);
-      if (value === undefined)
-        this.#invalid[name] = name === 'maxTransactionsPerDay' ? 'cardView.invalidCount' : 'cardView.invalidAmount';
+      const count = name === 'maxTransactionsPerDay';
+      const value = count
+        ? text.trim()
+          ? parseAmount(text, 0)
+          : null
+        : readAmount(text, decimals, this.resolvedLocale);
+      if (value === undefined || typeof value === 'string')
+        this.#invalid[name] = count
+          ? 'cardView.invalidCount'
+          : !decimals
+            ? 'cardView.invalidWholeAmount'
+            : value === 'decimals'
+              ? 'cardView.tooManyDecimals'
+              : 'cardView.invalidAmount';
       else limits[name] = value;
     }
     const firstInvalid = Object.keys(this.#invalid)[0];
@@ -615,9 +625,7 @@ export class PayCard extends PayElement {
     const initial = (name: LimitName): string => {
       const value = card[name];
       if (value == null) return '';
-      if (name === 'maxTransactionsPerDay') return String(value);
-      const digits = String(value).padStart(decimals + 1, '0');
-      return decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+      return name === 'maxTransactionsPerDay' ? String(value) : formatAmountInput(value, decimals, this.resolvedLocale);
     };
     return html`<section part="limits" class="box" aria-labelledby="limits-title">
       <h3 class="subtitle" id="limits-title">${this.t('cardView.limits')}</h3>
@@ -642,7 +650,7 @@ export class PayCard extends PayElement {
                   ${
                     invalid
                       ? html`<span class="field-error" id=${`limit-${name}-error`}
-                          >${this.t(invalid, { n: decimals })}</span
+                          >${this.t(invalid, { n: decimals, example: formatAmountInput(123456, decimals, this.resolvedLocale) })}</span
                         >`
                       : nothing
                   }

@@ -561,7 +561,15 @@ export class PayKyc extends KycFormElement {
         this.fieldErrors.set(OWNERS, this.t('kyc.owners.missing'));
       } else if (error.type.startsWith('MISSING_') && error.acceptedDocumentTypes?.length) {
         this.#needed = [...new Set([...this.#needed, ...error.acceptedDocumentTypes])];
-        const types = error.acceptedDocumentTypes.map((type) => docLabel((key) => this.t(key), type)).join(', ');
+        const labels = error.acceptedDocumentTypes.map((type) => docLabel((key) => this.t(key), type));
+        // "A, B or C" as the language writes a list, not English commas (a malformed tag gets English)
+        const list = (tag: string) => new Intl.ListFormat(tag, { type: 'disjunction' }).format(labels);
+        let types: string;
+        try {
+          types = list(this.resolvedLocale);
+        } catch {
+          types = list('en');
+        }
         this.fieldErrors.set(DOCUMENT, this.t('kyc.doc.missing', { types }));
       } else if (error.type.endsWith('_DOCUMENT') || error.type === 'DOCUMENT_VERIFICATION_FAILED') {
         this.#replaceId = error.resourceId;

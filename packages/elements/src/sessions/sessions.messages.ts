@@ -11,7 +11,7 @@ export const sessionsMessages = {
   'sessions.expires': 'Active until {time}',
   'sessions.autoRefresh': 'Renews automatically',
   'sessions.expiresAt': 'Expires at {time}',
-  'sessions.renewedAt': 'renewed {time}',
+  'sessions.renewedAt': 'Renewed {time}',
   'sessions.renewed': 'Your session was renewed. It’s now active until {time}.',
   'sessions.renew': 'Renew now',
   'sessions.revoke': 'Sign out',

@@ -293,8 +293,7 @@ export class PaySessions extends PayElement {
         <span class="meta" part=${current ? 'refresh-status' : nothing}
           >${status}${
             current && this.#renewedAt
-              ? html` ·
-                ${this.t('sessions.renewedAt', { time: formatTime(locale, new Date(this.#renewedAt).toISOString()) })}`
+              ? html`<br />${this.t('sessions.renewedAt', { time: formatTime(locale, new Date(this.#renewedAt).toISOString()) })}`
               : nothing
           }</span
         >

@@ -110,9 +110,12 @@ export abstract class PayElement extends LitElement {
   /** The custom states of the current render (`:state(x)` and `data-state`). */
   protected abstract get states(): string[];
 
-  /** The locale in use: `locale`, else the nearest `lang` attribute, else the document's (followed live). */
+  /** The locale in use: `locale`, else the nearest `lang` attribute, else the document's (followed live); `pt` is `pt-PT`. */
   protected get resolvedLocale(): string {
-    return this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+    const tag = this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+    // Intl formats a bare `pt` the Brazilian way; the `pt` table is European Portuguese. A regional tag keeps
+    // its region for numbers and dates (pt-BR, es-MX, de-CH) and takes the words of its language's table.
+    return tag == 'pt' ? 'pt-PT' : tag;
   }
 
   /** Translates `key` in the element's locale. */

@@ -30,7 +30,7 @@ export interface CodeErrorView extends ErrorView {
   problem: CodeProblem;
 }
 
-export interface CodeEntryOptions extends Omit<CodeFieldOptions, 'message' | 'incomplete' | 'onEdit'> {
+export interface CodeEntryOptions extends Omit<CodeFieldOptions, 'message' | 'incomplete' | 'onEdit' | 'warning'> {
   /** The host's translation. */
   t: (key: MessageKey, params?: MessageParams) => string;
   /** The host's locale (for how long a lock lasts). */
@@ -69,6 +69,7 @@ export class CodeEntry extends CodeField {
       fallbackWaitSeconds: options.resendSeconds,
       message: (view, n) => options.t(view.key, { n, ...view.params }),
       incomplete: () => options.t('error.incompleteCode', { n: options.length ?? 6 }),
+      warning: () => options.t('otp.neverShare'),
     });
     this.#host = host;
     this.#options = options;

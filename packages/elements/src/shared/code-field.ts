@@ -1,7 +1,7 @@
 /**
  * The one-time-code input of every code-taking element (through code-entry.ts, or directly in
  * `<pay-auth-methods>`): one real `<input>` in the element's light DOM (slot `code-input`) with
- * `autocomplete="one-time-code"`, a label, a hint and an error line tied to it by `aria-describedby`. It keeps digits only, accepts a pasted code with
+ * `autocomplete="one-time-code"`, a label, a hint, a warning never to share the code and an error line tied to it by `aria-describedby`. It keeps digits only, accepts a pasted code with
  * spaces or dashes, and hands the code over as soon as all digits are there. The code is read from
  * the input and the input cleared in the same step; it is never put in an attribute. Errors about an
  * attempt show under the input (the line exists only while there is one); a 429 also disables it until
@@ -10,7 +10,8 @@
  *
  * @example
  *   #code = new CodeField(this, {
- *     label: () => this.t('otp.label'), hint: () => this.t('otp.hint'), incomplete: () => …,
+ *     label: () => this.t('otp.label'), hint: () => this.t('otp.hint'), warning: () => this.t('otp.neverShare'),
+ *     incomplete: () => …,
  *     message: (view, seconds) => this.errorMessage(view, seconds),
  *     onComplete: (code) => this.#verify(code),
  *   });
@@ -20,12 +21,18 @@ import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { Countdown } from './countdown.js';
 import type { ErrorView } from './errors.js';
 import { LightDomSlot } from './light-dom.js';
+import { codeFieldMessages } from './code-field.messages.js';
+import { registerMessages } from './i18n.js';
+
+registerMessages('en', codeFieldMessages);
 
 export interface CodeFieldOptions {
   /** Number of digits; default 6. */
   length?: number;
   label: () => string;
   hint: () => string;
+  /** The warning under the hint: 'Never share this code…' (`otp.neverShare`, which a platform may override). */
+  warning: () => string;
   /** Shown when the user submits fewer digits than `length`. */
   incomplete: () => string;
   /** The text of an error under the input; `secondsLeft` counts down a 429. */
@@ -145,7 +152,7 @@ export class CodeField {
         maxlength=${this.length}
         spellcheck="false"
         autocapitalize="off"
-        aria-describedby="${id}-hint${error ? ` ${id}-error` : ''}"
+        aria-describedby="${id}-hint ${id}-warning${error ? ` ${id}-error` : ''}"
         aria-invalid=${error ? 'true' : 'false'}
         ?readonly=${this.busy}
         ?disabled=${this.rateLimited || this.spent}
@@ -155,6 +162,7 @@ export class CodeField {
         @keydown=${this.#onKeydown}
       />
       <p class="pay-field__hint" id="${id}-hint">${this.#options.hint()}</p>
+      <p class="pay-field__hint" id="${id}-warning">${this.#options.warning()}</p>
       ${error ? html`<p class="pay-field__error" id="${id}-error">${error}</p>` : nothing}
     `;
   }

@@ -17,6 +17,7 @@ import type { authMethodsMessages } from '../auth-methods/auth-methods.messages.
 import type { beneficialOwnersMessages } from '../kyc/beneficial-owners.messages.js';
 import type { cardMessages } from '../card/card.messages.js';
 import type { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
+import type { codeFieldMessages } from './code-field.messages.js';
 import type { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
 import type { kycMessages } from '../kyc/kyc.messages.js';
 import type { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
@@ -80,8 +81,6 @@ const en = {
   'account.type.OAUTH': 'Sign-in provider',
   'account.type.PASSKEY': 'Passkey',
   'account.type.other': 'Other sign-in method',
-  'authMethods.created': 'Added {time}',
-  'authMethods.cancel': 'Cancel',
 } as const;
 
 export type MessageKey = keyof (typeof en &
@@ -89,6 +88,7 @@ export type MessageKey = keyof (typeof en &
   typeof beneficialOwnersMessages &
   typeof cardMessages &
   typeof cardRevealMessages &
+  typeof codeFieldMessages &
   typeof contactVerificationMessages &
   typeof kycMessages &
   typeof oauthButtonMessages &
@@ -131,4 +131,13 @@ export function translate(locale: string | null | undefined, key: MessageKey, pa
   const template = catalogs.get(resolveLocale(locale))?.[key] ?? catalogs.get('en')?.[key] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * A translated sentence with `{name}` slots filled by rendered parts (a link stays a real element), so
+ * each language places the part where its word order needs it: `['I accept the ', link, '.']`.
+ * A slot without a part is left as written.
+ */
+export function fillSlots(text: string, parts: Record<string, unknown>): unknown[] {
+  return text.split(/\{(\w+)\}/).map((piece, i) => (i % 2 ? (piece in parts ? parts[piece] : `{${piece}}`) : piece));
 }

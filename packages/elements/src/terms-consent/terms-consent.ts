@@ -6,7 +6,7 @@ import type { ErrorView } from '../shared/errors.js';
 import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from '../shared/events.js';
 import { termsConsentStyles } from './terms-consent.styles.js';
 import { termsConsentMessages } from './terms-consent.messages.js';
-import { registerMessages } from '../shared/i18n.js';
+import { fillSlots, registerMessages } from '../shared/i18n.js';
 
 registerMessages('en', termsConsentMessages);
 
@@ -150,10 +150,10 @@ export class PayTermsConsent extends PayElement {
       ${
         phase === 'ready' || phase === 'accepting'
           ? this.acceptanceMethod === 'CLICK_TO_ACCEPT'
-            ? html`<p part="intro" class="text">${this.t('terms.clickIntro')} ${link}.</p>`
+            ? html`<p part="intro" class="text">${fillSlots(this.t('terms.clickToAccept'), { link })}</p>`
             : html`<label part="consent" class="consent">
                 <input type="checkbox" .checked=${this.#checked} ?disabled=${busy} @change=${this.#onCheck} />
-                <span>${this.t('terms.checkboxLabel')} ${link}</span>
+                <span>${fillSlots(this.t('terms.consentLabel'), { link })}</span>
               </label>`
           : nothing
       }

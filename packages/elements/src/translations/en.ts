@@ -12,6 +12,7 @@ import { registerMessages, sharedMessages, type MessageKey, type Messages } from
 import { authMethodsMessages } from '../auth-methods/auth-methods.messages.js';
 import { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
 import { cardMessages } from '../card/card.messages.js';
+import { codeFieldMessages } from '../shared/code-field.messages.js';
 import { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
 import { kycMessages } from '../kyc/kyc.messages.js';
 import { beneficialOwnersMessages } from '../kyc/beneficial-owners.messages.js';
@@ -34,6 +35,7 @@ export const en: Messages = {
   ...authMethodsMessages,
   ...cardRevealMessages,
   ...cardMessages,
+  ...codeFieldMessages,
   ...contactVerificationMessages,
   ...kycMessages,
   ...beneficialOwnersMessages,

@@ -18,6 +18,8 @@ export const walletSettingsMessages = {
   'walletSettings.keyCard': 'For card {card}',
   'walletSettings.active': 'Active',
   'walletSettings.pending': 'Not finished',
+  'walletSettings.keyAdded': 'Added {time}',
+  'walletSettings.cancel': 'Cancel',
   'walletSettings.createKey': 'Allow this card to pay from my wallet',
   'walletSettings.keyCreated': 'The card can now pay from your wallet.',
   'walletSettings.revoke': 'Revoke',

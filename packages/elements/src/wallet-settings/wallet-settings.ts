@@ -317,7 +317,7 @@ export class PayWalletSettings extends PayElement {
         ${
           key.createdAt
             ? html`<span class="meta"
-                >${this.t('authMethods.created', { time: formatTime(this.resolvedLocale, key.createdAt) })}</span
+                >${this.t('walletSettings.keyAdded', { time: formatTime(this.resolvedLocale, key.createdAt) })}</span
               >`
             : nothing
         }
@@ -349,7 +349,7 @@ export class PayWalletSettings extends PayElement {
                   ?disabled=${this.#busy}
                   @click=${() => this.#ask(undefined)}
                 >
-                  ${this.t('authMethods.cancel')}
+                  ${this.t('walletSettings.cancel')}
                 </button>
               </div>`
             : html`<button
