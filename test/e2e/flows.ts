@@ -591,8 +591,9 @@ export const FLOWS: FlowTest[] = [
         return id !== before && id;
       }, 'a new session id in the header');
       assert.match(after, /^Session:/);
-      await d.until(async () => (await d.text(status)).includes('renewed'), 'the renewal shown');
-      assert.match(await d.text(status), /^Renews automatically · renewed /);
+      // the renewal on its own line under the refresh state (one translated sentence each)
+      await d.until(async () => (await d.text(status)).includes('Renewed '), 'the renewal shown');
+      assert.match(await d.text(status), /^Renews automatically\s*Renewed /);
       // the replaced session stays active on the service until it expires: listed as another one
       await d.until(async () => (await d.count(S.sessionRows)) === rows + 1, 'the replaced session listed');
       state.sessionId = after;

@@ -158,7 +158,7 @@ function cardPanel(): HTMLElement {
       key: crypto.randomUUID(),
       body: {
         fundingSource: me.accountId,
-        customerId: me.customerId,
+        cardholderId: me.customerId,
         platformCardId: `demo-card-${crypto.randomUUID().slice(0, 8)}`,
       },
     };
