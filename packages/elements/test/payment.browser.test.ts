@@ -17,6 +17,7 @@ import {
   pressEnter,
   setPageVisibility,
   sleep,
+  fakeAssertion,
   stubCredentialsGet,
   typeInto,
   until,
@@ -276,24 +277,11 @@ describe('<pay-payment>', () => {
       await until(() => hasState(sca, 'passkey'), `the passkey factor (${sca.getAttribute('data-state')})`);
       expect(part(sca, 'payee').textContent!.trim()).to.equal('Corner Café');
       expect(part(sca, 'factors').textContent).to.contain('Passkey');
-      const bytes = (text: string): ArrayBuffer => new TextEncoder().encode(text).buffer as ArrayBuffer;
       const ceremonies: unknown[] = [];
       t.cleanup(
         stubCredentialsGet(async (options) => {
           ceremonies.push(options);
-          return {
-            id: 'cGlh',
-            rawId: bytes('pia'),
-            type: 'public-key',
-            authenticatorAttachment: 'platform',
-            response: {
-              clientDataJSON: bytes('{"type":"webauthn.get"}'),
-              authenticatorData: bytes('auth'),
-              signature: bytes('sig'),
-              userHandle: null,
-            },
-            getClientExtensionResults: () => ({}),
-          };
+          return fakeAssertion('cGlh', 'pia');
         }),
       );
       // the sandbox asks for an SCA login first (409 SCA_SESSION_REQUIRED): by passkey, not a text message

@@ -16,30 +16,13 @@ import {
   part,
   paste,
   pressEnter,
+  fakeAssertion,
   stubCredentialsGet,
   typeInto,
   until,
   setupElementTests,
 } from './helpers/dom.js';
 import '../src/define/pay-sca-challenge.js';
-
-/** A WebAuthn assertion as navigator.credentials.get would resolve it (what crypto-core reads). */
-function fakeAssertion(): unknown {
-  const bytes = (text: string): ArrayBuffer => new TextEncoder().encode(text).buffer as ArrayBuffer;
-  return {
-    id: 'cred-1',
-    rawId: bytes('cred-1'),
-    type: 'public-key',
-    authenticatorAttachment: 'platform',
-    response: {
-      clientDataJSON: bytes('{"type":"webauthn.get"}'),
-      authenticatorData: bytes('auth'),
-      signature: bytes('sig'),
-      userHandle: null,
-    },
-    getClientExtensionResults: () => ({}),
-  };
-}
 
 describe('<pay-sca-challenge>', () => {
   const t = setupElementTests();

@@ -210,6 +210,27 @@ function safeJson(value: unknown): string {
   }
 }
 
+/**
+ * A WebAuthn assertion as `navigator.credentials.get` would resolve it (what crypto-core reads): `id` is
+ * the credential id the service knows, `rawId` the bytes of the text `rawId`.
+ */
+export function fakeAssertion(id = 'cred-1', rawId = id): unknown {
+  const bytes = (text: string): ArrayBuffer => new TextEncoder().encode(text).buffer as ArrayBuffer;
+  return {
+    id,
+    rawId: bytes(rawId),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    response: {
+      clientDataJSON: bytes('{"type":"webauthn.get"}'),
+      authenticatorData: bytes('auth'),
+      signature: bytes('sig'),
+      userHandle: null,
+    },
+    getClientExtensionResults: () => ({}),
+  };
+}
+
 /** Replaces `navigator.credentials.get` until the returned function is called. */
 export function stubCredentialsGet(impl: (options: CredentialRequestOptions) => Promise<unknown>): () => void {
   const container = navigator.credentials as CredentialsContainer & { get: unknown };
