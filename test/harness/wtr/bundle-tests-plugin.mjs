@@ -21,26 +21,22 @@
  * 211 s → 144 s of wall time; on six element test files in Firefox, 51 s of CPU → 37 s. Source maps
  * are inline (the runner maps stack traces through them to the test's own files and lines).
  */
-import { existsSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { NODE_BUILTIN_PREFIX } from './node-builtins-plugin.mjs';
+import { nodeBuiltinStub } from './node-builtins-plugin.mjs';
 
 const BUNDLE_SUFFIX = '.bundle.js';
 
 export function bundleTestsPlugin(repoRoot, files) {
   const urlPath = (file) => '/' + path.relative(repoRoot, path.resolve(repoRoot, file)).split(path.sep).join('/');
   const tests = new Set(files.map(urlPath));
-  const installed = (name) => existsSync(path.join(repoRoot, 'node_modules', name, 'package.json'));
   const externals = {
     name: 'paykit-bundle-externals',
     setup(build) {
       build.onResolve({ filter: /^\/__/ }, (args) => ({ path: args.path, external: true }));
       build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (!isBuiltin(args.path)) return undefined;
-        if (!args.path.startsWith('node:') && installed(args.path.split('/')[0])) return undefined;
-        return { path: `${NODE_BUILTIN_PREFIX}${encodeURIComponent(args.path)}.js`, external: true };
+        const stub = nodeBuiltinStub(repoRoot, args.path);
+        return stub ? { path: stub, external: true } : undefined;
       });
     },
   };

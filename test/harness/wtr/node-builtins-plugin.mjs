@@ -11,19 +11,23 @@ import { existsSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 
-export const NODE_BUILTIN_PREFIX = '/__node-builtin/';
-const PREFIX = NODE_BUILTIN_PREFIX;
+const PREFIX = '/__node-builtin/';
+
+/**
+ * The URL of the throwing module that stands in for `source` when it is a Node built-in, else undefined.
+ * A browser polyfill installed under a built-in's name (events, buffer, process) wins over the stub.
+ */
+export function nodeBuiltinStub(repoRoot, source) {
+  if (!isBuiltin(source)) return undefined;
+  const installed = existsSync(path.join(repoRoot, 'node_modules', source.split('/')[0], 'package.json'));
+  if (!source.startsWith('node:') && installed) return undefined;
+  return `${PREFIX}${encodeURIComponent(source)}.js`;
+}
 
 export function nodeBuiltinsPlugin(repoRoot) {
-  // a browser polyfill installed under a built-in's name (events, buffer, process) wins over the stub
-  const installed = (name) => existsSync(path.join(repoRoot, 'node_modules', name, 'package.json'));
   return {
     name: 'paykit-node-builtins',
-    resolveImport({ source }) {
-      if (!isBuiltin(source)) return undefined;
-      if (!source.startsWith('node:') && installed(source.split('/')[0])) return undefined;
-      return `${PREFIX}${encodeURIComponent(source)}.js`;
-    },
+    resolveImport: ({ source }) => nodeBuiltinStub(repoRoot, source),
     serve(context) {
       if (!context.path.startsWith(PREFIX)) return undefined;
       const name = decodeURIComponent(context.path.slice(PREFIX.length, -'.js'.length));
