@@ -629,7 +629,10 @@ export const FLOWS: FlowTest[] = [
         await d.waitFor(`${S.authMethods} input[type="tel"]`, { message: 'the phone field' });
         await d.fill(`${S.authMethods} input[type="tel"]`, '+44 7700 900123');
         await d.click(`${S.authMethods} >>> [part~="submit-button"]`);
-        await d.waitFor(`${S.authMethods}[data-state~="verify"]`, { message: 'the code step' });
+        // the code step, once the list has been read again (its buttons are disabled while a request runs)
+        await d.waitFor(`${S.authMethods}[data-state~="verify"]:not([data-state~="busy"])`, {
+          message: 'the code step',
+        });
       };
       // added (a signed POST), not verified: cancelled, then removed with a signed DELETE from this session
       await addPhone();
