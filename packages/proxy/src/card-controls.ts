@@ -14,6 +14,8 @@
  */
 import { errorResponse } from './errors.js';
 import { foldKey, parseJsonStrict } from './json.js';
+import { memoryStore } from './memory-store.js';
+import type { ProxyStore } from './store.js';
 
 /** The card limits an end user may set (`null`: no limit). */
 export const CARD_LIMITS = ['maxSpendPerTransaction', 'maxSpendPerDay', 'maxTransactionsPerDay'] as const;
@@ -31,8 +33,8 @@ export interface CardControlRecord {
 }
 
 /**
- * Where the records live. The default (`memoryCardControls()`) is this process's memory: right for one
- * instance; behind a load balancer give every instance the same store.
+ * Where the records live. The default is the proxy's `store` (`memoryStore()` unless given: right for one
+ * instance; behind a load balancer give every instance the same store).
  */
 export interface CardControlStore {
   get(cardId: string): CardControlRecord | undefined | Promise<CardControlRecord | undefined>;
@@ -41,14 +43,23 @@ export interface CardControlStore {
 
 /** Records in this process, the `max` most recently changed cards (older ones fall back to the safe side: no unfreeze, current limits as the ceiling). */
 export function memoryCardControls(max = 100_000): CardControlStore {
-  const records = new Map<string, CardControlRecord>();
+  return cardControlsIn(memoryStore({ capacity: max }));
+}
+
+/** Records as JSON values in `store` (`card:<id>`); a record that does not read back counts as none. */
+export function cardControlsIn(store: ProxyStore): CardControlStore {
   return {
-    get: (cardId) => records.get(cardId),
-    set: (cardId, record) => {
-      records.delete(cardId);
-      records.set(cardId, record);
-      if (records.size > max) records.delete(records.keys().next().value as string);
+    async get(cardId) {
+      const text = await store.get(`card:${cardId}`);
+      if (text === undefined) return undefined;
+      try {
+        const record = JSON.parse(text) as CardControlRecord;
+        return typeof record?.updatedAt === 'string' ? record : undefined;
+      } catch {
+        return undefined;
+      }
     },
+    set: (cardId, record) => store.set(`card:${cardId}`, JSON.stringify(record)),
   };
 }
 

@@ -9,12 +9,14 @@
  *   const config = resolveConfig({ serviceUrl: 'http://localhost:4010/2025-10-13', tokenId, clientSecret, resolveEndUser, allowSandboxPaths: true });
  *   config.sandbox; // true
  */
-import { type CardControlStore, memoryCardControls } from './card-controls.js';
+import { type CardControlStore, cardControlsIn } from './card-controls.js';
 import { clientAddressOf } from './client-address.js';
 import type { EndUser } from './end-user.js';
 import type { SignInGrants } from './sign-in-grants.js';
 import { type OriginPolicy, parseAllowedOrigins } from './origin.js';
 import { isValidPathPrefix } from './path.js';
+import { memoryStore } from './memory-store.js';
+import { checkStore, type ProxyStore } from './store.js';
 
 /** Where something the platform supplied failed, for `onError`. */
 export type ErrorStage = 'resolveEndUser' | 'ownership' | 'upstream' | 'onSignIn' | 'onSignOut' | 'internal';
@@ -91,10 +93,12 @@ export interface PlatformProxyOptions {
    */
   signIn?: SignInOptions | undefined;
   /**
-   * Where the proxy records what end users set on their cards (their own freeze, the platform's limits
-   * before their first change), so that a platform freeze and the platform's limits stay. Default: this
-   * process's memory (`memoryCardControls()`), right for one instance; several instances share one store.
+   * Where the proxy keeps its state: what end users set on their cards (their own freeze, the platform's
+   * limits before their first change), so that a platform freeze and the platform's limits stay. Default
+   * `memoryStore()`, right for one instance; several instances share one store (`@paykit/proxy/redis`).
    */
+  store?: ProxyStore | undefined;
+  /** Where card records are kept, when not in `store`. */
   cardControls?: CardControlStore | undefined;
   /**
    * Called when a wallet session ended through the proxy (`DELETE /auth/sessions/{id}` answered 2xx other
@@ -179,7 +183,8 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
     onError: reportSafely(options.onError),
     signIn: checkSignIn(options.signIn),
     onSignOut: checkFunction(options.onSignOut, 'onSignOut'),
-    cardControls: options.cardControls ?? memoryCardControls(),
+    cardControls:
+      options.cardControls ?? cardControlsIn(options.store === undefined ? memoryStore() : checkStore(options.store)),
   };
 }
 

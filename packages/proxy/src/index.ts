@@ -28,12 +28,13 @@ export type { ProxyErrorCode } from './errors.js';
 export { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './upstream.js';
 export { readBodyLimited } from './body.js';
 export { memoryCardControls, type CardControlRecord, type CardControlStore, type CardLimits } from './card-controls.js';
+export type { ProxyStore, RateCounter, RateLimit } from './store.js';
+export { memoryStore, type MemoryStoreOptions } from './memory-store.js';
 export {
   createSignInLookup,
   maskEmail,
   maskPhone,
   normalizeEmail,
-  type RateLimit,
   type SignInAccount,
   type SignInIdentifier,
   type SignInLookupOptions,

@@ -16,9 +16,11 @@
  * bound to the browser that asked (a cookie scripts cannot read, not sent by other sites' pages) and
  * lists ids the lookup already told that browser. A grant is not single-use before it succeeds: a code
  * can be resent within its ten minutes. Once a granted verify succeeded, the grant (its random id) is
- * used up: that cookie, or any copy of it, opens nothing more. Used ids are kept by a `UsedGrantStore`;
- * the default keeps them in this process's memory (single instance only: give several instances one
- * shared store).
+ * used up: that cookie, or any copy of it, opens nothing more. Used ids are single-use markers in `store`
+ * (default `memoryStore()`: this process only, so give several instances one shared store,
+ * `@paykit/proxy/redis`), or in a `UsedGrantStore` of the platform's. A store that fails fails closed:
+ * a grant that cannot be checked opens nothing (the proxy answers 500) and one that cannot be used up
+ * starts no platform session.
  *
  * A granted sign-in that completes also sets a device cookie (`paykit_sign_in_device`, a year by default,
  * HttpOnly, SameSite=Strict, signed with the same secret under another prefix, so neither cookie passes
@@ -34,6 +36,8 @@
  *   } });
  */
 import type { EndUser } from './end-user.js';
+import { memoryStore } from './memory-store.js';
+import { checkStore, type ProxyStore } from './store.js';
 
 /** What the lookup granted: the account and the ids of its credentials, until `expiresAt` (epoch ms). */
 export interface SignInGrant {
@@ -67,7 +71,9 @@ export interface SignInGrantOptions {
   deviceTtlMs?: number;
   /** The device cookie's `Path`: one the lookup's path is under (`/api`). Default `/`. */
   deviceCookiePath?: string;
-  /** Where used grants are kept. Default: this process's memory (up to 100 000 ids; single instance only). */
+  /** Where used grants are kept, as single-use markers. Default `memoryStore()`: single instance only. */
+  store?: ProxyStore | undefined;
+  /** Where used grants are kept, when not in `store`. */
   usedGrants?: UsedGrantStore;
   /** The clock, for tests. Default `Date.now`. */
   now?: () => number;
@@ -108,7 +114,9 @@ export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
   const devicePath = options.deviceCookiePath ?? '/';
   if (!PATH.test(devicePath)) throw new TypeError('deviceCookiePath must be a path such as "/api".');
   const now = options.now ?? Date.now;
-  const usedGrants = options.usedGrants ?? memoryUsedGrants(now);
+  const usedGrants =
+    options.usedGrants ??
+    usedGrantsIn(options.store === undefined ? memoryStore({ now }) : checkStore(options.store), now);
   if (typeof usedGrants?.isUsed !== 'function' || typeof usedGrants.use !== 'function')
     throw new TypeError('usedGrants must have isUsed and use.');
   const key = crypto.subtle.importKey('raw', secret.slice(), { name: 'HMAC', hash: 'SHA-256' }, false, [
@@ -189,30 +197,11 @@ function wholePositive(value: number | undefined, fallback: number, name: string
   return chosen;
 }
 
-/**
- * Used grant ids in this process's memory, each until its grant expires, at most `capacity` of them: when
- * full of unexpired ids, the oldest is forgotten (only a successful sign-in adds one, so filling it takes
- * `capacity` sign-ins within one grant lifetime).
- */
-export function memoryUsedGrants(now: () => number, capacity = 100_000): UsedGrantStore & { readonly size: number } {
-  const used = new Map<string, number>(); // id → expiresAt, in the order used
-  const prune = () => {
-    const time = now();
-    for (const [id, expiresAt] of used) if (expiresAt <= time) used.delete(id);
-  };
+/** Used grant ids as single-use markers in `store` (`grant:<id>`), each until its grant expires. */
+function usedGrantsIn(store: ProxyStore, now: () => number): UsedGrantStore {
   return {
-    get size() {
-      return used.size;
-    },
-    isUsed: (id) => (used.get(id) ?? 0) > now(),
-    use(id, expiresAt) {
-      if ((used.get(id) ?? 0) > now()) return false;
-      if (used.size >= capacity) prune();
-      if (used.size >= capacity) used.delete(used.keys().next().value!);
-      used.delete(id);
-      used.set(id, expiresAt);
-      return true;
-    },
+    isUsed: (id) => store.isMarked(`grant:${id}`),
+    use: (id, expiresAt) => store.mark(`grant:${id}`, Math.max(1, expiresAt - now())),
   };
 }
 

@@ -15,8 +15,9 @@
  * what time tells (every answer, found, unknown, refused or failed, is sent no sooner than
  * `minimumResponseMs` after the request arrived, so a slow user-table query for known users does not
  * stand out). What it does not do: decoy accounts for unknown identifiers (the next call, the code
- * challenge, would expose them), or limits shared between server instances (the counters are in
- * memory: put the same limits in front of it when you run several).
+ * challenge, would expose them). The counters are in `store` (default `memoryStore()`: this process only,
+ * so N instances allow N times each limit; give every instance one shared store, `@paykit/proxy/redis`).
+ * A store that fails (rejects) fails the lookup closed: 500, reported to `onError`.
  *
  * With `grants` (`createSignInGrants`), a found account's answer also sets a signed, HttpOnly cookie that
  * lets this browser ask those credentials for a code or a passkey challenge and verify it through the
@@ -26,7 +27,7 @@
  * Input is strict: a JSON object with exactly one of `email` (syntax checked, at most 254 characters,
  * compared in lower case) or `phone` (E.164: `+`, then 7 to 15 digits, no spaces); anything else is 400.
  * Identifiers are never logged, never in an error message, and the limiter keys them by SHA-256.
- * `findUser` failures answer 500 and go to `onError` (the error only).
+ * `findUser` and `store` failures answer 500 and go to `onError` (the error only).
  *
  * @example
  *   const lookup = createSignInLookup({
@@ -41,7 +42,11 @@ import { readBodyLimited } from './body.js';
 import { clientAddressOf } from './client-address.js';
 import { NO_STORE } from './errors.js';
 import { isJsonContentType, parseJsonStrict } from './json.js';
+import { memoryStore } from './memory-store.js';
 import type { SignInGrants } from './sign-in-grants.js';
+import { checkStore, type ProxyStore, type RateCounter, type RateLimit } from './store.js';
+
+export type { RateLimit } from './store.js';
 
 /** What a person types to sign in (`SignInIdentifier` in `@paykit/crypto-core`). */
 export type SignInIdentifier = { email: string } | { phone: string };
@@ -56,12 +61,6 @@ export type SignInMethod =
 export interface SignInAccount {
   accountId: string;
   methods: SignInMethod[];
-}
-
-/** A fixed-window limit: at most `max` lookups per `windowMs`. */
-export interface RateLimit {
-  max: number;
-  windowMs: number;
 }
 
 export interface SignInLookupOptions {
@@ -81,7 +80,7 @@ export interface SignInLookupOptions {
   minimumResponseMs?: number;
   /** The client's address; default the one `toNodeListener` recorded. Without one, the IP limit is skipped. */
   clientAddress?: (request: Request) => string | undefined;
-  /** Told about a `findUser` failure (the error only: never the identifier). */
+  /** Told about a `findUser` or `store` failure (the error only: never the identifier). */
   onError?: (error: unknown) => void;
   /**
    * Grants the browser that asked the found account's credentials for its sign-in through the proxy (a
@@ -89,6 +88,8 @@ export interface SignInLookupOptions {
    * Without it, only a person already signed in to the platform can use what the lookup returns.
    */
   grants?: SignInGrants | undefined;
+  /** Where the limits count. Default `memoryStore()`: this process only; several instances share one store. */
+  store?: ProxyStore | undefined;
   /** The clock and the wait, for tests. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -149,30 +150,6 @@ function contractAccount(account: SignInAccount): SignInAccount {
   return { accountId: String(account.accountId), methods };
 }
 
-/** Fixed-window counters, pruned as windows end. */
-class Limiter {
-  readonly #limit: RateLimit;
-  readonly #counts = new Map<string, { start: number; count: number }>();
-
-  constructor(limit: RateLimit) {
-    this.#limit = limit;
-  }
-
-  /** Counts one lookup for `key`; the seconds to wait when over the limit, else 0. */
-  hit(key: string, now: number): number {
-    if (this.#counts.size > 10_000) {
-      for (const [k, v] of this.#counts) if (now - v.start >= this.#limit.windowMs) this.#counts.delete(k);
-    }
-    let entry = this.#counts.get(key);
-    if (!entry || now - entry.start >= this.#limit.windowMs) {
-      entry = { start: now, count: 0 };
-      this.#counts.set(key, entry);
-    }
-    entry.count++;
-    return entry.count > this.#limit.max ? Math.ceil((entry.start + this.#limit.windowMs - now) / 1000) : 0;
-  }
-}
-
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -215,9 +192,15 @@ export function createSignInLookup(options: SignInLookupOptions): (request: Requ
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const minimum = options.minimumResponseMs ?? 250;
-  const perIp = new Limiter(options.perIp ?? { max: 30, windowMs: 60_000 });
-  const perIpAndIdentifier = new Limiter(options.perIpAndIdentifier ?? { max: 10, windowMs: 600_000 });
-  const perIdentifier = new Limiter(options.perIdentifier ?? { max: 200, windowMs: 600_000 });
+  const store = options.store === undefined ? memoryStore({ now }) : checkStore(options.store);
+  const perIp = store.counter('lookup-ip', options.perIp ?? { max: 30, windowMs: 60_000 });
+  const perIpAndIdentifier = store.counter(
+    'lookup-ip-identifier',
+    options.perIpAndIdentifier ?? { max: 10, windowMs: 600_000 },
+  );
+  const perIdentifier = store.counter('lookup-identifier', options.perIdentifier ?? { max: 200, windowMs: 600_000 });
+  /** Counts one lookup: the seconds to wait when over the limit, else 0. */
+  const hit = async (counter: RateCounter, key: string) => Math.ceil((await counter.hit(key)) / 1000);
   const addressOf = options.clientAddress ?? clientAddressOf;
 
   const answer = async (started: number, status: number, body: unknown, retryAfter?: number, cookie?: string) => {
@@ -238,6 +221,15 @@ export function createSignInLookup(options: SignInLookupOptions): (request: Requ
 
   return async (request) => {
     const started = now();
+    try {
+      return await lookUp(request, started);
+    } catch (error) {
+      options.onError?.(error);
+      return refuse(started, { status: 500, code: 'INTERNAL_ERROR', message: 'The lookup failed.' });
+    }
+  };
+
+  async function lookUp(request: Request, started: number): Promise<Response> {
     if (request.method !== 'POST') {
       return new Response(JSON.stringify({ status: 405, code: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }), {
         status: 405,
@@ -251,7 +243,7 @@ export function createSignInLookup(options: SignInLookupOptions): (request: Requ
       retryAfter: seconds,
     });
     const address = addressOf(request);
-    const ipWait = address ? perIp.hit(address, started) : 0;
+    const ipWait = address ? await hit(perIp, address) : 0;
     if (ipWait) return refuse(started, tooMany(ipWait));
     let identifier: SignInIdentifier | Refusal;
     try {
@@ -262,31 +254,26 @@ export function createSignInLookup(options: SignInLookupOptions): (request: Requ
     if ('status' in identifier) return refuse(started, identifier);
     const key = await sha256Hex('email' in identifier ? `e:${identifier.email}` : `p:${identifier.phone}`);
     // this client's lookups of this identifier, then everyone's (a client over its own limit adds nothing)
-    const identifierWait = () =>
-      (address ? perIpAndIdentifier.hit(`${address} ${key}`, started) : 0) || perIdentifier.hit(key, started);
+    const identifierWait = async () =>
+      (address ? await hit(perIpAndIdentifier, `${address} ${key}`) : 0) || (await hit(perIdentifier, key));
     // a browser that signed in to an account before: its lookups of that account's identifiers are not counted
     const device = await options.grants?.recognize?.(request);
-    const wait = device === undefined ? identifierWait() : 0;
+    const wait = device === undefined ? await identifierWait() : 0;
     if (wait) return refuse(started, tooMany(wait));
-    try {
-      const found = await options.findUser(identifier);
-      const account = found ? contractAccount(found) : undefined;
-      const lateWait = device !== undefined && account?.accountId !== device ? identifierWait() : 0;
-      if (lateWait) return refuse(started, tooMany(lateWait));
-      // a grant for the account's credentials, or (nobody found) the previous grant cleared
-      const grants = options.grants;
-      const cookie =
-        grants &&
-        (account
-          ? await grants.issue(
-              { accountId: account.accountId, credentialIds: account.methods.map((m) => m.credentialId) },
-              request,
-            )
-          : grants.clear(request));
-      return answer(started, 200, account ?? { accountId: null, methods: [] }, undefined, cookie);
-    } catch (error) {
-      options.onError?.(error);
-      return refuse(started, { status: 500, code: 'INTERNAL_ERROR', message: 'The lookup failed.' });
-    }
-  };
+    const found = await options.findUser(identifier);
+    const account = found ? contractAccount(found) : undefined;
+    const lateWait = device !== undefined && account?.accountId !== device ? await identifierWait() : 0;
+    if (lateWait) return refuse(started, tooMany(lateWait));
+    // a grant for the account's credentials, or (nobody found) the previous grant cleared
+    const grants = options.grants;
+    const cookie =
+      grants &&
+      (account
+        ? await grants.issue(
+            { accountId: account.accountId, credentialIds: account.methods.map((m) => m.credentialId) },
+            request,
+          )
+        : grants.clear(request));
+    return answer(started, 200, account ?? { accountId: null, methods: [] }, undefined, cookie);
+  }
 }

@@ -14,7 +14,7 @@ import {
   type SignInAccount,
   type SignInGrants,
 } from '../src/index.js';
-import { memoryUsedGrants } from '../src/sign-in-grants.js';
+import { memoryStore } from '../src/memory-store.js';
 import { bob, envelope, harness, PREFIX } from './support.js';
 
 const SECRET = 'a-platform-secret-of-32-bytes-or-more!';
@@ -89,15 +89,15 @@ describe('createSignInGrants', () => {
     expect(asked.map(([what]) => what)).to.deep.equal(['isUsed', 'use', 'use', 'isUsed']);
     expect(asked[1]).to.deep.equal(['use', grant.id, clock + 600_000]);
 
-    const store = memoryUsedGrants(() => clock, 3);
-    for (const id of ['a', 'b', 'c']) expect(store.use(id, clock + 1000)).to.equal(true);
-    expect(store.use('a', clock + 1000)).to.equal(false);
-    expect(store.use('d', clock + 1000), 'full: the oldest makes room').to.equal(true);
-    expect(store.size).to.equal(3);
-    expect(store.isUsed('a')).to.equal(false);
+    const store = memoryStore({ now: () => clock, capacity: 3 });
+    for (const id of ['a', 'b', 'c']) expect(await store.mark(id, 1000)).to.equal(true);
+    expect(await store.mark('a', 1000)).to.equal(false);
+    expect(await store.mark('d', 1000), 'full: the oldest makes room').to.equal(true);
+    expect(await store.isMarked('a')).to.equal(false);
+    expect(await store.isMarked('b')).to.equal(true);
     clock += 1000; // all expired: the grants themselves are refused now, the ids forgotten
-    expect(store.use('e', clock + 1000)).to.equal(true);
-    expect(store.size).to.equal(1);
+    expect(await store.isMarked('d')).to.equal(false);
+    expect(await store.mark('d', 1000)).to.equal(true);
   });
 
   it('refuses a short secret and a malformed cookie name or path', () => {
