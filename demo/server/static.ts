@@ -1,5 +1,5 @@
 /**
- * Serves the built page (`vite build` output) as a Web-standard handler: `/` is index.html, hashed
+ * Serves the built page (`vite build` output) as a Web-standard handler: `/` is index.html, `/gallery` is gallery.html, hashed
  * files under /assets are cached for good, anything outside the directory or unknown is 404.
  *
  * @example
@@ -34,7 +34,9 @@ export function staticFiles(root: string): (request: Request) => Promise<Respons
       return notFound();
     }
     if (pathname.includes('\0')) return notFound();
-    const file = path.resolve(base, `.${pathname === '/' ? '/index.html' : pathname}`);
+    // `/` is index.html; a page's path without its extension (`/gallery`) is that page
+    const page = pathname === '/' ? '/index.html' : /^\/[a-z-]+$/.test(pathname) ? `${pathname}.html` : pathname;
+    const file = path.resolve(base, `.${page}`);
     if (file !== base && !file.startsWith(base + path.sep)) return notFound();
     try {
       if (!(await stat(file)).isFile()) return notFound();

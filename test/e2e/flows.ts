@@ -14,6 +14,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Driver } from './driver.js';
+import { GALLERY_FLOW } from './gallery.js';
 
 export interface DemoUnderTest {
   url: string;
@@ -941,4 +942,5 @@ export const FLOWS: FlowTest[] = [
       );
     },
   },
+  GALLERY_FLOW,
 ];

@@ -1,0 +1,117 @@
+/** Sign-in: `<pay-sign-in>`, `<pay-passkey-login>`, `<pay-oauth-button>`. */
+import type { SignInAccount } from '@paykit/crypto-core';
+import { galleryCustomer } from './sandbox.js';
+import { payElement, press, type, type GallerySection } from './section.js';
+
+const EMAIL_INPUT = 'input[type="email"]';
+
+/** `<pay-sign-in>` whose lookup answers `answer` for any identifier (the platform's lookup, in the page). */
+async function signIn(answer: 'account' | 'unknown' | 'never'): Promise<HTMLElement> {
+  const customer = await galleryCustomer();
+  const account: SignInAccount = {
+    accountId: customer.accountId,
+    methods: [{ type: 'EMAIL_OTP', credentialId: customer.emailCredentialId, destination: 'a•••@example.com' }],
+  };
+  const lookup = () =>
+    answer === 'never'
+      ? new Promise<never>(() => undefined)
+      : Promise.resolve(answer === 'account' ? account : undefined);
+  return payElement('pay-sign-in', customer.client(), { 'no-passkey-prompt': true, identifiers: 'email' }, { lookup });
+}
+
+async function identify(el: HTMLElement): Promise<void> {
+  await type(el, EMAIL_INPUT, 'ada@example.com');
+  await press(el, 'continue-button');
+}
+
+export const signInSection: GallerySection = {
+  tag: 'pay-sign-in',
+  summary: 'Complete sign-in: the identifier, the account lookup, then the account’s methods.',
+  states: [
+    {
+      name: 'identify',
+      kind: 'idle',
+      expect: 'identify',
+      note: 'Asking for the email address.',
+      render: () => signIn('account'),
+    },
+    {
+      name: 'looking-up',
+      kind: 'loading',
+      expect: 'looking-up',
+      note: 'The platform’s lookup is running.',
+      render: () => signIn('never'),
+      drive: identify,
+    },
+    {
+      name: 'unknown',
+      kind: 'empty',
+      expect: 'unknown',
+      note: 'No account for this address; the field stays editable.',
+      render: () => signIn('unknown'),
+      drive: identify,
+    },
+    {
+      name: 'method',
+      kind: 'idle',
+      expect: 'method',
+      note: 'The account’s email code method.',
+      render: () => signIn('account'),
+      drive: identify,
+    },
+  ],
+};
+
+export const passkeyLogin: GallerySection = {
+  tag: 'pay-passkey-login',
+  summary: 'Passkey sign-in (button or autofill) and passkey registration.',
+  states: [
+    {
+      name: 'login',
+      kind: 'idle',
+      expect: 'idle',
+      note: 'Sign in with a passkey.',
+      render: async () => payElement('pay-passkey-login', (await galleryCustomer()).client(), { mode: 'login' }),
+    },
+    {
+      name: 'register',
+      kind: 'idle',
+      expect: 'idle',
+      note: 'Create a passkey for the signed-in wallet.',
+      render: async () =>
+        payElement('pay-passkey-login', await (await galleryCustomer()).signedIn(), {
+          mode: 'register',
+          'user-name': 'ada@example.com',
+        }),
+    },
+  ],
+};
+
+export const oauthButton: GallerySection = {
+  tag: 'pay-oauth-button',
+  summary: 'Sign-in with an OAuth / OpenID Connect provider, in a popup (or the whole page where popups are blocked).',
+  states: [
+    {
+      name: 'google',
+      kind: 'idle',
+      expect: 'idle',
+      note: 'A branded provider.',
+      render: async () =>
+        payElement('pay-oauth-button', (await galleryCustomer()).client(), {
+          provider: 'google',
+          'credential-id': 'AuthMethod:gallery-oauth',
+        }),
+    },
+    {
+      name: 'microsoft',
+      kind: 'idle',
+      expect: 'idle',
+      note: 'Another branded provider.',
+      render: async () =>
+        payElement('pay-oauth-button', (await galleryCustomer()).client(), {
+          provider: 'microsoft',
+          'credential-id': 'AuthMethod:gallery-oauth',
+        }),
+    },
+  ],
+};

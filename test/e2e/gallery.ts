@@ -1,0 +1,43 @@
+/**
+ * The gallery (/gallery, demo/src/gallery/): the page loads under the demo's CSP, shows a section for
+ * every element tag of @paykit/elements' manifest, every section reaches at least one of its states, and
+ * the page logs no console error while it sets them up. (Which states it reaches, and how they look, is
+ * `npm run shots`' job.)
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { FlowTest } from './flows.js';
+
+const manifest = JSON.parse(
+  readFileSync(new URL('../../packages/elements/custom-elements.json', import.meta.url), 'utf8'),
+) as { modules: { declarations?: { tagName?: string }[] }[] };
+const TAGS = manifest.modules.flatMap((m) => (m.declarations ?? []).flatMap((d) => (d.tagName ? [d.tagName] : [])));
+
+export const GALLERY_FLOW: FlowTest = {
+  name: 'gallery renders every element in its states, without console errors',
+  timeoutMs: 120_000,
+  async run({ d, demo, console: lines }) {
+    const before = lines.length;
+    await d.goto(`${demo.url}gallery`);
+    await d.waitFor('html[data-ready="true"]', { timeoutMs: 110_000, message: 'the gallery set up every state' });
+    const sections = await d.evaluate(
+      (tags: string[]) =>
+        tags.map((tag) => {
+          const cards = [...document.querySelectorAll<HTMLElement>(`[data-testid="gallery-state"][data-tag="${tag}"]`)];
+          return {
+            tag,
+            rendered: cards.filter((card) => card.querySelector(`.gallery-state__stage ${tag}`)).length,
+            reached: cards.filter((card) => card.dataset['reached'] === 'yes').length,
+          };
+        }),
+      TAGS,
+    );
+    assert.ok(TAGS.length >= 17, `the manifest lists ${TAGS.length} tags`);
+    for (const { tag, rendered, reached } of sections) {
+      assert.ok(rendered > 0, `<${tag}> is rendered in the gallery`);
+      assert.ok(reached > 0, `<${tag}> reaches at least one state`);
+    }
+    const errors = lines.slice(before).filter((line) => line.startsWith('pageerror') || line.startsWith('error'));
+    assert.deepEqual(errors, [], 'console errors on /gallery');
+  },
+};
