@@ -384,7 +384,7 @@ export const es: Messages = {
   'phone.label': 'Número de móvil',
   'phone.countryLabel': 'País o región',
   'phone.noCountry': 'Elige…',
-  'phone.country': 'Elige el país, o escribe el número con + y su código de país.',
+  'phone.country': 'Elige el país, o introduce el número con + y su código de país.',
   'phone.empty': 'Introduce tu número de móvil.',
   'phone.short': 'Este número es demasiado corto para {country}.',
   'phone.long': 'Este número es demasiado largo para {country}.',
