@@ -75,7 +75,9 @@ export async function loadTables(src = SRC) {
   for (const name of readdirSync(path.join(src, 'translations')).sort()) {
     const locale = name.replace(/\.ts$/, '');
     if (!name.endsWith('.ts') || locale === 'en') continue;
-    tables[locale] = (await load(path.join(src, 'translations', name)))[locale] ?? {};
+    // the module's one exported table: `es` from es.ts, `deFormal` from de-x-formal.ts
+    tables[locale] =
+      Object.values(await load(path.join(src, 'translations', name))).find((v) => v && typeof v === 'object') ?? {};
   }
   return { english, tables };
 }

@@ -8,7 +8,23 @@ import { formatAmountInput, readAmount } from '../src/card/amount-input.js';
 import { parseAmount } from '../src/card/card.js';
 
 /** The shipped locales, the tag `pt` is formatted with, and the regional variants that fall back to them. */
-const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'nl', 'pt-PT', 'pt-BR', 'es-MX', 'de-CH', 'de-AT', 'fr-CH', 'en-IN'];
+const LOCALES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'nl',
+  'pt-PT',
+  'pt-BR',
+  'es-MX',
+  'de-CH',
+  'de-AT',
+  'de-x-formal',
+  'de-AT-x-formal',
+  'fr-CH',
+  'en-IN',
+];
 
 describe('amount input', () => {
   for (const locale of LOCALES) {
@@ -29,6 +45,7 @@ describe('amount input', () => {
 
   it('writes the locale’s separators: 1.000,00 in German, not 1000.00', () => {
     expect(formatAmountInput(100000, 2, 'de')).to.equal('1.000,00');
+    expect(formatAmountInput(100000, 2, 'de-x-formal'), 'formal German formats as German').to.equal('1.000,00');
     expect(formatAmountInput(50000, 2, 'nl')).to.equal('500,00');
     expect(formatAmountInput(50000, 2, 'en')).to.equal('500.00');
     expect(formatAmountInput(500, 0, 'it')).to.equal('500');

@@ -18,8 +18,19 @@ const LOCALES: Record<string, () => Promise<Record<string, Partial<Messages>>>> 
   it: () => import('../src/translations/it.js'),
   nl: () => import('../src/translations/nl.js'),
   pt: () => import('../src/translations/pt.js'),
+  'de-x-formal': () => import('../src/translations/de-x-formal.js'),
 };
-const table = async (locale: string): Promise<Partial<Messages>> => (await LOCALES[locale]!())[locale]!;
+/** The table a locale module exports (`es` from es.ts, `deFormal` from de-x-formal.ts). */
+const table = async (locale: string): Promise<Partial<Messages>> => Object.values(await LOCALES[locale]!())[0]!;
+
+/** German typography, in both registers: „…“ quotation marks, a no-break space before a unit. */
+function german(text: string): string[] {
+  return [
+    ...((text.match(/„/g) ?? []).length !== (text.match(/“/g) ?? []).length ? ['unpaired „…“'] : []),
+    ...(/[«»”]/.test(text) ? ['quotes other than „…“'] : []),
+    ...(/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+  ];
+}
 
 /** Typography a translation must follow, per locale (`*` for every locale but English); each returns the faults. */
 const TYPOGRAPHY: Record<string, (text: string) => string[]> = {
@@ -34,13 +45,11 @@ const TYPOGRAPHY: Record<string, (text: string) => string[]> = {
     ...(/(^|[^\u00a0\u202f]):/.test(text) ? ['a colon without a no-break space before it'] : []),
     ...(/(^|[^\u202f])[?!;]/.test(text) ? ['? ! or ; without a narrow no-break space before it'] : []),
     ...(/«[^\u00a0]|[^\u00a0]»/.test(text) ? ['« » without no-break spaces inside'] : []),
-    ...(/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
+    ...(/\} s\b|[\d}] %/.test(text) ? ['a breakable space between a number and its unit'] : []),
   ],
-  de: (text) => [
-    ...((text.match(/„/g) ?? []).length !== (text.match(/“/g) ?? []).length ? ['unpaired „…“'] : []),
-    ...(/[«»”]/.test(text) ? ['quotes other than „…“'] : []),
-    ...(/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
-  ],
+  de: (text) => german(text),
+  'de-x-formal': (text) => german(text),
+  es: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
   it: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
   nl: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
   pt: (text) => (/\} s\b/.test(text) ? ['a breakable space between a number and its unit'] : []),
@@ -99,7 +108,7 @@ describe('translation table', () => {
   it('fills {n} and named placeholders, leaving unknown ones alone', async () => {
     await import('../src/translations/es.js');
     expect(translate('en', 'error.rateLimited', { n: 42 })).to.equal('Too many attempts, try again in 42 s.');
-    expect(translate('es', 'otp.resendIn', { n: 30 })).to.equal('Reenviar código en 30 s');
+    expect(translate('es', 'otp.resendIn', { n: 30 })).to.equal('Reenviar código en 30\u00a0s');
     expect(translate('en', 'otp.sent', {})).to.equal('We sent a code to {destination}.');
   });
 
@@ -113,6 +122,20 @@ describe('translation table', () => {
     await LOCALES.pt!();
     expect(resolveLocale('fr-CA')).to.equal('fr');
     expect(resolveLocale('pt-BR'), 'European Portuguese until a platform registers pt-br').to.equal('pt');
+  });
+
+  it('picks formal German by the private-use tag de-x-formal, with or without a region, and du otherwise', async () => {
+    await LOCALES.de!();
+    await LOCALES['de-x-formal']!();
+    expect(resolveLocale('de-x-formal')).to.equal('de-x-formal');
+    expect(resolveLocale('de-AT-x-formal')).to.equal('de-x-formal');
+    expect(resolveLocale('DE-CH-X-FORMAL')).to.equal('de-x-formal');
+    expect(resolveLocale('de-AT')).to.equal('de');
+    expect(resolveLocale('fr-x-formal'), 'no formal French table: the French one').to.equal('fr');
+    expect(translate('de-AT-x-formal', 'otp.hint')).to.equal(
+      'Geben Sie den 6-stelligen Code ein. Sie können ihn auch einfügen.',
+    );
+    expect(translate('de-AT', 'otp.hint')).to.equal('Gib den 6-stelligen Code ein. Du kannst ihn auch einfügen.');
   });
 
   it('lets a platform add a locale; missing keys fall back to English', () => {

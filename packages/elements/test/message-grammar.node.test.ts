@@ -17,9 +17,10 @@ import { es } from '../src/translations/es.js';
 import { fr } from '../src/translations/fr.js';
 import { nl } from '../src/translations/nl.js';
 import { pt } from '../src/translations/pt.js';
+import { deFormal } from '../src/translations/de-x-formal.js';
 import type { Messages } from '../src/shared/i18n.js';
 
-const TABLES: Record<string, Messages> = { en, de, es, fr, it: italian, nl, pt };
+const TABLES: Record<string, Messages> = { en, de, 'de-x-formal': deFormal, es, fr, it: italian, nl, pt };
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
@@ -119,6 +120,7 @@ describe('message grammar', () => {
     const VERB: Record<string, RegExp> = {
       en: /send/i,
       de: /forder/i,
+      'de-x-formal': /forder/i,
       es: /\bp[ie]d/i,
       fr: /demand/i,
       it: /richied/i,
@@ -138,13 +140,27 @@ describe('message grammar', () => {
         [/\bpropietario/i, 'a beneficial owner is “titular real”'],
         [/^Recibe$/, 'an amount label that reads as a command'],
         [/caducó|\bse añadió|\bno se pudo\b/i, 'Spain Spanish uses the present perfect for what just happened'],
+        [
+          /\b(enviamos|cerraste|se canceló|terminó)\b/i,
+          'Spain Spanish uses the present perfect for what just happened',
+        ],
+        [/\busted\b|\b(Póngase|Contacte)\b/, 'es speaks with tú'],
       ],
       fr: [[/\bpropriétaire/i, 'a beneficial owner is “bénéficiaire effectif”']],
-      de: [[/\bIhr(e|en|em|er)?\b|\bIhnen\b|\b[Ww]enden Sie\b/, 'de speaks with du (a Sie table would be de-formal)']],
-      it: [[/^Invii$/, 'an amount label that reads as a command']],
+      de: [[/\bIhr(e|en|em|er)?\b|\bIhnen\b|\b[Ww]enden Sie\b/, 'de speaks with du (the Sie table is de-x-formal)']],
+      'de-x-formal': [
+        [/\b(du|dich|dir|dein(e|en|em|er|es)?)\b/i, 'de-x-formal speaks with Sie'],
+        [/^(Gib|Prüfe|Melde|Versuche|Füge|Fülle|Wähle|Bestätige|Lass|Schließe|Wende)\b/, 'a du imperative'],
+      ],
+      it: [
+        [/^Invii$/, 'an amount label that reads as a command'],
+        [/\bContatti (il|la|l’)|\bLa preghiamo\b/, 'it speaks with tu'],
+      ],
       nl: [
         [/herstelzin heb je/i, 'the recovery-phrase warning must not read as a benefit'],
         [/woorden de wallet beheert/, 'whoever has the phrase controls the wallet, not “manages” it'],
+        [/\b(u|uw)\b/i, 'nl speaks with je'],
+        [/\bpasskey/i, 'the passkey is a “toegangssleutel”'],
       ],
       pt: [[/^Envia$/, 'an amount label that reads as a command']],
     };

@@ -350,7 +350,7 @@ describe('<pay-payment>', () => {
     const es = await render({ client }, failed.id, 'es');
     await settled(es, 'failed');
     await es.updateComplete;
-    expect(part(es, 'result').textContent).to.contain('El pago no se confirmó a tiempo');
+    expect(part(es, 'result').textContent).to.contain('El pago no se ha confirmado a tiempo');
     expect(t.fake.calls('GET /transactions/*')[0]!.path).to.equal('/transactions/Transaction%3A0191-t1');
   });
 

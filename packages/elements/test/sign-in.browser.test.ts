@@ -671,6 +671,6 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
     await expectAccessible(el, 'failed OAuth return');
     el.locale = 'es';
     await el.updateComplete;
-    expect(part(el, 'edit-button').textContent!.trim()).to.equal('Usar otro correo');
+    expect(part(el, 'edit-button').textContent!.trim()).to.equal('Usar otro correo electrónico');
   });
 });

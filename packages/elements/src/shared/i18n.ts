@@ -117,12 +117,14 @@ export function registerMessages(locale: string, messages: Partial<Messages>): v
   catalogs.set(tag, { ...catalogs.get(tag), ...messages });
 }
 
-/** The catalog tag for a BCP 47 tag: exact match, then the primary language, then 'en'. */
+/**
+ * The catalog tag for a BCP 47 tag: exact match, then the language with the tag's private-use part
+ * (`de-AT-x-formal` → `de-x-formal`, the formal German table), then the primary language, then 'en'.
+ */
 export function resolveLocale(requested: string | null | undefined): string {
   const tag = (requested ?? '').trim().toLowerCase();
-  if (catalogs.has(tag)) return tag;
-  const primary = tag.split('-')[0] ?? '';
-  return catalogs.has(primary) ? primary : 'en';
+  for (const each of [tag, tag.replace(/-.*-x-/, '-x-'), tag.replace(/-.*/, '')]) if (catalogs.has(each)) return each;
+  return 'en';
 }
 
 /** The message for `key` in `locale` with `{name}` placeholders filled from `params`. */

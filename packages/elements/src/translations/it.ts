@@ -149,8 +149,8 @@ export const it: Messages = {
   'terms.continue': 'Continua',
   'terms.accept': 'Accetta',
   'terms.accepting': 'Salvataggio dell’accettazione…',
-  'terms.accepted': 'Hai accettato i Termini d’uso.',
-  'terms.notice.unchecked': 'Seleziona la casella per accettare i Termini d’uso.',
+  'terms.accepted': 'Hai accettato i termini d’uso.',
+  'terms.notice.unchecked': 'Seleziona la casella per accettare i termini d’uso.',
   'terms.notice.updated': 'I termini sono stati aggiornati. Leggi la nuova versione.',
 
   'contact.loading': 'Verifica dei dati da confermare…',
@@ -254,7 +254,7 @@ export const it: Messages = {
   'error.codeExpired': 'Questo codice è scaduto. Richiedine uno nuovo.',
   'error.lockedFor': 'Troppi tentativi. Potrai riprovare {time}.',
   'otp.sendNew': 'Richiedi un nuovo codice',
-  'sca.codeHintTo': 'Inserisci il codice di 6 cifre che abbiamo inviato al {destination}.',
+  'sca.codeHintTo': 'Inserisci il codice di 6 cifre che abbiamo inviato a {destination}.',
   'sca.step': 'Passaggio {n} di {total}',
   'sca.expired': 'Questa conferma è scaduta. Avvia di nuovo il pagamento.',
 
@@ -420,7 +420,7 @@ export const it: Messages = {
   'cardView.moreLoaded': 'Altri movimenti mostrati: {n}.',
   'cardView.txn.AUTHORIZED': 'In attesa',
   'cardView.txn.PARTIALLY_SETTLED': 'Contabilizzato in parte',
-  'cardView.txn.SETTLED': 'Completato',
+  'cardView.txn.SETTLED': 'Contabilizzato',
   'cardView.txn.DECLINED': 'Rifiutato',
   'cardView.txn.EXCEPTION': 'In verifica',
   'cardView.txn.other': 'In corso',
@@ -432,7 +432,7 @@ export const it: Messages = {
   'cardView.error.state': 'Questa carta non può essere modificata nel suo stato attuale.',
   'cardView.error.closed': 'Questa carta è chiusa e non può più essere modificata.',
   'cardView.error.platform':
-    'Questa impostazione è stata decisa dal fornitore della carta e non può essere modificata qui. Contatti il suo servizio clienti.',
+    'Questa impostazione è stata decisa dal fornitore della carta e non può essere modificata qui. Contatta il servizio clienti del fornitore.',
   // the shared phone field
   'phone.label': 'Numero di cellulare',
   'phone.countryLabel': 'Paese o regione',
@@ -459,7 +459,7 @@ export const it: Messages = {
   'signIn.passkey': 'Usa una passkey',
   'signIn.email': 'Invia un codice a {destination}',
   'signIn.emailAnon': 'Inviami un codice via email',
-  'signIn.sms': 'Invia un codice via SMS al {destination}',
+  'signIn.sms': 'Invia un codice via SMS al numero {destination}',
   'signIn.smsAnon': 'Inviami un codice via SMS',
   'signIn.oauth': 'Continua con {provider}',
   'signIn.loading': 'Caricamento…',

@@ -94,7 +94,7 @@ export const nl: Messages = {
 
   'card.show': 'Kaartgegevens tonen',
   'card.hide': 'Kaartgegevens verbergen',
-  'card.loading': 'Kaartgegevens laden…',
+  'card.loading': 'Kaartgegevens worden geladen…',
   'card.frameTitle': 'Kaartnummer, vervaldatum en beveiligingscode',
   'card.shown': 'Kaartgegevens zichtbaar. Ze worden automatisch weer verborgen.',
   'card.hidden.expired': 'Kaartgegevens verborgen: de beveiligde link is verlopen.',
@@ -119,7 +119,7 @@ export const nl: Messages = {
   'sca.loginCodeLabel': 'Code om opnieuw in te loggen',
   'sca.loginHint':
     'Je beveiligde sessie is verlopen. Vul de 6-cijferige code in die we zojuist naar je telefoon hebben gestuurd.',
-  'sca.loginPasskey': 'Je beveiligde sessie is verlopen. Bevestig met je passkey om door te gaan.',
+  'sca.loginPasskey': 'Je beveiligde sessie is verlopen. Bevestig met je toegangssleutel om door te gaan.',
   'sca.another': 'Er is nog een bevestiging nodig.',
   'sca.complete': 'Betaling bevestigd.',
   'sca.noQuote': 'Er wacht geen betaling op bevestiging.',
@@ -141,7 +141,7 @@ export const nl: Messages = {
   'ownership.again': 'Opnieuw beginnen',
   'ownership.signFailed': 'Je wallet heeft het bericht niet ondertekend. Probeer het opnieuw en keur het verzoek goed.',
 
-  'terms.loading': 'Voorwaarden laden…',
+  'terms.loading': 'Voorwaarden worden geladen…',
   'terms.linkText': 'Gebruiksvoorwaarden',
   'terms.newTab': '(opent in een nieuw tabblad)',
   'terms.consentLabel': 'Ik heb de {link} gelezen en ga ermee akkoord',
@@ -149,8 +149,8 @@ export const nl: Messages = {
   'terms.continue': 'Doorgaan',
   'terms.accept': 'Accepteren',
   'terms.accepting': 'Je akkoord wordt opgeslagen…',
-  'terms.accepted': 'Je bent akkoord gegaan met de Gebruiksvoorwaarden.',
-  'terms.notice.unchecked': 'Vink het vakje aan om akkoord te gaan met de Gebruiksvoorwaarden.',
+  'terms.accepted': 'Je bent akkoord gegaan met de gebruiksvoorwaarden.',
+  'terms.notice.unchecked': 'Vink het vakje aan om akkoord te gaan met de gebruiksvoorwaarden.',
   'terms.notice.updated': 'De voorwaarden zijn bijgewerkt. Bekijk de nieuwe versie.',
 
   'contact.loading': 'Controleren wat er geverifieerd moet worden…',
@@ -177,7 +177,7 @@ export const nl: Messages = {
   'account.type.other': 'Andere inlogmethode',
 
   'sessions.title': 'Waar je bent ingelogd',
-  'sessions.loading': 'Je sessies laden…',
+  'sessions.loading': 'Je sessies worden geladen…',
   'sessions.thisDevice': 'Dit apparaat',
   'sessions.created': 'Ingelogd op {time}',
   'sessions.expires': 'Actief tot {time}',
@@ -196,7 +196,7 @@ export const nl: Messages = {
   'sessions.signedOut': 'Je bent uitgelogd op dit apparaat.',
 
   'authMethods.title': 'Inlogmethoden',
-  'authMethods.loading': 'Je inlogmethoden laden…',
+  'authMethods.loading': 'Je inlogmethoden worden geladen…',
   'authMethods.inUseBadge': 'In gebruik',
   'authMethods.created': 'Toegevoegd op {time}',
   'authMethods.remove': 'Verwijderen',
@@ -216,7 +216,7 @@ export const nl: Messages = {
   'authMethods.createPasskey': 'Toegangssleutel maken',
 
   'walletSettings.title': 'Walletinstellingen',
-  'walletSettings.loading': 'Je walletinstellingen laden…',
+  'walletSettings.loading': 'Je walletinstellingen worden geladen…',
   'walletSettings.privacy': 'Privéwallet',
   'walletSettings.privacyHint':
     'Als dit aan staat, zijn het saldo en de activiteit van je wallet niet openbaar zichtbaar.',
@@ -255,7 +255,7 @@ export const nl: Messages = {
   'error.codeExpired': 'Deze code is verlopen. Vraag een nieuwe code aan.',
   'error.lockedFor': 'Te veel pogingen. Je kunt het {time} opnieuw proberen.',
   'otp.sendNew': 'Nieuwe code aanvragen',
-  'sca.codeHintTo': 'Voer de 6-cijferige code in die we naar {destination} hebben gestuurd.',
+  'sca.codeHintTo': 'Vul de 6-cijferige code in die we naar {destination} hebben gestuurd.',
   'sca.step': 'Stap {n} van {total}',
   'sca.expired': 'Deze bevestiging is verlopen. Start de betaling opnieuw.',
 
@@ -313,7 +313,7 @@ export const nl: Messages = {
   'kyc.section.address': 'Adres',
   'kyc.section.business': 'Je bedrijf',
   'kyc.section.document': 'Identiteitsbewijs',
-  'kyc.section.owners': 'Eigenaren en persoon met zeggenschap',
+  'kyc.section.owners': 'Uiteindelijk belanghebbenden en persoon met zeggenschap',
   'kyc.f.fullName': 'Volledige officiële naam',
   'kyc.f.birthDate': 'Geboortedatum',
   'kyc.f.nationality': 'Nationaliteit (landcode van 2 letters)',
@@ -349,7 +349,7 @@ export const nl: Messages = {
   'kyc.submit': 'Indienen voor verificatie',
   'kyc.submitting': 'Bezig met indienen…',
   'kyc.fix': 'Er ontbreekt informatie of er moet iets worden aangepast.',
-  'kyc.owners.missing': 'Voeg de eigenaren en de persoon met zeggenschap van het bedrijf toe.',
+  'kyc.owners.missing': 'Voeg de uiteindelijk belanghebbenden en de persoon met zeggenschap van het bedrijf toe.',
 
   // <pay-beneficial-owners>
   'kyc.badge.UNVERIFIED': 'Niet geverifieerd',
@@ -418,7 +418,7 @@ export const nl: Messages = {
   'cardView.moreLoaded': 'Meer transacties getoond: {n}.',
   'cardView.txn.AUTHORIZED': 'Gereserveerd',
   'cardView.txn.PARTIALLY_SETTLED': 'Deels verwerkt',
-  'cardView.txn.SETTLED': 'Voltooid',
+  'cardView.txn.SETTLED': 'Verwerkt',
   'cardView.txn.DECLINED': 'Geweigerd',
   'cardView.txn.EXCEPTION': 'Wordt gecontroleerd',
   'cardView.txn.other': 'Bezig',
@@ -430,13 +430,13 @@ export const nl: Messages = {
   'cardView.error.state': 'Deze kaart kan in de huidige status niet worden gewijzigd.',
   'cardView.error.closed': 'Deze kaart is opgeheven en kan niet meer worden gewijzigd.',
   'cardView.error.platform':
-    'Dit is ingesteld door uw kaartaanbieder en kan hier niet worden gewijzigd. Neem contact op met hun klantenservice.',
+    'Dit is ingesteld door je kaartaanbieder en kan hier niet worden gewijzigd. Neem contact op met hun klantenservice.',
   // the shared phone field
   'phone.label': 'Mobiel nummer',
   'phone.countryLabel': 'Land of regio',
   'phone.noCountry': 'Kies…',
   'phone.country': 'Kies het land, of typ het nummer met + en de landcode.',
-  'phone.empty': 'Voer je mobiele nummer in.',
+  'phone.empty': 'Vul je mobiele nummer in.',
   'phone.short': 'Dit nummer is te kort voor {country}.',
   'phone.long': 'Dit nummer is te lang voor {country}.',
   'signIn.title': 'Inloggen',
