@@ -54,7 +54,7 @@ export interface Profile {
   regionName: string;
   sca: boolean;
   currency: string;
-  /** The wallet's `EMAIL_OTP` credential, for `<pay-otp-login credential-id>`. */
+  /** The wallet's `EMAIL_OTP` credential, for `<pay-otp-login auth-method-id>`. */
   otpCredentialId: string;
   cardIds: string[];
 }

@@ -45,11 +45,11 @@ function pendingQuote(): unknown {
 function configure(el: HTMLElement, tag: string): void {
   switch (tag) {
     case 'pay-otp-login':
-      el.setAttribute('credential-id', 'AuthMethod:0191-otp');
+      el.setAttribute('auth-method-id', 'AuthMethod:0191-otp');
       el.setAttribute('destination', 'a•••@example.com');
       break;
     case 'pay-passkey-login':
-      el.setAttribute('credential-id', 'AuthMethod:0191-pk');
+      el.setAttribute('auth-method-id', 'AuthMethod:0191-pk');
       break;
     case 'pay-wallet-export':
       el.setAttribute('account-id', 'InternalAccount:0191-a');

@@ -31,7 +31,7 @@ async function passkeyFlow(input: FlowInput): Promise<{ requests: string[]; sess
     namespace: 'setup',
   });
   await setup.loginWithOtp({
-    challenge: await setup.requestOtp({ credentialId: input.otpCredentialId }),
+    challenge: await setup.requestOtp({ authMethodId: input.otpCredentialId }),
     code: '000000',
   });
   const passkey = await setup.registerPasskey({ userName: 'bench@example.com' });
@@ -52,7 +52,7 @@ async function passkeyFlow(input: FlowInput): Promise<{ requests: string[]; sess
     autoRefresh: false,
     namespace: 'counted',
   });
-  const session = await client.loginWithPasskey({ credentialId: passkey.id });
+  const session = await client.loginWithPasskey({ authMethodId: passkey.id });
   client.close();
   return { requests, sessionType: session.type };
 }

@@ -85,7 +85,7 @@ try {
   const client = newClient();
   flows.push(
     await count('otp', async () =>
-      client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: otpCredential.id }), code: '000000' }),
+      client.loginWithOtp({ challenge: await client.requestOtp({ authMethodId: otpCredential.id }), code: '000000' }),
     ),
   );
   flows.push(await count('refresh', () => client.refreshSession()));
@@ -125,7 +125,7 @@ try {
   const prepared = await oauthClient.prepareOAuth(); // key generation and nonce: no request
   flows.push(
     await count('oauth', () =>
-      oauthClient.loginWithOAuth({ credentialId: oauth.id, oidcToken: oidcToken({ nonce: prepared.nonce }), prepared }),
+      oauthClient.loginWithOAuth({ authMethodId: oauth.id, oidcToken: oidcToken({ nonce: prepared.nonce }), prepared }),
     ),
   );
 

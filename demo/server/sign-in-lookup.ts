@@ -34,20 +34,20 @@ export function toSignInMethod(method: AuthMethod, oauthIssuer?: string): SignIn
     case 'EMAIL_OTP':
     case 'SMS_OTP':
       return [
-        { type: method.type, credentialId: method.id, ...(method.nickname ? { destination: method.nickname } : {}) },
+        { type: method.type, authMethodId: method.id, ...(method.nickname ? { destination: method.nickname } : {}) },
       ];
     case 'PASSKEY':
       return [
         {
           type: 'PASSKEY',
-          credentialId: method.id,
+          authMethodId: method.id,
           ...(method.credentialId ? { webAuthnId: method.credentialId } : {}),
           ...(method.nickname ? { nickname: method.nickname } : {}),
         },
       ];
     case 'OAUTH':
       // the service's AuthMethod does not name the issuer; the demo's one provider is the sandbox IdP
-      return [{ type: 'OAUTH', credentialId: method.id, ...(oauthIssuer ? { issuer: oauthIssuer } : {}) }];
+      return [{ type: 'OAUTH', authMethodId: method.id, ...(oauthIssuer ? { issuer: oauthIssuer } : {}) }];
     default:
       return [];
   }

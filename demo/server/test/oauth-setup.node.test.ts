@@ -57,7 +57,7 @@ describe('demo server: OAuth through the sandbox identity provider', () => {
 
   it('names the IdP as the issuer of every OAuth method the lookup lists', () => {
     expect(toSignInMethod({ id: 'AuthMethod:1', type: 'OAUTH' }, 'https://idp.example')).to.deep.equal([
-      { type: 'OAUTH', credentialId: 'AuthMethod:1', issuer: 'https://idp.example' },
+      { type: 'OAUTH', authMethodId: 'AuthMethod:1', issuer: 'https://idp.example' },
     ]);
   });
 });

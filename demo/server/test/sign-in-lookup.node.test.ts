@@ -27,11 +27,11 @@ describe('demo server: sign-in lookup (POST /api/demo/sign-in/lookup)', () => {
     const found = await lookup({ email: email.toUpperCase() });
     expect(found.status).to.equal(200);
     expect(found.headers['cache-control']).to.equal('no-store');
-    const account = JSON.parse(found.body) as { accountId: string; methods: { type: string; credentialId: string }[] };
+    const account = JSON.parse(found.body) as { accountId: string; methods: { type: string; authMethodId: string }[] };
     expect(account.accountId).to.equal(visitor.accountId);
     expect(account.methods).to.have.length(1);
     expect(account.methods[0]).to.deep.include({ type: 'EMAIL_OTP', destination: `l•••@example.com` });
-    expect(account.methods[0]!.credentialId).to.match(/^AuthMethod:/);
+    expect(account.methods[0]!.authMethodId).to.match(/^AuthMethod:/);
     // the grant for those credentials' sign-in calls: only for the wallet proxy's path, unreadable by scripts
     const grant = String(found.headers['set-cookie'] ?? '');
     expect(grant).to.match(

@@ -39,7 +39,7 @@ function passkeyPanel(): HTMLElement {
               class: 'muted',
               text: 'Sign in with the passkey you just made. You get a new session with a new key.',
             }),
-            payElement('pay-passkey-login', { mode: 'login', 'credential-id': passkey.id }, 'passkey-login'),
+            payElement('pay-passkey-login', { mode: 'login', 'auth-method-id': passkey.id }, 'passkey-login'),
           ]
         : h('p', { class: 'muted', text: 'Create a passkey first; then sign in with it here.' }),
     );
@@ -65,10 +65,10 @@ function passkeyPanel(): HTMLElement {
   renderLogin();
 
   register.addEventListener('pay-passkey-registered', (event) => {
-    const { credentialId, nickname } = (event as CustomEvent<{ credentialId: string; nickname?: string }>).detail;
+    const { authMethodId, nickname } = (event as CustomEvent<{ authMethodId: string; nickname?: string }>).detail;
     state.passkeys = [
       {
-        id: credentialId,
+        id: authMethodId,
         accountId: me.accountId,
         type: 'PASSKEY',
         ...(nickname ? { nickname } : {}),

@@ -62,13 +62,13 @@ export async function addCredential(
  *   `CHALLENGE_EXPIRED`, `UNEXPECTED_RESPONSE`; the service's error (its `code` and `status`); the transport's
  *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
  */
-export async function removeCredential(client: WalletClient, credentialId: string): Promise<void> {
+export async function removeCredential(client: WalletClient, authMethodId: string): Promise<void> {
   const current = requireSession(client);
   // a delete done already (an earlier try's answer was lost): done, once the list no longer has it
   await orRealState(
-    request(client, 'DELETE', `/auth/credentials/${enc(credentialId)}`, { signed: true }),
+    request(client, 'DELETE', `/auth/credentials/${enc(authMethodId)}`, { signed: true }),
     (error) => error.status === 404,
-    async () => ((await listCredentials(client, current.accountId)).some((c) => c.id === credentialId) ? undefined : 1),
+    async () => ((await listCredentials(client, current.accountId)).some((c) => c.id === authMethodId) ? undefined : 1),
   );
 }
 

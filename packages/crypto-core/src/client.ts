@@ -167,7 +167,7 @@ export class WalletClient {
   // ---- email / SMS OTP --------------------------------------------------------------------------
 
   /**
-   * Sends a one-time code (`POST /auth/credentials/{id}/challenge`). Give the credential id, or the
+   * Sends a one-time code (`POST /auth/credentials/{id}/challenge`). Give the `AuthMethod` id, or the
    * account id and type to look the credential up first (one more request).
    *
    * @throws {PayError} `INVALID_ARGUMENT` (neither id, or no credential of that type); `UNEXPECTED_RESPONSE` (no
@@ -175,20 +175,20 @@ export class WalletClient {
    *   `ABORTED`.
    */
   async requestOtp(params: {
-    credentialId?: string;
+    authMethodId?: string;
     accountId?: string;
     type?: 'EMAIL_OTP' | 'SMS_OTP';
     signal?: AbortSignal | undefined;
   }): Promise<OtpChallenge> {
-    let credentialId = params?.credentialId;
-    if (!credentialId) {
-      if (!params?.accountId) throw invalidArgument('Give a credentialId or an accountId');
+    let authMethodId = params?.authMethodId;
+    if (!authMethodId) {
+      if (!params?.accountId) throw invalidArgument('Give an authMethodId or an accountId');
       const type = params.type ?? 'EMAIL_OTP';
       const found = (await credentialsOf(this.#send, params.accountId)).find((c) => c.type === type);
       if (!found) throw invalidArgument(`The account has no ${type} credential`);
-      credentialId = found.id;
+      authMethodId = found.id;
     }
-    const challenge = await this.request<OtpChallenge>('POST', `/auth/credentials/${enc(credentialId)}/challenge`, {
+    const challenge = await this.request<OtpChallenge>('POST', `/auth/credentials/${enc(authMethodId)}/challenge`, {
       body: {},
       signal: params.signal,
     });
@@ -257,20 +257,20 @@ export class WalletClient {
    *   (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
    */
   async loginWithOAuth(params: {
-    credentialId: string;
+    authMethodId: string;
     oidcToken: string;
     prepared: OAuthPreparation;
     signal?: AbortSignal | undefined;
   }): Promise<AuthSession> {
     const { prepared } = params || ({} as typeof params);
-    if (!prepared?.sessionKey || !params.credentialId || typeof params.oidcToken !== 'string')
-      throw invalidArgument('Give credentialId, oidcToken and prepared');
+    if (!prepared?.sessionKey || !params.authMethodId || typeof params.oidcToken !== 'string')
+      throw invalidArgument('Give authMethodId, oidcToken and prepared');
     try {
-      const session = await this.request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
+      const session = await this.request<AuthSession>('POST', `/auth/credentials/${enc(params.authMethodId)}/verify`, {
         body: { type: 'OAUTH', oidcToken: params.oidcToken, clientPublicKey: prepared.sessionKey.publicKey },
         signal: params.signal,
       });
-      return await this.#adopt(session, prepared.sessionKey, params.credentialId);
+      return await this.#adopt(session, prepared.sessionKey, params.authMethodId);
     } catch (error) {
       await deleteSessionKey(prepared.sessionKey.id, this.keyStore);
       throw error;
@@ -327,17 +327,17 @@ export class WalletClient {
    *   service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
    */
   async loginWithPasskey(params: {
-    credentialId: string;
+    authMethodId: string;
     conditional?: boolean;
     signal?: AbortSignal | undefined;
   }): Promise<AuthSession> {
-    if (!params?.credentialId) throw invalidArgument('Invalid credentialId');
+    if (!params?.authMethodId) throw invalidArgument('Invalid authMethodId');
     const key = await createSessionKey({ store: this.keyStore });
     try {
       const opts = { signal: params.signal };
       const challenge = await this.request<PasskeyAuthChallenge>(
         'POST',
-        `/auth/credentials/${enc(params.credentialId)}/challenge`,
+        `/auth/credentials/${enc(params.authMethodId)}/challenge`,
         {
           body: { clientPublicKey: key.publicKey },
           ...opts,
@@ -351,12 +351,12 @@ export class WalletClient {
         rpId: this.#options.rpId,
         conditional: params.conditional === true,
       });
-      const session = await this.request<AuthSession>('POST', `/auth/credentials/${enc(params.credentialId)}/verify`, {
+      const session = await this.request<AuthSession>('POST', `/auth/credentials/${enc(params.authMethodId)}/verify`, {
         body: { type: 'PASSKEY', assertion },
         headers: { 'Request-Id': challenge.requestId },
         ...opts,
       });
-      return await this.#adopt(session, key, params.credentialId);
+      return await this.#adopt(session, key, params.authMethodId);
     } catch (error) {
       await deleteSessionKey(key.id, this.keyStore);
       throw error;
@@ -404,7 +404,7 @@ export class WalletClient {
         const body = await refresh().catch((error: unknown) =>
           isPayError(error, LocalErrorCode.CHALLENGE_EXPIRED) ? refresh() : Promise.reject(error),
         );
-        const session = toCurrentSession(body, next.id, before.credentialId);
+        const session = toCurrentSession(body, next.id, before.authMethodId);
         await this.#state.save(session);
         await deleteSessionKey(before.keyId, this.keyStore);
         return session;
@@ -458,10 +458,10 @@ export class WalletClient {
     }
   }
 
-  async #adopt(session: AuthSession, key: SessionKey, credentialId: string): Promise<AuthSession> {
+  async #adopt(session: AuthSession, key: SessionKey, authMethodId: string): Promise<AuthSession> {
     if (typeof session?.id !== 'string' || typeof session.expiresAt !== 'string') throw unexpected('session');
     const previous = this.#state.current;
-    await this.#state.save(toCurrentSession(session, key.id, credentialId));
+    await this.#state.save(toCurrentSession(session, key.id, authMethodId));
     if (previous && previous.keyId !== key.id) await deleteSessionKey(previous.keyId, this.keyStore);
     return session;
   }

@@ -20,10 +20,10 @@ export interface CurrentSession {
   accountId: string;
   type: string;
   /**
-   * The id of the credential (`AuthMethod:…`) this session was made by, when the client knows it. Not
-   * the service's `credentialId` field of a passkey session, which is the WebAuthn credential id.
+   * The `AuthMethod` id (`AuthMethod:…`) this session was signed in with, when the client knows it (it
+   * was `credentialId`; the service's `credentialId` is a passkey's WebAuthn credential id).
    */
-  credentialId?: string;
+  authMethodId?: string;
   expiresAt: string;
   /** Key store id of the session key that signs for this session. */
   keyId: string;
@@ -33,17 +33,16 @@ type Listener = (session: CurrentSession | undefined) => void;
 /** A logout names its session, so tabs with a different one (separate memory stores) keep theirs. */
 type TabMessage = { type: 'changed' } | { type: 'logout'; sessionId: string };
 
-export function toCurrentSession(session: AuthSession, keyId: string, credentialId?: string): CurrentSession {
-  // the caller's AuthMethod id first: a passkey session's own `credentialId` is the WebAuthn id
-  const checked = object(session, 'session');
-  const cred = credentialId ?? checked.credentialId;
+export function toCurrentSession(session: AuthSession, keyId: string, authMethodId?: string): CurrentSession {
+  // only the caller knows the AuthMethod id: a passkey session's own `credentialId` is the WebAuthn id
+  object(session, 'session');
   return {
     id: session.id,
     accountId: session.accountId,
     type: session.type,
     expiresAt: session.expiresAt,
     keyId,
-    ...(cred ? { credentialId: cred } : {}),
+    ...(authMethodId ? { authMethodId } : {}),
   };
 }
 

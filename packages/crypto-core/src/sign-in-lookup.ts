@@ -25,14 +25,15 @@ export type SignInIdentifier = { email: string } | { phone: string };
 export interface SignInCodeMethod {
   type: 'EMAIL_OTP' | 'SMS_OTP';
   /** The `AuthMethod` id (`AuthMethod:…`) to request the code from. */
-  credentialId: string;
+  authMethodId: string;
   destination?: string;
 }
 
 /** A passkey: its `AuthMethod` id for the challenge, and the WebAuthn credential id for `allowCredentials`. */
 export interface SignInPasskeyMethod {
   type: 'PASSKEY';
-  credentialId: string;
+  /** The `AuthMethod` id (`AuthMethod:…`) to ask the challenge of. */
+  authMethodId: string;
   /** The WebAuthn credential id (base64url), as `AuthMethod.credentialId` has it. */
   webAuthnId?: string;
   /** The name the user gave the passkey. */
@@ -42,7 +43,8 @@ export interface SignInPasskeyMethod {
 /** An OAuth / OIDC identity: the provider's issuer (`https://accounts.google.com`) picks the button. */
 export interface SignInOAuthMethod {
   type: 'OAUTH';
-  credentialId: string;
+  /** The `AuthMethod` id (`AuthMethod:…`) to verify the provider's token with. */
+  authMethodId: string;
   issuer?: string;
 }
 

@@ -458,7 +458,7 @@ function cases(): Case[] {
     { name: 'sandboxSigners', valid: () => [refusing], call: (a) => sandboxSigners(a as Transport) },
     {
       name: 'client.requestOtp',
-      valid: () => [{ credentialId: 'AuthMethod:1' }],
+      valid: () => [{ authMethodId: 'AuthMethod:1' }],
       call: method('requestOtp'),
       fields: 0,
     },
@@ -476,14 +476,14 @@ function cases(): Case[] {
     {
       name: 'client.loginWithOAuth',
       valid: async () => [
-        { credentialId: 'AuthMethod:1', oidcToken: 'a.b.c', prepared: await (await client()).prepareOAuth() },
+        { authMethodId: 'AuthMethod:1', oidcToken: 'a.b.c', prepared: await (await client()).prepareOAuth() },
       ],
       call: method('loginWithOAuth'),
       fields: 0,
     },
     {
       name: 'client.loginWithPasskey',
-      valid: () => [{ credentialId: 'AuthMethod:1' }],
+      valid: () => [{ authMethodId: 'AuthMethod:1' }],
       call: method('loginWithPasskey'),
       fields: 0,
     },

@@ -72,7 +72,7 @@ async function signedIn(
     signedRetry: { pollIntervalMs: 10 },
     ...options,
   });
-  const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
+  const challenge = await client.requestOtp({ authMethodId: CREDENTIAL });
   await client.loginWithOtp({ challenge, code: '000000' });
   return { client, transport, enclave, store };
 }
@@ -88,7 +88,7 @@ describe('WalletClient', () => {
     expect(transport.requests[2]!.body).to.equal(transport.requests[1]!.body);
     expect(JSON.parse(transport.requests[1]!.body!).type).to.equal('EMAIL_OTP');
     expect(client.session?.id).to.equal('Session:1');
-    expect(client.session?.credentialId).to.equal(CREDENTIAL);
+    expect(client.session?.authMethodId).to.equal(CREDENTIAL);
     client.close();
   });
 
@@ -103,7 +103,7 @@ describe('WalletClient', () => {
       trustedSigners: [enclave.signer],
       autoRefresh: false,
     });
-    const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
+    const challenge = await client.requestOtp({ authMethodId: CREDENTIAL });
     const error = (await client.loginWithOtp({ challenge, code: '111111' }).catch((e: unknown) => e)) as PayError;
     expect([error.code, error.status, error.reason]).to.deep.equal(['UNAUTHORIZED', 401, 'Invalid OTP code']);
     expect(error.message).to.not.contain('111111');
@@ -123,7 +123,7 @@ describe('WalletClient', () => {
       trustedSigners: [other.signer],
       autoRefresh: false,
     });
-    const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
+    const challenge = await client.requestOtp({ authMethodId: CREDENTIAL });
     const error = (await client.loginWithOtp({ challenge, code: '000000' }).catch((e: unknown) => e)) as PayError;
     expect(error.code).to.equal('BUNDLE_SIGNATURE_INVALID');
     expect(transport.requests).to.have.length(1);
@@ -175,7 +175,7 @@ describe('WalletClient', () => {
       autoRefresh: false,
       namespace: 'expiry',
     });
-    await client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
+    await client.loginWithOtp({ challenge: await client.requestOtp({ authMethodId: CREDENTIAL }), code: '000000' });
     expect(client.session?.id).to.equal('Session:short');
     const heard = await new Promise<unknown>((resolve, reject) => {
       client.subscribe((s) => s === undefined && resolve(s));
@@ -206,9 +206,9 @@ describe('WalletClient', () => {
       challenge202('{"r":1}', 2),
       { status: 201, body: { ...session('Session:2'), type: 'PASSKEY', credentialId: 'q1w2e3-webauthn-raw-id' } },
     ]);
-    expect(client.session!.credentialId).to.equal(CREDENTIAL);
+    expect(client.session!.authMethodId).to.equal(CREDENTIAL);
     await client.refreshSession();
-    expect([client.session!.id, client.session!.credentialId]).to.deep.equal(['Session:2', CREDENTIAL]);
+    expect([client.session!.id, client.session!.authMethodId]).to.deep.equal(['Session:2', CREDENTIAL]);
     client.close();
   });
 
@@ -254,7 +254,7 @@ describe('WalletClient', () => {
       namespace: 'auto-retry',
       sleep: async () => undefined,
     });
-    await client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
+    await client.loginWithOtp({ challenge: await client.requestOtp({ authMethodId: CREDENTIAL }), code: '000000' });
     const firstKeyId = client.session!.keyId;
     expect(await store.get(`session-key:${firstKeyId}`)).to.not.equal(undefined);
     const refreshed = await new Promise<string>((resolve, reject) => {
@@ -305,7 +305,7 @@ describe('WalletClient', () => {
       autoRefresh: true,
       namespace: 'auto-refused',
     });
-    await client.loginWithOtp({ challenge: await client.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
+    await client.loginWithOtp({ challenge: await client.requestOtp({ authMethodId: CREDENTIAL }), code: '000000' });
     expect(client.autoRefresh).to.equal(true);
     // wait (event loop turns, not a clock) for the refusal to reach the client
     for (let turn = 0; turn < 1_000 && (!refused || client.autoRefresh); turn++)
@@ -401,7 +401,7 @@ describe('WalletClient', () => {
         autoRefresh: false,
         namespace: 'separate',
       });
-      await tabB.loginWithOtp({ challenge: await tabB.requestOtp({ credentialId: CREDENTIAL }), code: '000000' });
+      await tabB.loginWithOtp({ challenge: await tabB.requestOtp({ authMethodId: CREDENTIAL }), code: '000000' });
       const heard: Array<string | undefined> = [];
       tabB.subscribe((s) => heard.push(s?.id));
       await tabA.logout();
@@ -803,7 +803,7 @@ describe('WalletClient', () => {
       trustedSigners: [enclave.signer],
       autoRefresh: false,
     });
-    const challenge = await client.requestOtp({ credentialId: CREDENTIAL });
+    const challenge = await client.requestOtp({ authMethodId: CREDENTIAL });
     const created: string[] = [];
     const set = store.set.bind(store);
     store.set = async (k, v) => (created.push(k), set(k, v));

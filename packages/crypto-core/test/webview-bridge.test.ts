@@ -28,7 +28,7 @@ const session: CurrentSession = {
   id: 'Session:1',
   accountId: 'InternalAccount:1',
   type: 'EMAIL_OTP',
-  credentialId: 'AuthMethod:1',
+  authMethodId: 'AuthMethod:1',
   expiresAt: '2030-01-01T00:00:00.000Z',
   keyId: 'k-secret-store-id',
 };

@@ -9,11 +9,11 @@
  *   setDefaultClient(new WalletClient({ baseUrl: '/api/wallet' }));
  *   // <pay-otp-login account-id="InternalAccount:…" destination="a•••@example.com"></pay-otp-login>
  */
-export { PayOtpLogin } from './otp-login/otp-login.js';
-export { PayPasskeyLogin } from './passkey-login/passkey-login.js';
-export { PayWalletExport } from './wallet-export/wallet-export.js';
-export { PayCardReveal } from './card-reveal/card-reveal.js';
-export { PayCard, parseAmount } from './card/card.js';
+export { PayOtpLoginElement } from './otp-login/otp-login.js';
+export { PayPasskeyLoginElement } from './passkey-login/passkey-login.js';
+export { PayWalletExportElement } from './wallet-export/wallet-export.js';
+export { PayCardRevealElement } from './card-reveal/card-reveal.js';
+export { PayCardElement, parseAmount } from './card/card.js';
 export {
   PayCardActivatedEvent,
   PayCardFrozenEvent,
@@ -22,9 +22,9 @@ export {
   PayCardUnfrozenEvent,
   type PayCardLimits,
 } from './card/card-events.js';
-export { PayScaChallenge, type ScaFactor } from './sca-challenge/sca-challenge.js';
-export { PayPayment } from './payment/payment.js';
-export { PayWalletOwnership, type OwnershipMethod } from './wallet-ownership/wallet-ownership.js';
+export { PayScaChallengeElement, type ScaFactor } from './sca-challenge/sca-challenge.js';
+export { PayPaymentElement } from './payment/payment.js';
+export { PayWalletOwnershipElement, type OwnershipMethod } from './wallet-ownership/wallet-ownership.js';
 export {
   base58,
   eip1193Signer,
@@ -33,18 +33,18 @@ export {
   type SolanaMessageSigner,
   type WalletOwnershipSigner,
 } from './wallet-ownership/signers.js';
-export { PayTermsConsent } from './terms-consent/terms-consent.js';
-export { PayContactVerification } from './contact-verification/contact-verification.js';
-export { PayKyc } from './kyc/kyc.js';
-export { PayBeneficialOwners } from './kyc/beneficial-owners.js';
-export { PayAuthMethods, maskPhone } from './auth-methods/auth-methods.js';
-export { PaySessions } from './sessions/sessions.js';
-export { PaySignIn, type SignInLoaders, type SignInOAuthProvider } from './sign-in/sign-in.js';
+export { PayTermsConsentElement } from './terms-consent/terms-consent.js';
+export { PayContactVerificationElement } from './contact-verification/contact-verification.js';
+export { PayKycElement } from './kyc/kyc.js';
+export { PayBeneficialOwnersElement } from './kyc/beneficial-owners.js';
+export { PayAuthMethodsElement, maskPhone } from './auth-methods/auth-methods.js';
+export { PaySessionsElement } from './sessions/sessions.js';
+export { PaySignInElement, type SignInLoaders, type SignInOAuthProvider } from './sign-in/sign-in.js';
 export { PaySignInCompleteEvent, PaySignInMethodEvent, type PaySignInMethodType } from './sign-in/sign-in-events.js';
-export { PayWalletSettings } from './wallet-settings/wallet-settings.js';
+export { PayWalletSettingsElement } from './wallet-settings/wallet-settings.js';
 export {
   OAuthErrorCode,
-  PayOAuthButton,
+  PayOAuthButtonElement,
   registerOAuthProviders,
   type OAuthProviderConfig,
 } from './oauth-button/oauth-button.js';
@@ -104,3 +104,4 @@ export {
   type MessageParams,
 } from './shared/i18n.js';
 export { lightDomStyles } from './shared/light-dom.js';
+export type * from './deprecated-names.js';

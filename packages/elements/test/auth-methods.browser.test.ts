@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { passkeysSupported, type Transport, type WalletClient } from '@paykit/crypto-core';
 import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
 import { beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
-import type { PayAuthMethods } from '../src/auth-methods/auth-methods.js';
+import type { PayAuthMethodsElement } from '../src/auth-methods/auth-methods.js';
 import '../src/define/pay-auth-methods.js';
 import { CUSTOMER_ID, withAccountService, type AccountService } from './helpers/account-service.js';
 import { ACCOUNT_ID, EMAIL_CREDENTIAL, OTP_CODE } from './helpers/fake-service.js';
@@ -33,8 +33,8 @@ describe('<pay-auth-methods>', () => {
   let account: AccountService;
   beforeEach(() => void (account = withAccountService(t.fake)));
 
-  const render = async (client: WalletClient, getOidcToken?: () => Promise<string>): Promise<PayAuthMethods> => {
-    const el = await fixture<PayAuthMethods>(
+  const render = async (client: WalletClient, getOidcToken?: () => Promise<string>): Promise<PayAuthMethodsElement> => {
+    const el = await fixture<PayAuthMethodsElement>(
       html`<pay-auth-methods
         .client=${client}
         .getOidcToken=${getOidcToken}
@@ -45,8 +45,8 @@ describe('<pay-auth-methods>', () => {
     await el.updateComplete;
     return el;
   };
-  const rows = (el: PayAuthMethods) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="method"]')];
-  const addButton = (el: PayAuthMethods, name: string) =>
+  const rows = (el: PayAuthMethodsElement) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="method"]')];
+  const addButton = (el: PayAuthMethodsElement, name: string) =>
     [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="add-button"]')].find((b) =>
       b.textContent!.includes(name),
     );
@@ -107,13 +107,13 @@ describe('<pay-auth-methods>', () => {
     await expectAccessible(el, 'confirm');
     const heard = nextEvent<CustomEvent>(document, 'pay-credential-removed'); // bubbles out to document
     await pressEnter(part(el, 'confirm-remove-button'));
-    expect((await heard).detail).to.deep.equal({ credentialId: sms, type: 'SMS_OTP' });
+    expect((await heard).detail).to.deep.equal({ authMethodId: sms, type: 'SMS_OTP' });
     await until(() => rows(el).length === 1, 'the row gone');
     expect(account.signed).to.deep.equal([
-      { method: 'DELETE', path: `/auth/credentials/${encodeURIComponent(sms)}`, credentialId: EMAIL_CREDENTIAL },
+      { method: 'DELETE', path: `/auth/credentials/${encodeURIComponent(sms)}`, authMethodId: EMAIL_CREDENTIAL },
     ]);
     expect(t.leaks.of('pay-credential-removed').map((e) => e.detail)).to.deep.equal([
-      { credentialId: sms, type: 'SMS_OTP' },
+      { authMethodId: sms, type: 'SMS_OTP' },
     ]);
     expect(part(el, 'success').textContent).to.contain('was removed');
   });
@@ -153,17 +153,17 @@ describe('<pay-auth-methods>', () => {
     expect(rows(el).at(-1)!.textContent).to.contain('•••• 0123');
     const added = account.credentials.at(-1)!.id;
     expect(t.leaks.of('pay-credential-added').map((e) => e.detail)).to.deep.equal([
-      { credentialId: added, type: 'SMS_OTP', verified: false },
+      { authMethodId: added, type: 'SMS_OTP', verified: false },
     ]);
     const code = lightInput(el);
     await until(() => el.ownerDocument.activeElement === code, 'focus in the code field');
     await expectAccessible(el, 'verify');
     await typeInto(code, OTP_CODE);
     await until(() => hasState(el, 'ready') && !hasState(el, 'busy'), 'verified');
-    expect(client.session!.credentialId).to.equal(added);
+    expect(client.session!.authMethodId).to.equal(added);
     await until(() => rows(el).at(-1)!.textContent!.includes('In use'), 'the new method in use');
     expect(t.leaks.of('pay-credential-added').at(-1)!.detail).to.deep.equal({
-      credentialId: added,
+      authMethodId: added,
       type: 'SMS_OTP',
       verified: true,
     });
@@ -173,7 +173,7 @@ describe('<pay-auth-methods>', () => {
   });
 
   it('offers no text-message method without customer-id (its codes go to the customer’s number)', async () => {
-    const el = await fixture<PayAuthMethods>(
+    const el = await fixture<PayAuthMethodsElement>(
       html`<pay-auth-methods .client=${await account.signedInClient()}></pay-auth-methods>`,
     );
     await until(() => hasState(el, 'ready'), 'the list');
@@ -204,7 +204,7 @@ describe('<pay-auth-methods>', () => {
     await pressEnter(addButton(el, 'Sign-in provider')!);
     await until(() => t.leaks.of('pay-credential-added').length === 1, 'added');
     expect(JSON.parse(t.fake.calls('POST /auth/credentials')[0]!.body!)).to.include({ type: 'OAUTH' });
-    expect(account.signed.map((s) => s.credentialId)).to.deep.equal([EMAIL_CREDENTIAL]);
+    expect(account.signed.map((s) => s.authMethodId)).to.deep.equal([EMAIL_CREDENTIAL]);
     expect(JSON.stringify(t.leaks.events)).to.not.contain('header.payload.signature');
     await until(() => rows(el).length === 2, 'listed');
   });
@@ -290,7 +290,7 @@ describe('<pay-auth-methods>', () => {
       await pressEnter(part(el, 'submit-button'));
       await until(() => t.leaks.of('pay-credential-added').length === 1, 'added', 10_000);
       expect(t.leaks.of('pay-credential-added')[0]!.detail).to.include({ type: 'PASSKEY', verified: true });
-      expect(account.signed.map((s) => s.credentialId)).to.deep.equal([EMAIL_CREDENTIAL]);
+      expect(account.signed.map((s) => s.authMethodId)).to.deep.equal([EMAIL_CREDENTIAL]);
       await until(() => rows(el).some((r) => r.textContent!.includes('Work laptop')), 'listed');
     } finally {
       await removeVirtualAuthenticator(authenticatorId!).catch(() => undefined);
@@ -300,7 +300,9 @@ describe('<pay-auth-methods>', () => {
   it('speaks Spanish', async () => {
     await import('../src/translations/es.js');
     const client = await account.signedInClient();
-    const el = await fixture<PayAuthMethods>(html`<pay-auth-methods lang="es" .client=${client}></pay-auth-methods>`);
+    const el = await fixture<PayAuthMethodsElement>(
+      html`<pay-auth-methods lang="es" .client=${client}></pay-auth-methods>`,
+    );
     await until(() => hasState(el, 'ready'), 'the list');
     expect(part(el, 'title').textContent).to.contain('Métodos de inicio de sesión');
   });

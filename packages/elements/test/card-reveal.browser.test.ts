@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { describe, it } from '../../../test/harness/suite.js';
-import type { PayCardReveal } from '../src/card-reveal/card-reveal.js';
+import type { PayCardRevealElement } from '../src/card-reveal/card-reveal.js';
 import { isAllowedUrl, parseAllowedOrigins } from '../src/card-reveal/card-reveal.js';
 import { PAN_ORIGIN, PAN_URL, errorBody } from './helpers/fake-service.js';
 import {
@@ -23,8 +23,8 @@ import '../src/define/pay-card-reveal.js';
 describe('<pay-card-reveal>', () => {
   const t = setupElementTests();
 
-  const render = (allowed = `https://other.example.test ${PAN_ORIGIN}`): Promise<PayCardReveal> =>
-    fixture<PayCardReveal>(
+  const render = (allowed = `https://other.example.test ${PAN_ORIGIN}`): Promise<PayCardRevealElement> =>
+    fixture<PayCardRevealElement>(
       html`<pay-card-reveal
         .client=${t.fake.client()}
         card-id="Card:0191-c1"
@@ -32,7 +32,7 @@ describe('<pay-card-reveal>', () => {
       ></pay-card-reveal>`,
     );
 
-  async function reveal(el: PayCardReveal): Promise<HTMLIFrameElement> {
+  async function reveal(el: PayCardRevealElement): Promise<HTMLIFrameElement> {
     await pressEnter(part(el, 'show-button'));
     await until(() => t.leaks.of('pay-card-revealed').length === 1, 'pay-card-revealed');
     return part<HTMLIFrameElement>(el, 'frame');
@@ -60,7 +60,7 @@ describe('<pay-card-reveal>', () => {
   });
 
   it('gives the frame the theme and language, and lets only that frame at an allowed origin size it', async () => {
-    const el = await fixture<PayCardReveal>(
+    const el = await fixture<PayCardRevealElement>(
       html`<pay-card-reveal
         .client=${t.fake.client()}
         card-id="Card:0191-c1"
@@ -173,7 +173,7 @@ describe('<pay-card-reveal>', () => {
     );
   });
 
-  async function reveal2(el: PayCardReveal): Promise<void> {
+  async function reveal2(el: PayCardRevealElement): Promise<void> {
     await pressEnter(part(el, 'show-button'));
     await until(() => t.leaks.of('pay-card-revealed').length === 2, 'the second reveal');
   }

@@ -2,7 +2,7 @@ import { createDelegatedKey } from '@paykit/crypto-core';
 import { expect } from 'chai';
 import type { WalletClient } from '@paykit/crypto-core';
 import { describe, it } from '../../../test/harness/suite.js';
-import type { PayCard } from '../src/card/card.js';
+import type { PayCardElement } from '../src/card/card.js';
 import { cardPolling, parseAmount } from '../src/card/card.js';
 import '../src/translations/es.js';
 import { de } from '../src/translations/de.js';
@@ -62,8 +62,8 @@ async function cardSetup(faults: string[] = []): Promise<CardSetup> {
 describe('<pay-card>', () => {
   const t = setupElementTests();
 
-  const render = async (s: CardSetup, client: WalletClient = s.chain.client, extra = {}): Promise<PayCard> => {
-    const el = await fixture<PayCard>(
+  const render = async (s: CardSetup, client: WalletClient = s.chain.client, extra = {}): Promise<PayCardElement> => {
+    const el = await fixture<PayCardElement>(
       html`<pay-card
         .client=${client}
         card-id=${s.cardId}
@@ -77,8 +77,8 @@ describe('<pay-card>', () => {
     await el.updateComplete;
     return el;
   };
-  const rows = (el: PayCard) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="transaction"]')];
-  const row = (el: PayCard, text: string) => rows(el).find((r) => r.textContent!.includes(text));
+  const rows = (el: PayCardElement) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="transaction"]')];
+  const row = (el: PayCardElement, text: string) => rows(el).find((r) => r.textContent!.includes(text));
 
   it('shows the card art, activates the wallet funding source (three signed legs), freezes and unfreezes', async () => {
     const s = await cardSetup();

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import type { Quote } from '@paykit/crypto-core';
-import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
-import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
+import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
+import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js';
 import { registerMessages } from '../src/shared/i18n.js';
 import {
@@ -29,18 +29,18 @@ const WRONG = ['135790', '246801', '357912', '468023', '579134'];
 describe('code entry against the sandbox (<pay-otp-login>)', () => {
   const t = setupElementTests();
 
-  const render = (chain: SandboxChain, lang = 'en'): Promise<PayOtpLogin> =>
-    fixture<PayOtpLogin>(
+  const render = (chain: SandboxChain, lang = 'en'): Promise<PayOtpLoginElement> =>
+    fixture<PayOtpLoginElement>(
       html`<pay-otp-login
         .client=${chain.client}
-        credential-id=${chain.emailCredentialId}
+        auth-method-id=${chain.emailCredentialId}
         destination="u•••@example.com"
         lang=${lang}
       ></pay-otp-login>`,
     );
   const fieldError = (el: Element): string => el.querySelector('.pay-field__error')?.textContent?.trim() ?? '';
 
-  async function sendCode(el: PayOtpLogin): Promise<HTMLInputElement> {
+  async function sendCode(el: PayOtpLoginElement): Promise<HTMLInputElement> {
     await pressEnter(part(el, 'send-button'));
     await until(
       () => hasState(el, 'code-sent'),
@@ -50,7 +50,7 @@ describe('code entry against the sandbox (<pay-otp-login>)', () => {
     return lightInput(el);
   }
 
-  async function wrongCode(el: PayOtpLogin, input: HTMLInputElement, code: string, n: number): Promise<void> {
+  async function wrongCode(el: PayOtpLoginElement, input: HTMLInputElement, code: string, n: number): Promise<void> {
     paste(input, code);
     await until(() => t.leaks.of('pay-error').length === n, `wrong code ${n}`);
     await el.updateComplete;
@@ -160,8 +160,8 @@ describe('SCA code entry against the sandbox (<pay-sca-challenge>)', () => {
     return { chain, quote };
   }
 
-  const render = (chain: SandboxChain, quote: Quote, lang = 'en'): Promise<PayScaChallenge> =>
-    fixture<PayScaChallenge>(
+  const render = (chain: SandboxChain, quote: Quote, lang = 'en'): Promise<PayScaChallengeElement> =>
+    fixture<PayScaChallengeElement>(
       html`<pay-sca-challenge
         .client=${chain.client}
         .quote=${quote}

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import type { PayContactVerification } from '../src/contact-verification/contact-verification.js';
+import type { PayContactVerificationElement } from '../src/contact-verification/contact-verification.js';
 import {
   announced,
   expectAccessible,
@@ -23,8 +23,8 @@ const CODE = '123456';
 describe('<pay-contact-verification> (against the sandbox, through the proxy)', () => {
   const t = setupElementTests();
 
-  const render = (chain: SandboxChain, resendSeconds = 30): Promise<PayContactVerification> =>
-    fixture<PayContactVerification>(
+  const render = (chain: SandboxChain, resendSeconds = 30): Promise<PayContactVerificationElement> =>
+    fixture<PayContactVerificationElement>(
       html`<pay-contact-verification
         .client=${chain.client}
         customer-id=${chain.customerId}

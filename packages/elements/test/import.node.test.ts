@@ -53,16 +53,27 @@ describe('importing @paykit/elements in Node', () => {
   it('exports the five classes, the events and the client context from the entry point', async () => {
     const entry = (await import('../src/index.js')) as Record<string, unknown>;
     for (const name of [
-      'PayOtpLogin',
-      'PayPasskeyLogin',
-      'PayWalletExport',
-      'PayCardReveal',
-      'PayScaChallenge',
+      'PayOtpLoginElement',
+      'PayPasskeyLoginElement',
+      'PayWalletExportElement',
+      'PayCardRevealElement',
+      'PayScaChallengeElement',
       'PaySessionEvent',
       'setDefaultClient',
       'getDefaultClient',
     ]) {
       expect(typeof entry[name], name).to.equal('function');
     }
+  });
+
+  it('names every element class Pay…Element, so none shares its name with its @paykit/react component', async () => {
+    const entry = (await import('../src/index.js')) as Record<string, unknown>;
+    const base = entry['PayElement'] as abstract new () => unknown;
+    const classes = Object.keys(entry).filter(
+      (name) => typeof entry[name] === 'function' && (entry[name] as { prototype?: unknown }).prototype instanceof base,
+    );
+    expect(classes).to.include.members(['PaySignInElement', 'PayOtpLoginElement', 'PayPaymentElement']);
+    expect(classes.filter((name) => !name.endsWith('Element'))).to.deep.equal([]);
+    expect(entry['PaySignIn'], 'PaySignIn is the React component only').to.equal(undefined);
   });
 });

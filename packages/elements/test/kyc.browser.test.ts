@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import type { PayBeneficialOwners } from '../src/kyc/beneficial-owners.js';
-import type { PayKyc } from '../src/kyc/kyc.js';
+import type { PayBeneficialOwnersElement } from '../src/kyc/beneficial-owners.js';
+import type { PayKycElement } from '../src/kyc/kyc.js';
 import {
   expectAccessible,
   fixture,
@@ -42,8 +42,8 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
   const render = (
     chain: SandboxChain,
     attrs: { embed?: boolean; flow?: string; lang?: string } = {},
-  ): Promise<PayKyc> =>
-    fixture<PayKyc>(
+  ): Promise<PayKycElement> =>
+    fixture<PayKycElement>(
       html`<pay-kyc
         .client=${chain.client}
         .pollSeconds=${0.05}
@@ -55,7 +55,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     );
   const field = (el: Element, path: string): HTMLInputElement =>
     el.shadowRoot!.querySelector<HTMLInputElement>(`[name="${path}"]`)!;
-  const fill = async (el: PayKyc, values: Record<string, string>): Promise<void> => {
+  const fill = async (el: PayKycElement, values: Record<string, string>): Promise<void> => {
     for (const [path, value] of Object.entries(values)) {
       const input = field(el, path);
       input.value = value;
@@ -64,7 +64,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     await el.updateComplete;
   };
   /** Picks `file` in "Choose a file"; waits for `shown` (the selected name, or the error the checks give). */
-  const choose = async (el: PayKyc, file: File, shown = `Selected: ${file.name}`): Promise<void> => {
+  const choose = async (el: PayKycElement, file: File, shown = `Selected: ${file.name}`): Promise<void> => {
     const input = el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type=file]')[1]!;
     const transfer = new DataTransfer();
     transfer.items.add(file);
@@ -74,7 +74,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     await el.updateComplete;
   };
   const fieldError = (el: Element, id: string): string => el.shadowRoot!.getElementById(id)?.textContent?.trim() ?? '';
-  const submit = async (el: PayKyc, until_: () => boolean, what: string): Promise<void> => {
+  const submit = async (el: PayKycElement, until_: () => boolean, what: string): Promise<void> => {
     await pressEnter(part(el, 'submit-button'));
     await until(until_, what);
     await el.updateComplete;
@@ -277,7 +277,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
       delete (window as { kycHost?: KycHost }).kycHost;
     });
     const page = (): Window => frame.contentWindow!;
-    const kyc = (): PayKyc => frame.contentDocument!.querySelector<PayKyc>('pay-kyc')!;
+    const kyc = (): PayKycElement => frame.contentDocument!.querySelector<PayKycElement>('pay-kyc')!;
     const status = (status: string) => ({ type: 'pay-kyc-status', detail: { customerId: chain.customerId, status } });
     await until(() => host.loads === 1, 'the platform page', 10_000);
     await t.inState(kyc(), 'ready');
@@ -342,11 +342,11 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     expect(fieldError(el, 'document-e')).to.contain('Add one of these documents');
     await expectAccessible(el, 'kyb errors');
 
-    const owners = el.shadowRoot!.querySelector<PayBeneficialOwners>('pay-beneficial-owners')!;
+    const owners = el.shadowRoot!.querySelector<PayBeneficialOwnersElement>('pay-beneficial-owners')!;
     await t.inState(owners, 'ready');
     await pressEnter(part(owners, 'add-button'));
     await owners.updateComplete;
-    await fill(owners as unknown as PayKyc, {
+    await fill(owners as unknown as PayKycElement, {
       'owner.role': 'UBO',
       'owner.firstName': 'Jana',
       'owner.lastName': 'Novak',
@@ -362,7 +362,7 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     await pressEnter(part(owners, 'add-button'));
     await until(() => fieldError(owners, 'f-owner.ownershipPercentage-e') !== '', 'below 25%');
     expect(fieldError(owners, 'f-owner.ownershipPercentage-e')).to.equal('Owners under 25% don’t need to be added.');
-    await fill(owners as unknown as PayKyc, { 'owner.ownershipPercentage': '40' });
+    await fill(owners as unknown as PayKycElement, { 'owner.ownershipPercentage': '40' });
     await pressEnter(part(owners, 'add-button'));
     await until(() => t.leaks.of('pay-beneficial-owner-added').length === 1, 'owner added');
     await owners.updateComplete;

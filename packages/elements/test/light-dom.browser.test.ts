@@ -6,8 +6,8 @@
  */
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
-import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
+import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
+import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
 import { EMAIL_CREDENTIAL, pendingQuote } from './helpers/fake-service.js';
 import { fixture, hasState, html, lightInput, part, setupElementTests, until } from './helpers/dom.js';
 import '../src/define/pay-otp-login.js';
@@ -17,8 +17,8 @@ describe('light DOM before and after hydration', () => {
   const t = setupElementTests();
 
   it('<pay-otp-login> adds no children until its code field shows', async () => {
-    const el = await fixture<PayOtpLogin>(
-      html`<pay-otp-login .client=${t.fake.client()} credential-id=${EMAIL_CREDENTIAL}></pay-otp-login>`,
+    const el = await fixture<PayOtpLoginElement>(
+      html`<pay-otp-login .client=${t.fake.client()} auth-method-id=${EMAIL_CREDENTIAL}></pay-otp-login>`,
     );
     expect(el.childNodes.length, 'children of an idle login').to.equal(0);
     part(el, 'send-button').click();
@@ -28,7 +28,7 @@ describe('light DOM before and after hydration', () => {
   });
 
   it('<pay-sca-challenge> keeps its light DOM empty while defer-hydration is set, and renders the field once it is removed', async () => {
-    const el = await fixture<PayScaChallenge>(
+    const el = await fixture<PayScaChallengeElement>(
       html`<pay-sca-challenge
         defer-hydration
         .client=${t.fake.client()}

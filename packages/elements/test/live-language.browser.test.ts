@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '../../../test/harness/suite.js';
-import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
+import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
 import '../src/translations/es.js'; // the page speaks Spanish too
 import { de } from '../src/translations/de.js';
 import { fr } from '../src/translations/fr.js';
@@ -24,16 +24,16 @@ describe('live language', () => {
     else document.documentElement.setAttribute('lang', pageLang);
   });
 
-  const render = (): Promise<PayOtpLogin> =>
-    fixture<PayOtpLogin>(
-      html`<pay-otp-login .client=${t.fake.client()} credential-id=${EMAIL_CREDENTIAL}></pay-otp-login>`,
+  const render = (): Promise<PayOtpLoginElement> =>
+    fixture<PayOtpLoginElement>(
+      html`<pay-otp-login .client=${t.fake.client()} auth-method-id=${EMAIL_CREDENTIAL}></pay-otp-login>`,
     );
   /** The observer's callback is a microtask queued by the change: after it, the render it requested. */
-  const settle = async (el: PayOtpLogin): Promise<void> => {
+  const settle = async (el: PayOtpLoginElement): Promise<void> => {
     await null;
     await el.updateComplete;
   };
-  const sendText = (el: PayOtpLogin): string | undefined => part(el, 'send-button').textContent?.trim();
+  const sendText = (el: PayOtpLoginElement): string | undefined => part(el, 'send-button').textContent?.trim();
 
   it('re-renders the same element when <html lang> changes from en to es and back', async () => {
     document.documentElement.lang = 'en';
@@ -56,10 +56,10 @@ describe('live language', () => {
     document.documentElement.lang = 'en';
     const wrapper = await fixture<HTMLDivElement>(
       html`<div lang="en">
-        <pay-otp-login .client=${t.fake.client()} credential-id=${EMAIL_CREDENTIAL}></pay-otp-login>
+        <pay-otp-login .client=${t.fake.client()} auth-method-id=${EMAIL_CREDENTIAL}></pay-otp-login>
       </div>`,
     );
-    const el = wrapper.querySelector<PayOtpLogin>('pay-otp-login')!;
+    const el = wrapper.querySelector<PayOtpLoginElement>('pay-otp-login')!;
     await el.updateComplete;
     expect(sendText(el)).to.equal('Send code');
     wrapper.lang = 'es-ES';

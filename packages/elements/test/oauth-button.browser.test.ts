@@ -4,7 +4,7 @@ import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { afterEach, before, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
 import '../src/define/pay-oauth-button.js';
 import '../src/translations/es.js';
-import type { OAuthProviderConfig, PayOAuthButton } from '../src/oauth-button/oauth-button.js';
+import type { OAuthProviderConfig, PayOAuthButtonElement } from '../src/oauth-button/oauth-button.js';
 import { PENDING_KEY, RESULT_KEY } from '../src/oauth-button/oauth-protocol.js';
 import { expectAccessible, fixture, hasState, html, part, until, watchForLeaks } from './helpers/dom.js';
 import {
@@ -77,9 +77,9 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
     });
   });
 
-  const render = async (cfg: OAuthProviderConfig, provider = 'google'): Promise<PayOAuthButton> => {
-    const el = await fixture<PayOAuthButton>(
-      html`<pay-oauth-button provider=${provider} credential-id=${credentialId}></pay-oauth-button>`,
+  const render = async (cfg: OAuthProviderConfig, provider = 'google'): Promise<PayOAuthButtonElement> => {
+    const el = await fixture<PayOAuthButtonElement>(
+      html`<pay-oauth-button provider=${provider} auth-method-id=${credentialId}></pay-oauth-button>`,
     );
     el.config = cfg;
     el.client = await newClient();
@@ -219,7 +219,14 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
 
     /** Loads the platform page in a frame; the redirect leaves it and comes back to it. */
     const host = async (cfg: OAuthProviderConfig, mode: 'popup' | 'redirect', query = '') => {
-      const state = { events: [] as string[], loads: 0, config: cfg, mode, credentialId, client: await newClient() };
+      const state = {
+        events: [] as string[],
+        loads: 0,
+        config: cfg,
+        mode,
+        authMethodId: credentialId,
+        client: await newClient(),
+      };
       (window as { oauthHost?: unknown }).oauthHost = state;
       frame = document.createElement('iframe');
       frame.title = 'platform page';

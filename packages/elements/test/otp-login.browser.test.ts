@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
-import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
+import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
 import '../src/translations/es.js'; // the Spanish test: a page that speaks Spanish imports it
 import { ACCOUNT_ID, EMAIL_CREDENTIAL, OTP_CODE, SMS_CREDENTIAL, rateLimited } from './helpers/fake-service.js';
 import {
@@ -27,11 +27,11 @@ describe('<pay-otp-login>', () => {
 
   async function render(
     attrs: { channel?: string; resendSeconds?: number; accountId?: string; lang?: string } = {},
-  ): Promise<PayOtpLogin> {
-    return fixture<PayOtpLogin>(
+  ): Promise<PayOtpLoginElement> {
+    return fixture<PayOtpLoginElement>(
       html`<pay-otp-login
         .client=${t.fake.client()}
-        credential-id=${attrs.accountId ? '' : attrs.channel === 'sms' ? SMS_CREDENTIAL : EMAIL_CREDENTIAL}
+        auth-method-id=${attrs.accountId ? '' : attrs.channel === 'sms' ? SMS_CREDENTIAL : EMAIL_CREDENTIAL}
         account-id=${attrs.accountId ?? ''}
         channel=${attrs.channel ?? 'email'}
         destination="a•••@example.com"
@@ -41,7 +41,7 @@ describe('<pay-otp-login>', () => {
     );
   }
 
-  async function sendCode(el: PayOtpLogin): Promise<HTMLInputElement> {
+  async function sendCode(el: PayOtpLoginElement): Promise<HTMLInputElement> {
     await pressEnter(part(el, 'send-button'));
     await until(() => hasState(el, 'code-sent'), 'the code step');
     await el.updateComplete;
@@ -259,7 +259,7 @@ describe('<pay-otp-login>', () => {
 
   it('looks up the SMS credential from account-id', async () => {
     const el = await render({ accountId: ACCOUNT_ID, channel: 'sms' });
-    el.credentialId = undefined;
+    el.authMethodId = undefined;
     await sendCode(el);
     expect(t.fake.calls('GET /auth/credentials')).to.have.length(1);
     expect(t.fake.calls(`POST /auth/credentials/${encodeURIComponent(SMS_CREDENTIAL)}/challenge`)).to.have.length(1);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { passkeysSupported, type WalletClient } from '@paykit/crypto-core';
 import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
-import type { PayPasskeyLogin } from '../src/passkey-login/passkey-login.js';
+import type { PayPasskeyLoginElement } from '../src/passkey-login/passkey-login.js';
 import { PASSKEY_CREDENTIAL } from './helpers/fake-service.js';
 import {
   announced,
@@ -34,12 +34,12 @@ describe('<pay-passkey-login>', () => {
   const render = (
     client: WalletClient,
     attrs: { mode?: string; conditional?: boolean } = {},
-  ): Promise<PayPasskeyLogin> =>
-    fixture<PayPasskeyLogin>(
+  ): Promise<PayPasskeyLoginElement> =>
+    fixture<PayPasskeyLoginElement>(
       html`<pay-passkey-login
         .client=${client}
         mode=${attrs.mode ?? 'login'}
-        credential-id=${PASSKEY_CREDENTIAL}
+        auth-method-id=${PASSKEY_CREDENTIAL}
         user-name="ana@example.com"
         nickname="Laptop"
         ?conditional=${attrs.conditional ?? false}
@@ -182,7 +182,7 @@ describe('<pay-passkey-login>', () => {
     await pressEnter(part(register, 'passkey-button'));
     await until(() => t.leaks.of('pay-passkey-registered').length === 1, 'pay-passkey-registered', 10_000);
     expect(t.leaks.of('pay-passkey-registered')[0]!.detail).to.deep.equal({
-      credentialId: PASSKEY_CREDENTIAL,
+      authMethodId: PASSKEY_CREDENTIAL,
       nickname: 'Laptop',
     });
     await register.updateComplete;

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import type { PayPayment } from '../src/payment/payment.js';
+import type { PayPaymentElement } from '../src/payment/payment.js';
 import { expectAccessible, fixture, hasState, html, maybePart, part, setupElementTests, until } from './helpers/dom.js';
 import { walletChain, type WalletChain } from './helpers/sandbox-chain.js';
 import '../src/define/pay-payment.js';
@@ -27,7 +27,7 @@ describe('<pay-payment> against the sandbox fault mode (issue 30)', () => {
     it(`${fault} on the execute: one debit, COMPLETED without a reload, no raw code shown`, async () => {
       const chain = await walletChain({}, { ...FAST, faults: [`POST /quotes/*/execute=${fault};times=1`] });
       const quote = await chain.quote();
-      const el = await fixture<PayPayment>(
+      const el = await fixture<PayPaymentElement>(
         html`<pay-payment .client=${chain.client} quote-id=${quote.id}></pay-payment>`,
       );
       await until(() => hasState(el, 'review'), 'review');

@@ -2,8 +2,8 @@ import { createQuote, executeQuote, lookupUma, passkeysSupported } from '@paykit
 import { expect } from 'chai';
 import type { Quote } from '@paykit/crypto-core';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
-import type { PayPayment } from '../src/payment/payment.js';
-import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
+import type { PayPaymentElement } from '../src/payment/payment.js';
+import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js';
 import {
   announced,
@@ -59,8 +59,8 @@ describe('<pay-payment>', () => {
     quoteId: string,
     lang = 'en',
     customerId = '',
-  ): Promise<PayPayment> =>
-    fixture<PayPayment>(
+  ): Promise<PayPaymentElement> =>
+    fixture<PayPaymentElement>(
       html`<pay-payment
         .client=${chain.client}
         quote-id=${quoteId}
@@ -69,7 +69,7 @@ describe('<pay-payment>', () => {
       ></pay-payment>`,
     );
 
-  const settled = (el: PayPayment, state: string, timeoutMs = 6000): Promise<void> =>
+  const settled = (el: PayPaymentElement, state: string, timeoutMs = 6000): Promise<void> =>
     until(() => hasState(el, state), `state ${state} (now ${el.getAttribute('data-state')})`, timeoutMs);
 
   const balance = async (chain: WalletChain): Promise<number> => {
@@ -81,7 +81,7 @@ describe('<pay-payment>', () => {
   };
 
   it('shows both amounts in their decimals, the rate, the fees, the payee and a live countdown; in Spanish too', async () => {
-    const el = await fixture<PayPayment>(html`<pay-payment .quote=${crossCurrencyQuote()}></pay-payment>`);
+    const el = await fixture<PayPaymentElement>(html`<pay-payment .quote=${crossCurrencyQuote()}></pay-payment>`);
     expect(el.quoteId).to.equal('Quote:0191-fx');
     expect(part(el, 'amount').textContent).to.equal('€1,234.56');
     expect(part(el, 'received').textContent).to.equal('1.234567 USDC');
@@ -99,14 +99,16 @@ describe('<pay-payment>', () => {
     await el.updateComplete;
     expect(part(el, 'payee').textContent).to.equal('Ana López');
 
-    const same = await fixture<PayPayment>(
+    const same = await fixture<PayPaymentElement>(
       html`<pay-payment
         .quote=${crossCurrencyQuote({ receivingCurrency: { code: 'EUR', decimals: 2 }, totalReceivingAmount: 123_306 })}
       ></pay-payment>`,
     );
     expect(maybePart(same, 'rate'), 'no rate between one currency').to.equal(null);
 
-    const es = await fixture<PayPayment>(html`<pay-payment lang="es" .quote=${crossCurrencyQuote()}></pay-payment>`);
+    const es = await fixture<PayPaymentElement>(
+      html`<pay-payment lang="es" .quote=${crossCurrencyQuote()}></pay-payment>`,
+    );
     expect(part(es, 'title').textContent).to.equal('Revisa tu pago');
     expect(part(es, 'amount').textContent).to.match(/^1\.?234,56\s€$/);
     expect(part(es, 'pay-button').textContent).to.contain('Pagar');
@@ -195,7 +197,7 @@ describe('<pay-payment>', () => {
     await settled(el, 'review');
     part(el, 'pay-button').click();
     await settled(el, 'sca');
-    const sca = el.querySelector<PayScaChallenge>(':scope > pay-sca-challenge[slot="sca"]')!;
+    const sca = el.querySelector<PayScaChallengeElement>(':scope > pay-sca-challenge[slot="sca"]')!;
     expect(sca, 'the SCA element').to.not.equal(null);
     await until(() => document.activeElement === lightInput(sca), 'focus in the code field');
     await expectAccessible(el, 'SCA');
@@ -221,7 +223,7 @@ describe('<pay-payment>', () => {
     await settled(el, 'review');
     part(el, 'pay-button').click();
     await settled(el, 'sca');
-    const sca = el.querySelector<PayScaChallenge>(':scope > pay-sca-challenge[slot="sca"]')!;
+    const sca = el.querySelector<PayScaChallengeElement>(':scope > pay-sca-challenge[slot="sca"]')!;
     await until(() => !!sca.querySelector('input'), 'the code field');
     await typeInto(lightInput(sca), SANDBOX_SCA_CODE);
     await until(() => hasState(sca, 'login'), 'the SCA login');
@@ -262,7 +264,7 @@ describe('<pay-payment>', () => {
         updatedAt: now,
       });
       const quote = await chain.quote();
-      const el = await fixture<PayPayment>(
+      const el = await fixture<PayPaymentElement>(
         html`<pay-payment
           .client=${chain.client}
           quote-id=${quote.id}
@@ -273,7 +275,7 @@ describe('<pay-payment>', () => {
       await settled(el, 'review');
       part(el, 'pay-button').click();
       await settled(el, 'sca');
-      const sca = el.querySelector<PayScaChallenge>(':scope > pay-sca-challenge')!;
+      const sca = el.querySelector<PayScaChallengeElement>(':scope > pay-sca-challenge')!;
       await until(() => hasState(sca, 'passkey'), `the passkey factor (${sca.getAttribute('data-state')})`);
       expect(part(sca, 'payee').textContent!.trim()).to.equal('Corner Café');
       expect(part(sca, 'factors').textContent).to.contain('Passkey');
@@ -312,7 +314,7 @@ describe('<pay-payment>', () => {
     expect(quote.status).to.equal('PENDING_AUTHORIZATION');
     const el = await render(chain, quote.id, 'en', chain.customerId);
     await settled(el, 'sca');
-    const sca = el.querySelector<PayScaChallenge>('pay-sca-challenge')!;
+    const sca = el.querySelector<PayScaChallengeElement>('pay-sca-challenge')!;
     await until(() => !!sca.querySelector('input'), 'the code field');
     await typeInto(lightInput(sca), SANDBOX_SCA_CODE);
     await until(() => hasState(sca, 'login'), 'the SCA login');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { WalletClient } from '@paykit/crypto-core';
 import { beforeEach, describe, it } from '../../../test/harness/suite.js';
-import type { PayAuthMethods } from '../src/auth-methods/auth-methods.js';
+import type { PayAuthMethodsElement } from '../src/auth-methods/auth-methods.js';
 import '../src/define/pay-auth-methods.js';
 import '../src/translations/es.js';
 import { CUSTOMER_ID, withAccountService, type AccountService } from './helpers/account-service.js';
@@ -28,7 +28,7 @@ describe('phone field (in <pay-auth-methods>)', () => {
   beforeEach(() => void (account = withAccountService(t.fake)));
 
   const open = async (client: WalletClient, attrs: { country?: string; locale?: string } = {}) => {
-    const el = await fixture<PayAuthMethods>(
+    const el = await fixture<PayAuthMethodsElement>(
       html`<pay-auth-methods
         .client=${client}
         customer-id=${CUSTOMER_ID}

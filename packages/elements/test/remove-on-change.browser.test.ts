@@ -14,11 +14,11 @@ import {
   PayScaCompleteEvent,
   PaySessionEvent,
 } from '../src/shared/events.js';
-import type { PayCardReveal } from '../src/card-reveal/card-reveal.js';
-import type { PayOtpLogin } from '../src/otp-login/otp-login.js';
-import type { PayPasskeyLogin } from '../src/passkey-login/passkey-login.js';
-import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
-import type { PayWalletExport } from '../src/wallet-export/wallet-export.js';
+import type { PayCardRevealElement } from '../src/card-reveal/card-reveal.js';
+import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
+import type { PayPasskeyLoginElement } from '../src/passkey-login/passkey-login.js';
+import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
+import type { PayWalletExportElement } from '../src/wallet-export/wallet-export.js';
 import {
   EMAIL_CREDENTIAL,
   OTP_CODE,
@@ -99,8 +99,8 @@ describe('an element removed by a listener to the client state change still reac
 
   it('<pay-otp-login>: pay-session, when client.subscribe removes the login once signed in', async () => {
     const client = t.fake.client();
-    const el = await fixture<PayOtpLogin>(
-      html`<pay-otp-login .client=${client} credential-id=${EMAIL_CREDENTIAL}></pay-otp-login>`,
+    const el = await fixture<PayOtpLoginElement>(
+      html`<pay-otp-login .client=${client} auth-method-id=${EMAIL_CREDENTIAL}></pay-otp-login>`,
     );
     const heard = listen(el, 'pay-session');
     t.cleanup(heard.stop);
@@ -125,8 +125,8 @@ describe('an element removed by a listener to the client state change still reac
     async () => {
       t.cleanup(stubCredentialsGet((options) => Promise.resolve(assertionFor(options))));
       const client = t.fake.client();
-      const el = await fixture<PayPasskeyLogin>(
-        html`<pay-passkey-login .client=${client} credential-id=${PASSKEY_CREDENTIAL}></pay-passkey-login>`,
+      const el = await fixture<PayPasskeyLoginElement>(
+        html`<pay-passkey-login .client=${client} auth-method-id=${PASSKEY_CREDENTIAL}></pay-passkey-login>`,
       );
       const heard = listen(el, 'pay-session');
       t.cleanup(heard.stop);
@@ -143,7 +143,7 @@ describe('an element removed by a listener to the client state change still reac
 
   it('<pay-wallet-export>: pay-export-closed, when client.subscribe removes the export once signed out', async () => {
     const client = await t.fake.signedInClient();
-    const el = await fixture<PayWalletExport>(html`<pay-wallet-export .client=${client}></pay-wallet-export>`);
+    const el = await fixture<PayWalletExportElement>(html`<pay-wallet-export .client=${client}></pay-wallet-export>`);
     el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
     await el.updateComplete;
     const complete = nextEvent(el, 'pay-export-complete');
@@ -162,7 +162,7 @@ describe('an element removed by a listener to the client state change still reac
 
   it('<pay-card-reveal>: pay-card-hidden, when client.subscribe removes the card once signed out', async () => {
     const client = await t.fake.signedInClient();
-    const el = await fixture<PayCardReveal>(
+    const el = await fixture<PayCardRevealElement>(
       html`<pay-card-reveal .client=${client} card-id="Card:0191-c1" allowed-origins=${PAN_ORIGIN}></pay-card-reveal>`,
     );
     const revealed = nextEvent(el, 'pay-card-revealed');
@@ -188,7 +188,7 @@ describe('an element removed by a listener to the client state change still reac
         </div>
       </section>`,
     );
-    const el = section.querySelector<PayCardReveal>('pay-card-reveal')!;
+    const el = section.querySelector<PayCardRevealElement>('pay-card-reveal')!;
     await el.updateComplete;
     const revealed = nextEvent(el, 'pay-card-revealed');
     part(el, 'show-button').click();
@@ -209,7 +209,7 @@ describe('an element removed by a listener to the client state change still reac
 
   it('<pay-sca-challenge>: pay-sca-complete settling after client.subscribe removed it on sign-out', async () => {
     const client = await t.fake.signedInClient();
-    const el = await fixture<PayScaChallenge>(
+    const el = await fixture<PayScaChallengeElement>(
       html`<pay-sca-challenge
         .client=${client}
         .quote=${pendingQuote()}

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { nextQuoteStep, passkeysSupported, type Quote } from '@paykit/crypto-core';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
-import type { PayScaChallenge } from '../src/sca-challenge/sca-challenge.js';
+import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js'; // the Spanish test: a page that speaks Spanish imports it
 import { SCA_CODE, SCA_LOGIN_CHALLENGE, errorBody, pendingQuote, rateLimited } from './helpers/fake-service.js';
 import {
@@ -27,8 +27,12 @@ import '../src/define/pay-sca-challenge.js';
 describe('<pay-sca-challenge>', () => {
   const t = setupElementTests();
 
-  const render = (quote: Quote | null = pendingQuote(), lang = 'en', resendSeconds = 30): Promise<PayScaChallenge> =>
-    fixture<PayScaChallenge>(
+  const render = (
+    quote: Quote | null = pendingQuote(),
+    lang = 'en',
+    resendSeconds = 30,
+  ): Promise<PayScaChallengeElement> =>
+    fixture<PayScaChallengeElement>(
       html`<pay-sca-challenge
         .client=${t.fake.client()}
         .quote=${quote ?? undefined}
@@ -38,7 +42,7 @@ describe('<pay-sca-challenge>', () => {
       ></pay-sca-challenge>`,
     );
 
-  async function enterCode(el: PayScaChallenge, code = SCA_CODE): Promise<HTMLInputElement> {
+  async function enterCode(el: PayScaChallengeElement, code = SCA_CODE): Promise<HTMLInputElement> {
     const input = lightInput(el);
     await typeInto(input, code);
     return input;

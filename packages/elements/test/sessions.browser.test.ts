@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { requireSessionKey, WalletClient } from '@paykit/crypto-core';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { beforeEach, describe, it } from '../../../test/harness/suite.js';
-import type { PaySessions } from '../src/sessions/sessions.js';
+import type { PaySessionsElement } from '../src/sessions/sessions.js';
 import '../src/define/pay-sessions.js';
 import { withAccountService, type AccountService } from './helpers/account-service.js';
 import { walletChain } from './helpers/sandbox-chain.js';
@@ -25,13 +25,13 @@ describe('<pay-sessions>', () => {
   let account: AccountService;
   beforeEach(() => void (account = withAccountService(t.fake)));
 
-  const render = async (client: WalletClient): Promise<PaySessions> => {
-    const el = await fixture<PaySessions>(html`<pay-sessions .client=${client}></pay-sessions>`);
+  const render = async (client: WalletClient): Promise<PaySessionsElement> => {
+    const el = await fixture<PaySessionsElement>(html`<pay-sessions .client=${client}></pay-sessions>`);
     await until(() => hasState(el, 'ready') || hasState(el, 'error'), 'the list');
     await el.updateComplete;
     return el;
   };
-  const rows = (el: PaySessions) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="session"]')];
+  const rows = (el: PaySessionsElement) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="session"]')];
 
   it('lists the active sessions with their type and times, this device marked first', async () => {
     const client = await account.signedInClient();
@@ -179,7 +179,7 @@ describe('<pay-sessions>', () => {
   it('shows the service error and a retry when the list cannot load', async () => {
     const client = await account.signedInClient();
     account.script('GET /auth/sessions', 'network-error');
-    const el = await fixture<PaySessions>(html`<pay-sessions .client=${client}></pay-sessions>`);
+    const el = await fixture<PaySessionsElement>(html`<pay-sessions .client=${client}></pay-sessions>`);
     await until(() => hasState(el, 'error'), 'the error');
     expect(part(el, 'error').textContent).to.contain('Can’t reach the server');
     await pressEnter(part(el, 'retry-button'));
@@ -191,7 +191,7 @@ describe('<pay-sessions>', () => {
     await import('../src/translations/pt.js');
     const client = await account.signedInClient();
     const expiry = async (lang: string): Promise<string> => {
-      const el = await fixture<PaySessions>(html`<pay-sessions lang=${lang} .client=${client}></pay-sessions>`);
+      const el = await fixture<PaySessionsElement>(html`<pay-sessions lang=${lang} .client=${client}></pay-sessions>`);
       await until(() => hasState(el, 'ready'), 'the list');
       return part(el, 'refresh-status').textContent!;
     };
@@ -207,13 +207,13 @@ describe('<pay-sessions>', () => {
   it('speaks Spanish', async () => {
     await import('../src/translations/es.js');
     const client = await account.signedInClient();
-    const el = await fixture<PaySessions>(html`<pay-sessions lang="es" .client=${client}></pay-sessions>`);
+    const el = await fixture<PaySessionsElement>(html`<pay-sessions lang="es" .client=${client}></pay-sessions>`);
     await until(() => hasState(el, 'ready'), 'the list');
     expect(part(el, 'sign-out-button').textContent).to.contain('Cerrar sesión en este dispositivo');
     expect(part(el, 'refresh-status').textContent).to.contain('Caduca el');
     const renewing = await account.signedInClient({ autoRefresh: true });
     t.cleanup(() => renewing.close());
-    const auto = await fixture<PaySessions>(html`<pay-sessions lang="es" .client=${renewing}></pay-sessions>`);
+    const auto = await fixture<PaySessionsElement>(html`<pay-sessions lang="es" .client=${renewing}></pay-sessions>`);
     await until(() => hasState(auto, 'ready'), 'the list');
     expect(part(auto, 'refresh-status').textContent).to.contain('Se renueva automáticamente');
   });

@@ -17,7 +17,7 @@ import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../te
 import { afterEach, before, describe, it, itWhen } from '../../../test/harness/suite.js';
 import '../src/define/pay-sign-in.js';
 import '../src/translations/es.js';
-import type { PaySignIn } from '../src/sign-in/sign-in.js';
+import type { PaySignInElement } from '../src/sign-in/sign-in.js';
 import { PENDING_KEY, RESULT_KEY } from '../src/oauth-button/oauth-protocol.js';
 import {
   addOAuthCredential,
@@ -75,7 +75,7 @@ describe('<pay-sign-in>', () => {
       { fullName: 'Ana Sign-In', email: EMAIL, phoneNumber: PHONE },
       { rateLimit: { max: 1000, windowMs: 1000 } },
     );
-    const challenge = await chain.client.requestOtp({ credentialId: chain.emailCredentialId });
+    const challenge = await chain.client.requestOtp({ authMethodId: chain.emailCredentialId });
     await chain.client.loginWithOtp({ challenge, code: '000000' });
     const sms = await addCredential(chain.client, { type: 'SMS_OTP', accountId: chain.accountId });
     smsCredentialId = sms.id;
@@ -99,11 +99,11 @@ describe('<pay-sign-in>', () => {
       return known ? { accountId: chain.accountId, methods: methods() } : undefined;
     };
   const emailOnly = lookupOf(() => [
-    { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId, destination: 'a•••@example.com' },
+    { type: 'EMAIL_OTP', authMethodId: chain.emailCredentialId, destination: 'a•••@example.com' },
   ]);
 
   const render = async (lookup: SignInLookup, client: WalletClient = chain.client, modal = false) => {
-    const el = await fixture<PaySignIn>(
+    const el = await fixture<PaySignInElement>(
       html`<pay-sign-in .client=${client} .lookup=${lookup} ?modal=${modal} default-country="GB">
         <span slot="brand">Acme</span>
         <p slot="footer">By continuing you accept the terms.</p>
@@ -112,15 +112,15 @@ describe('<pay-sign-in>', () => {
     await el.updateComplete;
     return el;
   };
-  const emailInput = (el: PaySignIn) => lightInput(el, 'identifier');
-  const enterEmail = async (el: PaySignIn, email: string) => {
+  const emailInput = (el: PaySignInElement) => lightInput(el, 'identifier');
+  const enterEmail = async (el: PaySignInElement, email: string) => {
     emailInput(el).value = email;
     part(el, 'continue-button').click();
     await el.updateComplete;
   };
-  const methodElement = <T extends HTMLElement = HTMLElement>(el: PaySignIn) =>
+  const methodElement = <T extends HTMLElement = HTMLElement>(el: PaySignInElement) =>
     el.querySelector<T>(':scope > [slot="method"] > *');
-  const signInWithCode = async (el: PaySignIn) => {
+  const signInWithCode = async (el: PaySignInElement) => {
     await until(() => !!el.querySelector('[slot="method"] [slot="code-input"] input'), 'the code input');
     const otp = methodElement(el)!;
     const session = nextEvent(el, 'pay-session');
@@ -147,7 +147,7 @@ describe('<pay-sign-in>', () => {
 
   it('takes a phone number with the country picker, checks it, and looks it up in E.164', async () => {
     const el = await render(
-      lookupOf(() => [{ type: 'SMS_OTP', credentialId: smsCredentialId, destination: '•••• 0123' }]),
+      lookupOf(() => [{ type: 'SMS_OTP', authMethodId: smsCredentialId, destination: '•••• 0123' }]),
     );
     part(el, 'toggle-button').click();
     await until(() => !!el.querySelector('[slot="identifier"] input[type="tel"]'), 'the phone field');
@@ -175,11 +175,11 @@ describe('<pay-sign-in>', () => {
     const leaks = watchForLeaks();
     const el = await render(
       lookupOf(() => [
-        { type: 'OAUTH', credentialId: 'AuthMethod:o', issuer: 'https://accounts.google.com' },
-        { type: 'SMS_OTP', credentialId: smsCredentialId, destination: '•••• 0123' },
-        { type: 'PASSKEY', credentialId: 'AuthMethod:p' },
-        { type: 'OAUTH', credentialId: 'AuthMethod:x', issuer: 'https://unknown.example' },
-        { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId, destination: 'a•••@example.com' },
+        { type: 'OAUTH', authMethodId: 'AuthMethod:o', issuer: 'https://accounts.google.com' },
+        { type: 'SMS_OTP', authMethodId: smsCredentialId, destination: '•••• 0123' },
+        { type: 'PASSKEY', authMethodId: 'AuthMethod:p' },
+        { type: 'OAUTH', authMethodId: 'AuthMethod:x', issuer: 'https://unknown.example' },
+        { type: 'EMAIL_OTP', authMethodId: chain.emailCredentialId, destination: 'a•••@example.com' },
       ]),
     );
     const chosen = nextEvent(el, 'pay-sign-in-method');
@@ -279,10 +279,10 @@ describe('<pay-sign-in>', () => {
     await both.updateComplete;
     expect(maybePart(both, 'toggle-button')).to.equal(null);
     both.remove();
-    const phone = await fixture<PaySignIn>(
+    const phone = await fixture<PaySignInElement>(
       html`<pay-sign-in
         .client=${chain.client}
-        .lookup=${lookupOf(() => [{ type: 'SMS_OTP', credentialId: smsCredentialId }])}
+        .lookup=${lookupOf(() => [{ type: 'SMS_OTP', authMethodId: smsCredentialId }])}
         identifiers="phone"
         default-country="GB"
       ></pay-sign-in>`,
@@ -299,8 +299,8 @@ describe('<pay-sign-in>', () => {
   it('"Use another method" switches from the first method to the one chosen', async () => {
     const el = await render(
       lookupOf(() => [
-        { type: 'SMS_OTP', credentialId: smsCredentialId, destination: '•••• 0123' },
-        { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId, destination: 'a•••@example.com' },
+        { type: 'SMS_OTP', authMethodId: smsCredentialId, destination: '•••• 0123' },
+        { type: 'EMAIL_OTP', authMethodId: chain.emailCredentialId, destination: 'a•••@example.com' },
       ]),
     );
     await enterEmail(el, EMAIL);
@@ -317,7 +317,7 @@ describe('<pay-sign-in>', () => {
   });
 
   it('loads only the first method’s element after the lookup, and the others once "Use another method" opens', async () => {
-    const loaders = (customElements.get('pay-sign-in') as unknown as typeof PaySignIn).loaders;
+    const loaders = (customElements.get('pay-sign-in') as unknown as typeof PaySignInElement).loaders;
     const saved = { ...loaders };
     t.push(async () => void Object.assign(loaders, saved));
     const loaded: string[] = [];
@@ -327,8 +327,8 @@ describe('<pay-sign-in>', () => {
     }
     const el = await render(
       lookupOf(() => [
-        { type: 'OAUTH', credentialId: 'AuthMethod:google', issuer: 'https://accounts.google.com' },
-        { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId, destination: 'a•••@example.com' },
+        { type: 'OAUTH', authMethodId: 'AuthMethod:google', issuer: 'https://accounts.google.com' },
+        { type: 'EMAIL_OTP', authMethodId: chain.emailCredentialId, destination: 'a•••@example.com' },
       ]),
     );
     await enterEmail(el, EMAIL);
@@ -348,7 +348,7 @@ describe('<pay-sign-in>', () => {
       return new Response(
         JSON.stringify({
           accountId: chain.accountId,
-          methods: [{ type: 'EMAIL_OTP', credentialId: chain.emailCredentialId }],
+          methods: [{ type: 'EMAIL_OTP', authMethodId: chain.emailCredentialId }],
         }),
         {
           status,
@@ -357,7 +357,7 @@ describe('<pay-sign-in>', () => {
       );
     };
     try {
-      const el = await fixture<PaySignIn>(
+      const el = await fixture<PaySignInElement>(
         html`<pay-sign-in .client=${chain.client} lookup-url="/api/sign-in/lookup"></pay-sign-in>`,
       );
       status = 500;
@@ -421,21 +421,21 @@ describe('<pay-sign-in>', () => {
     async () => {
       const auth = authenticator ? await addVirtualAuthenticator() : undefined;
       if (auth?.authenticatorId) t.push(() => removeVirtualAuthenticator(auth.authenticatorId!));
-      const asks: { credentialId: string; conditional?: boolean }[] = [];
+      const asks: { authMethodId: string; conditional?: boolean }[] = [];
       const client = Object.create(chain.client) as WalletClient;
       client.loginWithPasskey = (params) => {
         asks.push(params);
         return new Promise(() => undefined); // the person has not picked a passkey
       };
-      const el = await fixture<PaySignIn>(
+      const el = await fixture<PaySignInElement>(
         html`<pay-sign-in
           .client=${client}
           .lookup=${lookupOf(() => [])}
-          passkey-credential-id="AuthMethod:remembered"
+          passkey-auth-method-id="AuthMethod:remembered"
         ></pay-sign-in>`,
       );
       await until(() => asks.length === 1, 'the conditional request');
-      expect(asks[0]).to.include({ credentialId: 'AuthMethod:remembered', conditional: true });
+      expect(asks[0]).to.include({ authMethodId: 'AuthMethod:remembered', conditional: true });
       expect(emailInput(el).autocomplete).to.equal('username webauthn');
       await enterEmail(el, EMAIL);
       await until(() => hasState(el, 'unknown'), 'the lookup answer');
@@ -452,16 +452,16 @@ describe('<pay-sign-in>', () => {
       await until(() => !!el.querySelector('pay-passkey-login[mode="register"]'), 'the add-passkey prompt');
       const register = el.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-passkey-login')!;
       await register.updateComplete;
-      const added = nextEvent<CustomEvent<{ credentialId: string }>>(el, 'pay-passkey-registered');
+      const added = nextEvent<CustomEvent<{ authMethodId: string }>>(el, 'pay-passkey-registered');
       part(register, 'passkey-button').click();
-      const passkeyId = (await added).detail.credentialId;
+      const passkeyId = (await added).detail.authMethodId;
       await until(() => hasState(el, 'signed-in'), 'signed in');
       await chain.client.logout();
 
       const again = await render(
         lookupOf(() => [
-          { type: 'EMAIL_OTP', credentialId: chain.emailCredentialId },
-          { type: 'PASSKEY', credentialId: passkeyId },
+          { type: 'EMAIL_OTP', authMethodId: chain.emailCredentialId },
+          { type: 'PASSKEY', authMethodId: passkeyId },
         ]),
       );
       await enterEmail(again, EMAIL);
@@ -509,8 +509,8 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
   const lookup: SignInLookup = async () => ({
     accountId: started.accountId,
     methods: [
-      { type: 'OAUTH', credentialId: oauthCredentialId, issuer: started.idpOrigin },
-      { type: 'EMAIL_OTP', credentialId: started.emailCredentialId },
+      { type: 'OAUTH', authMethodId: oauthCredentialId, issuer: started.idpOrigin },
+      { type: 'EMAIL_OTP', authMethodId: started.emailCredentialId },
     ],
   });
 
@@ -533,7 +533,7 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
     'this engine blocks script-opened windows under automation (the redirect tests cover it)',
     'offers the provider of the account’s issuer and signs in through its popup',
     async () => {
-      const el = await fixture<PaySignIn>(html`<pay-sign-in></pay-sign-in>`);
+      const el = await fixture<PaySignInElement>(html`<pay-sign-in></pay-sign-in>`);
       el.client = await newClient();
       el.oauthProviders = providers();
       el.lookup = lookup;
@@ -581,7 +581,7 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
       // OAuth is the account's only method here: no code is sent (the sandbox limits how often)
       const oauthOnly: SignInLookup = async () => ({
         accountId: started.accountId,
-        methods: [{ type: 'OAUTH', credentialId: oauthCredentialId, issuer: started.idpOrigin }],
+        methods: [{ type: 'OAUTH', authMethodId: oauthCredentialId, issuer: started.idpOrigin }],
       });
       const host: SignInHost = { events: [], loads: 0, client: await newClient(), lookup: oauthOnly, oauthProviders };
       (window as { signInHost?: unknown }).signInHost = host;
@@ -590,7 +590,7 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
       frame.src = new URL('sign-in-host.html', FIXTURES).href;
       document.body.append(frame);
       await until(() => host.loads === 1, 'the platform page', 10_000);
-      const signIn = () => frame!.contentDocument!.querySelector<PaySignIn>('pay-sign-in')!;
+      const signIn = () => frame!.contentDocument!.querySelector<PaySignInElement>('pay-sign-in')!;
       await until(() => !!signIn()?.shadowRoot?.querySelector('[part~="continue-button"]'), 'the sign-in element');
       lightInput(signIn(), 'identifier').value = 'ana@example.com';
       part(signIn(), 'continue-button').click();
@@ -651,20 +651,20 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
         state: 's1',
         keyId: 'gone',
         provider: 'sandbox',
-        credentialId: oauthCredentialId,
+        authMethodId: oauthCredentialId,
         returnTo: location.href,
         createdAt: Date.now(),
       }),
     );
     sessionStorage.setItem(RESULT_KEY, JSON.stringify({ state: 's1', error: 'server_error' }));
-    const el = await fixture<PaySignIn>(html`<pay-sign-in .oauthProviders=${providers()}></pay-sign-in>`);
+    const el = await fixture<PaySignInElement>(html`<pay-sign-in .oauthProviders=${providers()}></pay-sign-in>`);
     const error = nextEvent<CustomEvent<{ code: string }>>(el, 'pay-error');
     el.client = await newClient();
     expect((await error).detail.code).to.equal('OAUTH_PROVIDER_ERROR');
     const button = el.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-oauth-button')!;
     await button.updateComplete;
     await el.updateComplete;
-    expect(button.getAttribute('credential-id')).to.equal(oauthCredentialId);
+    expect(button.getAttribute('auth-method-id')).to.equal(oauthCredentialId);
     expect(part(button, 'oauth-button').textContent!.trim()).to.equal('Continue with Sandbox ID');
     expect(hasState(button, 'error')).to.equal(true);
     expect(sessionStorage.getItem(PENDING_KEY)).to.equal(null);

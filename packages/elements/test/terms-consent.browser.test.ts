@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import type { PayTermsConsent } from '../src/terms-consent/terms-consent.js';
+import type { PayTermsConsentElement } from '../src/terms-consent/terms-consent.js';
 import { safeTermsUrl } from '../src/terms-consent/terms-consent.js';
 import {
   announced,
@@ -22,8 +22,8 @@ import { nl } from '../src/translations/nl.js';
 describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
   const t = setupElementTests();
 
-  const render = (chain: SandboxChain, method?: string): Promise<PayTermsConsent> =>
-    fixture<PayTermsConsent>(
+  const render = (chain: SandboxChain, method?: string): Promise<PayTermsConsentElement> =>
+    fixture<PayTermsConsentElement>(
       html`<pay-terms-consent
         .client=${chain.client}
         customer-id=${chain.customerId}
@@ -39,7 +39,7 @@ describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
       ['nl', nl],
     ] as const) {
       for (const method of ['CHECKBOX', 'CLICK_TO_ACCEPT']) {
-        const el = await fixture<PayTermsConsent>(
+        const el = await fixture<PayTermsConsentElement>(
           html`<pay-terms-consent
             lang=${lang}
             .client=${chain.client}

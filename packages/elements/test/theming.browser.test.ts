@@ -43,8 +43,8 @@ describe('theming, states and the page default client', () => {
     const client = t.fake.client();
     const wrapper = await fixture<HTMLDivElement>(
       html`<div>
-        <pay-otp-login theme="dark" .client=${client} credential-id="AuthMethod:email-1"></pay-otp-login>
-        <pay-passkey-login theme="dark" .client=${client} credential-id="AuthMethod:passkey-1"></pay-passkey-login>
+        <pay-otp-login theme="dark" .client=${client} auth-method-id="AuthMethod:email-1"></pay-otp-login>
+        <pay-passkey-login theme="dark" .client=${client} auth-method-id="AuthMethod:passkey-1"></pay-passkey-login>
         <pay-wallet-export theme="dark" .client=${client}></pay-wallet-export>
         <pay-card-reveal theme="dark" .client=${client} card-id="Card:1"></pay-card-reveal>
         <pay-sca-challenge theme="dark" .client=${client} .quote=${pendingQuote()}></pay-sca-challenge>

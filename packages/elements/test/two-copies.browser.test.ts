@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { WalletClient as ElementsWalletClient } from '@paykit/crypto-core';
 import { describe, it } from '../../../test/harness/suite.js';
-import type { PaySessions } from '../src/sessions/sessions.js';
+import type { PaySessionsElement } from '../src/sessions/sessions.js';
 import '../src/define/pay-sessions.js';
 import { walletChain } from './helpers/sandbox-chain.js';
 import { fixture, hasState, html, pressEnter, setupElementTests, until } from './helpers/dom.js';
@@ -46,7 +46,7 @@ describe('<pay-sessions> with a client from another copy of the core', () => {
     await client.loginWithOtp({ challenge: await client.requestOtp({ accountId }), code: '000000' });
     expect(client instanceof ElementsWalletClient).to.equal(false);
 
-    const el = await fixture<PaySessions>(html`<pay-sessions .client=${client}></pay-sessions>`);
+    const el = await fixture<PaySessionsElement>(html`<pay-sessions .client=${client}></pay-sessions>`);
     await until(() => hasState(el, 'ready') || hasState(el, 'error'), 'the list');
     await el.updateComplete;
     expect(hasState(el, 'error'), 'no error state').to.equal(false);

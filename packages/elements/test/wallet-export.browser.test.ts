@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { WalletClient } from '@paykit/crypto-core';
 import { describe, it } from '../../../test/harness/suite.js';
-import type { PayWalletExport } from '../src/wallet-export/wallet-export.js';
+import type { PayWalletExportElement } from '../src/wallet-export/wallet-export.js';
 import { MNEMONIC } from './helpers/fake-service.js';
 import {
   announced,
@@ -26,8 +26,8 @@ const WORDS = MNEMONIC.split(' ');
 describe('<pay-wallet-export>', () => {
   const t = setupElementTests();
 
-  const render = (client: WalletClient, revealTimeout = 120): Promise<PayWalletExport> =>
-    fixture<PayWalletExport>(
+  const render = (client: WalletClient, revealTimeout = 120): Promise<PayWalletExportElement> =>
+    fixture<PayWalletExportElement>(
       html`<pay-wallet-export .client=${client} reveal-timeout=${revealTimeout}></pay-wallet-export>`,
     );
 
@@ -39,7 +39,7 @@ describe('<pay-wallet-export>', () => {
    * With `hold`, the bundle is held until the key press is over, so a short reveal-timeout cannot run out
    * during the driver's round trip.
    */
-  async function exportToReady(el: PayWalletExport, options: { hold?: boolean } = {}): Promise<void> {
+  async function exportToReady(el: PayWalletExportElement, options: { hold?: boolean } = {}): Promise<void> {
     const checkbox = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     checkbox.focus();
     await sendKeys({ press: ' ' }); // the space bar ('Space' is not a key name everywhere)
@@ -71,7 +71,7 @@ describe('<pay-wallet-export>', () => {
   });
 
   /** Ticks the page through a few macrotasks, so a started export would have reached the service. */
-  const settle = async (el: PayWalletExport): Promise<void> => {
+  const settle = async (el: PayWalletExportElement): Promise<void> => {
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await el.updateComplete;
   };

@@ -5,7 +5,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, it } from '../../../test/harness/suite.js';
 // The sandbox's own verifier judges every signature the element submits.
 import { verifyOwnershipSignature } from '../../sandbox/src/wallet-ownership.js';
-import type { PayWalletOwnership } from '../src/wallet-ownership/wallet-ownership.js';
+import type { PayWalletOwnershipElement } from '../src/wallet-ownership/wallet-ownership.js';
 import { base58, eip1193Signer, solanaSigner } from '../src/wallet-ownership/signers.js';
 import '../src/define/pay-wallet-ownership.js'; // not in define.ts (the five-element page budget)
 import type { FakeService } from './helpers/fake-service.js';
@@ -102,8 +102,8 @@ function ownershipRoutes(
 describe('<pay-wallet-ownership>', () => {
   const t = setupElementTests();
 
-  const render = (method = 'WALLET_SIGNATURE'): Promise<PayWalletOwnership> =>
-    fixture<PayWalletOwnership>(
+  const render = (method = 'WALLET_SIGNATURE'): Promise<PayWalletOwnershipElement> =>
+    fixture<PayWalletOwnershipElement>(
       html`<pay-wallet-ownership
         .client=${t.fake.client()}
         external-account-id=${ACCOUNT}

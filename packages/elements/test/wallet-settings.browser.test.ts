@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createDelegatedKey, type WalletClient } from '@paykit/crypto-core';
 import { beforeEach, describe, it } from '../../../test/harness/suite.js';
-import type { PayWalletSettings } from '../src/wallet-settings/wallet-settings.js';
+import type { PayWalletSettingsElement } from '../src/wallet-settings/wallet-settings.js';
 import '../src/define/pay-wallet-settings.js';
 import { CARD_ID, CUSTOMER_ID, withAccountService, type AccountService } from './helpers/account-service.js';
 import { ACCOUNT_ID, EMAIL_CREDENTIAL } from './helpers/fake-service.js';
@@ -24,8 +24,8 @@ describe('<pay-wallet-settings>', () => {
   let account: AccountService;
   beforeEach(() => void (account = withAccountService(t.fake)));
 
-  const render = async (client: WalletClient, cardId?: string): Promise<PayWalletSettings> => {
-    const el = await fixture<PayWalletSettings>(
+  const render = async (client: WalletClient, cardId?: string): Promise<PayWalletSettingsElement> => {
+    const el = await fixture<PayWalletSettingsElement>(
       html`<pay-wallet-settings
         .client=${client}
         customer-id=${CUSTOMER_ID}
@@ -36,7 +36,7 @@ describe('<pay-wallet-settings>', () => {
     await el.updateComplete;
     return el;
   };
-  const keyRows = (el: PayWalletSettings) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="key"]')];
+  const keyRows = (el: PayWalletSettingsElement) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="key"]')];
 
   it('switches wallet privacy with a signed retry, from the keyboard', async () => {
     const el = await render(await account.signedInClient());
@@ -52,7 +52,7 @@ describe('<pay-wallet-settings>', () => {
     expect(toggle.getAttribute('aria-checked')).to.equal('true');
     expect(account.account.privateEnabled).to.equal(true);
     expect(account.signed).to.deep.equal([
-      { method: 'PATCH', path: `/internal-accounts/${encodeURIComponent(ACCOUNT_ID)}`, credentialId: EMAIL_CREDENTIAL },
+      { method: 'PATCH', path: `/internal-accounts/${encodeURIComponent(ACCOUNT_ID)}`, authMethodId: EMAIL_CREDENTIAL },
     ]);
     expect(t.leaks.of('pay-wallet-privacy').map((e) => e.detail)).to.deep.equal([
       { accountId: ACCOUNT_ID, privateEnabled: true },
@@ -121,7 +121,7 @@ describe('<pay-wallet-settings>', () => {
   it('speaks Spanish', async () => {
     await import('../src/translations/es.js');
     const client = await account.signedInClient();
-    const el = await fixture<PayWalletSettings>(
+    const el = await fixture<PayWalletSettingsElement>(
       html`<pay-wallet-settings lang="es" .client=${client} customer-id=${CUSTOMER_ID}></pay-wallet-settings>`,
     );
     await until(() => hasState(el, 'ready'), 'ready');

@@ -51,11 +51,14 @@ export type { RateLimit } from './store.js';
 /** What a person types to sign in (`SignInIdentifier` in `@paykit/crypto-core`). */
 export type SignInIdentifier = { email: string } | { phone: string };
 
-/** One way to sign in (`SignInMethod` in `@paykit/crypto-core`). */
+/**
+ * One way to sign in (`SignInMethod` in `@paykit/crypto-core`): `authMethodId` is its `AuthMethod` id
+ * (`AuthMethod:…`); a passkey's `webAuthnId` is its WebAuthn credential id (the service's `credentialId`).
+ */
 export type SignInMethod =
-  | { type: 'EMAIL_OTP' | 'SMS_OTP'; credentialId: string; destination?: string }
-  | { type: 'PASSKEY'; credentialId: string; webAuthnId?: string; nickname?: string }
-  | { type: 'OAUTH'; credentialId: string; issuer?: string };
+  | { type: 'EMAIL_OTP' | 'SMS_OTP'; authMethodId: string; destination?: string }
+  | { type: 'PASSKEY'; authMethodId: string; webAuthnId?: string; nickname?: string }
+  | { type: 'OAUTH'; authMethodId: string; issuer?: string };
 
 /** The account an identifier signs in to (`SignInAccount` in `@paykit/crypto-core`). */
 export interface SignInAccount {
@@ -124,27 +127,30 @@ export function maskPhone(phone: string): string {
 function contractAccount(account: SignInAccount): SignInAccount {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
   const methods = (Array.isArray(account.methods) ? account.methods : []).flatMap((method): SignInMethod[] => {
-    const credentialId = text(method?.credentialId);
-    if (!credentialId || !METHOD_TYPES.has(method.type)) return [];
+    const authMethodId = text(method?.authMethodId);
+    // the field's name before `authMethodId`: refused aloud, not dropped (a user with no method to offer)
+    if (!authMethodId && 'credentialId' in Object(method))
+      throw new TypeError('findUser: a method has credentialId, which is now authMethodId');
+    if (!authMethodId || !METHOD_TYPES.has(method.type)) return [];
     const optional = (name: string, value: string | undefined) => (value ? { [name]: value } : {});
     switch (method.type) {
       case 'EMAIL_OTP':
       case 'SMS_OTP': {
         const destination = text(method.destination);
         const masked = destination && (method.type === 'EMAIL_OTP' ? maskEmail(destination) : maskPhone(destination));
-        return [{ type: method.type, credentialId, ...optional('destination', masked) }];
+        return [{ type: method.type, authMethodId, ...optional('destination', masked) }];
       }
       case 'PASSKEY':
         return [
           {
             type: 'PASSKEY',
-            credentialId,
+            authMethodId,
             ...optional('webAuthnId', text(method.webAuthnId)),
             ...optional('nickname', text(method.nickname)),
           },
         ];
       default:
-        return [{ type: 'OAUTH', credentialId, ...optional('issuer', text(method.issuer)) }];
+        return [{ type: 'OAUTH', authMethodId, ...optional('issuer', text(method.issuer)) }];
     }
   });
   return { accountId: String(account.accountId), methods };
@@ -270,7 +276,7 @@ export function createSignInLookup(options: SignInLookupOptions): (request: Requ
       grants &&
       (account
         ? await grants.issue(
-            { accountId: account.accountId, credentialIds: account.methods.map((m) => m.credentialId) },
+            { accountId: account.accountId, credentialIds: account.methods.map((m) => m.authMethodId) },
             request,
           )
         : grants.clear(request));

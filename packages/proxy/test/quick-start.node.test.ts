@@ -86,7 +86,7 @@ describe('the proxy README quick-start backend, unchanged', () => {
 
     const found = await call('POST', '/api/sign-in/lookup', { email: 'ada@example.com' });
     expect(found.status, found.text).to.equal(200);
-    const credential = found.body.methods[0].credentialId;
+    const credential = found.body.methods[0].authMethodId;
     const challenge = await call('POST', `/api/wallet/auth/credentials/${credential}/challenge`, {});
     expect(challenge.status, challenge.text).to.equal(200);
     const key = await createSessionKey({ store: memoryKeyStore() });

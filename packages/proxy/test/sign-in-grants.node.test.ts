@@ -116,8 +116,8 @@ describe('the sign-in lookup with grants', () => {
   const account: SignInAccount = {
     accountId: ACCOUNT,
     methods: [
-      { type: 'EMAIL_OTP', credentialId: GRANTED, destination: 'ada@example.com' },
-      { type: 'PASSKEY', credentialId: 'AuthMethod:pk' },
+      { type: 'EMAIL_OTP', authMethodId: GRANTED, destination: 'ada@example.com' },
+      { type: 'PASSKEY', authMethodId: 'AuthMethod:pk' },
     ],
   };
   const grants = createSignInGrants({ secret: SECRET });
@@ -289,7 +289,7 @@ describe('the proxy with sign-in grants', () => {
     // strangers used up the identifier's lookups; this browser still gets through
     const lookup = createSignInLookup({
       grants,
-      findUser: async () => ({ accountId: ACCOUNT, methods: [{ type: 'EMAIL_OTP', credentialId: GRANTED }] }),
+      findUser: async () => ({ accountId: ACCOUNT, methods: [{ type: 'EMAIL_OTP', authMethodId: GRANTED }] }),
       perIdentifier: { max: 1, windowMs: 600_000 },
       minimumResponseMs: 0,
     });

@@ -17,10 +17,10 @@ import {
 const ADA: SignInAccount = {
   accountId: 'InternalAccount:ada',
   methods: [
-    { type: 'PASSKEY', credentialId: 'AuthMethod:pk', webAuthnId: 'q1w2e3', nickname: 'Laptop' },
-    { type: 'EMAIL_OTP', credentialId: 'AuthMethod:em', destination: 'ada@example.com' },
-    { type: 'SMS_OTP', credentialId: 'AuthMethod:sms', destination: '+447912345678' },
-    { type: 'OAUTH', credentialId: 'AuthMethod:go', issuer: 'https://accounts.google.com' },
+    { type: 'PASSKEY', authMethodId: 'AuthMethod:pk', webAuthnId: 'q1w2e3', nickname: 'Laptop' },
+    { type: 'EMAIL_OTP', authMethodId: 'AuthMethod:em', destination: 'ada@example.com' },
+    { type: 'SMS_OTP', authMethodId: 'AuthMethod:sms', destination: '+447912345678' },
+    { type: 'OAUTH', authMethodId: 'AuthMethod:go', issuer: 'https://accounts.google.com' },
   ],
 };
 
@@ -83,10 +83,10 @@ describe('createSignInLookup', () => {
     expect(await response.json()).to.deep.equal({
       accountId: 'InternalAccount:ada',
       methods: [
-        { type: 'PASSKEY', credentialId: 'AuthMethod:pk', webAuthnId: 'q1w2e3', nickname: 'Laptop' },
-        { type: 'EMAIL_OTP', credentialId: 'AuthMethod:em', destination: 'a•••@example.com' },
-        { type: 'SMS_OTP', credentialId: 'AuthMethod:sms', destination: '•••• 5678' },
-        { type: 'OAUTH', credentialId: 'AuthMethod:go', issuer: 'https://accounts.google.com' },
+        { type: 'PASSKEY', authMethodId: 'AuthMethod:pk', webAuthnId: 'q1w2e3', nickname: 'Laptop' },
+        { type: 'EMAIL_OTP', authMethodId: 'AuthMethod:em', destination: 'a•••@example.com' },
+        { type: 'SMS_OTP', authMethodId: 'AuthMethod:sms', destination: '•••• 5678' },
+        { type: 'OAUTH', authMethodId: 'AuthMethod:go', issuer: 'https://accounts.google.com' },
       ],
     });
     expect(asked).to.deep.equal([{ email: 'ada@example.com' }]); // compared in lower case
@@ -120,8 +120,8 @@ describe('createSignInLookup', () => {
           passwordHash: 'x',
           email: 'ada@example.com',
           methods: [
-            { type: 'SMS_OTP', credentialId: 'AuthMethod:sms', destination: '+447912345678', phone: '+447912345678' },
-            { type: 'TOTP', credentialId: 'AuthMethod:t' },
+            { type: 'SMS_OTP', authMethodId: 'AuthMethod:sms', destination: '+447912345678', phone: '+447912345678' },
+            { type: 'TOTP', authMethodId: 'AuthMethod:t' },
             { type: 'EMAIL_OTP' },
           ],
         }) as unknown as SignInAccount,
@@ -129,7 +129,7 @@ describe('createSignInLookup', () => {
     const body = await (await post(handler, { email: 'ada@example.com' })).text();
     expect(JSON.parse(body)).to.deep.equal({
       accountId: 'InternalAccount:ada',
-      methods: [{ type: 'SMS_OTP', credentialId: 'AuthMethod:sms', destination: '•••• 5678' }],
+      methods: [{ type: 'SMS_OTP', authMethodId: 'AuthMethod:sms', destination: '•••• 5678' }],
     });
     expect(body).to.not.contain('7912345678').and.not.contain('passwordHash');
   });
@@ -276,6 +276,19 @@ describe('createSignInLookup', () => {
     expect(await response.text()).to.not.contain('ada');
     expect(reported).to.deep.equal([failure]);
     expect(clock - start).to.equal(250);
+  });
+
+  it('refuses a method findUser still names with credentialId (now authMethodId): 500 and onError, not an account with no methods', async () => {
+    const handler = lookup({
+      findUser: async () =>
+        ({
+          accountId: 'InternalAccount:ada',
+          methods: [{ type: 'EMAIL_OTP', credentialId: 'AuthMethod:em' }],
+        }) as never,
+    });
+    const response = await post(handler, { email: 'ada@example.com' });
+    expect(response.status).to.equal(500);
+    expect(String(reported[0])).to.match(/credentialId, which is now authMethodId/);
   });
 
   it('the contract type is what a page calls (SignInLookup over fetch)', async () => {

@@ -329,7 +329,7 @@ describe('the proxy in front of the sandbox (real verifier)', () => {
         'email' in identifier && identifier.email === 'carol@example.com'
           ? {
               accountId: carol.account,
-              methods: [{ type: 'EMAIL_OTP', credentialId: carol.credential, destination: identifier.email }],
+              methods: [{ type: 'EMAIL_OTP', authMethodId: carol.credential, destination: identifier.email }],
             }
           : undefined,
     });

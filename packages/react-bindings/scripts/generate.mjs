@@ -47,8 +47,10 @@ function doc(text) {
 }
 
 /**
- * The custom elements of a manifest, sorted by tag: class name, tag, summary and events (deduplicated
- * by name, in manifest order). Fails when the package entry does not export a class or event type the
+ * The custom elements of a manifest, sorted by tag: component name, element class, tag, summary and events
+ * (deduplicated by name, in manifest order). An element class is named `Pay…Element` (as the DOM's
+ * `HTMLInputElement`); its React component is the same name without `Element` (`PaySignInElement` →
+ * `PaySignIn`), so no name is both a class and a component. Fails when the package entry does not export a class or event type the
  * wrappers need, rather than writing code that cannot compile.
  */
 export function readElements(manifest) {
@@ -59,9 +61,14 @@ export function readElements(manifest) {
   for (const mod of manifest.modules ?? []) {
     for (const declaration of mod.declarations ?? []) {
       if (!declaration.customElement || !declaration.tagName) continue;
-      const { name, tagName } = declaration;
-      if (!exported.has(name))
-        throw new Error(`${ELEMENTS_PACKAGE} does not export ${name} (<${tagName}>) from its entry point`);
+      const { name: elementClass, tagName } = declaration;
+      if (!exported.has(elementClass))
+        throw new Error(`${ELEMENTS_PACKAGE} does not export ${elementClass} (<${tagName}>) from its entry point`);
+      const name = elementClass.replace(/Element$/, '');
+      if (name === elementClass || !name)
+        throw new Error(
+          `<${tagName}>'s class ${elementClass} is not named …Element: its component would share its name`,
+        );
       const events = [];
       for (const event of declaration.events ?? []) {
         if (typeof event.name !== 'string' || events.some((e) => e.name === event.name)) continue;
@@ -72,7 +79,7 @@ export function readElements(manifest) {
           throw new Error(`${ELEMENTS_PACKAGE} does not export ${type} (event ${event.name} of <${tagName}>)`);
         events.push({ name: event.name, prop: eventPropName(event.name), type, description: doc(event.description) });
       }
-      elements.push({ name, tagName, summary: doc(declaration.summary), events });
+      elements.push({ name, elementClass, tagName, summary: doc(declaration.summary), events });
     }
   }
   if (elements.length === 0) throw new Error('the manifest declares no custom elements');
@@ -92,8 +99,7 @@ const SETUP = {
 };
 
 function componentModule(element) {
-  const { name, tagName, summary, events } = element;
-  const elementClass = `${name}Element`;
+  const { name, elementClass, tagName, summary, events } = element;
   const eventsConst = `${camelCase(name)}Events`;
   const eventTypes = [...new Set(events.map((e) => e.type))].sort();
   const example = events.find((e) => e.name === 'pay-session') ?? events[0];
@@ -107,7 +113,7 @@ function componentModule(element) {
     example ? ` *   <${name} ${example.prop}={(event) => console.log(event.detail)} />` : ` *   <${name} />`,
     ' */',
     "import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';",
-    `import { ${[`${name} as ${elementClass}`, ...eventTypes.map((t) => `type ${t}`)].join(', ')} } from '${ELEMENTS_PACKAGE}';`,
+    `import { ${[elementClass, ...eventTypes.map((t) => `type ${t}`)].join(', ')} } from '${ELEMENTS_PACKAGE}';`,
     "import type { ComponentProps } from 'react';",
     "import { deferHydration } from '../defer-hydration.js';",
     "import { defineElement } from '../define-element.js';",

@@ -10,7 +10,7 @@
  * `revealTimeout` stays a property (set after hydration), never an attribute in the HTML.
  *
  * @example
- *   defineElement('pay-otp-login', PayOtpLogin);
+ *   defineElement('pay-otp-login', PayOtpLoginElement);
  */
 export function defineElement(tagName: string, elementClass: CustomElementConstructor): void {
   void (elementClass as { observedAttributes?: unknown }).observedAttributes;

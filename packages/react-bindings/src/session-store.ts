@@ -19,8 +19,8 @@ export interface SessionInfo {
   readonly id: string;
   readonly accountId: string;
   readonly type: string;
-  /** The AuthMethod the session was made with, when known. */
-  readonly credentialId?: string;
+  /** The `AuthMethod` id (`AuthMethod:…`) the session was signed in with, when known. */
+  readonly authMethodId?: string;
   /** ISO 8601. */
   readonly expiresAt: string;
 }
@@ -67,8 +67,8 @@ export function sessionStore(client: SessionSource): SessionStore {
 
 /** A session without its key id, frozen. */
 export function toSessionInfo(session: CurrentSession): SessionInfo {
-  const { id, accountId, type, credentialId, expiresAt } = session;
-  return Object.freeze({ id, accountId, type, ...(credentialId ? { credentialId } : {}), expiresAt });
+  const { id, accountId, type, authMethodId, expiresAt } = session;
+  return Object.freeze({ id, accountId, type, ...(authMethodId ? { authMethodId } : {}), expiresAt });
 }
 
 function sameSession(a: SessionInfo | undefined, b: CurrentSession | undefined): boolean {
@@ -77,7 +77,7 @@ function sameSession(a: SessionInfo | undefined, b: CurrentSession | undefined):
     a.id === b.id &&
     a.accountId === b.accountId &&
     a.type === b.type &&
-    a.credentialId === b.credentialId &&
+    a.authMethodId === b.authMethodId &&
     a.expiresAt === b.expiresAt
   );
 }

@@ -26,9 +26,12 @@ interface Manifest {
 }
 interface Generator {
   eventPropName(name: string): string;
-  readElements(
-    manifest: Manifest,
-  ): Array<{ name: string; tagName: string; events: Array<{ name: string; prop: string; type: string }> }>;
+  readElements(manifest: Manifest): Array<{
+    name: string;
+    elementClass: string;
+    tagName: string;
+    events: Array<{ name: string; prop: string; type: string }>;
+  }>;
 }
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -72,7 +75,8 @@ describe('wrappers generated from custom-elements.json', () => {
     expect(declared.map((d) => d.tagName).sort()).to.deep.equal([...components.PAYKIT_TAG_NAMES]);
     const maps = components as unknown as Record<string, Record<string, string>>;
     for (const declaration of declared) {
-      const events = maps[`${declaration.name[0]!.toLowerCase()}${declaration.name.slice(1)}Events`];
+      const component = declaration.name.replace(/Element$/, '');
+      const events = maps[`${component[0]!.toLowerCase()}${component.slice(1)}Events`];
       const expected = Object.fromEntries(
         (declaration.events ?? []).map((e) => [
           `on${e.name
@@ -108,8 +112,20 @@ describe('wrappers generated from custom-elements.json', () => {
       return manifest;
     };
     expect(readElements(readManifest())).to.have.length(components.PAYKIT_TAG_NAMES.length);
-    expect(() => readElements(withoutExport('PayOtpLogin'))).to.throw(/does not export PayOtpLogin/);
+    expect(() => readElements(withoutExport('PayOtpLoginElement'))).to.throw(/does not export PayOtpLoginElement/);
     expect(() => readElements(withoutExport('PaySessionEvent'))).to.throw(/does not export PaySessionEvent/);
     expect(() => readElements({ modules: [] })).to.throw(/src\/index\.ts/);
+  });
+
+  it('names each component for its element class without `Element`, and refuses a class named like its component', async () => {
+    const { readElements } = await generator();
+    const signIn = readElements(readManifest()).find((e) => e.tagName === 'pay-sign-in');
+    expect([signIn?.name, signIn?.elementClass]).to.deep.equal(['PaySignIn', 'PaySignInElement']);
+    const clashing = readManifest();
+    for (const mod of clashing.modules) {
+      for (const d of mod.declarations ?? []) if (d.name === 'PaySignInElement') d.name = 'PaySignIn';
+      for (const e of mod.exports ?? []) if (e.name === 'PaySignInElement') e.name = 'PaySignIn';
+    }
+    expect(() => readElements(clashing)).to.throw(/PaySignIn is not named …Element/);
   });
 });

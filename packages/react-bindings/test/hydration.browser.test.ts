@@ -110,8 +110,8 @@ for (const version of [19, 18] as const) {
         '<main><pay-otp-login defer-hydration=""></pay-otp-login><pay-passkey-login defer-hydration=""></pay-passkey-login>' +
           '<pay-wallet-export defer-hydration=""></pay-wallet-export><pay-card-reveal defer-hydration=""></pay-card-reveal></main>',
         app(
-          h(paykit.PayOtpLogin, { credentialId: EMAIL_CREDENTIAL }),
-          h(paykit.PayPasskeyLogin, { credentialId: 'AuthMethod:passkey-1', conditional: true }),
+          h(paykit.PayOtpLogin, { authMethodId: EMAIL_CREDENTIAL }),
+          h(paykit.PayPasskeyLogin, { authMethodId: 'AuthMethod:passkey-1', conditional: true }),
           h(paykit.PayWalletExport, {}),
           h(paykit.PayCardReveal, { cardId: 'Card:0191-c1' }),
         ),

@@ -95,8 +95,8 @@ describe('importing @paykit/react in Node', () => {
 
   it('<PaySignIn> installs the sign-in method loaders (a page with it alone has no <pay-otp-login> to wait for)', async () => {
     await import('@paykit/react');
-    const { PaySignIn } = await import('@paykit/elements');
+    const { PaySignInElement } = await import('@paykit/elements');
     for (const kind of ['otp', 'passkey', 'oauth', 'phone'] as const)
-      expect(typeof PaySignIn.loaders[kind], kind).to.equal('function');
+      expect(typeof PaySignInElement.loaders[kind], kind).to.equal('function');
   });
 });

@@ -52,7 +52,7 @@ export function Checks({ client }: { client: WalletClient }): ReactElement {
       <PayOtpLogin onPayScaComplete={() => undefined} />
       {/* @ts-expect-error onPaySession receives a PaySessionEvent, which has no quote */}
       <PayPasskeyLogin onPaySession={(event) => event.detail.quote} />
-      <PayPasskeyLogin mode="register" onPayPasskeyRegistered={(event) => event.detail.credentialId.toUpperCase()} />
+      <PayPasskeyLogin mode="register" onPayPasskeyRegistered={(event) => event.detail.authMethodId.toUpperCase()} />
       <PayScaChallenge onPayScaComplete={(event) => event.detail.quote.id.toUpperCase()} />
     </PaykitProvider>
   );

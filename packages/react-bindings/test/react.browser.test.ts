@@ -13,7 +13,7 @@ import { PayError, type WalletClient } from '@paykit/crypto-core';
 import {
   getDefaultClient,
   PayErrorEvent,
-  PayOtpLogin as PayOtpLoginElement,
+  PayOtpLoginElement,
   PaySessionEvent,
   setDefaultClient,
 } from '@paykit/elements';

@@ -148,7 +148,7 @@ for (const version of [19, 18] as const) {
     it('<PayOtpLogin>: pay-session after useSession hid it on sign-in', async () => {
       const client = fake.client();
       const heard = mount(client, 'pay-session', 'signed-out', (on) =>
-        react.React.createElement(paykit.PayOtpLogin, { credentialId: EMAIL_CREDENTIAL, onPaySession: on }),
+        react.React.createElement(paykit.PayOtpLogin, { authMethodId: EMAIL_CREDENTIAL, onPaySession: on }),
       );
       const el = await shown('pay-otp-login');
       shadowPart(el, 'send-button')!.click();
@@ -167,7 +167,7 @@ for (const version of [19, 18] as const) {
         undo.push(stubPasskey());
         const client = fake.client();
         const heard = mount(client, 'pay-session', 'signed-out', (on) =>
-          react.React.createElement(paykit.PayPasskeyLogin, { credentialId: PASSKEY_CREDENTIAL, onPaySession: on }),
+          react.React.createElement(paykit.PayPasskeyLogin, { authMethodId: PASSKEY_CREDENTIAL, onPaySession: on }),
         );
         const el = await shown('pay-passkey-login');
         shadowPart(el, 'passkey-button')!.click();

@@ -59,7 +59,7 @@ function session(id: string, expiresInMs = 15 * 60_000): CurrentSession {
     id,
     accountId: 'InternalAccount:1',
     type: 'EMAIL_OTP',
-    credentialId: 'AuthMethod:1',
+    authMethodId: 'AuthMethod:1',
     keyId: `key-of-${id}`,
     expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
   };
@@ -101,7 +101,7 @@ describe('session store (useSession)', () => {
       id: 'Session:1',
       accountId: 'InternalAccount:1',
       type: 'EMAIL_OTP',
-      credentialId: 'AuthMethod:1',
+      authMethodId: 'AuthMethod:1',
       expiresAt: client.stored.expiresAt,
     });
     expect(JSON.stringify(store.getSnapshot())).not.to.contain('key-of');

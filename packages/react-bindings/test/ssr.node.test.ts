@@ -130,7 +130,7 @@ for (const make of [react19, react18]) {
       renderToString(h(paykit.PaykitProvider, { client }, h(Grab)));
       const refreshed = await actions!.refresh();
       expect(refreshed.id).to.equal('Session:2');
-      expect(refreshed).to.have.all.keys('id', 'accountId', 'type', 'credentialId', 'expiresAt');
+      expect(refreshed).to.have.all.keys('id', 'accountId', 'type', 'authMethodId', 'expiresAt');
       expect(Object.isFrozen(refreshed)).to.equal(true);
       expect(fake.calls('POST /auth/sessions/Session:1/refresh')).to.have.length(1);
       await actions!.logout();

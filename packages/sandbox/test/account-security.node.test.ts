@@ -58,9 +58,9 @@ describe('sandbox: the account-security elements’ calls', () => {
     const challenge =
       'otpEncryptionTargetBundle' in added
         ? (added as Parameters<WalletClient['loginWithOtp']>[0]['challenge'])
-        : await client.requestOtp({ credentialId: added.id });
+        : await client.requestOtp({ authMethodId: added.id });
     await client.loginWithOtp({ challenge, code: '000000' });
-    expect(client.session!.credentialId).to.equal(added.id);
+    expect(client.session!.authMethodId).to.equal(added.id);
     // the in-use one cannot sign its own removal: the element refuses first, the service refuses too
     const own = await removeCredential(client, added.id).catch((e: PayError) => e);
     expect((own as PayError).status).to.equal(401);

@@ -54,7 +54,7 @@ describe('sandbox: a lost sign-in or refresh answer leaves no extra session (iss
 
   it('a lost verify answer: the client takes the session the service opened, whose key signs and whose logout ends it', async () => {
     const w = await setup(/\/verify$/);
-    const challenge = await w.client.requestOtp({ credentialId: w.credential.id });
+    const challenge = await w.client.requestOtp({ authMethodId: w.credential.id });
     w.arm();
     const session = await w.client.loginWithOtp({ challenge, code: '000000' });
     expect(w.active().map((s) => s.id)).to.deep.equal([session.id]);
@@ -68,7 +68,7 @@ describe('sandbox: a lost sign-in or refresh answer leaves no extra session (iss
   it('a lost refresh answer: the client moves to the session the refresh opened, and signs with it', async () => {
     const w = await setup(/\/refresh$/);
     const old = await w.client.loginWithOtp({
-      challenge: await w.client.requestOtp({ credentialId: w.credential.id }),
+      challenge: await w.client.requestOtp({ authMethodId: w.credential.id }),
       code: '000000',
     });
     w.arm();
@@ -81,7 +81,7 @@ describe('sandbox: a lost sign-in or refresh answer leaves no extra session (iss
 
   it('does not guess when another device signed in with the same method while the answer was lost', async () => {
     const w = await setup(/\/verify$/, (credentialId) => otpLogin(t, credentialId));
-    const challenge = await w.client.requestOtp({ credentialId: w.credential.id });
+    const challenge = await w.client.requestOtp({ authMethodId: w.credential.id });
     w.arm();
     const error = await w.client.loginWithOtp({ challenge, code: '000000' }).then(
       () => undefined,

@@ -71,7 +71,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     clients.push(countingClient);
     const preparedCounted = await countingClient.prepareOAuth();
     const session = await countingClient.loginWithOAuth({
-      credentialId: oauth.id,
+      authMethodId: oauth.id,
       oidcToken: oidcToken(claims({ nonce: preparedCounted.nonce })),
       prepared: preparedCounted,
     });
@@ -79,7 +79,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     expect(counted).to.equal(1);
 
     const wrongNonce = await viaOAuth
-      .loginWithOAuth({ credentialId: oauth.id, oidcToken: oidcToken(claims({ nonce: 'ab'.repeat(32) })), prepared })
+      .loginWithOAuth({ authMethodId: oauth.id, oidcToken: oidcToken(claims({ nonce: 'ab'.repeat(32) })), prepared })
       .catch((e: PayError) => e);
     expect((wrongNonce as PayError).code).to.equal('UNAUTHORIZED');
 

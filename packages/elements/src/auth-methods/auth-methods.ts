@@ -60,8 +60,8 @@ export function maskPhone(phone: string): string {
  *
  * @summary Sign-in methods: list, add (passkey, email, SMS, provider), verify, remove.
  *
- * @event {PayCredentialAddedEvent} pay-credential-added - A method was added. `detail: { credentialId, type, verified }` (`verified` false: a code method waits for its code; it is dispatched again with true once verified).
- * @event {PayCredentialRemovedEvent} pay-credential-removed - A method was removed. `detail: { credentialId, type }`.
+ * @event {PayCredentialAddedEvent} pay-credential-added - A method was added. `detail: { authMethodId, type, verified }` (`verified` false: a code method waits for its code; it is dispatched again with true once verified).
+ * @event {PayCredentialRemovedEvent} pay-credential-removed - A method was removed. `detail: { authMethodId, type }`.
  *
  * @property {string | undefined} userName - The name a new passkey is created for (shown by the authenticator). Default: the email method's address.
  * @property {(() => Promise<string>) | undefined} getOidcToken - Returns a fresh OIDC ID token from the platform's identity provider; when set, "Sign-in provider" is offered. Not an attribute.
@@ -99,7 +99,7 @@ export function maskPhone(phone: string): string {
  * @cssstate signed-out - There is no session.
  * @cssstate error - An error is shown.
  */
-export class PayAuthMethods extends PayElement {
+export class PayAuthMethodsElement extends PayElement {
   static override styles = [...PayElement.styles, itemListStyles, authMethodsStyles];
 
   static override properties: PropertyDeclarations = {
@@ -271,7 +271,7 @@ export class PayAuthMethods extends PayElement {
     const refusal: MessageKey | undefined =
       this.#credentials.length <= 1
         ? 'authMethods.lastOne'
-        : method.id === this.#current?.credentialId
+        : method.id === this.#current?.authMethodId
           ? 'authMethods.inUse'
           : undefined;
     if (refusal) {
@@ -331,7 +331,7 @@ export class PayAuthMethods extends PayElement {
       // the add answer carries the code's target bundle; when it does not, ask for a code
       this.#challenge = added.otpEncryptionTargetBundle
         ? (added as OtpChallenge)
-        : await client.requestOtp({ credentialId: added.id });
+        : await client.requestOtp({ authMethodId: added.id });
       this.#phase = 'verify';
       this.#code.visible = true;
       this.#code.reset();
@@ -417,7 +417,7 @@ export class PayAuthMethods extends PayElement {
   }
 
   #renderRow(method: AuthMethod): unknown {
-    const inUse = method.id === this.#current?.credentialId;
+    const inUse = method.id === this.#current?.authMethodId;
     const created = formatTime(this.resolvedLocale, method.createdAt);
     const detail = this.#describe(method);
     return html`<li part="method" class="row">

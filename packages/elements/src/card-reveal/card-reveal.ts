@@ -74,7 +74,7 @@ export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
  * @cssstate revealed - The card details frame is showing.
  * @cssstate error - An error is shown.
  */
-export class PayCardReveal extends PayElement {
+export class PayCardRevealElement extends PayElement {
   static override styles = [...PayElement.styles, cardRevealStyles];
 
   static override properties: PropertyDeclarations = {

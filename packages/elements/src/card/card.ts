@@ -150,7 +150,7 @@ export function parseAmount(text: string, decimals: number, locale = 'en'): numb
  * @cssstate busy - A change is running.
  * @cssstate error - An error is shown.
  */
-export class PayCard extends PayElement {
+export class PayCardElement extends PayElement {
   static override styles = [...PayElement.styles, itemListStyles, cardStyles];
 
   static override properties: PropertyDeclarations = {

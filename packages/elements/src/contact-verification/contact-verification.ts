@@ -66,7 +66,7 @@ const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
  * @cssstate error - An error is shown.
  * @cssstate cooldown - "Resend code" is not allowed yet.
  */
-export class PayContactVerification extends PayElement {
+export class PayContactVerificationElement extends PayElement {
   static override styles = [...PayElement.styles, contactVerificationStyles];
 
   static override properties: PropertyDeclarations = {

@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-auth-methods';
  */
-import { PayAuthMethods } from '../auth-methods/auth-methods.js';
+import { PayAuthMethodsElement } from '../auth-methods/auth-methods.js';
 
-export { PayAuthMethods };
+export { PayAuthMethodsElement };
 
-customElements.get('pay-auth-methods') ?? customElements.define('pay-auth-methods', PayAuthMethods);
+customElements.get('pay-auth-methods') ?? customElements.define('pay-auth-methods', PayAuthMethodsElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-auth-methods': PayAuthMethods;
+    'pay-auth-methods': PayAuthMethodsElement;
   }
 }

@@ -4,14 +4,15 @@
  * @example
  *   import '@paykit/elements/define/pay-beneficial-owners';
  */
-import { PayBeneficialOwners } from '../kyc/beneficial-owners.js';
+import { PayBeneficialOwnersElement } from '../kyc/beneficial-owners.js';
 
-export { PayBeneficialOwners };
+export { PayBeneficialOwnersElement };
 
-customElements.get('pay-beneficial-owners') ?? customElements.define('pay-beneficial-owners', PayBeneficialOwners);
+customElements.get('pay-beneficial-owners') ??
+  customElements.define('pay-beneficial-owners', PayBeneficialOwnersElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-beneficial-owners': PayBeneficialOwners;
+    'pay-beneficial-owners': PayBeneficialOwnersElement;
   }
 }

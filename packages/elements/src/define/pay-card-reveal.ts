@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-card-reveal';
  */
-import { PayCardReveal } from '../card-reveal/card-reveal.js';
+import { PayCardRevealElement } from '../card-reveal/card-reveal.js';
 
-export { PayCardReveal };
+export { PayCardRevealElement };
 
-customElements.get('pay-card-reveal') ?? customElements.define('pay-card-reveal', PayCardReveal);
+customElements.get('pay-card-reveal') ?? customElements.define('pay-card-reveal', PayCardRevealElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-card-reveal': PayCardReveal;
+    'pay-card-reveal': PayCardRevealElement;
   }
 }

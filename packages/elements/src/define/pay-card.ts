@@ -5,14 +5,14 @@
  * @example
  *   import '@paykit/elements/define/pay-card';
  */
-import { PayCard } from '../card/card.js';
+import { PayCardElement } from '../card/card.js';
 
-export { PayCard };
+export { PayCardElement };
 
-customElements.get('pay-card') ?? customElements.define('pay-card', PayCard);
+customElements.get('pay-card') ?? customElements.define('pay-card', PayCardElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-card': PayCard;
+    'pay-card': PayCardElement;
   }
 }

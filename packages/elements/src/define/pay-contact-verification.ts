@@ -4,15 +4,15 @@
  * @example
  *   import '@paykit/elements/define/pay-contact-verification';
  */
-import { PayContactVerification } from '../contact-verification/contact-verification.js';
+import { PayContactVerificationElement } from '../contact-verification/contact-verification.js';
 
-export { PayContactVerification };
+export { PayContactVerificationElement };
 
 customElements.get('pay-contact-verification') ??
-  customElements.define('pay-contact-verification', PayContactVerification);
+  customElements.define('pay-contact-verification', PayContactVerificationElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-contact-verification': PayContactVerification;
+    'pay-contact-verification': PayContactVerificationElement;
   }
 }

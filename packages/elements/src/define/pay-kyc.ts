@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-kyc';
  */
-import { PayKyc } from '../kyc/kyc.js';
+import { PayKycElement } from '../kyc/kyc.js';
 
-export { PayKyc };
+export { PayKycElement };
 
-customElements.get('pay-kyc') ?? customElements.define('pay-kyc', PayKyc);
+customElements.get('pay-kyc') ?? customElements.define('pay-kyc', PayKycElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-kyc': PayKyc;
+    'pay-kyc': PayKycElement;
   }
 }

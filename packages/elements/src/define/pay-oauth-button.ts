@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-oauth-button';
  */
-import { PayOAuthButton } from '../oauth-button/oauth-button.js';
+import { PayOAuthButtonElement } from '../oauth-button/oauth-button.js';
 
-export { PayOAuthButton };
+export { PayOAuthButtonElement };
 
-customElements.get('pay-oauth-button') ?? customElements.define('pay-oauth-button', PayOAuthButton);
+customElements.get('pay-oauth-button') ?? customElements.define('pay-oauth-button', PayOAuthButtonElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-oauth-button': PayOAuthButton;
+    'pay-oauth-button': PayOAuthButtonElement;
   }
 }

@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-otp-login';
  */
-import { PayOtpLogin } from '../otp-login/otp-login.js';
+import { PayOtpLoginElement } from '../otp-login/otp-login.js';
 
-export { PayOtpLogin };
+export { PayOtpLoginElement };
 
-customElements.get('pay-otp-login') ?? customElements.define('pay-otp-login', PayOtpLogin);
+customElements.get('pay-otp-login') ?? customElements.define('pay-otp-login', PayOtpLoginElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-otp-login': PayOtpLogin;
+    'pay-otp-login': PayOtpLoginElement;
   }
 }

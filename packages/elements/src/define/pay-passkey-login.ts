@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-passkey-login';
  */
-import { PayPasskeyLogin } from '../passkey-login/passkey-login.js';
+import { PayPasskeyLoginElement } from '../passkey-login/passkey-login.js';
 
-export { PayPasskeyLogin };
+export { PayPasskeyLoginElement };
 
-customElements.get('pay-passkey-login') ?? customElements.define('pay-passkey-login', PayPasskeyLogin);
+customElements.get('pay-passkey-login') ?? customElements.define('pay-passkey-login', PayPasskeyLoginElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-passkey-login': PayPasskeyLogin;
+    'pay-passkey-login': PayPasskeyLoginElement;
   }
 }

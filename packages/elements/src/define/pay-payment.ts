@@ -7,17 +7,17 @@
  *   import '@paykit/elements/define/pay-payment';
  *   // <pay-payment quote-id="Quote:…" customer-id="Customer:…"></pay-payment>
  */
-import { PayPayment } from '../payment/payment.js';
+import { PayPaymentElement } from '../payment/payment.js';
 
-export { PayPayment };
+export { PayPaymentElement };
 
 // <pay-sca-challenge> is fetched only when a payment needs SCA (a chunk of its own for a bundler that splits)
-PayPayment.loadScaChallenge ??= () => import('./pay-sca-challenge.js');
+PayPaymentElement.loadScaChallenge ??= () => import('./pay-sca-challenge.js');
 
-customElements.get('pay-payment') ?? customElements.define('pay-payment', PayPayment);
+customElements.get('pay-payment') ?? customElements.define('pay-payment', PayPaymentElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-payment': PayPayment;
+    'pay-payment': PayPaymentElement;
   }
 }

@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-sca-challenge';
  */
-import { PayScaChallenge } from '../sca-challenge/sca-challenge.js';
+import { PayScaChallengeElement } from '../sca-challenge/sca-challenge.js';
 
-export { PayScaChallenge };
+export { PayScaChallengeElement };
 
-customElements.get('pay-sca-challenge') ?? customElements.define('pay-sca-challenge', PayScaChallenge);
+customElements.get('pay-sca-challenge') ?? customElements.define('pay-sca-challenge', PayScaChallengeElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-sca-challenge': PayScaChallenge;
+    'pay-sca-challenge': PayScaChallengeElement;
   }
 }

@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-sessions';
  */
-import { PaySessions } from '../sessions/sessions.js';
+import { PaySessionsElement } from '../sessions/sessions.js';
 
-export { PaySessions };
+export { PaySessionsElement };
 
-customElements.get('pay-sessions') ?? customElements.define('pay-sessions', PaySessions);
+customElements.get('pay-sessions') ?? customElements.define('pay-sessions', PaySessionsElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-sessions': PaySessions;
+    'pay-sessions': PaySessionsElement;
   }
 }

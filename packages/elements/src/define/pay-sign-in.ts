@@ -9,16 +9,16 @@
  *   import '@paykit/elements/define/pay-sign-in';
  *   // <pay-sign-in lookup-url="/api/sign-in/lookup"><img slot="brand" src="/logo.svg" alt="Acme"></pay-sign-in>
  */
-import { PaySignIn } from '../sign-in/sign-in.js';
+import { PaySignInElement } from '../sign-in/sign-in.js';
 import { setDefaultSignInLoaders } from '../sign-in/sign-in-loaders.js';
 
-export { PaySignIn };
+export { PaySignInElement };
 
 setDefaultSignInLoaders();
-customElements.get('pay-sign-in') ?? customElements.define('pay-sign-in', PaySignIn);
+customElements.get('pay-sign-in') ?? customElements.define('pay-sign-in', PaySignInElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-sign-in': PaySignIn;
+    'pay-sign-in': PaySignInElement;
   }
 }

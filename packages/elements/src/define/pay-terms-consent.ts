@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-terms-consent';
  */
-import { PayTermsConsent } from '../terms-consent/terms-consent.js';
+import { PayTermsConsentElement } from '../terms-consent/terms-consent.js';
 
-export { PayTermsConsent };
+export { PayTermsConsentElement };
 
-customElements.get('pay-terms-consent') ?? customElements.define('pay-terms-consent', PayTermsConsent);
+customElements.get('pay-terms-consent') ?? customElements.define('pay-terms-consent', PayTermsConsentElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-terms-consent': PayTermsConsent;
+    'pay-terms-consent': PayTermsConsentElement;
   }
 }

@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-wallet-export';
  */
-import { PayWalletExport } from '../wallet-export/wallet-export.js';
+import { PayWalletExportElement } from '../wallet-export/wallet-export.js';
 
-export { PayWalletExport };
+export { PayWalletExportElement };
 
-customElements.get('pay-wallet-export') ?? customElements.define('pay-wallet-export', PayWalletExport);
+customElements.get('pay-wallet-export') ?? customElements.define('pay-wallet-export', PayWalletExportElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-wallet-export': PayWalletExport;
+    'pay-wallet-export': PayWalletExportElement;
   }
 }

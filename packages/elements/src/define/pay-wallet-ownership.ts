@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-wallet-ownership';
  */
-import { PayWalletOwnership } from '../wallet-ownership/wallet-ownership.js';
+import { PayWalletOwnershipElement } from '../wallet-ownership/wallet-ownership.js';
 
-export { PayWalletOwnership };
+export { PayWalletOwnershipElement };
 
-customElements.get('pay-wallet-ownership') ?? customElements.define('pay-wallet-ownership', PayWalletOwnership);
+customElements.get('pay-wallet-ownership') ?? customElements.define('pay-wallet-ownership', PayWalletOwnershipElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-wallet-ownership': PayWalletOwnership;
+    'pay-wallet-ownership': PayWalletOwnershipElement;
   }
 }

@@ -4,14 +4,14 @@
  * @example
  *   import '@paykit/elements/define/pay-wallet-settings';
  */
-import { PayWalletSettings } from '../wallet-settings/wallet-settings.js';
+import { PayWalletSettingsElement } from '../wallet-settings/wallet-settings.js';
 
-export { PayWalletSettings };
+export { PayWalletSettingsElement };
 
-customElements.get('pay-wallet-settings') ?? customElements.define('pay-wallet-settings', PayWalletSettings);
+customElements.get('pay-wallet-settings') ?? customElements.define('pay-wallet-settings', PayWalletSettingsElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pay-wallet-settings': PayWalletSettings;
+    'pay-wallet-settings': PayWalletSettingsElement;
   }
 }

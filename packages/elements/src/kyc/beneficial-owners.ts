@@ -51,7 +51,7 @@ const ID_TYPES = ['NON_US_TAX_ID', 'SSN', 'ITIN'];
  * @cssstate adding - Saving a person.
  * @cssstate error - An error is shown.
  */
-export class PayBeneficialOwners extends KycFormElement {
+export class PayBeneficialOwnersElement extends KycFormElement {
   static override styles = [...KycFormElement.styles, kycStyles];
 
   static override properties: PropertyDeclarations = {

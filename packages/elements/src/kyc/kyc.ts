@@ -93,7 +93,7 @@ const docLabel = (t: (key: MessageKey) => string, type: string): string =>
  * @cssstate done - PENDING, APPROVED or REJECTED.
  * @cssstate error - An error is shown.
  */
-export class PayKyc extends KycFormElement {
+export class PayKycElement extends KycFormElement {
   static override styles = [...KycFormElement.styles, kycStyles];
 
   static override properties: PropertyDeclarations = {

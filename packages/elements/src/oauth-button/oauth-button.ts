@@ -110,12 +110,12 @@ type Phase = 'idle' | 'pending' | 'redirecting' | 'signed-in';
  * @cssstate signed-in - Signed in; `pay-session` was emitted.
  * @cssstate error - An error is shown.
  */
-export class PayOAuthButton extends PayElement {
+export class PayOAuthButtonElement extends PayElement {
   static override styles = [...PayElement.styles, oauthButtonStyles];
 
   static override properties: PropertyDeclarations = {
     provider: { reflect: true },
-    credentialId: { attribute: 'credential-id' },
+    authMethodId: { attribute: 'auth-method-id' },
     mode: {},
     config: { attribute: false },
   };
@@ -123,8 +123,8 @@ export class PayOAuthButton extends PayElement {
   /** The provider: `google`, `apple`, `microsoft` (branded) or any name registered by the platform. */
   declare provider: string;
 
-  /** The OAUTH credential id (`AuthMethod:…`) of the account to sign in to. */
-  declare credentialId: string | undefined;
+  /** The `AuthMethod` id (`AuthMethod:…`) of the account's OAuth method. */
+  declare authMethodId: string | undefined;
 
   /** `popup` (default: a popup, the redirect where popups are blocked) or `redirect` (always the redirect). */
   declare mode: 'popup' | 'redirect';
@@ -255,7 +255,7 @@ export class PayOAuthButton extends PayElement {
           state,
           keyId: prepared.sessionKey.id,
           provider: this.provider,
-          credentialId: this.credentialId ?? '',
+          authMethodId: this.authMethodId ?? '',
           returnTo: location.href,
           createdAt: Date.now(),
         };
@@ -332,7 +332,7 @@ export class PayOAuthButton extends PayElement {
         const idToken = checkResult(result, pending.state);
         const sessionKey = await loadSessionKey(pending.keyId, client.keyStore);
         if (!sessionKey) throw new PayError('KEY_NOT_FOUND', 'The session key of this sign-in is gone');
-        this.credentialId ||= pending.credentialId;
+        this.authMethodId ||= pending.authMethodId;
         await this.#login(client, attempt, idToken, { sessionKey, nonce: await oidcNonce(sessionKey.publicKey) });
       } catch (error) {
         await deleteSessionKey(pending.keyId, client.keyStore).catch(() => undefined);
@@ -342,7 +342,7 @@ export class PayOAuthButton extends PayElement {
   }
 
   async #login(client: WalletClient, attempt: number, oidcToken: string, prepared: OAuthPreparation): Promise<void> {
-    const session = await client.loginWithOAuth({ credentialId: this.credentialId ?? '', oidcToken, prepared });
+    const session = await client.loginWithOAuth({ authMethodId: this.authMethodId ?? '', oidcToken, prepared });
     if (attempt !== this.#attempt) return;
     this.#phase = 'signed-in';
     this.dispatchEvent(new PaySessionEvent(summarizeSession(session)));

@@ -7,7 +7,7 @@
  *
  * Storage, decided: the popup path stores nothing (the token travels by `postMessage` to the opener
  * only). The redirect path must survive two page loads, so it keeps in `sessionStorage` (this tab and
- * origin only) the pending request `{ state, session key id, provider, credential id, return URL }` (the
+ * origin only) the pending request `{ state, session key id, provider, AuthMethod id, return URL }` (the
  * key itself stays non-extractable in IndexedDB) and, for the one hop from the callback page back to
  * the element's page, the result `{ state, id token }`. The element deletes both before it uses them,
  * whatever the outcome; the token is bound by its nonce to a key that never leaves this browser and
@@ -55,7 +55,7 @@ export interface OAuthPending {
   state: string;
   keyId: string;
   provider: string;
-  credentialId: string;
+  authMethodId: string;
   returnTo: string;
   createdAt: number;
 }

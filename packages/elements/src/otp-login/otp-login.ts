@@ -47,12 +47,12 @@ type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
  * @cssstate error - An error is shown.
  * @cssstate cooldown - "Resend code" is not allowed yet.
  */
-export class PayOtpLogin extends PayElement {
+export class PayOtpLoginElement extends PayElement {
   static override styles = [...PayElement.styles, otpLoginStyles];
 
   static override properties: PropertyDeclarations = {
     accountId: { attribute: 'account-id' },
-    credentialId: { attribute: 'credential-id' },
+    authMethodId: { attribute: 'auth-method-id' },
     channel: {},
     destination: {},
     resendSeconds: { type: Number, attribute: 'resend-seconds' },
@@ -61,8 +61,8 @@ export class PayOtpLogin extends PayElement {
   /** Internal account id (`InternalAccount:…`); the credential of `channel` is looked up (one extra request). */
   declare accountId: string | undefined;
 
-  /** The OTP credential id (`AuthMethod:…`). Saves the lookup; wins over `account-id`. */
-  declare credentialId: string | undefined;
+  /** The code method's `AuthMethod` id (`AuthMethod:…`). Saves the lookup; wins over `account-id`. */
+  declare authMethodId: string | undefined;
 
   /** Where the code is sent. */
   declare channel: PayOtpChannel;
@@ -169,7 +169,7 @@ export class PayOtpLogin extends PayElement {
       const client = this.requireClient();
       const type = this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP';
       const challenge = await client.requestOtp(
-        this.credentialId ? { credentialId: this.credentialId } : { accountId: this.accountId ?? '', type },
+        this.authMethodId ? { authMethodId: this.authMethodId } : { accountId: this.accountId ?? '', type },
       );
       this.#challenge = challenge;
       this.#phase = 'code-sent';

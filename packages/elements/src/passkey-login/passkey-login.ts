@@ -33,7 +33,7 @@ let nextId = 0;
  * @summary Passkey sign-in (button or autofill) and passkey registration.
  *
  * @event {PaySessionEvent} pay-session - Signed in. `detail.session: { id, accountId, type, expiresAt }`.
- * @event {PayPasskeyRegisteredEvent} pay-passkey-registered - A passkey was added. `detail: { credentialId, nickname }` (`credentialId` is the AuthMethod id to pass as `credential-id` next time).
+ * @event {PayPasskeyRegisteredEvent} pay-passkey-registered - A passkey was added. `detail: { authMethodId, nickname }` (`authMethodId` is the AuthMethod id to pass as `auth-method-id` next time).
  *
  * @slot autofill-input - Reserved: with `conditional`, the element renders its `username webauthn` field here in light DOM.
  * @slot unsupported - Replaces the "Passkeys aren't available" message (for example with a link to another sign-in method).
@@ -53,19 +53,19 @@ let nextId = 0;
  * @cssstate unsupported - No WebAuthn in this browser.
  * @cssstate error - An error is shown.
  */
-export class PayPasskeyLogin extends PayElement {
+export class PayPasskeyLoginElement extends PayElement {
   static override styles = [...PayElement.styles, passkeyLoginStyles];
 
   static override properties: PropertyDeclarations = {
-    credentialId: { attribute: 'credential-id' },
+    authMethodId: { attribute: 'auth-method-id' },
     mode: {},
     userName: { attribute: 'user-name' },
     nickname: {},
     conditional: { type: Boolean, reflect: true },
   };
 
-  /** The passkey credential id (`AuthMethod:…`) to sign in with (login mode). */
-  declare credentialId: string | undefined;
+  /** The passkey's `AuthMethod` id (`AuthMethod:…`) to sign in with (login mode). */
+  declare authMethodId: string | undefined;
 
   /** `login` signs in; `register` creates a passkey for the signed-in account. */
   declare mode: 'login' | 'register';
@@ -139,7 +139,7 @@ export class PayPasskeyLogin extends PayElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.#showAutofill && !this.#conditionalStarted && !this.#pending && this.credentialId && this.hasClient)
+    if (this.#showAutofill && !this.#conditionalStarted && !this.#pending && this.authMethodId && this.hasClient)
       this.#startConditional();
   }
 
@@ -200,7 +200,7 @@ export class PayPasskeyLogin extends PayElement {
               userName: this.userName ?? '',
               ...(this.nickname ? { nickname: this.nickname } : {}),
             })
-          : client.loginWithPasskey({ credentialId: this.credentialId ?? '' });
+          : client.loginWithPasskey({ authMethodId: this.authMethodId ?? '' });
     } catch (error) {
       run = Promise.reject(error);
     }
@@ -211,7 +211,7 @@ export class PayPasskeyLogin extends PayElement {
     this.#conditionalStarted = true;
     let run: Promise<AuthSession>;
     try {
-      run = this.requireClient().loginWithPasskey({ credentialId: this.credentialId ?? '', conditional: true });
+      run = this.requireClient().loginWithPasskey({ authMethodId: this.authMethodId ?? '', conditional: true });
     } catch {
       return;
     }

@@ -13,7 +13,7 @@ import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { Countdown } from '../shared/countdown.js';
 import { describeError, errorCode, type ErrorView } from '../shared/errors.js';
 import { formatAmount, payeeLabel } from '../sca-challenge/quote-format.js';
-import type { PayScaChallenge } from '../sca-challenge/sca-challenge.js';
+import type { PayScaChallengeElement } from '../sca-challenge/sca-challenge.js';
 import {
   PayPaymentCompletedEvent,
   PayPaymentExecutedEvent,
@@ -108,7 +108,7 @@ const POLL_MAX = 8000;
  * @cssstate requoting - Waiting for the platform's new quote.
  * @cssstate error - An error is shown.
  */
-export class PayPayment extends PayElement {
+export class PayPaymentElement extends PayElement {
   static override styles = [...PayElement.styles, summaryStyles, paymentStyles];
 
   static override properties: PropertyDeclarations = {
@@ -119,7 +119,7 @@ export class PayPayment extends PayElement {
   };
 
   /**
-   * Static (`PayPayment.loadScaChallenge`): loads `<pay-sca-challenge>` the first time a payment needs
+   * Static (`PayPaymentElement.loadScaChallenge`): loads `<pay-sca-challenge>` the first time a payment needs
    * SCA. `define/pay-payment` sets it to a
    * dynamic `import()` of `define/pay-sca-challenge`, so that code is fetched only then; without a loader
    * (the class registered by hand) the element waits until the page registers `pay-sca-challenge`.
@@ -146,7 +146,7 @@ export class PayPayment extends PayElement {
   #loaded: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #delay = POLL_FIRST;
-  #sca: PayScaChallenge | undefined;
+  #sca: PayScaChallengeElement | undefined;
   #channel: BroadcastChannel | undefined;
   #focusResult = false;
 
@@ -459,7 +459,7 @@ export class PayPayment extends PayElement {
     this.requestUpdate();
     try {
       if (!customElements.get('pay-sca-challenge'))
-        await (PayPayment.loadScaChallenge?.() ?? customElements.whenDefined('pay-sca-challenge'));
+        await (PayPaymentElement.loadScaChallenge?.() ?? customElements.whenDefined('pay-sca-challenge'));
     } catch (error) {
       this.#fail(error, () => void this.#showSca(quote));
       return;

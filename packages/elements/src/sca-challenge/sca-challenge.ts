@@ -81,7 +81,7 @@ type Proof = { code: string } | { passkey: true };
  * @cssstate error - An error is shown.
  * @cssstate cooldown - "Resend code" is not allowed yet.
  */
-export class PayScaChallenge extends PayElement {
+export class PayScaChallengeElement extends PayElement {
   static override styles = [...PayElement.styles, summaryStyles, scaChallengeStyles];
 
   static override properties: PropertyDeclarations = {

@@ -61,7 +61,7 @@ type Phase = 'loading' | 'ready' | 'signed-out';
  * @cssstate signed-out - There is no session on this page.
  * @cssstate error - An error is shown.
  */
-export class PaySessions extends PayElement {
+export class PaySessionsElement extends PayElement {
   static override styles = [...PayElement.styles, itemListStyles];
 
   #sessions: AuthSession[] = [];

@@ -5,7 +5,7 @@
  * extending `CustomEvent` is kept by bundlers whether used or not); `PAY_EVENT_NAMES` names them.
  *
  * @example
- *   document.addEventListener('pay-credential-removed', (e) => audit(e.detail.credentialId));
+ *   document.addEventListener('pay-credential-removed', (e) => audit(e.detail.authMethodId));
  */
 const init = <T>(detail: T): CustomEventInit<T> => ({ detail, bubbles: true, composed: true });
 
@@ -18,18 +18,18 @@ export class PaySessionRevokedEvent extends CustomEvent<{ sessionId: string; cur
 }
 
 /** A credential was added (`verified` false: an OTP credential still waits for its code). */
-export class PayCredentialAddedEvent extends CustomEvent<{ credentialId: string; type: string; verified: boolean }> {
+export class PayCredentialAddedEvent extends CustomEvent<{ authMethodId: string; type: string; verified: boolean }> {
   static readonly eventName = 'pay-credential-added';
-  constructor(credentialId: string, type: string, verified: boolean) {
-    super(PayCredentialAddedEvent.eventName, init({ credentialId, type, verified }));
+  constructor(authMethodId: string, type: string, verified: boolean) {
+    super(PayCredentialAddedEvent.eventName, init({ authMethodId, type, verified }));
   }
 }
 
 /** A credential was removed from the account. */
-export class PayCredentialRemovedEvent extends CustomEvent<{ credentialId: string; type: string }> {
+export class PayCredentialRemovedEvent extends CustomEvent<{ authMethodId: string; type: string }> {
   static readonly eventName = 'pay-credential-removed';
-  constructor(credentialId: string, type: string) {
-    super(PayCredentialRemovedEvent.eventName, init({ credentialId, type }));
+  constructor(authMethodId: string, type: string) {
+    super(PayCredentialRemovedEvent.eventName, init({ authMethodId, type }));
   }
 }
 

@@ -54,11 +54,11 @@ export class PayOtpSentEvent extends CustomEvent<{ channel: PayOtpChannel }> {
   }
 }
 
-/** A passkey was added to the account: `credentialId` is the service's AuthMethod id. */
-export class PayPasskeyRegisteredEvent extends CustomEvent<{ credentialId: string; nickname: string | undefined }> {
+/** A passkey was added to the account: `authMethodId` is the service's AuthMethod id. */
+export class PayPasskeyRegisteredEvent extends CustomEvent<{ authMethodId: string; nickname: string | undefined }> {
   static readonly eventName = 'pay-passkey-registered';
-  constructor(credentialId: string, nickname: string | undefined) {
-    super(PayPasskeyRegisteredEvent.eventName, init({ credentialId, nickname }));
+  constructor(authMethodId: string, nickname: string | undefined) {
+    super(PayPasskeyRegisteredEvent.eventName, init({ authMethodId, nickname }));
   }
 }
 

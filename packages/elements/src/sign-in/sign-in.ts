@@ -60,7 +60,7 @@ let nextId = 0;
  * to the identifier. Each method is the existing element (`<pay-passkey-login>`, `<pay-otp-login>`,
  * `<pay-oauth-button>`), rendered in the element's light DOM (so code and passkey autofill see the
  * inputs) and loaded with a dynamic `import()` only when it is shown: the first method right after the
- * lookup, the others once the person opens "Use another method" (`PaySignIn.loaders`, set by
+ * lookup, the others once the person opens "Use another method" (`PaySignInElement.loaders`, set by
  * `define/pay-sign-in` or the React wrapper: `setDefaultSignInLoaders`). An email or text code is sent as soon as that
  * method is shown. After a code sign-in, where the browser has passkeys, it offers "Add a passkey for
  * faster sign-in" with "Not now" (`no-passkey-prompt` turns that off).
@@ -77,7 +77,7 @@ let nextId = 0;
  *
  * With `modal` the element is a native `<dialog>` (`open`, `show()`, `close()`): the page behind is
  * inert, Escape and a click on the backdrop close it, and under 480px wide it is a bottom sheet.
- * With `passkey-credential-id` (the passkey AuthMethod id the platform remembers for this device),
+ * With `passkey-auth-method-id` (the passkey AuthMethod id the platform remembers for this device),
  * where the browser offers passkeys in autofill, the identifier input (`autocomplete="username webauthn"`)
  * offers that passkey at once.
  *
@@ -117,7 +117,7 @@ let nextId = 0;
  * @cssstate signed-in - Done.
  * @cssstate error - An error is shown.
  */
-export class PaySignIn extends PayElement {
+export class PaySignInElement extends PayElement {
   static override styles = [...PayElement.styles, signInStyles];
 
   /**
@@ -132,7 +132,7 @@ export class PaySignIn extends PayElement {
     lookupUrl: { attribute: 'lookup-url' },
     oauthProviders: { attribute: false },
     defaultCountry: { attribute: 'default-country' },
-    passkeyCredentialId: { attribute: 'passkey-credential-id' },
+    passkeyAuthMethodId: { attribute: 'passkey-auth-method-id' },
     noPasskeyPrompt: { type: Boolean, attribute: 'no-passkey-prompt' },
     identifiers: {},
     modal: { type: Boolean, reflect: true },
@@ -152,7 +152,7 @@ export class PaySignIn extends PayElement {
   declare defaultCountry: string | undefined;
 
   /** A passkey (AuthMethod id) to offer in the identifier's autofill, where the browser supports it. */
-  declare passkeyCredentialId: string | undefined;
+  declare passkeyAuthMethodId: string | undefined;
 
   /** Do not offer to add a passkey after a code sign-in. */
   declare noPasskeyPrompt: boolean;
@@ -251,13 +251,13 @@ export class PaySignIn extends PayElement {
       } else dialog.close();
     }
     // a platform that signs in by phone only starts on the phone field
-    if (!this.#usePhone && !this.#offers('email') && PaySignIn.loaders.phone) void this.#onToggle();
+    if (!this.#usePhone && !this.#offers('email') && PaySignInElement.loaders.phone) void this.#onToggle();
     if (!this.#resumeChecked && this.hasClient) {
       this.#resumeChecked = true;
       this.#resume();
     }
-    if (this.#phase === 'identify' && !this.#autofillStarted && this.passkeyCredentialId && this.hasClient)
-      this.#startAutofill(this.passkeyCredentialId);
+    if (this.#phase === 'identify' && !this.#autofillStarted && this.passkeyAuthMethodId && this.hasClient)
+      this.#startAutofill(this.passkeyAuthMethodId);
   }
 
   protected override render(): unknown {
@@ -313,7 +313,7 @@ export class PaySignIn extends PayElement {
           ${busy ? html`<span class="spinner" aria-hidden="true"></span>${this.t('signIn.checking')}` : this.t('signIn.continue')}
         </button>
         ${
-          PaySignIn.loaders.phone && this.#offers('email') && this.#offers('phone')
+          PaySignInElement.loaders.phone && this.#offers('email') && this.#offers('phone')
             ? html`<button
                 part="button toggle-button"
                 class="button button--link"
@@ -417,7 +417,7 @@ export class PaySignIn extends PayElement {
         .client=${client}
         .locale=${locale}
         .theme=${this.theme}
-        credential-id=${m.credentialId}
+        auth-method-id=${m.authMethodId}
       ></pay-passkey-login>`;
     if (m.type === 'OAUTH') {
       const provider = this.#resumed ?? this.#provider(m.issuer);
@@ -427,14 +427,14 @@ export class PaySignIn extends PayElement {
         .theme=${this.theme}
         .config=${this.oauthProviders?.[provider]}
         provider=${provider}
-        credential-id=${m.credentialId}
+        auth-method-id=${m.authMethodId}
       ></pay-oauth-button>`;
     }
     return html`<pay-otp-login
       .client=${client}
       .locale=${locale}
       .theme=${this.theme}
-      credential-id=${m.credentialId}
+      auth-method-id=${m.authMethodId}
       channel=${m.type === 'SMS_OTP' ? 'sms' : 'email'}
       destination=${m.destination ?? nothing}
     ></pay-otp-login>`;
@@ -468,7 +468,7 @@ export class PaySignIn extends PayElement {
     this.#usePhone = !this.#usePhone;
     this.#emailError = this.#error = undefined;
     if (!this.#phone) {
-      const { PhoneField } = await PaySignIn.loaders.phone!();
+      const { PhoneField } = await PaySignInElement.loaders.phone!();
       this.#phone ??= new PhoneField(this, {
         t: (key, params) => this.t(key, params),
         locale: () => this.resolvedLocale,
@@ -565,7 +565,7 @@ export class PaySignIn extends PayElement {
     this.#methods = [];
     this.#phase = 'method';
     if (this.modal) this.open = true;
-    void this.#choose({ type: 'OAUTH', credentialId: pending.credentialId });
+    void this.#choose({ type: 'OAUTH', authMethodId: pending.authMethodId });
   }
 
   readonly #fetchLookup = async (identifier: SignInIdentifier): Promise<SignInAccount | undefined> => {
@@ -583,7 +583,7 @@ export class PaySignIn extends PayElement {
 
   #load(m: SignInMethod): Promise<unknown> {
     const kind = LOADER[m.type];
-    return PaySignIn.loaders[kind]?.() ?? customElements.whenDefined(TAG[kind]);
+    return PaySignInElement.loaders[kind]?.() ?? customElements.whenDefined(TAG[kind]);
   }
 
   async #choose(m: SignInMethod): Promise<void> {
@@ -650,12 +650,12 @@ export class PaySignIn extends PayElement {
   }
 
   /** Passkey autofill on the identifier input: a conditional request for the passkey the platform named. */
-  #startAutofill(credentialId: string): void {
+  #startAutofill(authMethodId: string): void {
     this.#autofillStarted = true;
     void passkeyAutofillSupported().then(async (supported) => {
       if (!supported || this.#phase !== 'identify') return;
       try {
-        const session = await this.requireClient().loginWithPasskey({ credentialId, conditional: true });
+        const session = await this.requireClient().loginWithPasskey({ authMethodId, conditional: true });
         this.dispatchEvent(new PaySignInMethodEvent('PASSKEY'));
         this.dispatchEvent(new PaySessionEvent(summarizeSession(session)));
         this.#done();

@@ -65,7 +65,7 @@ export function safeTermsUrl(url: unknown): string | undefined {
  * @cssstate failed - The terms could not be loaded (a "Try again" button reloads).
  * @cssstate error - An error is shown.
  */
-export class PayTermsConsent extends PayElement {
+export class PayTermsConsentElement extends PayElement {
   static override styles = [...PayElement.styles, termsConsentStyles];
 
   static override properties: PropertyDeclarations = {

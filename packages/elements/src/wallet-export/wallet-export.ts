@@ -50,7 +50,7 @@ type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
  * @cssstate closed - The phrase was wiped.
  * @cssstate error - An error is shown.
  */
-export class PayWalletExport extends PayElement {
+export class PayWalletExportElement extends PayElement {
   static override styles = [...PayElement.styles, walletExportStyles];
 
   static override properties: PropertyDeclarations = {

@@ -60,7 +60,7 @@ const SIGNING_FAILED = ElementErrorCode.WALLET_SIGNING_FAILED;
  * @cssstate expired - The challenge expired: start again.
  * @cssstate error - An error is shown.
  */
-export class PayWalletOwnership extends PayElement {
+export class PayWalletOwnershipElement extends PayElement {
   static override styles = [...PayElement.styles, walletOwnershipStyles];
 
   static override properties: PropertyDeclarations = {

@@ -70,7 +70,7 @@ type KeyStatus = 'PENDING' | 'ACTIVE' | 'REVOKED';
  * @cssstate signed-out - There is no session.
  * @cssstate error - An error is shown.
  */
-export class PayWalletSettings extends PayElement {
+export class PayWalletSettingsElement extends PayElement {
   static override styles = [...PayElement.styles, itemListStyles, authMethodsStyles, walletSettingsStyles];
 
   static override properties: PropertyDeclarations = {

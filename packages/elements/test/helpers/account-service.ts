@@ -33,8 +33,8 @@ export const CARD_ID = 'Card:0191-card';
 export interface SignedCall {
   method: string;
   path: string;
-  /** The credential whose session key stamped the signed leg. */
-  credentialId: string | undefined;
+  /** The `AuthMethod` id of the session whose key stamped the signed leg. */
+  authMethodId: string | undefined;
 }
 
 export interface AccountService {
@@ -92,13 +92,16 @@ export function withAccountService(base: FakeService): AccountService {
     ({ headers: {}, ...errorBody(status, code, reason) }) as TransportResponse;
   const active = (): AuthSession[] => sessions.filter((s) => Date.parse(s.expiresAt) > Date.now());
 
-  const addSession = (type: string, credentialId: string, key?: string, id = `Session:acct-${++counter}`) => {
+  // which AuthMethod made each session: the service knows it, its AuthSession does not say it (its
+  // `credentialId` is a passkey's WebAuthn id)
+  const authMethodOf = new Map<string, string>();
+  const addSession = (type: string, authMethodId: string, key?: string, id = `Session:acct-${++counter}`) => {
+    authMethodOf.set(id, authMethodId);
     const session: AuthSession = {
       id,
       accountId: ACCOUNT_ID,
       type,
       nickname: 'test',
-      credentialId,
       createdAt: iso(0),
       updatedAt: iso(0),
       expiresAt: iso(15 * 60_000),
@@ -133,7 +136,7 @@ export function withAccountService(base: FakeService): AccountService {
       const { publicKey } = await verifyStamp(stamp, entry.payload);
       const session = active().find((s) => s.id === keyOf.get(publicKey));
       if (!session) return { error: fail(401, 'WALLET_SIGNATURE_INVALID') };
-      signed.push({ method: request.method, path: request.path, credentialId: session.credentialId });
+      signed.push({ method: request.method, path: request.path, authMethodId: authMethodOf.get(session.id) });
       return { session, leg: entry.leg };
     } catch {
       return { error: fail(401, 'WALLET_SIGNATURE_INVALID') };
@@ -185,7 +188,7 @@ export function withAccountService(base: FakeService): AccountService {
           if (signer.id !== id) return fail(401, 'WALLET_SIGNATURE_INVALID');
           // as the sandbox: the session it replaces stays active until it expires
           const { clientPublicKey } = JSON.parse(request.body ?? '{}') as { clientPublicKey: string };
-          return ok(201, addSession(old.type, old.credentialId!, clientPublicKey));
+          return ok(201, addSession(old.type, authMethodOf.get(old.id)!, clientPublicKey));
         })(request, line);
       },
     ],
@@ -250,9 +253,10 @@ export function withAccountService(base: FakeService): AccountService {
         if (!credential) return fail(404, 'NOT_FOUND');
         if (credentials.length <= 1) return fail(400, 'INVALID_INPUT', 'The last credential of the account');
         return signedRoute((_r, signer) => {
-          if (signer.credentialId === id) return fail(401, 'WALLET_SIGNATURE_INVALID');
+          if (authMethodOf.get(signer.id) === id) return fail(401, 'WALLET_SIGNATURE_INVALID');
           credentials.splice(credentials.indexOf(credential), 1);
-          for (const s of sessions.filter((x) => x.credentialId === id)) sessions.splice(sessions.indexOf(s), 1);
+          for (const s of sessions.filter((x) => authMethodOf.get(x.id) === id))
+            sessions.splice(sessions.indexOf(s), 1);
           return ok(204, undefined);
         })(request, line);
       },
@@ -341,10 +345,10 @@ export function withAccountService(base: FakeService): AccountService {
     const verified = line.match(/^POST \/auth\/credentials\/([^/]+)\/verify$/);
     const body = response.body as AuthSession | undefined;
     if (verified && response.status === 200 && body?.id?.startsWith('Session:')) {
-      const credentialId = decodeURIComponent(verified[1]!);
+      const authMethodId = decodeURIComponent(verified[1]!);
       const stamp = header(request, 'service-wallet-signature');
-      const key = stamp ? decodeStamp(stamp).publicKey : passkeyKeys.get(credentialId);
-      addSession(body.type, credentialId, key, body.id);
+      const key = stamp ? decodeStamp(stamp).publicKey : passkeyKeys.get(authMethodId);
+      addSession(body.type, authMethodId, key, body.id);
     }
     return response;
   };
@@ -368,7 +372,7 @@ export function withAccountService(base: FakeService): AccountService {
     },
     async signedInClient(options = {}) {
       const client = service.client(options);
-      const otp = await client.requestOtp({ credentialId: EMAIL_CREDENTIAL });
+      const otp = await client.requestOtp({ authMethodId: EMAIL_CREDENTIAL });
       await client.loginWithOtp({ challenge: otp, code: OTP_CODE });
       return client;
     },

@@ -6,7 +6,7 @@
  *
  * @example
  *   const leaks = watchForLeaks();
- *   const el = await fixture<PayOtpLogin>(html`<pay-otp-login .client=${client}></pay-otp-login>`);
+ *   const el = await fixture<PayOtpLoginElement>(html`<pay-otp-login .client=${client}></pay-otp-login>`);
  *   await pressEnter(shadowButton(el, 'send-button'));
  *   leaks.assertClean(el);
  */

@@ -156,7 +156,8 @@ export async function createFakeService(): Promise<FakeService> {
     });
   };
 
-  const session = (type: string, credentialId: string, key: string): TransportResponse => {
+  // a session as the service answers it: no AuthMethod id (its `credentialId` is a passkey's WebAuthn id)
+  const session = (type: string, key: string): TransportResponse => {
     sessionKeys.add(publicKeyForms(key).compressed);
     const now = new Date().toISOString();
     return ok(200, {
@@ -164,7 +165,6 @@ export async function createFakeService(): Promise<FakeService> {
       accountId: ACCOUNT_ID,
       type,
       nickname: 'test',
-      credentialId,
       createdAt: now,
       updatedAt: now,
       expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
@@ -266,14 +266,14 @@ export async function createFakeService(): Promise<FakeService> {
           if (clientData.type !== 'webauthn.get' || clientData.challenge !== expected)
             return err(401, 'UNAUTHORIZED', 'Passkey challenge mismatch');
           passkeyChallenges.delete(header(request, 'request-id') ?? '');
-          return session('PASSKEY', id, entry.clientPublicKey);
+          return session('PASSKEY', entry.clientPublicKey);
         }
         if (header(request, 'service-wallet-signature')) {
           const requestId = header(request, 'request-id') ?? '';
           const checked = await verifySigned(request, pending.get(requestId)?.key);
           if (!checked.ok) return checked.response;
           pending.delete(requestId);
-          return session(body.type ?? 'EMAIL_OTP', id, checked.entry.key!);
+          return session(body.type ?? 'EMAIL_OTP', checked.entry.key!);
         }
         const sealed = JSON.parse(body.encryptedOtpBundle ?? '{}') as { encappedPublic: string; ciphertext: string };
         const plaintext = await hpkeOpen({
@@ -435,7 +435,7 @@ export async function createFakeService(): Promise<FakeService> {
     },
     async signedInClient(options) {
       const client = fake.client(options);
-      const challenge = await client.requestOtp({ credentialId: EMAIL_CREDENTIAL });
+      const challenge = await client.requestOtp({ authMethodId: EMAIL_CREDENTIAL });
       await client.loginWithOtp({ challenge, code: OTP_CODE });
       return client;
     },

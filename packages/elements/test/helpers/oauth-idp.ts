@@ -31,7 +31,7 @@ export async function addOAuthCredential(
   started: OAuthSandbox,
   idp: { sub: string; clientId: string; redirectUri: string },
 ): Promise<string> {
-  const challenge = await client.requestOtp({ credentialId: started.emailCredentialId });
+  const challenge = await client.requestOtp({ authMethodId: started.emailCredentialId });
   await client.loginWithOtp({ challenge, code: '000000' });
   const { token } = await oauthSandbox<{ token: string }>({ op: 'token', ...idp });
   const { id } = await addCredential(client, {

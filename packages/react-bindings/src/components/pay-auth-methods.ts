@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayAuthMethods as PayAuthMethodsElement,
+  PayAuthMethodsElement,
   type PayCredentialAddedEvent,
   type PayCredentialRemovedEvent,
   type PayErrorEvent,
@@ -20,9 +20,9 @@ import type { ReactModule } from '../react-module.js';
 
 /** The `on…` props of `<PayAuthMethods>` and the events they listen to. */
 export const payAuthMethodsEvents = {
-  /** `pay-credential-added`: A method was added. `detail: { credentialId, type, verified }` (`verified` false: a code method waits for its code; it is dispatched again with true once verified). */
+  /** `pay-credential-added`: A method was added. `detail: { authMethodId, type, verified }` (`verified` false: a code method waits for its code; it is dispatched again with true once verified). */
   onPayCredentialAdded: 'pay-credential-added' as EventName<PayCredentialAddedEvent>,
-  /** `pay-credential-removed`: A method was removed. `detail: { credentialId, type }`. */
+  /** `pay-credential-removed`: A method was removed. `detail: { authMethodId, type }`. */
   onPayCredentialRemoved: 'pay-credential-removed' as EventName<PayCredentialRemovedEvent>,
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,

@@ -7,11 +7,7 @@
  *   <PayBeneficialOwners onPayBeneficialOwnerAdded={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import {
-  PayBeneficialOwners as PayBeneficialOwnersElement,
-  type PayBeneficialOwnerAddedEvent,
-  type PayErrorEvent,
-} from '@paykit/elements';
+import { PayBeneficialOwnersElement, type PayBeneficialOwnerAddedEvent, type PayErrorEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';

@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayCardReveal as PayCardRevealElement,
+  PayCardRevealElement,
   type PayCardHiddenEvent,
   type PayCardRevealedEvent,
   type PayErrorEvent,

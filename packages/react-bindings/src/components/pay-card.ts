@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayCard as PayCardElement,
+  PayCardElement,
   type PayCardActivatedEvent,
   type PayCardFrozenEvent,
   type PayCardLimitsChangedEvent,

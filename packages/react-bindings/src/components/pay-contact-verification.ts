@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayContactVerification as PayContactVerificationElement,
+  PayContactVerificationElement,
   type PayContactVerificationCompleteEvent,
   type PayContactVerifiedEvent,
   type PayErrorEvent,

@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayKyc as PayKycElement,
+  PayKycElement,
   type PayDocumentUploadedEvent,
   type PayErrorEvent,
   type PayKycStatusEvent,

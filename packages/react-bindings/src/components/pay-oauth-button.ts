@@ -7,7 +7,7 @@
  *   <PayOAuthButton onPaySession={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import { PayOAuthButton as PayOAuthButtonElement, type PayErrorEvent, type PaySessionEvent } from '@paykit/elements';
+import { PayOAuthButtonElement, type PayErrorEvent, type PaySessionEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';

@@ -7,12 +7,7 @@
  *   <PayOtpLogin onPaySession={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import {
-  PayOtpLogin as PayOtpLoginElement,
-  type PayErrorEvent,
-  type PayOtpSentEvent,
-  type PaySessionEvent,
-} from '@paykit/elements';
+import { PayOtpLoginElement, type PayErrorEvent, type PayOtpSentEvent, type PaySessionEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';

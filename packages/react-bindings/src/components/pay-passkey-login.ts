@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayPasskeyLogin as PayPasskeyLoginElement,
+  PayPasskeyLoginElement,
   type PayErrorEvent,
   type PayPasskeyRegisteredEvent,
   type PaySessionEvent,
@@ -22,7 +22,7 @@ import type { ReactModule } from '../react-module.js';
 export const payPasskeyLoginEvents = {
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
-  /** `pay-passkey-registered`: A passkey was added. `detail: { credentialId, nickname }` (`credentialId` is the AuthMethod id to pass as `credential-id` next time). */
+  /** `pay-passkey-registered`: A passkey was added. `detail: { authMethodId, nickname }` (`authMethodId` is the AuthMethod id to pass as `auth-method-id` next time). */
   onPayPasskeyRegistered: 'pay-passkey-registered' as EventName<PayPasskeyRegisteredEvent>,
   /** `pay-session`: Signed in. `detail.session: { id, accountId, type, expiresAt }`. */
   onPaySession: 'pay-session' as EventName<PaySessionEvent>,

@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayPayment as PayPaymentElement,
+  PayPaymentElement,
   type PayErrorEvent,
   type PayPaymentCompletedEvent,
   type PayPaymentExecutedEvent,

@@ -7,11 +7,7 @@
  *   <PayScaChallenge onPayError={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import {
-  PayScaChallenge as PayScaChallengeElement,
-  type PayErrorEvent,
-  type PayScaCompleteEvent,
-} from '@paykit/elements';
+import { PayScaChallengeElement, type PayErrorEvent, type PayScaCompleteEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';

@@ -7,7 +7,7 @@
  *   <PaySessions onPayError={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import { PaySessions as PaySessionsElement, type PayErrorEvent, type PaySessionRevokedEvent } from '@paykit/elements';
+import { PaySessionsElement, type PayErrorEvent, type PaySessionRevokedEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';

@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PaySignIn as PaySignInElement,
+  PaySignInElement,
   type PayErrorEvent,
   type PaySessionEvent,
   type PaySignInCompleteEvent,

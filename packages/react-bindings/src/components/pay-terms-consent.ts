@@ -7,11 +7,7 @@
  *   <PayTermsConsent onPayError={(event) => console.log(event.detail)} />
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
-import {
-  PayTermsConsent as PayTermsConsentElement,
-  type PayErrorEvent,
-  type PayTermsAcceptedEvent,
-} from '@paykit/elements';
+import { PayTermsConsentElement, type PayErrorEvent, type PayTermsAcceptedEvent } from '@paykit/elements';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../defer-hydration.js';
 import { defineElement } from '../define-element.js';

@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayWalletExport as PayWalletExportElement,
+  PayWalletExportElement,
   type PayErrorEvent,
   type PayExportClosedEvent,
   type PayExportCompleteEvent,

@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayWalletOwnership as PayWalletOwnershipElement,
+  PayWalletOwnershipElement,
   type PayErrorEvent,
   type PayOwnershipFailedEvent,
   type PayOwnershipVerifiedEvent,

@@ -8,7 +8,7 @@
  */
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import {
-  PayWalletSettings as PayWalletSettingsElement,
+  PayWalletSettingsElement,
   type PayDelegatedKeyEvent,
   type PayErrorEvent,
   type PayWalletPrivacyEvent,

@@ -37,11 +37,11 @@ let namespaces = 0;
 export function createFakeService(): FakeService {
   const requests: TransportRequest[] = [];
   let sessions = 0;
-  const newSession = (credentialId?: string): AuthSession => ({
+  // an OAuth session, as the service answers it: no `credentialId` (the service's is a passkey's WebAuthn id)
+  const newSession = (): AuthSession => ({
     id: `Session:${++sessions}`,
     accountId: ACCOUNT_ID,
     type: 'OAUTH',
-    ...(credentialId ? { credentialId } : {}),
     expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000).toISOString(),
   });
 
@@ -49,7 +49,7 @@ export function createFakeService(): FakeService {
     requests.push(request);
     const { method, path } = request;
     const verify = /^\/auth\/credentials\/([^/]+)\/verify$/.exec(path);
-    if (method === 'POST' && verify) return reply(200, newSession(decodeURIComponent(verify[1]!)));
+    if (method === 'POST' && verify) return reply(200, newSession());
     if (method === 'POST' && /^\/auth\/sessions\/[^/]+\/refresh$/.test(path)) return reply(200, newSession());
     if (method === 'DELETE' && /^\/auth\/sessions\/[^/]+$/.test(path)) return reply(204, undefined);
     return reply(404, { status: 404, code: 'NOT_FOUND', message: `No route ${method} ${path}` });
@@ -67,7 +67,7 @@ export function createFakeService(): FakeService {
       }),
     async signIn(client) {
       const prepared = await client.prepareOAuth();
-      return client.loginWithOAuth({ credentialId: OAUTH_CREDENTIAL, oidcToken: 'header.payload.signature', prepared });
+      return client.loginWithOAuth({ authMethodId: OAUTH_CREDENTIAL, oidcToken: 'header.payload.signature', prepared });
     },
     calls(route) {
       const [method, prefix = ''] = route.split(' ');

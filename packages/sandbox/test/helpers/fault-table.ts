@@ -122,7 +122,7 @@ export const ROWS: Row[] = [
     path: /\/challenge$/,
     setup: async (w) => w.client.logout(),
     act: async (w) => {
-      const challenge = await w.client.requestOtp({ credentialId: w.credential.id });
+      const challenge = await w.client.requestOtp({ authMethodId: w.credential.id });
       await w.client.loginWithOtp({ challenge, code: '000000' }); // the challenge that answered works
     },
   },
@@ -132,7 +132,7 @@ export const ROWS: Row[] = [
     path: /\/verify$/,
     setup: async (w): Promise<OtpChallenge> => {
       await w.client.logout();
-      return w.client.requestOtp({ credentialId: w.credential.id });
+      return w.client.requestOtp({ authMethodId: w.credential.id });
     },
     act: (w, challenge: OtpChallenge) => w.client.loginWithOtp({ challenge, code: '000000' }),
     effects: activeSessions,
@@ -354,7 +354,7 @@ export function faultTable(title: string, rows: readonly Row[]): void {
         trustedSigners: { otp: t.signers, export: t.signers },
         autoRefresh: false,
       });
-      const challenge = await client.requestOtp({ credentialId: created.credential.id });
+      const challenge = await client.requestOtp({ authMethodId: created.credential.id });
       await client.loginWithOtp({ challenge, code: '000000' });
       return {
         t,

@@ -45,7 +45,7 @@ const lookup = async ({ email }) =>
   email === 'ada@example.com'
     ? {
         accountId: 'InternalAccount:fixture',
-        methods: [{ type: 'EMAIL_OTP', credentialId: 'AuthMethod:email-1', destination: 'a•••@example.com' }],
+        methods: [{ type: 'EMAIL_OTP', authMethodId: 'AuthMethod:email-1', destination: 'a•••@example.com' }],
       }
     : undefined;
 
@@ -66,11 +66,11 @@ const quote = {
 function Element({ tag }) {
   switch (tag) {
     case 'pay-otp-login':
-      return <PayOtpLogin credentialId="AuthMethod:email-1" destination="a•••@example.com" />;
+      return <PayOtpLogin authMethodId="AuthMethod:email-1" destination="a•••@example.com" />;
     case 'pay-passkey-login':
-      return <PayPasskeyLogin credentialId="AuthMethod:passkey-1" />;
+      return <PayPasskeyLogin authMethodId="AuthMethod:passkey-1" />;
     case 'pay-passkey-login-conditional':
-      return <PayPasskeyLogin credentialId="AuthMethod:passkey-1" conditional />;
+      return <PayPasskeyLogin authMethodId="AuthMethod:passkey-1" conditional />;
     case 'pay-sign-in':
       return <PaySignIn lookup={lookup} noPasskeyPrompt />;
     case 'pay-wallet-export':
