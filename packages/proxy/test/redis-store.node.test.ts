@@ -50,7 +50,7 @@ const lookupOn = (store: ProxyStore, limits: Partial<SignInLookupOptions>) =>
     minimumResponseMs: 0,
     clientAddress: (request) => request.headers.get('X-Test-IP') ?? undefined,
     ...limits,
-    findUser: async () => ({ accountId: ACCOUNT, methods: [{ type: 'EMAIL_OTP', credentialId: GRANTED }] }),
+    findUser: async () => ({ accountId: ACCOUNT, methods: [{ type: 'EMAIL_OTP', authMethodId: GRANTED }] }),
     store,
   });
 
