@@ -18,8 +18,7 @@ import { ApiError, invalidField } from '../errors.js';
 import { newId } from '../ids.js';
 import { requireCard } from '../lookups.js';
 import type { AccountRecord, CardRecord, CardTransactionRecord } from '../state.js';
-import { Fields, parseJsonObject } from '../validation.js';
-import { MAX_AMOUNT } from './quotes.js';
+import { Fields, MAX_AMOUNT, parseJsonObject } from '../validation.js';
 
 /** 005: "delayed pull (about 30 seconds)". */
 export const DELAYED_PULL_MS = 30_000;

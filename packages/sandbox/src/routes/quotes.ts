@@ -30,14 +30,14 @@ import type { SandboxContext, SandboxEnv } from '../context.js';
 import { ApiError, conflict, invalidField } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { newId } from '../ids.js';
-import { requireAccount, requireCustomer, requireQuote } from '../lookups.js';
+import { requireAccount, requireCustomer, requireQuote, requireUmaLookup } from '../lookups.js';
 import { inScaRegion, newScaChallenge, scaFactorField, scaRounds } from '../sca.js';
 import { SIGNATURE_HEADER, activityPayload, verifyWalletSignature } from '../signed-retry.js';
 import { scenarioOf, settlementDelay } from '../payouts.js';
 import type { AccountRecord, CustomerRecord, ExternalAccountRecord, QuoteRecord } from '../state.js';
-import { Fields, UMA_ADDRESS, parseJsonObject } from '../validation.js';
+import { Fields, MAX_AMOUNT, UMA_ADDRESS, parseJsonObject } from '../validation.js';
 import { toQuote } from '../views.js';
-import { RECEIVER_CURRENCIES, requireUmaLookup } from './receivers.js';
+import { RECEIVER_CURRENCIES } from './receivers.js';
 import { convert } from '../exchange-rates.js';
 import { sessionKeyOf } from '../wallet-sessions.js';
 
@@ -57,7 +57,6 @@ const PURPOSES = [
   'SALARY_PAYMENT',
   'OTHER',
 ];
-export const MAX_AMOUNT = 9_000_000_000_000_000;
 
 /** The sandbox's bank details a realtime-funding quote is paid into, per currency (instant rails only). */
 const FUNDING_ACCOUNTS: Record<string, Record<string, unknown>> = {

@@ -11,8 +11,7 @@ import { ApiError, invalidField } from '../errors.js';
 import { requireQuote } from '../lookups.js';
 import { toQuoteTransaction } from '../money-views.js';
 import { settlementDelay } from '../payouts.js';
-import { Fields, parseJsonObject } from '../validation.js';
-import { MAX_AMOUNT } from './quotes.js';
+import { Fields, MAX_AMOUNT, parseJsonObject } from '../validation.js';
 
 export function sandboxSendRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
