@@ -11,13 +11,13 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, invalidField } from '../errors.js';
-import { newId } from '../ids.js';
-import { requireCustomer } from '../lookups.js';
-import type { UmaLookupRecord } from '../state.js';
-import { MAX_AMOUNT, UMA_ADDRESS } from '../validation.js';
-import { currency } from '../views.js';
-import { USD_PER_UNIT, exchangeRate } from '../exchange-rates.js';
+import { ApiError, invalidField } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import { requireCustomer } from '../store/lookups.js';
+import type { UmaLookupRecord } from '../store/state.js';
+import { MAX_AMOUNT, UMA_ADDRESS } from '../http/validation.js';
+import { currency } from '../store/views.js';
+import { USD_PER_UNIT, exchangeRate } from '../money/exchange-rates.js';
 
 /** How long a lookup may be named by a quote. The spec is silent; the sandbox keeps a lookup 15 minutes. */
 export const UMA_LOOKUP_TTL_MS = 15 * 60_000;

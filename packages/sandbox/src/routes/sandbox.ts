@@ -4,9 +4,9 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { requireAccount } from '../lookups.js';
-import { Fields, MAX_AMOUNT, parseJsonObject } from '../validation.js';
-import { toAccount } from '../views.js';
+import { requireAccount } from '../store/lookups.js';
+import { Fields, MAX_AMOUNT, parseJsonObject } from '../http/validation.js';
+import { toAccount } from '../store/views.js';
 
 export function sandboxRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();

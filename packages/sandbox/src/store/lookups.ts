@@ -6,8 +6,8 @@
  * @example
  *   const account = requireAccount(ctx, c.req.param('id'));
  */
-import type { SandboxContext } from './context.js';
-import { ApiError, invalidField, notFound } from './errors.js';
+import type { SandboxContext } from '../context.js';
+import { ApiError, invalidField, notFound } from '../http/errors.js';
 import type {
   AccountRecord,
   CardRecord,
