@@ -29,7 +29,7 @@ import { BUNDLE_OPTIONS, REPO_ROOT, bundleSize } from './lib/bundle-size.mjs';
 import { launchEngine } from './lib/engines.mjs';
 import { ELEMENT_TAGS, buildPages } from './lib/pages.mjs';
 import { README_BLOCKS, renderReadmes } from './lib/readmes.mjs';
-import { renderMarkdown } from './lib/report.mjs';
+import { renderMarkdown, resultsJson } from './lib/report.mjs';
 import { startSandboxChild } from './lib/sandbox-child.mjs';
 import { SIZE_ROWS } from './lib/size-entries.mjs';
 import { serveStatic } from './lib/static-server.mjs';
@@ -131,7 +131,7 @@ async function main() {
   results.problems = problems;
 
   await reportSizeChanges(results.sizes);
-  await writeFile(`${OUT}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(`${OUT}.json`, resultsJson(results));
   await writeFile(`${OUT}.md`, renderMarkdown(results));
   log(`wrote ${path.relative(REPO_ROOT, OUT)}.json and .md`);
   if (flag('into-results')) await mergeIntoResults(results);
@@ -513,7 +513,7 @@ async function mergeIntoResults(results) {
   for (const name of merged)
     if (published.meta?.machine?.loadAverageBySection && sectionLoad[name])
       published.meta.machine.loadAverageBySection[name] = sectionLoad[name];
-  await writeFile(file, `${JSON.stringify(published, null, 2)}\n`);
+  await writeFile(file, resultsJson(published));
   await writeFile(path.join(REPO_ROOT, 'bench', 'results.md'), renderMarkdown(published));
   await updateReadme(published);
   log(`merged ${merged.join(' and ')} into bench/results.json and re-rendered results.md`);

@@ -17,8 +17,8 @@
  */
 import { createMemoryState, startSandbox, type SandboxState } from '@paykit/sandbox';
 import { resolveConfig } from '../../packages/sandbox/src/config.js';
-import { activityPayload } from '../../packages/sandbox/src/signed-retry.js';
-import { provisionWallet } from '../../packages/sandbox/src/wallets.js';
+import { activityPayload } from '../../packages/sandbox/src/wallet/signed-retry.js';
+import { provisionWallet } from '../../packages/sandbox/src/wallet/wallets.js';
 
 const customers = Number(process.env['BENCH_SEED_CUSTOMERS'] ?? 0);
 const challenges = Number(process.env['BENCH_SEED_CHALLENGES'] ?? 0);

@@ -8,11 +8,8 @@
  */
 import { $, h, icon, mount, type ICONS } from './dom.js';
 import { methodLabel, money, time } from './format.js';
-import { state } from './state.js';
+import { state, type StepId } from './state.js';
 import { initials } from './ui.js';
-
-export type StepId =
-  'customer' | 'terms' | 'contact' | 'kyc' | 'signin' | 'passkey' | 'export' | 'card' | 'pay' | 'sessions';
 
 /** One step of the walkthrough: its place in the sidebar, its panel, and when it counts as done. */
 export interface Step {

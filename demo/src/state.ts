@@ -8,7 +8,10 @@
  */
 import type { AuthMethod, CurrentSession, Quote, WalletClient } from '@paykit/crypto-core';
 import type { DemoConfig, Profile } from '../wire.js';
-import type { StepId } from './shell.js';
+
+/** The walkthrough's steps, in the sidebar and in the page's `#<step>` hash. */
+export type StepId =
+  'customer' | 'terms' | 'contact' | 'kyc' | 'signin' | 'passkey' | 'export' | 'card' | 'pay' | 'sessions';
 
 /** A card as `GET /cards/{id}` returns it (the fields the page shows). */
 export interface Card {

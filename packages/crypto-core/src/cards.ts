@@ -20,7 +20,9 @@ import type { WalletClient } from './client.js';
 import { request } from './client-internals.js';
 import { PayError } from './errors.js';
 import { abortableSleep, enc, unexpected } from './http.js';
-import type { CardReveal, ListResponse, ServiceRequestBody } from './resources.js';
+import type { CardCapabilities, CardReveal, ListResponse, ServiceRequestBody } from './resources.js';
+
+export type { CardCapabilities };
 
 /**
  * @deprecated Since 0.2.0 the card functions take a `WalletClient` (from any compatible copy of the
@@ -29,12 +31,6 @@ import type { CardReveal, ListResponse, ServiceRequestBody } from './resources.j
 export type CardsClient = WalletClient;
 
 export type CardState = 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED' | (string & {});
-
-export interface CardCapabilities {
-  supportsSpendLimits?: boolean;
-  supportsTransactionCountLimit?: boolean;
-  supportsPanReveal?: boolean;
-}
 
 export interface Card {
   id: string;

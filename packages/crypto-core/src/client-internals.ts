@@ -22,9 +22,9 @@
  */
 import { fail } from './args.js';
 import { LocalErrorCode, PayError } from './errors.js';
-import type { RequestOptions, TrustedSigners, WalletClient, WalletClientOptions } from './client.js';
+import type { RequestOptions, TrustedSigners, WalletClientOptions } from './client-options.js';
 import type { SessionKey } from './keys.js';
-import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from './passkey.js';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from './resources.js';
 import type { CurrentSession } from './session.js';
 import type { SignedRequestOptions, SignedResult } from './signed-retry.js';
 import type { HttpMethod } from './transport.js';
@@ -33,6 +33,15 @@ import type { HttpMethod } from './transport.js';
  * The version of `ClientInternals`. Adding an optional member keeps it; removing or changing one makes
  * it 2, under a new key (a client may carry several versions at once to serve older flows).
  */
+/**
+ * What the doorway reads of a client's public surface: a `WalletClient` of any compatible copy fits.
+ * Named here, not imported, so this module never imports client.ts.
+ */
+interface AnyClient {
+  readonly session: CurrentSession | undefined;
+  request<T>(method: HttpMethod, path: string, extra?: RequestOptions): Promise<T>;
+}
+
 export const CLIENT_PROTOCOL = 1;
 const PREFIX = 'paykit.wallet-client/v';
 const KEY = Symbol.for(PREFIX + CLIENT_PROTOCOL);
@@ -68,7 +77,7 @@ export function attachInternals(client: object, value: ClientInternals): void {
  * @throws {PayError} `INVALID_ARGUMENT` when `client` is no `WalletClient`, or is one from a copy of
  *   `@paykit/crypto-core` that speaks another client protocol (the message names both).
  */
-export function internals(client: WalletClient): ClientInternals {
+export function internals(client: AnyClient): ClientInternals {
   const found = (client as unknown as Record<symbol, ClientInternals | undefined> | null | undefined)?.[KEY];
   if (found && typeof found === 'object') return found;
   // the versions the client speaks, from its keys (`Object(…)`: any value, even none, has a list)
@@ -87,7 +96,7 @@ export function internals(client: WalletClient): ClientInternals {
  *
  * @throws {PayError} `INVALID_ARGUMENT` as `internals`; `NO_SESSION` without a live session.
  */
-export function requireSession(client: WalletClient): CurrentSession {
+export function requireSession(client: AnyClient): CurrentSession {
   const current = internals(client) && client.session;
   if (!current) throw new PayError(LocalErrorCode.NO_SESSION, 'Sign in first: there is no live session');
   return current;
@@ -99,7 +108,7 @@ export function requireSession(client: WalletClient): CurrentSession {
  *
  * @throws {PayError} `INVALID_ARGUMENT` as `internals`; as `WalletClient.request`.
  */
-export function request<T>(client: WalletClient, method: HttpMethod, path: string, extra?: RequestOptions): Promise<T> {
+export function request<T>(client: AnyClient, method: HttpMethod, path: string, extra?: RequestOptions): Promise<T> {
   internals(client);
   return client.request<T>(method, path, extra);
 }

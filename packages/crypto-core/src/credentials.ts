@@ -10,7 +10,7 @@
  *   const passkey = await addCredentialOnce(send, { type: 'PASSKEY', accountId, challenge, attestation });
  */
 import { orRealState } from './already-done.js';
-import type { RequestOptions } from './client.js';
+import type { RequestOptions } from './client-options.js';
 import type { AuthMethod, ListResponse } from './resources.js';
 import type { HttpMethod } from './transport.js';
 

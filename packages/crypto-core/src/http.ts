@@ -1,26 +1,16 @@
 /**
- * Internal (no subpath export): the HTTP details the transport, the signed-retry engine, the client and
- * its flow modules share: a path with its query string, an id as a path segment, `Retry-After`, the
- * service's error answer as a `PayError`, the error for an answer that lacks a field, and a sleep that
- * an abort cuts short. Kept apart so the public modules export only what adopters use.
+ * Internal (no subpath export): the HTTP details the signed-retry engine, the client and its flow
+ * modules share: an id as a path segment, `Retry-After`, the service's error answer as a `PayError`, the
+ * error for an answer that lacks a field, and a sleep that an abort cuts short. Kept apart so the public
+ * modules export only what adopters use.
  *
  * @example
- *   buildPath('/auth/sessions', { accountId }); // '/auth/sessions?accountId=…'
+ *   const path = `/customers/${enc(customerId)}`;
  *   throw toServiceError(response, Date.now());
  */
-import { fail, object, signal as asSignal, text } from './args.js';
+import { object, signal as asSignal, text } from './args.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import type { TransportResponse } from './transport.js';
-
-/** `path?query`, leaving out undefined values. */
-export function buildPath(path: string, query?: Record<string, string | undefined>): string {
-  text(path, 'path');
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {}))
-    if (v !== undefined) params.set(k, typeof v === 'string' ? v : fail('Invalid query'));
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
 
 /** A path segment from an id, which must be a non-empty string. */
 export const enc = (id: string): string => encodeURIComponent(text(id, 'id'));

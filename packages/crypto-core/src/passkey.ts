@@ -23,60 +23,21 @@ import {
   requestOptionsFromJSON,
   runCeremony,
 } from './webauthn.js';
+import type {
+  AuthenticationResponseJSON,
+  CreatePasskeyOptions,
+  PasskeyAssertion,
+  PasskeyAttestation,
+  PublicKeyCredentialRequestOptionsJSON,
+} from './resources.js';
 
-export interface PasskeyAttestation {
-  credentialId: string;
-  clientDataJson: string;
-  attestationObject: string;
-  transports: string[];
-}
-
-export interface PasskeyAssertion {
-  credentialId: string;
-  clientDataJson: string;
-  authenticatorData: string;
-  signature: string;
-  userHandle?: string;
-}
-
-/** An authenticator transport, as `getTransports()` and credential descriptors name it. */
-type TransportJSON = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb';
-
-/**
- * WebAuthn's `PublicKeyCredentialRequestOptionsJSON`: get() options with the challenge and credential ids as
- * base64url (what the service's `passkeyAssertionOptions` / `passkeyOptions` hold).
- */
-export interface PublicKeyCredentialRequestOptionsJSON {
-  challenge: string;
-  timeout?: number;
-  rpId?: string;
-  allowCredentials?: { id: string; type: 'public-key'; transports?: TransportJSON[] }[];
-  userVerification?: 'discouraged' | 'preferred' | 'required';
-  hints?: ('hybrid' | 'security-key' | 'client-device')[];
-  /** Client extension inputs (for example `appid`), passed to the browser as they are. */
-  extensions?: { appid?: string; credProps?: boolean; hmacCreateSecret?: boolean; [name: string]: unknown };
-}
-
-/** WebAuthn's `AuthenticationResponseJSON`: a get() result with its bytes as base64url. */
-export interface AuthenticationResponseJSON {
-  id: string;
-  rawId: string;
-  response: {
-    clientDataJSON: string;
-    authenticatorData: string;
-    signature: string;
-    userHandle?: string;
-  };
-  authenticatorAttachment?: 'cross-platform' | 'platform';
-  /** `getClientExtensionResults()` as the browser returned it. */
-  clientExtensionResults: {
-    appid?: boolean;
-    credProps?: { rk?: boolean };
-    hmacCreateSecret?: boolean;
-    [name: string]: unknown;
-  };
-  type: 'public-key';
-}
+export type {
+  AuthenticationResponseJSON,
+  CreatePasskeyOptions,
+  PasskeyAssertion,
+  PasskeyAttestation,
+  PublicKeyCredentialRequestOptionsJSON,
+};
 
 /** True where the browser has WebAuthn at all (WebKitGTK, old webviews and Node do not). */
 export function passkeysSupported(): boolean {
@@ -117,18 +78,6 @@ export function passkeyLoginChallenge(challengeHex: string): string {
 function requireWebAuthn(): void {
   if (!passkeysSupported())
     throw new PayError(LocalErrorCode.WEBAUTHN_UNSUPPORTED, 'This browser does not support passkeys');
-}
-
-export interface CreatePasskeyOptions {
-  /** Shown by the authenticator; usually the user's email. */
-  userName: string;
-  userDisplayName?: string | undefined;
-  /** Relying party id; defaults to the page's host. */
-  rpId?: string | undefined;
-  rpName?: string;
-  /** WebAuthn credential ids (base64url) already registered, so the authenticator refuses duplicates. */
-  excludeCredentialIds?: string[] | undefined;
-  timeoutMs?: number;
 }
 
 /**

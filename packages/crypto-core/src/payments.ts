@@ -16,8 +16,8 @@ import type { WalletClient } from './client.js';
 import { internals, request, requireSession } from './client-internals.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { enc, unexpected } from './http.js';
-import type { PublicKeyCredentialRequestOptionsJSON } from './passkey.js';
 import type {
+  PublicKeyCredentialRequestOptionsJSON,
   Quote,
   QuoteRequest,
   ReceiverUmaLookup,

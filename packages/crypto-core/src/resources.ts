@@ -9,7 +9,6 @@
  *   const body: QuoteRequest = { source: { sourceType: 'ACCOUNT', accountId }, destination, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 2000 };
  *   const balance: CurrencyAmount = account.balance;
  */
-import type { CardCapabilities } from './cards.js';
 import type { components, operations } from './service-api.js';
 
 /** A schema of the service's OpenAPI, by its name there (`ServiceSchema<'Card'>`). */
@@ -73,6 +72,13 @@ export interface AuthSession {
   createdAt?: string;
   updatedAt?: string;
   expiresAt: string;
+}
+
+/** What a card supports, on a card and on the internal account that funds it (payments-api.md). */
+export interface CardCapabilities {
+  supportsSpendLimits?: boolean;
+  supportsTransactionCountLimit?: boolean;
+  supportsPanReveal?: boolean;
 }
 
 /**
@@ -168,4 +174,73 @@ export interface ListResponse<T> {
   data: T[];
   hasMore?: boolean;
   nextCursor?: string;
+}
+
+// WebAuthn as the service reads it: the passkey it wants made, and the JSON forms of the options and
+// results the ceremonies exchange (passkey.ts runs them; its module exports these too).
+
+export interface CreatePasskeyOptions {
+  /** Shown by the authenticator; usually the user's email. */
+  userName: string;
+  userDisplayName?: string | undefined;
+  /** Relying party id; defaults to the page's host. */
+  rpId?: string | undefined;
+  rpName?: string;
+  /** WebAuthn credential ids (base64url) already registered, so the authenticator refuses duplicates. */
+  excludeCredentialIds?: string[] | undefined;
+  timeoutMs?: number;
+}
+
+export interface PasskeyAttestation {
+  credentialId: string;
+  clientDataJson: string;
+  attestationObject: string;
+  transports: string[];
+}
+
+export interface PasskeyAssertion {
+  credentialId: string;
+  clientDataJson: string;
+  authenticatorData: string;
+  signature: string;
+  userHandle?: string;
+}
+
+/** An authenticator transport, as `getTransports()` and credential descriptors name it. */
+type TransportJSON = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb';
+
+/**
+ * WebAuthn's `PublicKeyCredentialRequestOptionsJSON`: get() options with the challenge and credential ids as
+ * base64url (what the service's `passkeyAssertionOptions` / `passkeyOptions` hold).
+ */
+export interface PublicKeyCredentialRequestOptionsJSON {
+  challenge: string;
+  timeout?: number;
+  rpId?: string;
+  allowCredentials?: { id: string; type: 'public-key'; transports?: TransportJSON[] }[];
+  userVerification?: 'discouraged' | 'preferred' | 'required';
+  hints?: ('hybrid' | 'security-key' | 'client-device')[];
+  /** Client extension inputs (for example `appid`), passed to the browser as they are. */
+  extensions?: { appid?: string; credProps?: boolean; hmacCreateSecret?: boolean; [name: string]: unknown };
+}
+
+/** WebAuthn's `AuthenticationResponseJSON`: a get() result with its bytes as base64url. */
+export interface AuthenticationResponseJSON {
+  id: string;
+  rawId: string;
+  response: {
+    clientDataJSON: string;
+    authenticatorData: string;
+    signature: string;
+    userHandle?: string;
+  };
+  authenticatorAttachment?: 'cross-platform' | 'platform';
+  /** `getClientExtensionResults()` as the browser returned it. */
+  clientExtensionResults: {
+    appid?: boolean;
+    credProps?: { rk?: boolean };
+    hmacCreateSecret?: boolean;
+    [name: string]: unknown;
+  };
+  type: 'public-key';
 }

@@ -7,9 +7,8 @@
  *   const transport = fetchTransport({ baseUrl: '/api/wallet', timeoutMs: 15_000 });
  *   const res = await transport({ method: 'GET', path: '/auth/sessions', query: { accountId } });
  */
-import { invalidArgument, object, signal } from './args.js';
+import { fail, invalidArgument, object, signal, text } from './args.js';
 import { LocalErrorCode, PayError } from './errors.js';
-import { buildPath } from './http.js';
 import type { FetchCredentials } from './web-types.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -40,6 +39,16 @@ export interface TransportResponse {
 
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
+/** `path?query`, leaving out undefined values. */
+function buildPath(path: string, query?: Record<string, string | undefined>): string {
+  text(path, 'path');
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined) params.set(k, typeof v === 'string' ? v : fail('Invalid query'));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
 export interface FetchTransportOptions {
   /** Where the platform mounted the proxy (or the service URL in server-side use). */
   baseUrl: string;
@@ -65,6 +74,7 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
   const timeoutMs = options.timeoutMs ?? 30_000;
   return async (request) => {
     signal(object(request, 'request').signal);
+    const url = base + buildPath(request.path, request.query);
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     const controller = new AbortController();
     const onAbort = (): void => controller.abort(request.signal?.reason);
@@ -84,7 +94,7 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
       // a form sets its own multipart Content-Type (with the boundary)
       if (request.body !== undefined && !request.form) headers['Content-Type'] = 'application/json';
       const exchange = async (): Promise<[Response, string]> => {
-        const response = await doFetch(base + buildPath(request.path, request.query), {
+        const response = await doFetch(url, {
           method: request.method,
           headers,
           body: request.form ?? request.body ?? null,

@@ -19,7 +19,7 @@ import type {
   CreatePasskeyOptions,
   PasskeyAttestation,
   PublicKeyCredentialRequestOptionsJSON,
-} from './passkey.js';
+} from './resources.js';
 
 /** Base64url of bytes the browser hands back (an ArrayBuffer, or a view from an extension's polyfill). */
 export const toBase64Url = (data: ArrayBuffer | ArrayBufferView): string =>

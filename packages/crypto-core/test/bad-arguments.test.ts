@@ -74,6 +74,8 @@ const refusing: Transport = async () => ({
   headers: {},
   body: { status: 400, code: 'INVALID_INPUT', message: 'no' },
 });
+/** A fetch transport whose fetch answers every request with an empty JSON object. */
+const answering = core.fetchTransport({ baseUrl: '/api', fetch: async () => new Response('{}') });
 const far = () => new Date(Date.now() + 3_600_000).toISOString();
 
 /** A client whose restored session has a live key, so signed methods get past NO_SESSION. */
@@ -386,9 +388,9 @@ function cases(): Case[] {
     },
     // transport, signed retry, session state
     {
-      name: 'buildPath',
+      name: 'fetchTransport(options)({ path, query })',
       valid: () => ['/x', { a: 'b' }],
-      call: (a, b) => http.buildPath(a as string, b as Record<string, string>),
+      call: (a, b) => answering({ method: 'GET', path: a as string, query: b as Record<string, string> }),
     },
     {
       name: 'fetchTransport(options)(request)',
@@ -605,7 +607,7 @@ describe('bad arguments: every public entry fails with a PayError, never a raw T
     const hostile = { toString: 0, valueOf: 0 };
     for (const call of [
       () => core.createSessionKey({ store: core.memoryKeyStore(), id: hostile as never }),
-      () => http.buildPath('/x', { a: hostile as never }),
+      () => answering({ method: 'GET', path: '/x', query: { a: hostile as never } }),
     ]) {
       const error = await outcome(call);
       expect(error, String(error)).to.be.instanceOf(PayError);

@@ -4,7 +4,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, it } from '../../../test/harness/suite.js';
 // The sandbox's own verifier judges every signature the element submits.
-import { verifyOwnershipSignature } from '../../sandbox/src/wallet-ownership.js';
+import { verifyOwnershipSignature } from '../../sandbox/src/money/wallet-ownership.js';
 import type { PayWalletOwnershipElement } from '../src/wallet-ownership/wallet-ownership.js';
 import { base58, eip1193Signer, solanaSigner } from '../src/wallet-ownership/signers.js';
 import '../src/define/pay-wallet-ownership.js'; // not in define.ts (the five-element page budget)

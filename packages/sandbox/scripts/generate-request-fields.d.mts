@@ -1,5 +1,5 @@
-/** Generates src/request-fields.generated.ts from the OpenAPI (see generate-request-fields.mjs). */
-import type { FieldTree } from '../src/request-fields.js';
+/** Generates src/http/request-fields.generated.ts from the OpenAPI (see generate-request-fields.mjs). */
+import type { FieldTree } from '../src/http/field-tree.js';
 export const OUTPUT_FILE: string;
 export const GENERATE_COMMAND: string;
 /** The field tree of one request schema of `document`. */

@@ -10,16 +10,16 @@
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { platformAuth } from './auth.js';
+import { platformAuth } from './http/auth.js';
 import { API_VERSION, resolveConfig, type SandboxConfig, type SandboxOptions } from './config.js';
 import type { SandboxContext, SandboxEnv } from './context.js';
-import { createEnclave } from './enclave.js';
-import { createIdpSigner, type IdpSigner } from './idp-signer.js';
-import { ApiError, toErrorResponse } from './errors.js';
-import { DroppedAnswer, FAULT_APPLIED_HEADER, FAULT_HEADER, faultMiddleware } from './faults.js';
-import { advance } from './lifecycle.js';
-import { createKycApp } from './kyc-page.js';
-import { createPanApp } from './pan-page.js';
+import { createEnclave } from './wallet/enclave.js';
+import { createIdpSigner, type IdpSigner } from './wallet/idp-signer.js';
+import { ApiError, toErrorResponse } from './http/errors.js';
+import { DroppedAnswer, FAULT_APPLIED_HEADER, FAULT_HEADER, faultMiddleware } from './http/faults.js';
+import { advance } from './store/lifecycle.js';
+import { createKycApp } from './onboarding/kyc-page.js';
+import { createPanApp } from './money/pan-page.js';
 import { accountRoutes } from './routes/accounts.js';
 import { cardRoutes } from './routes/cards.js';
 import { cardSimulationRoutes } from './routes/card-simulation.js';
@@ -30,7 +30,7 @@ import { externalAccountRoutes } from './routes/external-accounts.js';
 import { beneficialOwnerRoutes } from './routes/beneficial-owners.js';
 import { kycRoutes } from './routes/kyc.js';
 import { onboardingRoutes } from './routes/onboarding.js';
-import { refuseUnknownFields } from './request-fields.js';
+import { refuseUnknownFields } from './http/request-fields.js';
 import { exchangeRateRoutes } from './routes/exchange-rates.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { receiverRoutes } from './routes/receivers.js';
@@ -39,9 +39,9 @@ import { sandboxSendRoutes } from './routes/sandbox-send.js';
 import { scaRoutes } from './routes/sca.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { transactionRoutes } from './routes/transactions.js';
-import { IDEMPOTENCY_HEADER } from './idempotency.js';
-import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from './signed-retry.js';
-import { createMemoryState, type SandboxState } from './state.js';
+import { IDEMPOTENCY_HEADER } from './http/idempotency.js';
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from './wallet/signed-retry.js';
+import { createMemoryState, type SandboxState } from './store/state.js';
 import type { Jwk } from '@paykit/crypto-core/web-types';
 
 export interface CreateSandboxOptions extends SandboxOptions {

@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseFaultRule } from './faults.js';
-import { allowedHostNames } from './request-guard.js';
+import { parseFaultRule } from './http/faults.js';
+import { allowedHostNames } from './http/request-guard.js';
 import type { StartSandboxOptions } from './server.js';
 
 const HELP = `Usage: npm run sandbox -- [options]

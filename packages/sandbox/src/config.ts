@@ -7,7 +7,7 @@
  *   const config = resolveConfig({ now: clock.now, challengeTtlMs: 1_000, unsignedExports: true });
  *   config.isAllowedOrigin('http://localhost:5173'); // true
  */
-import { parseFaultRule, type FaultRule } from './faults.js';
+import { parseFaultRule, type FaultRule } from './http/faults.js';
 
 export type Permission = 'TRANSACT' | 'VIEW';
 

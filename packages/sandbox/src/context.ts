@@ -4,9 +4,9 @@
  * Hono environment type (the authenticated platform token rides on the context).
  */
 import type { SandboxConfig, PlatformToken } from './config.js';
-import type { Enclave } from './enclave.js';
-import type { IdpSigner } from './idp-signer.js';
-import type { SandboxState } from './state.js';
+import type { Enclave } from './wallet/enclave.js';
+import type { IdpSigner } from './wallet/idp-signer.js';
+import type { SandboxState } from './store/state.js';
 
 export interface SandboxContext {
   readonly config: SandboxConfig;

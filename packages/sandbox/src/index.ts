@@ -29,9 +29,9 @@ export {
   type ExpiringCollection,
   type IndexedCollection,
   type SandboxState,
-} from './state.js';
-export { SANDBOX_IDP_ISSUER, type IdpPublicJwk, type IdpSigner } from './idp-signer.js';
-export { SANDBOX_OTP_CODE } from './otp.js';
-export { SCA_CODE, TWO_ROUND_AMOUNT } from './sca.js';
+} from './store/state.js';
+export { SANDBOX_IDP_ISSUER, type IdpPublicJwk, type IdpSigner } from './wallet/idp-signer.js';
+export { SANDBOX_OTP_CODE } from './wallet/otp.js';
+export { SCA_CODE, TWO_ROUND_AMOUNT } from './money/sca.js';
 export { SLOW_EXPORT_SUFFIX } from './routes/accounts.js';
-export { sessionCreationBody } from './passkeys.js';
+export { sessionCreationBody } from './wallet/passkeys.js';

@@ -12,9 +12,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from './app.js';
 import { API_VERSION } from './config.js';
-import { DroppedAnswer } from './faults.js';
-import { createIdentityProvider } from './identity-provider.js';
-import { allowedHostNames, guardRequests } from './request-guard.js';
+import { DroppedAnswer } from './http/faults.js';
+import { createIdentityProvider } from './wallet/identity-provider.js';
+import { allowedHostNames, guardRequests } from './http/request-guard.js';
 
 export interface StartSandboxOptions extends CreateSandboxOptions {
   /** API port; 0 (default) picks a free one. */

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { resolveConfig } from '../src/config.js';
-import { createEnclave } from '../src/enclave.js';
-import { createIdpSigner } from '../src/idp-signer.js';
-import { createMemoryState } from '../src/state.js';
-import { issueSession } from '../src/wallet-sessions.js';
+import { createEnclave } from '../src/wallet/enclave.js';
+import { createIdpSigner } from '../src/wallet/idp-signer.js';
+import { createMemoryState } from '../src/store/state.js';
+import { issueSession } from '../src/wallet/wallet-sessions.js';
 import {
   newCustomer,
   newSessionKey,

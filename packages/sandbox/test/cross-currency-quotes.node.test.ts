@@ -9,7 +9,7 @@
  */
 import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { CROSS_CURRENCY_FEE, USD_PER_UNIT } from '../src/exchange-rates.js';
+import { CROSS_CURRENCY_FEE, USD_PER_UNIT } from '../src/money/exchange-rates.js';
 import {
   fundAccount,
   signedInWallet,

@@ -4,8 +4,8 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, utf8Encode } from '@paykit/crypto-core/encoding';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
-import { LIVENESS_COMPLETION_MS } from '../src/liveness-page.js';
-import { base58Encode, evmAddressOf, personalMessageHash } from '../src/wallet-ownership.js';
+import { LIVENESS_COMPLETION_MS } from '../src/money/liveness-page.js';
+import { base58Encode, evmAddressOf, personalMessageHash } from '../src/money/wallet-ownership.js';
 
 /** An EVM wallet: its address and EIP-191 `personal_sign` (65-byte r‖s‖v hex, v 27/28), as a browser wallet answers. */
 function evmWallet() {

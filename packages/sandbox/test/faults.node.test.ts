@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { createSandbox } from '../src/index.js';
-import { DroppedAnswer, parseFault, parseFaultRule } from '../src/faults.js';
+import { DroppedAnswer, parseFault, parseFaultRule } from '../src/http/faults.js';
 import { bannerLine, basic, runCli, runCliToExit } from './helpers/cli-process.js';
 import { newCustomer, otpLogin, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { oidcNonce } from '@paykit/crypto-core/oidc';
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from '@paykit/crypto-core/encoding';
-import { SANDBOX_IDP_ISSUER } from '../src/identity-provider.js';
+import { SANDBOX_IDP_ISSUER } from '../src/wallet/identity-provider.js';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { newSessionKey, signedInWallet, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 

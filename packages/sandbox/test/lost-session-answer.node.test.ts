@@ -13,7 +13,7 @@ import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
 import { setWalletPrivacy } from '@paykit/crypto-core/wallet';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
-import { FAULT_HEADER } from '../src/faults.js';
+import { FAULT_HEADER } from '../src/http/faults.js';
 import { newCustomer, otpLogin, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 describe('sandbox: a lost sign-in or refresh answer leaves no extra session (issue 30, case 9)', () => {

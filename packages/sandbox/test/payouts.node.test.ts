@@ -9,7 +9,7 @@ import {
   type SignedInWallet,
   type TestSandbox,
 } from './helpers/sandbox-client.js';
-import { PAYOUT_RETURN_MS, SLOW_PAYOUT_MS } from '../src/payouts.js';
+import { PAYOUT_RETURN_MS, SLOW_PAYOUT_MS } from '../src/money/payouts.js';
 
 const SETTLE_MS = 1_000;
 

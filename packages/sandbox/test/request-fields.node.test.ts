@@ -16,7 +16,7 @@ import {
   specOperations,
 } from '../../crypto-core/scripts/generate-service-api.mjs';
 import { GENERATE_COMMAND, requestFieldTable } from '../scripts/generate-request-fields.mjs';
-import { OPENAPI_REQUEST_FIELDS } from '../src/request-fields.generated.js';
+import { OPENAPI_REQUEST_FIELDS } from '../src/http/request-fields.generated.js';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { loadDocument } from './contract/openapi-contract.js';
 import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';

@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import { createSandbox } from '../src/app.js';
-import { MAX_SIGNED_REQUESTS_PER_OWNER } from '../src/state.js';
+import { MAX_SIGNED_REQUESTS_PER_OWNER } from '../src/store/state.js';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { newCustomer, otpLogin, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 

@@ -10,13 +10,13 @@ import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import { resolveConfig } from '../src/config.js';
 import type { SandboxContext } from '../src/context.js';
-import { createEnclave } from '../src/enclave.js';
-import { createIdpSigner } from '../src/idp-signer.js';
-import { ApiError, toErrorResponse } from '../src/errors.js';
-import { checkOidcToken } from '../src/oidc-token.js';
-import { openOtpAttempt } from '../src/otp.js';
-import { verifyWalletSignature } from '../src/signed-retry.js';
-import { createMemoryState, type CredentialRecord } from '../src/state.js';
+import { createEnclave } from '../src/wallet/enclave.js';
+import { createIdpSigner } from '../src/wallet/idp-signer.js';
+import { ApiError, toErrorResponse } from '../src/http/errors.js';
+import { checkOidcToken } from '../src/wallet/oidc-token.js';
+import { openOtpAttempt } from '../src/wallet/otp.js';
+import { verifyWalletSignature } from '../src/wallet/signed-retry.js';
+import { createMemoryState, type CredentialRecord } from '../src/store/state.js';
 
 const vectors = JSON.parse(
   readFileSync(new URL('../../../../shared/vectors/wallet-crypto.json', import.meta.url), 'utf8'),

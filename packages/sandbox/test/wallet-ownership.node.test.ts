@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
-import { base58Decode, base58Encode, verifyOwnershipSignature } from '../src/wallet-ownership.js';
+import { base58Decode, base58Encode, verifyOwnershipSignature } from '../src/money/wallet-ownership.js';
 
 // Produced by viem's `privateKeyToAccount(…).signMessage` (an independent EIP-191 implementation) for the
 // private key 0x4c0883a6…3f362318 (a well-known test key).

@@ -10,13 +10,13 @@ import { Hono } from 'hono';
 import { bytesToHex, hexToBytes, utf8Encode } from '@paykit/crypto-core/encoding';
 import { hpkeSeal } from '@paykit/crypto-core/hpke';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { requireAccount, requireCustomer } from '../lookups.js';
-import { paginate } from '../pagination.js';
-import { signedRequest } from '../signed-retry.js';
-import type { AccountRecord } from '../state.js';
-import { Fields, UNCOMPRESSED_KEY, lowerHex, pointProblem } from '../validation.js';
-import { toAccount } from '../views.js';
-import { sessionKeyOf } from '../wallet-sessions.js';
+import { requireAccount, requireCustomer } from '../store/lookups.js';
+import { paginate } from '../http/pagination.js';
+import { signedRequest } from '../wallet/signed-retry.js';
+import type { AccountRecord } from '../store/state.js';
+import { Fields, UNCOMPRESSED_KEY, lowerHex, pointProblem } from '../http/validation.js';
+import { toAccount } from '../store/views.js';
+import { sessionKeyOf } from '../wallet/wallet-sessions.js';
 
 export const SLOW_EXPORT_SUFFIX = '-slow-export';
 

@@ -2,7 +2,7 @@
  * A business customer's beneficial owners, directors and officers: `POST /beneficial-owners` (201),
  * `GET /beneficial-owners?customerId=` (the business's, paginated), `GET|PATCH /beneficial-owners/{id}`
  * (PATCH changes only the fields given). An owner starts UNVERIFIED; its KYC resolves when the business
- * is submitted (`POST /verifications`, onboarding.ts: the last three characters of
+ * is submitted (`POST /verifications`, onboarding/rules.ts: the last three characters of
  * `personalInfo.lastName`). The OpenAPI's BeneficialOwner echoes `personalInfo` whole (its `identifier` too).
  * The OpenAPI sets no cap, the sandbox does: at most `MAX_BENEFICIAL_OWNERS` per business, and the owners'
  * `ownershipPercentage` together at most 100 (both 400 INVALID_INPUT, on create and on PATCH).
@@ -12,13 +12,13 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { invalidField, notFound } from '../errors.js';
-import { newId } from '../ids.js';
-import { requireCustomer } from '../lookups.js';
-import { paginate } from '../pagination.js';
-import type { BeneficialOwnerRecord } from '../state.js';
-import { COUNTRY, E164, Fields, parseJsonObject } from '../validation.js';
-import { iso } from '../views.js';
+import { invalidField, notFound } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import { requireCustomer } from '../store/lookups.js';
+import { paginate } from '../http/pagination.js';
+import type { BeneficialOwnerRecord } from '../store/state.js';
+import { COUNTRY, E164, Fields, parseJsonObject } from '../http/validation.js';
+import { iso } from '../store/views.js';
 
 export const OWNER_ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'];
 /** IdentificationType of the OpenAPI. */

@@ -14,12 +14,11 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, invalidField } from '../errors.js';
-import { newId } from '../ids.js';
-import { requireCard } from '../lookups.js';
-import type { AccountRecord, CardRecord, CardTransactionRecord } from '../state.js';
-import { Fields, parseJsonObject } from '../validation.js';
-import { MAX_AMOUNT } from './quotes.js';
+import { ApiError, invalidField } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import { requireCard } from '../store/lookups.js';
+import type { AccountRecord, CardRecord, CardTransactionRecord } from '../store/state.js';
+import { Fields, MAX_AMOUNT, parseJsonObject } from '../http/validation.js';
 
 /** 005: "delayed pull (about 30 seconds)". */
 export const DELAYED_PULL_MS = 30_000;

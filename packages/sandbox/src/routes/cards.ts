@@ -10,14 +10,14 @@
 import { Hono } from 'hono';
 import { randomBytes } from '@paykit/crypto-core/encoding';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidInput } from '../errors.js';
-import { idempotent } from '../idempotency.js';
-import { newId, randomToken } from '../ids.js';
-import { requireCard } from '../lookups.js';
-import { paginate } from '../pagination.js';
-import type { CardRecord } from '../state.js';
-import { Fields, parseJsonObject } from '../validation.js';
-import { iso, toCard } from '../views.js';
+import { ApiError, conflict, fieldError, invalidInput } from '../http/errors.js';
+import { idempotent } from '../http/idempotency.js';
+import { newId, randomToken } from '../store/ids.js';
+import { requireCard } from '../store/lookups.js';
+import { paginate } from '../http/pagination.js';
+import type { CardRecord } from '../store/state.js';
+import { Fields, parseJsonObject } from '../http/validation.js';
+import { iso, toCard } from '../store/views.js';
 import { revokeKeysOfCard } from './delegated-keys.js';
 
 const LIMITS = ['maxSpendPerTransaction', 'maxSpendPerDay', 'maxTransactionsPerDay'] as const;

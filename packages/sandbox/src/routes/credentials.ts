@@ -9,24 +9,31 @@ import { Hono, type Context } from 'hono';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { base64UrlEncode, utf8Encode } from '@paykit/crypto-core/encoding';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, invalidField, notFound, unauthorized, walletSignatureInvalid } from '../errors.js';
-import { newId } from '../ids.js';
-import { requireAccount, requireCredential, requireCustomer } from '../lookups.js';
-import { checkOidcToken, type OidcIdentity } from '../oidc-token.js';
-import { issueOtpTarget, openOtpAttempt } from '../otp.js';
+import { ApiError, conflict, invalidField, notFound, unauthorized, walletSignatureInvalid } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import { requireAccount, requireCredential, requireCustomer } from '../store/lookups.js';
+import { checkOidcToken, type OidcIdentity } from '../wallet/oidc-token.js';
+import { issueOtpTarget, openOtpAttempt } from '../wallet/otp.js';
 import {
   assertionJson,
   sessionCreationBody,
   sha256Hex,
   verifyPasskeyAssertion,
   verifyPasskeyRegistration,
-} from '../passkeys.js';
-import { takeRateLimit } from '../rate-limit.js';
-import { REQUEST_ID_HEADER, SIGNATURE_HEADER, signedRequest, type SignedActivity } from '../signed-retry.js';
-import { CREDENTIAL_TYPES, type AccountRecord, type CredentialRecord, type CredentialType } from '../state.js';
-import { CLIENT_PUBLIC_KEY, Fields, parseJsonObject, lowerHex, pointProblem, type JsonObject } from '../validation.js';
-import { iso, toAuthMethod } from '../views.js';
-import { isActiveSession, issueSession, sessionKeyOf } from '../wallet-sessions.js';
+} from '../wallet/passkeys.js';
+import { takeRateLimit } from '../http/rate-limit.js';
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER, signedRequest, type SignedActivity } from '../wallet/signed-retry.js';
+import { CREDENTIAL_TYPES, type AccountRecord, type CredentialRecord, type CredentialType } from '../store/state.js';
+import {
+  CLIENT_PUBLIC_KEY,
+  Fields,
+  parseJsonObject,
+  lowerHex,
+  pointProblem,
+  type JsonObject,
+} from '../http/validation.js';
+import { iso, toAuthMethod } from '../store/views.js';
+import { isActiveSession, issueSession, sessionKeyOf } from '../wallet/wallet-sessions.js';
 
 type NewCredential = Omit<CredentialRecord, 'id' | 'createdAt' | 'updatedAt'> & { registrationChallenge?: string };
 

@@ -11,23 +11,23 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../errors.js';
-import { newId } from '../ids.js';
+import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../http/errors.js';
+import { newId } from '../store/ids.js';
 import {
   END_USER_TERMS_VERSION,
   IDENTITY_FIELDS,
   assertIdentityOpen,
   requiredContactChannels,
   resetContactChannel,
-} from '../onboarding.js';
-import { requireCustomer } from '../lookups.js';
-import { paginate } from '../pagination.js';
-import { hasWalletHeaders, signedRequest } from '../signed-retry.js';
-import type { CredentialRecord, CustomerRecord } from '../state.js';
-import { COUNTRY, E164, Fields, UMA_ADDRESS, parseJsonObject, type JsonObject } from '../validation.js';
-import { toCustomer } from '../views.js';
-import { provisionWallet, walletsOf } from '../wallets.js';
-import { sessionKeyOf } from '../wallet-sessions.js';
+} from '../onboarding/rules.js';
+import { requireCustomer } from '../store/lookups.js';
+import { paginate } from '../http/pagination.js';
+import { hasWalletHeaders, signedRequest } from '../wallet/signed-retry.js';
+import type { CredentialRecord, CustomerRecord } from '../store/state.js';
+import { COUNTRY, E164, Fields, UMA_ADDRESS, parseJsonObject, type JsonObject } from '../http/validation.js';
+import { toCustomer } from '../store/views.js';
+import { provisionWallet, walletsOf } from '../wallet/wallets.js';
+import { sessionKeyOf } from '../wallet/wallet-sessions.js';
 
 type Status = NonNullable<CustomerRecord['kycStatus']>;
 /** Echoed back on reads, except `identifier` (write-only: views.ts drops it). */

@@ -9,14 +9,14 @@ import { Hono } from 'hono';
 import { bytesToHex } from '@paykit/crypto-core/encoding';
 import { compressPoint, exportPublicPoint } from '@paykit/crypto-core/p256';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { conflict, invalidField, notFound } from '../errors.js';
-import { newId } from '../ids.js';
-import { requireAccount, requireCard } from '../lookups.js';
-import { signedRequest } from '../signed-retry.js';
-import type { DelegatedKeyRecord } from '../state.js';
-import { Fields } from '../validation.js';
-import { toDelegatedKey } from '../views.js';
-import { sessionKeyOf } from '../wallet-sessions.js';
+import { conflict, invalidField, notFound } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import { requireAccount, requireCard } from '../store/lookups.js';
+import { signedRequest } from '../wallet/signed-retry.js';
+import type { DelegatedKeyRecord } from '../store/state.js';
+import { Fields } from '../http/validation.js';
+import { toDelegatedKey } from '../store/views.js';
+import { sessionKeyOf } from '../wallet/wallet-sessions.js';
 
 interface Creation {
   cardId: string;

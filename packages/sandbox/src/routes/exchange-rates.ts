@@ -10,10 +10,10 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { invalidField } from '../errors.js';
-import { CROSS_CURRENCY_FEE, USD_PER_UNIT, convert, exchangeRate } from '../exchange-rates.js';
-import { currency, iso } from '../views.js';
-import { MAX_AMOUNT } from './quotes.js';
+import { invalidField } from '../http/errors.js';
+import { CROSS_CURRENCY_FEE, USD_PER_UNIT, convert, exchangeRate } from '../money/exchange-rates.js';
+import { currency, iso } from '../store/views.js';
+import { MAX_AMOUNT } from '../http/validation.js';
 
 /** The instant rail the sandbox pays each currency on. */
 const RAILS: Record<string, string> = { USD: 'RTP', EUR: 'SEPA_INSTANT', MXN: 'SPEI' };

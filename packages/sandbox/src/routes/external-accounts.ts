@@ -13,14 +13,14 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../errors.js';
-import { newId, randomToken } from '../ids.js';
-import { toExternalAccount } from '../money-views.js';
-import { paginate } from '../pagination.js';
-import type { ExternalAccountRecord } from '../state.js';
-import { Fields, isObject, parseJsonObject } from '../validation.js';
-import { iso } from '../views.js';
-import { EVM_WALLETS, SOLANA_WALLETS, base58Decode, verifyOwnershipSignature } from '../wallet-ownership.js';
+import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../http/errors.js';
+import { newId, randomToken } from '../store/ids.js';
+import { toExternalAccount } from '../money/views.js';
+import { paginate } from '../http/pagination.js';
+import type { ExternalAccountRecord } from '../store/state.js';
+import { Fields, isObject, parseJsonObject } from '../http/validation.js';
+import { iso } from '../store/views.js';
+import { EVM_WALLETS, SOLANA_WALLETS, base58Decode, verifyOwnershipSignature } from '../money/wallet-ownership.js';
 
 const IDENTIFIER_FIELDS = ['accountNumber', 'iban', 'clabe', 'address', 'lightningAddress', 'invoice', 'bolt12'];
 const NAME_CHECKS: Record<string, string> = {

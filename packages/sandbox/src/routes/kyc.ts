@@ -1,6 +1,6 @@
 /**
  * KYC/KYB submission and documents: `POST /verifications` (resolved at once by the sandbox rules of
- * onboarding.ts), `GET /verifications[/{id}]`, and `POST|GET|PUT|DELETE /documents`. Documents come as
+ * onboarding/rules.ts), `GET /verifications[/{id}]`, and `POST|GET|PUT|DELETE /documents`. Documents come as
  * multipart/form-data; the part's Content-Type must be PDF, JPEG or PNG and the file at most 10 MB
  * (else 400 INVALID_INPUT on `file`). Sandbox screening: a file whose name (before the extension) ends
  * in `-rejected` is refused with 422 DOCUMENT_REJECTED (`details.reason` LOW_QUALITY) and nothing is
@@ -11,9 +11,9 @@
  */
 import { Hono, type Context } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidField, invalidInput, notFound } from '../errors.js';
-import { newId } from '../ids.js';
-import { requireCustomer } from '../lookups.js';
+import { ApiError, conflict, fieldError, invalidField, invalidInput, notFound } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import { requireCustomer } from '../store/lookups.js';
 import {
   assertIdentityOpen,
   isFinal,
@@ -21,11 +21,11 @@ import {
   resolveBeneficialOwners,
   resolveVerification,
   settleCustomer,
-} from '../onboarding.js';
-import { paginate } from '../pagination.js';
-import type { DocumentRecord, VerificationRecord } from '../state.js';
-import { COUNTRY, Fields, parseJsonObject } from '../validation.js';
-import { iso } from '../views.js';
+} from '../onboarding/rules.js';
+import { paginate } from '../http/pagination.js';
+import type { DocumentRecord, VerificationRecord } from '../store/state.js';
+import { COUNTRY, Fields, parseJsonObject } from '../http/validation.js';
+import { iso } from '../store/views.js';
 
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];

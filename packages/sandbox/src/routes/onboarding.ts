@@ -11,10 +11,10 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidField } from '../errors.js';
-import { idempotent } from '../idempotency.js';
-import { randomToken } from '../ids.js';
-import { requireCustomer } from '../lookups.js';
+import { ApiError, conflict, fieldError, invalidField } from '../http/errors.js';
+import { idempotent } from '../http/idempotency.js';
+import { randomToken } from '../store/ids.js';
+import { requireCustomer } from '../store/lookups.js';
 import {
   END_USER_TERMS_VERSION,
   assertContactChannelOpen,
@@ -22,10 +22,10 @@ import {
   countWrongContactCode,
   pendingChannels,
   termsUrl,
-} from '../onboarding.js';
-import { takeRateLimit } from '../rate-limit.js';
-import { Fields, parseJsonObject } from '../validation.js';
-import { iso, toCustomer } from '../views.js';
+} from '../onboarding/rules.js';
+import { takeRateLimit } from '../http/rate-limit.js';
+import { Fields, parseJsonObject } from '../http/validation.js';
+import { iso, toCustomer } from '../store/views.js';
 
 /** The sandbox's contact-verification code (payments-api.md). */
 export const CONTACT_VERIFICATION_CODE = '123456';

@@ -25,21 +25,21 @@
  * Idempotency-Key, the replay of the first answer).
  */
 import { Hono } from 'hono';
-import { requirePermission } from '../auth.js';
+import { requirePermission } from '../http/auth.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, invalidField } from '../errors.js';
-import { idempotent } from '../idempotency.js';
-import { newId } from '../ids.js';
-import { requireAccount, requireCustomer, requireQuote } from '../lookups.js';
-import { inScaRegion, newScaChallenge, scaFactorField, scaRounds } from '../sca.js';
-import { SIGNATURE_HEADER, activityPayload, verifyWalletSignature } from '../signed-retry.js';
-import { scenarioOf, settlementDelay } from '../payouts.js';
-import type { AccountRecord, CustomerRecord, ExternalAccountRecord, QuoteRecord } from '../state.js';
-import { Fields, UMA_ADDRESS, parseJsonObject } from '../validation.js';
-import { toQuote } from '../views.js';
-import { RECEIVER_CURRENCIES, requireUmaLookup } from './receivers.js';
-import { convert } from '../exchange-rates.js';
-import { sessionKeyOf } from '../wallet-sessions.js';
+import { ApiError, conflict, invalidField } from '../http/errors.js';
+import { idempotent } from '../http/idempotency.js';
+import { newId } from '../store/ids.js';
+import { requireAccount, requireCustomer, requireQuote, requireUmaLookup } from '../store/lookups.js';
+import { inScaRegion, newScaChallenge, scaFactorField, scaRounds } from '../money/sca.js';
+import { SIGNATURE_HEADER, activityPayload, verifyWalletSignature } from '../wallet/signed-retry.js';
+import { scenarioOf, settlementDelay } from '../money/payouts.js';
+import type { AccountRecord, CustomerRecord, ExternalAccountRecord, QuoteRecord } from '../store/state.js';
+import { Fields, MAX_AMOUNT, UMA_ADDRESS, parseJsonObject } from '../http/validation.js';
+import { toQuote } from '../store/views.js';
+import { RECEIVER_CURRENCIES } from './receivers.js';
+import { convert } from '../money/exchange-rates.js';
+import { sessionKeyOf } from '../wallet/wallet-sessions.js';
 
 const PURPOSES = [
   'GIFT',
@@ -57,7 +57,6 @@ const PURPOSES = [
   'SALARY_PAYMENT',
   'OTHER',
 ];
-export const MAX_AMOUNT = 9_000_000_000_000_000;
 
 /** The sandbox's bank details a realtime-funding quote is paid into, per currency (instant rails only). */
 const FUNDING_ACCOUNTS: Record<string, Record<string, unknown>> = {

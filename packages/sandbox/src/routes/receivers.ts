@@ -11,14 +11,13 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, invalidField } from '../errors.js';
-import { newId } from '../ids.js';
-import { requireCustomer } from '../lookups.js';
-import type { UmaLookupRecord } from '../state.js';
-import { UMA_ADDRESS } from '../validation.js';
-import { currency } from '../views.js';
-import { USD_PER_UNIT, exchangeRate } from '../exchange-rates.js';
-import { MAX_AMOUNT } from './quotes.js';
+import { ApiError, invalidField } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import { requireCustomer } from '../store/lookups.js';
+import type { UmaLookupRecord } from '../store/state.js';
+import { MAX_AMOUNT, UMA_ADDRESS } from '../http/validation.js';
+import { currency } from '../store/views.js';
+import { USD_PER_UNIT, exchangeRate } from '../money/exchange-rates.js';
 
 /** How long a lookup may be named by a quote. The spec is silent; the sandbox keeps a lookup 15 minutes. */
 export const UMA_LOOKUP_TTL_MS = 15 * 60_000;
@@ -60,30 +59,6 @@ function lookupUma(
     createdAt: now,
     expiresAt: now + UMA_LOOKUP_TTL_MS,
   });
-}
-
-/**
- * The stored lookup a UMA quote names, when it is live, of the same address and (if it named a sender)
- * of the same customer; 400 INVALID_INPUT on `lookupId` otherwise (POST /quotes declares no 404).
- */
-export function requireUmaLookup(
-  ctx: SandboxContext,
-  lookupId: string | undefined,
-  umaAddress: string,
-  customerId: string,
-): UmaLookupRecord {
-  if (lookupId === undefined)
-    throw invalidField(
-      'lookupId',
-      'is required for an UMA_ADDRESS destination (GET /receiver/uma/{receiverUmaAddress})',
-    );
-  const lookup = ctx.state.umaLookups.get(lookupId);
-  if (!lookup || lookup.expiresAt <= ctx.config.now())
-    throw invalidField('lookupId', 'is not a live receiver lookup; look the address up again');
-  if (lookup.receiverUmaAddress !== umaAddress) throw invalidField('lookupId', 'is a lookup of another UMA address');
-  if (lookup.customerId !== undefined && lookup.customerId !== customerId)
-    throw invalidField('lookupId', 'is a lookup for another sending customer');
-  return lookup;
 }
 
 export function receiverRoutes(ctx: SandboxContext): Hono<SandboxEnv> {

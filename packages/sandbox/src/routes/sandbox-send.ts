@@ -7,12 +7,11 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, invalidField } from '../errors.js';
-import { requireQuote } from '../lookups.js';
-import { toQuoteTransaction } from '../money-views.js';
-import { settlementDelay } from '../payouts.js';
-import { Fields, parseJsonObject } from '../validation.js';
-import { MAX_AMOUNT } from './quotes.js';
+import { ApiError, invalidField } from '../http/errors.js';
+import { requireQuote } from '../store/lookups.js';
+import { toQuoteTransaction } from '../money/views.js';
+import { settlementDelay } from '../money/payouts.js';
+import { Fields, MAX_AMOUNT, parseJsonObject } from '../http/validation.js';
 
 export function sandboxSendRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();

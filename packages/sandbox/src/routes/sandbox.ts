@@ -4,9 +4,9 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { requireAccount } from '../lookups.js';
-import { Fields, parseJsonObject } from '../validation.js';
-import { toAccount } from '../views.js';
+import { requireAccount } from '../store/lookups.js';
+import { Fields, MAX_AMOUNT, parseJsonObject } from '../http/validation.js';
+import { toAccount } from '../store/views.js';
 
 export function sandboxRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
@@ -14,7 +14,7 @@ export function sandboxRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.post('/sandbox/internal-accounts/:id/fund', async (c) => {
     const account = requireAccount(ctx, c.req.param('id'));
     const f = new Fields(parseJsonObject(await c.req.text()));
-    const amount = f.integer('amount', { required: true, min: 1, max: 9_000_000_000_000_000 });
+    const amount = f.integer('amount', { required: true, min: 1, max: MAX_AMOUNT });
     f.done();
     if (account.balance + amount! > Number.MAX_SAFE_INTEGER) f.fail('amount', 'would overflow the balance');
     f.done();

@@ -16,10 +16,10 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, conflict, fieldError, invalidField } from '../errors.js';
-import { newId } from '../ids.js';
-import { requireCustomer, requireQuote } from '../lookups.js';
-import { takeRateLimit } from '../rate-limit.js';
+import { ApiError, conflict, fieldError, invalidField } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import { requireCustomer, requireQuote } from '../store/lookups.js';
+import { takeRateLimit } from '../http/rate-limit.js';
 import {
   SCA_LOGIN_SESSION_MS,
   customerPasskeys,
@@ -30,10 +30,10 @@ import {
   readProof,
   scaStateOf,
   type ScaFactor,
-} from '../sca.js';
-import type { CustomerRecord, QuoteRecord, ScaChallengeRecord, ScaLoginRecord } from '../state.js';
-import { Fields, parseJsonObject } from '../validation.js';
-import { iso, toQuote } from '../views.js';
+} from '../money/sca.js';
+import type { CustomerRecord, QuoteRecord, ScaChallengeRecord, ScaLoginRecord } from '../store/state.js';
+import { Fields, parseJsonObject } from '../http/validation.js';
+import { iso, toQuote } from '../store/views.js';
 import { releaseQuote } from './quotes.js';
 
 /** The longest textual IP address (IPv6 with an IPv4 tail), as the service limits `ipAddress`. */

@@ -5,14 +5,14 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { invalidField, notFound } from '../errors.js';
-import { requireAccount, requireCredential } from '../lookups.js';
-import { sessionCreationActivity } from '../passkeys.js';
-import { signedRequest } from '../signed-retry.js';
-import type { SessionRecord } from '../state.js';
-import { CLIENT_PUBLIC_KEY, Fields, lowerHex, pointProblem } from '../validation.js';
-import { toSession } from '../views.js';
-import { activeSessions, isActiveSession, issueSession, sessionKeyOf } from '../wallet-sessions.js';
+import { invalidField, notFound } from '../http/errors.js';
+import { requireAccount, requireCredential } from '../store/lookups.js';
+import { sessionCreationActivity } from '../wallet/passkeys.js';
+import { signedRequest } from '../wallet/signed-retry.js';
+import type { SessionRecord } from '../store/state.js';
+import { CLIENT_PUBLIC_KEY, Fields, lowerHex, pointProblem } from '../http/validation.js';
+import { toSession } from '../store/views.js';
+import { activeSessions, isActiveSession, issueSession, sessionKeyOf } from '../wallet/wallet-sessions.js';
 
 function requireActiveSession(ctx: SandboxContext, id: string): SessionRecord {
   const session = ctx.state.sessions.get(id);

@@ -7,10 +7,10 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, fieldError, invalidInput } from '../errors.js';
-import { toCardTransaction, toQuoteTransaction } from '../money-views.js';
-import { paginate } from '../pagination.js';
-import type { CardTransactionRecord, QuoteRecord } from '../state.js';
+import { ApiError, fieldError, invalidInput } from '../http/errors.js';
+import { toCardTransaction, toQuoteTransaction } from '../money/views.js';
+import { paginate } from '../http/pagination.js';
+import type { CardTransactionRecord, QuoteRecord } from '../store/state.js';
 
 const TYPES = ['INCOMING', 'OUTGOING', 'CARD'];
 

@@ -10,7 +10,7 @@
  *   …
  *   recorder.assertClean();
  */
-import { FAULT_APPLIED_HEADER } from '../../src/faults.js';
+import { FAULT_APPLIED_HEADER } from '../../src/http/faults.js';
 import { API_VERSION } from '../../src/config.js';
 import { checkExchange, describeViolation, type Violation } from './openapi-contract.js';
 

@@ -29,7 +29,7 @@ import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
 import { createDelegatedKey, setWalletPrivacy } from '@paykit/crypto-core/wallet';
 import { base64UrlEncode } from '@paykit/crypto-core/encoding';
 import { after, before, describe, it } from '../../../../test/harness/suite.js';
-import { FAULT_APPLIED_HEADER, FAULT_HEADER } from '../../src/faults.js';
+import { FAULT_APPLIED_HEADER, FAULT_HEADER } from '../../src/http/faults.js';
 import {
   fundAccount,
   newCustomer,

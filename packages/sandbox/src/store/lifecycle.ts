@@ -2,16 +2,16 @@
  * Time-driven transitions, applied before every request against the injected clock (so tests move
  * time instead of sleeping, and nothing runs on timers): executed quotes settle (PROCESSING ->
  * COMPLETED, crediting an internal destination; or FAILED and refunded for a failing destination:
- * payouts.ts), card pulls confirm and liveness checks finish (money-lifecycle.ts),
+ * payouts.ts), card pulls confirm and liveness checks finish (money/lifecycle.ts),
  * unexecuted quotes expire, a wallet send held for SCA fails SCA_NOT_COMPLETED when its challenge expires, new cards finish provisioning (ACTIVE, or CLOSED with ISSUER_REJECTED),
  * and spent or long-expired challenges are swept away.
  *
  * @example
  *   app.use('*', async (_c, next) => { advance(ctx); await next(); });
  */
-import type { SandboxContext } from './context.js';
-import { advanceMoney } from './money-lifecycle.js';
-import { returnPayouts, settlePayout } from './payouts.js';
+import type { SandboxContext } from '../context.js';
+import { advanceMoney } from '../money/lifecycle.js';
+import { returnPayouts, settlePayout } from '../money/payouts.js';
 import type { QuoteRecord } from './state.js';
 
 /** Expired challenges are kept this long (so a late retry still hears "expired"), then dropped. */

@@ -12,11 +12,11 @@
 import { bytesToHex, hexToBytes, utf8Decode } from '@paykit/crypto-core/encoding';
 import { hpkeOpen } from '@paykit/crypto-core/hpke';
 import { exportPublicPoint, publicKeyForms } from '@paykit/crypto-core/p256';
-import type { SandboxContext } from './context.js';
-import { ApiError, invalidField, unauthorized } from './errors.js';
-import { newId } from './ids.js';
-import type { CredentialRecord, OtpTargetRecord } from './state.js';
-import { isObject } from './validation.js';
+import type { SandboxContext } from '../context.js';
+import { ApiError, invalidField, unauthorized } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import type { CredentialRecord, OtpTargetRecord } from '../store/state.js';
+import { isObject } from '../http/validation.js';
 
 export const SANDBOX_OTP_CODE = '000000';
 const MAX_FAILURES_PER_TARGET = 5;

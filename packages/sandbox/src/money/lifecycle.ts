@@ -1,5 +1,5 @@
 /**
- * Time-driven transitions of the money flows, called by `advance` (lifecycle.ts) before every request:
+ * Time-driven transitions of the money flows, called by `advance` (store/lifecycle.ts) before every request:
  * a delayed card funding pull (descriptor suffix 005) confirms, or for suffix 006 reports FAILED and
  * the card transaction becomes EXCEPTION; a finished liveness check lands its outcome (the external
  * account ACTIVE, or UNVERIFIED). Only the records waiting for time are looked at (indexed keys).
@@ -7,8 +7,8 @@
  * @example
  *   advanceMoney(ctx, ctx.config.now());
  */
-import type { SandboxContext } from './context.js';
-import type { CardTransactionRecord, ExternalAccountRecord } from './state.js';
+import type { SandboxContext } from '../context.js';
+import type { CardTransactionRecord, ExternalAccountRecord } from '../store/state.js';
 
 export function advanceMoney(ctx: SandboxContext, now: number): void {
   const { state } = ctx;

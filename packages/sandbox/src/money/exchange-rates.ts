@@ -19,7 +19,7 @@
  *   const q = convert({ from: 'USD', to: 'EUR', side: 'SENDING', amount: 10_000 });
  *   // { totalSendingAmount: 10000, totalReceivingAmount: 9231, exchangeRate: 1.08, feesIncluded: 30 }
  */
-import { ApiError } from './errors.js';
+import { ApiError } from '../http/errors.js';
 
 /** USD per unit of each currency the sandbox converts. */
 export const USD_PER_UNIT: Readonly<Record<string, number>> = Object.freeze({ USD: 1, EUR: 1.08, MXN: 0.058 });

@@ -19,12 +19,12 @@
 import type { Context } from 'hono';
 import { base64UrlEncode, sha256, utf8Encode } from '@paykit/crypto-core/encoding';
 import { decodeStamp, verifyStamp, type StampSignerKey } from '@paykit/crypto-core/stamp';
-import type { SandboxContext } from './context.js';
-import { ApiError, walletSignatureInvalid } from './errors.js';
-import { newId } from './ids.js';
-import type { SignedRequestRecord } from './state.js';
-import { parseJsonObject, type JsonObject } from './validation.js';
-import { iso } from './views.js';
+import type { SandboxContext } from '../context.js';
+import { ApiError, walletSignatureInvalid } from '../http/errors.js';
+import { newId } from '../store/ids.js';
+import type { SignedRequestRecord } from '../store/state.js';
+import { parseJsonObject, type JsonObject } from '../http/validation.js';
+import { iso } from '../store/views.js';
 
 export const SIGNATURE_HEADER = 'Service-Wallet-Signature';
 export const REQUEST_ID_HEADER = 'Request-Id';

@@ -10,10 +10,10 @@
  * height to the framing element (see `CARD_SCRIPT`).
  */
 import { Hono } from 'hono';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext } from '../context.js';
 import { mountLivenessPage } from './liveness-page.js';
-import { randomToken } from './ids.js';
-import type { CardRecord } from './state.js';
+import { randomToken } from '../store/ids.js';
+import type { CardRecord } from '../store/state.js';
 
 const STYLE = `
   :root { color-scheme: light dark; font: 16px/1.4 system-ui, sans-serif; }

@@ -37,7 +37,7 @@ export interface CustomerRecord {
   profile: Record<string, unknown>;
   kycStatus?: 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
   kybStatus?: 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
-  /** The contact channels the customer's provider requires (onboarding.ts); absent when none. */
+  /** The contact channels the customer's provider requires (onboarding/rules.ts); absent when none. */
   contactVerification?: { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' };
   /** Wrong contact-verification codes per channel since the last success or lock, and the lock (never shown). */
   contactAttempts?: { email?: ContactAttempts; phone?: ContactAttempts };
@@ -439,7 +439,7 @@ export interface SandboxState {
   readonly sca: Collection<ScaCustomerRecord>;
   readonly rateWindows: Collection<RateWindowRecord>;
   readonly usedValues: Collection<UsedValueRecord>;
-  /** Onboarding (routes/onboarding.ts, documents.ts, verifications.ts, kyc-page.ts). */
+  /** Onboarding (routes/onboarding.ts, routes/kyc.ts, onboarding/kyc-page.ts). */
   readonly documents: Collection<DocumentRecord>;
   readonly beneficialOwners: Collection<BeneficialOwnerRecord>;
   readonly verifications: Collection<VerificationRecord>;

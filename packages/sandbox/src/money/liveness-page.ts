@@ -3,16 +3,16 @@
  * second origin (beside the PAN page) as the verification provider's page would be. `GET
  * /liveness/{token}` shows the check with two outcomes a tester can pick; `POST
  * /liveness/{token}/complete` (`{"outcome":"PASS"|"FAIL"}`) finishes it. The account's status changes
- * asynchronously, `LIVENESS_COMPLETION_MS` later (money-lifecycle.ts): poll the external account. An
+ * asynchronously, `LIVENESS_COMPLETION_MS` later (money/lifecycle.ts): poll the external account. An
  * unknown, replaced or expired token answers 410.
  *
  * @example
  *   mountLivenessPage(app, ctx); // app: the PAN origin's Hono app
  */
 import type { Hono } from 'hono';
-import type { SandboxContext } from './context.js';
-import { randomToken } from './ids.js';
-import type { ExternalAccountRecord } from './state.js';
+import type { SandboxContext } from '../context.js';
+import { randomToken } from '../store/ids.js';
+import type { ExternalAccountRecord } from '../store/state.js';
 
 /** From the end of the hosted check to the account's new status. */
 export const LIVENESS_COMPLETION_MS = 2_000;

@@ -9,8 +9,8 @@
  * @example
  *   scenarioOf('$bob005@uma.example'); // { failsOnExecution: false, payout: 'RETURNED' }
  */
-import type { SandboxContext } from './context.js';
-import type { PayoutScenario, QuoteRecord } from './state.js';
+import type { SandboxContext } from '../context.js';
+import type { PayoutScenario, QuoteRecord } from '../store/state.js';
 
 /** 003: "completes after about 6 minutes". */
 export const SLOW_PAYOUT_MS = 6 * 60_000;

@@ -8,11 +8,11 @@
  *   const mayApprove = sessionKeyOf(ctx, [accountId]);
  *   mayApprove(stampPublicKey); // the active session of that account with this key, or undefined
  */
-import type { SandboxContext } from './context.js';
-import { newId } from './ids.js';
+import type { SandboxContext } from '../context.js';
+import { newId } from '../store/ids.js';
 import { legacySessionKey } from './legacy-session.js';
-import type { CredentialRecord, SessionRecord } from './state.js';
-import { toSession } from './views.js';
+import type { CredentialRecord, SessionRecord } from '../store/state.js';
+import { toSession } from '../store/views.js';
 
 export const isActiveSession = (session: SessionRecord, now: number): boolean =>
   !session.revokedAt && session.expiresAt > now;

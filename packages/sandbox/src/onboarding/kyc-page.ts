@@ -8,9 +8,9 @@
  * (the embedded flow); strict CSP, `no-store`, `no-referrer`. `GET /terms/{version}` is the terms text.
  */
 import { Hono } from 'hono';
-import type { SandboxContext } from './context.js';
-import { newId, randomToken } from './ids.js';
-import { END_USER_TERMS_VERSION, isFinal, settleCustomer } from './onboarding.js';
+import type { SandboxContext } from '../context.js';
+import { newId, randomToken } from '../store/ids.js';
+import { END_USER_TERMS_VERSION, isFinal, settleCustomer } from './rules.js';
 
 const STYLE = `
   :root { color-scheme: light dark; font: 16px/1.4 system-ui, sans-serif; }

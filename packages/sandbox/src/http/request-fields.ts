@@ -12,14 +12,11 @@
  *   // POST /customers {"currency":"EUR"} → 400 INVALID_INPUT, errors: [{ field: 'currency', message: 'is not a field of this request' }]
  */
 import type { MiddlewareHandler } from 'hono';
-import type { SandboxEnv } from './context.js';
+import type { SandboxEnv } from '../context.js';
 import { fieldError, invalidInput, type FieldError } from './errors.js';
+import type { FieldTree } from './field-tree.js';
 import { OPENAPI_REQUEST_FIELDS } from './request-fields.generated.js';
 import { isObject, parseJsonObject, type JsonObject } from './validation.js';
-
-/** `true`: anything goes below; `fields`: these names only; `by`/`cases`: the names of each discriminator value. */
-export type FieldTree =
-  true | { fields: Record<string, FieldTree> } | { by: string; cases: Record<string, Record<string, FieldTree>> };
 
 const ANY = true as const;
 

@@ -7,8 +7,8 @@
  *   app.post('/quotes', (c) => { requirePermission(c, 'TRANSACT'); … });
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Permission, PlatformToken, SandboxConfig } from './config.js';
-import type { SandboxEnv } from './context.js';
+import type { Permission, PlatformToken, SandboxConfig } from '../config.js';
+import type { SandboxEnv } from '../context.js';
 import { ApiError } from './errors.js';
 
 /** Compares without an early exit on the first differing character. */

@@ -15,11 +15,11 @@ import {
   type AuthenticationResponseJSON,
 } from '@simplewebauthn/server';
 import { base64UrlDecode, bytesToHex, sha256, utf8Decode, utf8Encode } from '@paykit/crypto-core/encoding';
-import type { SandboxContext } from './context.js';
-import { invalidField } from './errors.js';
+import type { SandboxContext } from '../context.js';
+import { invalidField } from '../http/errors.js';
 import { activityPayload } from './signed-retry.js';
-import type { CredentialRecord } from './state.js';
-import { isObject } from './validation.js';
+import type { CredentialRecord } from '../store/state.js';
+import { isObject } from '../http/validation.js';
 
 type Passkey = NonNullable<CredentialRecord['passkey']>;
 const ES256 = -7;

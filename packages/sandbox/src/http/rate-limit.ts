@@ -5,7 +5,7 @@
  * @example
  *   takeRateLimit(ctx, `otp:${credential.id}`); // throws 429 on the 4th call within 30 s (defaults)
  */
-import type { SandboxContext } from './context.js';
+import type { SandboxContext } from '../context.js';
 import { rateLimited } from './errors.js';
 
 export function takeRateLimit(ctx: SandboxContext, key: string): void {

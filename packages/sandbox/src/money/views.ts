@@ -1,14 +1,14 @@
 /**
- * Records to API resources for the money flows (views.ts's rule, kept in its own module): card
+ * Records to API resources for the money flows (store/views.ts's rule, kept in its own module): card
  * transactions (`type: CARD`), the outgoing transaction of a quote (`type: OUTGOING`) and external
  * accounts. Internal fields (pull timers, challenge tokens and messages) never appear here.
  *
  * @example
  *   return c.json(toCardTransaction(ctx, record));
  */
-import type { SandboxContext } from './context.js';
-import type { CardTransactionRecord, ExternalAccountRecord, QuoteRecord } from './state.js';
-import { currency, iso } from './views.js';
+import type { SandboxContext } from '../context.js';
+import type { CardTransactionRecord, ExternalAccountRecord, QuoteRecord } from '../store/state.js';
+import { currency, iso } from '../store/views.js';
 
 const platformCustomerIdOf = (ctx: SandboxContext, customerId: string): string =>
   ctx.state.customers.get(customerId)?.platformCustomerId ?? '';

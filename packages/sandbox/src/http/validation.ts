@@ -31,6 +31,11 @@ export const UNCOMPRESSED_KEY = '^04[0-9a-fA-F]{128}$';
  * either case, as the service's pattern; routes keep the lower-case form (`lowerHex`), which stamps carry.
  */
 export const CLIENT_PUBLIC_KEY = '^(?:0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$';
+/**
+ * The largest amount, in a currency's smallest unit, any request may carry (quotes, sends, card
+ * simulations, deposits) and any receiver or rate advertises: below `Number.MAX_SAFE_INTEGER`, so sums stay exact.
+ */
+export const MAX_AMOUNT = 9_000_000_000_000_000;
 
 export const lowerHex = <T extends string | undefined>(hex: T): T =>
   hex === undefined ? hex : (hex.toLowerCase() as T);

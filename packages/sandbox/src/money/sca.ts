@@ -12,12 +12,12 @@
  * @example
  *   if (inScaRegion(ctx, customer)) quote.sca = { challenge: newScaChallenge(ctx, customer, 'SMS_OTP'), roundsLeft: 1, at: 'EXECUTE' };
  */
-import type { SandboxContext } from './context.js';
-import { randomToken, newId } from './ids.js';
-import { assertionJson, verifyPasskeyAssertion } from './passkeys.js';
-import type { CredentialRecord, CustomerRecord, ScaChallengeRecord, ScaCustomerRecord } from './state.js';
-import { isObject, type Fields } from './validation.js';
-import { walletsOf } from './wallets.js';
+import type { SandboxContext } from '../context.js';
+import { randomToken, newId } from '../store/ids.js';
+import { assertionJson, verifyPasskeyAssertion } from '../wallet/passkeys.js';
+import type { CredentialRecord, CustomerRecord, ScaChallengeRecord, ScaCustomerRecord } from '../store/state.js';
+import { isObject, type Fields } from '../http/validation.js';
+import { walletsOf } from '../wallet/wallets.js';
 
 export const SCA_CODE = '123456';
 export const SCA_LOGIN_SESSION_MS = 180 * 24 * 60 * 60 * 1000;

@@ -11,10 +11,10 @@
  *   const claims = await checkOidcToken(ctx, token, { clientPublicKey, expect: credential.oauth });
  */
 import { base64UrlDecode, utf8Decode } from '@paykit/crypto-core/encoding';
-import type { SandboxContext } from './context.js';
-import { invalidField, unauthorized } from './errors.js';
+import type { SandboxContext } from '../context.js';
+import { invalidField, unauthorized } from '../http/errors.js';
 import { sha256Hex } from './passkeys.js';
-import { isObject } from './validation.js';
+import { isObject } from '../http/validation.js';
 
 export interface OidcIdentity {
   iss: string;

@@ -8,9 +8,9 @@
  *   const { account, credential } = provisionWallet(ctx, customer);
  */
 import { randomBytes } from '@paykit/crypto-core/encoding';
-import type { SandboxContext } from './context.js';
-import { newId, providerId } from './ids.js';
-import type { AccountRecord, CredentialRecord, CustomerRecord } from './state.js';
+import type { SandboxContext } from '../context.js';
+import { newId, providerId } from '../store/ids.js';
+import type { AccountRecord, CredentialRecord, CustomerRecord } from '../store/state.js';
 
 const WORDS = (
   'abandon ability able about above absent absorb abstract absurd abuse access accident account accuse achieve acid ' +

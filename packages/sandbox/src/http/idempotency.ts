@@ -9,7 +9,7 @@
  *   return idempotent(c, ctx, { required: true, replayStatus: 200 }, async () => ({ status: 201, body }));
  */
 import type { Context } from 'hono';
-import type { SandboxContext, SandboxEnv } from './context.js';
+import type { SandboxContext, SandboxEnv } from '../context.js';
 import { conflict, invalidField } from './errors.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -13,10 +13,10 @@
  * @example
  *   const outcome = resolveVerification(ctx, customer); // { verificationStatus: 'RESOLVE_ERRORS', errors: [...] }
  */
-import { EU_EEA } from './config.js';
-import type { SandboxContext } from './context.js';
-import { ApiError, rateLimited } from './errors.js';
-import type { CustomerRecord, DocumentRecord, VerificationRecord } from './state.js';
+import { EU_EEA } from '../config.js';
+import type { SandboxContext } from '../context.js';
+import { ApiError, rateLimited } from '../http/errors.js';
+import type { CustomerRecord, DocumentRecord, VerificationRecord } from '../store/state.js';
 
 /** The terms version the sandbox serves; any other is END_USER_TERMS_VERSION_NOT_FOUND. */
 export const END_USER_TERMS_VERSION = '2025-10-01';
