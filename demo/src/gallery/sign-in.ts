@@ -10,7 +10,7 @@ async function signIn(answer: 'account' | 'unknown' | 'never'): Promise<HTMLElem
   const customer = await galleryCustomer();
   const account: SignInAccount = {
     accountId: customer.accountId,
-    methods: [{ type: 'EMAIL_OTP', credentialId: customer.emailCredentialId, destination: 'a•••@example.com' }],
+    methods: [{ type: 'EMAIL_OTP', authMethodId: customer.emailCredentialId, destination: 'a•••@example.com' }],
   };
   const lookup = () =>
     answer === 'never'
