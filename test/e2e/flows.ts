@@ -13,7 +13,7 @@
  *   for (const test of FLOWS) await test.run({ d, demo, state, console: [] });
  */
 import assert from 'node:assert/strict';
-import type { Driver } from './driver.js';
+import type { Driver, Engine } from './driver.js';
 import { GALLERY_FLOW } from './gallery.js';
 
 export interface DemoUnderTest {
@@ -46,6 +46,8 @@ export interface FlowTest {
   needs?: string[];
   /** Needs a virtual WebAuthn authenticator. */
   passkey?: boolean;
+  /** Runs in these engines only (every engine when absent); the reason is printed with the skip. */
+  only?: { engines: Engine[]; reason: string };
   timeoutMs?: number;
   run(ctx: FlowContext): Promise<void>;
 }

@@ -134,6 +134,11 @@ export async function main(): Promise<number> {
           for (const test of FLOWS) {
             const t0 = Date.now();
             const blocked = test.needs?.find((name) => !passed.has(name));
+            if (test.only && !test.only.engines.includes(engine)) {
+              outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: test.only.reason });
+              console.log(`  - ${test.name}: skipped (${test.only.reason})`);
+              continue;
+            }
             if (test.passkey && !core.passkeys.supported) {
               outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: core.passkeys.reason });
               console.log(`  - ${test.name}: skipped (${core.passkeys.reason})`);
