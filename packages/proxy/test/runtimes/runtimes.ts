@@ -87,6 +87,14 @@ export function runtimeBinary(name: RuntimeName): { path: string } | { skip: str
   return { skip: reason };
 }
 
+/** Environment variables that keep a runtime's caches in `dir` and its update checks off. */
+export function quietEnv(name: RuntimeName, dir: string): Record<string, string> {
+  const base = { PATH: process.env['PATH'] ?? '', HOME: dir };
+  if (name === 'bun') return { ...base, BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0', DO_NOT_TRACK: '1' };
+  if (name === 'deno') return { ...base, DENO_DIR: path.join(dir, '.deno'), DENO_NO_UPDATE_CHECK: '1' };
+  return base;
+}
+
 /** Starts one runtime serving the conformance app; resolves once it answers. */
 export async function startRuntime(
   name: RuntimeName,
@@ -95,7 +103,7 @@ export async function startRuntime(
   config: ConformanceConfig,
 ): Promise<RunningRuntime> {
   const json = JSON.stringify(config);
-  const env = { PATH: process.env['PATH'] ?? '', HOME: dir, PAYKIT_CONFORMANCE: json };
+  const env = { ...quietEnv(name, dir), PAYKIT_CONFORMANCE: json };
   let args: string[];
   let port: number | undefined;
   switch (name) {
@@ -104,20 +112,42 @@ export async function startRuntime(
       break;
     case 'bun':
       args = ['bun-server.mjs'];
-      Object.assign(env, { BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0', DO_NOT_TRACK: '1' });
       break;
     case 'deno':
       args = ['run', '--quiet', '--no-prompt', '--allow-net=127.0.0.1', '--allow-env=PAYKIT_CONFORMANCE'];
       args.push('deno-server.mjs');
-      Object.assign(env, { DENO_DIR: path.join(dir, '.deno'), DENO_NO_UPDATE_CHECK: '1' });
       break;
     case 'workerd':
       port = (await freePort()) as number;
-      writeFileSync(path.join(dir, 'workerd.capnp'), workerdConfig(port, json));
+      writeFileSync(
+        path.join(dir, 'workerd.capnp'),
+        workerdConfig(port, { 'worker.mjs': 'workerd-worker.mjs', 'conformance-app.mjs': 'conformance-app.mjs' }, [
+          ['CONFIG', 'json', json],
+        ]),
+      );
       args = ['serve', 'workerd.capnp'];
       break;
   }
-  const child = spawn(binary, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = await startServer(name, binary, args, { cwd: dir, env, port });
+  return { name, version: versionOf(name), baseUrl: `http://127.0.0.1:${server.port}`, stop: server.stop };
+}
+
+export interface ServerProcess {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns a server and resolves with its port: the one it prints as `LISTENING <port>`, or, when `port`
+ * is given, once something answers there (within 20 s). Stopped with SIGTERM.
+ */
+export async function startServer(
+  what: string,
+  binary: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; port?: number | undefined },
+): Promise<ServerProcess> {
+  const child = spawn(binary, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const stop = async () => {
@@ -125,32 +155,32 @@ export async function startRuntime(
     await exited;
   };
   try {
-    const listening = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name} did not start within 20 s:\n${output}`)), 20_000);
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${what} did not start within 20 s:\n${output}`)), 20_000);
+      const done = (port: number) => (clearTimeout(timer), resolve(port));
       const read = (chunk: Buffer) => {
         output += chunk;
         const match = /LISTENING (\d+)/.exec(output);
-        if (match) (clearTimeout(timer), resolve(Number(match[1])));
+        if (match && options.port === undefined) done(Number(match[1]));
       };
       child.stdout!.on('data', read);
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-      child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${name} exited (${code}):\n${output}`))));
+      child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${what} exited (${code}):\n${output}`))));
       child.once('error', (error) => (clearTimeout(timer), reject(error)));
-      // workerd prints nothing when it listens: ask until it answers
-      if (port !== undefined) void untilAnswering(port).then(() => (clearTimeout(timer), resolve(port!)), reject);
+      if (options.port !== undefined) void untilAnswering(options.port, child).then(done, reject);
     });
-    return { name, version: versionOf(name), baseUrl: `http://127.0.0.1:${listening}`, stop };
+    return { port, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-async function untilAnswering(port: number): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
+async function untilAnswering(port: number, child: { exitCode: number | null }): Promise<number> {
+  for (let tries = 0; tries < 400 && child.exitCode === null; tries++) {
     try {
       await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer();
-      return;
+      return port;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -158,8 +188,17 @@ async function untilAnswering(port: number): Promise<void> {
   throw new Error(`nothing answers on port ${port}`);
 }
 
-/** A workerd configuration: the worker on one loopback socket, fetching through a loopback-only network. */
-function workerdConfig(port: number, json: string): string {
+/**
+ * A workerd configuration: one worker (`modules`: module name → file, the first is the main module) on
+ * a loopback socket, its bindings (`[name, 'json' | 'text', value]`), fetching through a network
+ * service that reaches loopback addresses only.
+ */
+export function workerdConfig(
+  port: number,
+  modules: Record<string, string>,
+  bindings: Array<[name: string, kind: 'json' | 'text', value: string]>,
+): string {
+  const list = (items: string[]) => items.map((item) => `    ${item},`).join('\n');
   return `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
@@ -172,11 +211,12 @@ const config :Workerd.Config = (
 
 const worker :Workerd.Worker = (
   modules = [
-    (name = "worker.mjs", esModule = embed "workerd-worker.mjs"),
-    (name = "conformance-app.mjs", esModule = embed "conformance-app.mjs"),
+${list(Object.entries(modules).map(([name, file]) => `(name = ${JSON.stringify(name)}, esModule = embed ${JSON.stringify(file)})`))}
   ],
   compatibilityDate = "${WORKERD_COMPATIBILITY_DATE}",
-  bindings = [(name = "CONFIG", json = ${JSON.stringify(json)})],
+  bindings = [
+${list(bindings.map(([name, kind, value]) => `(name = ${JSON.stringify(name)}, ${kind} = ${JSON.stringify(value)})`))}
+  ],
   globalOutbound = "loopback",
 );
 `;
