@@ -5,8 +5,9 @@
  * (esbuild + gzip -9), client-side crypto time in Chromium, Firefox ESR and WebKitGTK (one page, both
  * libraries, interleaved runs), define → first interactive render of each element (Chromium), requests
  * per flow counted at the WalletClient's transport (Node against the sandbox; passkey in Chromium with
- * a virtual authenticator), and the sandbox's signed-retry throughput on loopback beside a bare floor
- * server (60 s each; and again with the state pre-grown to 100,000 customers). Method and caveats:
+ * a virtual authenticator), the sandbox's signed-retry throughput on loopback beside a bare floor
+ * server (60 s each; and again with the state pre-grown to 100,000 customers), and requests forwarded
+ * through `@paykit/proxy` (memory and Redis store) beside a bare pass-through floor. Method and caveats:
  * bench/README.md.
  *
  * Exits non-zero when a size is over budget, a flow is above its protocol minimum, an output failed
@@ -20,6 +21,8 @@
  *   node bench/run.mjs --report-only       # re-render results.md from results.json, measure nothing
  *   node bench/run.mjs --only=load --into-results   # re-measure only the load section into results.json/.md
  *   node bench/run.mjs --only=sizes --into-results  # re-measure the sizes (seconds) into results.json/.md and the READMEs
+ *   node bench/run.mjs --only=proxy                 # the proxy row alone (~1 min) → bench/results.partial.{json,md}
+ *   node bench/run.mjs --only=proxy --into-results  # the same, into results.json/.md and the proxy README
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -39,12 +42,32 @@ const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
 const option = (name) => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const QUICK = flag('quick');
-const SECTIONS = (option('only') ?? 'sizes,crypto,elements,requests,load').split(',');
+const SECTIONS = (option('only') ?? 'sizes,crypto,elements,requests,load,proxy').split(',');
 const ENGINES = (option('engines') ?? 'chromium,firefox,webkit').split(',');
 const PARTIAL = QUICK || option('only') !== undefined || option('engines') !== undefined;
 const CONFIG = QUICK
-  ? { warmup: 5, runs: 30, elementWarmup: 1, elementRuns: 5, loadSeconds: 5, concurrency: 8 }
-  : { warmup: 30, runs: 200, elementWarmup: 3, elementRuns: 30, loadSeconds: 60, concurrency: 8 };
+  ? {
+      warmup: 5,
+      runs: 30,
+      elementWarmup: 1,
+      elementRuns: 5,
+      loadSeconds: 5,
+      concurrency: 8,
+      proxyRounds: 1,
+      proxyRoundSeconds: 3,
+      proxyLatencySamples: 200,
+    }
+  : {
+      warmup: 30,
+      runs: 200,
+      elementWarmup: 3,
+      elementRuns: 30,
+      loadSeconds: 60,
+      concurrency: 8,
+      proxyRounds: 5, // the proxy row: rounds in which each server takes a turn
+      proxyRoundSeconds: 4, // seconds per turn
+      proxyLatencySamples: 300, // sequential requests per server per round, for the added latency
+    };
 const OUT = path.join(REPO_ROOT, 'bench', PARTIAL ? 'results.partial' : 'results');
 
 /** The fewest requests each flow can make under the wallet protocol, and why. */
@@ -122,6 +145,7 @@ async function main() {
       results.requests = server ? await section('requests', () => countRequests(server)) : noPages;
     if (SECTIONS.includes('load'))
       results.throughput = await section('load', () => measureThroughput(results.meta.commit));
+    if (SECTIONS.includes('proxy')) results.proxy = await section('proxy', () => measureProxy(results.meta.commit));
   } finally {
     await server?.close();
     await rm(pagesDir, { recursive: true, force: true });
@@ -393,6 +417,30 @@ async function measureThroughput(commit) {
   return { ...result, run: { date: new Date().toISOString(), commit } };
 }
 
+// ---- 6. the proxy beside a pass-through floor --------------------------------------------------------------
+
+async function measureProxy(commit) {
+  const env = {
+    BENCH_PROXY_ROUNDS: String(CONFIG.proxyRounds),
+    BENCH_PROXY_ROUND_SECONDS: String(CONFIG.proxyRoundSeconds),
+    BENCH_PROXY_LATENCY_SAMPLES: String(CONFIG.proxyLatencySamples),
+    BENCH_PROXY_CONCURRENCY: String(CONFIG.concurrency),
+  };
+  const budget = (4 * (CONFIG.proxyRounds * (CONFIG.proxyRoundSeconds + 5) + 5) + 60) * 1000;
+  const result = JSON.parse(await runTsx('bench/load/proxy-load.ts', env, budget));
+  for (const server of result.servers) {
+    log(
+      `  ${server.name}: ${server.requestsPerSecond} requests/s (by round ${server.requestsPerSecondByRound.join(' ')}), p50 ${server.latencyMs.median} ms, p99 ${server.latencyMs.p99} ms; ${server.errors} errors`,
+    );
+    if (server.errors) problems.push(`proxy (${server.name}): ${server.errors} requests failed (${server.firstError})`);
+  }
+  const { memory, redis } = result.addedLatencyMs;
+  log(
+    `  memory ÷ floor ${result.ratio.memoryToFloor}, added p50/p99 ${memory?.p50}/${memory?.p99} ms; redis ÷ floor ${result.ratio.redisToFloor ?? '—'}, added ${redis?.p50 ?? '—'}/${redis?.p99 ?? '—'} ms${result.redisSkipped ? ` (Redis: ${result.redisSkipped})` : ''}`,
+  );
+  return { ...result, run: { date: new Date().toISOString(), commit } };
+}
+
 // ---- helpers --------------------------------------------------------------------------------------------
 
 /** Runs a TypeScript script with the workspace's source condition; resolves with its last stdout line. */
@@ -488,8 +536,8 @@ async function reportSizeChanges(sizes) {
 }
 
 /**
- * `--only=sizes --into-results`, `--only=load --into-results` (or both): puts this run's sizes and/or
- * throughput into the published bench/results.json (the other sections keep their run; a merged section
+ * `--only=sizes --into-results`, `--only=load --into-results`, `--only=proxy --into-results` (or several):
+ * puts this run's sizes, throughput and/or proxy row into the published bench/results.json (the other sections keep their run; a merged section
  * states its own date and commit), then re-renders results.md and the READMEs' blocks from it. Sizes
  * are deterministic, so after a change that moves them (a new element, say) this is enough to bring the
  * READMEs up to date without re-timing everything.
@@ -509,7 +557,12 @@ async function mergeIntoResults(results) {
     published.config = { ...published.config, loadSeconds: CONFIG.loadSeconds, concurrency: CONFIG.concurrency };
     merged.push('load');
   }
-  if (!merged.length) throw new Error('--into-results takes --only=sizes and/or --only=load');
+  if (SECTIONS.includes('proxy')) {
+    if (!results.proxy?.servers) throw new Error('--into-results: the proxy section did not run');
+    published.proxy = results.proxy;
+    merged.push('proxy');
+  }
+  if (!merged.length) throw new Error('--into-results takes --only= sizes, load and/or proxy');
   for (const name of merged)
     if (published.meta?.machine?.loadAverageBySection && sectionLoad[name])
       published.meta.machine.loadAverageBySection[name] = sectionLoad[name];

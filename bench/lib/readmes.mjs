@@ -12,7 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from './bundle-size.mjs';
-import { kb, ms, renderReadmeBlock } from './report.mjs';
+import { kb, ms, proxyLine, renderReadmeBlock } from './report.mjs';
 import { ELEMENT_BUDGET, ELEMENTS } from './size-entries.mjs';
 
 /** The README blocks: which file, which markers, and what goes between them. */
@@ -22,6 +22,7 @@ export const README_BLOCKS = [
     { file: 'packages/crypto-core/README.md', name: 'size-and-speed', render: coreSizeAndSpeed },
     { file: 'packages/elements/README.md', name: 'sizes', render: elementSizes },
     { file: 'packages/react-bindings/README.md', name: 'sizes', render: reactSizes },
+    { file: 'packages/proxy/README.md', name: 'proxy', render: (results) => proxyLine(results.proxy) },
   ].map((block) => ({
     ...block,
     start: `<!-- bench:${block.name}:start -->`,

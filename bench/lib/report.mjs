@@ -298,6 +298,57 @@ function throughputReading(phases) {
   return 'The machine was otherwise quiet: each server had about a core of its own.';
 }
 
+const PROXY_LABEL = {
+  floor: 'Floor: bare pass-through (`node:http` + `fetch`, no checks)',
+  memory: '`@paykit/proxy`, in-memory store',
+  redis: '`@paykit/proxy`, Redis store',
+};
+/** The issue's goals for the proxy with its in-memory store. */
+export const PROXY_GOALS = { throughputRatio: 0.7, addedP50Ms: 1 };
+
+/** The proxy row: each server's forwarded requests/s beside the floor's, and the latency it adds. */
+function proxyTable(p) {
+  if (!p?.servers?.length) return [`The proxy row did not run: ${p?.reason ?? 'skipped'}.`, ''];
+  const floor = p.servers.find((s) => s.name === 'floor');
+  const out = [
+    `${p.operation}. ${p.concurrency} concurrent keep-alive clients; the servers take ${p.roundMs / 1000} s turns, in a rotated order, for ${p.rounds} rounds${p.run ? ` (run ${p.run.date.replace('T', ' ').slice(0, 16)} UTC${p.run.commit ? ` at ${p.run.commit}` : ''})` : ''}. Latency: after each turn, ${p.latencySamplesPerRound} sequential requests from one client (no queueing); added latency is the proxy's percentile minus the floor's. Each server, the stand-in service and Redis run in processes of their own, the load generator in another; 127.0.0.1 only. The proxy checks the origin, the grant's HMAC and its single-use marker in the store (one Redis \`EXISTS\`), the allowlist and the body, then forwards.`,
+    '',
+    '| Server | Requests/s | ÷ floor | By round | Server CPU per request | p50 / p99 ms (sequential) | Added p50 / p99 ms | Errors |',
+    '|---|---:|---:|---|---:|---:|---:|---:|',
+  ];
+  for (const s of p.servers) {
+    const added = p.addedLatencyMs?.[s.name];
+    out.push(
+      `| ${PROXY_LABEL[s.name] ?? s.name} | **${s.requestsPerSecond}** | ${s.name === 'floor' ? '1' : (p.ratio?.[`${s.name}ToFloor`] ?? '—')} | ${s.requestsPerSecondByRound.join(' / ')} | ${s.serverCpuMicrosecondsPerRequest ?? '—'} µs | ${ms(s.latencyMs.median)} / ${ms(s.latencyMs.p99)} | ${added ? `${ms(added.p50)} / ${ms(added.p99)}` : '—'} | ${s.errors} |`,
+    );
+  }
+  const memory = p.addedLatencyMs?.memory;
+  const met = (ok) => (ok ? 'met' : '**not met**');
+  const cpuRatio = (name) => {
+    const proxy = p.servers.find((s) => s.name === name)?.serverCpuMicrosecondsPerRequest;
+    return proxy && floor?.serverCpuMicrosecondsPerRequest
+      ? (floor.serverCpuMicrosecondsPerRequest / proxy).toFixed(2)
+      : '—';
+  };
+  out.push(
+    '',
+    `Goals, in-memory store: ≥ ${PROXY_GOALS.throughputRatio} of the floor's requests/s: **${p.ratio?.memoryToFloor ?? '—'}**, ${met(p.ratio?.memoryToFloor >= PROXY_GOALS.throughputRatio)}; ≤ ${PROXY_GOALS.addedP50Ms} ms added p50: **${memory ? ms(memory.p50) : '—'} ms**, ${met(memory && memory.p50 <= PROXY_GOALS.addedP50Ms)}. Redis store: ${p.ratio?.redisToFloor ?? '—'} of the floor, ${p.addedLatencyMs?.redis ? ms(p.addedLatencyMs.redis.p50) : '—'} ms added p50${p.redisSkipped ? ` (not measured: ${p.redisSkipped})` : ''}. By server CPU per request (floor ÷ proxy), which other work on the machine disturbs less: ${cpuRatio('memory')} with the in-memory store, ${cpuRatio('redis')} with Redis. 1-min load average ${p.loadAverage.start} → ${p.loadAverage.end}${floor && p.loadAverage.start > 2 ? ': the machine was busy, so the absolute rates are low and the ratios are the figures to read' : ''}.`,
+    '',
+  );
+  return out;
+}
+
+/** One sentence for the proxy README: the ratios and the added latency of the last proxy row. */
+export function proxyLine(p) {
+  if (!p?.servers?.length) return 'Not measured yet: `node bench/run.mjs --only=proxy --into-results`.';
+  const rate = (name) => p.servers.find((s) => s.name === name)?.requestsPerSecond;
+  const added = (name) => p.addedLatencyMs?.[name];
+  const redis = added('redis')
+    ? `; with the Redis store ${p.ratio.redisToFloor} and ${ms(added('redis').p50)} / ${ms(added('redis').p99)} ms`
+    : '';
+  return `Forwarding a granted sign-in challenge on loopback (\`bench/results.md\`, "The proxy", run ${p.run?.date.slice(0, 10) ?? '—'}): with the in-memory store, **${p.ratio.memoryToFloor} of a bare pass-through's requests/s** (${rate('memory')} vs ${rate('floor')}) and ${ms(added('memory').p50)} ms added at p50, ${ms(added('memory').p99)} ms at p99${redis}. The goals are ≥ ${PROXY_GOALS.throughputRatio} and ≤ ${PROXY_GOALS.addedP50Ms} ms p50; the machine it ran on is shared, 1-min load average ${p.loadAverage.start} → ${p.loadAverage.end}.`;
+}
+
 function elementsTable(elements) {
   if (!elements?.components) return [`Element timings did not run: ${elements?.reason ?? 'skipped'}.`, ''];
   const out = [
@@ -375,6 +426,7 @@ export function renderMarkdown(results) {
     ...throughputTable(results.throughput),
   );
   lines.push('## 5. Define → first interactive render', '', ...elementsTable(results.elements));
+  lines.push('## 6. The proxy: forwarded requests beside a bare pass-through', '', ...proxyTable(results.proxy));
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

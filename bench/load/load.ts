@@ -21,7 +21,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fetchTransport, type Transport } from '@paykit/crypto-core';
 import { sandboxSigners } from '@paykit/crypto-core/sandbox';
@@ -30,6 +29,7 @@ import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { startSandboxChild } from '../lib/sandbox-child.mjs';
 import { summarize } from '../lib/stats.mjs';
+import { keepAliveClient } from './http-client.js';
 
 const CONCURRENCY = Number(process.env['BENCH_LOAD_CONCURRENCY'] ?? 8);
 const DURATION_MS = Number(process.env['BENCH_LOAD_SECONDS'] ?? 60) * 1000;
@@ -49,44 +49,8 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-interface Reply {
-  status: number;
-  text: string;
-}
-
-/** One keep-alive HTTP client per phase, as lean as node:http allows (the generator shares the machine). */
-function client(baseUrl: string) {
-  const target = new URL(baseUrl);
-  if (target.hostname !== '127.0.0.1')
-    throw new Error(`refusing to load anything but 127.0.0.1 (got ${target.hostname})`);
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const send = (method: string, path: string, headers: Record<string, string>, body?: string): Promise<Reply> =>
-    new Promise((resolve, reject) => {
-      const req = httpRequest(
-        {
-          agent,
-          host: '127.0.0.1',
-          port: target.port,
-          method,
-          path: `${target.pathname.replace(/\/$/, '')}${path}`,
-          headers:
-            body === undefined
-              ? headers
-              : { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  return { send, close: () => agent.destroy() };
-}
+/** One keep-alive HTTP client per phase. */
+const client = (baseUrl: string) => keepAliveClient(baseUrl, CONCURRENCY);
 
 type Operation = () => Promise<number>; // resolves with the number of HTTP requests it made
 
