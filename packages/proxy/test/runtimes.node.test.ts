@@ -49,7 +49,7 @@ describe('the proxy in every runtime the README names', () => {
       const customer = await platform('/customers', { customerType: 'INDIVIDUAL', platformCustomerId: name, email });
       const [account] = (await platform(`/customers/internal-accounts?customerId=${customer.id}`)).data;
       const [credential] = (await platform(`/auth/credentials?accountId=${account.id}`)).data;
-      return { email, customerId: customer.id, accountId: account.id, credentialId: credential.id };
+      return { email, customerId: customer.id, accountId: account.id, authMethodId: credential.id };
     };
     // each runtime its own users (the sandbox limits challenges per credential), every runtime at once
     for (const name of RUNTIMES) {

@@ -19,7 +19,7 @@ export interface ConformanceUser {
   email: string;
   customerId: string;
   accountId: string;
-  credentialId: string;
+  authMethodId: string;
 }
 
 /** What the driver hands each runtime (an environment variable, or workerd's JSON binding). */
@@ -54,7 +54,7 @@ export function createConformanceApp(config: ConformanceConfig): (request: Reque
       return user
         ? {
             accountId: user.accountId,
-            methods: [{ type: 'EMAIL_OTP', credentialId: user.credentialId, destination: user.email }],
+            methods: [{ type: 'EMAIL_OTP', authMethodId: user.authMethodId, destination: user.email }],
           }
         : undefined;
     },

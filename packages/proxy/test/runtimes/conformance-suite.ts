@@ -82,8 +82,8 @@ export async function checkConformance(base: string, fixture: ConformanceFixture
   expect(fromApp.status, fromApp.text).to.equal(200);
 
   // the lookup, its grant, and a sign-in through it
-  const challengePath = `${PROXY_PREFIX}/auth/credentials/${encodeURIComponent(alice.credentialId)}/challenge`;
-  const verifyPath = `${PROXY_PREFIX}/auth/credentials/${encodeURIComponent(alice.credentialId)}/verify`;
+  const challengePath = `${PROXY_PREFIX}/auth/credentials/${encodeURIComponent(alice.authMethodId)}/challenge`;
+  const verifyPath = `${PROXY_PREFIX}/auth/credentials/${encodeURIComponent(alice.authMethodId)}/verify`;
   const ungranted = await call('POST', challengePath, { body: {} });
   expect(ungranted.status, 'a challenge without a grant').to.equal(401);
   const unknown = await call('POST', LOOKUP_PATH, { body: { email: 'nobody@example.com' } });
@@ -92,12 +92,12 @@ export async function checkConformance(base: string, fixture: ConformanceFixture
   const found = await call('POST', LOOKUP_PATH, { body: { email: alice.email } });
   expect(found.status, found.text).to.equal(200);
   expect(found.body.accountId).to.equal(alice.accountId);
-  expect(found.body.methods.map((m: { credentialId: string }) => m.credentialId)).to.deep.equal([alice.credentialId]);
+  expect(found.body.methods.map((m: { authMethodId: string }) => m.authMethodId)).to.deep.equal([alice.authMethodId]);
   expect(jar.has('paykit_sign_in'), 'the lookup set the grant cookie').to.equal(true);
   const grant = jarCookie();
   const otherCredential = await call(
     'POST',
-    `${PROXY_PREFIX}/auth/credentials/${encodeURIComponent(bob.credentialId)}/challenge`,
+    `${PROXY_PREFIX}/auth/credentials/${encodeURIComponent(bob.authMethodId)}/challenge`,
     { body: {}, cookie: grant },
   );
   expect(otherCredential.status, 'the grant opens only its own credentials').to.equal(401);

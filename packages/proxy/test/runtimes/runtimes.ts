@@ -80,6 +80,15 @@ export function runtimeBinary(name: RuntimeName): { path: string } | { skip: str
     }
   }
   if (found && existsSync(found)) return { path: found };
+  // bun's postinstall (run when npm runs install scripts) moves the platform package's binary into its own bin/
+  if (name === 'bun') {
+    try {
+      const moved = path.join(path.dirname(require.resolve('bun/package.json')), 'bin', 'bun.exe');
+      if (existsSync(moved)) return { path: moved };
+    } catch {
+      // no bun package either: the reason below
+    }
+  }
   const reason = where
     ? `${name}'s binary is not installed (${where[0]}: run npm ci)`
     : `no ${name} binary from npm is mapped for ${platform}`;
