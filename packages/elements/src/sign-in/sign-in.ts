@@ -573,8 +573,8 @@ export class PaySignInElement extends PayElement {
     const response = await fetch(this.lookupUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
+      // fetch's default credentials ('same-origin') carry the platform's cookies to its own lookup
       body: JSON.stringify(identifier),
-      credentials: 'same-origin',
     });
     if (response.status === 404) return undefined;
     if (!response.ok) throw new PayError('LOOKUP_FAILED', `Lookup answered ${response.status}`);
