@@ -78,6 +78,9 @@ const SANDBOX_CODE = '000000';
 /** The user the proxy quick start's backend signs up and its lookup knows. */
 const SIGN_IN_EMAIL = 'ada@example.com';
 const rootDevDependencies = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).devDependencies;
+const proxyDevDependencies = JSON.parse(
+  readFileSync(join(repoRoot, 'packages/proxy/package.json'), 'utf8'),
+).devDependencies;
 
 const started = Date.now();
 const children = [];
@@ -192,7 +195,10 @@ async function createProject(work, tarballs) {
     ...['vue', '@vitejs/plugin-vue', 'svelte', '@sveltejs/vite-plugin-svelte', 'rxjs'],
     ...['core', 'compiler', 'compiler-cli', 'common', 'platform-browser'].map((name) => `@angular/${name}`),
   ].map((name) => `${name}@${rootDevDependencies[name]}`);
-  await npm(['install', '--prefer-offline', ...tarballs, ...pinned], { cwd: app, timeoutMs: 180_000 });
+  // the optional peers of @paykit/proxy/redis, as a platform that runs several instances installs them
+  // (its README's "Several instances"): the Node-only type check imports every entry point, that one too
+  const redisPeers = ['ioredis', 'rate-limiter-flexible'].map((name) => `${name}@${proxyDevDependencies[name]}`);
+  await npm(['install', '--prefer-offline', ...tarballs, ...pinned, ...redisPeers], { cwd: app, timeoutMs: 180_000 });
   log(`installed the tarballs into ${app}`);
   return app;
 }
