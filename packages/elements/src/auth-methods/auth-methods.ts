@@ -32,7 +32,7 @@ import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import { CodeField } from '../shared/code-field.js';
 import { describeError, describeRegistrationError, type ErrorView } from '../shared/errors.js';
-import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from '../shared/account-events.js';
+import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from './auth-methods-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { LightDomSlot } from '../shared/light-dom.js';
 import { PhoneField } from '../shared/phone-field.js';

@@ -3,7 +3,7 @@ import { createRef, ref } from 'lit/directives/ref.js';
 import { PayError, revealCard } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
-import { PayCardHiddenEvent, PayCardRevealedEvent, type PayCardHiddenReason } from '../shared/events.js';
+import { PayCardHiddenEvent, PayCardRevealedEvent, type PayCardHiddenReason } from './card-reveal-events.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
 import { cardRevealStyles } from './card-reveal.styles.js';
 import { cardRevealMessages } from './card-reveal.messages.js';

@@ -6,9 +6,9 @@ import { CustomerLoad } from '../shared/customer-load.js';
 import {
   PayContactVerificationCompleteEvent,
   PayContactVerifiedEvent,
-  PayOtpSentEvent,
   type PayContactChannel,
-} from '../shared/events.js';
+} from './contact-verification-events.js';
+import { PayOtpSentEvent } from '../otp-login/otp-login-events.js';
 import { contactVerificationStyles } from './contact-verification.styles.js';
 import { contactVerificationMessages } from './contact-verification.messages.js';
 import { registerMessages } from '../shared/i18n.js';

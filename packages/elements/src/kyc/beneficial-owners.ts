@@ -7,7 +7,7 @@ import {
 } from '@paykit/crypto-core/kyc';
 import { CustomerLoad } from '../shared/customer-load.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PayBeneficialOwnerAddedEvent, type PayKycStatus } from '../shared/events.js';
+import { PayBeneficialOwnerAddedEvent, type PayKycStatus } from './kyc-events.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { beneficialOwnersMessages } from './beneficial-owners.messages.js';
 import { ADDRESS, errorFields, KycFormElement, write } from './kyc-form.js';

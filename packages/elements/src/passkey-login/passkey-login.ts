@@ -8,7 +8,8 @@ import {
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { describeRegistrationError, errorCode, type ErrorView } from '../shared/errors.js';
-import { PayPasskeyRegisteredEvent, PaySessionEvent, summarizeSession } from '../shared/events.js';
+import { PayPasskeyRegisteredEvent } from './passkey-login-events.js';
+import { PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { keyIcon } from '../shared/icons.js';
 import { LightDomSlot } from '../shared/light-dom.js';
 import { passkeyLoginStyles } from './passkey-login.styles.js';

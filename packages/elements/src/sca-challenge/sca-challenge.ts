@@ -16,7 +16,7 @@ import { registerMessages } from '../shared/i18n.js';
 import { CodeEntry } from '../shared/code-entry.js';
 import { Countdown } from '../shared/countdown.js';
 import { describeError, errorCode } from '../shared/errors.js';
-import { PayScaCompleteEvent } from '../shared/events.js';
+import { PayScaCompleteEvent } from './sca-challenge-events.js';
 import { Reconcile } from '../shared/reconcile.js';
 import { keyIcon, lockIcon } from '../shared/icons.js';
 import { formatAmount, payeeLabel } from './quote-format.js';

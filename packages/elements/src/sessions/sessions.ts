@@ -23,7 +23,7 @@ import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PaySessionRevokedEvent } from '../shared/account-events.js';
+import { PaySessionRevokedEvent } from './sessions-events.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { Reconcile } from '../shared/reconcile.js';
 import { sessionsMessages } from './sessions.messages.js';

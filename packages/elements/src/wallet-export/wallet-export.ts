@@ -3,7 +3,7 @@ import { exportWallet } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { Countdown } from '../shared/countdown.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PayExportClosedEvent, PayExportCompleteEvent, type PayExportClosedReason } from '../shared/events.js';
+import { PayExportClosedEvent, PayExportCompleteEvent, type PayExportClosedReason } from './wallet-export-events.js';
 import { warningIcon } from '../shared/icons.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
 import { walletExportStyles } from './wallet-export.styles.js';

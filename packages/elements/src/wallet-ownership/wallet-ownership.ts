@@ -2,7 +2,11 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
-import { PayOwnershipFailedEvent, PayOwnershipVerifiedEvent, type PayOwnershipFailedReason } from '../shared/events.js';
+import {
+  PayOwnershipFailedEvent,
+  PayOwnershipVerifiedEvent,
+  type PayOwnershipFailedReason,
+} from './wallet-ownership-events.js';
 import type { WalletOwnershipSigner } from './signers.js';
 import { walletOwnershipStyles } from './wallet-ownership.styles.js';
 import { walletOwnershipMessages } from './wallet-ownership.messages.js';

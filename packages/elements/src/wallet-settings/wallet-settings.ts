@@ -25,7 +25,7 @@ import { PayElement } from '../shared/base-element.js';
 import { formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from '../shared/account-events.js';
+import { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from './wallet-settings-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { authMethodsStyles } from '../auth-methods/auth-methods.styles.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
