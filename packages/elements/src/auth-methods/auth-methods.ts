@@ -138,9 +138,6 @@ export class PayAuthMethodsElement extends PayElement {
   readonly #code: CodeField = new CodeField(this, {
     label: () => this.t('otp.label'),
     hint: () => this.t('authMethods.codeHint', { destination: this.#describe(this.#challenge) }),
-    warning: () => this.t('otp.neverShare'),
-    incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
-    message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
     onComplete: (code) => void this.#verify(code),
   });
 

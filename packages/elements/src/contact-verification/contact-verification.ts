@@ -107,9 +107,6 @@ export class PayContactVerificationElement extends PayElement {
 
   /** The code step; its error box also says why the customer could not be read (with "Try again"). */
   readonly #code = new CodeEntry(this, {
-    t: (key, params) => this.t(key, params),
-    locale: () => this.resolvedLocale,
-    resendSeconds: () => this.resendSeconds,
     wrong: 'contact.wrongCode',
     label: () => this.t(this.#current === 'phone' ? 'contact.labelPhone' : 'contact.labelEmail'),
     hint: () => this.t('contact.hint'),

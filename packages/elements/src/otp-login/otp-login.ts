@@ -85,9 +85,6 @@ export class PayOtpLoginElement extends PayElement {
   #webOtp: AbortController | undefined;
 
   readonly #code = new CodeEntry(this, {
-    t: (key, params) => this.t(key, params),
-    locale: () => this.resolvedLocale,
-    resendSeconds: () => this.resendSeconds,
     label: () => this.t('otp.label'),
     hint: () => this.t('otp.hint'),
     onComplete: (code) => void this.#verify(code),

@@ -127,9 +127,6 @@ export class PayScaChallengeElement extends PayElement {
 
   /** The code step; its error box holds every error shown in the box (passkey ones too). */
   readonly #code = new CodeEntry(this, {
-    t: (key, params) => this.t(key, params),
-    locale: () => this.resolvedLocale,
-    resendSeconds: () => this.resendSeconds,
     label: () => this.t(this.#login ? 'sca.loginCodeLabel' : 'sca.codeLabel'),
     hint: () =>
       this.#login
