@@ -38,6 +38,7 @@ import { LightDomSlot } from '../shared/light-dom.js';
 import { PhoneField } from '../shared/phone-field.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { authMethodsStyles } from './auth-methods.styles.js';
+import './auth-methods.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { authMethodsMessages } from './auth-methods.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

@@ -6,6 +6,7 @@ import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
 import { PayCardHiddenEvent, PayCardRevealedEvent, type PayCardHiddenReason } from './card-reveal-events.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
 import { cardRevealStyles } from './card-reveal.styles.js';
+import './card-reveal.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { cardRevealMessages } from './card-reveal.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

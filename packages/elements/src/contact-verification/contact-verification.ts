@@ -10,6 +10,7 @@ import {
 } from './contact-verification-events.js';
 import { PayOtpSentEvent } from '../otp-login/otp-login-events.js';
 import { contactVerificationStyles } from './contact-verification.styles.js';
+import './contact-verification.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { contactVerificationMessages } from './contact-verification.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

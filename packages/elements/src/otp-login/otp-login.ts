@@ -5,6 +5,7 @@ import { CodeEntry } from '../shared/code-entry.js';
 import { PayOtpSentEvent, type PayOtpChannel } from './otp-login-events.js';
 import { PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { otpLoginStyles } from './otp-login.styles.js';
+import './otp-login.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { otpLoginMessages } from './otp-login.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

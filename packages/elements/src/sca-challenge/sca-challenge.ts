@@ -22,6 +22,7 @@ import { keyIcon, lockIcon } from '../shared/icons.js';
 import { formatAmount, payeeLabel } from './quote-format.js';
 import { usableFactors, type ScaFactor } from './sca-rules.js';
 import { scaChallengeStyles } from './sca-challenge.styles.js';
+import './sca-challenge.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { scaChallengeMessages } from './sca-challenge.messages.js';
 
 export type { ScaFactor };

@@ -5,6 +5,7 @@ import { CustomerLoad } from '../shared/customer-load.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from './terms-consent-events.js';
 import { termsConsentStyles } from './terms-consent.styles.js';
+import './terms-consent.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { termsConsentMessages } from './terms-consent.messages.js';
 import { fillSlots, registerMessages } from '../shared/i18n.js';
 

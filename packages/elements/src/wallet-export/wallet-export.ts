@@ -7,6 +7,7 @@ import { PayExportClosedEvent, PayExportCompleteEvent, type PayExportClosedReaso
 import { warningIcon } from '../shared/icons.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
 import { walletExportStyles } from './wallet-export.styles.js';
+import './wallet-export.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { walletExportMessages } from './wallet-export.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

@@ -9,6 +9,7 @@ import {
 } from './wallet-ownership-events.js';
 import type { WalletOwnershipSigner } from './signers.js';
 import { walletOwnershipStyles } from './wallet-ownership.styles.js';
+import './wallet-ownership.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { walletOwnershipMessages } from './wallet-ownership.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

@@ -31,6 +31,7 @@ import { authMethodsStyles } from '../auth-methods/auth-methods.styles.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { Reconcile } from '../shared/reconcile.js';
 import { walletSettingsStyles } from './wallet-settings.styles.js';
+import './wallet-settings.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { walletSettingsMessages } from './wallet-settings.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 
