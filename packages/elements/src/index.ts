@@ -52,42 +52,42 @@ export { completeOAuthCallback, type OAuthCallbackOutcome } from './oauth-button
 export { PayElement } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
+export { PAY_EVENT_NAMES } from './event-names.js';
+export { PayErrorEvent, PaySessionEvent, type PaySessionSummary } from './shared/events.js';
+export { PayOtpSentEvent, type PayOtpChannel } from './otp-login/otp-login-events.js';
+export { PayPasskeyRegisteredEvent } from './passkey-login/passkey-login-events.js';
 export {
-  PAY_EVENT_NAMES,
+  PayExportClosedEvent,
+  PayExportCompleteEvent,
+  type PayExportClosedReason,
+} from './wallet-export/wallet-export-events.js';
+export {
   PayCardHiddenEvent,
+  PayCardRevealedEvent,
+  type PayCardHiddenReason,
+} from './card-reveal/card-reveal-events.js';
+export { PayScaCompleteEvent } from './sca-challenge/sca-challenge-events.js';
+export {
+  PayOwnershipFailedEvent,
+  PayOwnershipVerifiedEvent,
+  type PayOwnershipFailedReason,
+} from './wallet-ownership/wallet-ownership-events.js';
+export { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from './terms-consent/terms-consent-events.js';
+export {
   PayContactVerificationCompleteEvent,
   PayContactVerifiedEvent,
+  type PayContactChannel,
+} from './contact-verification/contact-verification-events.js';
+export {
   PayBeneficialOwnerAddedEvent,
   PayDocumentUploadedEvent,
   PayKycStatusEvent,
   PayKycSubmittedEvent,
-  PayCardRevealedEvent,
-  PayErrorEvent,
-  PayExportClosedEvent,
-  PayExportCompleteEvent,
-  PayOtpSentEvent,
-  PayOwnershipFailedEvent,
-  PayOwnershipVerifiedEvent,
-  PayPasskeyRegisteredEvent,
-  PayScaCompleteEvent,
-  PaySessionEvent,
-  PayTermsAcceptedEvent,
-  type PayCardHiddenReason,
-  type PayContactChannel,
   type PayKycStatus,
-  type PayExportClosedReason,
-  type PayOtpChannel,
-  type PayOwnershipFailedReason,
-  type PaySessionSummary,
-  type PayTermsAcceptanceMethod,
-} from './shared/events.js';
-export {
-  PayCredentialAddedEvent,
-  PayCredentialRemovedEvent,
-  PayDelegatedKeyEvent,
-  PaySessionRevokedEvent,
-  PayWalletPrivacyEvent,
-} from './shared/account-events.js';
+} from './kyc/kyc-events.js';
+export { PaySessionRevokedEvent } from './sessions/sessions-events.js';
+export { PayCredentialAddedEvent, PayCredentialRemovedEvent } from './auth-methods/auth-methods-events.js';
+export { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from './wallet-settings/wallet-settings-events.js';
 export {
   PayPaymentCompletedEvent,
   PayPaymentExecutedEvent,

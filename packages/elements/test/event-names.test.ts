@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../test/harness/suite.js';
 import * as elements from '../src/index.js';
-import { PAY_EVENT_NAMES } from '../src/shared/events.js';
+import { PAY_EVENT_NAMES } from '../src/event-names.js';
 
 describe('PAY_EVENT_NAMES', () => {
   it('lists exactly the eventName of every exported pay-* event class', () => {

@@ -8,12 +8,10 @@
 import { expect } from 'chai';
 import { passkeysSupported, type WalletClient } from '@paykit/crypto-core';
 import { describe, it, itWhen } from '../../../test/harness/suite.js';
-import {
-  PayCardHiddenEvent,
-  PayExportClosedEvent,
-  PayScaCompleteEvent,
-  PaySessionEvent,
-} from '../src/shared/events.js';
+import { PayCardHiddenEvent } from '../src/card-reveal/card-reveal-events.js';
+import { PayExportClosedEvent } from '../src/wallet-export/wallet-export-events.js';
+import { PayScaCompleteEvent } from '../src/sca-challenge/sca-challenge-events.js';
+import { PaySessionEvent } from '../src/shared/events.js';
 import type { PayCardRevealElement } from '../src/card-reveal/card-reveal.js';
 import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
 import type { PayPasskeyLoginElement } from '../src/passkey-login/passkey-login.js';

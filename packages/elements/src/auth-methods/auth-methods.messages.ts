@@ -24,3 +24,7 @@ export const authMethodsMessages = {
   'authMethods.passkeyName': 'Passkey name',
   'authMethods.createPasskey': 'Create passkey',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof authMethodsMessages, string> {}
+}

@@ -32,12 +32,13 @@ import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import { CodeField } from '../shared/code-field.js';
 import { describeError, describeRegistrationError, type ErrorView } from '../shared/errors.js';
-import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from '../shared/account-events.js';
+import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from './auth-methods-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { LightDomSlot } from '../shared/light-dom.js';
 import { PhoneField } from '../shared/phone-field.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { authMethodsStyles } from './auth-methods.styles.js';
+import './auth-methods.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { authMethodsMessages } from './auth-methods.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 
@@ -138,9 +139,6 @@ export class PayAuthMethodsElement extends PayElement {
   readonly #code: CodeField = new CodeField(this, {
     label: () => this.t('otp.label'),
     hint: () => this.t('authMethods.codeHint', { destination: this.#describe(this.#challenge) }),
-    warning: () => this.t('otp.neverShare'),
-    incomplete: () => this.t('error.incompleteCode', { n: this.#code.length }),
-    message: (view, secondsLeft) => this.errorMessage(view, secondsLeft),
     onComplete: (code) => void this.#verify(code),
   });
 

@@ -13,3 +13,7 @@ export const cardRevealMessages = {
   'card.hidden.hidden': 'Card details hidden because you left the page.',
   'card.hidden.closed': 'Card details hidden.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof cardRevealMessages, string> {}
+}

@@ -3,9 +3,10 @@ import { createRef, ref } from 'lit/directives/ref.js';
 import { PayError, revealCard } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
-import { PayCardHiddenEvent, PayCardRevealedEvent, type PayCardHiddenReason } from '../shared/events.js';
+import { PayCardHiddenEvent, PayCardRevealedEvent, type PayCardHiddenReason } from './card-reveal-events.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
 import { cardRevealStyles } from './card-reveal.styles.js';
+import './card-reveal.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { cardRevealMessages } from './card-reveal.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

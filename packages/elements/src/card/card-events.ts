@@ -6,7 +6,7 @@
  * @example
  *   document.addEventListener('pay-card-frozen', (e) => audit('frozen', e.detail.cardId));
  */
-const init = <T>(detail: T): CustomEventInit<T> => ({ detail, bubbles: true, composed: true });
+import { eventInit } from '../shared/events.js';
 
 /** The card's spend limits after a change (`null`: no limit), in the currency's smallest unit. */
 export interface PayCardLimits {
@@ -19,7 +19,7 @@ export interface PayCardLimits {
 export class PayCardFrozenEvent extends CustomEvent<{ cardId: string }> {
   static readonly eventName = 'pay-card-frozen';
   constructor(cardId: string) {
-    super(PayCardFrozenEvent.eventName, init({ cardId }));
+    super(PayCardFrozenEvent.eventName, eventInit({ cardId }));
   }
 }
 
@@ -27,7 +27,7 @@ export class PayCardFrozenEvent extends CustomEvent<{ cardId: string }> {
 export class PayCardUnfrozenEvent extends CustomEvent<{ cardId: string }> {
   static readonly eventName = 'pay-card-unfrozen';
   constructor(cardId: string) {
-    super(PayCardUnfrozenEvent.eventName, init({ cardId }));
+    super(PayCardUnfrozenEvent.eventName, eventInit({ cardId }));
   }
 }
 
@@ -35,7 +35,7 @@ export class PayCardUnfrozenEvent extends CustomEvent<{ cardId: string }> {
 export class PayCardLimitsChangedEvent extends CustomEvent<{ cardId: string; limits: PayCardLimits }> {
   static readonly eventName = 'pay-card-limits-changed';
   constructor(cardId: string, limits: PayCardLimits) {
-    super(PayCardLimitsChangedEvent.eventName, init({ cardId, limits }));
+    super(PayCardLimitsChangedEvent.eventName, eventInit({ cardId, limits }));
   }
 }
 
@@ -43,7 +43,7 @@ export class PayCardLimitsChangedEvent extends CustomEvent<{ cardId: string; lim
 export class PayCardActivatedEvent extends CustomEvent<{ cardId: string; keyId: string }> {
   static readonly eventName = 'pay-card-activated';
   constructor(cardId: string, keyId: string) {
-    super(PayCardActivatedEvent.eventName, init({ cardId, keyId }));
+    super(PayCardActivatedEvent.eventName, eventInit({ cardId, keyId }));
   }
 }
 
@@ -51,7 +51,7 @@ export class PayCardActivatedEvent extends CustomEvent<{ cardId: string; keyId: 
 export class PayCardReadyEvent extends CustomEvent<{ cardId: string; state: string }> {
   static readonly eventName = 'pay-card-ready';
   constructor(cardId: string, state: string) {
-    super(PayCardReadyEvent.eventName, init({ cardId, state }));
+    super(PayCardReadyEvent.eventName, eventInit({ cardId, state }));
   }
 }
 

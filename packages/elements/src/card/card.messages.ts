@@ -58,3 +58,7 @@ export const cardMessages = {
   'cardView.error.closed': 'This card is closed and can no longer be changed.',
   'cardView.error.platform': 'This was set by your card provider, so it can’t be changed here. Contact their support.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof cardMessages, string> {}
+}

@@ -41,6 +41,7 @@ import {
   PayCardUnfrozenEvent,
   type PayCardLimits,
 } from './card-events.js';
+import './card.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { cardMessages } from './card.messages.js';
 import { cardStyles } from './card.styles.js';
 import { formatAmountInput, readAmount } from './amount-input.js';

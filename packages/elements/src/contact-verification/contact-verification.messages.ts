@@ -21,3 +21,7 @@ export const contactVerificationMessages = {
   'contact.complete': 'Your contact details are verified.',
   'contact.notRequired': 'No contact verification is needed.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof contactVerificationMessages, string> {}
+}

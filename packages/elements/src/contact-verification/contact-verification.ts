@@ -6,10 +6,11 @@ import { CustomerLoad } from '../shared/customer-load.js';
 import {
   PayContactVerificationCompleteEvent,
   PayContactVerifiedEvent,
-  PayOtpSentEvent,
   type PayContactChannel,
-} from '../shared/events.js';
+} from './contact-verification-events.js';
+import { PayOtpSentEvent } from '../otp-login/otp-login-events.js';
 import { contactVerificationStyles } from './contact-verification.styles.js';
+import './contact-verification.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { contactVerificationMessages } from './contact-verification.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 
@@ -107,9 +108,6 @@ export class PayContactVerificationElement extends PayElement {
 
   /** The code step; its error box also says why the customer could not be read (with "Try again"). */
   readonly #code = new CodeEntry(this, {
-    t: (key, params) => this.t(key, params),
-    locale: () => this.resolvedLocale,
-    resendSeconds: () => this.resendSeconds,
     wrong: 'contact.wrongCode',
     label: () => this.t(this.#current === 'phone' ? 'contact.labelPhone' : 'contact.labelEmail'),
     hint: () => this.t('contact.hint'),

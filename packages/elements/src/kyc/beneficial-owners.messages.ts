@@ -26,3 +26,7 @@ export const beneficialOwnersMessages = {
   'kyc.owners.item': '{name}, {percent}%',
   'kyc.owners.added': '{name} was added.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof beneficialOwnersMessages, string> {}
+}

@@ -7,8 +7,9 @@ import {
 } from '@paykit/crypto-core/kyc';
 import { CustomerLoad } from '../shared/customer-load.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PayBeneficialOwnerAddedEvent, type PayKycStatus } from '../shared/events.js';
+import { PayBeneficialOwnerAddedEvent, type PayKycStatus } from './kyc-events.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
+import './beneficial-owners.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { beneficialOwnersMessages } from './beneficial-owners.messages.js';
 import { ADDRESS, errorFields, KycFormElement, write } from './kyc-form.js';
 import { kycStyles } from './kyc.styles.js';

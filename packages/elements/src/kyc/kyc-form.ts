@@ -12,6 +12,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
+import './kyc.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { kycMessages } from './kyc.messages.js';
 
 registerMessages('en', kycMessages);

@@ -60,3 +60,7 @@ export const kycMessages = {
   'kyc.fix': 'Some information is missing or needs a fix.',
   'kyc.owners.missing': 'Add the business’s owners and control person.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof kycMessages, string> {}
+}

@@ -3,12 +3,7 @@ import { PayError } from '@paykit/crypto-core';
 import { DOCUMENT_MAX_BYTES, replaceDocument, sniffDocumentType, uploadDocument } from '@paykit/crypto-core/documents';
 import { createKycLink, submitVerification, type VerificationError } from '@paykit/crypto-core/kyc';
 import type { ErrorView } from '../shared/errors.js';
-import {
-  PayDocumentUploadedEvent,
-  PayKycStatusEvent,
-  PayKycSubmittedEvent,
-  type PayKycStatus,
-} from '../shared/events.js';
+import { PayDocumentUploadedEvent, PayKycStatusEvent, PayKycSubmittedEvent, type PayKycStatus } from './kyc-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { CustomerLoad } from '../shared/customer-load.js';
 import { ADDRESS, errorFields, KycFormElement, read, write } from './kyc-form.js';

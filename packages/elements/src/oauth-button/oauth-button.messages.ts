@@ -14,3 +14,7 @@ export const oauthButtonMessages = {
   'oauth.rejected': 'This sign-in wasn’t accepted. Please try again.',
   'oauth.notConfigured': 'This sign-in option isn’t set up.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof oauthButtonMessages, string> {}
+}

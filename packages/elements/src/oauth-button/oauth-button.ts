@@ -27,6 +27,7 @@ import {
   type OAuthProviderConfig,
   type OAuthResult,
 } from './oauth-protocol.js';
+import './oauth-button.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { oauthButtonMessages } from './oauth-button.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

@@ -11,3 +11,7 @@ export const otpLoginMessages = {
   'otp.sent': 'We sent a code to {destination}.',
   'otp.sentAnon': 'We sent you a code.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof otpLoginMessages, string> {}
+}

@@ -2,8 +2,10 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { OtpChallenge } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { CodeEntry } from '../shared/code-entry.js';
-import { PayOtpSentEvent, PaySessionEvent, summarizeSession, type PayOtpChannel } from '../shared/events.js';
+import { PayOtpSentEvent, type PayOtpChannel } from './otp-login-events.js';
+import { PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { otpLoginStyles } from './otp-login.styles.js';
+import './otp-login.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { otpLoginMessages } from './otp-login.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 
@@ -84,9 +86,6 @@ export class PayOtpLoginElement extends PayElement {
   #webOtp: AbortController | undefined;
 
   readonly #code = new CodeEntry(this, {
-    t: (key, params) => this.t(key, params),
-    locale: () => this.resolvedLocale,
-    resendSeconds: () => this.resendSeconds,
     label: () => this.t('otp.label'),
     hint: () => this.t('otp.hint'),
     onComplete: (code) => void this.#verify(code),

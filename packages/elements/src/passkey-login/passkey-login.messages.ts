@@ -12,3 +12,7 @@ export const passkeyLoginMessages = {
   'passkey.registered': 'Passkey created. You can use it to sign in next time.',
   'passkey.signedIn': 'You’re signed in.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof passkeyLoginMessages, string> {}
+}

@@ -8,10 +8,12 @@ import {
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { describeRegistrationError, errorCode, type ErrorView } from '../shared/errors.js';
-import { PayPasskeyRegisteredEvent, PaySessionEvent, summarizeSession } from '../shared/events.js';
+import { PayPasskeyRegisteredEvent } from './passkey-login-events.js';
+import { PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { keyIcon } from '../shared/icons.js';
 import { LightDomSlot } from '../shared/light-dom.js';
 import { passkeyLoginStyles } from './passkey-login.styles.js';
+import './passkey-login.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { passkeyLoginMessages } from './passkey-login.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

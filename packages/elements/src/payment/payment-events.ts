@@ -7,13 +7,13 @@
  *   document.addEventListener('pay-payment-completed', (e) => receipt(e.detail.quoteId));
  *   document.addEventListener('pay-payment-requote', async (e) => (el.quoteId = await newQuoteLike(e.detail.quoteId)));
  */
-const init = <T>(detail: T): CustomEventInit<T> => ({ detail, bubbles: true, composed: true });
+import { eventInit } from '../shared/events.js';
 
 /** The transfer started (PROCESSING): the execute was accepted, after SCA when the service asked for it. */
 export class PayPaymentExecutedEvent extends CustomEvent<{ quoteId: string; transactionId: string | undefined }> {
   static readonly eventName = 'pay-payment-executed';
   constructor(quoteId: string, transactionId: string | undefined) {
-    super(PayPaymentExecutedEvent.eventName, init({ quoteId, transactionId }));
+    super(PayPaymentExecutedEvent.eventName, eventInit({ quoteId, transactionId }));
   }
 }
 
@@ -21,7 +21,7 @@ export class PayPaymentExecutedEvent extends CustomEvent<{ quoteId: string; tran
 export class PayPaymentCompletedEvent extends CustomEvent<{ quoteId: string; transactionId: string | undefined }> {
   static readonly eventName = 'pay-payment-completed';
   constructor(quoteId: string, transactionId: string | undefined) {
-    super(PayPaymentCompletedEvent.eventName, init({ quoteId, transactionId }));
+    super(PayPaymentCompletedEvent.eventName, eventInit({ quoteId, transactionId }));
   }
 }
 
@@ -29,7 +29,7 @@ export class PayPaymentCompletedEvent extends CustomEvent<{ quoteId: string; tra
 export class PayPaymentFailedEvent extends CustomEvent<{ quoteId: string; reason: string | undefined }> {
   static readonly eventName = 'pay-payment-failed';
   constructor(quoteId: string, reason: string | undefined) {
-    super(PayPaymentFailedEvent.eventName, init({ quoteId, reason }));
+    super(PayPaymentFailedEvent.eventName, eventInit({ quoteId, reason }));
   }
 }
 
@@ -37,7 +37,7 @@ export class PayPaymentFailedEvent extends CustomEvent<{ quoteId: string; reason
 export class PayPaymentExpiredEvent extends CustomEvent<{ quoteId: string }> {
   static readonly eventName = 'pay-payment-expired';
   constructor(quoteId: string) {
-    super(PayPaymentExpiredEvent.eventName, init({ quoteId }));
+    super(PayPaymentExpiredEvent.eventName, eventInit({ quoteId }));
   }
 }
 
@@ -49,7 +49,7 @@ export class PayPaymentExpiredEvent extends CustomEvent<{ quoteId: string }> {
 export class PayPaymentRequoteEvent extends CustomEvent<{ quoteId: string }> {
   static readonly eventName = 'pay-payment-requote';
   constructor(quoteId: string) {
-    super(PayPaymentRequoteEvent.eventName, init({ quoteId }));
+    super(PayPaymentRequoteEvent.eventName, eventInit({ quoteId }));
   }
 }
 

@@ -38,3 +38,7 @@ export const paymentMessages = {
   'payment.failure.FUNDING_AMOUNT_MISMATCH': 'The amount paid in didn’t match the payment.',
   'payment.failure.other': 'The payment failed.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof paymentMessages, string> {}
+}

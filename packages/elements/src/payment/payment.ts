@@ -22,6 +22,7 @@ import {
   PayPaymentRequoteEvent,
 } from './payment-events.js';
 import { paymentStyles } from './payment.styles.js';
+import './payment.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { paymentMessages } from './payment.messages.js';
 
 registerMessages('en', paymentMessages);

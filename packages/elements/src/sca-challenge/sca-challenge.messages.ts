@@ -30,3 +30,7 @@ export const scaChallengeMessages = {
   'sca.noQuote': 'There is no payment waiting for confirmation.',
   'sca.noFactor': 'This payment can’t be confirmed here. Please use the app you started it in.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof scaChallengeMessages, string> {}
+}

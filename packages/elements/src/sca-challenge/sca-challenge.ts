@@ -16,12 +16,13 @@ import { registerMessages } from '../shared/i18n.js';
 import { CodeEntry } from '../shared/code-entry.js';
 import { Countdown } from '../shared/countdown.js';
 import { describeError, errorCode } from '../shared/errors.js';
-import { PayScaCompleteEvent } from '../shared/events.js';
+import { PayScaCompleteEvent } from './sca-challenge-events.js';
 import { Reconcile } from '../shared/reconcile.js';
 import { keyIcon, lockIcon } from '../shared/icons.js';
 import { formatAmount, payeeLabel } from './quote-format.js';
 import { usableFactors, type ScaFactor } from './sca-rules.js';
 import { scaChallengeStyles } from './sca-challenge.styles.js';
+import './sca-challenge.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { scaChallengeMessages } from './sca-challenge.messages.js';
 
 export type { ScaFactor };
@@ -127,9 +128,6 @@ export class PayScaChallengeElement extends PayElement {
 
   /** The code step; its error box holds every error shown in the box (passkey ones too). */
   readonly #code = new CodeEntry(this, {
-    t: (key, params) => this.t(key, params),
-    locale: () => this.resolvedLocale,
-    resendSeconds: () => this.resendSeconds,
     label: () => this.t(this.#login ? 'sca.loginCodeLabel' : 'sca.codeLabel'),
     hint: () =>
       this.#login

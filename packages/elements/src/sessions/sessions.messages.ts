@@ -23,3 +23,7 @@ export const sessionsMessages = {
   'sessions.signOut': 'Sign out on this device',
   'sessions.signedOut': 'You’re signed out on this device.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof sessionsMessages, string> {}
+}

@@ -23,9 +23,10 @@ import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PaySessionRevokedEvent } from '../shared/account-events.js';
+import { PaySessionRevokedEvent } from './sessions-events.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { Reconcile } from '../shared/reconcile.js';
+import './sessions.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { sessionsMessages } from './sessions.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

@@ -12,16 +12,16 @@
  * The service's `details.reason` is read, never shown: it is English for developers.
  *
  * @example
- *   #code = new CodeEntry(this, { t: (k, p) => this.t(k, p), locale: () => this.resolvedLocale,
- *     resendSeconds: () => this.resendSeconds, label: …, hint: …, onComplete: (code) => this.#verify(code) });
+ *   #code = new CodeEntry(this, { label: …, hint: …, onComplete: (code) => this.#verify(code) });
  *   catch (error) { this.#code.fail(this.report(this.#code.describe(error)), () => this.#verify(code)); }
  *   html`${this.#code.renderActions(verifying, this.#onSend)}`;
  */
-import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing } from 'lit';
+import type { PayElement } from './base-element.js';
 import { CodeField, type CodeFieldOptions } from './code-field.js';
 import { Countdown } from './countdown.js';
 import { describeError, type ErrorView } from './errors.js';
-import type { MessageKey, MessageParams } from './i18n.js';
+import type { MessageKey } from './i18n.js';
 
 /** What a failed attempt was (see the module comment). */
 export type CodeProblem = 'wrong' | 'spent' | 'locked' | 'limited' | 'retry' | 'other';
@@ -30,13 +30,16 @@ export interface CodeErrorView extends ErrorView {
   problem: CodeProblem;
 }
 
+/**
+ * The element a code step belongs to: its `t` and locale (from `PayElement`: the words, and how long a
+ * lock lasts) and `resendSeconds`, the seconds before "Resend code" is allowed after a send (a 429's
+ * Retry-After wins).
+ */
+export interface CodeHost extends PayElement {
+  resendSeconds: number;
+}
+
 export interface CodeEntryOptions extends Omit<CodeFieldOptions, 'message' | 'incomplete' | 'onEdit' | 'warning'> {
-  /** The host's translation. */
-  t: (key: MessageKey, params?: MessageParams) => string;
-  /** The host's locale (for how long a lock lasts). */
-  locale: () => string;
-  /** Seconds before "Resend code" is allowed after a send (a 429's Retry-After wins). */
-  resendSeconds: () => number;
   /** The message of a wrong code; default `error.wrongCode`. */
   wrong?: MessageKey;
 }
@@ -60,23 +63,20 @@ export class CodeEntry extends CodeField {
   /** After a network error, the attempt to repeat: the primary button runs it. */
   retry: (() => void) | undefined;
 
-  readonly #host: ReactiveControllerHost;
+  readonly #host: CodeHost;
   readonly #options: CodeEntryOptions;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, options: CodeEntryOptions) {
-    super(host, {
-      ...options,
-      fallbackWaitSeconds: options.resendSeconds,
-      message: (view, n) => options.t(view.key, { n, ...view.params }),
-      incomplete: () => options.t('error.incompleteCode', { n: options.length ?? 6 }),
-      warning: () => options.t('otp.neverShare'),
-    });
+  constructor(host: CodeHost, options: CodeEntryOptions) {
+    super(host, { ...options, fallbackWaitSeconds: () => host.resendSeconds });
     this.#host = host;
     this.#options = options;
     this.resend = new Countdown(host, () => {
       if (this.error?.status === 429) this.error = undefined;
     });
   }
+
+  /** The host's (protected) translation: the code step is part of the element. */
+  readonly #t: PayElement['t'] = (key, params) => this.#host['t'](key, params);
 
   /** Typing starts a new attempt: the box about the last one goes (a running 429 wait stays). */
   protected override onEdit(): void {
@@ -94,13 +94,13 @@ export class CodeEntry extends CodeField {
   sent(): void {
     this.visible = true;
     this.reset();
-    this.resend.start(this.#options.resendSeconds());
+    this.resend.start(this.#host.resendSeconds);
   }
 
   /** Sending failed: the box says why (the send or resend button is the one action); a 429 holds resend back. */
   sendFailed(view: ErrorView): void {
     this.error = view;
-    if (view.status === 429) this.resend.start(view.retryAfterSeconds ?? this.#options.resendSeconds());
+    if (view.status === 429) this.resend.start(view.retryAfterSeconds ?? this.#host.resendSeconds);
     this.#host.requestUpdate();
   }
 
@@ -113,7 +113,7 @@ export class CodeEntry extends CodeField {
     };
     const details = ((error as { details?: unknown } | null)?.details ?? {}) as Record<string, unknown>;
     const left = details['attemptsRemaining'];
-    const time = until(details['lockedUntil'], this.#options.locale());
+    const time = until(details['lockedUntil'], this.#host['resolvedLocale']);
     if (view.retryable) view.problem = 'retry';
     else if (view.status === 429) view.problem = 'limited';
     else if (view.code === 'ACCOUNT_LOCKED' || time) {
@@ -161,7 +161,7 @@ export class CodeEntry extends CodeField {
 
   /** "Resend code", its countdown, or "Send a new code" once the code is spent. */
   renderResend(onSend: () => void, busy: boolean): unknown {
-    const t = this.#options.t;
+    const t = this.#t;
     const waiting = this.resend.running;
     return html`<button
       part="button resend-button"
@@ -176,7 +176,7 @@ export class CodeEntry extends CodeField {
 
   /** "Verify" ("Try again" after a network error) and the resend button. */
   renderActions(verifying: boolean, onSend: () => void): unknown {
-    const t = this.#options.t;
+    const t = this.#t;
     return html`<div class="actions actions--code">
       <button
         part="button verify-button"

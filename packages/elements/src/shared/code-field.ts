@@ -8,16 +8,17 @@
  * its Retry-After has passed, and a spent code until a new one is sent. It looks like six cells
  * (light-dom.ts) but stays one input, so paste, autofill, WebOTP and screen readers see one field.
  *
+ * Its host is the element that owns it: the field speaks with the host's `t` (the never-share warning,
+ * the too-few-digits complaint, the error line), so an element passes only what differs.
+ *
  * @example
  *   #code = new CodeField(this, {
- *     label: () => this.t('otp.label'), hint: () => this.t('otp.hint'), warning: () => this.t('otp.neverShare'),
- *     incomplete: () => …,
- *     message: (view, seconds) => this.errorMessage(view, seconds),
- *     onComplete: (code) => this.#verify(code),
+ *     label: () => this.t('otp.label'), hint: () => this.t('otp.hint'), onComplete: (code) => this.#verify(code),
  *   });
  *   this.#code.showError(describeError(error));
  */
-import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing } from 'lit';
+import type { PayElement } from './base-element.js';
 import { Countdown } from './countdown.js';
 import type { ErrorView } from './errors.js';
 import { LightDomSlot } from './light-dom.js';
@@ -31,12 +32,12 @@ export interface CodeFieldOptions {
   length?: number;
   label: () => string;
   hint: () => string;
-  /** The warning under the hint: 'Never share this code…' (`otp.neverShare`, which a platform may override). */
-  warning: () => string;
-  /** Shown when the user submits fewer digits than `length`. */
-  incomplete: () => string;
-  /** The text of an error under the input; `secondsLeft` counts down a 429. */
-  message: (view: ErrorView, secondsLeft: number) => string;
+  /** The warning under the hint; default `otp.neverShare` ('Never share this code…', which a platform may override). */
+  warning?: () => string;
+  /** Shown when the user submits fewer digits than `length`; default `error.incompleteCode`. */
+  incomplete?: () => string;
+  /** The text of an error under the input (`secondsLeft` counts down a 429); default the host's `errorMessage`. */
+  message?: (view: ErrorView, secondsLeft: number) => string;
   /** Seconds to wait after a 429 without Retry-After. */
   fallbackWaitSeconds?: () => number;
   /** Called on every edit (to clear errors about the previous attempt). */
@@ -61,15 +62,22 @@ export class CodeField {
   readonly #wait: Countdown;
 
   readonly length: number;
-  readonly #host: ReactiveControllerHost & HTMLElement;
-  readonly #options: CodeFieldOptions;
+  readonly #host: PayElement;
+  readonly #options: Required<Pick<CodeFieldOptions, 'warning' | 'incomplete' | 'message'>> & CodeFieldOptions;
   readonly #id = `pay-code-${++nextId}`;
   readonly #slot: LightDomSlot;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, options: CodeFieldOptions) {
+  constructor(host: PayElement, options: CodeFieldOptions) {
+    // The host's protected `t` and `errorMessage`, read here because the field is part of the element.
+    const t = host['t'].bind(host);
     this.#host = host;
-    this.#options = options;
     this.length = options.length ?? 6;
+    this.#options = {
+      warning: () => t('otp.neverShare'),
+      incomplete: () => t('error.incompleteCode', { n: this.length }),
+      message: (view, secondsLeft) => host['errorMessage'](view, secondsLeft),
+      ...options,
+    };
     this.#slot = new LightDomSlot(host, 'code-input', () => this.#render());
     this.#wait = new Countdown(host, () => {
       this.#error = undefined;

@@ -1,7 +1,7 @@
 /**
  * The typed translation table. English is built in and the fallback for every key: the shared table
- * below, and each element's own table (`<element>/<element>.messages.ts`), which the element registers
- * when its module loads, so a page ships only the English of the elements it uses. Other
+ * below, and each element's own table (`<element>/<element>.messages.ts`, whose keys join `PayMessages`),
+ * which the element registers when its module loads, so a page ships only the English of the elements it uses. Other
  * locales are modules a page imports when it wants them (`import '@paykit/elements/translations/es'`
  * registers Spanish), so a page ships only the languages it speaks. A platform can add or override a
  * locale with `registerMessages`. An element picks its locale from its `locale` property, else the
@@ -12,27 +12,8 @@
  *   registerMessages('sv', { 'otp.send': 'Skicka kod' });
  *   translate('es-MX', 'otp.resendIn', { n: 30 }); // 'Reenviar código en 30 s'
  */
-// element tables: begin
-import type { authMethodsMessages } from '../auth-methods/auth-methods.messages.js';
-import type { beneficialOwnersMessages } from '../kyc/beneficial-owners.messages.js';
-import type { cardMessages } from '../card/card.messages.js';
-import type { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
 import type { codeFieldMessages } from './code-field.messages.js';
-import type { contactVerificationMessages } from '../contact-verification/contact-verification.messages.js';
-import type { kycMessages } from '../kyc/kyc.messages.js';
-import type { oauthButtonMessages } from '../oauth-button/oauth-button.messages.js';
-import type { otpLoginMessages } from '../otp-login/otp-login.messages.js';
-import type { passkeyLoginMessages } from '../passkey-login/passkey-login.messages.js';
-import type { paymentMessages } from '../payment/payment.messages.js';
 import type { phoneFieldMessages } from './phone-field.messages.js';
-import type { scaChallengeMessages } from '../sca-challenge/sca-challenge.messages.js';
-import type { sessionsMessages } from '../sessions/sessions.messages.js';
-import type { signInMessages } from '../sign-in/sign-in.messages.js';
-import type { termsConsentMessages } from '../terms-consent/terms-consent.messages.js';
-import type { walletExportMessages } from '../wallet-export/wallet-export.messages.js';
-import type { walletOwnershipMessages } from '../wallet-ownership/wallet-ownership.messages.js';
-import type { walletSettingsMessages } from '../wallet-settings/wallet-settings.messages.js';
-// element tables: end
 
 const en = {
   'common.retry': 'Try again',
@@ -83,26 +64,21 @@ const en = {
   'account.type.other': 'Other sign-in method',
 } as const;
 
-export type MessageKey = keyof (typeof en &
-  typeof authMethodsMessages &
-  typeof beneficialOwnersMessages &
-  typeof cardMessages &
-  typeof cardRevealMessages &
-  typeof codeFieldMessages &
-  typeof contactVerificationMessages &
-  typeof kycMessages &
-  typeof oauthButtonMessages &
-  typeof otpLoginMessages &
-  typeof passkeyLoginMessages &
-  typeof paymentMessages &
-  typeof phoneFieldMessages &
-  typeof scaChallengeMessages &
-  typeof sessionsMessages &
-  typeof signInMessages &
-  typeof termsConsentMessages &
-  typeof walletExportMessages &
-  typeof walletOwnershipMessages &
-  typeof walletSettingsMessages);
+/**
+ * Every message key, as one open list: the shared keys here (this table's and the shared code and phone
+ * fields', whose modules an element's public types do not reach), and each element's, which its
+ * `<element>.messages.ts` adds by declaration merging (the way an element adds its tag to
+ * `HTMLElementTagNameMap`), so adding an element adds nothing here:
+ *   declare module '../shared/i18n.js' {
+ *     interface PayMessages extends Record<keyof typeof otpLoginMessages, string> {}
+ *   }
+ */
+export interface PayMessages extends Record<
+  keyof typeof en | keyof typeof codeFieldMessages | keyof typeof phoneFieldMessages,
+  string
+> {}
+
+export type MessageKey = keyof PayMessages;
 /** The English messages every element shares (errors, common actions); each element adds its own. */
 export const sharedMessages = en;
 /** A complete locale: every key (a locale module typed by it fails to compile when one is missing). */

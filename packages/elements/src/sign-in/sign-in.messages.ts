@@ -31,3 +31,7 @@ export const signInMessages = {
   'signIn.close': 'Close',
   'signIn.signedIn': 'You’re signed in.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof signInMessages, string> {}
+}

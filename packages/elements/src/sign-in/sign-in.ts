@@ -18,6 +18,7 @@ import { LightDomSlot } from '../shared/light-dom.js';
 import type { PhoneField } from '../shared/phone-field.js';
 import { registerMessages } from '../shared/i18n.js';
 import { PaySignInCompleteEvent, PaySignInMethodEvent, type PaySignInMethodType } from './sign-in-events.js';
+import './sign-in.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { signInMessages } from './sign-in.messages.js';
 import { signInStyles } from './sign-in.styles.js';
 

@@ -16,3 +16,7 @@ export const termsConsentMessages = {
   'terms.notice.unchecked': 'Tick the box to accept the End User Terms.',
   'terms.notice.updated': 'The terms were updated. Please review the new version.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof termsConsentMessages, string> {}
+}

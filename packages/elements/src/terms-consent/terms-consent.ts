@@ -3,8 +3,9 @@ import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { CustomerLoad } from '../shared/customer-load.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from '../shared/events.js';
+import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from './terms-consent-events.js';
 import { termsConsentStyles } from './terms-consent.styles.js';
+import './terms-consent.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { termsConsentMessages } from './terms-consent.messages.js';
 import { fillSlots, registerMessages } from '../shared/i18n.js';
 

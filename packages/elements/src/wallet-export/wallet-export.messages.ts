@@ -28,3 +28,7 @@ export const walletExportMessages = {
   'export.closed.hidden': 'Your recovery phrase was removed because you left the page.',
   'export.again': 'Start again',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof walletExportMessages, string> {}
+}

@@ -3,10 +3,11 @@ import { exportWallet } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { Countdown } from '../shared/countdown.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PayExportClosedEvent, PayExportCompleteEvent, type PayExportClosedReason } from '../shared/events.js';
+import { PayExportClosedEvent, PayExportCompleteEvent, type PayExportClosedReason } from './wallet-export-events.js';
 import { warningIcon } from '../shared/icons.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
 import { walletExportStyles } from './wallet-export.styles.js';
+import './wallet-export.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { walletExportMessages } from './wallet-export.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

@@ -18,3 +18,7 @@ export const walletOwnershipMessages = {
   'ownership.again': 'Start again',
   'ownership.signFailed': 'Your wallet didn’t sign the message. Try again and approve the request.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof walletOwnershipMessages, string> {}
+}

@@ -2,9 +2,14 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
-import { PayOwnershipFailedEvent, PayOwnershipVerifiedEvent, type PayOwnershipFailedReason } from '../shared/events.js';
+import {
+  PayOwnershipFailedEvent,
+  PayOwnershipVerifiedEvent,
+  type PayOwnershipFailedReason,
+} from './wallet-ownership-events.js';
 import type { WalletOwnershipSigner } from './signers.js';
 import { walletOwnershipStyles } from './wallet-ownership.styles.js';
+import './wallet-ownership.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { walletOwnershipMessages } from './wallet-ownership.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

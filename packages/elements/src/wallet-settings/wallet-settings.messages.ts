@@ -27,3 +27,7 @@ export const walletSettingsMessages = {
   'walletSettings.confirmRevoke': 'The card will stop paying from your wallet.',
   'walletSettings.keyRevoked': 'The card can no longer pay from your wallet.',
 } as const;
+
+declare module '../shared/i18n.js' {
+  interface PayMessages extends Record<keyof typeof walletSettingsMessages, string> {}
+}

@@ -25,12 +25,13 @@ import { PayElement } from '../shared/base-element.js';
 import { formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
-import { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from '../shared/account-events.js';
+import { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from './wallet-settings-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { authMethodsStyles } from '../auth-methods/auth-methods.styles.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { Reconcile } from '../shared/reconcile.js';
 import { walletSettingsStyles } from './wallet-settings.styles.js';
+import './wallet-settings.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { walletSettingsMessages } from './wallet-settings.messages.js';
 import { registerMessages } from '../shared/i18n.js';
 

@@ -16,7 +16,7 @@ import type { AxeResults, RunOptions } from 'axe-core';
 import { expect } from 'chai';
 import { afterEach, beforeEach } from '../../../../test/harness/suite.js';
 import { setDefaultClient } from '../../src/shared/client-context.js';
-import { PAY_EVENT_NAMES } from '../../src/shared/events.js';
+import { PAY_EVENT_NAMES } from '../../src/event-names.js';
 import { MNEMONIC, OTP_CODE, PAN_URL, SCA_CODE, createFakeService, type FakeService } from './fake-service.js';
 
 export { fixture, fixtureCleanup, html };
