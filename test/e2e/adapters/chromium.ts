@@ -16,7 +16,7 @@ export async function launchChromium(
     args: CHROMIUM_ARGS,
   });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page: Page = await context.newPage();
     page.on('console', (message) => options.onConsole?.(message.type(), message.text()));
     page.on('pageerror', (error) => options.onConsole?.('pageerror', error.message));
