@@ -27,10 +27,15 @@ export function selectEngines(list = '') {
 
 export function createLauncher(engine) {
   switch (engine) {
-    case 'chromium':
+    case 'chromium': {
+      const concurrency = Number(process.env.PAYKIT_WTR_CONCURRENCY) || 1;
+      // one file at a time (npm test): one context and one renderer for all of them (oneBrowserContext).
+      // Files at once (test:quick) keep a context each: pages side by side in one context share one
+      // renderer, and only one of them is the focused page (passkey and countdown tests fail there)
+      const oneAtATime = concurrency === 1;
       return playwrightLauncher({
         product: 'chromium',
-        concurrency: Number(process.env.PAYKIT_WTR_CONCURRENCY) || 1,
+        concurrency,
         launchOptions: {
           executablePath: CHROMIUM_PATH,
           headless: true,
@@ -41,12 +46,14 @@ export function createLauncher(engine) {
             '--force-prefers-reduced-motion',
             // the pages of one site share a renderer process, and no spare one is started beside it:
             // each test file's page would otherwise start a renderer of its own
-            '--process-per-site',
-            '--disable-features=SpareRendererForSitePerProcess,BackForwardCache',
+            ...(oneAtATime
+              ? ['--process-per-site', '--disable-features=SpareRendererForSitePerProcess,BackForwardCache']
+              : []),
           ],
         },
-        ...oneBrowserContext(),
+        ...(oneAtATime ? oneBrowserContext() : {}),
       });
+    }
     case 'firefox':
       return new FirefoxBiDiLauncher();
     case 'webkit':
