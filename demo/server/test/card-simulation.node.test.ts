@@ -54,7 +54,7 @@ describe('demo server: spending simulation on the visitor’s card', () => {
     state.delegatedKeys.put({
       id: `DelegatedKey:${crypto.randomUUID()}`,
       cardId,
-      fundingSourceId: visitor.accountId,
+      fundingSourceId: state.cards.get(cardId)!.fundingSourceId!,
       accountId: visitor.accountId,
       publicKey: '02'.padEnd(66, '0'),
       nickname: 'Card spending key',

@@ -125,8 +125,8 @@ export async function createDelegatedKey(
 }
 
 /**
- * The card's ACTIVE delegated key on a funding source (`GET /auth/delegated-keys?fundingSourceId=`; the
- * signed-in wallet by default), or `undefined`: what a caller reads after a creation whose answer was lost.
+ * The card's ACTIVE delegated key on a funding wallet (`GET /auth/delegated-keys?accountId=`: a key's
+ * `fundingSourceId` names the card's funding source, not the wallet; the signed-in wallet by default), or `undefined`: what a caller reads after a creation whose answer was lost.
  *
  * @throws {PayError} `INVALID_ARGUMENT`; `NO_SESSION` (no funding source given and no live session); the
  *   service's error (its `code` and `status`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
@@ -138,7 +138,7 @@ export async function getActiveDelegatedKey(
   if (!params?.cardId) throw invalidArgument('Invalid cardId');
   const fundingSourceId = params.fundingSourceId ?? requireSession(client).accountId;
   const keys = await request<ListResponse<DelegatedKey>>(client, 'GET', '/auth/delegated-keys', {
-    query: { fundingSourceId },
+    query: { accountId: fundingSourceId },
   });
   return keys.data?.find((k) => k.cardId === params.cardId && k.status === 'ACTIVE');
 }

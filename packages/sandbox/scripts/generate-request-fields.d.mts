@@ -6,5 +6,7 @@ export const GENERATE_COMMAND: string;
 export function fieldTree(document: unknown, schema: unknown): FieldTree;
 /** `{ 'METHOD /template': tree }` for the given operations that take a JSON body. */
 export function requestFieldTable(document: unknown, operations: string[]): Record<string, FieldTree>;
-/** The table as the TypeScript module's text (before formatting). */
-export function render(table: Record<string, FieldTree>): string;
+/** `{ 'METHOD /template': { param: values } }` for the given operations' enumerated query parameters. */
+export function queryEnumTable(document: unknown, operations: string[]): Record<string, Record<string, string[]>>;
+/** The tables as the TypeScript module's text (before formatting). */
+export function render(table: Record<string, FieldTree>, queryEnums?: Record<string, Record<string, string[]>>): string;

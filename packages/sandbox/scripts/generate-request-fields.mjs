@@ -3,7 +3,8 @@
  * Generates `src/http/request-fields.generated.ts`: for every JSON request body the sandbox serves, the fields
  * the service's OpenAPI (`../shared/spec/service-openapi.yaml`) declares, nested objects and array items
  * included, per discriminator value where the schema has one (a `destinationType: ACCOUNT` destination
- * has no `currency`). The sandbox refuses any other field (`http/request-fields.ts`) from this committed
+ * has no `currency`), and the enumerated values of their query parameters. The sandbox refuses any other
+ * field, and any other value of such a parameter (`http/request-fields.ts`), from this committed
  * table, so its bundle carries no YAML and no schema walker. `readOnly` fields are not request fields.
  *
  * The served operations are read from the sandbox's route modules, as for crypto-core's service-api.ts.
@@ -102,10 +103,42 @@ export function requestFieldTable(document, operations) {
 }
 
 /**
+ * `{ 'METHOD /template': { param: values } }`: the query parameters of the served operations whose values
+ * the OpenAPI enumerates (a string `enum`, or an array of one), so a filter outside them is refused rather
+ * than answered with an empty page.
+ */
+export function queryEnumTable(document, operations) {
+  const resolve = (s) => {
+    let current = s;
+    while (current?.$ref)
+      current = current.$ref
+        .slice(2)
+        .split('/')
+        .reduce((o, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    return current;
+  };
+  const table = {};
+  for (const operation of [...operations].sort()) {
+    const [method, template] = operation.split(' ');
+    const item = document.paths[template] ?? {};
+    const enums = {};
+    for (const parameter of [...(item.parameters ?? []), ...(item[method.toLowerCase()]?.parameters ?? [])]) {
+      const p = resolve(parameter);
+      if (p?.in !== 'query') continue;
+      const schema = resolve(p.schema);
+      const values = schema?.enum ?? resolve(schema?.items)?.enum;
+      if (Array.isArray(values)) enums[p.name] = values.map(String);
+    }
+    if (Object.keys(enums).length > 0) table[operation] = sortKeys(enums);
+  }
+  return table;
+}
+
+/**
  * The table as TypeScript. A subtree that occurs more than once (an address, a beneficiary: the external
  * account types repeat them) is written once as a constant and referenced, which keeps the bundle small.
  */
-export function render(table) {
+export function render(table, queryEnums = {}) {
   const counts = new Map();
   const count = (node) => {
     if (node === true) return;
@@ -151,6 +184,10 @@ export function render(table) {
     ...entries,
     '};',
     '',
+    '/** The enumerated values of each served query parameter the OpenAPI gives an `enum`. */',
+    'export const OPENAPI_QUERY_ENUMS: Record<string, Record<string, readonly string[]>> = ' +
+      `${JSON.stringify(queryEnums)};`,
+    '',
   ].join('\n');
 }
 
@@ -160,11 +197,15 @@ async function main() {
   const specText = readFileSync(OPENAPI_FILE, 'utf8');
   const routes = await sandboxRoutes((file) => tsImport(pathToFileURL(file).href, import.meta.url));
   const operations = servedOperations(specOperations(specText), routes);
-  const table = requestFieldTable(parse(specText), operations);
+  const document = parse(specText);
+  const table = requestFieldTable(document, operations);
+  const queryEnums = queryEnumTable(document, operations);
   const prettier = await import('prettier');
   const options = { ...(await prettier.resolveConfig(OUTPUT_FILE)), filepath: OUTPUT_FILE };
-  writeFileSync(OUTPUT_FILE, await prettier.format(render(table), options));
-  console.log(`${path.relative(packageDir, OUTPUT_FILE)}: ${Object.keys(table).length} request bodies`);
+  writeFileSync(OUTPUT_FILE, await prettier.format(render(table, queryEnums), options));
+  console.log(
+    `${path.relative(packageDir, OUTPUT_FILE)}: ${Object.keys(table).length} request bodies, ${Object.keys(queryEnums).length} operations with enumerated query parameters`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

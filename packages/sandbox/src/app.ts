@@ -16,6 +16,7 @@ import type { SandboxContext, SandboxEnv } from './context.js';
 import { createEnclave } from './wallet/enclave.js';
 import { createIdpSigner, type IdpSigner } from './wallet/idp-signer.js';
 import { ApiError, toErrorResponse } from './http/errors.js';
+import { allowedMethods } from './http/allowed-methods.js';
 import { DroppedAnswer, FAULT_APPLIED_HEADER, FAULT_HEADER, faultMiddleware } from './http/faults.js';
 import { advance } from './store/lifecycle.js';
 import { createKycApp } from './onboarding/kyc-page.js';
@@ -189,7 +190,19 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     faultMiddleware({ rules: config.faults, prefix: `/${API_VERSION}`, replay: async (request) => app.fetch(request) }),
   );
   app.route(`/${API_VERSION}`, api);
-  app.notFound(() => errorResponse(config, new ApiError(404, 'REFERENCE_NOT_FOUND', 'No such endpoint')));
+  const allowed = allowedMethods(api.routes);
+  app.notFound((c) => {
+    const path = c.req.path.startsWith(`/${API_VERSION}/`) ? c.req.path.slice(API_VERSION.length + 1) : undefined;
+    const allow = path === undefined ? undefined : allowed(path);
+    return errorResponse(
+      config,
+      allow
+        ? new ApiError(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed here; use ${allow}`, undefined, {
+            Allow: allow,
+          })
+        : new ApiError(404, 'REFERENCE_NOT_FOUND', 'No such endpoint'),
+    );
+  });
   app.onError((error) => errorResponse(config, error));
 
   const pan = createPanApp(ctx);

@@ -132,7 +132,7 @@ describe('sandbox: state-changing routes under concurrent signed requests', () =
     }
     const answers = await Promise.all(lastLegs.map((send) => send()));
     expect(statuses(answers)).to.deep.equal([201, 409]);
-    const keys = await t.api.get('/auth/delegated-keys', { fundingSourceId: account.id });
+    const keys = await t.api.get('/auth/delegated-keys', { accountId: account.id });
     expect(keys.body.data.filter((k: { status: string }) => k.status === 'ACTIVE')).to.have.length(1);
   });
 

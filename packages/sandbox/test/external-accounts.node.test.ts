@@ -176,13 +176,19 @@ describe('sandbox: external accounts, ownership verification and beneficiary nam
       '106': 'UNSUPPORTED',
       '107': 'CHECKED_BY_RECEIVING_FI',
     };
+    const created: Record<string, { body: { id: string; beneficiaryVerifiedData?: unknown } }> = {};
     for (const [suffix, status] of Object.entries(expected)) {
       const res = await bank(`123456${suffix}`);
       expect(res.status, res.text).to.equal(201);
       expect(res.body.beneficiaryVerificationStatus, suffix).to.equal(status);
       expect(res.body.status).to.equal('ACTIVE');
+      created[suffix] = res;
     }
-    expect((await bank('123456100')).body.beneficiaryVerifiedData).to.deep.equal({ fullName: 'Ana Test' });
+    expect(created['100']!.body.beneficiaryVerifiedData).to.deep.equal({ fullName: 'Ana Test' });
+    // the same account again is the OpenAPI's 409 "External account already exists"
+    const again = await bank('123456100');
+    expect(again.status, again.text).to.equal(409);
+    expect(again.body).to.deep.include({ code: 'CONFLICT', details: { externalAccountId: created['100']!.body.id } });
     const invalid = await bank('123456105');
     expect(invalid.status).to.equal(400);
     expect(invalid.body.code).to.equal('INVALID_BANK_ACCOUNT');

@@ -15,8 +15,8 @@ import {
   servedOperations,
   specOperations,
 } from '../../crypto-core/scripts/generate-service-api.mjs';
-import { GENERATE_COMMAND, requestFieldTable } from '../scripts/generate-request-fields.mjs';
-import { OPENAPI_REQUEST_FIELDS } from '../src/http/request-fields.generated.js';
+import { GENERATE_COMMAND, queryEnumTable, requestFieldTable } from '../scripts/generate-request-fields.mjs';
+import { OPENAPI_QUERY_ENUMS, OPENAPI_REQUEST_FIELDS } from '../src/http/request-fields.generated.js';
 import { after, before, describe, it } from '../../../test/harness/suite.js';
 import { loadDocument } from './contract/openapi-contract.js';
 import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
@@ -40,6 +40,10 @@ describe('sandbox: unknown request fields are refused, on every body route', () 
       requestFieldTable(loadDocument(), operations),
     );
     expect(Object.keys(OPENAPI_REQUEST_FIELDS)).to.include.members(['POST /customers', 'POST /quotes']);
+    expect(JSON.parse(JSON.stringify(OPENAPI_QUERY_ENUMS)), `stale: ${GENERATE_COMMAND}`).to.deep.equal(
+      queryEnumTable(loadDocument(), operations),
+    );
+    expect(OPENAPI_QUERY_ENUMS['GET /cards']?.['state']).to.include('FROZEN');
   });
 
   it('answers 400 INVALID_INPUT naming the field on each POST, PUT and PATCH route', async () => {

@@ -193,15 +193,17 @@ describe('sandbox: wallet export, privacy, delegated keys, contact update', () =
     expect(leg3.status, leg3.text).to.equal(201);
     expect(leg3.body).to.include({
       cardId: card.body.id,
-      fundingSourceId: account.id,
       accountId: account.id,
       nickname: 'Card key',
       status: 'ACTIVE',
     });
     expect(leg3.body.publicKey).to.match(/^0[23][0-9a-f]{64}$/);
+    // the card's funding source (its binding to the wallet), not the wallet
+    expect(leg3.body.fundingSourceId).to.match(/^CardFundingSource:[0-9a-f-]{36}$/);
 
-    const byFunding = await t.api.get('/auth/delegated-keys', { fundingSourceId: account.id });
+    const byFunding = await t.api.get('/auth/delegated-keys', { fundingSourceId: leg3.body.fundingSourceId });
     expect(byFunding.body.data.map((k: { status: string }) => k.status)).to.deep.equal(['ACTIVE']);
+    expect((await t.api.get('/auth/delegated-keys', { fundingSourceId: account.id })).body.data).to.deep.equal([]);
     expect((await t.api.get(`/auth/delegated-keys/${leg3.body.id}`)).body.status).to.equal('ACTIVE');
     expect((await t.api.get('/auth/delegated-keys')).status).to.equal(400);
     const second = await t.api.call('POST', '/auth/delegated-keys', { body });

@@ -264,7 +264,7 @@ export class PayCardElement extends PayElement {
           : undefined,
         this.customerId && source
           ? client.request<{ data?: DelegatedKey[] }>('GET', '/auth/delegated-keys', {
-              query: { fundingSourceId: source },
+              query: { accountId: source },
             })
           : undefined,
       ]);

@@ -496,3 +496,35 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
   'POST /sca/login/start': { fields: { factor: true } },
   'POST /verifications': { fields: { customerId: true } },
 };
+
+/** The enumerated values of each served query parameter the OpenAPI gives an `enum`. */
+export const OPENAPI_QUERY_ENUMS: Record<string, Record<string, readonly string[]>> = {
+  'GET /cards': { sortOrder: ['asc', 'desc'], state: ['PENDING_KYC', 'PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] },
+  'GET /customers': { customerType: ['INDIVIDUAL', 'BUSINESS'] },
+  'GET /customers/internal-accounts': { type: ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'] },
+  'GET /transactions': {
+    sortOrder: ['asc', 'desc'],
+    status: [
+      'CREATED',
+      'PENDING',
+      'PENDING_AUTHORIZATION',
+      'PROCESSING',
+      'COMPLETED',
+      'REJECTED',
+      'FAILED',
+      'REFUNDED',
+      'EXPIRED',
+    ],
+    type: ['INCOMING', 'OUTGOING'],
+  },
+  'GET /verifications': {
+    verificationStatus: [
+      'RESOLVE_ERRORS',
+      'PENDING_MANUAL_REVIEW',
+      'IN_PROGRESS',
+      'APPROVED',
+      'REJECTED',
+      'READY_FOR_VERIFICATION',
+    ],
+  },
+};

@@ -5,7 +5,9 @@
  * service's OpenAPI, as the committed table `request-fields.generated.ts`
  * (`npm run generate:request-fields --workspace @paykit/sandbox`), plus what the Markdown spec adds
  * and the sandbox-only routes (`/sandbox/...`), listed here. A served route with a JSON body and no
- * entry accepts no field at all, so a new route is refused until it is described.
+ * entry accepts no field at all, so a new route is refused until it is described. A query parameter the
+ * OpenAPI enumerates (`/transactions?status=`, `/cards?state=`) is refused the same way when its value is
+ * none of the enum's, rather than answered with an empty page.
  *
  * @example
  *   api.use('*', refuseUnknownFields(`/${API_VERSION}`));
@@ -15,7 +17,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from '../context.js';
 import { fieldError, invalidInput, type FieldError } from './errors.js';
 import type { FieldTree } from './field-tree.js';
-import { OPENAPI_REQUEST_FIELDS } from './request-fields.generated.js';
+import { OPENAPI_QUERY_ENUMS, OPENAPI_REQUEST_FIELDS } from './request-fields.generated.js';
 import { isObject, parseJsonObject, type JsonObject } from './validation.js';
 
 const ANY = true as const;
@@ -34,6 +36,23 @@ export const SPEC_ADDITIONS: Record<string, Record<string, FieldTree>> = {
   // payments-api.md: a card transaction's merchant shows `city` and `state` when reported; the simulator reports them
   'POST /sandbox/cards/{id}/simulate/authorization': { merchant: { fields: { city: ANY, state: ANY } } },
 };
+
+/** Query values the Markdown spec adds to an OpenAPI enum. */
+export const SPEC_QUERY_ADDITIONS: Record<string, Record<string, readonly string[]>> = {
+  // payments-api.md: `status` combined with `type=CARD` returns 400, so CARD is a type (card transactions)
+  'GET /transactions': { type: ['CARD'] },
+};
+
+/** The enumerated query parameters of each operation: the OpenAPI's, with the Markdown's additions. */
+export const QUERY_ENUMS: Record<string, Record<string, readonly string[]>> = (() => {
+  const table = { ...OPENAPI_QUERY_ENUMS };
+  for (const [operation, extra] of Object.entries(SPEC_QUERY_ADDITIONS)) {
+    const params = { ...table[operation] };
+    for (const [name, values] of Object.entries(extra)) params[name] = [...(params[name] ?? []), ...values];
+    table[operation] = params;
+  }
+  return table;
+})();
 
 /** The sandbox's own routes (not in the service's OpenAPI), with the fields their handlers read. */
 export const SANDBOX_ONLY_FIELDS: Record<string, FieldTree> = {
@@ -73,7 +92,7 @@ interface Route {
   literals: number;
 }
 
-const ROUTES: Route[] = Object.keys(REQUEST_FIELDS)
+const ROUTES: Route[] = [...new Set([...Object.keys(REQUEST_FIELDS), ...Object.keys(QUERY_ENUMS)])]
   .map((operation) => {
     const [method, template] = operation.split(' ') as [string, string];
     const segments = template.split('/');
@@ -113,17 +132,44 @@ export function unknownFields(body: unknown, tree: FieldTree, path = ''): FieldE
   });
 }
 
+const apiPath = (path: string, prefix: string): string => (path.startsWith(prefix) ? path.slice(prefix.length) : path);
+
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 
-/** Middleware: 400 INVALID_INPUT naming every field of a JSON body its operation does not declare. */
+/** The field errors of a query: one per enumerated parameter whose every value is not among its enum's. */
+export function outOfEnumQuery(
+  query: Record<string, string[]>,
+  enums: Record<string, readonly string[]>,
+): FieldError[] {
+  return Object.entries(enums).flatMap(([name, values]) =>
+    (query[name] ?? [])
+      .filter((value) => !values.includes(value))
+      .slice(0, 1)
+      .map((value) =>
+        fieldError(name, `must be one of ${values.join(', ')} (got ${JSON.stringify(value.slice(0, 64))})`, {
+          enum: [...values],
+        }),
+      ),
+  );
+}
+
+/**
+ * Middleware: 400 INVALID_INPUT naming every field of a JSON body its operation does not declare, and
+ * every enumerated query parameter with a value outside its enum.
+ */
 export function refuseUnknownFields(prefix: string): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
+    const enums = QUERY_ENUMS[operationOf(c.req.method, apiPath(c.req.path, prefix)) ?? ''];
+    if (enums) {
+      const errors = outOfEnumQuery(c.req.queries(), enums);
+      if (errors.length > 0)
+        throw invalidInput(errors, `${errors.map((e) => e.field).join(', ')}: not a value the API lists`);
+    }
     const type = c.req.header('Content-Type') ?? '';
     if (!BODILESS.has(c.req.method) && !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
       const text = await c.req.text();
       if (text.trim() !== '') {
-        const path = c.req.path.startsWith(prefix) ? c.req.path.slice(prefix.length) : c.req.path;
-        const operation = operationOf(c.req.method, path);
+        const operation = operationOf(c.req.method, apiPath(c.req.path, prefix));
         const errors = unknownFields(parseJsonObject(text), operation ? REQUEST_FIELDS[operation]! : { fields: {} });
         if (errors.length > 0)
           throw invalidInput(

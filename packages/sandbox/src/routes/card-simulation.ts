@@ -59,8 +59,8 @@ function declineReason(
   if (card.state === 'FROZEN') return 'CARD_PAUSED';
   if (card.state !== 'ACTIVE' || !account) return 'CARD_NOT_ACTIVE';
   const activated = ctx.state.delegatedKeys
-    .list((k) => k.fundingSourceId === account.id && k.status === 'ACTIVE')
-    .some((k) => k.cardId === card.id);
+    .list((k) => k.fundingSourceId === card.fundingSourceId && k.status === 'ACTIVE')
+    .some((k) => k.cardId === card.id && k.accountId === account.id);
   if (!activated) return 'FUNDING_SOURCE_NOT_ACTIVATED';
   if (card.maxSpendPerTransaction !== null && amount > card.maxSpendPerTransaction) return 'SPEND_LIMIT_EXCEEDED';
   const dayStart = now - (now % DAY_MS);

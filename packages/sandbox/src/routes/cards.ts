@@ -110,6 +110,7 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         id: newId('Card'),
         customerId: customer.id,
         fundingSource: account.id,
+        fundingSourceId: newId('CardFundingSource'),
         state: 'PROCESSING',
         currency: account.currency,
         ...(platformCardId !== undefined ? { platformCardId } : {}),
@@ -184,12 +185,14 @@ export function cardRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const updated: CardRecord = {
       ...card,
       ...limits,
-      ...(fundingSource !== undefined ? { fundingSource } : {}),
+      ...(fundingSource !== undefined && fundingSource !== card.fundingSource
+        ? { fundingSource, fundingSourceId: newId('CardFundingSource') }
+        : {}),
       updatedAt: now,
     };
     if (state !== undefined) updated.state = state;
     if (state === 'CLOSED') {
-      Object.assign(updated, { stateReason: 'CLOSED_BY_PLATFORM', fundingSource: null });
+      Object.assign(updated, { stateReason: 'CLOSED_BY_PLATFORM', fundingSource: null, fundingSourceId: null });
       revokeKeysOfCard(ctx, card.id);
     }
     return c.json(toCard(ctx.state.cards.put(updated)));

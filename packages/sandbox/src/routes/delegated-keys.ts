@@ -2,7 +2,8 @@
  * Delegated signing keys: the key the card program uses to spend from an embedded wallet. Creation is
  * a three-leg signed retry with the same body on every leg: 202 (create the key's user), signed retry
  * answered by another 202 with a new payload and requestId (the key now exists, PENDING: grant its
- * policy), signed retry answered 201 ACTIVE. One ACTIVE key per card funding source; abandoned PENDING
+ * policy), signed retry answered 201 ACTIVE. One ACTIVE key per card funding source (the card's binding to
+ * its wallet, `CardFundingSource:…`, which the key's `fundingSourceId` names); abandoned PENDING
  * keys block nothing. List (by accountId or fundingSourceId), get, revoke (204).
  */
 import { Hono } from 'hono';
@@ -21,6 +22,8 @@ import { sessionKeyOf } from '../wallet/wallet-sessions.js';
 interface Creation {
   cardId: string;
   accountId: string;
+  /** The card's funding source (CardFundingSource:…) binding it to accountId. */
+  fundingSourceId: string;
   nickname: string;
   publicKey: string;
   /** Set once leg 2 made the PENDING key. */
@@ -52,9 +55,9 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         f.done();
         const account = requireAccount(ctx, accountId!);
         const card = requireCard(ctx, cardId!);
-        if (card.fundingSource !== account.id)
+        if (card.fundingSource !== account.id || card.fundingSourceId === null)
           throw invalidField('internalAccountId', "must be the card's funding source");
-        assertNoActiveKey(ctx, account.id);
+        assertNoActiveKey(ctx, card.fundingSourceId);
         const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
           'sign',
           'verify',
@@ -63,6 +66,7 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         const creation: Creation = {
           cardId: card.id,
           accountId: account.id,
+          fundingSourceId: card.fundingSourceId,
           nickname: nickname ?? 'Card spending key',
           publicKey,
         };
@@ -87,7 +91,7 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
           const key = ctx.state.delegatedKeys.put({
             id: newId('DelegatedKey'),
             cardId: creation.cardId,
-            fundingSourceId: creation.accountId,
+            fundingSourceId: creation.fundingSourceId,
             accountId: creation.accountId,
             publicKey: creation.publicKey,
             nickname: creation.nickname,
@@ -117,7 +121,7 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         const key = requireKey(ctx, creation.keyId);
         assertNoActiveKey(ctx, key.fundingSourceId);
         const card = requireCard(ctx, key.cardId);
-        if (card.state === 'CLOSED' || card.fundingSource !== key.fundingSourceId)
+        if (card.state === 'CLOSED' || card.fundingSourceId !== key.fundingSourceId)
           throw conflict('The card no longer draws on this funding source');
         return {
           status: 201,

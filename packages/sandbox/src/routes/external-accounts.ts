@@ -80,6 +80,12 @@ export function externalAccountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       info?.fail(identifierField!, addressProblem(accountType, identifier)!);
     f.done();
     if (!ctx.state.customers.get(customerId!)) throw invalidField('customerId', 'is not a customer');
+    // The OpenAPI's 409 "External account already exists": the customer's account of this type and identifier
+    const same = (a: ExternalAccountRecord) =>
+      a.customerId === customerId && a.accountInfo['accountType'] === accountType && a.identifier === identifier;
+    const existing = ctx.state.externalAccounts.list(same)[0];
+    if (existing)
+      throw conflict('The customer already has this external account', 'CONFLICT', { externalAccountId: existing.id });
 
     const accountInfo: Record<string, unknown> = { ...info!.body };
     if (accountType === 'USD_ACCOUNT' && accountInfo['paymentRails'] === undefined)

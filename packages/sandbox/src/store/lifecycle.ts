@@ -40,7 +40,14 @@ export function advance(ctx: SandboxContext): void {
   for (const card of state.cards.withKey('PROCESSING').filter((c) => c.provisionedAt <= now)) {
     state.cards.put(
       card.issuerRejects
-        ? { ...card, state: 'CLOSED', stateReason: 'ISSUER_REJECTED', fundingSource: null, updatedAt: now }
+        ? {
+            ...card,
+            state: 'CLOSED',
+            stateReason: 'ISSUER_REJECTED',
+            fundingSource: null,
+            fundingSourceId: null,
+            updatedAt: now,
+          }
         : { ...card, state: 'ACTIVE', updatedAt: now },
     );
   }

@@ -132,6 +132,7 @@ export interface PasskeyChallengeRecord {
 export interface DelegatedKeyRecord {
   id: string;
   cardId: string;
+  /** The card's funding source (`CardFundingSource:…`), not the wallet: that is `accountId`. */
   fundingSourceId: string;
   accountId: string;
   publicKey: string;
@@ -213,6 +214,11 @@ export interface CardRecord {
   id: string;
   customerId: string;
   fundingSource: string | null;
+  /**
+   * The card's funding source (`CardFundingSource:…`): the binding of this card to `fundingSource`, which a
+   * delegated key names (`DelegatedKey.fundingSourceId`). A new one when the account changes; null once CLOSED.
+   */
+  fundingSourceId: string | null;
   state: 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
   stateReason?: 'ISSUER_REJECTED' | 'CLOSED_BY_PLATFORM';
   currency: string;

@@ -32,6 +32,46 @@ export const SANDBOX_ONLY_ROUTES: readonly { method: string; pattern: RegExp; re
   },
 ];
 
+/**
+ * Where the sandbox chose an answer the API does not give (the README's "Where the sandbox chose an answer
+ * the API does not give"). A choice whose status the OpenAPI does not declare is also in DEVIATIONS; the
+ * others (a declared 400 the service would not send) pass the contract check and are listed here with
+ * their reason. `declared-answers.node.test.ts` checks the sandbox answers each as written.
+ */
+export const SANDBOX_CHOICES: readonly { where: string; answer: string; reason: string }[] = [
+  {
+    where: 'POST /customers/{customerId}/verify-email, POST /customers/{customerId}/verify-phone',
+    answer: '429 RATE_LIMITED after 3 sends in 30 s',
+    reason: 'each send mails or texts a person: a resend button must meet the throttle before production does',
+  },
+  {
+    where: 'POST /customers/{customerId}/verify-email/confirm, POST /customers/{customerId}/verify-phone/confirm',
+    answer: '429 RATE_LIMITED after 5 wrong codes',
+    reason: 'a 6-digit code must not be guessable (issue 22)',
+  },
+  {
+    where: 'cursor of every list',
+    answer: '400 INVALID_INPUT for a well-formed cursor the list never issued',
+    reason: "an empty page would end a client's paging loop silently, as if the list were done",
+  },
+  {
+    where: 'empty-string ids and required strings',
+    answer: '400 INVALID_INPUT with constraint.minLength 1',
+    reason: 'an empty string names nothing: the caller learns its variable was unset, not that a resource is missing',
+  },
+  {
+    where: 'email on POST /customers',
+    answer: '400 INVALID_INPUT when absent',
+    reason: "the sandbox provisions every customer's wallet with an EMAIL_OTP credential on that address",
+  },
+  {
+    where: 'an operation of the API the sandbox does not serve yet',
+    answer: '405 METHOD_NOT_ALLOWED with the served methods in Allow',
+    reason:
+      "truthful about this sandbox (the operations left are issue 27's first part); 404 would claim the path unknown",
+  },
+];
+
 export const DEVIATIONS: readonly Deviation[] = [
   // Every operation
   {

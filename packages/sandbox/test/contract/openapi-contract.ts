@@ -248,6 +248,14 @@ export function rawViolations(exchange: Exchange): Violation[] {
   const operation = findOperation(exchange.method, url.pathname);
   if (!operation) {
     if (exchange.status === 404) return []; // an unknown endpoint answered as one
+    // A method a known path does not have: the API's 405 ("returned, as JSON, when the request uses an HTTP
+    // method that is not supported on this path"; declared on /customers, answered on every path)
+    const knownPath = (pattern: RegExp) => pattern.test(url.pathname);
+    if (exchange.status === 405 && [...operations, ...SANDBOX_ONLY_ROUTES].some((o) => knownPath(o.pattern))) {
+      const validate = validatorFor('response', '#/components/schemas/Error405');
+      const base = { operation: `${exchange.method} ${url.pathname}`, status: 405 };
+      return validate(exchange.responseBody) ? [] : schemaViolations({ ...base, kind: 'response' }, validate.errors);
+    }
     return [
       {
         operation: `${exchange.method} ${url.pathname}`,
