@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
-import { createLauncher, selectEngines } from './test/harness/engines.mjs';
+import { createLauncher, selectEngines, wtrConcurrency } from './test/harness/engines.mjs';
 import { findTestFiles } from './test/harness/test-files.mjs';
 import { engineSummaryReporter } from './test/harness/wtr/engine-summary-reporter.mjs';
 import { bundleTestsPlugin } from './test/harness/wtr/bundle-tests-plugin.mjs';
@@ -23,10 +23,6 @@ import { webviewNativePlugin } from './test/harness/wtr/webview-native-plugin.mj
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
-function wtrConcurrency() {
-  const asked = Number(process.env.PAYKIT_WTR_CONCURRENCY) || 1;
-  return selectEngines(process.env.PAYKIT_BROWSERS).every((engine) => engine === 'chromium') ? asked : 1;
-}
 const files = findTestFiles(repoRoot, 'browser', process.env.PAYKIT_FILES || undefined);
 if (files.length === 0)
   throw new Error(`no browser test files match ${process.env.PAYKIT_FILES || 'the default patterns'}`);
@@ -39,8 +35,7 @@ export default {
   browsers: selectEngines(process.env.PAYKIT_BROWSERS).map(createLauncher),
   // a port of its own when run-tests.mjs runs the engines side by side (else wtr's first free from 8000)
   ...(Number(process.env.PAYKIT_WTR_PORT) ? { port: Number(process.env.PAYKIT_WTR_PORT) } : {}),
-  // test files at once, in pages of one browser: 1 unless asked (PAYKIT_WTR_CONCURRENCY, Chromium only:
-  // Firefox's virtual authenticators are browser-wide and WebKitWebDriver drives one window)
+  // test files at once, in pages of one browser (engines.mjs)
   concurrency: wtrConcurrency(),
   concurrentBrowsers: 1,
   browserStartTimeout: 120_000,

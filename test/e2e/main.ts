@@ -134,24 +134,15 @@ export async function main(): Promise<number> {
           for (const test of FLOWS) {
             const t0 = Date.now();
             const blocked = test.needs?.find((name) => !passed.has(name));
-            if (test.only && !test.only.engines.includes(engine)) {
-              outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: test.only.reason });
-              console.log(`  - ${test.name}: skipped (${test.only.reason})`);
-              continue;
-            }
-            if (test.passkey && !core.passkeys.supported) {
-              outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: core.passkeys.reason });
-              console.log(`  - ${test.name}: skipped (${core.passkeys.reason})`);
-              continue;
-            }
-            if (blocked) {
-              outcomes.push({
-                name: test.name,
-                status: 'skipped',
-                ms: 0,
-                detail: `needs "${blocked}", which did not pass`,
-              });
-              console.log(`  - ${test.name}: skipped (needs "${blocked}", which did not pass)`);
+            const skip =
+              test.only && !test.only.engines.includes(engine)
+                ? test.only.reason
+                : test.passkey && !core.passkeys.supported
+                  ? core.passkeys.reason
+                  : blocked && `needs "${blocked}", which did not pass`;
+            if (skip) {
+              outcomes.push({ name: test.name, status: 'skipped', ms: 0, detail: skip });
+              console.log(`  - ${test.name}: skipped (${skip})`);
               continue;
             }
             try {

@@ -25,12 +25,22 @@ export function selectEngines(list = '') {
   return names.length ? ENGINES.filter((name) => names.includes(name)) : [...ENGINES];
 }
 
+/**
+ * Test files at once, in pages of one browser: 1 unless asked (PAYKIT_WTR_CONCURRENCY), and always 1 when
+ * Firefox or WebKitGTK runs (Firefox's virtual authenticators are browser-wide and WebKitWebDriver drives
+ * one window).
+ */
+export function wtrConcurrency(engines = selectEngines(process.env.PAYKIT_BROWSERS)) {
+  const asked = Number(process.env.PAYKIT_WTR_CONCURRENCY) || 1;
+  return engines.every((engine) => engine === 'chromium') ? asked : 1;
+}
+
 export function createLauncher(engine) {
   switch (engine) {
     case 'chromium': {
-      const concurrency = Number(process.env.PAYKIT_WTR_CONCURRENCY) || 1;
-      // one file at a time (npm test): one context and one renderer for all of them (oneBrowserContext).
-      // Files at once (test:quick) keep a context each: pages side by side in one context share one
+      const concurrency = wtrConcurrency([engine]);
+      // one file at a time (npm test, test:quick): one context and one renderer for all of them
+      // (oneBrowserContext). Files at once keep a context each: pages side by side in one context share one
       // renderer, and only one of them is the focused page (passkey and countdown tests fail there)
       const oneAtATime = concurrency === 1;
       return playwrightLauncher({
