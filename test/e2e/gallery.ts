@@ -13,6 +13,12 @@ const manifest = JSON.parse(
 ) as { modules: { declarations?: { tagName?: string }[] }[] };
 const TAGS = manifest.modules.flatMap((m) => (m.declarations ?? []).flatMap((d) => (d.tagName ? [d.tagName] : [])));
 
+/**
+ * States the gallery shows but cannot reach in the page, each with its card's reason: the SCA code
+ * typed there goes to the service's SCA login first, so the challenge's own wrong-code error never shows.
+ */
+const KNOWN_UNREACHED = ['pay-sca-challenge error-wrong-code'];
+
 export const GALLERY_FLOW: FlowTest = {
   name: 'gallery renders every element in its states, without console errors',
   timeoutMs: 120_000,
@@ -40,6 +46,16 @@ export const GALLERY_FLOW: FlowTest = {
       assert.ok(rendered > 0, `<${tag}> is rendered in the gallery`);
       assert.ok(reached > 0, `<${tag}> reaches at least one state`);
     }
+    // every state the gallery shows is reached, but the ones it says it cannot reach (a renamed attribute
+    // once left <pay-otp-login> idle in four of its states, with the section still "rendered")
+    const missed = await d.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="gallery-state"]')]
+          .filter((card) => card.dataset['reached'] !== 'yes')
+          .map((card) => `${card.dataset['tag']} ${card.dataset['name']}`),
+      undefined,
+    );
+    assert.deepEqual(missed, [...KNOWN_UNREACHED], 'gallery states not reached');
     const errors = lines.slice(before).filter((line) => line.startsWith('pageerror') || line.startsWith('error'));
     assert.deepEqual(errors, [], 'console errors on /gallery');
   },

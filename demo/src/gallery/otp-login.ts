@@ -8,7 +8,7 @@ const VERIFY = /^POST \/auth\/credentials\/[^/]+\/verify$/;
 async function login(faults: Fault[] = []): Promise<HTMLElement> {
   const customer = await galleryCustomer();
   return payElement('pay-otp-login', customer.client({ faults }), {
-    'credential-id': customer.emailCredentialId,
+    'auth-method-id': customer.emailCredentialId,
     destination: 'a•••@example.com',
   });
 }

@@ -99,7 +99,7 @@ export const oauthButton: GallerySection = {
       render: async () =>
         payElement('pay-oauth-button', (await galleryCustomer()).client(), {
           provider: 'google',
-          'credential-id': 'AuthMethod:gallery-oauth',
+          'auth-method-id': 'AuthMethod:gallery-oauth',
         }),
     },
     {
@@ -110,7 +110,7 @@ export const oauthButton: GallerySection = {
       render: async () =>
         payElement('pay-oauth-button', (await galleryCustomer()).client(), {
           provider: 'microsoft',
-          'credential-id': 'AuthMethod:gallery-oauth',
+          'auth-method-id': 'AuthMethod:gallery-oauth',
         }),
     },
   ],
