@@ -122,7 +122,11 @@ export interface ProxyConfig {
   readonly origins: OriginPolicy;
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
-  readonly fetch: (request: Request) => Promise<Response>;
+  /**
+   * Sends one request to the service. With no `fetch` option, the global `fetch(url, init)` is called
+   * directly: a `Request` built first and handed to `fetch` would be built twice (fetch copies its input).
+   */
+  readonly send: (url: string, init: RequestInit) => Promise<Response>;
   readonly clientAddress: (request: Request) => string | undefined;
   readonly now: () => number;
   readonly resolveEndUser: PlatformProxyOptions['resolveEndUser'];
@@ -176,7 +180,7 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
     },
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
     maxBodyBytes: positive(options.maxBodyBytes, 65_536, 'maxBodyBytes'),
-    fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+    send: sender(options.fetch),
     clientAddress: options.clientAddress ?? clientAddressOf,
     now: options.now ?? Date.now,
     resolveEndUser: options.resolveEndUser,
@@ -189,6 +193,12 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
 }
 
 /** A throwing `onError` must not turn a clean error answer into an unhandled rejection. */
+function sender(custom: PlatformProxyOptions['fetch']): ProxyConfig['send'] {
+  if (custom === undefined) return (url, init) => globalThis.fetch(url, init);
+  checkFunction(custom, 'fetch');
+  return (url, init) => custom(new Request(url, init));
+}
+
 function reportSafely(onError: PlatformProxyOptions['onError']): ProxyConfig['onError'] {
   return (error, stage) => {
     try {

@@ -35,6 +35,7 @@
  *     onSignIn: async ({ accountId }) => ({ 'Set-Cookie': await mySessions.startFor(accountId) }),
  *   } });
  */
+import { hmacSha256 } from './hmac.js';
 import type { EndUser } from './end-user.js';
 import { memoryStore } from './memory-store.js';
 import { checkStore, type ProxyStore } from './store.js';
@@ -119,10 +120,7 @@ export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
     usedGrantsIn(options.store === undefined ? memoryStore({ now }) : checkStore(options.store), now);
   if (typeof usedGrants?.isUsed !== 'function' || typeof usedGrants.use !== 'function')
     throw new TypeError('usedGrants must have isUsed and use.');
-  const key = crypto.subtle.importKey('raw', secret.slice(), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const mac = hmacSha256(secret);
 
   const attributes = (request: Request, cookiePath: string, maxAge: number) => {
     const secure = options.secure === 'auto' || options.secure === undefined ? isHttps(request) : options.secure;
@@ -131,18 +129,17 @@ export function createSignInGrants(options: SignInGrantOptions): SignInGrants {
   /** `<prefix>.<payload>.<mac>`: the prefix is signed too, so a grant (`v1`) never reads as a device (`d1`). */
   const seal = async (prefix: string, payload: object) => {
     const body = base64url(encoder.encode(JSON.stringify(payload)));
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`${prefix}.${body}`)));
-    return `${prefix}.${body}.${base64url(mac)}`;
+    const tag = await mac.sign(encoder.encode(`${prefix}.${body}`));
+    return `${prefix}.${body}.${base64url(tag)}`;
   };
   const unseal = async (prefix: string, value: string | undefined): Promise<unknown> => {
     const parts = value?.split('.');
     if (!parts || parts.length !== 3 || parts[0] !== prefix) return undefined;
-    const [, body, mac] = parts as [string, string, string];
-    const signature = fromBase64url(mac);
+    const [, body, tag] = parts as [string, string, string];
+    const signature = fromBase64url(tag);
     const bytes = fromBase64url(body);
     if (!signature || !bytes) return undefined;
-    if (!(await crypto.subtle.verify('HMAC', await key, signature, encoder.encode(`${prefix}.${body}`))))
-      return undefined;
+    if (!(await mac.verify(signature, encoder.encode(`${prefix}.${body}`)))) return undefined;
     try {
       return JSON.parse(new TextDecoder().decode(bytes));
     } catch {

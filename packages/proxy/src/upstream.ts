@@ -56,15 +56,13 @@ export async function forward(config: ProxyConfig, outgoing: OutgoingRequest): P
   });
   try {
     const exchange = (async () => {
-      const upstream = await config.fetch(
-        new Request(outgoing.url, {
-          method: outgoing.method,
-          headers,
-          body: outgoing.body.byteLength > 0 ? outgoing.body : null,
-          signal: controller.signal,
-          redirect: 'manual',
-        }),
-      );
+      const upstream = await config.send(outgoing.url, {
+        method: outgoing.method,
+        headers,
+        body: outgoing.body.byteLength > 0 ? outgoing.body : null,
+        signal: controller.signal,
+        redirect: 'manual',
+      });
       return relay(upstream, await upstream.arrayBuffer());
     })();
     exchange.catch(() => undefined); // a late failure after the time limit has nobody left to tell

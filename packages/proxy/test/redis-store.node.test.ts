@@ -256,6 +256,23 @@ async function startInstance(
   return { base: `http://127.0.0.1:${port}`, child };
 }
 
+/** Waits until `count` clients of the Redis on `port` (this one aside) have sent a command (ioredis' INFO). */
+async function untilReadyClients(port: number, count: number): Promise<void> {
+  const watcher = new Redis(port, '127.0.0.1', { ...REDIS_CLIENT_OPTIONS, lazyConnect: true });
+  await watcher.connect();
+  try {
+    for (const deadline = Date.now() + 15_000; ;) {
+      const list = String(await watcher.client('LIST'));
+      const others = list.split('\n').filter((line) => /\bcmd=(?!NULL\b|client\b)/.test(line));
+      if (others.length >= count) return;
+      if (Date.now() > deadline) throw new Error(`Redis saw ${others.length} of ${count} clients ready:\n${list}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    watcher.disconnect();
+  }
+}
+
 describe('the README instance.mjs, run as written twice on one Redis', () => {
   const test = (name: string, fn: () => Promise<void>) => itWhen(skip === undefined, skip ?? '', name, fn);
   test('holds its 30-a-minute per-IP limit across both instances together', async () => {
@@ -267,6 +284,10 @@ describe('the README instance.mjs, run as written twice on one Redis', () => {
       const env = { REDIS_URL: `redis://127.0.0.1:${port}`, SIGN_IN_GRANT_SECRET: SECRET };
       const started = await Promise.all([0, 1].map(() => startInstance(join(dir, 'instance.mjs'), env)));
       instances.push(...started.map((s) => s.child));
+      // each instance listens before its Redis client is ready, and a store call made before then goes to the
+      // instance's own memory (the documented fallback): so the lookups start once both clients have run
+      // ioredis' ready check (an INFO), as a load balancer's readiness probe would wait
+      await untilReadyClients(port, 2);
       const ask = (base: string) =>
         fetch(`${base}/api/sign-in/lookup`, {
           method: 'POST',
