@@ -63,7 +63,9 @@ let nextId = 0;
  * inputs) and loaded with a dynamic `import()` only when it is shown: the first method right after the
  * lookup, the others once the person opens "Use another method" (`PaySignInElement.loaders`, set by
  * `define/pay-sign-in` or the React wrapper: `setDefaultSignInLoaders`). An email or text code is sent as soon as that
- * method is shown. After a code sign-in, where the browser has passkeys, it offers "Add a passkey for
+ * method is shown; an OAuth provider or passkey picked in "Use another method" starts at once (one press).
+ * What a person typed (or autofill filled) is never replaced: the email and phone fields stay once rendered.
+ * After a code sign-in, where the browser has passkeys, it offers "Add a passkey for
  * faster sign-in" with "Not now" (`no-passkey-prompt` turns that off).
  *
  * Where popups are blocked, OAuth takes the whole page to the provider (`<pay-oauth-button>`'s redirect
@@ -111,7 +113,7 @@ let nextId = 0;
  *
  * @cssstate identify - Asking for the email or phone number.
  * @cssstate looking-up - The lookup is running.
- * @cssstate unknown - No account for the identifier.
+ * @cssstate unknown - No account for the identifier: the field stays as typed, editable, with the alert below it.
  * @cssstate method - A method is shown.
  * @cssstate choose - "Use another method": the list of methods.
  * @cssstate add-passkey - Offering to add a passkey after a code sign-in.
