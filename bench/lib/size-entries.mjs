@@ -43,11 +43,13 @@ const SRC = 'packages/elements/src';
 
 /**
  * The ways through `<pay-sign-in>` (`sign-in-loaders.ts`), each by the modules it `import()`s: a code by
- * email, a code by text message (the phone field first), a passkey, an OAuth provider.
+ * email, a code by text message (the phone field first), a passkey, an OAuth provider. A code sign-in
+ * ends on the add-passkey offer where the browser has passkeys (`<pay-passkey-login mode="register">`),
+ * so the code paths count the passkey element too.
  */
 export const SIGN_IN_PATHS = {
-  'email code': [`${SRC}/define/pay-otp-login.ts`],
-  'text code': [`${SRC}/shared/phone-field.ts`, `${SRC}/define/pay-otp-login.ts`],
+  'email code': [`${SRC}/define/pay-otp-login.ts`, `${SRC}/define/pay-passkey-login.ts`],
+  'text code': [`${SRC}/shared/phone-field.ts`, `${SRC}/define/pay-otp-login.ts`, `${SRC}/define/pay-passkey-login.ts`],
   passkey: [`${SRC}/define/pay-passkey-login.ts`],
   OAuth: [`${SRC}/define/pay-oauth-button.ts`],
 };

@@ -517,7 +517,7 @@ export class PaySignInElement extends PayElement {
     this.#phase = 'choose';
     this.#error = undefined;
     // the list is up: fetch the other methods' elements while the person reads it (a failure shows on choosing)
-    for (const m of this.#methods) this.#load(m).catch(() => undefined);
+    for (const m of this.#methods) this.#load(m.type).catch(() => undefined);
     this.#focusAfter(() => this.renderRoot.querySelector('[part~="method-button"]'));
   };
 
@@ -595,8 +595,8 @@ export class PaySignInElement extends PayElement {
     return (await response.json()) as SignInAccount | undefined;
   };
 
-  #load(m: SignInMethod): Promise<unknown> {
-    const kind = LOADER[m.type];
+  #load(type: SignInMethod['type']): Promise<unknown> {
+    const kind = LOADER[type];
     return PaySignInElement.loaders[kind]?.() ?? customElements.whenDefined(TAG[kind]);
   }
 
@@ -609,7 +609,7 @@ export class PaySignInElement extends PayElement {
     const lookup = this.#lookups;
     this.#error = undefined;
     try {
-      await this.#load(m);
+      await this.#load(m.type);
     } catch (error) {
       this.#error = this.reportError(error);
       this.requestUpdate();
@@ -641,6 +641,8 @@ export class PaySignInElement extends PayElement {
       this.#phase = 'add-passkey';
       this.live.announce(this.t('signIn.addPasskey'));
       this.#focusAfter(async () => {
+        // the offer's element: loaded now (a code sign-in may not have loaded it)
+        await this.#load('PASSKEY').catch(() => undefined);
         const child = this.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-passkey-login');
         await child?.updateComplete;
         return child?.shadowRoot?.querySelector('button') ?? null;
