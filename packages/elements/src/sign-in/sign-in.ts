@@ -47,9 +47,10 @@ const ISSUERS: Record<string, string> = {
   'https://login.microsoftonline.com': 'microsoft',
 };
 
+/** Each method's element, in the order methods are offered. */
 const LOADER = { PASSKEY: 'passkey', EMAIL_OTP: 'otp', SMS_OTP: 'otp', OAUTH: 'oauth' } as const;
+const ORDER = Object.keys(LOADER);
 const TAG = { otp: 'pay-otp-login', passkey: 'pay-passkey-login', oauth: 'pay-oauth-button' } as const;
-const ORDER: Record<PaySignInMethodType, number> = { PASSKEY: 0, EMAIL_OTP: 1, SMS_OTP: 2, OAUTH: 3 };
 
 let nextId = 0;
 
@@ -554,9 +555,9 @@ export class PaySignInElement extends PayElement {
     this.#methods = (this.#account?.methods ?? [])
       .filter(
         (m) =>
-          m.type in ORDER && (m.type !== 'PASSKEY' || passkeys) && (m.type !== 'OAUTH' || this.#provider(m.issuer)),
+          m.type in LOADER && (m.type !== 'PASSKEY' || passkeys) && (m.type !== 'OAUTH' || this.#provider(m.issuer)),
       )
-      .sort((a, b) => ORDER[a.type] - ORDER[b.type]);
+      .sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type));
     const first = this.#methods[0];
     if (!first) {
       // the field stays as typed and editable, with focus, to fix it and continue (the alert is announced)
