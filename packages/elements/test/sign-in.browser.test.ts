@@ -206,20 +206,99 @@ describe('<pay-sign-in>', () => {
       expect(JSON.stringify(event.detail)).not.to.contain('example.com');
   });
 
-  it('says when there is no account, and Edit goes back with the email kept', async () => {
+  it('says when there is no account, and keeps the email editable there: fixed and continued, it signs in', async () => {
     const el = await render(emailOnly);
+    const input = emailInput(el);
     await enterEmail(el, 'nobody@example.com');
     await until(() => hasState(el, 'unknown'), 'the unknown state');
     await el.updateComplete;
     expect(part(el, 'error').textContent).to.contain('There’s no account with this email address or phone number');
-    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'error'));
+    expect(emailInput(el), 'the same field, not a new one').to.equal(input);
+    expect(input.value).to.equal('nobody@example.com');
+    expect(input.readOnly || input.disabled).to.equal(false);
+    await until(() => document.activeElement === input, 'focus in the email, to fix it');
     await expectAccessible(el, 'unknown');
-    part(el, 'edit-button').click();
+    input.select();
+    await sendKeys({ type: EMAIL });
     await el.updateComplete;
-    await el.updateComplete;
-    expect(hasState(el, 'identify')).to.equal(true);
-    expect(emailInput(el).value).to.equal('nobody@example.com');
-    expect(document.activeElement).to.equal(emailInput(el));
+    expect(hasState(el, 'identify'), 'typing clears the answer about the old address').to.equal(true);
+    await sendKeys({ press: 'Enter' });
+    await until(() => !!methodElement(el), 'the account’s method');
+    expect(asked.map((a) => ('email' in a ? a.email : a.phone))).to.deep.equal(['nobody@example.com', EMAIL]);
+  });
+
+  describe('what a person typed is never replaced', () => {
+    /** A loader that lands only when `land()` is called (a slow network for the lazy chunks). */
+    const slowLoaders = () => {
+      const loaders = (customElements.get('pay-sign-in') as unknown as typeof PaySignInElement).loaders;
+      const saved = { ...loaders };
+      t.push(async () => void Object.assign(loaders, saved));
+      const waiting: (() => void)[] = [];
+      for (const kind of ['otp', 'passkey', 'oauth', 'phone'] as const) {
+        const load = saved[kind]!;
+        loaders[kind] = (() => new Promise<void>((resolve) => waiting.push(resolve)).then(load)) as never;
+      }
+      return { land: () => waiting.splice(0).forEach((resolve) => resolve()) };
+    };
+    /** Connects the element without waiting for anything, as a page's markup does. */
+    const connect = (attrs: Record<string, string> = {}) => {
+      const el = document.createElement('pay-sign-in');
+      for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+      el.lookup = emailOnly;
+      document.body.append(el);
+      return el;
+    };
+
+    it('typed as soon as the field shows, before the client and the lazy chunks land: the email survives', async () => {
+      const { land } = slowLoaders();
+      const el = connect({ 'passkey-auth-method-id': 'AuthMethod:none', 'default-country': 'GB' });
+      await until(() => !!el.querySelector('input[type="email"]'), 'the email field');
+      const input = emailInput(el);
+      input.focus();
+      await sendKeys({ type: EMAIL });
+      // now the rest arrives: the client (resume check, passkey autofill), the phone field, back to email
+      el.client = chain.client;
+      await el.updateComplete;
+      part(el, 'toggle-button').click();
+      land();
+      await until(() => !!el.querySelector('input[type="tel"]:not([hidden] *)'), 'the phone field');
+      part(el, 'toggle-button').click();
+      await el.updateComplete;
+      expect(emailInput(el), 'the same field').to.equal(input);
+      expect(input.value).to.equal(EMAIL);
+      part(el, 'continue-button').click();
+      await until(() => asked.length === 1, 'the lookup');
+      expect(asked[0]).to.deep.equal({ email: EMAIL });
+      expect(el.querySelector('.pay-field__error')?.textContent?.trim()).to.equal('');
+      land();
+    });
+
+    it('an autofilled value (set without a keystroke) right after connecting is what Continue looks up', async () => {
+      slowLoaders().land();
+      const el = connect();
+      await until(() => !!el.querySelector('input[type="email"]'), 'the email field');
+      emailInput(el).value = EMAIL; // autofill: the value, maybe no input event
+      el.client = chain.client;
+      await el.updateComplete;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await el.updateComplete;
+      expect(emailInput(el).value).to.equal(EMAIL);
+      part(el, 'continue-button').click();
+      await until(() => asked.length === 1, 'the lookup');
+      expect(asked[0]).to.deep.equal({ email: EMAIL });
+    });
+
+    it('phone only: no email field is shown first and swapped for the phone field when its chunk lands', async () => {
+      const { land } = slowLoaders();
+      const el = connect({ identifiers: 'phone', 'default-country': 'GB' });
+      el.client = chain.client;
+      await el.updateComplete;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(el.querySelector('input'), 'nothing to type into that would be replaced').to.equal(null);
+      land();
+      await until(() => !!el.querySelector('input[type="tel"]'), 'the phone field');
+      expect(el.querySelector('input[type="email"]')).to.equal(null);
+    });
   });
 
   it('email code, keyboard only: Enter in the email, the code sent at once, typed, signed in; then "Not now"', async () => {
@@ -531,7 +610,7 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
   itWhen(
     popupsAllowed,
     'this engine blocks script-opened windows under automation (the redirect tests cover it)',
-    'offers the provider of the account’s issuer and signs in through its popup',
+    'offers the provider of the account’s issuer, and one press on it in "Use another method" signs in through its popup',
     async () => {
       const el = await fixture<PaySignInElement>(html`<pay-sign-in></pay-sign-in>`);
       el.client = await newClient();
@@ -548,13 +627,12 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
       const buttons = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="method-button"]')];
       expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Email me a code', 'Continue with Sandbox ID']);
       const oauthChosen = nextEvent(el, 'pay-sign-in-method');
-      buttons[1]!.click();
+      const session = nextEvent(el, 'pay-session');
+      buttons[1]!.click(); // the only press: no second "Continue with Sandbox ID" to press
       expect((await oauthChosen).detail).to.deep.equal({ method: 'OAUTH', provider: 'sandbox' });
       await until(() => !!el.querySelector('pay-oauth-button'), 'the provider button');
       const button = el.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-oauth-button')!;
-      await button.updateComplete;
-      const session = nextEvent(el, 'pay-session');
-      part(button, 'oauth-button').click();
+      await until(() => !hasState(button, 'idle'), 'the provider started without another press');
       expect((await session).detail.session).to.include({ accountId: started.accountId, type: 'OAUTH' });
       await until(() => hasState(el, 'signed-in'), 'signed in (no passkey prompt after OAuth)');
       await expectAccessible(el, 'signed in');

@@ -468,7 +468,6 @@ export const deFormal: Messages = {
   'signIn.sms': 'Code per SMS an {destination} senden',
   'signIn.smsAnon': 'Code per SMS senden',
   'signIn.oauth': 'Weiter mit {provider}',
-  'signIn.loading': 'Wird geladen…',
   'signIn.addPasskey': 'Passkey hinzufügen und schneller anmelden',
   'signIn.addPasskeyText':
     'Melden Sie sich nächstes Mal mit Fingerabdruck, Gesicht oder Displaysperre an statt mit einem Code.',

@@ -466,7 +466,6 @@ export const de: Messages = {
   'signIn.sms': 'Code per SMS an {destination} senden',
   'signIn.smsAnon': 'Code per SMS senden',
   'signIn.oauth': 'Weiter mit {provider}',
-  'signIn.loading': 'Wird geladen…',
   'signIn.addPasskey': 'Passkey hinzufügen und schneller anmelden',
   'signIn.addPasskeyText':
     'Melde dich nächstes Mal mit Fingerabdruck, Gesicht oder Displaysperre an statt mit einem Code.',

@@ -443,7 +443,6 @@ export const es: Messages = {
   'signIn.sms': 'Enviar un código por SMS a {destination}',
   'signIn.smsAnon': 'Enviarme un código por SMS',
   'signIn.oauth': 'Continuar con {provider}',
-  'signIn.loading': 'Cargando…',
   'signIn.addPasskey': 'Añade una llave de acceso para entrar más rápido',
   'signIn.addPasskeyText':
     'La próxima vez, inicia sesión con tu huella, tu cara o el bloqueo de pantalla en lugar de un código.',

@@ -471,7 +471,6 @@ export const fr: Messages = {
   'signIn.sms': 'Envoyer un code par SMS au {destination}',
   'signIn.smsAnon': 'M’envoyer un code par SMS',
   'signIn.oauth': 'Continuer avec {provider}',
-  'signIn.loading': 'Chargement…',
   'signIn.addPasskey': 'Ajoutez une clé d’accès pour vous connecter plus vite',
   'signIn.addPasskeyText':
     'La prochaine fois, connectez-vous avec votre empreinte, votre visage ou le verrouillage de l’écran au lieu d’un code.',

@@ -462,7 +462,6 @@ export const it: Messages = {
   'signIn.sms': 'Invia un codice via SMS al numero {destination}',
   'signIn.smsAnon': 'Inviami un codice via SMS',
   'signIn.oauth': 'Continua con {provider}',
-  'signIn.loading': 'Caricamento…',
   'signIn.addPasskey': 'Aggiungi una passkey per accedere più velocemente',
   'signIn.addPasskeyText': 'La prossima volta accedi con l’impronta, il volto o il blocco schermo invece di un codice.',
   'signIn.notNow': 'Non ora',

@@ -459,7 +459,6 @@ export const nl: Messages = {
   'signIn.sms': 'Code per sms sturen naar {destination}',
   'signIn.smsAnon': 'Stuur me een code per sms',
   'signIn.oauth': 'Doorgaan met {provider}',
-  'signIn.loading': 'Laden…',
   'signIn.addPasskey': 'Voeg een toegangssleutel toe om sneller in te loggen',
   'signIn.addPasskeyText':
     'Log de volgende keer in met je vingerafdruk, gezicht of schermvergrendeling in plaats van een code.',

@@ -461,7 +461,6 @@ export const pt: Messages = {
   'signIn.sms': 'Enviar um código por SMS para {destination}',
   'signIn.smsAnon': 'Enviar-me um código por SMS',
   'signIn.oauth': 'Continuar com {provider}',
-  'signIn.loading': 'A carregar…',
   'signIn.addPasskey': 'Adicione uma chave de acesso para iniciar sessão mais depressa',
   'signIn.addPasskeyText':
     'Da próxima vez, inicie sessão com a impressão digital, o rosto ou o bloqueio de ecrã em vez de um código.',
