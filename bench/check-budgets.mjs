@@ -26,14 +26,18 @@ for (const row of BUDGET_ROWS) {
       paths: row.ours.paths,
     });
     const overPaths = row.pathBudget ? (paths ?? []).filter((p) => p.gzip > row.pathBudget) : [];
-    const ok = gzip <= row.budget && !overPaths.length;
+    // a row whose path budget is still a goal (`pathBudgetOpen` says why) reports going over it, loudly,
+    // without failing; its up-front budget holds as on every row
+    const open = overPaths.length > 0 && row.pathBudgetOpen !== undefined;
+    const ok = gzip <= row.budget && (!overPaths.length || open);
     if (ok) passed++;
     else failed++;
-    line = `${ok ? 'ok  ' : 'FAIL'} ${row.label}: up front ${gzip} B min+gzip (${formatKb(gzip)}; ${minified} B minified), budget ${row.budget} B`;
+    line = `${ok ? (open ? 'OVER' : 'ok  ') : 'FAIL'} ${row.label}: up front ${gzip} B min+gzip (${formatKb(gzip)}; ${minified} B minified), budget ${row.budget} B`;
     if (row.pathBudget) line += `; ${inAll(gzip, paths)}, budget ${row.pathBudget} B`;
     else if (deferred)
       line += `; loaded later with import(): ${deferred.gzip} B min+gzip in ${deferred.chunks} chunk(s), not counted`;
     if (paths && row.pathBudget) line += `\n     ${paths.map((p) => `${p.label} ${p.gzip} B`).join(', ')}`;
+    if (open) line += `\n     over its path budget, not failing yet: ${row.pathBudgetOpen}`;
     if (gzip > row.budget) line += `\n     heaviest: ${heaviest.map((h) => `${h.module} ${h.bytes} B`).join(', ')}`;
   } catch (error) {
     failed++;
