@@ -67,6 +67,11 @@ describe('sandbox card details page', () => {
       expect(copied).to.deep.equal(['4000001234567899']);
       expect(copy.getAttribute('aria-label')).to.equal('Copié: Numéro de carte');
       expect(doc.getElementById('status')!.textContent, 'announced').to.equal('Copié: Numéro de carte');
+      const edges = [...doc.querySelectorAll('button')].map((b) => b.getBoundingClientRect());
+      expect(
+        new Set(edges.map((b) => `${Math.round(b.left)} ${Math.round(b.right)}`)).size,
+        'one column, one width',
+      ).to.equal(1);
     } finally {
       frame.remove();
     }

@@ -28,8 +28,8 @@ const STYLE = `
     --success: light-dark(#15803d, #86efac); --focus: light-dark(#2563eb, #93c5fd);
     font: 16px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; }
   body { margin: 0; padding: 16px; background: var(--muted-surface); color: var(--text); }
-  dl { display: grid; gap: 12px; margin: 0; }
-  .row { display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: center; gap: 2px 12px; }
+  dl { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 12px; margin: 0; }
+  .row { display: grid; grid-column: 1 / -1; grid-template-columns: subgrid; align-items: center; row-gap: 2px; }
   dt { grid-column: 1; color: var(--text-muted); font-size: .8125em; }
   dd { grid-column: 1; margin: 0; font: 600 1.125em/1.3 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
     font-variant-numeric: tabular-nums; letter-spacing: .04em; }
