@@ -582,6 +582,12 @@ export const FLOWS: FlowTest[] = [
           }, el),
         'the card page to size its frame',
       );
+      // the revealed frame, for a reviewer's eyes (the gallery cannot reach the PAN origin)
+      await d.evaluate((selector: string) => {
+        const host = document.querySelector(selector)!.shadowRoot!.querySelector('pay-card-reveal')!;
+        host.scrollIntoView({ block: 'center' });
+      }, el);
+      await d.screenshot(`test-results/e2e/${d.engine}-card-details-frame.png`);
       await d.click(`${reveal} >>> [part~="hide-button"]`);
       await d.waitFor(`${reveal} >>> iframe`, { gone: true, message: 'the frame to be removed' });
       await d.waitFor(`${reveal} >>> [part~="status"]`);
