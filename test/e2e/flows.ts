@@ -121,6 +121,7 @@ async function signInWithOtp(d: Driver, email: string): Promise<string> {
   await d.waitFor(S.otpInput, { message: 'the code input after the lookup sent the code' });
   await d.fill(S.otpInput, '000000');
   await d.waitFor(S.signedIn, { message: 'the signed-in card after the code' });
+  await focusLandsOn(d, 'signed-in', 'an email-code sign-in');
   assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-in');
   const id = await d.text('[data-testid="signin-session-id"]');
   assert.match(id, /^Session:/);
@@ -157,6 +158,32 @@ async function chooseSandboxId(d: Driver, email: string): Promise<void> {
     return false;
   }, 'the "Continue with Sandbox ID" method after "Use another method"');
   await d.click(`${S.otp} >>> li:nth-child(${at + 1}) > [part~="method-button"]`);
+}
+
+/**
+ * What has focus, through shadow roots: the deepest focused element's `data-testid`, else its `part`,
+ * else its tag (`body` when focus fell to the page).
+ */
+function focused(d: Driver): Promise<string> {
+  return d.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    if (!active) return 'none';
+    return (active as HTMLElement).dataset?.['testid'] ?? active.getAttribute('part') ?? active.tagName.toLowerCase();
+  }, null);
+}
+
+/** Waits until `focused(d)` is `expected` (focus moves after a render, not with it). */
+async function focusLandsOn(d: Driver, expected: string | RegExp, after: string): Promise<void> {
+  let last = '';
+  try {
+    await d.until(async () => {
+      last = await focused(d);
+      return typeof expected === 'string' ? last === expected : expected.test(last);
+    }, `focus on ${expected} after ${after}`);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; focus is on ${last}`);
+  }
 }
 
 async function sessionIdInHeader(d: Driver): Promise<string | null> {
@@ -316,6 +343,23 @@ export const FLOWS: FlowTest[] = [
     name: SIGNUP,
     async run({ d, state }) {
       state.usEmail = `${Date.now().toString(36)}.us@example.com`;
+      // before a customer exists the steps that need one are shown but out of the tab order
+      const inert = await d.evaluate(
+        () =>
+          ['customer', 'signin', 'card'].map(
+            (s) => !!document.querySelector(`[data-testid="nav-${s}"]`)?.closest('[inert]'),
+          ),
+        null,
+      );
+      assert.deepEqual(inert, [false, true, true], 'locked steps are inert');
+      // "Skip to content" is the page's first focusable, and lands on the step's heading
+      const skip = await d.evaluate(() => {
+        const link = document.querySelector<HTMLElement>('a, button, input, [tabindex="0"]');
+        link?.focus();
+        link?.click();
+        return { text: link?.textContent?.trim(), focus: document.activeElement?.tagName };
+      }, null);
+      assert.deepEqual(skip, { text: 'Skip to content', focus: 'H1' });
       await signUp(d, state.usEmail, 'Alex Morgan', 'US');
       await d.until(async () => (await d.text(S.balance)).includes('5,000.00'), 'the funded balance in the header');
       assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-out');
@@ -480,6 +524,7 @@ export const FLOWS: FlowTest[] = [
           (await d.exists('[data-testid="card-state"]')) && (await d.text('[data-testid="card-state"]')) === 'ACTIVE',
         'the card to become ACTIVE',
       );
+      await focusLandsOn(d, 'art', 'issuing a card'); // the new card
       const el = '[data-testid="card"]';
       await d.waitFor(`${el}[data-state~="needs-activation"]`, {
         message: 'the activation step of a wallet-funded card',
@@ -496,6 +541,7 @@ export const FLOWS: FlowTest[] = [
       await d.click('[data-testid="card-simulate"]');
       const rows = `${el} >>> [part~="transaction"]`;
       await d.until(async () => (await d.count(rows)) === 5, 'five statement rows (the decline left out)');
+      await focusLandsOn(d, 'transaction', '"Simulate spending"'); // the updated activity
       const listed = await d.evaluate((selector: string) => {
         const root = document.querySelector(selector)!.shadowRoot!;
         return [...root.querySelectorAll<HTMLElement>('[part~="transaction"]')].map(
@@ -542,6 +588,12 @@ export const FLOWS: FlowTest[] = [
           }, el),
         'the card page to size its frame',
       );
+      // the revealed frame, for a reviewer's eyes (the gallery cannot reach the PAN origin)
+      await d.evaluate((selector: string) => {
+        const host = document.querySelector(selector)!.shadowRoot!.querySelector('pay-card-reveal')!;
+        host.scrollIntoView({ block: 'center' });
+      }, el);
+      await d.screenshot(`test-results/e2e/${d.engine}-card-details-frame.png`);
       await d.click(`${reveal} >>> [part~="hide-button"]`);
       await d.waitFor(`${reveal} >>> iframe`, { gone: true, message: 'the frame to be removed' });
       await d.waitFor(`${reveal} >>> [part~="status"]`);
@@ -771,6 +823,7 @@ export const FLOWS: FlowTest[] = [
       // the callback page, goes to the IdP, which answers the callback page at once
       await chooseSandboxId(d, state.usEmail!);
       await d.waitFor(S.signedIn, { message: 'the signed-in card after the OAuth popup' });
+      await focusLandsOn(d, 'signed-in', 'an OAuth sign-in (popup)');
       assert.match(await d.text(S.sessionStatus), /Signed in · Single sign-on/);
     },
   },
@@ -792,6 +845,7 @@ export const FLOWS: FlowTest[] = [
       await d.waitFor(S.ready, { message: 'the demo booted again' });
       assert.equal(await d.attribute(S.nav('signin'), 'aria-current'), 'step', 'back on the sign-in step');
       await d.waitFor(S.signedIn, { message: 'the signed-in card after the OAuth redirect' });
+      await focusLandsOn(d, 'signed-in', 'an OAuth sign-in (redirect)');
       assert.match(await d.text(S.sessionStatus), /Signed in · Single sign-on/);
       // nothing of the redirect is left: no record in sessionStorage, no token in the URL
       const left = await d.evaluate(

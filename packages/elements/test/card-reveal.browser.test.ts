@@ -91,6 +91,40 @@ describe('<pay-card-reveal>', () => {
     t.leaks.assertClean(el);
   });
 
+  it('passes a live language or theme switch to the frame, at its origin only', async () => {
+    const el = await fixture<PayCardRevealElement>(
+      html`<div lang="en">
+        <pay-card-reveal
+          .client=${t.fake.client()}
+          card-id="Card:0191-c1"
+          allowed-origins=${PAN_ORIGIN}
+        ></pay-card-reveal>
+      </div>`,
+    ).then((wrap) => wrap.querySelector('pay-card-reveal')!);
+    const frame = await reveal(el);
+    expect(frame.src).to.equal(`${PAN_URL}#lang=en`);
+    // a same-origin blank page stands in for the card page, so the test can hear what is posted to it
+    const blank = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    frame.src = 'about:blank';
+    await blank;
+    const posted: [unknown, unknown][] = [];
+    (frame.contentWindow as Window).postMessage = ((data: unknown, origin: unknown) =>
+      void posted.push([data, origin])) as Window['postMessage'];
+    el.parentElement!.setAttribute('lang', 'fr');
+    await until(() => posted.length === 1, 'the new language posted');
+    expect(posted[0]).to.deep.equal([{ type: 'pay-card-frame-view', view: 'lang=fr' }, PAN_ORIGIN]);
+    el.theme = 'dark';
+    await until(() => posted.length === 2, 'the new theme posted');
+    expect(posted[1]![0]).to.deep.equal({ type: 'pay-card-frame-view', view: 'lang=fr&theme=dark' });
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(posted, 'an unrelated render posts nothing').to.have.length(2);
+    await pressEnter(part(el, 'hide-button'));
+    el.parentElement!.setAttribute('lang', 'de');
+    await el.updateComplete;
+    expect(posted, 'nothing once the details are hidden').to.have.length(2);
+  });
+
   it('removes the frame at expiresAt', async () => {
     t.fake.settings.reveal.expiresInMs = 700;
     const el = await render();
