@@ -286,6 +286,14 @@ export const SIZE_ROWS = [
     mayBePending: true,
     detail: true,
   },
+  {
+    id: 'core-activity',
+    label: 'Crypto core, activity flows (@paykit/crypto-core/activity: transactions, invitations)',
+    ours: { entry: "export * from '@paykit/crypto-core/activity';", what: '@paykit/crypto-core/activity (export *)' },
+    peer: null,
+    noPeer: 'the peer has no activity or invitation flows',
+    budget: 2 * KB,
+  },
 ];
 
 export const BUDGET_ROWS = SIZE_ROWS.filter((row) => row.budget);

@@ -25,6 +25,7 @@ const TAGS = [
   'pay-sessions',
   'pay-sign-in',
   'pay-terms-consent',
+  'pay-transactions',
   'pay-wallet-export',
   'pay-wallet-ownership',
   'pay-wallet-settings',
