@@ -93,7 +93,7 @@ const POLL_MAX = 8000;
  * @csspart countdown - How long the price is held.
  * @csspart button - Every button.
  * @csspart pay-button - "Pay …".
- * @csspart requote-button - "Get a new quote".
+ * @csspart requote-button - "Refresh the price" (a new quote).
  * @csspart retry-button - "Try again" after a network error.
  * @csspart status - Progress lines ("Your payment is on its way…").
  * @csspart result - The outcome: sent, failed (with why), or the notice that the price expired.
