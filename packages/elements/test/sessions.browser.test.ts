@@ -50,7 +50,7 @@ describe('<pay-sessions>', () => {
         .trim();
     expect(name(mine!)).to.match(/^(Chrome|Firefox|Safari|Edge) on (Linux|macOS|Windows)$/);
     for (const row of others) expect(name(row)).to.equal('Another device');
-    expect(mine!.querySelector('time')!.textContent).to.match(/^Signed in (now|\d+ minutes? ago)$/);
+    expect(mine!.querySelector('time')!.textContent).to.match(/^Signed in \d+ minutes? ago$/);
     // signing out is never the loud, primary action
     expect(el.shadowRoot!.querySelector('.button--primary')).to.equal(null);
     expect(part(el, 'sign-out-button').className).to.contain('button--secondary');

@@ -19,6 +19,7 @@ export const contactVerificationStyles = css`
   }
   .channel__value {
     color: var(--_text-muted);
+    font-size: 0.875em;
     overflow-wrap: anywhere;
   }
   .channel__step {

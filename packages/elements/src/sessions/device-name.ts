@@ -44,7 +44,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-/** `time` (ms) relative to now in `locale`: "just now", "5 minutes ago", "yesterday", "3 days ago". */
+/** `time` (ms) relative to now in `locale`: "1 minute ago" (the least), "3 hours ago", "yesterday", "3 days ago". */
 export function timeAgo(locale: string, time: number, now = Date.now()): string {
   let format: Intl.RelativeTimeFormat;
   try {
@@ -53,6 +53,7 @@ export function timeAgo(locale: string, time: number, now = Date.now()): string 
     format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   }
   const past = Math.max(0, now - time);
-  for (const [unit, ms] of UNITS) if (past >= ms) return format.format(-Math.floor(past / ms), unit);
-  return format.format(0, 'second');
+  // under a minute reads "1 minute ago": "now" would not follow "Signed in" in every language
+  const [unit, ms] = UNITS.find(([, size]) => past >= size) ?? UNITS[2]!;
+  return format.format(-Math.max(1, Math.floor(past / ms)), unit);
 }
