@@ -79,8 +79,6 @@ async function boot(): Promise<void> {
   startTheme();
 
   state.config = await demoApi.config();
-  $('[data-slot="otp-code"]').textContent = state.config.hints.otpCode;
-  $('[data-slot="sca-code"]').textContent = state.config.hints.scaCode;
 
   state.client = new WalletClient({
     transport: fetchTransport({ baseUrl: '/api/wallet' }),

@@ -10,6 +10,7 @@ import { $, h, icon, mount, type ICONS } from './dom.js';
 import { methodLabel, money, time } from './format.js';
 import { state, type StepId } from './state.js';
 import { initials } from './ui.js';
+import { renderCodeTips } from './code-tips.js';
 
 /** One step of the walkthrough: its place in the sidebar, its panel, and when it counts as done. */
 export interface Step {
@@ -93,6 +94,7 @@ function stepAvailable(step: Step): boolean {
 
 /** Re-renders the sidebar (after a change that completes a step). */
 export function renderSteps(): void {
+  renderCodeTips(state.step);
   const list = $('[data-slot="steps"]');
   mount(
     list,

@@ -884,6 +884,10 @@ export const FLOWS: FlowTest[] = [
       await d.waitFor(`${S.terms}[data-state~="accepted"]`, { message: 'the terms accepted' });
       await d.click('[data-testid="continue-contact"]');
 
+      // the sidebar shows the code this step asks for, and only that one
+      await d.waitFor('[data-testid="code-contactCode"]', { message: 'the contact code in the sidebar' });
+      assert.match(await d.text('[data-slot="codes"]'), /^Email and phone verification code\s*123456$/);
+
       // onboarding 2: email, then phone, each with the sandbox's code
       for (const channel of ['email', 'phone']) {
         await d.waitFor(`${S.contact}[data-state~="idle"]`, { message: `the ${channel} channel ready` });
