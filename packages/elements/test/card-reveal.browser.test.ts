@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayCardRevealElement } from '../src/card-reveal/card-reveal.js';
 import { isAllowedUrl, parseAllowedOrigins } from '../src/card-reveal/card-reveal.js';
 import { PAN_ORIGIN, PAN_URL, errorBody } from './helpers/fake-service.js';

@@ -1,7 +1,7 @@
 import { createQuote, executeQuote, lookupUma, passkeysSupported } from '@paykit/crypto-core';
 import { expect } from 'chai';
 import type { Quote } from '@paykit/crypto-core';
-import { describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '@paykit/test-harness/suite';
 import type { PayPaymentElement } from '../src/payment/payment.js';
 import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { nextQuoteStep, passkeysSupported, type Quote } from '@paykit/crypto-core';
-import { describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '@paykit/test-harness/suite';
 import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js'; // the Spanish test: a page that speaks Spanish imports it
 import { SCA_CODE, SCA_LOGIN_CHALLENGE, errorBody, pendingQuote, rateLimited } from './helpers/fake-service.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { requireSessionKey, WalletClient } from '@paykit/crypto-core';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
-import { beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { beforeEach, describe, it } from '@paykit/test-harness/suite';
 import type { PaySessionsElement } from '../src/sessions/sessions.js';
 import '../src/define/pay-sessions.js';
 import { withAccountService, type AccountService } from './helpers/account-service.js';

@@ -5,26 +5,17 @@ import {
   addCredential,
   passkeyAutofillSupported,
   passkeysSupported,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
   type SignInAccount,
   type SignInIdentifier,
   type SignInLookup,
 } from '@paykit/crypto-core';
-import { sandboxSigners } from '@paykit/crypto-core/sandbox';
-import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
-import { afterEach, before, describe, it, itWhen } from '../../../test/harness/suite.js';
+import { addVirtualAuthenticator, removeVirtualAuthenticator } from '@paykit/test-harness/browser-commands';
+import { afterEach, before, describe, it, itWhen } from '@paykit/test-harness/suite';
 import '../src/define/pay-sign-in.js';
 import '../src/translations/es.js';
 import type { PaySignInElement } from '../src/sign-in/sign-in.js';
 import { PENDING_KEY, RESULT_KEY } from '../src/oauth-button/oauth-protocol.js';
-import {
-  addOAuthCredential,
-  oauthSandbox as command,
-  popupsAllowed as probePopups,
-  type OAuthSandbox,
-} from './helpers/oauth-idp.js';
+import { oauthAccount, popupsAllowed as probePopups, type OAuthSandbox } from '@paykit/test-harness/oauth-sandbox';
 import { sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
 import {
   announced,
@@ -568,12 +559,8 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
   const sub = `idp-sign-in-${Math.random().toString(36).slice(2)}`;
   let started: OAuthSandbox;
   let oauthCredentialId: string;
-  const transport: Transport = async (request: TransportRequest): Promise<TransportResponse> => {
-    const { signal: _signal, ...plain } = request;
-    return command<TransportResponse>({ op: 'request', request: plain });
-  };
-  const newClient = async (): Promise<WalletClient> =>
-    new WalletClient({ transport, trustedSigners: await sandboxSigners(transport) });
+  const account = oauthAccount({ sub, clientId: CLIENT_ID, redirectUri: REDIRECT_URI });
+  const newClient = account.newClient;
   /** The platform's one provider, the sandbox IdP (`auto=1` approves at once), under the name `sandbox`. */
   const providers = (params: Record<string, string> = { auto: '1' }, endpoint?: string) => ({
     sandbox: {
@@ -594,12 +581,7 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
   });
 
   before(async () => {
-    started = await command<OAuthSandbox>({ op: 'start' });
-    oauthCredentialId = await addOAuthCredential(await newClient(), started, {
-      sub,
-      clientId: CLIENT_ID,
-      redirectUri: REDIRECT_URI,
-    });
+    ({ credentialId: oauthCredentialId, ...started } = await account.start());
   });
   afterEach(() => {
     document.querySelectorAll('pay-sign-in').forEach((el) => el.remove());

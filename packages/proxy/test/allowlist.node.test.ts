@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { ALLOWLIST, createPlatformProxy, endUserFromIds, memoryCardControls } from '../src/index.js';
 import {
   alice,
