@@ -4,7 +4,7 @@
  * fixtures/size-paths: the entry `import()`s a and b; both import shared; b `import()`s c.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { bundleSize } from '../lib/bundle-size.mjs';
 
 const DIR = 'bench/test/fixtures/size-paths';

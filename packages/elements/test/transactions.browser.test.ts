@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createQuote, executeQuote } from '@paykit/crypto-core';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayTransactionsElement } from '../src/transactions/transactions.js';
 import '../src/define/pay-transactions.js';
 import '../src/translations/fr.js';

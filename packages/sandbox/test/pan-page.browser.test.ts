@@ -4,7 +4,7 @@
  * announced, and a live language switch from the framing page reaches it.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { cardPage } from '../src/money/pan-page.js';
 
 const CARD = { pan: '4000001234567899', cvv: '123', expiryMonth: 7, expiryYear: 2031 };

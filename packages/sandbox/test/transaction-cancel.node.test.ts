@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { fundAccount, signedInWallet, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 const SETTLE_MS = 1_000;
