@@ -123,7 +123,7 @@ export const fr: Messages = {
   'sca.renewing': 'Confirmation de votre paiement…',
   'sca.checking': 'Vérification de votre paiement en cours…',
   'sca.loginCodeLabel': 'Un code de plus, reçu dans un nouveau SMS',
-  'sca.loginPasskey': 'Une vérification de plus : confirmez avec votre clé d’accès que c’est bien vous.',
+  'sca.loginPasskey': 'Une vérification de plus : confirmez avec votre clé d’accès que c’est bien vous.',
   'sca.another': 'Une autre confirmation est nécessaire.',
   'sca.complete': 'Paiement confirmé.',
   'sca.noQuote': 'Aucun paiement n’attend de confirmation.',
