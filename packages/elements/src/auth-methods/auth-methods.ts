@@ -24,12 +24,13 @@ import {
   updateCustomerContact,
   type AuthMethod,
   type OtpChallenge,
+  type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { Action } from '../shared/action.js';
 import { CodeField } from '../shared/code-field.js';
-import { describeError, describeRegistrationError } from '../shared/errors.js';
+import { describeError, describeRegistrationError, type ErrorView } from '../shared/errors.js';
 import { SessionLoad } from '../shared/keyed-load.js';
 import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from './auth-methods-events.js';
 import type { MessageKey } from '../shared/i18n.js';
@@ -157,15 +158,16 @@ export class PayAuthMethodsElement extends PayElement {
   });
 
   /** One change at a time, with the buttons disabled; a failure is shown in the error box. */
-  readonly #action = new Action(this, {
+  readonly #action = new Action<boolean>(this, {
     client: () => this.requireClient(),
     report: (error) => this.reportError(error),
     announce: (text) => this.live.announce(text),
-    start: () => void (this.#notice = undefined),
   });
 
-  get #current() {
-    return this.#load.session;
+  /** Runs one change (the notice goes with the last error and success). */
+  #run(change: (client: WalletClient) => Promise<void>, report?: (error: unknown) => ErrorView): Promise<void> {
+    this.#notice = undefined;
+    return this.#action.run(change, true, report) as Promise<void>;
   }
 
   constructor() {
@@ -187,7 +189,7 @@ export class PayAuthMethodsElement extends PayElement {
   }
 
   get #phaseNow(): Phase {
-    if (!this.#current) return 'signed-out';
+    if (!this.#load.session) return 'signed-out';
     if (this.#phase) return this.#phase;
     return this.#loaded ? 'ready' : 'loading';
   }
@@ -213,7 +215,7 @@ export class PayAuthMethodsElement extends PayElement {
     const refusal: MessageKey | undefined =
       this.#credentials.length <= 1
         ? 'authMethods.lastOne'
-        : method.id === this.#current?.authMethodId
+        : method.id === this.#load.session?.authMethodId
           ? 'authMethods.inUse'
           : undefined;
     if (refusal) {
@@ -228,7 +230,7 @@ export class PayAuthMethodsElement extends PayElement {
   }
 
   #remove = (): Promise<void> =>
-    this.#action.run(async (client) => {
+    this.#run(async (client) => {
       const method = this.#target!;
       await removeCredential(client, method.id);
       this.#close();
@@ -266,7 +268,7 @@ export class PayAuthMethodsElement extends PayElement {
   #addEmail = (): Promise<void> => this.#addOtp({ type: 'EMAIL_OTP' });
 
   #addOtp(body: { type: 'EMAIL_OTP' | 'SMS_OTP' }, phoneNumber?: string): Promise<void> {
-    return this.#action.run(async (client) => {
+    return this.#run(async (client) => {
       if (phoneNumber) await updateCustomerContact(client, { customerId: this.customerId!, phoneNumber });
       const added = (await addCredential(client, body)) as AuthMethod & { otpEncryptionTargetBundle?: string };
       this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, false));
@@ -291,8 +293,7 @@ export class PayAuthMethodsElement extends PayElement {
     this.requestUpdate();
     try {
       await this.requireClient().loginWithOtp({ challenge, code });
-      this.#action.busy = undefined;
-      this.#code.busy = false;
+      this.#action.busy = this.#code.busy = false;
       this.#close();
       this.dispatchEvent(new PayCredentialAddedEvent(challenge.id, challenge.type, true));
       this.#action.done(this.t('authMethods.verified', { method: this.#label(challenge) }));
@@ -302,8 +303,7 @@ export class PayAuthMethodsElement extends PayElement {
       this.reportError(error, { UNAUTHORIZED: 'error.wrongCode' });
       this.#code.showError(view);
     } finally {
-      this.#action.busy = undefined;
-      this.#code.busy = false;
+      this.#action.busy = this.#code.busy = false;
       this.requestUpdate();
     }
   }
@@ -313,7 +313,7 @@ export class PayAuthMethodsElement extends PayElement {
     event?.preventDefault();
     const nickname = this.querySelector<HTMLInputElement>(`#${this.#fieldId}`)?.value.trim();
     const userName = this.userName ?? this.#credentials.find((c) => c.type === 'EMAIL_OTP')?.nickname ?? 'Paykit';
-    void this.#action.run(
+    void this.#run(
       async (client) => {
         const added = await client.registerPasskey({
           userName,
@@ -325,13 +325,12 @@ export class PayAuthMethodsElement extends PayElement {
         this.#action.done(this.t('authMethods.added', { method: this.#label(added) }));
         await this.#load.load();
       },
-      true,
       (error) => this.report(describeRegistrationError(error)),
     );
   };
 
   #addOAuth = (): Promise<void> =>
-    this.#action.run(async (client) => {
+    this.#run(async (client) => {
       const oidcToken = await this.getOidcToken!();
       const added = await addCredential(client, { type: 'OAUTH', oidcToken });
       this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, true));
@@ -365,7 +364,7 @@ export class PayAuthMethodsElement extends PayElement {
   }
 
   #renderRow(method: AuthMethod): unknown {
-    const inUse = method.id === this.#current?.authMethodId;
+    const inUse = method.id === this.#load.session?.authMethodId;
     const created = formatTime(this.resolvedLocale, method.createdAt);
     const detail = this.#describe(method);
     return html`<li part="method" class="row">
@@ -383,7 +382,7 @@ export class PayAuthMethodsElement extends PayElement {
         class="button button--secondary"
         type="button"
         aria-label=${this.t('authMethods.removeLabel', { method: this.#label(method) })}
-        ?disabled=${!!this.#action.busy || !!this.#phase}
+        ?disabled=${this.#action.busy || !!this.#phase}
         @click=${() => this.#askRemove(method)}
       >
         ${this.t('authMethods.remove')}
@@ -397,14 +396,14 @@ export class PayAuthMethodsElement extends PayElement {
       html`<form part=${phase === 'confirm-remove' ? 'confirm' : nothing} class="panel" @submit=${action}>
         ${content}
         <div class="actions">
-          <button part="button ${part}" class="button button--primary" ?disabled=${!!this.#action.busy}>
+          <button part="button ${part}" class="button button--primary" ?disabled=${this.#action.busy}>
             ${this.t(label)}
           </button>
           <button
             part="button cancel-button"
             class="button button--secondary"
             type="button"
-            ?disabled=${!!this.#action.busy}
+            ?disabled=${this.#action.busy}
             @click=${this.#close}
           >
             ${this.t('authMethods.cancel')}
@@ -446,7 +445,7 @@ export class PayAuthMethodsElement extends PayElement {
         part="button add-button"
         class="button button--secondary"
         type="button"
-        ?disabled=${!!this.#action.busy}
+        ?disabled=${this.#action.busy}
         @click=${onClick}
       >
         ${this.t(credentialTypeKey(kind))}

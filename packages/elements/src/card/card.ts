@@ -243,15 +243,6 @@ export class PayCardElement extends PayElement {
     report: (error) => this.#report(error),
     announce: (text) => this.live.announce(text),
   });
-  get #busy() {
-    return this.#action.busy;
-  }
-  get #error() {
-    return this.#action.error;
-  }
-  get #success() {
-    return this.#action.success;
-  }
   #waiting: AbortController | undefined;
   /** The card stayed PROCESSING through every read of the schedule. */
   #slow = false;
@@ -267,8 +258,8 @@ export class PayCardElement extends PayElement {
     if (this.#card?.state === 'FROZEN') states.push('frozen');
     if (this.#card?.state === 'PROCESSING') states.push(this.#slow ? 'slow' : 'processing');
     if (this.#needsActivation) states.push('needs-activation');
-    if (this.#busy) states.push('busy');
-    if (this.#error) states.push('error');
+    if (this.#action.busy) states.push('busy');
+    if (this.#action.error) states.push('error');
     return states;
   }
 
@@ -513,13 +504,14 @@ export class PayCardElement extends PayElement {
         !this.hasClient
           ? html`<p class="text">${this.t('error.noClient')}</p>`
           : !card
-            ? this.#error
+            ? this.#action.error
               ? nothing
               : html`<p class="text">${this.t('cardView.loading')}</p>`
             : this.#renderCard(card)
       }
-      ${this.#check.render()} ${this.renderErrorBox(this.#error, card ? {} : { retry: () => void this.#reload() })}
-      ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
+      ${this.#check.render()}
+      ${this.renderErrorBox(this.#action.error, card ? {} : { retry: () => void this.#reload() })}
+      ${this.#action.success ? this.renderSuccess(this.#action.success) : nothing} ${this.live.render()}
     </div>`;
   }
 
@@ -563,8 +555,8 @@ export class PayCardElement extends PayElement {
                 part="button freeze-button"
                 class="button button--secondary"
                 type="button"
-                ?disabled=${!!this.#busy}
-                aria-busy=${this.#busy === 'state' ? 'true' : 'false'}
+                ?disabled=${this.#action.busy}
+                aria-busy=${this.#action.busy === 'state' ? 'true' : 'false'}
                 @click=${this.#toggleFreeze}
               >
                 ${this.t(card.state === 'ACTIVE' ? 'cardView.freeze' : 'cardView.unfreeze')}
@@ -596,8 +588,8 @@ export class PayCardElement extends PayElement {
           part="button activate-button"
           class="button button--primary"
           type="button"
-          ?disabled=${!!this.#busy}
-          aria-busy=${this.#busy === 'activate' ? 'true' : 'false'}
+          ?disabled=${this.#action.busy}
+          aria-busy=${this.#action.busy === 'activate' ? 'true' : 'false'}
           @click=${this.#activate}
         >
           ${this.t('cardView.activate')}
@@ -655,8 +647,8 @@ export class PayCardElement extends PayElement {
                   part="button save-limits-button"
                   class="button button--primary"
                   type="submit"
-                  ?disabled=${!!this.#busy}
-                  aria-busy=${this.#busy === 'limits' ? 'true' : 'false'}
+                  ?disabled=${this.#action.busy}
+                  aria-busy=${this.#action.busy === 'limits' ? 'true' : 'false'}
                 >
                   ${this.t('cardView.saveLimits')}
                 </button>
@@ -664,7 +656,7 @@ export class PayCardElement extends PayElement {
                   part="button cancel-button"
                   class="button button--secondary"
                   type="button"
-                  ?disabled=${!!this.#busy}
+                  ?disabled=${this.#action.busy}
                   @click=${() => this.#editLimits(false)}
                 >
                   ${this.t('cardView.cancel')}
@@ -683,7 +675,7 @@ export class PayCardElement extends PayElement {
                   part="button edit-limits-button"
                   class="button button--secondary"
                   type="button"
-                  ?disabled=${!!this.#busy}
+                  ?disabled=${this.#action.busy}
                   @click=${() => this.#editLimits(true)}
                 >
                   ${this.t('cardView.editLimits')}
@@ -720,8 +712,8 @@ export class PayCardElement extends PayElement {
                 part="button more-button"
                 class="button button--secondary"
                 type="button"
-                ?disabled=${!!this.#busy}
-                aria-busy=${this.#busy === 'more' ? 'true' : 'false'}
+                ?disabled=${this.#action.busy}
+                aria-busy=${this.#action.busy === 'more' ? 'true' : 'false'}
                 @click=${this.#loadMore}
               >
                 ${this.t('cardView.loadMore')}

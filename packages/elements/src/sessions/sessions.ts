@@ -88,18 +88,6 @@ export class PaySessionsElement extends PayElement {
     report: (error) => this.reportError(error),
     announce: (text) => this.live.announce(text),
   });
-  get #busy() {
-    return this.#action.busy;
-  }
-  get #error() {
-    return this.#action.error;
-  }
-  get #current() {
-    return this.#load.session;
-  }
-  get #attached() {
-    return this.#load.client;
-  }
   /** After a revoke whose answer was lost: the list as it is now ("Checking…"). */
   readonly #check = new Reconcile(
     this,
@@ -109,13 +97,13 @@ export class PaySessionsElement extends PayElement {
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
-    if (this.#busy) states.push('busy');
-    if (this.#error) states.push('error');
+    if (this.#action.busy) states.push('busy');
+    if (this.#action.error) states.push('error');
     return states;
   }
 
   get #phase(): Phase {
-    if (!this.#current) return 'signed-out';
+    if (!this.#load.session) return 'signed-out';
     return this.#loaded ? 'ready' : 'loading';
   }
 
@@ -170,7 +158,8 @@ export class PaySessionsElement extends PayElement {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('sessions.title')}</h2>
       ${this.#renderBody()} ${this.#check.render()}
-      ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#load.load() })} ${this.live.render()}
+      ${this.renderErrorBox(this.#action.error, this.#loaded ? {} : { retry: () => this.#load.load() })}
+      ${this.live.render()}
     </div>`;
   }
 
@@ -179,7 +168,7 @@ export class PaySessionsElement extends PayElement {
     const phase = this.#phase;
     if (phase === 'signed-out') return this.renderSuccess(this.t('sessions.signedOut'));
     if (phase === 'loading') return html`<p class="text">${this.t('sessions.loading')}</p>`;
-    const here = this.#current!;
+    const here = this.#load.session!;
     const others = this.#sessions.filter((s) => s.id !== here.id);
     const mine = this.#sessions.find((s) => s.id === here.id) ?? here;
     return html`
@@ -194,7 +183,7 @@ export class PaySessionsElement extends PayElement {
                 part="button revoke-others-button"
                 class="button button--secondary"
                 type="button"
-                ?disabled=${this.#busy}
+                ?disabled=${this.#action.busy}
                 @click=${this.#revokeOthers}
               >
                 ${this.t('sessions.revokeOthers')}
@@ -205,7 +194,7 @@ export class PaySessionsElement extends PayElement {
           part="button sign-out-button"
           class="button button--secondary"
           type="button"
-          ?disabled=${this.#busy}
+          ?disabled=${this.#action.busy}
           @click=${this.#signOut}
         >
           ${this.t('sessions.signOut')}
@@ -228,11 +217,11 @@ export class PaySessionsElement extends PayElement {
     const device = this.#deviceName(session, current);
     const createdAt = Date.parse(session.createdAt ?? '');
     const created = Number.isNaN(createdAt) ? '' : timeAgo(locale, createdAt);
-    const expires = formatTime(locale, current ? this.#current!.expiresAt : session.expiresAt);
+    const expires = formatTime(locale, current ? this.#load.session!.expiresAt : session.expiresAt);
     // read at every render: the client's schedule changes with the session, which re-renders this
     const status = !current
       ? this.t('sessions.expires', { time: expires })
-      : this.#attached?.autoRefresh
+      : this.#load.client?.autoRefresh
         ? this.t('sessions.autoRefresh')
         : this.t('sessions.expiresAt', { time: expires });
     return html`<li part="session" class="row">
@@ -266,7 +255,7 @@ export class PaySessionsElement extends PayElement {
               part="button renew-button"
               class="button button--link"
               type="button"
-              ?disabled=${this.#busy}
+              ?disabled=${this.#action.busy}
               @click=${this.#renew}
             >
               ${this.t('sessions.renew')}
@@ -276,7 +265,7 @@ export class PaySessionsElement extends PayElement {
               class="button button--secondary"
               type="button"
               aria-label=${this.t('sessions.revokeLabel', { device, type, time: created })}
-              ?disabled=${this.#busy}
+              ?disabled=${this.#action.busy}
               @click=${() => this.#revoke(session as AuthSession)}
             >
               ${this.t('sessions.revoke')}

@@ -17,15 +17,14 @@ import type { ReactiveControllerHost } from 'lit';
 import type { WalletClient } from '@paykit/crypto-core';
 import type { ErrorView } from './errors.js';
 
+/** What an action needs of its element (a PayElement's `requireClient`, `reportError`, `live.announce`). */
 export interface ActionOptions {
-  /** The client a change uses (the element's `requireClient()`: what it throws is shown like any failure). */
+  /** The client a change uses (what it throws is shown like any failure). */
   client(): WalletClient;
   /** Reports a failure and answers what the error box shows. */
   report(error: unknown): ErrorView;
-  /** Says a success out loud (the element's live region). */
+  /** Says a success out loud. */
   announce(text: string): void;
-  /** When a change starts: more of the element's own to clear. */
-  start?(): void;
 }
 
 /** `K`: what `busy` says is running (`true`, or the element's names for its changes). */
@@ -36,6 +35,7 @@ export class Action<K = true> {
   error: ErrorView | undefined;
   /** The last change, confirmed. */
   success: string | undefined;
+
   readonly #host: ReactiveControllerHost;
   readonly #options: ActionOptions;
 
@@ -56,7 +56,6 @@ export class Action<K = true> {
     if (this.busy) return;
     this.busy = busy;
     this.error = this.success = undefined;
-    this.#options.start?.();
     this.#host.requestUpdate();
     try {
       return await change(this.#options.client());
@@ -70,7 +69,6 @@ export class Action<K = true> {
 
   /** Shows `text` as the change's success and announces it. */
   done(text: string): void {
-    this.success = text;
-    this.#options.announce(text);
+    this.#options.announce((this.success = text));
   }
 }

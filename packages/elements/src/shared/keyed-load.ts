@@ -33,25 +33,17 @@ export interface LoadHost extends ReactiveControllerHost, HTMLElement {
   client: WalletClient | undefined;
 }
 
-/** An element with a `customer-id` and a `client`. */
-export interface CustomerLoadHost extends LoadHost {
-  customerId: string | undefined;
-}
-
-export interface LoadOptions<T> {
-  /** Before the read: the loading state, for an element that shows one (the host re-renders). */
-  start?(): void;
+export interface KeyedLoadOptions<T> {
+  /** What the read follows; undefined (or false) while there is nothing to read. */
+  key(): readonly unknown[] | undefined | false;
   /** The read; what it throws goes to `fail`. */
   read(): T | Promise<T>;
   /** The answer, when it is still current (the host re-renders). */
   apply(value: T): void;
   /** The error, when it is still current (the host re-renders). */
   fail(error: unknown): void;
-}
-
-export interface KeyedLoadOptions<T> extends LoadOptions<T> {
-  /** What the read follows; undefined while there is nothing to read. */
-  key(): readonly unknown[] | undefined;
+  /** Before the read: the loading state, for an element that shows one (the host re-renders). */
+  start?(): void;
   /**
    * Leaving the page keeps the answer on its way and the key, so coming back reads nothing
    * (`<pay-card>`: a moved card keeps the transactions it has shown). Default: dropped, read again on return.
@@ -60,14 +52,14 @@ export interface KeyedLoadOptions<T> extends LoadOptions<T> {
 }
 
 export class KeyedLoad<T> implements ReactiveController {
-  protected readonly host: LoadHost;
+  readonly #host: LoadHost;
   readonly #options: KeyedLoadOptions<T>;
   #generation = 0;
   /** The key of the last automatic read; undefined until the first, after leaving the page and after `forget()`. */
   #loadedFor: readonly unknown[] | undefined;
 
   constructor(host: LoadHost, options: KeyedLoadOptions<T>) {
-    this.host = host;
+    this.#host = host;
     this.#options = options;
     host.addController(this);
   }
@@ -84,16 +76,16 @@ export class KeyedLoad<T> implements ReactiveController {
     const current = this.current();
     const options = this.#options;
     options.start?.();
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     try {
-      const value = await this.read();
+      const value = await options.read();
       if (!current()) return;
       options.apply(value);
     } catch (error) {
       if (!current()) return;
       options.fail(error);
     }
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** The next update reads again, even for the same key. */
@@ -101,18 +93,9 @@ export class KeyedLoad<T> implements ReactiveController {
     this.#loadedFor = undefined;
   }
 
-  protected read(): T | Promise<T> {
-    return this.#options.read();
-  }
-
-  /** What the read follows now; undefined: nothing to read. */
-  protected key(): readonly unknown[] | undefined {
-    return this.#options.key();
-  }
-
   /** Reads when the key is not the one last read. */
-  protected check(): void {
-    const key = this.host.isConnected ? this.key() : undefined;
+  hostUpdate(): void {
+    const key = this.#host.isConnected && this.#options.key();
     const last = this.#loadedFor;
     if (key && !(last?.length === key.length && key.every((value, i) => value === last[i]))) {
       this.#loadedFor = key;
@@ -120,23 +103,24 @@ export class KeyedLoad<T> implements ReactiveController {
     }
   }
 
-  hostUpdate(): void {
-    this.check();
-  }
-
   /** Back on the page after leaving it: an update, so the read dropped on leaving is made again. */
   hostConnected(): void {
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   hostDisconnected(): void {
     if (this.#options.keep) return;
     this.#generation++;
-    this.#loadedFor = undefined;
+    this.forget();
   }
 }
 
-export interface CustomerLoadOptions<T> extends LoadOptions<T> {
+/** An element with a `customer-id` and a `client`. */
+export interface CustomerLoadHost extends LoadHost {
+  customerId: string | undefined;
+}
+
+export interface CustomerLoadOptions<T> extends Omit<KeyedLoadOptions<T>, 'key' | 'keep'> {
   start(): void;
   /** Load only once `customer-id` is set; by default an empty id is loaded too (and fails as the element says). */
   needsId?: boolean;
@@ -149,17 +133,17 @@ export class CustomerLoad<T> extends KeyedLoad<T> {
       ...options,
       key: () => {
         const id = host.customerId ?? '';
-        return (host.client ?? getDefaultClient()) && (id || !options.needsId) ? [id] : undefined;
+        return !!(host.client ?? getDefaultClient()) && (!!id || !options.needsId) && [id];
       },
     });
   }
 }
 
-export interface SessionLoadOptions<T> extends Omit<LoadOptions<T | undefined>, 'read'> {
-  /** The read, when there is a session (without one, the answer is undefined). */
-  read(client: WalletClient, session: CurrentSession): Promise<T>;
+export interface SessionLoadOptions<T> extends Omit<KeyedLoadOptions<T | undefined>, 'key' | 'read' | 'keep'> {
   /** What of the session (and of the element) the read follows, beside the client: `(s) => [s?.accountId]`. */
   key(session: CurrentSession | undefined): readonly unknown[];
+  /** The read, when there is a session (without one, the answer is undefined). */
+  read(client: WalletClient, session: CurrentSession): Promise<T>;
   /** The client told of a new session (or none), before any read it starts. */
   changed?(session: CurrentSession | undefined, before: CurrentSession | undefined): void;
 }
@@ -174,42 +158,32 @@ export class SessionLoad<T> extends KeyedLoad<T | undefined> {
   client: WalletClient | undefined;
   /** Its session, as it last told. */
   session: CurrentSession | undefined;
-  readonly #options: SessionLoadOptions<T>;
   #unsubscribe: (() => void) | undefined;
 
   constructor(host: LoadHost, options: SessionLoadOptions<T>) {
-    super(host, { ...options, key: () => undefined, read: () => undefined });
-    this.#options = options;
-  }
-
-  protected override read(): Promise<T> | undefined {
-    const client = this.client;
-    const session = client?.session;
-    return session && this.#options.read(client!, session);
-  }
-
-  protected override key(): readonly unknown[] | undefined {
-    return this.client && [this.client, ...this.#options.key(this.session)];
-  }
-
-  override hostUpdate(): void {
-    const client = this.host.client ?? getDefaultClient();
-    if (client !== this.client || !this.#unsubscribe) {
-      this.#unsubscribe?.();
-      this.#unsubscribe = undefined;
-      if (client) {
-        this.client = client;
-        this.session = client.session;
-        this.#unsubscribe = client.subscribe((session) => {
-          const before = this.session;
-          this.session = session;
-          this.#options.changed?.(session, before);
-          this.host.requestUpdate();
-          this.check();
-        });
-      }
-    }
-    super.hostUpdate();
+    super(host, {
+      ...options,
+      key: () => {
+        const client = host.client ?? getDefaultClient();
+        if (client && (client !== this.client || !this.#unsubscribe)) {
+          this.#unsubscribe?.();
+          this.client = client;
+          this.session = client.session;
+          this.#unsubscribe = client.subscribe((session) => {
+            const before = this.session;
+            this.session = session;
+            options.changed?.(session, before);
+            this.hostUpdate();
+            host.requestUpdate();
+          });
+        }
+        return !!client && [client, ...options.key(this.session)];
+      },
+      read: () => {
+        const session = this.client?.session;
+        return session && options.read(this.client!, session);
+      },
+    });
   }
 
   override hostDisconnected(): void {

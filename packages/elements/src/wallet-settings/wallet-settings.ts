@@ -213,7 +213,7 @@ export class PayWalletSettingsElement extends PayElement {
         aria-checked=${on ? 'true' : 'false'}
         aria-labelledby="privacy-label"
         aria-describedby="privacy-hint"
-        ?disabled=${!!this.#action.busy}
+        ?disabled=${this.#action.busy}
         @click=${this.#togglePrivacy}
       ></button>
     </div>`;
@@ -238,7 +238,7 @@ export class PayWalletSettingsElement extends PayElement {
                 part="button create-key-button"
                 class="button button--primary"
                 type="button"
-                ?disabled=${!!this.#action.busy}
+                ?disabled=${this.#action.busy}
                 @click=${this.#createKey}
               >
                 ${this.t('walletSettings.createKey')}
@@ -280,7 +280,7 @@ export class PayWalletSettingsElement extends PayElement {
                   part="button confirm-revoke-button"
                   class="button button--primary"
                   type="button"
-                  ?disabled=${!!this.#action.busy}
+                  ?disabled=${this.#action.busy}
                   @click=${this.#revokeKey}
                 >
                   ${this.t('walletSettings.revoke')}
@@ -289,7 +289,7 @@ export class PayWalletSettingsElement extends PayElement {
                   part="button cancel-button"
                   class="button button--secondary"
                   type="button"
-                  ?disabled=${!!this.#action.busy}
+                  ?disabled=${this.#action.busy}
                   @click=${() => this.#ask(undefined)}
                 >
                   ${this.t('walletSettings.cancel')}
@@ -300,7 +300,7 @@ export class PayWalletSettingsElement extends PayElement {
                 class="button button--secondary"
                 type="button"
                 aria-label=${this.t('walletSettings.revokeLabel', { card: key.cardId })}
-                ?disabled=${!!this.#action.busy}
+                ?disabled=${this.#action.busy}
                 @click=${() => this.#ask(key)}
               >
                 ${this.t('walletSettings.revoke')}
