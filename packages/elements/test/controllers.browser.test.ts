@@ -5,6 +5,7 @@ import { afterEach, describe, it } from '@paykit/test-harness/suite';
 import { KeyedLoad, SessionLoad } from '../src/shared/keyed-load.js';
 import { Action } from '../src/shared/action.js';
 import type { ErrorView } from '../src/shared/errors.js';
+import type { PayElement } from '../src/shared/base-element.js';
 
 /** A read the test answers when it chooses. */
 interface Held {
@@ -145,17 +146,14 @@ describe('Action (shared/action.ts)', () => {
     const updates: string[] = [];
     const reported: unknown[] = [];
     const announced: string[] = [];
+    // what an Action uses of its element (a PayElement's protected members, as they are read)
     const host = {
-      addController() {},
-      removeController() {},
       requestUpdate: () => void updates.push(String(subject.busy)),
-      updateComplete: Promise.resolve(true),
+      requireClient: () => ({ name: 'the client' }) as unknown as WalletClient,
+      reportError: (error: unknown) => (reported.push(error), view),
+      live: { announce: (text: string) => void announced.push(text) },
     };
-    const subject: Action<'save'> = new Action<'save'>(host, {
-      client: () => ({ name: 'the client' }) as unknown as WalletClient,
-      report: (error) => (reported.push(error), view),
-      announce: (text) => void announced.push(text),
-    });
+    const subject: Action<'save'> = new Action<'save'>(host as unknown as PayElement);
     return { subject, updates, reported, announced };
   }
 

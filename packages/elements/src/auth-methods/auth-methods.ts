@@ -158,11 +158,7 @@ export class PayAuthMethodsElement extends PayElement {
   });
 
   /** One change at a time, with the buttons disabled; a failure is shown in the error box. */
-  readonly #action = new Action<boolean>(this, {
-    client: () => this.requireClient(),
-    report: (error) => this.reportError(error),
-    announce: (text) => this.live.announce(text),
-  });
+  readonly #action = new Action<boolean>(this);
 
   /** Runs one change (the notice goes with the last error and success). */
   #run(change: (client: WalletClient) => Promise<void>, report?: (error: unknown) => ErrorView): Promise<void> {

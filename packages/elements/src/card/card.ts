@@ -238,11 +238,7 @@ export class PayCardElement extends PayElement {
     fail: (error) => void (this.#action.error = this.#report(error)),
   });
   /** One change at a time; a failure is shown in the error box. */
-  readonly #action = new Action<Busy>(this, {
-    client: () => this.requireClient(),
-    report: (error) => this.#report(error),
-    announce: (text) => this.live.announce(text),
-  });
+  readonly #action = new Action<Busy>(this);
   #waiting: AbortController | undefined;
   /** The card stayed PROCESSING through every read of the schedule. */
   #slow = false;
@@ -348,7 +344,7 @@ export class PayCardElement extends PayElement {
 
   /** Runs one change; `change` answers the selector of what gets focus once the controls are enabled again. */
   async #run(busy: Busy, change: (client: WalletClient) => Promise<string | void>): Promise<void> {
-    const focus = await this.#action.run(change, busy);
+    const focus = await this.#action.run(change, busy, (error) => this.#report(error));
     if (focus) this.#focusSoon(focus);
   }
 

@@ -83,11 +83,7 @@ export class PaySessionsElement extends PayElement {
     fail: (error) => void (this.#action.error = this.reportError(error)),
   });
   /** One action at a time, with the buttons disabled; failures are shown and reported. */
-  readonly #action = new Action(this, {
-    client: () => this.requireClient(),
-    report: (error) => this.reportError(error),
-    announce: (text) => this.live.announce(text),
-  });
+  readonly #action = new Action(this);
   /** After a revoke whose answer was lost: the list as it is now ("Checking…"). */
   readonly #check = new Reconcile(
     this,

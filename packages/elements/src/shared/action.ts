@@ -1,31 +1,17 @@
 /**
  * The changes an account element makes (`<pay-auth-methods>`, `<pay-sessions>`, `<pay-wallet-settings>`,
  * `<pay-card>`), one at a time: `run` marks it busy (the element disables its buttons), clears the
- * last error and success, calls the change with the client, and shows a failure in the error box
- * (reported: `pay-error` and the announcement). A run while another is busy does nothing. The error
- * box is the element's one: its load failures go to `error` too.
+ * last error and success, calls the change with the element's client (`requireClient()`), and shows a
+ * failure in the error box (`reportError`: `pay-error` and the announcement). A run while another is
+ * busy does nothing. The error box is the element's one: its load failures go to `error` too.
  *
  * @example
- *   readonly #action = new Action(this, {
- *     client: () => this.requireClient(),
- *     report: (error) => this.reportError(error),
- *     announce: (text) => this.live.announce(text),
- *   });
+ *   readonly #action = new Action(this);
  *   #save = () => this.#action.run(async (client) => { await save(client); this.#action.done(this.t('saved')); });
  */
-import type { ReactiveControllerHost } from 'lit';
 import type { WalletClient } from '@paykit/crypto-core';
+import type { PayElement } from './base-element.js';
 import type { ErrorView } from './errors.js';
-
-/** What an action needs of its element (a PayElement's `requireClient`, `reportError`, `live.announce`). */
-export interface ActionOptions {
-  /** The client a change uses (what it throws is shown like any failure). */
-  client(): WalletClient;
-  /** Reports a failure and answers what the error box shows. */
-  report(error: unknown): ErrorView;
-  /** Says a success out loud. */
-  announce(text: string): void;
-}
 
 /** `K`: what `busy` says is running (`true`, or the element's names for its changes). */
 export class Action<K = true> {
@@ -35,40 +21,39 @@ export class Action<K = true> {
   error: ErrorView | undefined;
   /** The last change, confirmed. */
   success: string | undefined;
+  readonly #host: PayElement;
 
-  readonly #host: ReactiveControllerHost;
-  readonly #options: ActionOptions;
-
-  constructor(host: ReactiveControllerHost, options: ActionOptions) {
+  constructor(host: PayElement) {
     this.#host = host;
-    this.#options = options;
   }
 
   /**
    * Runs `change` unless one is busy; answers what it answers (undefined when it failed or did not run).
-   * `report` describes its failure when the element's default does not.
+   * `report` reports its failure and answers what the error box shows, when the element's `reportError`
+   * does not say it as the element wants.
    */
   async run<R>(
     change: (client: WalletClient) => Promise<R>,
     busy = true as K,
-    report = this.#options.report,
+    report = (error: unknown): ErrorView => this.#host['reportError'](error),
   ): Promise<R | undefined> {
     if (this.busy) return;
+    const host = this.#host;
     this.busy = busy;
     this.error = this.success = undefined;
-    this.#host.requestUpdate();
+    host.requestUpdate();
     try {
-      return await change(this.#options.client());
+      return await change(host['requireClient']());
     } catch (error) {
       this.error = report(error);
     } finally {
       this.busy = undefined;
-      this.#host.requestUpdate();
+      host.requestUpdate();
     }
   }
 
   /** Shows `text` as the change's success and announces it. */
   done(text: string): void {
-    this.#options.announce((this.success = text));
+    this.#host['live'].announce((this.success = text));
   }
 }

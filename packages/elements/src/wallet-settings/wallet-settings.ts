@@ -110,11 +110,7 @@ export class PayWalletSettingsElement extends PayElement {
     fail: (error) => void (this.#action.error = this.reportError(error)),
   });
   /** One change at a time, with the buttons disabled; a failure is shown in the error box. */
-  readonly #action = new Action(this, {
-    client: () => this.requireClient(),
-    report: (error) => this.reportError(error),
-    announce: (text) => this.live.announce(text),
-  });
+  readonly #action = new Action(this);
   /** After a key creation whose answer was lost: the keys as they are now ("Checking…"). */
   readonly #check = new Reconcile(
     this,
