@@ -5,7 +5,7 @@
  * also works alone: `PAYKIT_BROWSERS=chromium npx wtr`.
  *
  * Env: PAYKIT_BROWSERS=chromium,firefox,webkit · PAYKIT_FILES=<glob> (focus) · PAYKIT_SUMMARY_FILE=<json> ·
- * PAYKIT_TEST_PAGES=0 (a page per test file, test-pages.mjs) ·
+ * PAYKIT_TEST_PAGES=0 (a page per test file, test-pages.mjs) · PAYKIT_FINISH_MS=<ms> (a page's time limit) ·
  * PAYKIT_WTR_PORT=<port> · PAYKIT_BUNDLE_TESTS=0 (serve each module on its own, for debugging in a browser)
  */
 import path from 'node:path';
