@@ -28,6 +28,7 @@ import { currentStepNeeds, go, renderSteps, renderTopbar, show, startShell, star
 import { newPayment, state } from './state.js';
 import { STEPS } from './steps/index.js';
 import { watchSessionRevocations } from './steps/sessions.js';
+import { localize, startLanguage, t } from './i18n/translate.js';
 import { describe, toast } from './ui.js';
 import { forgetWalletSession, loadWallet } from './wallet.js';
 
@@ -47,7 +48,7 @@ function onSession(session: CurrentSession | undefined): void {
   const needs = currentStepNeeds();
   if (wasSignedIn !== !!session) {
     if (session) {
-      toast('Signed in', 'success');
+      toast(t('shell.signedInToast'), 'success');
       if (state.step === 'signin' || needs === 'session') {
         // the sign-in element that had focus is replaced: focus goes to what the sign-in produced
         const moveFocus = focusIsInContent();
@@ -72,10 +73,11 @@ document.addEventListener('securitypolicyviolation', () => {
   chip?.classList.add('security-chip--alert');
   chip?.setAttribute('data-violations', String(cspViolations));
   const label = chip?.querySelector('span');
-  if (label) label.textContent = `CSP blocked ${cspViolations} request${cspViolations === 1 ? '' : 's'}`;
+  if (label) localize(label, 'shell.cspBlocked', { count: cspViolations });
 });
 
 async function boot(): Promise<void> {
+  startLanguage();
   startTheme();
 
   state.config = await demoApi.config();
@@ -106,12 +108,12 @@ boot().catch((error: unknown) => {
       'div',
       { class: 'card card--empty', testid: 'boot-error' },
       h('div', { class: 'empty-icon' }, icon('alert')),
-      h('h2', { text: 'The demo could not start' }),
+      h('h2', { t: 'shell.bootError' }),
       h('p', { class: 'muted', text: describe(error) }),
       h(
         'button',
         { class: 'button button--primary', attrs: { type: 'button' }, on: { click: () => location.reload() } },
-        'Try again',
+        t('shell.retry'),
       ),
     ),
   );

@@ -9,17 +9,15 @@ import { h, icon, mount } from '../dom.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { state, type Card } from '../state.js';
 import { demoApi } from '../api.js';
+import { t } from '../i18n/translate.js';
 import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
 import { focusIsInContent, focusPartWhen, focusResult } from '../focus.js';
 import { refreshBalance } from '../wallet.js';
 
 export const cardStep: Step = {
   id: 'card',
-  title: 'Virtual card',
-  subtitle: 'Issue, manage, spend',
   icon: 'card',
   needs: 'session',
-  lead: 'Issue a virtual card funded by the wallet, let it pay from the wallet, then freeze it, set its limits, show its details and watch simulated spending arrive. Number and security code come from the card issuer’s own origin in a sandboxed frame: they never touch this page’s scripts.',
   done: () => state.card?.state === 'ACTIVE',
   render: cardPanel,
 };
@@ -63,7 +61,7 @@ function cardPanel(): HTMLElement {
       mount(
         slot,
         card(
-          'Virtual card',
+          'card.title',
           h(
             'div',
             { class: 'card-art card-art--ghost', attrs: { 'aria-hidden': 'true' } },
@@ -84,7 +82,7 @@ function cardPanel(): HTMLElement {
       mount(
         slot,
         card(
-          'Virtual card',
+          'card.title',
           h(
             'p',
             { class: 'muted', attrs: { tabindex: '-1', 'data-focus-result': '' }, testid: 'card-activating' },
@@ -132,8 +130,8 @@ function cardPanel(): HTMLElement {
         h(
           'dl',
           { class: 'facts facts--compact' },
-          fact('Card', c.id),
-          h('div', { class: 'fact' }, h('dt', { text: 'State' }), h('dd', null, badge)),
+          fact('fact.card', c.id),
+          h('div', { class: 'fact' }, h('dt', { t: 'fact.state' }), h('dd', null, badge)),
         ),
         element,
         h(

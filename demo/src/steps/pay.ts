@@ -10,16 +10,14 @@ import { h, icon, mount } from '../dom.js';
 import { money, parseAmount, shortId, time } from '../format.js';
 import { renderSteps, type Step } from '../shell.js';
 import { newPayment, state, type Payee } from '../state.js';
+import { t } from '../i18n/translate.js';
 import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
 import { refreshBalance } from '../wallet.js';
 
 export const payStep: Step = {
   id: 'pay',
-  title: 'Payment',
-  subtitle: 'Quote, authorize, sign',
   icon: 'send',
   needs: 'session',
-  lead: 'A payment is a quote, signed by your session key. Customers in the EU then confirm it with Strong Customer Authentication before any money moves.',
   done: () => state.paid,
   render: payPanel,
 };
@@ -86,7 +84,7 @@ function payPanel(): HTMLElement {
     const submit = h(
       'button',
       { class: 'button button--primary button--wide', attrs: { type: 'submit' }, testid: 'pay-review' },
-      'Review payment',
+      h('span', { t: 'pay.review' }),
       icon('arrow'),
     );
     if (state.payment.phase === 'quoting') {
@@ -115,38 +113,38 @@ function payPanel(): HTMLElement {
           },
         },
       },
-      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-payee' }, text: 'Pay to' }), payee),
+      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-payee' }, t: 'pay.payTo' }), payee),
       h(
         'div',
         { class: 'field' },
-        h('label', { class: 'label', attrs: { for: 'pay-amount' }, text: `Amount (${me.currency})` }),
+        h(
+          'label',
+          { class: 'label', attrs: { for: 'pay-amount' } },
+          h('span', { t: 'pay.amount' }),
+          ` (${me.currency})`,
+        ),
         amount,
         chips,
         hint,
       ),
-      h(
-        'div',
-        { class: 'field' },
-        h('label', { class: 'label', attrs: { for: 'pay-note' }, text: 'Note (optional)' }),
-        note,
-      ),
+      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-note' }, t: 'pay.note' }), note),
       error,
       submit,
     );
     return h(
       'div',
       { class: 'grid-2' },
-      card('New payment', form),
+      card('pay.card', form),
       h(
         'aside',
         { class: 'card card--muted' },
-        h('h2', { class: 'card__title', text: 'From' }),
+        h('h2', { class: 'card__title', t: 'pay.from' }),
         h(
           'dl',
           { class: 'facts facts--compact' },
-          fact('Wallet', shortId(me.accountId)),
-          fact('Available', state.balance === undefined ? '—' : money(state.balance, me.currency)),
-          fact('Region', `${me.regionName}${me.sca ? ' (SCA)' : ''}`),
+          fact('fact.wallet', shortId(me.accountId)),
+          fact('fact.available', state.balance === undefined ? '—' : money(state.balance, me.currency)),
+          fact('fact.region', `${me.regionName}${me.sca ? ' (SCA)' : ''}`),
         ),
       ),
     );
@@ -217,7 +215,7 @@ function payReview(render: () => void): HTMLElement {
   const update = (): void => {
     mount(
       progress,
-      h('h2', { class: 'card__title', text: 'Progress' }),
+      h('h2', { class: 'card__title', t: 'pay.progress' }),
       h(
         'ol',
         { class: 'timeline' },
@@ -250,7 +248,7 @@ function payReview(render: () => void): HTMLElement {
           testid: 'pay-new',
           on: { click: () => ((state.payment = newPayment()), render()) },
         },
-        'Make another payment',
+        h('span', { t: 'pay.another' }),
       ),
     );
     update();
@@ -283,7 +281,7 @@ function payReview(render: () => void): HTMLElement {
           ),
         ),
       );
-      toast('Payment completed', 'success');
+      toast(t('pay.completed'), 'success');
     });
   });
   element.addEventListener('pay-payment-failed', () => {
