@@ -139,6 +139,8 @@ export function renderSteps(): void {
     }),
   );
   followCurrentStep(list);
+  for (const button of document.querySelectorAll<HTMLElement>('main [data-after-step]'))
+    button.hidden = !walkthrough.find((s) => s.id === button.dataset['afterStep'])?.done();
 }
 
 /**
@@ -241,13 +243,21 @@ export function nextStep(): StepId {
   return walkthrough.find((s) => s.needs === 'session' && !s.done())?.id ?? 'sessions';
 }
 
-/** A button to the next step. */
-export function continueButton(to: StepId, label: Parameters<typeof t>[0] = 'shell.continue'): HTMLElement {
+/**
+ * A button to the next step. With `after`, it shows only once that step is done: where the step's element
+ * ends with a "Continue" of its own (the terms), the page's comes after it, so a step offers one at a time.
+ */
+export function continueButton(
+  to: StepId,
+  label: Parameters<typeof t>[0] = 'shell.continue',
+  after?: StepId,
+): HTMLElement {
+  const done = after ? walkthrough.find((s) => s.id === after)?.done() : true;
   return h(
     'button',
     {
       class: 'button button--primary',
-      attrs: { type: 'button' },
+      attrs: { type: 'button', 'data-after-step': after, hidden: !done },
       testid: `continue-${to}`,
       on: { click: () => go(to) },
     },

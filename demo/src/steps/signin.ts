@@ -59,6 +59,7 @@ function signinPanel(): HTMLElement {
   }
 
   const signIn = demoSignIn('signin', me.region);
+  prefillEmail(signIn, me.email);
   return h(
     'div',
     { class: 'stack' },
@@ -112,6 +113,28 @@ export function demoSignIn(testid: string, defaultCountry?: string): HTMLElement
     ),
   );
   return signIn;
+}
+
+/**
+ * Puts the email the customer step signed up with into `<pay-sign-in>`'s field (it renders the field in
+ * its light DOM, a moment after it connects), so it is not typed twice. Only an empty field is filled:
+ * what a person (or the browser's autofill) already put there stays.
+ */
+function prefillEmail(signIn: HTMLElement, email: string): void {
+  const fill = (): boolean => {
+    const input = signIn.querySelector<HTMLInputElement>('input[type="email"]');
+    if (!input) return false;
+    if (!input.value) {
+      input.value = email;
+      input.dispatchEvent(new Event('input', { bubbles: true })); // the element hears it as typed
+    }
+    return true;
+  };
+  if (fill()) return;
+  const observer = new MutationObserver(() => {
+    if (fill()) observer.disconnect();
+  });
+  observer.observe(signIn, { childList: true, subtree: true });
 }
 
 function signinHow(): HTMLElement {

@@ -25,7 +25,7 @@ function termsPanel(): HTMLElement {
     'div',
     { class: 'stack' },
     card('terms.title', terms),
-    h('div', { class: 'actions' }, continueButton('contact')),
+    h('div', { class: 'actions' }, continueButton('contact', 'shell.continue', 'terms')),
     howItWorks([
       '`GET /customers/end-user-terms` gives the current version and the hosted URL of the terms.',
       '`PATCH /customers/{id}` records `{termsVersion, acceptanceMethod}`; the wallet proxy adds `ipAddress` and `acceptedAt` from the connection and its own clock.',
