@@ -184,7 +184,8 @@ export const de: DemoMessages = {
     'Bevor Geld an eine selbstverwahrte Wallet geht, weist der Kunde nach, dass sie ihm gehört: Seine Wallet signiert eine Nachricht des Dienstes, oder er besteht eine Lebenderkennung.',
   'payout.add': 'Meine externe Wallet hinzufügen',
   'payout.address': 'Wallet-Adresse (Base, USDC)',
-  'payout.signerNote': 'Sandbox: Die Demo signiert mit einem Testschlüssel anstelle Ihrer Wallet-App.',
+  'payout.signerNote':
+    'Sandbox: Die Prüfung öffnet sich in einem neuen Tab, wo Sie ihr Ergebnis wählen; diese Seite verfolgt sie.',
   'payout.verified': 'Die externe Wallet gehört Ihnen: Auszahlungen dorthin sind erlaubt',
 
   'sessions.title': 'Kontosicherheit',

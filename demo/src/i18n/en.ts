@@ -184,7 +184,8 @@ export const en = {
     'Before money goes out to a self-custody wallet, the customer proves it is theirs: their wallet signs a message from the service, or they pass a liveness check.',
   'payout.add': 'Add my external wallet',
   'payout.address': 'Wallet address (Base, USDC)',
-  'payout.signerNote': 'Sandbox: the demo signs with a test key standing in for your wallet app.',
+  'payout.signerNote':
+    'Sandbox: the identity check opens in a new tab, where you choose its outcome; this page follows it.',
   'payout.verified': 'The external wallet is yours: payouts to it are allowed',
 
   'sessions.title': 'Account security',

@@ -182,7 +182,8 @@ export const es: DemoMessages = {
     'Antes de enviar dinero a una billetera de autocustodia, el cliente demuestra que es suya: su billetera firma un mensaje del servicio, o pasa una prueba de vida.',
   'payout.add': 'Añadir mi billetera externa',
   'payout.address': 'Dirección de la billetera (Base, USDC)',
-  'payout.signerNote': 'Prueba: la demo firma con una clave de prueba en lugar de tu app de billetera.',
+  'payout.signerNote':
+    'Prueba: la verificación se abre en otra pestaña, donde eliges su resultado; esta página la sigue.',
   'payout.verified': 'La billetera externa es tuya: se permiten retiros a ella',
 
   'sessions.title': 'Seguridad de la cuenta',

@@ -186,7 +186,7 @@ export const fr: DemoMessages = {
   'payout.add': 'Ajouter mon portefeuille externe',
   'payout.address': 'Adresse du portefeuille (Base, USDC)',
   'payout.signerNote':
-    'Bac à sable\u00a0: la démo signe avec une clé de test qui remplace votre application de portefeuille.',
+    'Bac à sable\u00a0: la vérification s’ouvre dans un nouvel onglet, où vous choisissez son résultat\u00a0; cette page la suit.',
   'payout.verified': 'Le portefeuille externe est le vôtre\u00a0: les retraits vers lui sont autorisés',
 
   'sessions.title': 'Sécurité du compte',

@@ -183,7 +183,7 @@ export const it: DemoMessages = {
     'Prima che il denaro vada a un portafoglio in autocustodia, il cliente dimostra che è suo: il suo portafoglio firma un messaggio del servizio, oppure supera una verifica di presenza.',
   'payout.add': 'Aggiungi il mio portafoglio esterno',
   'payout.address': 'Indirizzo del portafoglio (Base, USDC)',
-  'payout.signerNote': 'Sandbox: la demo firma con una chiave di prova al posto della tua app di portafoglio.',
+  'payout.signerNote': 'Sandbox: la verifica si apre in una nuova scheda, dove scegli l’esito; questa pagina la segue.',
   'payout.verified': 'Il portafoglio esterno è tuo: i prelievi verso di esso sono consentiti',
 
   'sessions.title': 'Sicurezza dell’account',

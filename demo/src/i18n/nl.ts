@@ -182,7 +182,8 @@ export const nl: DemoMessages = {
     'Voordat er geld naar een zelfbeheerde wallet gaat, toont de klant aan dat die van hem is: zijn wallet ondertekent een bericht van de dienst, of hij doorstaat een livenesscontrole.',
   'payout.add': 'Mijn externe wallet toevoegen',
   'payout.address': 'Walletadres (Base, USDC)',
-  'payout.signerNote': 'Sandbox: de demo ondertekent met een testsleutel in plaats van je wallet-app.',
+  'payout.signerNote':
+    'Sandbox: de controle opent in een nieuw tabblad, waar je de uitkomst kiest; deze pagina volgt haar.',
   'payout.verified': 'De externe wallet is van jou: uitbetalingen ernaar zijn toegestaan',
 
   'sessions.title': 'Accountbeveiliging',

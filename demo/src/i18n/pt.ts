@@ -181,7 +181,8 @@ export const pt: DemoMessages = {
     'Antes de o dinheiro ir para uma carteira de autocustódia, o cliente prova que é sua: a carteira assina uma mensagem do serviço, ou passa uma prova de vida.',
   'payout.add': 'Adicionar a minha carteira externa',
   'payout.address': 'Endereço da carteira (Base, USDC)',
-  'payout.signerNote': 'Sandbox: a demo assina com uma chave de teste em vez da sua app de carteira.',
+  'payout.signerNote':
+    'Sandbox: a verificação abre num novo separador, onde escolhe o resultado; esta página acompanha-a.',
   'payout.verified': 'A carteira externa é sua: os levantamentos para ela são permitidos',
 
   'sessions.title': 'Segurança da conta',

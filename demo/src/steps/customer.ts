@@ -51,6 +51,7 @@ function customerPanel(): HTMLElement {
                 t: me.sca ? 'customer.sca' : 'customer.noSca',
               }),
               h('span', { class: 'badge', text: me.currency }),
+              me.business ? h('span', { class: 'badge', t: 'customer.businessBadge' }) : null,
             ),
           ),
         ),
@@ -136,6 +137,12 @@ function customerPanel(): HTMLElement {
     h('span', { t: 'customer.submit' }),
     icon('arrow'),
   );
+  const kind = h(
+    'select',
+    { id: 'signup-kind', class: 'input', attrs: { name: 'customerType' } },
+    h('option', { attrs: { value: 'INDIVIDUAL' }, t: 'customer.individual' }),
+    h('option', { attrs: { value: 'BUSINESS' }, t: 'customer.business' }),
+  );
   const error = h('p', { class: 'form-error', attrs: { role: 'alert' } });
   const scaNote = h('p', { class: 'field__hint' });
   const updateNote = (): void => {
@@ -185,6 +192,12 @@ function customerPanel(): HTMLElement {
       region,
       scaNote,
     ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { class: 'label', attrs: { for: 'signup-kind' }, t: 'customer.kind' }),
+      kind,
+    ),
     error,
     submit,
   );
@@ -204,13 +217,15 @@ function customerPanel(): HTMLElement {
         fullName: name.value,
         region: region.value,
         phoneNumber: phone.value,
+        customerType: kind.value === 'BUSINESS' ? 'BUSINESS' : 'INDIVIDUAL',
       });
       await forgetWalletSession(); // a session of an earlier customer in this browser
       forgetCustomer();
       state.me = me;
       await refreshBalance();
       toast(t('customer.created', { currency: me.currency }), 'success');
-      go(me.sca ? 'terms' : 'signin'); // EU customers onboard first: terms, contact details, KYC
+      // EU customers onboard first (terms, contact details, KYC); a business names its owners
+      go(me.sca ? 'terms' : me.business ? 'owners' : 'signin');
     } catch (e) {
       error.textContent = describe(e);
     } finally {

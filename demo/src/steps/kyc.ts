@@ -25,7 +25,11 @@ function kycPanel(): HTMLElement {
     'div',
     { class: 'stack' },
     card(undefined, kyc),
-    h('div', { class: 'actions' }, continueButton('signin', 'kyc.continue')),
+    h(
+      'div',
+      { class: 'actions' },
+      state.me!.business ? continueButton('owners') : continueButton('signin', 'kyc.continue'),
+    ),
     howItWorks([
       'Hosted: `POST /customers/{id}/kyc-link` returns a single-use link (and a token where the provider can be embedded); the page frames it and reads the status until the provider decides.',
       'In page: `PATCH /customers/{id}` saves the details, `POST /documents` uploads the ID (multipart; PDF, JPEG or PNG, up to 10 MB, checked first), `POST /verifications` answers with what is still missing, field by field.',

@@ -8,7 +8,7 @@
 import { createQuote, lookupUma, type Quote } from '@paykit/crypto-core';
 import { h, icon, mount } from '../dom.js';
 import { money, parseAmount, shortId, time } from '../format.js';
-import { renderSteps, type Step } from '../shell.js';
+import { continueButton, renderSteps, type Step } from '../shell.js';
 import { newPayment, state, type Payee } from '../state.js';
 import { t } from '../i18n/translate.js';
 import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
@@ -250,6 +250,7 @@ function payReview(render: () => void): HTMLElement {
         },
         h('span', { t: 'pay.another' }),
       ),
+      payment.phase === 'done' ? continueButton('activity') : null,
     );
     update();
   };
