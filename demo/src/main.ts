@@ -1,10 +1,13 @@
 /**
- * The Paykit Wallet demo page: a platform's wallet area built from eight Paykit elements and one
- * `WalletClient` that talks to the platform proxy at `/api/wallet`. Seven steps (`steps/`, in order in
- * `steps/index.ts`): create a sandbox customer, sign in with an email code, add a passkey, export the
- * recovery phrase, issue and reveal a card, pay (with Strong Customer Authentication for EU customers),
- * account security (sessions, sign-in methods, wallet settings). Around them, `shell.ts` (sidebar, top bar, navigation, theme), `state.ts` (what the
- * page knows), `api.ts` (the platform's own backend), `wallet.ts` (wallet reads several steps share).
+ * The Paykit Wallet demo page: a platform's wallet area built from the Paykit elements and one
+ * `WalletClient` that talks to the platform proxy at `/api/wallet`. Thirteen steps (`steps/`, in order in
+ * `steps/index.ts`): create a sandbox customer (a person or a business), onboarding (terms, email and
+ * phone, KYC, a business's owners), sign in, add a passkey, export the recovery phrase, issue and reveal a
+ * card, pay (with Strong Customer Authentication for EU customers), the wallet's activity, an external
+ * wallet to pay out to, account security (sessions, sign-in methods, wallet settings). Around them,
+ * `shell.ts` (sidebar, top bar, navigation, theme), `i18n/` (the page's words and its language switch),
+ * `state.ts` (what the page knows), `api.ts` (the platform's own backend), `wallet.ts` (wallet reads
+ * several steps share).
  * This module boots it: configuration, the client, the restored session, the first panel.
  *
  * Nothing secret is put in the URL, in web storage or in the console: the session key lives in
