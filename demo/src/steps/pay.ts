@@ -250,7 +250,8 @@ function payReview(render: () => void): HTMLElement {
         },
         h('span', { t: 'pay.another' }),
       ),
-      payment.phase === 'done' ? continueButton('activity') : null,
+      // once a payment went through, the wallet's activity is next (also after a later one failed)
+      state.paid ? continueButton('activity') : null,
     );
     update();
   };

@@ -34,7 +34,7 @@ function payoutPanel(): HTMLElement {
     slot,
     h('div', { class: 'actions' }, continueButton('sessions')),
     howItWorks([
-      '`POST /customers/external-accounts` `{customerId, currency: "USDC", accountInfo: {accountType: "BASE_WALLET", address}}`: a first-party self-custody wallet starts PENDING_OWNERSHIP_VERIFICATION.',
+      '`POST /customers/external-accounts` `{customerId, currency: "USDC", ownershipType: "FIRST_PARTY", accountInfo: {accountType: "BASE_WALLET", address}}`: a first-party self-custody wallet starts PENDING_OWNERSHIP_VERIFICATION.',
       '`POST /customers/external-accounts/{id}/challenge` `{method}`: WALLET_SIGNATURE answers a `messageToSign` for the wallet to sign (`eip1193Signer`, `solanaSigner`), LIVENESS a hosted identity check; the element follows the account until it is ACTIVE.',
       'Only an ACTIVE external account takes payouts; the wallet proxy forwards these calls only for the visitor’s own customer and accounts.',
     ]),
@@ -82,6 +82,8 @@ function addWallet(done: () => void): HTMLElement {
         body: {
           customerId: state.me!.customerId,
           currency: 'USDC',
+          // the customer's own self-custody wallet: the service asks them to prove it before it takes payouts
+          ownershipType: 'FIRST_PARTY',
           accountInfo: { accountType: 'BASE_WALLET', address: address.value.trim() },
         },
       });
@@ -108,7 +110,8 @@ function ownership(externalAccountId: string, render: () => void): HTMLElement {
     );
   const element = payElement(
     'pay-wallet-ownership',
-    { 'external-account-id': externalAccountId, method: 'LIVENESS' },
+    // the sandbox decides two seconds after the check: read the account every second meanwhile
+    { 'external-account-id': externalAccountId, method: 'LIVENESS', 'poll-interval': '1000' },
     'wallet-ownership',
   );
   element.addEventListener('pay-ownership-verified', () => {
