@@ -5,7 +5,7 @@
 import { h } from '../dom.js';
 import { continueButton, renderTopbar, type Step } from '../shell.js';
 import { state } from '../state.js';
-import { card, howItWorks, payElement } from '../ui.js';
+import { howItWorks, payElement } from '../ui.js';
 import { refreshBalance } from '../wallet.js';
 
 export const activityStep: Step = {
@@ -23,7 +23,7 @@ function activityPanel(): HTMLElement {
   return h(
     'div',
     { class: 'stack' },
-    card(undefined, list),
+    list,
     h('div', { class: 'actions' }, continueButton('payout')),
     howItWorks([
       '`GET /transactions?customerId=` (through `listTransactions` of `@paykit/crypto-core/activity`), filtered by `status`, paged with its cursor.',

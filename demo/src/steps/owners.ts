@@ -6,7 +6,7 @@
 import { h } from '../dom.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { state } from '../state.js';
-import { card, howItWorks, payElement } from '../ui.js';
+import { howItWorks, payElement } from '../ui.js';
 
 export const ownersStep: Step = {
   id: 'owners',
@@ -36,7 +36,7 @@ function ownersPanel(): HTMLElement {
   return h(
     'div',
     { class: 'stack' },
-    card(undefined, owners),
+    owners,
     h('div', { class: 'actions' }, continueButton('signin', 'kyc.continue')),
     howItWorks([
       '`GET /beneficial-owners?customerId=` lists the people added, each with their own KYC status.',

@@ -121,5 +121,10 @@ function ownership(externalAccountId: string, render: () => void): HTMLElement {
     render();
     document.querySelector<HTMLElement>('[data-testid="payout-verified"]')?.focus();
   });
-  return card(undefined, element, h('p', { class: 'hint' }, icon('info'), h('span', { t: 'payout.signerNote' })));
+  return h(
+    'div',
+    { class: 'stack stack--tight' },
+    element,
+    h('p', { class: 'hint' }, icon('info'), h('span', { t: 'payout.signerNote' })),
+  );
 }
