@@ -173,6 +173,19 @@ export const de: DemoMessages = {
   'pay.another': 'Weitere Zahlung',
   'pay.completed': 'Zahlung abgeschlossen',
 
+  'pay.notePlaceholder': 'Kaffee und ein Croissant',
+  'pay.hintUs': 'US-Kunden: keine SCA, die Zahlung wird signiert und sofort gesendet.',
+  'pay.hintEu': 'Sie signieren diese Zahlung und bestätigen sie dann mit einem SMS-Code.',
+  'pay.amountError': 'Geben Sie einen Betrag ein, etwa 24,50.',
+  'pay.cancel': 'Abbrechen',
+  'card.issue': 'Virtuelle Karte ausgeben',
+  'card.intro': 'Eine virtuelle Visa-Debitkarte, die aus Ihrer Wallet zahlt. Die Aktivierung dauert etwa eine Sekunde.',
+  'card.activating': 'Ihre Karte wird aktiviert…',
+  'card.simulate': 'Ausgaben simulieren',
+  'card.simulateHint':
+    'Kartennetze, von der Sandbox simuliert: abgerechnete Käufe, eine Erstattung, ein offenes Taxi, eine Ablehnung. Erlauben Sie zuerst Kartenzahlungen, sonst wird alles abgelehnt.',
+  'card.issued': 'Karte ausgegeben und aktiv',
+
   'activity.title': 'Aktivität',
   'activity.subtitle': 'Zahlungen, Filter, Storno',
   'activity.lead':

@@ -173,6 +173,19 @@ export const en = {
   'pay.another': 'Make another payment',
   'pay.completed': 'Payment completed',
 
+  'pay.notePlaceholder': 'Coffee and a croissant',
+  'pay.hintUs': 'US customers: no SCA, the payment is signed and sent at once.',
+  'pay.hintEu': 'You sign this payment, then confirm it with a text-message code.',
+  'pay.amountError': 'Enter an amount such as 24.50.',
+  'pay.cancel': 'Cancel',
+  'card.issue': 'Issue virtual card',
+  'card.intro': 'A virtual Visa debit card spending from your wallet. Activation takes about a second.',
+  'card.activating': 'Activating your card…',
+  'card.simulate': 'Simulate spending',
+  'card.simulateHint':
+    'Card networks, simulated by the sandbox: purchases that settle, a refund, a pending taxi, a decline. Allow card payments first, or every one is declined.',
+  'card.issued': 'Card issued and active',
+
   'activity.title': 'Activity',
   'activity.subtitle': 'Payments, filter, cancel',
   'activity.lead':

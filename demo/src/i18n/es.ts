@@ -171,6 +171,19 @@ export const es: DemoMessages = {
   'pay.another': 'Hacer otro pago',
   'pay.completed': 'Pago completado',
 
+  'pay.notePlaceholder': 'Un café y un cruasán',
+  'pay.hintUs': 'Clientes de EE. UU.: sin SCA, el pago se firma y se envía al instante.',
+  'pay.hintEu': 'Firmas este pago y luego lo confirmas con un código por SMS.',
+  'pay.amountError': 'Introduce un importe, por ejemplo 24,50.',
+  'pay.cancel': 'Cancelar',
+  'card.issue': 'Emitir tarjeta virtual',
+  'card.intro': 'Una tarjeta de débito Visa virtual que gasta de tu billetera. La activación tarda un segundo.',
+  'card.activating': 'Activando tu tarjeta…',
+  'card.simulate': 'Simular gastos',
+  'card.simulateHint':
+    'Redes de tarjetas simuladas por el entorno de prueba: compras liquidadas, un reembolso, un taxi pendiente, un rechazo. Permite antes los pagos con tarjeta o se rechazará todo.',
+  'card.issued': 'Tarjeta emitida y activa',
+
   'activity.title': 'Actividad',
   'activity.subtitle': 'Pagos, filtro, cancelar',
   'activity.lead':

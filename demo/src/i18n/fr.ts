@@ -174,6 +174,20 @@ export const fr: DemoMessages = {
   'pay.another': 'Faire un autre paiement',
   'pay.completed': 'Paiement effectué',
 
+  'pay.notePlaceholder': 'Un café et un croissant',
+  'pay.hintUs': 'Clients américains\u00a0: sans SCA, le paiement est signé et envoyé aussitôt.',
+  'pay.hintEu': 'Vous signez ce paiement, puis le confirmez avec un code reçu par SMS.',
+  'pay.amountError': 'Saisissez un montant, par exemple 24,50.',
+  'pay.cancel': 'Annuler',
+  'card.issue': 'Émettre la carte virtuelle',
+  'card.intro':
+    'Une carte de débit Visa virtuelle qui dépense depuis votre portefeuille. L’activation prend environ une seconde.',
+  'card.activating': 'Activation de votre carte…',
+  'card.simulate': 'Simuler des dépenses',
+  'card.simulateHint':
+    'Réseaux de cartes simulés par le bac à sable\u00a0: des achats réglés, un remboursement, un taxi en attente, un refus. Autorisez d’abord les paiements par carte, sinon tout est refusé.',
+  'card.issued': 'Carte émise et active',
+
   'activity.title': 'Activité',
   'activity.subtitle': 'Paiements, filtre, annulation',
   'activity.lead':

@@ -172,6 +172,20 @@ export const it: DemoMessages = {
   'pay.another': 'Fai un altro pagamento',
   'pay.completed': 'Pagamento completato',
 
+  'pay.notePlaceholder': 'Caffè e cornetto',
+  'pay.hintUs': 'Clienti USA: niente SCA, il pagamento è firmato e inviato subito.',
+  'pay.hintEu': 'Firmi questo pagamento, poi lo confermi con un codice via SMS.',
+  'pay.amountError': 'Inserisci un importo, ad esempio 24,50.',
+  'pay.cancel': 'Annulla',
+  'card.issue': 'Emetti la carta virtuale',
+  'card.intro':
+    'Una carta di debito Visa virtuale che spende dal tuo portafoglio. L’attivazione richiede circa un secondo.',
+  'card.activating': 'Attivazione della carta…',
+  'card.simulate': 'Simula spese',
+  'card.simulateHint':
+    'Circuiti delle carte simulati dalla sandbox: acquisti regolati, un rimborso, un taxi in sospeso, un rifiuto. Consenti prima i pagamenti con carta, o saranno tutti rifiutati.',
+  'card.issued': 'Carta emessa e attiva',
+
   'activity.title': 'Attività',
   'activity.subtitle': 'Pagamenti, filtro, annullo',
   'activity.lead':

@@ -171,6 +171,19 @@ export const nl: DemoMessages = {
   'pay.another': 'Nog een betaling doen',
   'pay.completed': 'Betaling voltooid',
 
+  'pay.notePlaceholder': 'Koffie en een croissant',
+  'pay.hintUs': 'Amerikaanse klanten: geen SCA, de betaling wordt ondertekend en meteen verstuurd.',
+  'pay.hintEu': 'Je ondertekent deze betaling en bevestigt haar daarna met een sms-code.',
+  'pay.amountError': 'Vul een bedrag in, bijvoorbeeld 24,50.',
+  'pay.cancel': 'Annuleren',
+  'card.issue': 'Virtuele kaart uitgeven',
+  'card.intro': 'Een virtuele Visa-debitkaart die uit je wallet betaalt. Activeren duurt ongeveer een seconde.',
+  'card.activating': 'Je kaart wordt geactiveerd…',
+  'card.simulate': 'Uitgaven simuleren',
+  'card.simulateHint':
+    'Kaartnetwerken, gesimuleerd door de sandbox: afgerekende aankopen, een terugbetaling, een openstaande taxi, een weigering. Sta eerst kaartbetalingen toe, anders wordt alles geweigerd.',
+  'card.issued': 'Kaart uitgegeven en actief',
+
   'activity.title': 'Activiteit',
   'activity.subtitle': 'Betalingen, filter, annuleren',
   'activity.lead':

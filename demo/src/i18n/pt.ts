@@ -170,6 +170,19 @@ export const pt: DemoMessages = {
   'pay.another': 'Fazer outro pagamento',
   'pay.completed': 'Pagamento concluído',
 
+  'pay.notePlaceholder': 'Café e um croissant',
+  'pay.hintUs': 'Clientes dos EUA: sem SCA, o pagamento é assinado e enviado de imediato.',
+  'pay.hintEu': 'Assina este pagamento e depois confirma-o com um código por SMS.',
+  'pay.amountError': 'Introduza um montante, por exemplo 24,50.',
+  'pay.cancel': 'Cancelar',
+  'card.issue': 'Emitir cartão virtual',
+  'card.intro': 'Um cartão de débito Visa virtual que gasta da sua carteira. A ativação demora cerca de um segundo.',
+  'card.activating': 'A ativar o seu cartão…',
+  'card.simulate': 'Simular gastos',
+  'card.simulateHint':
+    'Redes de cartões simuladas pela sandbox: compras liquidadas, um reembolso, um táxi pendente, uma recusa. Permita primeiro os pagamentos com cartão, ou serão todos recusados.',
+  'card.issued': 'Cartão emitido e ativo',
+
   'activity.title': 'Atividade',
   'activity.subtitle': 'Pagamentos, filtro, cancelar',
   'activity.lead':

@@ -53,7 +53,7 @@ function cardPanel(): HTMLElement {
           testid: 'card-issue',
         },
         icon('card'),
-        'Issue virtual card',
+        h('span', { t: 'card.issue' }),
       );
       // the reason an issue failed, in words, under the button that tried it; it stays until the next try
       const error = h('p', { class: 'form-error', id: 'card-issue-error', testid: 'card-issue-error' });
@@ -68,10 +68,7 @@ function cardPanel(): HTMLElement {
             h('span', { class: 'card-art__brand', text: 'Paykit' }),
             h('span', { class: 'card-art__number', text: '•••• •••• •••• ••••' }),
           ),
-          h('p', {
-            class: 'muted',
-            text: 'A virtual Visa debit card spending from your wallet. Activation takes about a second.',
-          }),
+          h('p', { class: 'muted', t: 'card.intro' }),
           button,
           error,
         ),
@@ -87,7 +84,8 @@ function cardPanel(): HTMLElement {
             'p',
             { class: 'muted', attrs: { tabindex: '-1', 'data-focus-result': '' }, testid: 'card-activating' },
             h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }),
-            ' Activating your card…',
+            ' ',
+            h('span', { t: 'card.activating' }),
           ),
         ),
       );
@@ -116,7 +114,7 @@ function cardPanel(): HTMLElement {
       'button',
       { class: 'button button--secondary', attrs: { type: 'button' }, testid: 'card-simulate' },
       icon('card'),
-      'Simulate spending',
+      h('span', { t: 'card.simulate' }),
     );
     simulate.addEventListener('click', () => void spend(simulate, element, c.id));
     if (focusCard) {
@@ -134,15 +132,7 @@ function cardPanel(): HTMLElement {
           h('div', { class: 'fact' }, h('dt', { t: 'fact.state' }), h('dd', null, badge)),
         ),
         element,
-        h(
-          'div',
-          { class: 'actions' },
-          simulate,
-          h('p', {
-            class: 'hint',
-            text: 'Card networks, simulated by the sandbox: purchases that settle, a refund, a pending taxi, a decline. Allow card payments first, or every one is declined.',
-          }),
-        ),
+        h('div', { class: 'actions' }, simulate, h('p', { class: 'hint', t: 'card.simulateHint' })),
         h(
           'p',
           { class: 'hint' },
@@ -209,7 +199,7 @@ function cardPanel(): HTMLElement {
       focusCard = moveFocus && focusIsInContent();
       render();
       renderSteps();
-      if (state.card?.state === 'ACTIVE') toast('Card issued and active', 'success');
+      if (state.card?.state === 'ACTIVE') toast(t('card.issued'), 'success');
     } catch (e) {
       if (!button.isConnected) return toast(describe(e), 'error'); // the card was created; activating failed
       error.setAttribute('role', 'alert');

@@ -10,7 +10,7 @@ import { h, icon, mount } from '../dom.js';
 import { money, parseAmount, shortId, time } from '../format.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { newPayment, state, type Payee } from '../state.js';
-import { t } from '../i18n/translate.js';
+import { localize, t } from '../i18n/translate.js';
 import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
 import { refreshBalance } from '../wallet.js';
 
@@ -55,14 +55,12 @@ function payPanel(): HTMLElement {
     const note = h('input', {
       id: 'pay-note',
       class: 'input',
-      attrs: { type: 'text', maxlength: 80, placeholder: 'Coffee and a croissant', autocomplete: 'off' },
+      attrs: { type: 'text', maxlength: 80, placeholder: t('pay.notePlaceholder'), autocomplete: 'off' },
     });
     const error = h('p', { class: 'form-error', attrs: { role: 'alert' } });
     const hint = h('p', { class: 'field__hint', id: 'pay-amount-hint' });
     const updateHint = (): void => {
-      hint.textContent = !me.sca
-        ? 'US customers: no SCA, the payment is signed and sent at once.'
-        : 'You sign this payment, then confirm it with a text-message code.';
+      localize(hint, me.sca ? 'pay.hintEu' : 'pay.hintUs');
     };
     amount.addEventListener('input', updateHint);
     updateHint();
@@ -101,7 +99,7 @@ function payPanel(): HTMLElement {
             event.preventDefault();
             const minor = parseAmount(amount.value, me.currency);
             if (minor === undefined) {
-              error.textContent = 'Enter an amount such as 24.50.';
+              error.textContent = t('pay.amountError');
               amount.focus();
               return;
             }
@@ -330,7 +328,7 @@ function payReview(render: () => void): HTMLElement {
           testid: 'pay-cancel',
           on: { click: () => ((state.payment = newPayment()), render()) },
         },
-        'Cancel',
+        h('span', { t: 'pay.cancel' }),
       ),
     ),
     progress,
