@@ -1,4 +1,4 @@
-/** The demo page's own words in French (a no-break space before `:` `?` `!`). */
+/** The demo page's own words in French: a no-break space before `:` and inside « », a narrow one before `?` `!` `;`. */
 import type { DemoMessages } from './en.js';
 
 export const fr: DemoMessages = {
@@ -90,7 +90,7 @@ export const fr: DemoMessages = {
   'customer.plan7': 'Payer, avec SCA pour les clients de l’UE, et voir l’activité',
   'customer.plan8': 'Prouver qu’un portefeuille externe est le vôtre, pour y retirer des fonds',
   'customer.plan9': 'Renouveler la clé de session, se déconnecter',
-  'customer.returning': 'Déjà inscrit\u00a0? Connectez-vous',
+  'customer.returning': 'Déjà inscrit\u202f? Connectez-vous',
   'customer.sandboxCustomer': 'Client de test',
   'customer.businessBadge': 'Entreprise',
   'customer.sca': 'Authentification forte',
@@ -114,7 +114,7 @@ export const fr: DemoMessages = {
   'kyc.title': 'Vérifier l’identité',
   'kyc.subtitle': 'Inscription · KYC',
   'kyc.lead':
-    'Le client vérifie son identité avec le parcours hébergé du prestataire, ou saisit ici ses informations et une photo de sa pièce d’identité. Les clients de l’UE de ce bac à sable commencent non vérifiés\u00a0; les clients américains sont approuvés dès leur création.',
+    'Le client vérifie son identité avec le parcours hébergé du prestataire, ou saisit ici ses informations et une photo de sa pièce d’identité. Les clients de l’UE de ce bac à sable commencent non vérifiés\u202f; les clients américains sont approuvés dès leur création.',
   'kyc.continue': 'Continuer vers votre portefeuille',
 
   'owners.title': 'Propriétaires de l’entreprise',
@@ -127,14 +127,14 @@ export const fr: DemoMessages = {
   'signin.title': 'Connexion',
   'signin.subtitle': 'E-mail, téléphone, clé d’accès ou OAuth',
   'signin.lead':
-    'Le code est scellé pour une nouvelle clé de session non extractible créée dans ce navigateur. Elle signe chaque action du portefeuille après la connexion\u00a0; le service ne la voit jamais.',
+    'Le code est scellé pour une nouvelle clé de session non extractible créée dans ce navigateur. Elle signe chaque action du portefeuille après la connexion\u202f; le service ne la voit jamais.',
   'signin.card': 'Connectez-vous à votre portefeuille',
   'signin.to': 'Connexion à',
   'signin.done': 'Vous êtes connecté',
   'signin.doneText': 'Session {method}, expire {when}.',
   'signin.doneRefreshed': 'Session {method}, expire {when} et se renouvelle automatiquement.',
   'signin.brand': 'Portefeuille de démo Paykit',
-  'signin.hint': 'Bac à sable\u00a0: utilisez l’e-mail de votre inscription\u00a0; le code est toujours {code}.',
+  'signin.hint': 'Bac à sable\u00a0: utilisez l’e-mail de votre inscription\u202f; le code est toujours {code}.',
 
   'passkey.title': 'Clé d’accès',
   'passkey.subtitle': 'Créer, puis se connecter',
@@ -142,7 +142,7 @@ export const fr: DemoMessages = {
     'Ajoutez une clé d’accès au portefeuille (signée avec la session en cours), puis connectez-vous avec\u00a0: une nouvelle session, une nouvelle clé, aucun code à saisir.',
   'passkey.create': '1 · Créer une clé d’accès',
   'passkey.createText':
-    'Votre navigateur ou gestionnaire de mots de passe la conserve\u00a0; le portefeuille ne garde que sa clé publique.',
+    'Votre navigateur ou gestionnaire de mots de passe la conserve\u202f; le portefeuille ne garde que sa clé publique.',
   'passkey.signIn': '2 · Se connecter avec',
   'passkey.signInText':
     'Connectez-vous avec la clé d’accès que vous venez de créer. Vous obtenez une nouvelle session avec une nouvelle clé.',
@@ -200,7 +200,7 @@ export const fr: DemoMessages = {
   'payout.add': 'Ajouter mon portefeuille externe',
   'payout.address': 'Adresse du portefeuille (Base, USDC)',
   'payout.signerNote':
-    'Bac à sable\u00a0: la vérification s’ouvre dans un nouvel onglet, où vous choisissez son résultat\u00a0; cette page la suit.',
+    'Bac à sable\u00a0: la vérification s’ouvre dans un nouvel onglet, où vous choisissez son résultat\u202f; cette page la suit.',
   'payout.verified': 'Le portefeuille externe est le vôtre\u00a0: les retraits vers lui sont autorisés',
 
   'sessions.title': 'Sécurité du compte',
