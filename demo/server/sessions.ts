@@ -41,6 +41,8 @@ export interface DemoProfile {
   region: string;
   currency: string;
   otpCredentialId: string;
+  /** A business customer (KYB: its beneficial owners), not a person. */
+  business?: boolean;
   /** The phone number given at sign-up (E.164), for the sign-in lookup. */
   phoneNumber?: string;
 }

@@ -15,16 +15,14 @@ import { h } from '../dom.js';
 import { demoApi } from '../api.js';
 import { go, renderSteps, type Step } from '../shell.js';
 import { state } from '../state.js';
+import { t } from '../i18n/translate.js';
 import { card, howItWorks, payElement, toast } from '../ui.js';
 import { loadPasskeys } from '../wallet.js';
 
 export const sessionsStep: Step = {
   id: 'sessions',
-  title: 'Account security',
-  subtitle: 'Sessions, sign-in, wallet',
   icon: 'list',
   needs: 'session',
-  lead: 'What a wallet user manages on their own: where they are signed in, how they sign in, and who may spend from the wallet. Every change is signed by this browser’s session key.',
   done: () => false,
   render: sessionsPanel,
 };
@@ -72,7 +70,7 @@ function sessionsPanel(): HTMLElement {
 export function watchSessionRevocations(): void {
   document.addEventListener('pay-session-revoked', (event) => {
     if (!(event as CustomEvent<{ current?: boolean }>).detail?.current) return;
-    toast('Signed out. The session key was deleted from this browser.', 'success');
+    toast(t('shell.signedOutToast'), 'success');
     if (state.step !== 'signin') go('signin');
   });
 }
