@@ -1,4 +1,14 @@
 import { expect } from 'chai';
+import { WalletClient } from '@paykit/crypto-core/client';
+import { memoryKeyStore } from '@paykit/crypto-core/key-store';
+import {
+  confirmPayeeTrust,
+  confirmPayeeUntrust,
+  listPayees,
+  trustPayee,
+  untrustPayee,
+} from '@paykit/crypto-core/payees';
+import { fetchTransport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
@@ -115,5 +125,41 @@ describe('sandbox: trusted beneficiaries (trust, untrust, each confirmed by SCA)
       code: '123456',
     });
     expect([missing.status, missing.body.code]).to.deep.equal([404, 'REFERENCE_NOT_FOUND']);
+  });
+
+  it('the toolkit flows (@paykit/crypto-core/payees) list, trust and untrust a payee, and pass the service errors on', async () => {
+    const base = fetchTransport({ baseUrl: t.server.baseUrl });
+    const client = new WalletClient({
+      transport: (request) =>
+        base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
+      keyStore: memoryKeyStore(),
+      autoRefresh: false,
+    });
+    try {
+      const { customerId, id } = await payee('NL');
+      const page = await listPayees(client, { customerId });
+      expect(page.data.map((p) => [p.id, p.trusted])).to.deep.equal([[id, false]]);
+      const started = await trustPayee(client, id);
+      const wrong = await confirmPayeeTrust(client, id, {
+        challengeId: started.scaChallenge?.id,
+        code: '111111',
+      }).catch((e: unknown) => e);
+      expect(wrong).to.include({ status: 400, code: 'INVALID_INPUT' });
+      const trusted = await confirmPayeeTrust(client, id, { challengeId: started.scaChallenge?.id, code: '123456' });
+      expect(trusted).to.deep.equal({ trusted: true });
+      expect((await listPayees(client, { customerId })).data[0]!.trusted).to.equal(true);
+      const untrust = await untrustPayee(client, id);
+      expect(
+        await confirmPayeeUntrust(client, id, { challengeId: untrust.scaChallenge?.id, code: '123456' }),
+      ).to.deep.equal({
+        trusted: false,
+      });
+      const bad = await confirmPayeeTrust(client, id, { code: '12' }).catch((e: unknown) => e);
+      expect(bad).to.include({ code: 'INVALID_ARGUMENT' });
+      const outside = await payee('US');
+      expect(await trustPayee(client, outside.id).catch((e: unknown) => e)).to.include({ status: 409 });
+    } finally {
+      client.close();
+    }
   });
 });
