@@ -10,6 +10,8 @@ export const beneficiariesMessages = {
   'beneficiaries.trusted': 'Trusted',
   'beneficiaries.trust': 'Trust',
   'beneficiaries.untrust': 'Stop trusting',
+  'beneficiaries.trustName': 'Trust {name}',
+  'beneficiaries.untrustName': 'Stop trusting {name}',
   'beneficiaries.confirmTrust':
     'Trust {name}? Payments to them won’t ask for a code each time. Enter the code we sent you.',
   'beneficiaries.confirmUntrust':

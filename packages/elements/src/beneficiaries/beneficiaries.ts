@@ -265,7 +265,7 @@ export class PayBeneficiariesElement extends PayElement {
               part="button ${trusted ? 'untrust-button' : 'trust-button'}"
               class="button ${trusted ? 'button--link' : 'button--secondary'}"
               type="button"
-              aria-label=${`${this.t(trusted ? 'beneficiaries.untrust' : 'beneficiaries.trust')}: ${name}`}
+              aria-label=${this.t(trusted ? 'beneficiaries.untrustName' : 'beneficiaries.trustName', { name })}
               ?disabled=${this.#busy || !!this.#change}
               @click=${() => this.#start(row, !trusted)}
             >

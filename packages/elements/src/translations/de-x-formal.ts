@@ -511,6 +511,8 @@ export const deFormal: Messages = {
   'beneficiaries.trusted': 'Vertrauenswürdig',
   'beneficiaries.trust': 'Vertrauen',
   'beneficiaries.untrust': 'Nicht mehr vertrauen',
+  'beneficiaries.trustName': '{name} vertrauen',
+  'beneficiaries.untrustName': '{name} nicht mehr vertrauen',
   'beneficiaries.confirmTrust':
     '{name} vertrauen? Zahlungen an diesen Empfänger fragen dann nicht jedes Mal nach einem Code. Geben Sie den Code ein, den wir Ihnen gesendet haben.',
   'beneficiaries.confirmUntrust':

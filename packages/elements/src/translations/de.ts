@@ -509,6 +509,8 @@ export const de: Messages = {
   'beneficiaries.trusted': 'Vertrauenswürdig',
   'beneficiaries.trust': 'Vertrauen',
   'beneficiaries.untrust': 'Nicht mehr vertrauen',
+  'beneficiaries.trustName': '{name} vertrauen',
+  'beneficiaries.untrustName': '{name} nicht mehr vertrauen',
   'beneficiaries.confirmTrust':
     '{name} vertrauen? Zahlungen an diesen Empfänger fragen dann nicht jedes Mal nach einem Code. Gib den Code ein, den wir dir gesendet haben.',
   'beneficiaries.confirmUntrust':

@@ -486,11 +486,13 @@ export const es: Messages = {
   'beneficiaries.trusted': 'De confianza',
   'beneficiaries.trust': 'Marcar de confianza',
   'beneficiaries.untrust': 'Quitar confianza',
+  'beneficiaries.trustName': 'Marcar a {name} de confianza',
+  'beneficiaries.untrustName': 'Quitar la confianza a {name}',
   'beneficiaries.confirmTrust':
-    '¿Marcar a {name} como de confianza? Los pagos a este beneficiario ya no pedirán un código cada vez. Introduce el código que te enviamos.',
+    '¿Marcar a {name} como de confianza? Los pagos a este beneficiario ya no pedirán un código cada vez. Introduce el código que te hemos enviado.',
   'beneficiaries.confirmUntrust':
-    '¿Quitar la confianza a {name}? Los pagos a este beneficiario volverán a pedir un código. Introduce el código que te enviamos.',
-  'beneficiaries.codeHint': 'Introduce el código de 6 dígitos que enviamos a tu teléfono.',
+    '¿Quitar la confianza a {name}? Los pagos a este beneficiario volverán a pedir un código. Introduce el código que te hemos enviado.',
+  'beneficiaries.codeHint': 'Introduce el código de 6 dígitos que hemos enviado a tu teléfono.',
   'beneficiaries.confirmTrustButton': 'Marcar de confianza',
   'beneficiaries.confirmUntrustButton': 'Quitar confianza',
   'beneficiaries.keep': 'Cancelar',

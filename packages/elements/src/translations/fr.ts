@@ -514,10 +514,12 @@ export const fr: Messages = {
   'beneficiaries.trusted': 'De confiance',
   'beneficiaries.trust': 'Faire confiance',
   'beneficiaries.untrust': 'Ne plus faire confiance',
+  'beneficiaries.trustName': 'Faire confiance à {name}',
+  'beneficiaries.untrustName': 'Ne plus faire confiance à {name}',
   'beneficiaries.confirmTrust':
-    'Faire confiance à {name} ? Les paiements à ce bénéficiaire ne demanderont plus de code à chaque fois. Saisissez le code que nous vous avons envoyé.',
+    'Faire confiance à {name} ? Les paiements à ce bénéficiaire ne demanderont plus de code à chaque fois. Saisissez le code que nous vous avons envoyé.',
   'beneficiaries.confirmUntrust':
-    'Ne plus faire confiance à {name} ? Les paiements à ce bénéficiaire demanderont de nouveau un code. Saisissez le code que nous vous avons envoyé.',
+    'Ne plus faire confiance à {name} ? Les paiements à ce bénéficiaire demanderont de nouveau un code. Saisissez le code que nous vous avons envoyé.',
   'beneficiaries.codeHint': 'Saisissez le code à 6 chiffres envoyé sur votre téléphone.',
   'beneficiaries.confirmTrustButton': 'Faire confiance',
   'beneficiaries.confirmUntrustButton': 'Ne plus faire confiance',

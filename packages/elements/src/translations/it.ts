@@ -504,6 +504,8 @@ export const it: Messages = {
   'beneficiaries.trusted': 'Attendibile',
   'beneficiaries.trust': 'Rendi attendibile',
   'beneficiaries.untrust': 'Rimuovi attendibilità',
+  'beneficiaries.trustName': 'Rendi attendibile {name}',
+  'beneficiaries.untrustName': 'Rimuovi l’attendibilità di {name}',
   'beneficiaries.confirmTrust':
     'Rendere attendibile {name}? I pagamenti a questo beneficiario non chiederanno più un codice ogni volta. Inserisci il codice che ti abbiamo inviato.',
   'beneficiaries.confirmUntrust':

@@ -502,6 +502,8 @@ export const nl: Messages = {
   'beneficiaries.trusted': 'Vertrouwd',
   'beneficiaries.trust': 'Vertrouwen',
   'beneficiaries.untrust': 'Niet meer vertrouwen',
+  'beneficiaries.trustName': '{name} vertrouwen',
+  'beneficiaries.untrustName': '{name} niet meer vertrouwen',
   'beneficiaries.confirmTrust':
     '{name} vertrouwen? Betalingen aan deze begunstigde vragen dan niet elke keer om een code. Voer de code in die we je hebben gestuurd.',
   'beneficiaries.confirmUntrust':

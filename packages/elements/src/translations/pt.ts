@@ -504,6 +504,8 @@ export const pt: Messages = {
   'beneficiaries.trusted': 'De confiança',
   'beneficiaries.trust': 'Marcar como de confiança',
   'beneficiaries.untrust': 'Deixar de confiar',
+  'beneficiaries.trustName': 'Marcar {name} como de confiança',
+  'beneficiaries.untrustName': 'Deixar de confiar em {name}',
   'beneficiaries.confirmTrust':
     'Marcar {name} como de confiança? Os pagamentos a este beneficiário deixam de pedir um código de cada vez. Introduza o código que lhe enviámos.',
   'beneficiaries.confirmUntrust':
