@@ -12,10 +12,8 @@ export const beneficiariesMessages = {
   'beneficiaries.untrust': 'Stop trusting',
   'beneficiaries.trustName': 'Trust {name}',
   'beneficiaries.untrustName': 'Stop trusting {name}',
-  'beneficiaries.confirmTrust':
-    'Trust {name}? Payments to them won’t ask for a code each time. Enter the code we sent you.',
-  'beneficiaries.confirmUntrust':
-    'Stop trusting {name}? Payments to them will ask for a code again. Enter the code we sent you.',
+  'beneficiaries.confirmTrust': 'Trust {name}? Payments to them won’t ask for a code each time.',
+  'beneficiaries.confirmUntrust': 'Stop trusting {name}? Payments to them will ask for a code again.',
   'beneficiaries.codeHint': 'Enter the 6-digit code we sent to your phone.',
   'beneficiaries.confirmTrustButton': 'Trust payee',
   'beneficiaries.confirmUntrustButton': 'Stop trusting payee',

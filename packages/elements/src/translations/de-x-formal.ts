@@ -514,9 +514,9 @@ export const deFormal: Messages = {
   'beneficiaries.trustName': '{name} vertrauen',
   'beneficiaries.untrustName': '{name} nicht mehr vertrauen',
   'beneficiaries.confirmTrust':
-    '{name} vertrauen? Zahlungen an diesen Empfänger fragen dann nicht jedes Mal nach einem Code. Geben Sie den Code ein, den wir Ihnen gesendet haben.',
+    '{name} vertrauen? Zahlungen an diesen Empfänger fragen dann nicht jedes Mal nach einem Code.',
   'beneficiaries.confirmUntrust':
-    '{name} nicht mehr vertrauen? Zahlungen an diesen Empfänger fragen dann wieder nach einem Code. Geben Sie den Code ein, den wir Ihnen gesendet haben.',
+    '{name} nicht mehr vertrauen? Zahlungen an diesen Empfänger fragen dann wieder nach einem Code.',
   'beneficiaries.codeHint': 'Geben Sie den 6-stelligen Code ein, den wir an Ihr Telefon gesendet haben.',
   'beneficiaries.confirmTrustButton': 'Empfänger vertrauen',
   'beneficiaries.confirmUntrustButton': 'Nicht mehr vertrauen',

@@ -512,9 +512,9 @@ export const de: Messages = {
   'beneficiaries.trustName': '{name} vertrauen',
   'beneficiaries.untrustName': '{name} nicht mehr vertrauen',
   'beneficiaries.confirmTrust':
-    '{name} vertrauen? Zahlungen an diesen Empfänger fragen dann nicht jedes Mal nach einem Code. Gib den Code ein, den wir dir gesendet haben.',
+    '{name} vertrauen? Zahlungen an diesen Empfänger fragen dann nicht jedes Mal nach einem Code.',
   'beneficiaries.confirmUntrust':
-    '{name} nicht mehr vertrauen? Zahlungen an diesen Empfänger fragen dann wieder nach einem Code. Gib den Code ein, den wir dir gesendet haben.',
+    '{name} nicht mehr vertrauen? Zahlungen an diesen Empfänger fragen dann wieder nach einem Code.',
   'beneficiaries.codeHint': 'Gib den 6-stelligen Code ein, den wir an dein Telefon gesendet haben.',
   'beneficiaries.confirmTrustButton': 'Empfänger vertrauen',
   'beneficiaries.confirmUntrustButton': 'Nicht mehr vertrauen',

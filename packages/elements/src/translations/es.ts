@@ -489,9 +489,9 @@ export const es: Messages = {
   'beneficiaries.trustName': 'Marcar a {name} de confianza',
   'beneficiaries.untrustName': 'Quitar la confianza a {name}',
   'beneficiaries.confirmTrust':
-    '¿Marcar a {name} como de confianza? Los pagos a este beneficiario ya no pedirán un código cada vez. Introduce el código que te hemos enviado.',
+    '¿Marcar a {name} como de confianza? Los pagos a este beneficiario ya no pedirán un código cada vez.',
   'beneficiaries.confirmUntrust':
-    '¿Quitar la confianza a {name}? Los pagos a este beneficiario volverán a pedir un código. Introduce el código que te hemos enviado.',
+    '¿Quitar la confianza a {name}? Los pagos a este beneficiario volverán a pedir un código.',
   'beneficiaries.codeHint': 'Introduce el código de 6 dígitos que hemos enviado a tu teléfono.',
   'beneficiaries.confirmTrustButton': 'Marcar de confianza',
   'beneficiaries.confirmUntrustButton': 'Quitar confianza',

@@ -517,9 +517,9 @@ export const fr: Messages = {
   'beneficiaries.trustName': 'Faire confiance à {name}',
   'beneficiaries.untrustName': 'Ne plus faire confiance à {name}',
   'beneficiaries.confirmTrust':
-    'Faire confiance à {name} ? Les paiements à ce bénéficiaire ne demanderont plus de code à chaque fois. Saisissez le code que nous vous avons envoyé.',
+    'Faire confiance à {name} ? Les paiements à ce bénéficiaire ne demanderont plus de code à chaque fois.',
   'beneficiaries.confirmUntrust':
-    'Ne plus faire confiance à {name} ? Les paiements à ce bénéficiaire demanderont de nouveau un code. Saisissez le code que nous vous avons envoyé.',
+    'Ne plus faire confiance à {name} ? Les paiements à ce bénéficiaire demanderont de nouveau un code.',
   'beneficiaries.codeHint': 'Saisissez le code à 6 chiffres envoyé sur votre téléphone.',
   'beneficiaries.confirmTrustButton': 'Faire confiance',
   'beneficiaries.confirmUntrustButton': 'Ne plus faire confiance',

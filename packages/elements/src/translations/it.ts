@@ -507,9 +507,9 @@ export const it: Messages = {
   'beneficiaries.trustName': 'Rendi attendibile {name}',
   'beneficiaries.untrustName': 'Rimuovi l’attendibilità di {name}',
   'beneficiaries.confirmTrust':
-    'Rendere attendibile {name}? I pagamenti a questo beneficiario non chiederanno più un codice ogni volta. Inserisci il codice che ti abbiamo inviato.',
+    'Rendere attendibile {name}? I pagamenti a questo beneficiario non chiederanno più un codice ogni volta.',
   'beneficiaries.confirmUntrust':
-    'Rimuovere l’attendibilità di {name}? I pagamenti a questo beneficiario chiederanno di nuovo un codice. Inserisci il codice che ti abbiamo inviato.',
+    'Rimuovere l’attendibilità di {name}? I pagamenti a questo beneficiario chiederanno di nuovo un codice.',
   'beneficiaries.codeHint': 'Inserisci il codice di 6 cifre inviato al tuo telefono.',
   'beneficiaries.confirmTrustButton': 'Rendi attendibile',
   'beneficiaries.confirmUntrustButton': 'Rimuovi attendibilità',

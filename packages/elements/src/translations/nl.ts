@@ -505,9 +505,9 @@ export const nl: Messages = {
   'beneficiaries.trustName': '{name} vertrouwen',
   'beneficiaries.untrustName': '{name} niet meer vertrouwen',
   'beneficiaries.confirmTrust':
-    '{name} vertrouwen? Betalingen aan deze begunstigde vragen dan niet elke keer om een code. Voer de code in die we je hebben gestuurd.',
+    '{name} vertrouwen? Betalingen aan deze begunstigde vragen dan niet elke keer om een code.',
   'beneficiaries.confirmUntrust':
-    '{name} niet meer vertrouwen? Betalingen aan deze begunstigde vragen dan weer om een code. Voer de code in die we je hebben gestuurd.',
+    '{name} niet meer vertrouwen? Betalingen aan deze begunstigde vragen dan weer om een code.',
   'beneficiaries.codeHint': 'Voer de 6-cijferige code in die we naar je telefoon hebben gestuurd.',
   'beneficiaries.confirmTrustButton': 'Begunstigde vertrouwen',
   'beneficiaries.confirmUntrustButton': 'Niet meer vertrouwen',

@@ -507,9 +507,9 @@ export const pt: Messages = {
   'beneficiaries.trustName': 'Marcar {name} como de confiança',
   'beneficiaries.untrustName': 'Deixar de confiar em {name}',
   'beneficiaries.confirmTrust':
-    'Marcar {name} como de confiança? Os pagamentos a este beneficiário deixam de pedir um código de cada vez. Introduza o código que lhe enviámos.',
+    'Marcar {name} como de confiança? Os pagamentos a este beneficiário deixam de pedir um código de cada vez.',
   'beneficiaries.confirmUntrust':
-    'Deixar de confiar em {name}? Os pagamentos a este beneficiário voltam a pedir um código. Introduza o código que lhe enviámos.',
+    'Deixar de confiar em {name}? Os pagamentos a este beneficiário voltam a pedir um código.',
   'beneficiaries.codeHint': 'Introduza o código de 6 dígitos enviado para o seu telemóvel.',
   'beneficiaries.confirmTrustButton': 'Marcar como de confiança',
   'beneficiaries.confirmUntrustButton': 'Deixar de confiar',
