@@ -313,6 +313,21 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'DELETE', path: '/customers/external-accounts/{id}', owned: [externalAccount] },
   { method: 'POST', path: '/customers/external-accounts/{id}/challenge', owned: [externalAccount] },
   { method: 'POST', path: '/customers/external-accounts/{id}/verify', owned: [externalAccount] },
+  // Trusted beneficiaries (<pay-beneficiaries>): trust and untrust of the user's own payee, each confirmed by SCA
+  { method: 'POST', path: '/customers/external-accounts/{id}/trust', owned: [externalAccount], bodyOnly: [] },
+  {
+    method: 'POST',
+    path: '/customers/external-accounts/{id}/trust/confirm',
+    owned: [externalAccount],
+    bodyOnly: ['challengeId', 'code', 'passkeyAssertion', 'origin'],
+  },
+  { method: 'POST', path: '/customers/external-accounts/{id}/untrust', owned: [externalAccount], bodyOnly: [] },
+  {
+    method: 'POST',
+    path: '/customers/external-accounts/{id}/untrust/confirm',
+    owned: [externalAccount],
+    bodyOnly: ['challengeId', 'code', 'passkeyAssertion', 'origin'],
+  },
 
   // Sandbox only
   { method: 'POST', path: '/sandbox/internal-accounts/{id}/fund', owned: [id('account')], sandboxOnly: true },

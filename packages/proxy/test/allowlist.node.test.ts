@@ -112,6 +112,18 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
     body: { method: 'LIVENESS' },
   },
   { method: 'POST', path: `/customers/external-accounts/${alice.externalAccount}/verify`, body: { signature: '0x' } },
+  { method: 'POST', path: `/customers/external-accounts/${alice.externalAccount}/trust` },
+  {
+    method: 'POST',
+    path: `/customers/external-accounts/${alice.externalAccount}/trust/confirm`,
+    body: { code: '123456' },
+  },
+  { method: 'POST', path: `/customers/external-accounts/${alice.externalAccount}/untrust` },
+  {
+    method: 'POST',
+    path: `/customers/external-accounts/${alice.externalAccount}/untrust/confirm`,
+    body: { code: '123456' },
+  },
   { method: 'POST', path: `/sandbox/internal-accounts/${alice.account}/fund`, body: { amount: 1000 } },
   { method: 'GET', path: '/sandbox/enclave-keys' },
   { method: 'POST', path: '/sandbox/send', body: { quoteId: alice.quote, currencyCode: 'USD' } },
@@ -241,7 +253,7 @@ describe('refusals', () => {
       ['GET', '/customers'],
       ['DELETE', `/customers/${alice.customer}`],
       ['POST', '/transactions/Transaction:1/approve'],
-      ['POST', `/customers/external-accounts/${alice.externalAccount}/trust`],
+      ['DELETE', `/customers/external-accounts/${alice.externalAccount}/trust`],
       ['GET', '/platform/external-accounts'],
       ['POST', `/sandbox/cards/${alice.card}/simulate/return_reversal`],
       ['GET', '/verifications'],
@@ -758,6 +770,32 @@ describe('money: transactions, card state and limits, external accounts', () => 
       `GET /2025-10-13/customers/external-accounts/${enc(alice.externalAccount)}`,
       `POST /2025-10-13/customers/external-accounts/${alice.externalAccount}/challenge`,
     ]);
+  });
+
+  it('trusts and untrusts only the user’s own payee: stranger 401, another’s 403, extra body fields 403', async () => {
+    const { send, service } = harness({
+      answer: (request) => externalAccountOwners(request) ?? Response.json({ trusted: true }),
+    });
+    const mine = `/customers/external-accounts/${alice.externalAccount}`;
+    const other = `/customers/external-accounts/${bob.externalAccount}`;
+    const proof = json({ challengeId: 'ScaChallenge:1', code: '123456' });
+    for (const step of ['trust', 'untrust', 'trust/confirm', 'untrust/confirm']) {
+      const stranger = await send('POST', `${PREFIX}${mine}/${step}`, { as: null, body: proof });
+      expect(stranger.status, step).to.equal(401);
+    }
+    await expectStatuses(send, [
+      ['POST', `${other}/trust`, undefined, 403],
+      ['POST', `${other}/untrust/confirm`, proof, 403],
+      ['POST', `${mine}/trust`, json({ customerId: bob.customer }), 403],
+      ['POST', `${mine}/untrust/confirm`, json({ code: '123456', customerId: bob.customer }), 403],
+      ['POST', `${mine}/trust`, undefined, 200],
+      ['POST', `${mine}/trust/confirm`, proof, 200],
+    ]);
+    expect(
+      service.calls
+        .filter((r) => r.method === 'POST')
+        .map((r) => new URL(r.url).pathname.split('/').slice(-2).join('/')),
+    ).to.deep.equal([`${alice.externalAccount}/trust`, 'trust/confirm']);
   });
 
   it('answers an external account the service does not find as not owned (403), and passes on a 5xx', async () => {

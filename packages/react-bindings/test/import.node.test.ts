@@ -13,6 +13,7 @@ const src = fileURLToPath(new URL('../src/', import.meta.url));
 const TAGS = [
   'pay-auth-methods',
   'pay-beneficial-owners',
+  'pay-beneficiaries',
   'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',

@@ -28,6 +28,7 @@ import { credentialRoutes } from './routes/credentials.js';
 import { customerRoutes } from './routes/customers.js';
 import { delegatedKeyRoutes } from './routes/delegated-keys.js';
 import { externalAccountRoutes } from './routes/external-accounts.js';
+import { beneficiaryTrustRoutes } from './routes/beneficiary-trust.js';
 import { beneficialOwnerRoutes } from './routes/beneficial-owners.js';
 import { kycRoutes } from './routes/kyc.js';
 import { onboardingRoutes } from './routes/onboarding.js';
@@ -139,6 +140,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   for (const routes of [
     accountRoutes,
     externalAccountRoutes, // /customers/external-accounts before /customers/{id}
+    beneficiaryTrustRoutes,
     onboardingRoutes,
     customerRoutes,
     kycRoutes,

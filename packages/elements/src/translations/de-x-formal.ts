@@ -505,6 +505,27 @@ export const deFormal: Messages = {
   'transactions.status.REFUNDED': 'Erstattet',
   'transactions.status.EXPIRED': 'Abgelaufen',
   'transactions.status.CANCELLED': 'Storniert',
+  'beneficiaries.title': 'Empfänger',
+  'beneficiaries.loading': 'Ihre Empfänger werden geladen…',
+  'beneficiaries.empty': 'Noch keine Empfänger.',
+  'beneficiaries.trusted': 'Vertrauenswürdig',
+  'beneficiaries.trust': 'Vertrauen',
+  'beneficiaries.untrust': 'Nicht mehr vertrauen',
+  'beneficiaries.trustName': '{name} vertrauen',
+  'beneficiaries.untrustName': '{name} nicht mehr vertrauen',
+  'beneficiaries.confirmTrust':
+    '{name} vertrauen? Zahlungen an diesen Empfänger fragen dann nicht jedes Mal nach einem Code.',
+  'beneficiaries.confirmUntrust':
+    '{name} nicht mehr vertrauen? Zahlungen an diesen Empfänger fragen dann wieder nach einem Code.',
+  'beneficiaries.codeHint': 'Geben Sie den 6-stelligen Code ein, den wir an Ihr Telefon gesendet haben.',
+  'beneficiaries.confirmTrustButton': 'Empfänger vertrauen',
+  'beneficiaries.confirmUntrustButton': 'Nicht mehr vertrauen',
+  'beneficiaries.keep': 'Abbrechen',
+  'beneficiaries.nowTrusted': '{name} ist jetzt vertrauenswürdig.',
+  'beneficiaries.nowUntrusted': '{name} ist nicht mehr vertrauenswürdig.',
+  'beneficiaries.notNeeded':
+    'Ihr Konto braucht keine vertrauenswürdigen Empfänger: Zahlungen fragen nicht nach einem Code.',
+  'beneficiaries.unnamed': 'Empfänger',
 };
 
 registerMessages('de-x-formal', deFormal);

@@ -480,6 +480,26 @@ export const es: Messages = {
   'transactions.status.REFUNDED': 'Reembolsado',
   'transactions.status.EXPIRED': 'Caducado',
   'transactions.status.CANCELLED': 'Cancelado',
+  'beneficiaries.title': 'Beneficiarios',
+  'beneficiaries.loading': 'Cargando tus beneficiarios…',
+  'beneficiaries.empty': 'Aún no tienes beneficiarios.',
+  'beneficiaries.trusted': 'De confianza',
+  'beneficiaries.trust': 'Marcar de confianza',
+  'beneficiaries.untrust': 'Quitar confianza',
+  'beneficiaries.trustName': 'Marcar a {name} de confianza',
+  'beneficiaries.untrustName': 'Quitar la confianza a {name}',
+  'beneficiaries.confirmTrust':
+    '¿Marcar a {name} como de confianza? Los pagos a este beneficiario ya no pedirán un código cada vez.',
+  'beneficiaries.confirmUntrust':
+    '¿Quitar la confianza a {name}? Los pagos a este beneficiario volverán a pedir un código.',
+  'beneficiaries.codeHint': 'Introduce el código de 6 dígitos que hemos enviado a tu teléfono.',
+  'beneficiaries.confirmTrustButton': 'Marcar de confianza',
+  'beneficiaries.confirmUntrustButton': 'Quitar confianza',
+  'beneficiaries.keep': 'Cancelar',
+  'beneficiaries.nowTrusted': '{name} ya es de confianza.',
+  'beneficiaries.nowUntrusted': '{name} ya no es de confianza.',
+  'beneficiaries.notNeeded': 'Tu cuenta no necesita beneficiarios de confianza: los pagos no piden código.',
+  'beneficiaries.unnamed': 'Beneficiario',
 };
 
 registerMessages('es', es);

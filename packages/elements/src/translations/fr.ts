@@ -508,6 +508,27 @@ export const fr: Messages = {
   'transactions.status.REFUNDED': 'Remboursé',
   'transactions.status.EXPIRED': 'Expiré',
   'transactions.status.CANCELLED': 'Annulé',
+  'beneficiaries.title': 'Bénéficiaires',
+  'beneficiaries.loading': 'Chargement de vos bénéficiaires…',
+  'beneficiaries.empty': 'Aucun bénéficiaire pour l’instant.',
+  'beneficiaries.trusted': 'De confiance',
+  'beneficiaries.trust': 'Faire confiance',
+  'beneficiaries.untrust': 'Ne plus faire confiance',
+  'beneficiaries.trustName': 'Faire confiance à {name}',
+  'beneficiaries.untrustName': 'Ne plus faire confiance à {name}',
+  'beneficiaries.confirmTrust':
+    'Faire confiance à {name} ? Les paiements à ce bénéficiaire ne demanderont plus de code à chaque fois.',
+  'beneficiaries.confirmUntrust':
+    'Ne plus faire confiance à {name} ? Les paiements à ce bénéficiaire demanderont de nouveau un code.',
+  'beneficiaries.codeHint': 'Saisissez le code à 6 chiffres envoyé sur votre téléphone.',
+  'beneficiaries.confirmTrustButton': 'Faire confiance',
+  'beneficiaries.confirmUntrustButton': 'Ne plus faire confiance',
+  'beneficiaries.keep': 'Annuler',
+  'beneficiaries.nowTrusted': '{name} est désormais de confiance.',
+  'beneficiaries.nowUntrusted': '{name} n’est plus de confiance.',
+  'beneficiaries.notNeeded':
+    'Votre compte n’a pas besoin de bénéficiaires de confiance : les paiements ne demandent pas de code.',
+  'beneficiaries.unnamed': 'Bénéficiaire',
 };
 
 registerMessages('fr', fr);

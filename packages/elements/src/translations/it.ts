@@ -498,6 +498,27 @@ export const it: Messages = {
   'transactions.status.REFUNDED': 'Rimborsato',
   'transactions.status.EXPIRED': 'Scaduto',
   'transactions.status.CANCELLED': 'Annullato',
+  'beneficiaries.title': 'Beneficiari',
+  'beneficiaries.loading': 'Caricamento dei tuoi beneficiari…',
+  'beneficiaries.empty': 'Ancora nessun beneficiario.',
+  'beneficiaries.trusted': 'Attendibile',
+  'beneficiaries.trust': 'Rendi attendibile',
+  'beneficiaries.untrust': 'Rimuovi attendibilità',
+  'beneficiaries.trustName': 'Rendi attendibile {name}',
+  'beneficiaries.untrustName': 'Rimuovi l’attendibilità di {name}',
+  'beneficiaries.confirmTrust':
+    'Rendere attendibile {name}? I pagamenti a questo beneficiario non chiederanno più un codice ogni volta.',
+  'beneficiaries.confirmUntrust':
+    'Rimuovere l’attendibilità di {name}? I pagamenti a questo beneficiario chiederanno di nuovo un codice.',
+  'beneficiaries.codeHint': 'Inserisci il codice di 6 cifre inviato al tuo telefono.',
+  'beneficiaries.confirmTrustButton': 'Rendi attendibile',
+  'beneficiaries.confirmUntrustButton': 'Rimuovi attendibilità',
+  'beneficiaries.keep': 'Annulla',
+  'beneficiaries.nowTrusted': '{name} ora è attendibile.',
+  'beneficiaries.nowUntrusted': '{name} non è più attendibile.',
+  'beneficiaries.notNeeded':
+    'Il tuo account non ha bisogno di beneficiari attendibili: i pagamenti non chiedono un codice.',
+  'beneficiaries.unnamed': 'Beneficiario',
 };
 
 registerMessages('it', it);

@@ -496,6 +496,26 @@ export const nl: Messages = {
   'transactions.status.REFUNDED': 'Terugbetaald',
   'transactions.status.EXPIRED': 'Verlopen',
   'transactions.status.CANCELLED': 'Geannuleerd',
+  'beneficiaries.title': 'Begunstigden',
+  'beneficiaries.loading': 'Je begunstigden worden geladen…',
+  'beneficiaries.empty': 'Nog geen begunstigden.',
+  'beneficiaries.trusted': 'Vertrouwd',
+  'beneficiaries.trust': 'Vertrouwen',
+  'beneficiaries.untrust': 'Niet meer vertrouwen',
+  'beneficiaries.trustName': '{name} vertrouwen',
+  'beneficiaries.untrustName': '{name} niet meer vertrouwen',
+  'beneficiaries.confirmTrust':
+    '{name} vertrouwen? Betalingen aan deze begunstigde vragen dan niet elke keer om een code.',
+  'beneficiaries.confirmUntrust':
+    '{name} niet meer vertrouwen? Betalingen aan deze begunstigde vragen dan weer om een code.',
+  'beneficiaries.codeHint': 'Voer de 6-cijferige code in die we naar je telefoon hebben gestuurd.',
+  'beneficiaries.confirmTrustButton': 'Begunstigde vertrouwen',
+  'beneficiaries.confirmUntrustButton': 'Niet meer vertrouwen',
+  'beneficiaries.keep': 'Annuleren',
+  'beneficiaries.nowTrusted': '{name} is nu vertrouwd.',
+  'beneficiaries.nowUntrusted': '{name} is niet meer vertrouwd.',
+  'beneficiaries.notNeeded': 'Je account heeft geen vertrouwde begunstigden nodig: betalingen vragen niet om een code.',
+  'beneficiaries.unnamed': 'Begunstigde',
 };
 
 registerMessages('nl', nl);

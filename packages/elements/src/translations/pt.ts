@@ -498,6 +498,26 @@ export const pt: Messages = {
   'transactions.status.REFUNDED': 'Reembolsado',
   'transactions.status.EXPIRED': 'Expirado',
   'transactions.status.CANCELLED': 'Cancelado',
+  'beneficiaries.title': 'Beneficiários',
+  'beneficiaries.loading': 'A carregar os seus beneficiários…',
+  'beneficiaries.empty': 'Ainda não tem beneficiários.',
+  'beneficiaries.trusted': 'De confiança',
+  'beneficiaries.trust': 'Marcar como de confiança',
+  'beneficiaries.untrust': 'Deixar de confiar',
+  'beneficiaries.trustName': 'Marcar {name} como de confiança',
+  'beneficiaries.untrustName': 'Deixar de confiar em {name}',
+  'beneficiaries.confirmTrust':
+    'Marcar {name} como de confiança? Os pagamentos a este beneficiário deixam de pedir um código de cada vez.',
+  'beneficiaries.confirmUntrust':
+    'Deixar de confiar em {name}? Os pagamentos a este beneficiário voltam a pedir um código.',
+  'beneficiaries.codeHint': 'Introduza o código de 6 dígitos enviado para o seu telemóvel.',
+  'beneficiaries.confirmTrustButton': 'Marcar como de confiança',
+  'beneficiaries.confirmUntrustButton': 'Deixar de confiar',
+  'beneficiaries.keep': 'Cancelar',
+  'beneficiaries.nowTrusted': '{name} é agora de confiança.',
+  'beneficiaries.nowUntrusted': '{name} deixou de ser de confiança.',
+  'beneficiaries.notNeeded': 'A sua conta não precisa de beneficiários de confiança: os pagamentos não pedem código.',
+  'beneficiaries.unnamed': 'Beneficiário',
 };
 
 registerMessages('pt', pt);

@@ -10,6 +10,7 @@
 import * as React from 'react';
 import { createPayAuthMethods } from './pay-auth-methods.js';
 import { createPayBeneficialOwners } from './pay-beneficial-owners.js';
+import { createPayBeneficiaries } from './pay-beneficiaries.js';
 import { createPayCard } from './pay-card.js';
 import { createPayCardReveal } from './pay-card-reveal.js';
 import { createPayContactVerification } from './pay-contact-verification.js';
@@ -29,6 +30,7 @@ import { createPayWalletSettings } from './pay-wallet-settings.js';
 
 export const PayAuthMethods = /* @__PURE__ */ createPayAuthMethods(React);
 export const PayBeneficialOwners = /* @__PURE__ */ createPayBeneficialOwners(React);
+export const PayBeneficiaries = /* @__PURE__ */ createPayBeneficiaries(React);
 export const PayCard = /* @__PURE__ */ createPayCard(React);
 export const PayCardReveal = /* @__PURE__ */ createPayCardReveal(React);
 export const PayContactVerification = /* @__PURE__ */ createPayContactVerification(React);

@@ -11,6 +11,7 @@
  */
 import { createPayAuthMethods, type PayAuthMethodsComponent } from './pay-auth-methods.js';
 import { createPayBeneficialOwners, type PayBeneficialOwnersComponent } from './pay-beneficial-owners.js';
+import { createPayBeneficiaries, type PayBeneficiariesComponent } from './pay-beneficiaries.js';
 import { createPayCard, type PayCardComponent } from './pay-card.js';
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
 import { createPayContactVerification, type PayContactVerificationComponent } from './pay-contact-verification.js';
@@ -31,6 +32,7 @@ import type { ReactModule } from '../react-module.js';
 
 export * from './pay-auth-methods.js';
 export * from './pay-beneficial-owners.js';
+export * from './pay-beneficiaries.js';
 export * from './pay-card.js';
 export * from './pay-card-reveal.js';
 export * from './pay-contact-verification.js';
@@ -52,6 +54,7 @@ export * from './pay-wallet-settings.js';
 export const PAYKIT_TAG_NAMES = [
   'pay-auth-methods',
   'pay-beneficial-owners',
+  'pay-beneficiaries',
   'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',
@@ -73,6 +76,7 @@ export const PAYKIT_TAG_NAMES = [
 export interface PaykitComponents {
   PayAuthMethods: PayAuthMethodsComponent;
   PayBeneficialOwners: PayBeneficialOwnersComponent;
+  PayBeneficiaries: PayBeneficiariesComponent;
   PayCard: PayCardComponent;
   PayCardReveal: PayCardRevealComponent;
   PayContactVerification: PayContactVerificationComponent;
@@ -96,6 +100,7 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
     PayAuthMethods: createPayAuthMethods(react),
     PayBeneficialOwners: createPayBeneficialOwners(react),
+    PayBeneficiaries: createPayBeneficiaries(react),
     PayCard: createPayCard(react),
     PayCardReveal: createPayCardReveal(react),
     PayContactVerification: createPayContactVerification(react),

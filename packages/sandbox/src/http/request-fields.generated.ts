@@ -429,6 +429,12 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
     },
   },
   'POST /customers/external-accounts/{externalAccountId}/challenge': { fields: { method: true } },
+  'POST /customers/external-accounts/{externalAccountId}/trust/confirm': {
+    fields: { challengeId: true, code: true, origin: true, passkeyAssertion: true },
+  },
+  'POST /customers/external-accounts/{externalAccountId}/untrust/confirm': {
+    fields: { challengeId: true, code: true, origin: true, passkeyAssertion: true },
+  },
   'POST /customers/external-accounts/{externalAccountId}/verify': {
     fields: { signature: true, signatureScheme: true },
   },

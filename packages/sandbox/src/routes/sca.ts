@@ -46,7 +46,7 @@ function requireScaCustomer(ctx: SandboxContext, customerId: string): CustomerRe
   return customer;
 }
 
-function assertNotLocked(ctx: SandboxContext, customerId: string): void {
+export function assertNotLocked(ctx: SandboxContext, customerId: string): void {
   const lockedUntil = scaStateOf(ctx, customerId).lockedUntil;
   if (lockedUntil !== undefined && lockedUntil > ctx.config.now()) {
     throw new ApiError(423, 'ACCOUNT_LOCKED', 'Too many failed authorization attempts; the customer is locked', {
@@ -62,7 +62,7 @@ function requirePendingChallenge(quote: QuoteRecord): ScaChallengeRecord {
 }
 
 /** Counts a failed proof (locking the customer at the limit) and answers 400 with what failed and the tries left. */
-function rejectProof(ctx: SandboxContext, customerId: string, field: string, problem: string): never {
+export function rejectProof(ctx: SandboxContext, customerId: string, field: string, problem: string): never {
   const sca = scaStateOf(ctx, customerId);
   sca.failures += 1;
   const attemptsRemaining = Math.max(0, ctx.config.scaMaxFailures - sca.failures);

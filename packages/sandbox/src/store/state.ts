@@ -279,6 +279,10 @@ export interface ExternalAccountRecord {
   platformAccountId?: string;
   beneficiaryVerificationStatus?: string;
   beneficiaryVerifiedData?: { fullName: string };
+  /** A trusted beneficiary (routes/beneficiary-trust.ts): sends to it skip the per-transaction SCA. */
+  trusted?: boolean;
+  /** The trust or untrust started and not yet confirmed, with its SCA challenge. */
+  trustChange?: { trusted: boolean; challenge: ScaChallengeRecord };
   challenge?: {
     method: 'WALLET_SIGNATURE' | 'LIVENESS';
     messageToSign?: string;

@@ -65,6 +65,16 @@ export const SANDBOX_CHOICES: readonly { where: string; answer: string; reason: 
     reason: "the sandbox provisions every customer's wallet with an EMAIL_OTP credential on that address",
   },
   {
+    where: 'trusted on every ExternalAccount',
+    answer: 'trusted: boolean (the name of BeneficiaryTrustConfirm.trusted)',
+    reason: "the OpenAPI's ExternalAccount has no field for trust state, so a payee list could not show it",
+  },
+  {
+    where: 'POST /customers/external-accounts/{externalAccountId}/trust (untrust, each /confirm) of a locked customer',
+    answer: '409 CONFLICT with details.reason ACCOUNT_LOCKED',
+    reason: 'wrong codes count towards the SCA lock; 409 is the status these operations declare (no 423)',
+  },
+  {
     where: 'an operation of the API the sandbox does not serve yet',
     answer: '405 METHOD_NOT_ALLOWED with the served methods in Allow',
     reason:
