@@ -43,6 +43,10 @@
 //   GET /transactions
 //   GET /transactions/{transactionId}
 //   POST /transactions/{transactionId}/cancel
+//   POST /invitations
+//   GET /invitations/{invitationCode}
+//   POST /invitations/{invitationCode}/claim
+//   POST /invitations/{invitationCode}/cancel
 //   POST /sandbox/send
 //   POST /sandbox/internal-accounts/{accountId}/fund
 //   PATCH /internal-accounts/{id}
@@ -69,8 +73,8 @@
 //   POST /sandbox/cards/{id}/simulate/return
 //   POST /sandbox/cards/{id}/simulate/authorization_advice
 //   POST /sandbox/cards/{id}/simulate/return_reversal
-// inputs sha256 fa3d634c916ff1fbc6a7c7cf04361849c70a003397924c75a60df2aa1492c8b1
-// body sha256 eb8392087c6aa8708b7fd3ea594abab5ab69dd9ac136d8bf1c6b531d8e45ac8d
+// inputs sha256 f2a003b3a68b5fb992b2921db3ebc0a665fb56c41c86c51c0c74020ed9c320b6
+// body sha256 7a912a3ec8d84e06c2bee133971652e2e8165e675615c9c301eaf3b1e352c5fa
 export interface paths {
     "/auth/credentials": {
         parameters: {
@@ -598,6 +602,70 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["exportInternalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancelInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["claimInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4499,6 +4567,33 @@ export interface components {
              */
             sourceType: "UMA_ADDRESS";
         };
+        UmaInvitation: {
+            amountToSend?: components["schemas"]["CurrencyAmount"];
+            /** Format: date-time */
+            claimedAt?: string;
+            code: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            firstName?: string;
+            inviteeUma?: string;
+            inviterUma: string;
+            /** @enum {string} */
+            status: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+            url: string;
+        };
+        UmaInvitationClaimRequest: {
+            inviteeUma: string;
+        };
+        UmaInvitationCreateRequest: {
+            /** Format: int64 */
+            amountToSend?: number;
+            /** Format: date-time */
+            expiresAt?: string;
+            firstName?: string;
+            inviterUma: string;
+        };
         UsdAccountInfo: components["schemas"]["UsdAccountInfoBase"] & {
             paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
         };
@@ -7426,6 +7521,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignedRequestChallenge"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UmaInvitationCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    claimInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UmaInvitationClaimRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
                 };
             };
             400: {
