@@ -43,4 +43,5 @@ export const PAY_EVENT_NAMES = [
   'pay-card-activated',
   'pay-card-ready',
   'pay-transaction-cancelled',
+  'pay-invitation-claimed',
 ] as const;

@@ -16,6 +16,7 @@ const TAGS = [
   'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',
+  'pay-invitation',
   'pay-kyc',
   'pay-oauth-button',
   'pay-otp-login',

@@ -13,6 +13,7 @@ import { createPayBeneficialOwners } from './pay-beneficial-owners.js';
 import { createPayCard } from './pay-card.js';
 import { createPayCardReveal } from './pay-card-reveal.js';
 import { createPayContactVerification } from './pay-contact-verification.js';
+import { createPayInvitation } from './pay-invitation.js';
 import { createPayKyc } from './pay-kyc.js';
 import { createPayOAuthButton } from './pay-oauth-button.js';
 import { createPayOtpLogin } from './pay-otp-login.js';
@@ -32,6 +33,7 @@ export const PayBeneficialOwners = /* @__PURE__ */ createPayBeneficialOwners(Rea
 export const PayCard = /* @__PURE__ */ createPayCard(React);
 export const PayCardReveal = /* @__PURE__ */ createPayCardReveal(React);
 export const PayContactVerification = /* @__PURE__ */ createPayContactVerification(React);
+export const PayInvitation = /* @__PURE__ */ createPayInvitation(React);
 export const PayKyc = /* @__PURE__ */ createPayKyc(React);
 export const PayOAuthButton = /* @__PURE__ */ createPayOAuthButton(React);
 export const PayOtpLogin = /* @__PURE__ */ createPayOtpLogin(React);
