@@ -79,9 +79,9 @@ describe('<pay-invitation>', () => {
 
   it('says so when the invitation was accepted, cancelled, expired or is unknown (and in French)', async () => {
     const chain = await invited();
-    const accepted = await chain.create();
+    const accepted = await chain.create({ amountToSend: 500 });
     await chain.platform('POST', `/invitations/${accepted}/claim`, { inviteeUma: '$someone@other.example' });
-    const cancelled = await chain.create();
+    const cancelled = await chain.create({ amountToSend: 500 });
     await chain.platform('POST', `/invitations/${cancelled}/cancel`);
     const expired = await chain.create({ expiresAt: new Date(Date.now() - 1000).toISOString() });
     const cases: [string, string, string, string][] = [
@@ -96,6 +96,7 @@ describe('<pay-invitation>', () => {
       expect(hasState(el, state), `${code} ${state}`).to.equal(true);
       expect(text(part(el, 'message'))).to.equal(message);
       expect(maybePart(el, 'claim-button')).to.equal(null);
+      expect(maybePart(el, 'amount'), 'no amount promised any more').to.equal(null);
     }
   });
 

@@ -43,7 +43,7 @@ const REFUSED: Record<string, Status | 'NOT_FOUND'> = {
  * @csspart base - The surface around everything.
  * @csspart title - The heading.
  * @csspart inviter - Who sent the invitation (their name, else their UMA address).
- * @csspart amount - The amount the invitation promises.
+ * @csspart amount - The amount the invitation promises (while it can be accepted, and once accepted here).
  * @csspart status - The status word.
  * @csspart button - Every button.
  * @csspart claim-button - "Accept invitation".
@@ -179,9 +179,10 @@ export class PayInvitationElement extends PayElement {
     if (!invitation) return this.#error ? nothing : html`<p class="text">${this.t('invitation.loading')}</p>`;
     const locale = this.resolvedLocale;
     const money = invitation.amountToSend;
-    const amount = money && formatAmount(money.amount, money.currency, locale);
     const status = invitation.status;
     const pending = status === 'PENDING';
+    // the amount is the person's only while they can still accept it, or once they did
+    const amount = money && (pending || this.#claimed) && formatAmount(money.amount, money.currency, locale);
     const known = ['PENDING', 'CLAIMED', 'EXPIRED', 'CANCELLED'].includes(status);
     const expires = pending ? formatTime(locale, invitation.expiresAt) : '';
     return html`
