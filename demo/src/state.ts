@@ -21,6 +21,7 @@ export type StepId =
   | 'export'
   | 'card'
   | 'pay'
+  | 'payees'
   | 'activity'
   | 'payout'
   | 'sessions';

@@ -12,6 +12,7 @@ import { walletOwnership } from './wallet-ownership.js';
 import { walletSettings } from './wallet-settings.js';
 import { transactions } from './transactions.js';
 import { beneficiaries } from './beneficiaries.js';
+import { invitationSection } from './invitation.js';
 
 export const SECTIONS: readonly GallerySection[] = [
   signInSection,
@@ -33,4 +34,5 @@ export const SECTIONS: readonly GallerySection[] = [
   walletOwnership,
   transactions,
   beneficiaries,
+  invitationSection,
 ];

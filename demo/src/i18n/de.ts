@@ -186,6 +186,11 @@ export const de: DemoMessages = {
     'Kartennetze, von der Sandbox simuliert: abgerechnete Käufe, eine Erstattung, ein offenes Taxi, eine Ablehnung. Erlauben Sie zuerst Kartenzahlungen, sonst wird alles abgelehnt.',
   'card.issued': 'Karte ausgegeben und aktiv',
 
+  'payees.title': 'Empfänger',
+  'payees.subtitle': 'Vertrauenswürdige Empfänger',
+  'payees.lead':
+    'Die Konten, an die diese Kundin oder dieser Kunde zahlt. In einer SCA-Region wird ein vertrauenswürdiger Empfänger ohne Code bezahlt: Vertrauen erteilen oder entziehen erfordert einen per SMS gesendeten Code.',
+
   'activity.title': 'Aktivität',
   'activity.subtitle': 'Zahlungen, Filter, Storno',
   'activity.lead':

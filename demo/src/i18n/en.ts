@@ -186,6 +186,11 @@ export const en = {
     'Card networks, simulated by the sandbox: purchases that settle, a refund, a pending taxi, a decline. Allow card payments first, or every one is declined.',
   'card.issued': 'Card issued and active',
 
+  'payees.title': 'Payees',
+  'payees.subtitle': 'Trusted payees',
+  'payees.lead':
+    'The accounts this customer pays. In an SCA region, a trusted payee is paid without a code each time: trusting or untrusting one takes a code sent by text message.',
+
   'activity.title': 'Activity',
   'activity.subtitle': 'Payments, filter, cancel',
   'activity.lead':

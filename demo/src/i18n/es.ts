@@ -184,6 +184,11 @@ export const es: DemoMessages = {
     'Redes de tarjetas simuladas por el entorno de prueba: compras liquidadas, un reembolso, un taxi pendiente, un rechazo. Permite antes los pagos con tarjeta o se rechazará todo.',
   'card.issued': 'Tarjeta emitida y activa',
 
+  'payees.title': 'Destinatarios',
+  'payees.subtitle': 'Destinatarios de confianza',
+  'payees.lead':
+    'Las cuentas a las que paga este cliente. En una región con SCA, a un destinatario de confianza se le paga sin código cada vez: marcarlo o desmarcarlo como de confianza pide un código enviado por SMS.',
+
   'activity.title': 'Actividad',
   'activity.subtitle': 'Pagos, filtro, cancelar',
   'activity.lead':

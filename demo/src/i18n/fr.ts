@@ -188,6 +188,11 @@ export const fr: DemoMessages = {
     'Réseaux de cartes simulés par le bac à sable\u00a0: des achats réglés, un remboursement, un taxi en attente, un refus. Autorisez d’abord les paiements par carte, sinon tout est refusé.',
   'card.issued': 'Carte émise et active',
 
+  'payees.title': 'Bénéficiaires',
+  'payees.subtitle': 'Bénéficiaires de confiance',
+  'payees.lead':
+    'Les comptes que ce client paie. Dans une région soumise à l’authentification forte, un bénéficiaire de confiance est payé sans code à chaque fois : l’ajouter ou le retirer demande un code reçu par SMS.',
+
   'activity.title': 'Activité',
   'activity.subtitle': 'Paiements, filtre, annulation',
   'activity.lead':

@@ -186,6 +186,11 @@ export const it: DemoMessages = {
     'Circuiti delle carte simulati dalla sandbox: acquisti regolati, un rimborso, un taxi in sospeso, un rifiuto. Consenti prima i pagamenti con carta, o saranno tutti rifiutati.',
   'card.issued': 'Carta emessa e attiva',
 
+  'payees.title': 'Beneficiari',
+  'payees.subtitle': 'Beneficiari attendibili',
+  'payees.lead':
+    'I conti che questo cliente paga. In una regione con SCA, un beneficiario attendibile viene pagato senza codice ogni volta: renderlo attendibile o revocarlo richiede un codice inviato via SMS.',
+
   'activity.title': 'Attività',
   'activity.subtitle': 'Pagamenti, filtro, annullo',
   'activity.lead':

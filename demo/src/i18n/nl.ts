@@ -184,6 +184,11 @@ export const nl: DemoMessages = {
     'Kaartnetwerken, gesimuleerd door de sandbox: afgerekende aankopen, een terugbetaling, een openstaande taxi, een weigering. Sta eerst kaartbetalingen toe, anders wordt alles geweigerd.',
   'card.issued': 'Kaart uitgegeven en actief',
 
+  'payees.title': 'Begunstigden',
+  'payees.subtitle': 'Vertrouwde begunstigden',
+  'payees.lead':
+    'De rekeningen die deze klant betaalt. In een SCA-regio wordt een vertrouwde begunstigde zonder code betaald: vertrouwen geven of intrekken vraagt een code per sms.',
+
   'activity.title': 'Activiteit',
   'activity.subtitle': 'Betalingen, filter, annuleren',
   'activity.lead':

@@ -183,6 +183,11 @@ export const pt: DemoMessages = {
     'Redes de cartões simuladas pela sandbox: compras liquidadas, um reembolso, um táxi pendente, uma recusa. Permita primeiro os pagamentos com cartão, ou serão todos recusados.',
   'card.issued': 'Cartão emitido e ativo',
 
+  'payees.title': 'Beneficiários',
+  'payees.subtitle': 'Beneficiários de confiança',
+  'payees.lead':
+    'As contas que este cliente paga. Numa região com SCA, um beneficiário de confiança é pago sem código de cada vez: torná-lo de confiança ou deixar de o ser pede um código enviado por SMS.',
+
   'activity.title': 'Atividade',
   'activity.subtitle': 'Pagamentos, filtro, cancelar',
   'activity.lead':

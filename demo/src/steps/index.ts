@@ -14,6 +14,7 @@ import { exportStep } from './export.js';
 import { kycStep } from './kyc.js';
 import { ownersStep } from './owners.js';
 import { passkeyStep } from './passkey.js';
+import { payeesStep } from './payees.js';
 import { payoutStep } from './payout.js';
 import { payStep } from './pay.js';
 import { sessionsStep } from './sessions.js';
@@ -32,7 +33,8 @@ export const STEPS: readonly Step[] = [
   exportStep,
   cardStep,
   payStep,
-  // after the payment: the wallet's activity, then paying out to an external wallet of the customer's
+  // after the payment: the payees, the wallet's activity, then paying out to an external wallet of the customer's
+  payeesStep,
   activityStep,
   payoutStep,
   sessionsStep,

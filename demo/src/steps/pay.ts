@@ -249,7 +249,7 @@ function payReview(render: () => void): HTMLElement {
         h('span', { t: 'pay.another' }),
       ),
       // once a payment went through, the wallet's activity is next (also after a later one failed)
-      state.paid ? continueButton('activity') : null,
+      state.paid ? continueButton('payees') : null,
     );
     update();
   };

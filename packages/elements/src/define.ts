@@ -25,3 +25,4 @@ import './define/pay-wallet-ownership.js';
 import './define/pay-wallet-settings.js';
 import './define/pay-transactions.js';
 import './define/pay-beneficiaries.js';
+import './define/pay-invitation.js';

@@ -44,4 +44,5 @@ export const PAY_EVENT_NAMES = [
   'pay-card-ready',
   'pay-transaction-cancelled',
   'pay-beneficiary-trust-changed',
+  'pay-invitation-claimed',
 ] as const;

@@ -109,3 +109,5 @@ export { PayTransactionsElement } from './transactions/transactions.js';
 export { PayTransactionCancelledEvent } from './transactions/transactions-events.js';
 export { PayBeneficiariesElement } from './beneficiaries/beneficiaries.js';
 export { PayBeneficiaryTrustChangedEvent } from './beneficiaries/beneficiaries-events.js';
+export { PayInvitationElement } from './invitation/invitation.js';
+export { PayInvitationClaimedEvent } from './invitation/invitation-events.js';

@@ -28,7 +28,8 @@ export interface OwnedParameter {
   /**
    * The value names a resource the platform does not track: the proxy reads it from the service
    * (`path`, `{value}` replaced) with the platform credential and checks that its `field` names a
-   * resource of `kind` the user owns (an external account belongs to the user's customer).
+   * resource of `kind` the user owns (an external account belongs to the user's customer). A dotted `field`
+   * (`data.0.id`) reads a list's answer, which must then hold exactly one row.
    */
   readonly ownerOf?: { readonly path: string; readonly field: string };
   /**
@@ -346,6 +347,18 @@ export const ALLOWLIST: readonly Route[] = [
     path: '/transactions/{id}/cancel',
     owned: [{ ...id('customer'), ownerOf: { path: '/transactions/{value}', field: 'customerId' } }],
     bodyOnly: ['reason'],
+  },
+
+  // UMA invitations (<pay-invitation>): anyone signed in reads one by its code; a claim names the user's own
+  // customer's UMA address as the invitee (the customer with that address, read from the service)
+  { method: 'GET', path: '/invitations/{id}', owned: [] },
+  {
+    method: 'POST',
+    path: '/invitations/{id}/claim',
+    owned: [
+      { ...body('inviteeUma', 'customer'), ownerOf: { path: '/customers?umaAddress={value}', field: 'data.0.id' } },
+    ],
+    bodyOnly: ['inviteeUma'],
   },
 ];
 

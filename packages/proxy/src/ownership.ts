@@ -132,7 +132,12 @@ async function ownerOf(
 ): Promise<string | undefined | Response> {
   const resource = await readResource(readService, rule.path.replace('{value}', encodeURIComponent(value)));
   if (resource instanceof Response) return resource;
-  const owner = resource?.[rule.field];
+  // a dotted field (`data.0.id`) walks into a list's answer, whose only row it must be
+  let owner: unknown = resource;
+  for (const name of rule.field.split('.')) {
+    if (Array.isArray(owner) && owner.length !== 1) return undefined;
+    owner = isObject(owner) || Array.isArray(owner) ? (owner as Record<string, unknown>)[name] : undefined;
+  }
   return typeof owner === 'string' ? owner : undefined;
 }
 

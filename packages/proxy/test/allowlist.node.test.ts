@@ -131,6 +131,8 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
   { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/clearing`, body: { amount: 1 } },
   { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/return`, body: { amount: 1 } },
   { method: 'POST', path: '/transactions/Transaction:alice/cancel', body: { reason: 'CHANGED_MIND' } },
+  { method: 'GET', path: '/invitations/019542f5' },
+  { method: 'POST', path: '/invitations/019542f5/claim', body: { inviteeUma: '$alice@platform.example' } },
 ];
 
 /** Sends each `[method, path, body?, expected status]` case and checks the status. */
@@ -163,7 +165,9 @@ describe('allowlist: what a signed-in end user may call', () => {
               ? { customerId: alice.customer }
               : request.method === 'GET' && /\/customers\/Customer%3Aalice$/.test(request.url)
                 ? { kycStatus: 'UNVERIFIED' }
-                : { ok: true },
+                : request.method === 'GET' && request.url.includes('/customers?umaAddress=')
+                  ? { data: [{ id: alice.customer }], hasMore: false }
+                  : { ok: true },
         ),
     });
     for (const { method, path, body, form } of OWNED_REQUESTS) {
@@ -620,6 +624,47 @@ describe('money: transactions, card state and limits, external accounts', () => 
     const forwarded = service.calls.filter((call) => (call as Request).method === 'POST');
     expect(forwarded.map((call) => decodeURIComponent((call as Request).url))).to.deep.equal([
       `${PRODUCTION_URL}/transactions/Transaction:alice/cancel`,
+    ]);
+  });
+
+  it('reads an invitation for anyone signed in, and claims it only for the user themself (POST /invitations/{code}/claim)', async () => {
+    const customers: Record<string, string[]> = {
+      '$alice@platform.example': [alice.customer],
+      '$bob@platform.example': [bob.customer],
+      '$both@platform.example': [alice.customer, bob.customer], // a list that is not one row names nobody
+    };
+    const { send, service } = harness({
+      answer: (request) => {
+        const uma = new URL(request.url).searchParams.get('umaAddress');
+        if (uma === null) return Response.json({ code: '019542f5', status: 'PENDING' });
+        return Response.json({ data: (customers[uma] ?? []).map((id) => ({ id })), hasMore: false });
+      },
+    });
+    const claim = '/invitations/019542f5/claim';
+    for (const [method, path] of [
+      ['GET', '/invitations/019542f5'],
+      ['POST', claim],
+    ] as const) {
+      const stranger = await send(
+        method,
+        `${PREFIX}${path}`,
+        method === 'POST' ? { as: null, body: '{}' } : { as: null },
+      );
+      expect(stranger.status, `${method} ${path}`).to.equal(401);
+    }
+    await expectStatuses(send, [
+      ['GET', '/invitations/019542f5', undefined, 200],
+      ['POST', claim, json({ inviteeUma: '$bob@platform.example' }), 403],
+      ['POST', claim, json({ inviteeUma: '$nobody@platform.example' }), 403],
+      ['POST', claim, json({ inviteeUma: '$both@platform.example' }), 403],
+      ['POST', claim, json({ inviteeUma: '$alice@platform.example', amount: 5 }), 403],
+      ['POST', claim, json({}), 400],
+      ['POST', claim, json({ inviteeUma: '$alice@platform.example' }), 200],
+    ]);
+    const forwarded = service.calls.filter((call) => !(call as Request).url.includes('umaAddress='));
+    expect(forwarded.map((call) => `${(call as Request).method} ${(call as Request).url}`)).to.deep.equal([
+      `GET ${PRODUCTION_URL}/invitations/019542f5`,
+      `POST ${PRODUCTION_URL}${claim}`,
     ]);
   });
 

@@ -17,6 +17,7 @@ const TAGS = [
   'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',
+  'pay-invitation',
   'pay-kyc',
   'pay-oauth-button',
   'pay-otp-login',

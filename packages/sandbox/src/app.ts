@@ -34,6 +34,7 @@ import { kycRoutes } from './routes/kyc.js';
 import { onboardingRoutes } from './routes/onboarding.js';
 import { refuseUnknownFields } from './http/request-fields.js';
 import { exchangeRateRoutes } from './routes/exchange-rates.js';
+import { invitationRoutes } from './routes/invitations.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { receiverRoutes } from './routes/receivers.js';
 import { sandboxRoutes } from './routes/sandbox.js';
@@ -155,6 +156,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     cardRoutes,
     sandboxRoutes,
     transactionRoutes,
+    invitationRoutes,
     cardSimulationRoutes,
     sandboxSendRoutes,
   ]) {

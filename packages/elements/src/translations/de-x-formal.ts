@@ -526,6 +526,22 @@ export const deFormal: Messages = {
   'beneficiaries.notNeeded':
     'Ihr Konto braucht keine vertrauenswürdigen Empfänger: Zahlungen fragen nicht nach einem Code.',
   'beneficiaries.unnamed': 'Empfänger',
+
+  'invitation.title': 'Einladung',
+  'invitation.loading': 'Einladung wird geladen…',
+  'invitation.from': '{name} hat Sie eingeladen',
+  'invitation.amount': '{amount} für Sie',
+  'invitation.expires': 'Annehmen bis {date}',
+  'invitation.claim': 'Einladung annehmen',
+  'invitation.claimed': 'Einladung angenommen.',
+  'invitation.alreadyClaimed': 'Diese Einladung wurde bereits angenommen.',
+  'invitation.cancelled': 'Die Person, die Ihnen diese Einladung geschickt hat, hat sie zurückgezogen.',
+  'invitation.expired': 'Diese Einladung ist abgelaufen. Bitten Sie um eine neue.',
+  'invitation.notFound': 'Diese Einladung finden wir nicht. Prüfen Sie den Link, den Sie bekommen haben.',
+  'invitation.status.PENDING': 'Wartet auf Sie',
+  'invitation.status.CLAIMED': 'Angenommen',
+  'invitation.status.EXPIRED': 'Abgelaufen',
+  'invitation.status.CANCELLED': 'Zurückgezogen',
 };
 
 registerMessages('de-x-formal', deFormal);

@@ -524,6 +524,22 @@ export const de: Messages = {
   'beneficiaries.notNeeded':
     'Dein Konto braucht keine vertrauenswürdigen Empfänger: Zahlungen fragen nicht nach einem Code.',
   'beneficiaries.unnamed': 'Empfänger',
+
+  'invitation.title': 'Einladung',
+  'invitation.loading': 'Einladung wird geladen…',
+  'invitation.from': '{name} hat dich eingeladen',
+  'invitation.amount': '{amount} für dich',
+  'invitation.expires': 'Annehmen bis {date}',
+  'invitation.claim': 'Einladung annehmen',
+  'invitation.claimed': 'Einladung angenommen.',
+  'invitation.alreadyClaimed': 'Diese Einladung wurde bereits angenommen.',
+  'invitation.cancelled': 'Die Person, die dir diese Einladung geschickt hat, hat sie zurückgezogen.',
+  'invitation.expired': 'Diese Einladung ist abgelaufen. Bitte um eine neue.',
+  'invitation.notFound': 'Diese Einladung finden wir nicht. Prüfe den Link, den du bekommen hast.',
+  'invitation.status.PENDING': 'Wartet auf dich',
+  'invitation.status.CLAIMED': 'Angenommen',
+  'invitation.status.EXPIRED': 'Abgelaufen',
+  'invitation.status.CANCELLED': 'Zurückgezogen',
 };
 
 registerMessages('de', de);

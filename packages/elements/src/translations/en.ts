@@ -30,6 +30,7 @@ import { walletOwnershipMessages } from '../wallet-ownership/wallet-ownership.me
 import { walletSettingsMessages } from '../wallet-settings/wallet-settings.messages.js';
 import { transactionsMessages } from '../transactions/transactions.messages.js';
 import { beneficiariesMessages } from '../beneficiaries/beneficiaries.messages.js';
+import { invitationMessages } from '../invitation/invitation.messages.js';
 
 /** Every English message, by key. */
 export const en: Messages = {
@@ -55,6 +56,7 @@ export const en: Messages = {
   ...walletSettingsMessages,
   ...transactionsMessages,
   ...beneficiariesMessages,
+  ...invitationMessages,
 };
 
 registerMessages('en', en);

@@ -500,6 +500,22 @@ export const es: Messages = {
   'beneficiaries.nowUntrusted': '{name} ya no es de confianza.',
   'beneficiaries.notNeeded': 'Tu cuenta no necesita beneficiarios de confianza: los pagos no piden código.',
   'beneficiaries.unnamed': 'Beneficiario',
+
+  'invitation.title': 'Invitación',
+  'invitation.loading': 'Cargando la invitación…',
+  'invitation.from': '{name} te ha invitado',
+  'invitation.amount': '{amount} para ti',
+  'invitation.expires': 'Acéptala antes del {date}',
+  'invitation.claim': 'Aceptar invitación',
+  'invitation.claimed': 'Invitación aceptada.',
+  'invitation.alreadyClaimed': 'Esta invitación ya se ha aceptado.',
+  'invitation.cancelled': 'La persona que te envió esta invitación la ha cancelado.',
+  'invitation.expired': 'Esta invitación ha caducado. Pide una nueva.',
+  'invitation.notFound': 'No encontramos esta invitación. Revisa el enlace que te enviaron.',
+  'invitation.status.PENDING': 'Te está esperando',
+  'invitation.status.CLAIMED': 'Aceptada',
+  'invitation.status.EXPIRED': 'Caducada',
+  'invitation.status.CANCELLED': 'Cancelada',
 };
 
 registerMessages('es', es);

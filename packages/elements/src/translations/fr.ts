@@ -529,6 +529,22 @@ export const fr: Messages = {
   'beneficiaries.notNeeded':
     'Votre compte n’a pas besoin de bénéficiaires de confiance : les paiements ne demandent pas de code.',
   'beneficiaries.unnamed': 'Bénéficiaire',
+
+  'invitation.title': 'Invitation',
+  'invitation.loading': 'Chargement de l’invitation…',
+  'invitation.from': '{name} vous invite',
+  'invitation.amount': '{amount} pour vous',
+  'invitation.expires': 'À accepter avant le {date}',
+  'invitation.claim': 'Accepter l’invitation',
+  'invitation.claimed': 'Invitation acceptée.',
+  'invitation.alreadyClaimed': 'Cette invitation a déjà été acceptée.',
+  'invitation.cancelled': 'Cette invitation a été annulée par la personne qui l’a envoyée.',
+  'invitation.expired': 'Cette invitation a expiré. Demandez-en une nouvelle.',
+  'invitation.notFound': 'Impossible de trouver cette invitation. Vérifiez le lien reçu.',
+  'invitation.status.PENDING': 'Vous attend',
+  'invitation.status.CLAIMED': 'Acceptée',
+  'invitation.status.EXPIRED': 'Expirée',
+  'invitation.status.CANCELLED': 'Annulée',
 };
 
 registerMessages('fr', fr);

@@ -519,6 +519,22 @@ export const it: Messages = {
   'beneficiaries.notNeeded':
     'Il tuo account non ha bisogno di beneficiari attendibili: i pagamenti non chiedono un codice.',
   'beneficiaries.unnamed': 'Beneficiario',
+
+  'invitation.title': 'Invito',
+  'invitation.loading': 'Caricamento dell’invito…',
+  'invitation.from': '{name} ti ha invitato',
+  'invitation.amount': '{amount} per te',
+  'invitation.expires': 'Da accettare entro il {date}',
+  'invitation.claim': 'Accetta l’invito',
+  'invitation.claimed': 'Invito accettato.',
+  'invitation.alreadyClaimed': 'Questo invito è già stato accettato.',
+  'invitation.cancelled': 'Questo invito è stato annullato da chi lo ha inviato.',
+  'invitation.expired': 'Questo invito è scaduto. Chiedine uno nuovo.',
+  'invitation.notFound': 'Non troviamo questo invito. Controlla il link che hai ricevuto.',
+  'invitation.status.PENDING': 'Ti aspetta',
+  'invitation.status.CLAIMED': 'Accettato',
+  'invitation.status.EXPIRED': 'Scaduto',
+  'invitation.status.CANCELLED': 'Annullato',
 };
 
 registerMessages('it', it);

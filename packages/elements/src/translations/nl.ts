@@ -516,6 +516,22 @@ export const nl: Messages = {
   'beneficiaries.nowUntrusted': '{name} is niet meer vertrouwd.',
   'beneficiaries.notNeeded': 'Je account heeft geen vertrouwde begunstigden nodig: betalingen vragen niet om een code.',
   'beneficiaries.unnamed': 'Begunstigde',
+
+  'invitation.title': 'Uitnodiging',
+  'invitation.loading': 'Uitnodiging wordt geladen…',
+  'invitation.from': '{name} heeft je uitgenodigd',
+  'invitation.amount': '{amount} voor jou',
+  'invitation.expires': 'Accepteer vóór {date}',
+  'invitation.claim': 'Uitnodiging accepteren',
+  'invitation.claimed': 'Uitnodiging geaccepteerd.',
+  'invitation.alreadyClaimed': 'Deze uitnodiging is al geaccepteerd.',
+  'invitation.cancelled': 'Deze uitnodiging is ingetrokken door wie hem stuurde.',
+  'invitation.expired': 'Deze uitnodiging is verlopen. Vraag om een nieuwe.',
+  'invitation.notFound': 'We kunnen deze uitnodiging niet vinden. Controleer de link die je hebt gekregen.',
+  'invitation.status.PENDING': 'Wacht op jou',
+  'invitation.status.CLAIMED': 'Geaccepteerd',
+  'invitation.status.EXPIRED': 'Verlopen',
+  'invitation.status.CANCELLED': 'Ingetrokken',
 };
 
 registerMessages('nl', nl);

@@ -518,6 +518,22 @@ export const pt: Messages = {
   'beneficiaries.nowUntrusted': '{name} deixou de ser de confiança.',
   'beneficiaries.notNeeded': 'A sua conta não precisa de beneficiários de confiança: os pagamentos não pedem código.',
   'beneficiaries.unnamed': 'Beneficiário',
+
+  'invitation.title': 'Convite',
+  'invitation.loading': 'A carregar o convite…',
+  'invitation.from': '{name} enviou-lhe um convite',
+  'invitation.amount': '{amount} para si',
+  'invitation.expires': 'Aceite até {date}',
+  'invitation.claim': 'Aceitar convite',
+  'invitation.claimed': 'Convite aceite.',
+  'invitation.alreadyClaimed': 'Este convite já foi aceite.',
+  'invitation.cancelled': 'Este convite foi cancelado por quem o enviou.',
+  'invitation.expired': 'Este convite expirou. Peça um novo.',
+  'invitation.notFound': 'Não encontramos este convite. Verifique a ligação que recebeu.',
+  'invitation.status.PENDING': 'À sua espera',
+  'invitation.status.CLAIMED': 'Aceite',
+  'invitation.status.EXPIRED': 'Expirado',
+  'invitation.status.CANCELLED': 'Cancelado',
 };
 
 registerMessages('pt', pt);

@@ -15,6 +15,7 @@ import { createPayBeneficiaries, type PayBeneficiariesComponent } from './pay-be
 import { createPayCard, type PayCardComponent } from './pay-card.js';
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
 import { createPayContactVerification, type PayContactVerificationComponent } from './pay-contact-verification.js';
+import { createPayInvitation, type PayInvitationComponent } from './pay-invitation.js';
 import { createPayKyc, type PayKycComponent } from './pay-kyc.js';
 import { createPayOAuthButton, type PayOAuthButtonComponent } from './pay-oauth-button.js';
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
@@ -36,6 +37,7 @@ export * from './pay-beneficiaries.js';
 export * from './pay-card.js';
 export * from './pay-card-reveal.js';
 export * from './pay-contact-verification.js';
+export * from './pay-invitation.js';
 export * from './pay-kyc.js';
 export * from './pay-oauth-button.js';
 export * from './pay-otp-login.js';
@@ -58,6 +60,7 @@ export const PAYKIT_TAG_NAMES = [
   'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',
+  'pay-invitation',
   'pay-kyc',
   'pay-oauth-button',
   'pay-otp-login',
@@ -80,6 +83,7 @@ export interface PaykitComponents {
   PayCard: PayCardComponent;
   PayCardReveal: PayCardRevealComponent;
   PayContactVerification: PayContactVerificationComponent;
+  PayInvitation: PayInvitationComponent;
   PayKyc: PayKycComponent;
   PayOAuthButton: PayOAuthButtonComponent;
   PayOtpLogin: PayOtpLoginComponent;
@@ -104,6 +108,7 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
     PayCard: createPayCard(react),
     PayCardReveal: createPayCardReveal(react),
     PayContactVerification: createPayContactVerification(react),
+    PayInvitation: createPayInvitation(react),
     PayKyc: createPayKyc(react),
     PayOAuthButton: createPayOAuthButton(react),
     PayOtpLogin: createPayOtpLogin(react),

@@ -442,6 +442,8 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
   'POST /customers/{customerId}/verify-email/confirm': { fields: { code: true } },
   'POST /customers/{customerId}/verify-phone/confirm': { fields: { code: true } },
   'POST /internal-accounts/{id}/export': { fields: { clientPublicKey: true } },
+  'POST /invitations': { fields: { amountToSend: true, expiresAt: true, firstName: true, inviterUma: true } },
+  'POST /invitations/{invitationCode}/claim': { fields: { inviteeUma: true } },
   'POST /quotes': {
     fields: {
       description: true,

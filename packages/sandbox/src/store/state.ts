@@ -400,6 +400,21 @@ export interface OnboardingTokenRecord {
   redirectUri?: string;
 }
 
+/** An UMA invitation (`/invitations`), keyed by its code. EXPIRED is read from `expiresAt`, never stored. */
+export interface InvitationRecord {
+  /** The invitation code. */
+  id: string;
+  inviterUma: string;
+  firstName?: string;
+  /** In the smallest unit of `currency` (the inviter's wallet currency). */
+  amountToSend?: { amount: number; currency: string };
+  status: 'PENDING' | 'CLAIMED' | 'CANCELLED';
+  inviteeUma?: string;
+  createdAt: number;
+  claimedAt?: number;
+  expiresAt?: number;
+}
+
 /** Single-use values that must never be accepted twice (passkey registration challenges). */
 export interface UsedValueRecord {
   id: string;
@@ -455,6 +470,7 @@ export interface SandboxState {
   readonly verifications: Collection<VerificationRecord>;
   readonly kycLinks: ExpiringCollection<OnboardingTokenRecord>;
   readonly contactCodes: ExpiringCollection<OnboardingTokenRecord>;
+  readonly invitations: Collection<InvitationRecord>;
 }
 
 export function memoryCollection<T extends { id: string }>(): Collection<T> {
@@ -599,5 +615,6 @@ export function createMemoryState(): SandboxState {
     verifications: memoryCollection(),
     kycLinks: expiringCollection(),
     contactCodes: expiringCollection(),
+    invitations: memoryCollection(),
   };
 }
