@@ -243,6 +243,33 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       return json(200, await simulateSpending(platform, cardId));
     },
 
+    // Sandbox only: an UMA invitation for this visitor from a friend (another customer of the platform), as a
+    // platform creates one (`POST /invitations`) when a customer invites someone; one per visitor, so
+    // `<pay-invitation>` has a code to show and accept. A real platform mails or texts the invitation's URL.
+    'POST /invitation': async (request) => {
+      const session = sessions.fromRequest(request);
+      if (!session) return error(401, 'UNAUTHENTICATED', 'Sign up first.');
+      if (!session.invitationCode) {
+        const friendUma = `$grace.${randomUUID().slice(0, 8)}@sandbox.paykit.dev`;
+        await platform.call('POST', '/customers', {
+          platformCustomerId: `demo-friend-${randomUUID()}`,
+          customerType: 'INDIVIDUAL',
+          fullName: 'Grace Hopper',
+          umaAddress: friendUma,
+          region: session.region,
+          currencies: [session.currency],
+        });
+        const invitation = await platform.call<{ code: string }>('POST', '/invitations', {
+          inviterUma: friendUma,
+          firstName: 'Grace',
+          amountToSend: 2500,
+          expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        });
+        session.invitationCode = invitation.code;
+      }
+      return json(200, { code: session.invitationCode });
+    },
+
     'POST /csp-report': async (request) => {
       // only this origin's pages report here: anything else is refused before the body is read
       const site = request.headers.get('sec-fetch-site');

@@ -67,6 +67,8 @@ export interface DemoSession extends DemoProfile {
   emailProven: boolean;
   /** Spending simulations run (bounded per visitor, not per session: signing in again gives none back). */
   simulations: number;
+  /** The code of the UMA invitation a friend sent this visitor (`POST /api/demo/invitation`), once made. */
+  invitationCode?: string;
 }
 
 export class DemoSessions {

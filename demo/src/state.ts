@@ -23,6 +23,7 @@ export type StepId =
   | 'pay'
   | 'payees'
   | 'activity'
+  | 'invite'
   | 'payout'
   | 'sessions';
 

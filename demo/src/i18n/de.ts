@@ -196,6 +196,11 @@ export const de: DemoMessages = {
   'activity.lead':
     'Jede Zahlung der Wallet, die neueste zuerst, mit ihrem Status. Eine laufende Überweisung lässt sich stornieren, bis die Bank sie verarbeitet hat.',
 
+  'invite.title': 'Einladung',
+  'invite.subtitle': 'Die UMA-Einladung einer Freundin',
+  'invite.lead':
+    'Grace, eine andere Kundin dieser Plattform, hat diese Person mit 25,00 $ eingeladen. Die Einladung zeigt, wer sie sendet, und den Betrag; wer sie annimmt, löst sie für die eigene UMA-Adresse ein.',
+
   'payout.title': 'Externe Wallet',
   'payout.subtitle': 'Besitz nachweisen, auszahlen',
   'payout.lead':

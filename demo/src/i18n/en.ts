@@ -196,6 +196,11 @@ export const en = {
   'activity.lead':
     'Every payment of the wallet, newest first, with its status. A bank transfer still in flight can be cancelled until the bank has processed it.',
 
+  'invite.title': 'Invitation',
+  'invite.subtitle': "A friend's UMA invitation",
+  'invite.lead':
+    "Grace, another customer of this platform, invited this customer with $25.00. The invitation shows who sent it and the amount; accepting it claims it for the customer's own UMA address.",
+
   'payout.title': 'External wallet',
   'payout.subtitle': 'Prove it is yours, pay out',
   'payout.lead':

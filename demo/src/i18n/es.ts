@@ -194,6 +194,11 @@ export const es: DemoMessages = {
   'activity.lead':
     'Cada pago de la billetera, del más reciente al más antiguo, con su estado. Una transferencia aún en curso se puede cancelar hasta que el banco la procese.',
 
+  'invite.title': 'Invitación',
+  'invite.subtitle': 'La invitación UMA de una amiga',
+  'invite.lead':
+    'Grace, otra clienta de esta plataforma, ha invitado a este cliente con 25,00 $. La invitación muestra quién la envía y el importe; al aceptarla se reclama para la dirección UMA del propio cliente.',
+
   'payout.title': 'Billetera externa',
   'payout.subtitle': 'Demuestra que es tuya, retira',
   'payout.lead':

@@ -198,6 +198,11 @@ export const fr: DemoMessages = {
   'activity.lead':
     'Chaque paiement du portefeuille, du plus récent au plus ancien, avec son statut. Un virement encore en cours peut être annulé tant que la banque ne l’a pas traité.',
 
+  'invite.title': 'Invitation',
+  'invite.subtitle': 'L’invitation UMA d’une amie',
+  'invite.lead':
+    'Grace, une autre cliente de cette plateforme, a invité ce client avec 25,00 $. L’invitation indique qui l’envoie et le montant ; l’accepter la réclame pour l’adresse UMA du client.',
+
   'payout.title': 'Portefeuille externe',
   'payout.subtitle': 'Prouver qu’il est à vous, retirer',
   'payout.lead':

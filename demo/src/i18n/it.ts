@@ -196,6 +196,11 @@ export const it: DemoMessages = {
   'activity.lead':
     'Ogni pagamento del portafoglio, dal più recente, con il suo stato. Un bonifico ancora in corso si può annullare finché la banca non lo ha elaborato.',
 
+  'invite.title': 'Invito',
+  'invite.subtitle': 'L’invito UMA di un’amica',
+  'invite.lead':
+    'Grace, un’altra cliente di questa piattaforma, ha invitato questo cliente con 25,00 $. L’invito mostra chi lo invia e l’importo; accettarlo lo riscatta per l’indirizzo UMA del cliente.',
+
   'payout.title': 'Portafoglio esterno',
   'payout.subtitle': 'Dimostra che è tuo, preleva',
   'payout.lead':

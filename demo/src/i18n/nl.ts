@@ -194,6 +194,11 @@ export const nl: DemoMessages = {
   'activity.lead':
     'Elke betaling van de wallet, de nieuwste eerst, met haar status. Een overboeking die nog loopt, kan worden geannuleerd tot de bank haar heeft verwerkt.',
 
+  'invite.title': 'Uitnodiging',
+  'invite.subtitle': 'De UMA-uitnodiging van een vriendin',
+  'invite.lead':
+    'Grace, een andere klant van dit platform, heeft deze klant uitgenodigd met $ 25,00. De uitnodiging toont wie ze stuurt en het bedrag; wie ze accepteert, claimt ze voor het eigen UMA-adres.',
+
   'payout.title': 'Externe wallet',
   'payout.subtitle': 'Aantonen dat hij van jou is, uitbetalen',
   'payout.lead':

@@ -193,6 +193,11 @@ export const pt: DemoMessages = {
   'activity.lead':
     'Cada pagamento da carteira, do mais recente para o mais antigo, com o seu estado. Uma transferência ainda em curso pode ser cancelada até o banco a processar.',
 
+  'invite.title': 'Convite',
+  'invite.subtitle': 'O convite UMA de uma amiga',
+  'invite.lead':
+    'A Grace, outra cliente desta plataforma, convidou este cliente com 25,00 $. O convite mostra quem o envia e o montante; aceitá-lo reclama-o para o endereço UMA do próprio cliente.',
+
   'payout.title': 'Carteira externa',
   'payout.subtitle': 'Provar que é sua, levantar',
   'payout.lead':

@@ -24,7 +24,7 @@ function activityPanel(): HTMLElement {
     'div',
     { class: 'stack' },
     list,
-    h('div', { class: 'actions' }, continueButton('payout')),
+    h('div', { class: 'actions' }, continueButton('invite')),
     howItWorks([
       '`GET /transactions?customerId=` (through `listTransactions` of `@paykit/crypto-core/activity`), filtered by `status`, paged with its cursor.',
       '“Cancel transfer” is `POST /transactions/{id}/cancel`, asked for a bank transfer still in flight; the service answers 409 once its banking partner has processed it.',

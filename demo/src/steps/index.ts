@@ -11,6 +11,7 @@ import { cardStep } from './card.js';
 import { contactStep } from './contact.js';
 import { customerStep } from './customer.js';
 import { exportStep } from './export.js';
+import { inviteStep } from './invite.js';
 import { kycStep } from './kyc.js';
 import { ownersStep } from './owners.js';
 import { passkeyStep } from './passkey.js';
@@ -33,9 +34,10 @@ export const STEPS: readonly Step[] = [
   exportStep,
   cardStep,
   payStep,
-  // after the payment: the payees, the wallet's activity, then paying out to an external wallet of the customer's
+  // after the payment: the payees, the wallet's activity, a friend's invitation, then paying out to an external wallet of the customer's
   payeesStep,
   activityStep,
+  inviteStep,
   payoutStep,
   sessionsStep,
 ];
