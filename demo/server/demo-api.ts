@@ -250,14 +250,14 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const session = sessions.fromRequest(request);
       if (!session) return error(401, 'UNAUTHENTICATED', 'Sign up first.');
       if (!session.invitationCode) {
-        const friendUma = `$grace.${randomUUID().slice(0, 8)}@sandbox.paykit.dev`;
+        const id = randomUUID().slice(0, 8);
+        const friendUma = `$grace.${id}@sandbox.paykit.dev`;
         await platform.call('POST', '/customers', {
-          platformCustomerId: `demo-friend-${randomUUID()}`,
+          platformCustomerId: `demo-friend-${id}`,
           customerType: 'INDIVIDUAL',
+          email: `grace.${id}@example.com`,
           fullName: 'Grace Hopper',
           umaAddress: friendUma,
-          region: session.region,
-          currencies: [session.currency],
         });
         const invitation = await platform.call<{ code: string }>('POST', '/invitations', {
           inviterUma: friendUma,

@@ -679,6 +679,11 @@ export const FLOWS: FlowTest[] = [
     name: 'activity: <pay-transactions> lists the wallet’s payments after the payment step',
     needs: [US_PAY],
     async run({ d }) {
+      // the payment step continues to the payees, and those to the activity
+      await d.click('[data-testid="continue-payees"]');
+      await d.waitFor('[data-testid="beneficiaries"]:is([data-state~="ready"], [data-state~="empty"])', {
+        message: 'the payees list',
+      });
       await d.click('[data-testid="continue-activity"]');
       await d.waitFor('[data-testid="transactions"][data-state~="ready"]', { message: 'the activity list' });
       const rows = await texts(d, '[data-testid="transactions"] >>> [part~="transaction"]');
@@ -687,6 +692,19 @@ export const FLOWS: FlowTest[] = [
         rows.some((row) => row.includes('$24.50')),
         `the $24.50 payment is listed: ${rows.join(' | ')}`,
       );
+    },
+  },
+  {
+    name: 'invitation: a friend’s UMA invitation shows the amount and is accepted for the customer',
+    needs: [OTP],
+    async run({ d }) {
+      await open(d, 'invite');
+      const invitation = '[data-testid="invitation"]';
+      await d.waitFor(`${invitation}[data-state~="ready"]`, { message: 'the invitation' });
+      const text = (await texts(d, `${invitation} >>> [part~="base"]`)).join(' ');
+      assert.ok(text.includes('Grace') && text.includes('$25.00'), `who invites and the amount: ${text}`);
+      await d.click(`${invitation} >>> [part~="claim-button"]`);
+      await d.waitFor(`${invitation}[data-state~="claimed"]`, { message: 'the invitation accepted' });
     },
   },
   {

@@ -25,7 +25,7 @@ function invitePanel(): HTMLElement {
     (cause: unknown) =>
       slot.replaceChildren(
         h('p', {
-          class: 'notice',
+          class: 'form-error',
           attrs: { role: 'alert' },
           text: cause instanceof Error ? cause.message : String(cause),
         }),
