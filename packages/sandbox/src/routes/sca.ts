@@ -80,8 +80,8 @@ function rejectProof(ctx: SandboxContext, customerId: string, field: string, pro
   });
 }
 
-/** The customerId query parameter the SCA login endpoints take. */
-function loginCustomer(ctx: SandboxContext, customerId: string | undefined): CustomerRecord {
+/** The customer of the `customerId` query parameter the SCA login and factor endpoints take: 400, 404, 409. */
+export function loginCustomer(ctx: SandboxContext, customerId: string | undefined): CustomerRecord {
   if (!customerId) throw invalidField('customerId', 'query parameter is required');
   return requireScaCustomer(ctx, customerId);
 }
