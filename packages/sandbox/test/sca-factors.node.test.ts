@@ -1,4 +1,16 @@
 import { expect } from 'chai';
+import { WalletClient } from '@paykit/crypto-core/client';
+import { PayError } from '@paykit/crypto-core/errors';
+import { memoryKeyStore } from '@paykit/crypto-core/key-store';
+import {
+  canRemoveScaFactor,
+  confirmScaPasskey,
+  confirmScaTotp,
+  enrollScaFactor,
+  listScaFactors,
+  removeScaFactor,
+} from '@paykit/crypto-core/security';
+import { fetchTransport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 import { SoftwareAuthenticator } from './helpers/software-authenticator.js';
@@ -113,5 +125,38 @@ describe('sandbox: SCA factors are listed, enrolled (pending until confirmed) an
       await t.api.call('DELETE', `/sca/factors/abc${q(us)}`),
     ])
       expect([res.status, res.body.code]).to.deep.equal([409, 'CONFLICT']);
+  });
+
+  it('crypto-core/security: lists, enrolls (TOTP and passkey), confirms and removes through a WalletClient', async () => {
+    const base = fetchTransport({ baseUrl: t.server.baseUrl });
+    const client = new WalletClient({
+      transport: (request) =>
+        base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
+      keyStore: memoryKeyStore(),
+      autoRefresh: false,
+    });
+    const id = await scaCustomer();
+    const totp = await enrollScaFactor(client, id, 'TOTP');
+    const wrong = await confirmScaTotp(client, id, totp.secret, '000111').catch((e: unknown) => e);
+    expect(wrong).to.be.instanceOf(PayError);
+    expect((wrong as PayError).status).to.equal(400);
+    expect((await confirmScaTotp(client, id, totp.secret, '123456')).recoveryCodes).to.have.length(8);
+
+    const passkey = await enrollScaFactor(client, id, 'PASSKEY');
+    const authenticator = await SoftwareAuthenticator.create({ origin: ORIGIN });
+    const reg = await authenticator.register({ challenge: String(passkey.options['challenge']) });
+    const response = { clientDataJSON: reg.clientDataJson, attestationObject: reg.attestationObject };
+    const credential = { id: reg.credentialId, rawId: reg.credentialId, type: 'public-key', response };
+    expect((await confirmScaPasskey(client, id, credential, ORIGIN)).factor.credentialId).to.equal(reg.credentialId);
+
+    const { factors } = await listScaFactors(client, id);
+    expect(factors.map((f) => f.factor)).to.deep.equal(['SMS_OTP', 'TOTP', 'PASSKEY']);
+    expect(factors.map((f) => canRemoveScaFactor(f, factors))).to.deep.equal([false, false, true]);
+    expect(canRemoveScaFactor(factors[2]!, factors.slice(2))).to.equal(false); // never the last one
+    await removeScaFactor(client, id, reg.credentialId);
+    expect((await listScaFactors(client, id)).factors).to.have.length(2);
+    const twice = await removeScaFactor(client, id, reg.credentialId).catch((e: unknown) => e);
+    expect([(twice as PayError).status, (twice as PayError).code]).to.deep.equal([404, 'REFERENCE_NOT_FOUND']);
+    client.close();
   });
 });
