@@ -24,3 +24,4 @@ import './define/pay-wallet-export.js';
 import './define/pay-wallet-ownership.js';
 import './define/pay-wallet-settings.js';
 import './define/pay-transactions.js';
+import './define/pay-sca-factors.js';

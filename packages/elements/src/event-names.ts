@@ -43,4 +43,6 @@ export const PAY_EVENT_NAMES = [
   'pay-card-activated',
   'pay-card-ready',
   'pay-transaction-cancelled',
+  'pay-sca-factor-added',
+  'pay-sca-factor-removed',
 ] as const;

@@ -107,3 +107,5 @@ export { lightDomStyles } from './shared/light-dom.js';
 export type * from './deprecated-names.js';
 export { PayTransactionsElement } from './transactions/transactions.js';
 export { PayTransactionCancelledEvent } from './transactions/transactions-events.js';
+export { PayScaFactorsElement } from './sca-factors/sca-factors.js';
+export { PayScaFactorAddedEvent, PayScaFactorRemovedEvent } from './sca-factors/sca-factors-events.js';
