@@ -228,7 +228,7 @@ export class PayScaFactorsElement extends PayElement {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('scaFactors.title')}</h2>
       ${this.#renderBody()}
-      ${this.renderErrorBox(this.#error, this.#phase === 'loading' ? { retry: () => void this.#reload() } : {})}
+      ${this.renderErrorBox(this.#error, this.#phase === 'loading' && this.#error?.retryable ? { retry: () => void this.#reload() } : {})}
       ${this.live.render()}
     </div>`;
   }
