@@ -11,6 +11,7 @@ import { walletExport } from './wallet-export.js';
 import { walletOwnership } from './wallet-ownership.js';
 import { walletSettings } from './wallet-settings.js';
 import { transactions } from './transactions.js';
+import { scaFactors } from './sca-factors.js';
 
 export const SECTIONS: readonly GallerySection[] = [
   signInSection,
@@ -31,4 +32,5 @@ export const SECTIONS: readonly GallerySection[] = [
   walletSettings,
   walletOwnership,
   transactions,
+  scaFactors,
 ];

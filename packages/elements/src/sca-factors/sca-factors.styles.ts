@@ -7,6 +7,9 @@ export const scaFactorsStyles = css`
     gap: var(--_space);
     padding-block: var(--_space);
   }
+  .panel > a {
+    justify-self: start;
+  }
   .key {
     font-family: var(--_font-mono, monospace);
     font-size: 1.05em;
