@@ -14,7 +14,7 @@ export const scaFactorsStyles = css`
     font-family: var(--_font-mono, monospace);
     font-size: 1.05em;
     letter-spacing: 0.05em;
-    word-break: break-all;
+    overflow-wrap: anywhere;
     user-select: all;
     margin: 0;
     padding: 8px 10px;
