@@ -31,6 +31,8 @@ describe('sandbox: SCA factors are listed, enrolled (pending until confirmed) an
   it('TOTP: SMS_OTP alone at first; a started TOTP stays unlisted until confirmed with 123456; recovery codes once', async () => {
     const id = await scaCustomer();
     expect(await list(id)).to.deep.equal([{ factor: 'SMS_OTP' }]);
+    const noApp = await t.api.post(`/sca/login/start${q(id)}`, { factor: 'TOTP' });
+    expect([noApp.status, noApp.body.details.errors[0].field]).to.deep.equal([400, 'factor']);
     const start = await t.api.post(`/sca/factors${q(id)}`, { type: 'TOTP' });
     expect(start.status, start.text).to.equal(200);
     expect(start.body.type).to.equal('TOTP');
@@ -61,12 +63,31 @@ describe('sandbox: SCA factors are listed, enrolled (pending until confirmed) an
     expect(ok.body.recoveryCodes).to.have.length(8);
     expect(new Set(ok.body.recoveryCodes).size).to.equal(8);
     expect(await list(id)).to.deep.equal([{ factor: 'SMS_OTP' }, { factor: 'TOTP' }]);
+    // the enrolled app opens an SCA login: nothing is sent, its code completes it
+    const login = await t.api.post(`/sca/login/start${q(id)}`, { factor: 'TOTP' });
+    expect([login.status, login.body]).to.deep.equal([200, { factor: 'TOTP' }]);
+    const session = await t.api.post(`/sca/login/complete${q(id)}`, {
+      factor: 'TOTP',
+      code: '123456',
+      endUserIpAddress: '203.0.113.9',
+    });
+    expect([session.status, session.body.status]).to.deep.equal([200, 'SUCCESS']);
     const replay = await t.api.post(`/sca/factors/confirm${q(id)}`, {
       type: 'TOTP',
       secret: start.body.secret,
       code: '123456',
     });
     expect(replay.status).to.equal(400); // the enrollment is used up
+
+    // a second app replaces the first (README choices); a started one lapses after challengeTtlMs
+    const second = await t.api.post(`/sca/factors${q(id)}`, { type: 'TOTP' });
+    const confirm = { type: 'TOTP', secret: second.body.secret, code: '123456' };
+    expect((await t.api.post(`/sca/factors/confirm${q(id)}`, confirm)).status).to.equal(200);
+    expect(await list(id)).to.deep.equal([{ factor: 'SMS_OTP' }, { factor: 'TOTP' }]);
+    const late = await t.api.post(`/sca/factors${q(id)}`, { type: 'TOTP' });
+    t.clock.advance(5 * 60_000 + 1);
+    const lapsed = await t.api.post(`/sca/factors/confirm${q(id)}`, { ...confirm, secret: late.body.secret });
+    expect([lapsed.status, lapsed.body.details.errors[0].field]).to.deep.equal([400, 'secret']);
   });
 
   it('PASSKEY: enrolled with a verified registration, one per customer (409), deleted by credentialId (204, then 404)', async () => {

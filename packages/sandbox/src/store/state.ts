@@ -348,7 +348,7 @@ export interface ScaPendingEnrollment {
 }
 
 export interface ScaLoginRecord {
-  factor: 'SMS_OTP' | 'PASSKEY';
+  factor: 'SMS_OTP' | 'TOTP' | 'PASSKEY';
   /** SMS_OTP: the handle echoed on complete. */
   challengeId?: string;
   expiresAt: number;
