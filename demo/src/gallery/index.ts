@@ -13,6 +13,7 @@ import { walletSettings } from './wallet-settings.js';
 import { transactions } from './transactions.js';
 import { beneficiaries } from './beneficiaries.js';
 import { invitationSection } from './invitation.js';
+import { scaFactors } from './sca-factors.js';
 
 export const SECTIONS: readonly GallerySection[] = [
   signInSection,
@@ -35,4 +36,5 @@ export const SECTIONS: readonly GallerySection[] = [
   transactions,
   beneficiaries,
   invitationSection,
+  scaFactors,
 ];

@@ -13,6 +13,10 @@
 //   POST /customers/{customerId}/verify-email/confirm
 //   POST /customers/{customerId}/verify-phone
 //   POST /customers/{customerId}/verify-phone/confirm
+//   GET /sca/factors
+//   POST /sca/factors
+//   POST /sca/factors/confirm
+//   DELETE /sca/factors/{credentialId}
 //   POST /sca/login/start
 //   POST /sca/login/complete
 //   POST /customers/external-accounts/{externalAccountId}/trust
@@ -77,8 +81,8 @@
 //   POST /sandbox/cards/{id}/simulate/return
 //   POST /sandbox/cards/{id}/simulate/authorization_advice
 //   POST /sandbox/cards/{id}/simulate/return_reversal
-// inputs sha256 ee884c6312cca9dec0439039a24dc22775b14c7d1b9656cf5ef06ecafc58c736
-// body sha256 fc03b8e02ab21689e9f75bc714c76fb0c08a9f497054f4c260986cc995060be1
+// inputs sha256 873540f35bcaf9444f59c65d55407d6a73dcf207126658012c1f581597f0d387
+// body sha256 0d983bb6ce4cd8fc13ed62ffe9c665c0c6c5608dabc66eac21fbfa7d7b7d1140
 export interface paths {
     "/auth/credentials": {
         parameters: {
@@ -954,6 +958,62 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["sandboxSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listScaFactors"];
+        put?: never;
+        post: operations["startScaFactorEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/{credentialId}": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                credentialId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteScaFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/confirm": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirmScaFactorEnrollment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3332,6 +3392,45 @@ export interface components {
             /** @enum {string} */
             type: "PASSKEY";
         };
+        PasskeyEnrollmentConfirmRequest: {
+            credential: {
+                [key: string]: unknown;
+            };
+            origin: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
+        PasskeyEnrollmentConfirmResponse: {
+            factor: components["schemas"]["ScaFactorView"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
+        PasskeyEnrollmentStart: {
+            allowedOrigins: string[];
+            options: {
+                [key: string]: unknown;
+            };
+            relyingPartyId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
+        /** Passkey Factor Enroll Request */
+        PasskeyFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
         /** @enum {string} */
         PaymentAccountType: "USD_ACCOUNT" | "BRL_ACCOUNT" | "MXN_ACCOUNT" | "DKK_ACCOUNT" | "ARS_ACCOUNT" | "COP_ACCOUNT" | "EUR_ACCOUNT" | "INR_ACCOUNT" | "NGN_ACCOUNT" | "CAD_ACCOUNT" | "GBP_ACCOUNT" | "HKD_ACCOUNT" | "IDR_ACCOUNT" | "MYR_ACCOUNT" | "PHP_ACCOUNT" | "SGD_ACCOUNT" | "THB_ACCOUNT" | "VND_ACCOUNT" | "SWIFT_ACCOUNT" | "SPARK_WALLET" | "LIGHTNING" | "SOLANA_WALLET" | "TRON_WALLET" | "PLASMA_WALLET" | "POLYGON_WALLET" | "BASE_WALLET" | "ETHEREUM_WALLET" | "EMBEDDED_WALLET" | "BITCOIN_L1";
         /** AED Account */
@@ -4195,6 +4294,18 @@ export interface components {
         };
         /** @enum {string} */
         ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
+        ScaFactorConfirmRequestOneOf: components["schemas"]["TotpEnrollmentConfirmRequest"] | components["schemas"]["PasskeyEnrollmentConfirmRequest"];
+        ScaFactorConfirmResponseOneOf: components["schemas"]["TotpEnrollmentConfirmResponse"] | components["schemas"]["PasskeyEnrollmentConfirmResponse"];
+        ScaFactorEnrollRequestOneOf: components["schemas"]["TotpFactorEnrollRequest"] | components["schemas"]["PasskeyFactorEnrollRequest"];
+        ScaFactorEnrollStartOneOf: components["schemas"]["TotpEnrollmentStart"] | components["schemas"]["PasskeyEnrollmentStart"];
+        ScaFactorList: {
+            factors: components["schemas"]["ScaFactorView"][];
+        };
+        ScaFactorView: {
+            credentialId?: string;
+            factor: components["schemas"]["ScaFactor"];
+            name?: string;
+        };
         ScaLoginComplete: {
             /** Format: date-time */
             sessionExpiresAt?: string | null;
@@ -4472,6 +4583,41 @@ export interface components {
              * @enum {string}
              */
             accountType: "THB_ACCOUNT";
+        };
+        TotpEnrollmentConfirmRequest: {
+            code: string;
+            secret: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+        };
+        TotpEnrollmentConfirmResponse: {
+            recoveryCodes: string[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+        };
+        TotpEnrollmentStart: {
+            secret: string;
+            secretBase32Encoded: string;
+            totpUri: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+        };
+        /** TOTP Factor Enroll Request */
+        TotpFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
         };
         Transaction: {
             agentId?: string;
@@ -8988,6 +9134,242 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listScaFactors: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startScaFactorEnrollment: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorEnrollRequestOneOf"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorEnrollStartOneOf"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    deleteScaFactor: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                credentialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmScaFactorEnrollment: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorConfirmRequestOneOf"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorConfirmResponseOneOf"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             500: {

@@ -26,3 +26,4 @@ import './define/pay-wallet-settings.js';
 import './define/pay-transactions.js';
 import './define/pay-beneficiaries.js';
 import './define/pay-invitation.js';
+import './define/pay-sca-factors.js';

@@ -45,4 +45,6 @@ export const PAY_EVENT_NAMES = [
   'pay-transaction-cancelled',
   'pay-beneficiary-trust-changed',
   'pay-invitation-claimed',
+  'pay-sca-factor-added',
+  'pay-sca-factor-removed',
 ] as const;

@@ -111,3 +111,5 @@ export { PayBeneficiariesElement } from './beneficiaries/beneficiaries.js';
 export { PayBeneficiaryTrustChangedEvent } from './beneficiaries/beneficiaries-events.js';
 export { PayInvitationElement } from './invitation/invitation.js';
 export { PayInvitationClaimedEvent } from './invitation/invitation-events.js';
+export { PayScaFactorsElement } from './sca-factors/sca-factors.js';
+export { PayScaFactorAddedEvent, PayScaFactorRemovedEvent } from './sca-factors/sca-factors-events.js';

@@ -83,6 +83,12 @@ export interface Route {
   readonly changesOwnership?: true;
   /** Ends a wallet session: a 2xx answer (not 202) tells the platform (`onSignOut`). */
   readonly signOut?: true;
+  /**
+   * The path `{id}` names an item of a list the service keeps per customer and serves no single read of:
+   * the list at `path` (`{customer}` replaced by the request's owned customer) must hold, in its `items`
+   * array, an object whose `field` is the id; otherwise 403 (another customer's, or no such item).
+   */
+  readonly listedFor?: { readonly path: string; readonly items: string; readonly field: string };
 }
 
 /** A document of at most 10 MB (the service's limit) plus its form fields and boundaries. */
@@ -359,6 +365,21 @@ export const ALLOWLIST: readonly Route[] = [
       { ...body('inviteeUma', 'customer'), ownerOf: { path: '/customers?umaAddress={value}', field: 'data.0.id' } },
     ],
     bodyOnly: ['inviteeUma'],
+  },
+  // SCA factors (<pay-sca-factors>): the user's own customer's, listed, enrolled then confirmed, and removed
+  { method: 'GET', path: '/sca/factors', owned: [query('customerId', 'customer')] },
+  { method: 'POST', path: '/sca/factors', owned: [query('customerId', 'customer')], bodyOnly: ['type'] },
+  {
+    method: 'POST',
+    path: '/sca/factors/confirm',
+    owned: [query('customerId', 'customer')],
+    bodyOnly: ['type', 'secret', 'code', 'origin', 'credential'],
+  },
+  {
+    method: 'DELETE',
+    path: '/sca/factors/{id}',
+    owned: [query('customerId', 'customer')],
+    listedFor: { path: '/sca/factors?customerId={customer}', items: 'factors', field: 'credentialId' },
   },
 ];
 

@@ -78,6 +78,12 @@ export async function checkOwnership(
     }
     if (parameter.kind === 'customer') customer ??= subject;
   }
+  if (route.listedFor) {
+    const listed =
+      customer === undefined ? undefined : await listedItem(readService, route.listedFor, customer, params);
+    if (listed instanceof Response) return listed;
+    if (!listed) return errorResponse(403, 'FORBIDDEN', 'The path names a resource you do not own.');
+  }
   for (const { parameter, value } of found) {
     const filter = parameter.addsFilter;
     if (!filter || query.has(filter.name)) continue;
@@ -139,6 +145,19 @@ async function ownerOf(
     owner = isObject(owner) || Array.isArray(owner) ? (owner as Record<string, unknown>)[name] : undefined;
   }
   return typeof owner === 'string' ? owner : undefined;
+}
+
+/** Whether the customer's list (read from the service) holds the path's `{id}`; the service's 5xx as is. */
+async function listedItem(
+  readService: (servicePath: string) => Promise<Response>,
+  rule: { readonly path: string; readonly items: string; readonly field: string },
+  customer: string,
+  params: Readonly<Record<string, string>>,
+): Promise<boolean | Response> {
+  const list = await readResource(readService, rule.path.replace('{customer}', encodeURIComponent(customer)));
+  if (list instanceof Response) return list;
+  const items = list?.[rule.items];
+  return Array.isArray(items) && items.some((item) => isObject(item) && item[rule.field] === params['id']);
 }
 
 /** A resource read from the service with the platform credential: its JSON object, `undefined` when not there, the 5xx as is. */

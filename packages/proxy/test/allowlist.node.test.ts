@@ -133,6 +133,14 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
   { method: 'POST', path: '/transactions/Transaction:alice/cancel', body: { reason: 'CHANGED_MIND' } },
   { method: 'GET', path: '/invitations/019542f5' },
   { method: 'POST', path: '/invitations/019542f5/claim', body: { inviteeUma: '$alice@platform.example' } },
+  { method: 'GET', path: `/sca/factors?customerId=${enc(alice.customer)}` },
+  { method: 'POST', path: `/sca/factors?customerId=${enc(alice.customer)}`, body: { type: 'TOTP' } },
+  {
+    method: 'POST',
+    path: `/sca/factors/confirm?customerId=${enc(alice.customer)}`,
+    body: { type: 'TOTP', secret: 'ab', code: '123456' },
+  },
+  { method: 'DELETE', path: `/sca/factors/cred-alice?customerId=${enc(alice.customer)}` },
 ];
 
 /** Sends each `[method, path, body?, expected status]` case and checks the status. */
@@ -167,7 +175,9 @@ describe('allowlist: what a signed-in end user may call', () => {
                 ? { kycStatus: 'UNVERIFIED' }
                 : request.method === 'GET' && request.url.includes('/customers?umaAddress=')
                   ? { data: [{ id: alice.customer }], hasMore: false }
-                  : { ok: true },
+                  : request.method === 'GET' && request.url.includes('/sca/factors?')
+                    ? { factors: [{ factor: 'SMS_OTP' }, { factor: 'PASSKEY', credentialId: 'cred-alice' }] }
+                    : { ok: true },
         ),
     });
     for (const { method, path, body, form } of OWNED_REQUESTS) {
@@ -180,10 +190,11 @@ describe('allowlist: what a signed-in end user may call', () => {
       expect(`${forwarded.method} ${forwarded.url}`).to.equal(`${method} ${SANDBOX_URL}${sent}`);
     }
     // plus one read of the owner of each resource the platform does not track, of the card whose transactions
-    // are listed, of the customer's verification status before a document goes, and of a card before its change
+    // are listed, of the customer's verification status before a document goes, of a card before its change,
+    // and of the customer's list holding the item a route names (an SCA factor before its removal)
     const reads =
       ALLOWLIST.filter((route) => route.owned.some((p) => p.ownerOf || p.addsFilter)).length +
-      ALLOWLIST.filter((route) => route.lockedOnceVerified === true || route.cardControls).length;
+      ALLOWLIST.filter((route) => route.lockedOnceVerified === true || route.cardControls || route.listedFor).length;
     expect(service.calls).to.have.length(ALLOWLIST.length + reads);
   });
 
@@ -665,6 +676,41 @@ describe('money: transactions, card state and limits, external accounts', () => 
     expect(forwarded.map((call) => `${(call as Request).method} ${(call as Request).url}`)).to.deep.equal([
       `GET ${PRODUCTION_URL}/invitations/019542f5`,
       `POST ${PRODUCTION_URL}${claim}`,
+    ]);
+  });
+
+  it('lists, enrolls, confirms and removes only the user’s own SCA factors: stranger 401, another’s 403, extra fields 403', async () => {
+    const { send, service } = harness({
+      // the factor lists: Alice has passkey cred-alice, Bob cred-bob
+      answer: (request) =>
+        Response.json(
+          request.method !== 'GET'
+            ? { ok: true }
+            : decodeURIComponent(request.url).includes(bob.customer)
+              ? { factors: [{ factor: 'SMS_OTP' }, { factor: 'PASSKEY', credentialId: 'cred-bob' }] }
+              : { factors: [{ factor: 'SMS_OTP' }, { factor: 'PASSKEY', credentialId: 'cred-alice' }] },
+        ),
+    });
+    const mine = `customerId=${enc(alice.customer)}`;
+    const theirs = `customerId=${enc(bob.customer)}`;
+    const stranger = await send('GET', `${PREFIX}/sca/factors?${mine}`, { as: null });
+    expect(stranger.status).to.equal(401);
+    await expectStatuses(send, [
+      ['GET', `/sca/factors?${theirs}`, undefined, 403],
+      ['GET', '/sca/factors', undefined, 400],
+      ['POST', `/sca/factors?${theirs}`, json({ type: 'TOTP' }), 403],
+      ['POST', `/sca/factors?${mine}`, json({ type: 'TOTP', customerId: bob.customer }), 403],
+      ['POST', `/sca/factors/confirm?${mine}`, json({ type: 'TOTP', secret: 's', code: '1', factor: 'x' }), 403],
+      ['DELETE', `/sca/factors/cred-bob?${mine}`, undefined, 403],
+      ['DELETE', `/sca/factors/cred-bob?${theirs}`, undefined, 403],
+      ['DELETE', `/sca/factors/cred-alice?${theirs}`, undefined, 403],
+      ['DELETE', `/sca/factors/cred-alice?${mine}`, undefined, 200],
+      ['POST', `/sca/factors?${mine}`, json({ type: 'PASSKEY' }), 200],
+    ]);
+    const changes = service.calls.filter((call) => (call as Request).method !== 'GET');
+    expect(changes.map((call) => `${call.method} ${decodeURIComponent((call as Request).url)}`)).to.deep.equal([
+      `DELETE ${PRODUCTION_URL}/sca/factors/cred-alice?customerId=${alice.customer}`,
+      `POST ${PRODUCTION_URL}/sca/factors?customerId=${alice.customer}`,
     ]);
   });
 

@@ -40,6 +40,7 @@ import { receiverRoutes } from './routes/receivers.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { sandboxSendRoutes } from './routes/sandbox-send.js';
 import { scaRoutes } from './routes/sca.js';
+import { scaFactorRoutes } from './routes/sca-factors.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { IDEMPOTENCY_HEADER } from './http/idempotency.js';
@@ -153,6 +154,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     exchangeRateRoutes,
     receiverRoutes,
     scaRoutes,
+    scaFactorRoutes,
     cardRoutes,
     sandboxRoutes,
     transactionRoutes,

@@ -31,6 +31,7 @@ import { walletSettingsMessages } from '../wallet-settings/wallet-settings.messa
 import { transactionsMessages } from '../transactions/transactions.messages.js';
 import { beneficiariesMessages } from '../beneficiaries/beneficiaries.messages.js';
 import { invitationMessages } from '../invitation/invitation.messages.js';
+import { scaFactorsMessages } from '../sca-factors/sca-factors.messages.js';
 
 /** Every English message, by key. */
 export const en: Messages = {
@@ -57,6 +58,7 @@ export const en: Messages = {
   ...transactionsMessages,
   ...beneficiariesMessages,
   ...invitationMessages,
+  ...scaFactorsMessages,
 };
 
 registerMessages('en', en);

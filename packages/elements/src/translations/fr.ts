@@ -545,6 +545,40 @@ export const fr: Messages = {
   'invitation.status.CLAIMED': 'Acceptée',
   'invitation.status.EXPIRED': 'Expirée',
   'invitation.status.CANCELLED': 'Annulée',
+
+  'scaFactors.title': 'Vos moyens de confirmer que c’est bien vous',
+  'scaFactors.intro': 'Nous vous en demandons un quand vous payez ou vous connectez.',
+  'scaFactors.loading': 'Chargement de vos méthodes de vérification…',
+  'scaFactors.empty': 'Aucune méthode de vérification pour l’instant.',
+  'scaFactors.type.SMS_OTP': 'SMS',
+  'scaFactors.type.TOTP': 'Application d’authentification',
+  'scaFactors.type.PASSKEY': 'Clé d’accès',
+  'scaFactors.about.SMS_OTP': 'Un code envoyé à votre numéro vérifié',
+  'scaFactors.about.TOTP': 'Un code de votre application d’authentification',
+  'scaFactors.about.PASSKEY': 'Votre empreinte, votre visage ou le verrouillage de l’écran',
+  'scaFactors.addTotp': 'Ajouter une application d’authentification',
+  'scaFactors.setupTitle': 'Configurez votre application d’authentification',
+  'scaFactors.setupHint':
+    'Dans votre application d’authentification, ajoutez un compte avec cette clé de configuration, ou ouvrez le lien sur cet appareil.',
+  'scaFactors.key': 'Clé de configuration',
+  'scaFactors.openApp': 'Ouvrir dans l’application d’authentification',
+  'scaFactors.codeLabel': 'Code de votre application',
+  'scaFactors.codeHint': 'Saisissez le code à 6 chiffres affiché maintenant par votre application.',
+  'scaFactors.confirm': 'Confirmer',
+  'scaFactors.cancel': 'Annuler',
+  'scaFactors.expired': 'Cette configuration a expiré. Veuillez recommencer.',
+  'scaFactors.added': 'Application d’authentification ajoutée.',
+  'scaFactors.codesTitle': 'Enregistrez vos codes de récupération',
+  'scaFactors.codesHint':
+    'Chaque code sert une fois, si vous perdez votre téléphone. Gardez-les en lieu sûr : vous ne les reverrez plus.',
+  'scaFactors.done': 'Terminé',
+  'scaFactors.remove': 'Supprimer',
+  'scaFactors.removeConfirm':
+    'Supprimer « {factor} » ? Vous pourrez toujours confirmer que c’est vous avec vos autres méthodes.',
+  'scaFactors.removeYes': 'Oui, supprimer',
+  'scaFactors.removeNo': 'La garder',
+  'scaFactors.removed': '« {factor} » supprimé.',
+  'scaFactors.notNeeded': 'Votre compte n’utilise pas ces méthodes de vérification.',
 };
 
 registerMessages('fr', fr);

@@ -22,6 +22,7 @@ import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
 import { createPayPayment, type PayPaymentComponent } from './pay-payment.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
+import { createPayScaFactors, type PayScaFactorsComponent } from './pay-sca-factors.js';
 import { createPaySessions, type PaySessionsComponent } from './pay-sessions.js';
 import { createPaySignIn, type PaySignInComponent } from './pay-sign-in.js';
 import { createPayTermsConsent, type PayTermsConsentComponent } from './pay-terms-consent.js';
@@ -44,6 +45,7 @@ export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
 export * from './pay-payment.js';
 export * from './pay-sca-challenge.js';
+export * from './pay-sca-factors.js';
 export * from './pay-sessions.js';
 export * from './pay-sign-in.js';
 export * from './pay-terms-consent.js';
@@ -67,6 +69,7 @@ export const PAYKIT_TAG_NAMES = [
   'pay-passkey-login',
   'pay-payment',
   'pay-sca-challenge',
+  'pay-sca-factors',
   'pay-sessions',
   'pay-sign-in',
   'pay-terms-consent',
@@ -90,6 +93,7 @@ export interface PaykitComponents {
   PayPasskeyLogin: PayPasskeyLoginComponent;
   PayPayment: PayPaymentComponent;
   PayScaChallenge: PayScaChallengeComponent;
+  PayScaFactors: PayScaFactorsComponent;
   PaySessions: PaySessionsComponent;
   PaySignIn: PaySignInComponent;
   PayTermsConsent: PayTermsConsentComponent;
@@ -115,6 +119,7 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
     PayPasskeyLogin: createPayPasskeyLogin(react),
     PayPayment: createPayPayment(react),
     PayScaChallenge: createPayScaChallenge(react),
+    PayScaFactors: createPayScaFactors(react),
     PaySessions: createPaySessions(react),
     PaySignIn: createPaySignIn(react),
     PayTermsConsent: createPayTermsConsent(react),

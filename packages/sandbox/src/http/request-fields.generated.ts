@@ -491,6 +491,11 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
   'POST /sandbox/cards/{id}/simulate/return_reversal': { fields: { cardTransactionId: true } },
   'POST /sandbox/internal-accounts/{accountId}/fund': { fields: { amount: true } },
   'POST /sandbox/send': { fields: { currencyAmount: true, currencyCode: true, quoteId: true } },
+  'POST /sca/factors': { by: 'type', cases: { TOTP: { type: true }, PASSKEY: { type: true } } },
+  'POST /sca/factors/confirm': {
+    by: 'type',
+    cases: { TOTP: { code: true, secret: true, type: true }, PASSKEY: { credential: true, origin: true, type: true } },
+  },
   'POST /sca/login/complete': {
     fields: {
       challengeId: true,

@@ -6,7 +6,8 @@
  * with its paymentInstructions. 400 for a wrong or expired proof, 409 SCA_SESSION_REQUIRED until an SCA
  * login, 423 ACCOUNT_LOCKED once `scaMaxFailures` proofs failed, 429 on resends (which never extend the
  * challenge's `expiresAt`). `POST /sca/login/start` then `POST /sca/login/complete` (`customerId` in the
- * query; `factor`, the proof and `endUserIpAddress` in the body) open the 180-day SCA login session; a
+ * query; `factor`, the proof and `endUserIpAddress` in the body; TOTP once enrolled, with the app's code) open the
+ * 180-day SCA login session; a
  * repeated complete of the same SMS_OTP login with the right code (its answer was lost) answers the same
  * session again, so a retry is never "wrong code".
  * For customers outside SCA regions every endpoint here answers 409.
@@ -80,8 +81,8 @@ export function rejectProof(ctx: SandboxContext, customerId: string, field: stri
   });
 }
 
-/** The customerId query parameter the SCA login endpoints take. */
-function loginCustomer(ctx: SandboxContext, customerId: string | undefined): CustomerRecord {
+/** The customer of the `customerId` query parameter the SCA login and factor endpoints take: 400, 404, 409. */
+export function loginCustomer(ctx: SandboxContext, customerId: string | undefined): CustomerRecord {
   if (!customerId) throw invalidField('customerId', 'query parameter is required');
   return requireScaCustomer(ctx, customerId);
 }
@@ -168,8 +169,8 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const customer = loginCustomer(ctx, c.req.query('customerId'));
     const f = new Fields(parseJsonObject(await c.req.text()));
     const factor = f.string('factor', { required: true, enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] });
-    if (factor === 'TOTP')
-      f.fail('factor', 'no TOTP factor is enrolled (the sandbox does not enroll TOTP)', {
+    if (factor === 'TOTP' && !scaStateOf(ctx, customer.id).factors?.some((x) => x.factor === 'TOTP'))
+      f.fail('factor', 'no TOTP factor is enrolled (POST /sca/factors, then /sca/factors/confirm)', {
         enum: ['SMS_OTP', 'PASSKEY'],
       });
     if (factor === 'PASSKEY' && customerPasskeys(ctx, customer.id).length === 0)
@@ -187,6 +188,9 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         relyingPartyId: ctx.config.rpId,
         ...(ctx.config.exactAllowedOrigins ? { allowedOrigins: [...ctx.config.exactAllowedOrigins] } : {}),
       };
+    } else if (factor === 'TOTP') {
+      login = { factor, expiresAt }; // the code comes from the customer's app: nothing is sent
+      body = { factor };
     } else {
       login = { factor: 'SMS_OTP', expiresAt, challengeId: newId('ScaChallenge') };
       body = { factor, challengeId: login.challengeId, expiresAt: iso(expiresAt) };

@@ -330,10 +330,29 @@ export interface ScaCustomerRecord {
   lockedUntil?: number;
   /** The SCA login started by `POST /sca/login/start`, until completed. */
   login?: ScaLoginRecord;
+  /** Factors enrolled and confirmed through `/sca/factors` (SMS_OTP is implicit and not stored). */
+  factors?: ScaFactorRecord[];
+  /** Enrollments started by `POST /sca/factors` and not yet confirmed: pending, not listed. */
+  pending?: ScaPendingEnrollment[];
+}
+
+export interface ScaFactorRecord {
+  factor: 'TOTP' | 'PASSKEY';
+  enrolledAt: number;
+  /** PASSKEY: the WebAuthn credential (its id is the factor's `credentialId`). */
+  passkey?: { credentialId: string; publicKey: Uint8Array; counter: number; transports: string[] };
+  name?: string;
+}
+
+export interface ScaPendingEnrollment {
+  factor: 'TOTP' | 'PASSKEY';
+  /** TOTP: the shared secret threaded back on confirm. PASSKEY: the registration challenge. */
+  secret: string;
+  expiresAt: number;
 }
 
 export interface ScaLoginRecord {
-  factor: 'SMS_OTP' | 'PASSKEY';
+  factor: 'SMS_OTP' | 'TOTP' | 'PASSKEY';
   /** SMS_OTP: the handle echoed on complete. */
   challengeId?: string;
   expiresAt: number;

@@ -80,6 +80,16 @@ export const SANDBOX_CHOICES: readonly { where: string; answer: string; reason: 
     reason:
       "truthful about this sandbox (the operations left are issue 27's first part); 404 would claim the path unknown",
   },
+  {
+    where: 'POST /sca/factors/confirm of a TOTP while one is enrolled',
+    answer: '200: the new app replaces the old (one TOTP factor listed); sca-factors.node.test.ts checks it',
+    reason: 'the API limits passkeys to one and says nothing of TOTP; a second listed app could not be told apart',
+  },
+  {
+    where: 'POST /sca/factors/confirm after challengeTtlMs (5 min)',
+    answer: '400 INVALID_INPUT (secret, or credential): the started enrollment has lapsed',
+    reason: 'the API gives no lifetime; a pending secret must not stay usable forever (a challenge’s lifetime)',
+  },
 ];
 
 export const DEVIATIONS: readonly Deviation[] = [
