@@ -574,7 +574,7 @@ export const fr: Messages = {
   'scaFactors.done': 'Terminé',
   'scaFactors.remove': 'Supprimer',
   'scaFactors.removeConfirm':
-    'Supprimer « {factor} » ? Vous pourrez toujours confirmer que c’est vous avec vos autres méthodes.',
+    'Supprimer « {factor} » ? Vous pourrez toujours confirmer que c’est vous avec vos autres méthodes.',
   'scaFactors.removeYes': 'Oui, supprimer',
   'scaFactors.removeNo': 'La garder',
   'scaFactors.removed': '« {factor} » supprimé.',
