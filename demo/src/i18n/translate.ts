@@ -24,18 +24,9 @@ import { pt } from './pt.js';
 
 export type { DemoMessageKey } from './en.js';
 
-/** Each language the switch offers, named in itself. */
-export const LANGUAGES = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  pt: 'Português',
-} as const;
+import { LANGUAGES, type Language } from './languages.js';
 
-export type Language = keyof typeof LANGUAGES;
+export { LANGUAGES, type Language };
 
 /** Values put into a message's `{name}` places. */
 export type MessageArgs = Record<string, string | number>;
