@@ -24,6 +24,7 @@ const TAGS = [
   'pay-passkey-login',
   'pay-payment',
   'pay-sca-challenge',
+  'pay-sca-factors',
   'pay-sessions',
   'pay-sign-in',
   'pay-terms-consent',

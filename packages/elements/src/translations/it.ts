@@ -524,7 +524,7 @@ export const it: Messages = {
   'invitation.loading': 'Caricamento dell’invito…',
   'invitation.from': '{name} ti ha invitato',
   'invitation.amount': '{amount} per te',
-  'invitation.expires': 'Da accettare entro il {date}',
+  'invitation.expires': 'Scadenza: {date}',
   'invitation.claim': 'Accetta l’invito',
   'invitation.claimed': 'Invito accettato.',
   'invitation.alreadyClaimed': 'Questo invito è già stato accettato.',
