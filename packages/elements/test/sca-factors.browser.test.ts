@@ -60,7 +60,8 @@ describe('<pay-sca-factors>', () => {
     expect(codes.every((c) => /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(c))).to.equal(true);
     expect(text(part(el, 'success'))).to.contain('Authenticator app added.');
     await pressEnter(part<HTMLButtonElement>(el, 'done-button'));
-    await settled(el);
+    // "Done" reads the list again: wait for its answer, not only for the element to leave "codes"
+    await until(() => rows(el).length === 2, 'the list read again with the new factor');
     expect(rows(el).map((r) => text(r.querySelector('.name')!))).to.deep.equal(['Text message', 'Authenticator app']);
     expect(maybePart(el, 'add-button')).to.equal(null);
     expect(el.shadowRoot!.textContent).not.to.contain(codes[0]!); // shown once
