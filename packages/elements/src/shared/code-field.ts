@@ -6,7 +6,7 @@
  * the input and the input cleared in the same step; it is never put in an attribute. Errors about an
  * attempt show under the input (the line exists only while there is one); a 429 also disables it until
  * its Retry-After has passed, and a spent code until a new one is sent. It looks like six cells
- * (`aria-hidden` spans that mirror the digits, under the transparent input that covers them: light-dom.ts)
+ * (`aria-hidden` spans that mirror the digits, under the transparent input that covers them: code-field.styles.ts)
  * but stays one input, so paste, autofill, WebOTP and screen readers see one field. The caret is kept at
  * the end, so the cell after the last digit is the active one (outlined while the input has focus).
  *
@@ -24,6 +24,7 @@ import type { PayElement } from './base-element.js';
 import { Countdown } from './countdown.js';
 import type { ErrorView } from './errors.js';
 import { LightDomSlot } from './light-dom.js';
+import { codeFieldStyles } from './code-field.styles.js';
 import { codeFieldMessages } from './code-field.messages.js';
 import { registerMessages } from './i18n.js';
 
@@ -80,7 +81,7 @@ export class CodeField {
       message: (view, secondsLeft) => host['errorMessage'](view, secondsLeft),
       ...options,
     };
-    this.#slot = new LightDomSlot(host, 'code-input', () => this.#render());
+    this.#slot = new LightDomSlot(host, 'code-input', () => this.#render(), codeFieldStyles);
     this.#wait = new Countdown(host, () => {
       this.#error = undefined;
       void host.updateComplete.then(() => this.focus());

@@ -1,6 +1,11 @@
 /**
  * Turns a failure into what an element shows: a localized message chosen by `PayError.code`, and the
- * facts the element acts on (retry-after, retryable). Neither the error's own `message` nor the
+ * facts the element acts on (retry-after, retryable). Each cause has one message in every element: the
+ * server out of reach (`NETWORK_ERROR`, fetch's own `TypeError` from a platform's transport, or a gateway's
+ * bare 502/503) is `error.network`, a timeout (`TIMEOUT`, a bare 504) `error.timeout`, and so on down
+ * the table below; an element overrides only codes whose meaning depends on it (a 401 after a code).
+ * Errors about a field are shown under the field (code-field.ts, kyc-form.ts), errors about a call in the
+ * error box, news that is not an error as a notice (notice.styles.ts). Neither the error's own `message` nor the
  * service's `details.reason` is ever shown: both are English for developers; what a reason tells the
  * user is mapped to translated text (code-entry.ts does so for codes). Codes are compared as strings,
  * so a `PayError` from another copy of crypto-core is understood too.
@@ -62,6 +67,16 @@ const messages: ErrorMessages = {
   INVALID_ARGUMENT: 'error.invalidArgument',
 };
 
+/** Fetch's own rejection (Chromium, Firefox, WebKit), when a platform's transport lets it through. */
+const FETCH_FAILED = /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/;
+
+/** The code whose cause an error shares: a bare gateway 502/503 or fetch's TypeError is NETWORK_ERROR, a bare 504 TIMEOUT. */
+function causeOf(error: unknown, code: string): string {
+  if (code == 'HTTP_502' || code == 'HTTP_503' || (error instanceof TypeError && FETCH_FAILED.test(error.message)))
+    return 'NETWORK_ERROR';
+  return code == 'HTTP_504' ? 'TIMEOUT' : code;
+}
+
 interface ErrorLike {
   code?: unknown;
   status?: unknown;
@@ -81,19 +96,20 @@ export function errorCode(error: unknown): string {
 export function describeError(error: unknown, overrides: ErrorMessages = {}): ErrorView {
   const e = (error ?? {}) as ErrorLike;
   const code = errorCode(error);
+  const cause = causeOf(error, code);
   const status = typeof e.status === 'number' ? e.status : undefined;
   const retryAfter =
     typeof e.retryAfterSeconds === 'number' && e.retryAfterSeconds >= 0 ? Math.ceil(e.retryAfterSeconds) : undefined;
   // read by any string: an unknown code simply has no message of its own
-  let key = (overrides as Record<string, MessageKey>)[code] ?? (messages as Record<string, MessageKey>)[code];
+  let key = (overrides as Record<string, MessageKey>)[code] ?? (messages as Record<string, MessageKey>)[cause];
   if (!key && status === 429) key = 'error.rateLimited';
   if (key === 'error.rateLimited' && retryAfter === undefined) key = 'error.rateLimitedNow';
   return {
-    code,
+    code: code == ElementErrorCode.UNKNOWN ? cause : code,
     status,
     key: key ?? 'error.generic',
     retryAfterSeconds: retryAfter,
-    retryable: code === 'NETWORK_ERROR' || code === 'TIMEOUT' || (status !== undefined && status >= 500),
+    retryable: cause == 'NETWORK_ERROR' || cause == 'TIMEOUT' || (status !== undefined && status >= 500),
   };
 }
 

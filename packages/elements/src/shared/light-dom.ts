@@ -63,80 +63,6 @@ export const lightDomStyles: CSSResult = css`
   :where(.pay-field__input:disabled) {
     cursor: not-allowed;
   }
-  /* the code field: one transparent input over its cells (aria-hidden spans mirroring the digits) */
-  :where(.pay-field__code) {
-    position: relative;
-    display: grid;
-    grid-auto-flow: column;
-    grid-auto-columns: minmax(0, 1fr);
-    gap: var(--_space, 8px);
-    max-width: 24rem;
-  }
-  :where(.pay-field__input--code) {
-    position: absolute;
-    inset: 0;
-    z-index: 1;
-    width: 100%;
-    margin: 0;
-    padding: 0;
-    border: 0;
-    outline: 0;
-    background: #0000;
-    color: #0000;
-    -webkit-text-fill-color: #0000;
-    caret-color: #0000;
-    font-size: 16px;
-  }
-  :where(.pay-field__input--code)::selection {
-    background: #0000;
-  }
-  :where(.pay-field__input--code:-webkit-autofill) {
-    transition: background-color 1e6s;
-  }
-  :where(.pay-field__cell) {
-    display: grid;
-    place-items: center;
-    border: 1px solid var(--_border, #6b7280);
-    border-radius: var(--_radius, 8px);
-    background: var(--_surface, #fff);
-    font: 600 1.5em var(--_font-mono, monospace);
-    height: 2.25em;
-  }
-  :where(.pay-field__input--code:focus ~ [data-active]:empty)::after {
-    content: '';
-    width: 2px;
-    height: 1em;
-    background: currentColor;
-    animation: pay-caret 1s steps(2) infinite;
-  }
-  @keyframes pay-caret {
-    50% {
-      opacity: 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    :where(.pay-field__cell)::after {
-      animation: none;
-    }
-  }
-  :where(.pay-field__input--code[aria-invalid='true'] ~ .pay-field__cell) {
-    border-color: var(--_danger, #b91c1c);
-    box-shadow: inset 0 0 0 1px var(--_danger, #b91c1c);
-  }
-  :where(.pay-field__input--code:focus ~ [data-active]) {
-    border-color: var(--_focus, #2563eb);
-    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_focus, #2563eb) 35%, transparent);
-  }
-  :where(.pay-field__input--code:read-only ~ .pay-field__cell) {
-    background: var(--_surface-muted, #f3f4f6);
-  }
-  :where(.pay-field__input--code:disabled ~ .pay-field__cell) {
-    border-style: dashed;
-    color: var(--_text-muted, #4b5563);
-  }
-  :where(.pay-field__input--code:disabled) {
-    cursor: not-allowed;
-  }
   :where(.pay-field__hint, .pay-field__error) {
     margin: 0;
     font-size: 0.875em;
@@ -150,27 +76,27 @@ export const lightDomStyles: CSSResult = css`
   }
 `;
 
-const adopted = new WeakMap<Node, true>();
+/** Where each sheet is in use: the roots that adopted it, or the containers holding it as a <style>. */
+const adopted = new WeakMap<CSSResult, WeakSet<Node>>();
 
-/** Adds `lightDomStyles` to the document or shadow root `host` lives in (once per root). */
-function adoptStyles(host: HTMLElement, container: HTMLElement): void {
+/** Adds `sheets` to the document or shadow root `host` lives in (once per root and sheet). */
+function adoptStyles(host: HTMLElement, container: HTMLElement, sheets: CSSResult[]): void {
   const root = host.getRootNode() as Document | ShadowRoot;
-  if (adopted.has(root)) return;
-  const sheet = lightDomStyles.styleSheet;
-  if (sheet && 'adoptedStyleSheets' in root) {
+  for (const result of sheets) {
+    const done = adopted.get(result) ?? new WeakSet<Node>();
+    adopted.set(result, done);
+    if (done.has(root) || done.has(container)) continue;
     try {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-      adopted.set(root, true);
-      return;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, result.styleSheet!];
+      done.add(root);
     } catch {
-      // A sheet from another document (an iframe) cannot be adopted: fall through.
+      // No constructable sheets, or a sheet from another document (an iframe): a <style> inside the
+      // container itself (the container moves with the host).
+      const style = document.createElement('style');
+      style.textContent = result.cssText;
+      container.prepend(style);
+      done.add(container);
     }
-  }
-  // No constructable sheets: a <style> inside the container itself (the container moves with the host).
-  if (!container.querySelector(':scope > style')) {
-    const style = document.createElement('style');
-    style.textContent = lightDomStyles.cssText;
-    container.prepend(style);
   }
 }
 
@@ -178,10 +104,13 @@ export class LightDomSlot implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #slot: string;
   readonly #template: () => unknown;
+  readonly #sheets: CSSResult[];
   #container: HTMLElement | undefined;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, slot: string, template: () => unknown) {
+  /** `styles`: what the slot's content needs besides `lightDomStyles` (adopted the same way). */
+  constructor(host: ReactiveControllerHost & HTMLElement, slot: string, template: () => unknown, styles?: CSSResult) {
     this.#host = host;
+    this.#sheets = styles ? [lightDomStyles, styles] : [lightDomStyles];
     this.#slot = slot;
     this.#template = template;
     host.addController(this);
@@ -211,6 +140,6 @@ export class LightDomSlot implements ReactiveController {
 
   #attach(container: HTMLElement): void {
     if (container.parentNode !== this.#host) this.#host.append(container);
-    adoptStyles(this.#host, container);
+    adoptStyles(this.#host, container, this.#sheets);
   }
 }
