@@ -24,7 +24,7 @@ export interface DemoConfig {
   signers: readonly string[];
   rpId: string;
   /** The sandbox's fixed codes, shown in the sidebar (sandbox only: real codes are never shown). */
-  hints: { otpCode: string; scaCode: string };
+  hints: { otpCode: string; scaCode: string; contactCode: string };
   regions: readonly Region[];
   /** Minor units each new wallet is funded with. */
   startingBalance: number;

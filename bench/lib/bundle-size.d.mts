@@ -4,3 +4,25 @@ import type { BuildOptions } from 'esbuild';
 export declare const REPO_ROOT: string;
 export declare const BUNDLE_OPTIONS: Readonly<BuildOptions>;
 export declare const KB: number;
+export interface PathSize {
+  label: string;
+  modules: string[];
+  minified: number;
+  gzip: number;
+  chunks: number;
+}
+export declare function bundleSize(
+  contents: string,
+  options?: {
+    external?: string[];
+    forbidden?: string[];
+    split?: boolean;
+    paths?: Record<string, string[]> | undefined;
+  },
+): Promise<{
+  minified: number;
+  gzip: number;
+  heaviest: { module: string; bytes: number }[];
+  deferred?: { minified: number; gzip: number; chunks: number };
+  paths?: PathSize[];
+}>;

@@ -43,9 +43,11 @@ export const KB = 1000;
  * bytes and the five modules that weigh most in the minified output. Throws when the bundle contains a
  * module of `forbidden` (paths from the repository root): a row that must not count a module fails
  * instead of silently growing. With `split`, `minified`, `gzip` and `heaviest` count the chunks loaded
- * up front, and `deferred` (`{ minified, gzip, chunks }`, or `undefined` when there is none) the rest.
+ * up front, `deferred` (`{ minified, gzip, chunks }`, or `undefined` when there is none) the rest, and
+ * `paths` (`[{ label, modules, minified, gzip, chunks }]`, with `deferred`) what the page has loaded in all
+ * on each path through its `import()`s (see `pathSizes`).
  */
-export async function bundleSize(contents, { external = [], forbidden = [], split = false } = {}) {
+export async function bundleSize(contents, { external = [], forbidden = [], split = false, paths } = {}) {
   const result = await build({
     ...BUNDLE_OPTIONS,
     ...(split
@@ -79,11 +81,51 @@ export async function bundleSize(contents, { external = [], forbidden = [], spli
     gzip: names.reduce((sum, name) => sum + gzipSync(files.get(name), { level: 9 }).length, 0),
   });
   const later = all.filter((name) => !initial.includes(name));
+  const upFrontSize = measure(initial);
   return {
-    ...measure(initial),
+    ...upFrontSize,
     heaviest,
-    ...(later.length ? { deferred: { ...measure(later), chunks: later.length } } : {}),
+    ...(later.length
+      ? { deferred: { ...measure(later), chunks: later.length }, paths: pathSizes(outputs, initial, measure, paths) }
+      : {}),
   };
+}
+
+/**
+ * What a page has loaded in all once it has taken each path: the up-front chunks plus every chunk reachable
+ * (static or dynamic imports, transitively) from the path's `import()` targets, each chunk counted once and
+ * gzipped on its own. `paths` names each path by the modules its code `import()`s (paths from the repository
+ * root, e.g. `packages/elements/src/shared/phone-field.ts`); without it each `import()` target is a path of
+ * its own, named by its module. Throws when a named module is not an `import()` target of the bundle (a path
+ * that would silently count nothing).
+ */
+function pathSizes(outputs, initial, measure, paths) {
+  const chunkOf = new Map();
+  for (const [name, output] of Object.entries(outputs)) {
+    if (output.entryPoint && !initial.includes(name))
+      chunkOf.set(path.relative(REPO_ROOT, path.resolve(output.entryPoint)), name);
+  }
+  const named = paths ?? Object.fromEntries([...chunkOf.keys()].map((module) => [module, [module]]));
+  return Object.entries(named).map(([label, modules]) => {
+    const seen = new Set(initial);
+    const queue = modules.map((module) => {
+      const chunk = chunkOf.get(module);
+      if (!chunk) throw new Error(`path "${label}": ${module} is not loaded with import() in this bundle`);
+      return chunk;
+    });
+    while (queue.length) {
+      const name = queue.pop();
+      if (seen.has(name)) continue;
+      seen.add(name);
+      for (const { path: imported } of outputs[name].imports ?? []) if (outputs[imported]) queue.push(imported);
+    }
+    return {
+      label: label.replace(/^packages\/elements\/src\//, ''),
+      modules,
+      ...measure([...seen]),
+      chunks: seen.size,
+    };
+  });
 }
 
 const ENTRY = 'paykit-size-entry.js';

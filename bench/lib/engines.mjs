@@ -17,7 +17,7 @@ import {
   FIREFOX_PATH,
   miniBrowserCapabilities,
   startWebKitDriver,
-} from '../../test/harness/debian-browsers.mjs';
+} from '@paykit/test-harness/debian-browsers';
 
 export async function launchEngine(name) {
   switch (name) {

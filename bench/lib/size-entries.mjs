@@ -7,7 +7,8 @@
  * bundle-size.mjs): they count what the page loads up front, and report apart what an element fetches
  * later with `import()` (`<pay-payment>`'s `<pay-sca-challenge>`, loaded only when a payment needs SCA).
  * The sign-in page row is split the same way (`<pay-sign-in>` fetches its method elements with `import()`
- * only when an account has that method). The whole-page row is not split: its five elements load everything
+ * only when an account has that method). A row with a `pathBudget` also counts what the page has loaded in
+ * all on each path through its `import()`s (`paths`, or each `import()` target alone): each must fit. The whole-page row is not split: its five elements load everything
  * up front, and it counts it all.
  *
  * @example
@@ -34,6 +35,31 @@ export const ELEMENTS = readdirSync(path.join(REPO_ROOT, 'packages', 'elements',
 
 /** Each element's own weight (define module, Lit and the parts of the core it imports), min+gzip. */
 export const ELEMENT_BUDGET = 20 * KB;
+
+/** Each element's weight in all on any path through its `import()`s (`<pay-payment>` with SCA, `<pay-sign-in>` with a method). */
+export const ELEMENT_PATH_BUDGET = 25 * KB;
+
+const SRC = 'packages/elements/src';
+
+/**
+ * The ways through `<pay-sign-in>` (`sign-in-loaders.ts`), each by the modules it `import()`s: a code by
+ * email, a code by text message (the phone field first), a passkey, an OAuth provider. A code sign-in
+ * ends on the add-passkey offer where the browser has passkeys (`<pay-passkey-login mode="register">`),
+ * so the code paths count the passkey element too.
+ */
+/**
+ * Why the sign-in rows' path budgets are reported but do not fail yet: the code paths load 31–37 kB, and
+ * getting them under needs 4–7 kB of shared code cut (issue 26, "Sizes stay honest"). Remove it from a row
+ * once the row fits.
+ */
+const SIGN_IN_PATHS_OPEN = 'issue 26 ("Sizes stay honest"): the code and OAuth paths are over by up to 7.4 kB';
+
+export const SIGN_IN_PATHS = {
+  'email code': [`${SRC}/define/pay-otp-login.ts`, `${SRC}/define/pay-passkey-login.ts`],
+  'text code': [`${SRC}/shared/phone-field.ts`, `${SRC}/define/pay-otp-login.ts`, `${SRC}/define/pay-passkey-login.ts`],
+  passkey: [`${SRC}/define/pay-passkey-login.ts`],
+  OAuth: [`${SRC}/define/pay-oauth-button.ts`],
+};
 
 /**
  * The client module: a page passes its `WalletClient` in (`setDefaultClient` or `.client`), so an
@@ -143,10 +169,13 @@ export const SIZE_ROWS = [
       what: `@paykit/elements/define/${tag}`,
       forbidden: [CLIENT_MODULE],
       split: true,
+      ...(tag === 'pay-sign-in' ? { paths: SIGN_IN_PATHS } : {}),
     },
     peer: null,
     noPeer: NO_PEER_ELEMENTS,
     budget: ELEMENT_BUDGET,
+    pathBudget: ELEMENT_PATH_BUDGET,
+    ...(tag === 'pay-sign-in' ? { pathBudgetOpen: SIGN_IN_PATHS_OPEN } : {}),
   })),
   ...ELEMENTS.map((tag) => ({
     id: `element:${tag}`,
@@ -155,6 +184,7 @@ export const SIZE_ROWS = [
       entry: [`import '@paykit/elements/define/${tag}';`, ...CLIENT_IMPORTS].join('\n'),
       what: `@paykit/elements/define/${tag} + setDefaultClient + WalletClient/fetchTransport`,
       split: true,
+      ...(tag === 'pay-sign-in' ? { paths: SIGN_IN_PATHS } : {}),
     },
     peer: null,
     noPeer: NO_PEER_ELEMENTS,
@@ -185,12 +215,15 @@ export const SIZE_ROWS = [
         "export { WalletClient, fetchTransport } from '@paykit/crypto-core';",
       ].join('\n'),
       what: 'define/pay-sign-in + WalletClient/fetchTransport (the client passed as `.client`); the passkey, code and OAuth elements and the phone field are `import()`ed when needed',
-      // split like the element rows: counts what loads up front, reports the method chunks beside
+      // split like the element rows: counts what loads up front, and what each sign-in path loads in all
       split: true,
+      paths: SIGN_IN_PATHS,
     },
     peer: null,
     noPeer: 'the peer ships no sign-in component outside React (@turnkey/sdk-react, not installed here)',
     budget: 30 * KB,
+    pathBudget: 30 * KB,
+    pathBudgetOpen: SIGN_IN_PATHS_OPEN,
   },
   {
     id: 'sign-in-page-every-method',
@@ -252,6 +285,14 @@ export const SIZE_ROWS = [
     noPeer: 'the peer React SDK (@turnkey/sdk-react) is not installed here',
     mayBePending: true,
     detail: true,
+  },
+  {
+    id: 'core-activity',
+    label: 'Crypto core, activity flows (@paykit/crypto-core/activity: transactions, invitations)',
+    ours: { entry: "export * from '@paykit/crypto-core/activity';", what: '@paykit/crypto-core/activity (export *)' },
+    peer: null,
+    noPeer: 'the peer has no activity or invitation flows',
+    budget: 2 * KB,
   },
 ];
 

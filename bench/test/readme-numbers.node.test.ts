@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, it } from '../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { REPO_ROOT } from '../lib/bundle-size.mjs';
 import { README_BLOCKS, renderReadmes } from '../lib/readmes.mjs';
 

@@ -63,6 +63,8 @@ interface Options {
   rpId: string;
   otpCode: string;
   scaCode: string;
+  /** The code that confirms an email address or phone number (`<pay-contact-verification>`); default: the SCA code's. */
+  contactCode?: string;
   cspReports: CspViolation[];
   /** The sandbox's test identity provider as the page uses it. */
   oauth: OAuthSetup;
@@ -85,7 +87,11 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
         panOrigin: options.panOrigin,
         signers: options.signers,
         rpId: options.rpId,
-        hints: { otpCode: options.otpCode, scaCode: options.scaCode },
+        hints: {
+          otpCode: options.otpCode,
+          scaCode: options.scaCode,
+          contactCode: options.contactCode ?? options.scaCode,
+        },
         regions: REGIONS,
         startingBalance: STARTING_BALANCE,
         oauth: options.oauth,

@@ -20,7 +20,13 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { createSignInGrants } from '@paykit/proxy';
 import { toNodeListener } from '@paykit/proxy/node';
-import { SANDBOX_OTP_CODE, SCA_CODE, startSandbox, type RunningSandbox } from '@paykit/sandbox';
+import {
+  CONTACT_VERIFICATION_CODE,
+  SANDBOX_OTP_CODE,
+  SCA_CODE,
+  startSandbox,
+  type RunningSandbox,
+} from '@paykit/sandbox';
 import { buildPage, DEMO_ROOT } from './build.js';
 import { createDemoApi, DEMO_PREFIX } from './demo-api.js';
 import { DEFAULT_LIMITS, SOURCE_HEADER, type DemoLimits } from './limits.js';
@@ -153,6 +159,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     rpId: 'localhost',
     otpCode: SANDBOX_OTP_CODE,
     scaCode: SCA_CODE,
+    contactCode: CONTACT_VERIFICATION_CODE,
     cspReports,
     oauth,
     log,

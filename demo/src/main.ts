@@ -23,6 +23,7 @@ import { WalletClient, fetchTransport, type CurrentSession } from '@paykit/crypt
 import { setDefaultClient } from '@paykit/elements';
 import { demoApi } from './api.js';
 import { $, h, icon, mount } from './dom.js';
+import { focusIsInContent, focusResult } from './focus.js';
 import { currentStepNeeds, go, renderSteps, renderTopbar, show, startShell, startTheme } from './shell.js';
 import { newPayment, state } from './state.js';
 import { STEPS } from './steps/index.js';
@@ -47,7 +48,12 @@ function onSession(session: CurrentSession | undefined): void {
   if (wasSignedIn !== !!session) {
     if (session) {
       toast('Signed in', 'success');
-      if (state.step === 'signin' || needs === 'session') show(state.step, { focus: false });
+      if (state.step === 'signin' || needs === 'session') {
+        // the sign-in element that had focus is replaced: focus goes to what the sign-in produced
+        const moveFocus = focusIsInContent();
+        show(state.step, { focus: false });
+        if (moveFocus) focusResult();
+      }
     } else {
       state.payment = newPayment();
       if (state.step === 'signin') show('signin', { focus: false });
@@ -73,8 +79,6 @@ async function boot(): Promise<void> {
   startTheme();
 
   state.config = await demoApi.config();
-  $('[data-slot="otp-code"]').textContent = state.config.hints.otpCode;
-  $('[data-slot="sca-code"]').textContent = state.config.hints.scaCode;
 
   state.client = new WalletClient({
     transport: fetchTransport({ baseUrl: '/api/wallet' }),

@@ -10,6 +10,7 @@ import { $, h, icon, mount, type ICONS } from './dom.js';
 import { methodLabel, money, time } from './format.js';
 import { state, type StepId } from './state.js';
 import { initials } from './ui.js';
+import { renderCodeTips } from './code-tips.js';
 
 /** One step of the walkthrough: its place in the sidebar, its panel, and when it counts as done. */
 export interface Step {
@@ -34,6 +35,11 @@ let walkthrough: readonly Step[] = [];
 export function startShell(steps: readonly Step[]): void {
   walkthrough = steps;
   renderTopbar();
+  // "Skip to content" focuses the step's heading, without putting `#main` in the URL (the step's place)
+  $('[data-action="skip"]').addEventListener('click', (event) => {
+    event.preventDefault();
+    $('main').querySelector<HTMLElement>('h1')?.focus();
+  });
   window.addEventListener('hashchange', () => {
     const step = stepFromHash();
     if (step) show(step);
@@ -88,6 +94,7 @@ function stepAvailable(step: Step): boolean {
 
 /** Re-renders the sidebar (after a change that completes a step). */
 export function renderSteps(): void {
+  renderCodeTips(state.step);
   const list = $('[data-slot="steps"]');
   mount(
     list,
@@ -97,7 +104,8 @@ export function renderSteps(): void {
       const current = state.step === step.id;
       return h(
         'li',
-        { class: 'steps__item' },
+        // a locked step is shown, not offered: out of the tab order and the accessibility tree
+        { class: 'steps__item', attrs: { inert: !available } },
         h(
           'a',
           {
@@ -193,7 +201,8 @@ export function show(step: StepId, options: { focus?: boolean } = {}): void {
   renderSteps();
   const main = $('main');
   mount(main, panel(step));
-  if (options.focus !== false) main.focus({ preventScroll: true });
+  // the step's heading: where a step starts, read first ("Step 3 of 7", then the title)
+  if (options.focus !== false) main.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
   window.scrollTo({ top: 0 });
 }
 
@@ -237,7 +246,7 @@ function panel(id: StepId): HTMLElement {
       'header',
       { class: 'panel__header' },
       h('p', { class: 'eyebrow', text: `Step ${index + 1} of ${walkthrough.length}` }),
-      h('h1', { id: `title-${id}`, text: step.title }),
+      h('h1', { id: `title-${id}`, text: step.title, attrs: { tabindex: '-1' } }),
       h('p', { class: 'lead', text: step.lead }),
     ),
     body,

@@ -20,9 +20,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/debian-browsers.mjs';
-import { packedTarballs } from '../harness/pack.mjs';
-import { freePort } from '../harness/free-port.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@paykit/test-harness/debian-browsers';
+import { packedTarballs } from '@paykit/test-harness/pack';
+import { freePort } from '@paykit/test-harness/free-port';
 import { readSnippets } from './readme-snippets.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

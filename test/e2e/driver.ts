@@ -12,6 +12,9 @@
  *   await d.click('pay-otp-login >>> [part~="send-button"]');
  *   await d.waitFor('pay-otp-login input[autocomplete="one-time-code"]');
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
 /** What a successful `until` check resolved to. */
 export type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
 
@@ -113,6 +116,11 @@ export function createDriver(core: DriverCore, defaults: { timeoutMs: number } =
 
   const driver: Driver = {
     ...core,
+    // puppeteer (Firefox) does not make the folder of a screenshot's path; Playwright does
+    async screenshot(file) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      await core.screenshot(file);
+    },
     evaluate,
     until,
     async text(selector) {

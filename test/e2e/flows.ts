@@ -92,7 +92,6 @@ const LOGOUT = 'account security: "Sign out on this device" returns to sign-in (
 const EU_SIGNUP = 'EU sign-up, onboarding, and sign-in from the phone number (email code)';
 const EU_PAY = 'EU payment with SCA reaches COMPLETED';
 const OAUTH_PROVIDER = 'OAuth: a sign-in provider ("Sandbox ID") is added under "Account security"';
-const OAUTH_BUTTON = `${S.otp} pay-oauth-button >>> [part~="oauth-button"]`;
 
 // ---- helpers --------------------------------------------------------------------------------------
 
@@ -122,6 +121,7 @@ async function signInWithOtp(d: Driver, email: string): Promise<string> {
   await d.waitFor(S.otpInput, { message: 'the code input after the lookup sent the code' });
   await d.fill(S.otpInput, '000000');
   await d.waitFor(S.signedIn, { message: 'the signed-in card after the code' });
+  await focusLandsOn(d, 'signed-in', 'an email-code sign-in');
   assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-in');
   const id = await d.text('[data-testid="signin-session-id"]');
   assert.match(id, /^Session:/);
@@ -139,18 +139,51 @@ async function signOutHere(d: Driver): Promise<void> {
 }
 
 /** `<pay-sign-in>`: the email, then "Use another method", "Continue with Sandbox ID"; waits for its button. */
+/**
+ * Picks "Continue with Sandbox ID" in "Use another method" with a real click (a user gesture): that one
+ * press starts the sign-in (the popup, or the redirect where popups are blocked).
+ */
 async function chooseSandboxId(d: Driver, email: string): Promise<void> {
   const edit = `${S.otp} >>> [part~="edit-button"]`;
   if (await d.exists(edit)) await d.click(edit); // an earlier attempt left it on a method
   await enterEmail(d, email);
   // the lookup may still be running ("Checking…") while an earlier method's "Use another method" is in
   // the DOM: press it until the method list shows, rather than once
+  const methods = `${S.otp} >>> [part~="method-button"]`;
+  let at = -1;
   await d.until(async () => {
-    if (await tryClickByText(d, `${S.otp} >>> [part~="method-button"]`, 'Continue with Sandbox ID')) return true;
+    at = (await texts(d, methods)).findIndex((text) => text.includes('Continue with Sandbox ID'));
+    if (at >= 0) return true;
     if (await d.exists(`${S.otp} >>> [part~="another-button"]`)) await d.click(`${S.otp} >>> [part~="another-button"]`);
     return false;
   }, 'the "Continue with Sandbox ID" method after "Use another method"');
-  await d.waitFor(OAUTH_BUTTON, { message: 'the provider button' });
+  await d.click(`${S.otp} >>> li:nth-child(${at + 1}) > [part~="method-button"]`);
+}
+
+/**
+ * What has focus, through shadow roots: the deepest focused element's `data-testid`, else its `part`,
+ * else its tag (`body` when focus fell to the page).
+ */
+function focused(d: Driver): Promise<string> {
+  return d.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    if (!active) return 'none';
+    return (active as HTMLElement).dataset?.['testid'] ?? active.getAttribute('part') ?? active.tagName.toLowerCase();
+  }, null);
+}
+
+/** Waits until `focused(d)` is `expected` (focus moves after a render, not with it). */
+async function focusLandsOn(d: Driver, expected: string | RegExp, after: string): Promise<void> {
+  let last = '';
+  try {
+    await d.until(async () => {
+      last = await focused(d);
+      return typeof expected === 'string' ? last === expected : expected.test(last);
+    }, `focus on ${expected} after ${after}`);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; focus is on ${last}`);
+  }
 }
 
 async function sessionIdInHeader(d: Driver): Promise<string | null> {
@@ -310,6 +343,23 @@ export const FLOWS: FlowTest[] = [
     name: SIGNUP,
     async run({ d, state }) {
       state.usEmail = `${Date.now().toString(36)}.us@example.com`;
+      // before a customer exists the steps that need one are shown but out of the tab order
+      const inert = await d.evaluate(
+        () =>
+          ['customer', 'signin', 'card'].map(
+            (s) => !!document.querySelector(`[data-testid="nav-${s}"]`)?.closest('[inert]'),
+          ),
+        null,
+      );
+      assert.deepEqual(inert, [false, true, true], 'locked steps are inert');
+      // "Skip to content" is the page's first focusable, and lands on the step's heading
+      const skip = await d.evaluate(() => {
+        const link = document.querySelector<HTMLElement>('a, button, input, [tabindex="0"]');
+        link?.focus();
+        link?.click();
+        return { text: link?.textContent?.trim(), focus: document.activeElement?.tagName };
+      }, null);
+      assert.deepEqual(skip, { text: 'Skip to content', focus: 'H1' });
       await signUp(d, state.usEmail, 'Alex Morgan', 'US');
       await d.until(async () => (await d.text(S.balance)).includes('5,000.00'), 'the funded balance in the header');
       assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-out');
@@ -474,6 +524,7 @@ export const FLOWS: FlowTest[] = [
           (await d.exists('[data-testid="card-state"]')) && (await d.text('[data-testid="card-state"]')) === 'ACTIVE',
         'the card to become ACTIVE',
       );
+      await focusLandsOn(d, 'art', 'issuing a card'); // the new card
       const el = '[data-testid="card"]';
       await d.waitFor(`${el}[data-state~="needs-activation"]`, {
         message: 'the activation step of a wallet-funded card',
@@ -490,6 +541,7 @@ export const FLOWS: FlowTest[] = [
       await d.click('[data-testid="card-simulate"]');
       const rows = `${el} >>> [part~="transaction"]`;
       await d.until(async () => (await d.count(rows)) === 5, 'five statement rows (the decline left out)');
+      await focusLandsOn(d, 'transaction', '"Simulate spending"'); // the updated activity
       const listed = await d.evaluate((selector: string) => {
         const root = document.querySelector(selector)!.shadowRoot!;
         return [...root.querySelectorAll<HTMLElement>('[part~="transaction"]')].map(
@@ -536,6 +588,12 @@ export const FLOWS: FlowTest[] = [
           }, el),
         'the card page to size its frame',
       );
+      // the revealed frame, for a reviewer's eyes (the gallery cannot reach the PAN origin)
+      await d.evaluate((selector: string) => {
+        const host = document.querySelector(selector)!.shadowRoot!.querySelector('pay-card-reveal')!;
+        host.scrollIntoView({ block: 'center' });
+      }, el);
+      await d.screenshot(`test-results/e2e/${d.engine}-card-details-frame.png`);
       await d.click(`${reveal} >>> [part~="hide-button"]`);
       await d.waitFor(`${reveal} >>> iframe`, { gone: true, message: 'the frame to be removed' });
       await d.waitFor(`${reveal} >>> [part~="status"]`);
@@ -761,11 +819,11 @@ export const FLOWS: FlowTest[] = [
     needs: [OAUTH_PROVIDER],
     async run({ d, state }) {
       await signOutHere(d);
+      // one real click on the method (a user gesture; WebKitGTK allows the popup then): the popup opens on
+      // the callback page, goes to the IdP, which answers the callback page at once
       await chooseSandboxId(d, state.usEmail!);
-      // a real click (a user gesture; WebKitGTK allows the popup then): the popup opens on the callback page,
-      // goes to the IdP, which answers the callback page at once
-      await d.click(OAUTH_BUTTON);
       await d.waitFor(S.signedIn, { message: 'the signed-in card after the OAuth popup' });
+      await focusLandsOn(d, 'signed-in', 'an OAuth sign-in (popup)');
       assert.match(await d.text(S.sessionStatus), /Signed in · Single sign-on/);
     },
   },
@@ -774,13 +832,12 @@ export const FLOWS: FlowTest[] = [
     needs: [OAUTH_PROVIDER],
     async run({ d, state }) {
       await signOutHere(d);
-      await chooseSandboxId(d, state.usEmail!);
       // the browser blocks the popup (window.open answers null): the element falls back to the redirect
       await d.evaluate(() => {
         window.open = () => null;
         (window as { leftAt?: number }).leftAt = Date.now(); // gone once the page is replaced
       }, null);
-      await d.click(OAUTH_BUTTON);
+      await chooseSandboxId(d, state.usEmail!);
       // the IdP (auto=1) → /oauth-callback.html → back to the page the sign-in started from (#signin)
       await d.waitFor(() => !(window as { leftAt?: number }).leftAt && document.readyState === 'complete', {
         message: 'the demo page loaded again after the provider',
@@ -788,6 +845,7 @@ export const FLOWS: FlowTest[] = [
       await d.waitFor(S.ready, { message: 'the demo booted again' });
       assert.equal(await d.attribute(S.nav('signin'), 'aria-current'), 'step', 'back on the sign-in step');
       await d.waitFor(S.signedIn, { message: 'the signed-in card after the OAuth redirect' });
+      await focusLandsOn(d, 'signed-in', 'an OAuth sign-in (redirect)');
       assert.match(await d.text(S.sessionStatus), /Signed in · Single sign-on/);
       // nothing of the redirect is left: no record in sessionStorage, no token in the URL
       const left = await d.evaluate(
@@ -825,6 +883,10 @@ export const FLOWS: FlowTest[] = [
       await d.click(`${S.terms} >>> [part~="accept-button"]`);
       await d.waitFor(`${S.terms}[data-state~="accepted"]`, { message: 'the terms accepted' });
       await d.click('[data-testid="continue-contact"]');
+
+      // the sidebar shows the code this step asks for, and only that one
+      await d.waitFor('[data-testid="code-contactCode"]', { message: 'the contact code in the sidebar' });
+      assert.match(await d.text('[data-slot="codes"]'), /^Email and phone verification code\s*123456$/);
 
       // onboarding 2: email, then phone, each with the sandbox's code
       for (const channel of ['email', 'phone']) {

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkReports, lineDiff, UPDATE_COMMAND } from './api-report.mjs';
-import { after, before, describe, it } from '../harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 
 const INDEX = `import type { Options } from './options.js';
 /** Pays. */

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publicNames } from './api-report.mjs';
-import { describe, it } from '../harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGES = ['crypto-core', 'elements', 'react-bindings', 'sandbox', 'proxy'];

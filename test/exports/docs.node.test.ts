@@ -13,7 +13,7 @@ import { expect } from 'chai';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, it } from '../harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGES = ['crypto-core', 'elements', 'react-bindings', 'proxy', 'sandbox'];

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, it } from '../harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const NPM_OWNED = new Set(['package-lock.json']);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findCycles, importGraph } from './import-cycles.mjs';
-import { after, describe, it } from '../harness/suite.js';
+import { after, describe, it } from '@paykit/test-harness/suite';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

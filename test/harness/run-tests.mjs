@@ -24,7 +24,6 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { affectedTests, changedFiles, recordGreen } from './affected.mjs';
-import { idleCoresSampler } from './idle-cores.mjs';
 import { stageCpu } from './stage-cpu.mjs';
 import { STAGES, quickStages } from './stages.mjs';
 import { findTestFiles } from './test-files.mjs';
@@ -36,15 +35,6 @@ const logsDir = path.join(repoRoot, 'test-results', 'stages');
  * (load 18) made every stage five to ten times slower than alone and timed tests out.
  */
 const JOBS = Math.max(1, Number(process.env.PAYKIT_TEST_JOBS) || cpus().length);
-/**
- * One stage more than JOBS may start while the running ones leave most of a core idle for a while (every
- * browser stage waits on timers and page loads for a fifth of its time): IDLE_SAMPLES samples in a row,
- * SAMPLE_MS apart, each with at least IDLE_CORES idle. PAYKIT_TEST_EXTRA=0 turns it off.
- */
-const EXTRA = process.env.PAYKIT_TEST_EXTRA === '0' || process.env.PAYKIT_TEST_JOBS ? 0 : 1;
-const SAMPLE_MS = 2_000;
-const IDLE_SAMPLES = 3;
-const IDLE_CORES = 0.6;
 
 const CI = process.env.CI === 'true';
 const HASHES = path.join(repoRoot, 'test-results', 'stage-inputs.json');
@@ -96,18 +86,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 console.log(
   `${quick && !CI ? 'npm run test:quick' : 'npm test'}: ${stages.length} stages, ${JOBS} at a time ` +
-    `${EXTRA ? `(${JOBS + EXTRA} while a core stays idle) ` : ''}` +
     `(logs in ${path.relative(repoRoot, logsDir)}/)`,
 );
-const idle = idleCoresSampler(cpus().length);
-/** Samples in a row with IDLE_CORES idle; it restarts when a stage starts. */
-let idleRun = 0;
-const sampler = setInterval(() => {
-  const cores = idle.sample();
-  idleRun = cores !== undefined && cores >= IDLE_CORES ? idleRun + 1 : 0;
-  if (idleRun >= IDLE_SAMPLES) scheduleNow?.();
-}, SAMPLE_MS);
-let scheduleNow;
 await new Promise((resolve) => {
   const schedule = () => {
     for (const stage of stages) {
@@ -119,20 +99,13 @@ await new Promise((resolve) => {
         console.log(`${clock()} ✖ ${stage.name}: not run, ${failed} did not pass`);
         continue;
       }
-      if (!waitsFor.every((name) => results.get(name)?.status === 'passed')) continue;
-      const extra = running.size >= JOBS;
-      if (extra && (running.size >= JOBS + EXTRA || idleRun < IDLE_SAMPLES)) continue;
-      if (extra)
-        console.log(`${clock()} (the running stages left a core idle for ${(IDLE_SAMPLES * SAMPLE_MS) / 1000} s)`);
-      idleRun = 0;
+      if (running.size >= JOBS || !waitsFor.every((name) => results.get(name)?.status === 'passed')) continue;
       start(stage).then(schedule);
     }
     if (running.size === 0 && stages.every((stage) => results.has(stage.name))) resolve();
   };
-  scheduleNow = schedule;
   schedule();
 });
-clearInterval(sampler);
 
 const total = Date.now() - started;
 console.log(`\n=== npm test: ${seconds(total)} s with ${JOBS} stages at a time`);

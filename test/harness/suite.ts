@@ -3,7 +3,7 @@
  * @web/test-runner): `describe`, `it`, hooks, and `itWhen`, which skips visibly with its reason.
  *
  * @example
- *   import { describe, it, itWhen } from '../../../test/harness/suite.js';
+ *   import { describe, it, itWhen } from '@paykit/test-harness/suite';
  *   itWhen(hasWebAuthn(), 'WebKitGTK has no WebAuthn', 'signs in with a passkey', async () => { … });
  */
 type Fn = () => unknown | Promise<unknown>;

@@ -19,9 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/debian-browsers.mjs';
-import { packedTarballs } from '../harness/pack.mjs';
-import { freePort } from '../harness/free-port.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@paykit/test-harness/debian-browsers';
+import { packedTarballs } from '@paykit/test-harness/pack';
+import { freePort } from '@paykit/test-harness/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = path.join(root, 'test/nextjs/app');

@@ -6,7 +6,7 @@
  * themselves (the first sign-in after sign-up goes through the lookup).
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { verifiedContacts } from '../verified-contacts.js';
 import type { PlatformClient } from '../platform.js';
 import type { DemoSession } from '../sessions.js';

@@ -3,7 +3,7 @@
  * own card only, a bounded number of times, and the rows it makes are what `<pay-card>` lists.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { demoPerSuite, isVisitor, send, signUp, type Visitor } from './support.js';
 

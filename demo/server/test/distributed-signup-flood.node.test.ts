@@ -4,7 +4,7 @@
  * visitors in use, an IPv6 /64 is one source, and all sources together are rate-limited.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { createDemoApi } from '../demo-api.js';
 import { DEFAULT_LIMITS, SOURCE_HEADER, type DemoLimits } from '../limits.js';
 import type { PlatformClient } from '../platform.js';

@@ -5,7 +5,7 @@
  * (`same-origin-allow-popups`) while the callback page sets no opener isolation; the CSP is unchanged.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { DemoConfig } from '../../wire.js';
 import { securityHeaders } from '../security.js';
 import { toSignInMethod } from '../sign-in-lookup.js';

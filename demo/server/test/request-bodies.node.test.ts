@@ -4,7 +4,7 @@
  * route, and a body that is not JSON is a 400; a normal sign-up still works.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { demoPerSuite, send } from './support.js';
 
 describe('demo server: request bodies are bounded (the proxy body reader)', () => {

@@ -12,8 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../test/harness/debian-browsers.mjs';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@paykit/test-harness/debian-browsers';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import type { RunningDemo } from '../index.js';
 import { startDemo } from './support.js';
 

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { createSignInGrants } from '@paykit/proxy';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PlatformClient } from '../platform.js';
 import { COOKIE_NAME, DemoSessions, type DemoProfile } from '../sessions.js';
 import { createWalletProxy, WALLET_PREFIX } from '../wallet-proxy.js';

@@ -5,7 +5,7 @@
  * the identifier never reaches the log. (Unverified identifiers: account-shadowing.node.test.ts.)
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { demoPerSuite, isVisitor, send, signUp, verifyContacts } from './support.js';
 
 describe('demo server: sign-in lookup (POST /api/demo/sign-in/lookup)', () => {

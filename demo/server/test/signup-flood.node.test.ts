@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { demoPerSuite, inParallel, isVisitor, send, signUp, startDemo, type Answer, type Visitor } from './support.js';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before } from '../../../test/harness/suite.js';
+import { after, before } from '@paykit/test-harness/suite';
 import type { RunningDemo, StartDemoOptions } from '../index.js';
 
 // @ts-expect-error: a plain .mjs loader without type declarations

@@ -10,6 +10,7 @@ import { oauthButton, passkeyLogin, signInSection } from './sign-in.js';
 import { walletExport } from './wallet-export.js';
 import { walletOwnership } from './wallet-ownership.js';
 import { walletSettings } from './wallet-settings.js';
+import { transactions } from './transactions.js';
 
 export const SECTIONS: readonly GallerySection[] = [
   signInSection,
@@ -29,4 +30,5 @@ export const SECTIONS: readonly GallerySection[] = [
   authMethods,
   walletSettings,
   walletOwnership,
+  transactions,
 ];

@@ -1,9 +1,22 @@
 /** Onboarding: `<pay-terms-consent>`, `<pay-contact-verification>`, `<pay-kyc>`, `<pay-beneficial-owners>`. */
 import { galleryCustomer, type Fault } from './sandbox.js';
-import { CODE_INPUT, hold, offline, part, payElement, press, reach, type, type GallerySection } from './section.js';
+import {
+  CODE_INPUT,
+  hold,
+  offline,
+  part,
+  payElement,
+  press,
+  reach,
+  type,
+  until,
+  type GallerySection,
+} from './section.js';
 
 /** An EU customer whose provider asks for terms, verified contacts and KYC (name suffix 003: unverified). */
 const EU = { region: 'DE', phoneNumber: '+4915112345678', fullName: 'Eva Muster 003' };
+/** The sandbox's email and phone verification code. */
+const CONTACT_CODE = '123456';
 const BUSINESS = {
   customerType: 'BUSINESS',
   businessInfo: {
@@ -92,6 +105,22 @@ export const contactVerification: GallerySection = {
       },
     },
     {
+      name: 'second-step',
+      kind: 'idle',
+      expect: 'idle',
+      note: 'The email address is verified; step 2 of 2 confirms the phone number shown on its row.',
+      async render() {
+        const customer = await galleryCustomer(EU);
+        await customer.platform('POST', `/customers/${customer.customerId}/verify-email`);
+        await customer.platform('POST', `/customers/${customer.customerId}/verify-email/confirm`, {
+          code: CONTACT_CODE,
+        });
+        return payElement('pay-contact-verification', await customer.signedIn(), {
+          'customer-id': customer.customerId,
+        });
+      },
+    },
+    {
       name: 'complete',
       kind: 'success',
       expect: 'complete',
@@ -113,6 +142,25 @@ export const kyc: GallerySection = {
       note: 'The in-page form: details, address, a document.',
       render: () => onboarding('pay-kyc', [], { region: 'US', fullName: 'Eva Muster 003' }),
       drive: (el) => press(el, 'form-button'),
+    },
+    {
+      name: 'in-progress',
+      kind: 'idle',
+      expect: 'hosted',
+      note: 'The provider’s page is open in its window: the status says verification is in progress.',
+      render: () => onboarding('pay-kyc', [], { region: 'US', fullName: 'Eva Muster 003' }),
+      async drive(el) {
+        // the provider's window, as a stand-in that stays open (the gallery opens no real window)
+        const popup = { closed: false, opener: window, location: { href: '' }, close: () => undefined };
+        const open = window.open;
+        window.open = (() => popup) as unknown as typeof window.open;
+        try {
+          await press(el, 'hosted-button');
+          await until(() => popup.location.href, 'the provider’s page');
+        } finally {
+          window.open = open;
+        }
+      },
     },
     {
       name: 'done',

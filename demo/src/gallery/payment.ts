@@ -1,16 +1,21 @@
 /** `<pay-payment>` and `<pay-sca-challenge>`: paying a quote, with Strong Customer Authentication in the EU. */
 import type { WalletClient } from '@paykit/crypto-core';
-import { galleryCustomer, type Fault } from './sandbox.js';
+import { SCA_CODE, galleryCustomer, type Fault } from './sandbox.js';
 import { CODE_INPUT, hold, offline, payElement, press, reach, type, type GallerySection } from './section.js';
 
 const EU = { region: 'DE', phoneNumber: '+4915112345678', fullName: 'Eva Muster' };
 const QUOTE = /^GET \/quotes\/[^/]+$/;
 const EXECUTE = /^POST \/quotes\/[^/]+\/execute$/;
 
-async function payment(options: { faults?: Fault[]; fields?: Record<string, unknown>; payee?: string } = {}) {
+async function payment(
+  options: { faults?: Fault[]; fields?: Record<string, unknown>; payee?: string; expired?: boolean } = {},
+) {
   const customer = await galleryCustomer(options.fields ?? { fullName: 'Ada Lovelace' });
   const client: WalletClient = await customer.signedIn({ faults: options.faults });
   const quote = await customer.quote(client, options.payee);
+  // a price no longer held: the quote as the page has it, its expiresAt passed (the sandbox holds prices for minutes)
+  if (options.expired)
+    return payElement('pay-payment', client, {}, { quote: { ...quote, expiresAt: new Date(0).toISOString() } });
   return payElement('pay-payment', client, { 'quote-id': quote.id, 'customer-id': customer.customerId });
 }
 
@@ -68,6 +73,13 @@ export const paymentSection: GallerySection = {
       drive: (el) => press(el, 'pay-button'),
     },
     {
+      name: 'price-expired',
+      kind: 'idle',
+      expect: 'expired',
+      note: 'The price is no longer held: a notice (nothing was paid), and one press for a new price.',
+      render: () => payment({ expired: true }),
+    },
+    {
       name: 'empty',
       kind: 'empty',
       expect: 'empty',
@@ -91,16 +103,30 @@ export const scaChallenge: GallerySection = {
       drive: async (el) => void (await scaOf(el)),
     },
     {
+      name: 'step-2-of-2',
+      kind: 'idle',
+      expect: 'login',
+      subject: 'pay-sca-challenge',
+      note: 'The first EU payment: the service asks for one more texted code (its SCA login), as step 2 of 2.',
+      render: () => payment({ fields: EU }),
+      async drive(el) {
+        const sca = await scaOf(el);
+        await type(sca, CODE_INPUT, SCA_CODE);
+        await reach(sca, 'login');
+      },
+    },
+    {
       name: 'error-wrong-code',
       kind: 'error',
       expect: 'error',
       subject: 'pay-sca-challenge',
-      note: 'A wrong code, said next to the field.',
+      note: 'A wrong payment code, said under its field with the tries left (after the second code the service asked for).',
       render: () => payment({ fields: EU }),
       async drive(el) {
         const sca = await scaOf(el);
-        await type(sca, CODE_INPUT, '111111');
-        await press(sca, 'confirm-button').catch(() => undefined);
+        await type(sca, CODE_INPUT, '135790');
+        await reach(sca, 'login');
+        await type(sca, CODE_INPUT, SCA_CODE);
       },
     },
   ],

@@ -48,7 +48,7 @@ export interface GalleryCustomer {
   client(options?: { faults?: Fault[] | undefined }): WalletClient;
   /** A client signed in to the customer's wallet with the email code (faults apply after the sign-in). */
   signedIn(options?: { faults?: Fault[] | undefined }): Promise<WalletClient>;
-  /** A quote to `umaAddress` from the wallet (signed in), owned by the customer. */
+  /** A quote to `umaAddress` (or an external account id) from the wallet (signed in), owned by the customer. */
   quote(client: WalletClient, umaAddress?: string, amount?: number): Promise<Quote>;
 }
 
@@ -175,11 +175,17 @@ export async function galleryCustomer(fields: Record<string, unknown> = {}): Pro
     },
     async quote(wallet, umaAddress = '$shop@merchant.example', amount = 1250) {
       await platform('POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: 100_000 });
-      const lookup = await lookupUma(wallet, { receiverUmaAddress: umaAddress, customerId: created.id });
+      // an external account id (`ExternalAccount:…`) is paid as an account; anything else is an UMA address
+      const external = umaAddress.startsWith('ExternalAccount:');
+      const lookup = external
+        ? undefined
+        : await lookupUma(wallet, { receiverUmaAddress: umaAddress, customerId: created.id });
       const quote = await createQuote(wallet, {
         source: { sourceType: 'ACCOUNT', accountId },
-        destination: { destinationType: 'UMA_ADDRESS', umaAddress },
-        lookupId: lookup.lookupId,
+        destination: external
+          ? { destinationType: 'ACCOUNT', accountId: umaAddress }
+          : { destinationType: 'UMA_ADDRESS', umaAddress },
+        ...(lookup ? { lookupId: lookup.lookupId } : {}),
         lockedCurrencySide: 'SENDING',
         lockedCurrencyAmount: amount,
       });

@@ -102,16 +102,16 @@ export const oauthButton: GallerySection = {
           'auth-method-id': 'AuthMethod:gallery-oauth',
         }),
     },
-    {
-      name: 'microsoft',
-      kind: 'idle',
+    ...(['microsoft', 'apple', 'github', 'x', 'facebook', 'acme'] as const).map((provider) => ({
+      name: provider,
+      kind: 'idle' as const,
       expect: 'idle',
-      note: 'Another branded provider.',
+      note: provider === 'acme' ? 'A provider without built-in branding: neutral, with a key.' : 'A branded provider.',
       render: async () =>
         payElement('pay-oauth-button', (await galleryCustomer()).client(), {
-          provider: 'microsoft',
+          provider,
           'auth-method-id': 'AuthMethod:gallery-oauth',
         }),
-    },
+    })),
   ],
 };

@@ -10,6 +10,7 @@ import { continueButton, renderSteps, type Step } from '../shell.js';
 import { state, type Card } from '../state.js';
 import { demoApi } from '../api.js';
 import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
+import { focusIsInContent, focusPartWhen, focusResult } from '../focus.js';
 import { refreshBalance } from '../wallet.js';
 
 export const cardStep: Step = {
@@ -23,6 +24,21 @@ export const cardStep: Step = {
   render: cardPanel,
 };
 
+/** Focus the card `<pay-card>` shows next: set when the visitor's own "Issue" produced it. */
+let focusCard = false;
+
+/** Why a card was not issued, in words, with the way forward; the service's code goes to the console only. */
+function issueError(error: unknown): (string | HTMLElement)[] {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== 'CARDHOLDER_KYC_NOT_APPROVED') return [describe(error)];
+  console.info('demo error code:', code);
+  return [
+    'A card can’t be issued until your identity is verified. ',
+    h('a', { attrs: { href: '#kyc' }, text: 'Verify your identity' }),
+    ', then issue the card.',
+  ];
+}
+
 /** The card being issued (its Idempotency-Key and the very body sent with it), kept until the issue succeeds. */
 let cardIssue: { key: string; body: Record<string, string> } | undefined;
 
@@ -33,11 +49,17 @@ function cardPanel(): HTMLElement {
     if (!c) {
       const button = h(
         'button',
-        { class: 'button button--primary', attrs: { type: 'button' }, testid: 'card-issue' },
+        {
+          class: 'button button--primary',
+          attrs: { type: 'button', 'aria-describedby': 'card-issue-error' },
+          testid: 'card-issue',
+        },
         icon('card'),
         'Issue virtual card',
       );
-      button.addEventListener('click', () => void issue(button));
+      // the reason an issue failed, in words, under the button that tried it; it stays until the next try
+      const error = h('p', { class: 'form-error', id: 'card-issue-error', testid: 'card-issue-error' });
+      button.addEventListener('click', () => void issue(button, error));
       mount(
         slot,
         card(
@@ -53,6 +75,7 @@ function cardPanel(): HTMLElement {
             text: 'A virtual Visa debit card spending from your wallet. Activation takes about a second.',
           }),
           button,
+          error,
         ),
       );
       return;
@@ -64,7 +87,7 @@ function cardPanel(): HTMLElement {
           'Virtual card',
           h(
             'p',
-            { class: 'muted' },
+            { class: 'muted', attrs: { tabindex: '-1', 'data-focus-result': '' }, testid: 'card-activating' },
             h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }),
             ' Activating your card…',
           ),
@@ -98,6 +121,10 @@ function cardPanel(): HTMLElement {
       'Simulate spending',
     );
     simulate.addEventListener('click', () => void spend(simulate, element, c.id));
+    if (focusCard) {
+      focusCard = false;
+      void focusPartWhen(element, 'ready', 'art'); // the new card, once it has loaded
+    }
     mount(
       slot,
       card(
@@ -131,7 +158,9 @@ function cardPanel(): HTMLElement {
   };
 
   async function spend(button: HTMLElement, element: HTMLElement, cardId: string): Promise<void> {
-    button.setAttribute('disabled', '');
+    if (button.getAttribute('aria-disabled') === 'true') return;
+    // aria-disabled, not disabled: a disabled button would drop the focus to the page body
+    button.setAttribute('aria-disabled', 'true');
     button.setAttribute('aria-busy', 'true');
     try {
       const outcome = await demoApi.simulateSpending(cardId);
@@ -140,18 +169,23 @@ function cardPanel(): HTMLElement {
         `${outcome.approved} purchases approved, ${outcome.declined} declined, ${outcome.refunded} refunded`,
         outcome.approved ? 'success' : 'info',
       );
+      // the updated activity: its newest row (the list is the card's public part `transaction`)
+      if (focusIsInContent()) await focusPartWhen(element, 'ready', 'transaction');
     } catch (e) {
       toast(describe(e), 'error');
     } finally {
-      button.removeAttribute('disabled');
+      button.removeAttribute('aria-disabled');
       button.removeAttribute('aria-busy');
     }
   }
 
-  async function issue(button: HTMLElement): Promise<void> {
+  async function issue(button: HTMLElement, error: HTMLElement): Promise<void> {
+    if (button.getAttribute('aria-disabled') === 'true') return;
     const me = state.me!;
-    button.setAttribute('disabled', '');
+    button.setAttribute('aria-disabled', 'true');
     button.setAttribute('aria-busy', 'true');
+    error.textContent = '';
+    error.removeAttribute('role');
     // one intent, one key and one body until it succeeds: a retry after a lost answer replays the first card,
     // never a second one (and never a 409 for the same key with a new platformCardId)
     cardIssue ??= {
@@ -170,14 +204,19 @@ function cardPanel(): HTMLElement {
       cardIssue = undefined;
       state.card = created;
       state.me = { ...me, cardIds: [...me.cardIds, created.id] };
+      const moveFocus = focusIsInContent();
       render();
+      if (moveFocus) focusResult(); // "Activating your card…"
       await waitForCard(created.id);
+      focusCard = moveFocus && focusIsInContent();
       render();
       renderSteps();
       if (state.card?.state === 'ACTIVE') toast('Card issued and active', 'success');
     } catch (e) {
-      toast(describe(e), 'error');
-      button.removeAttribute('disabled');
+      if (!button.isConnected) return toast(describe(e), 'error'); // the card was created; activating failed
+      error.setAttribute('role', 'alert');
+      mount(error, issueError(e));
+      button.removeAttribute('aria-disabled');
       button.removeAttribute('aria-busy');
     }
   }

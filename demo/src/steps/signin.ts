@@ -32,7 +32,8 @@ function signinPanel(): HTMLElement {
         undefined,
         h(
           'div',
-          { class: 'success-banner', testid: 'signed-in' },
+          // focused after a sign-in: "You're signed in" and the session's terms are read first
+          { class: 'success-banner', testid: 'signed-in', attrs: { tabindex: '-1', 'data-focus-result': '' } },
           h('span', { class: 'success-banner__icon' }, icon('check')),
           h(
             'div',

@@ -42,6 +42,7 @@
 //   POST /quotes/{quoteId}/authorize/resend
 //   GET /transactions
 //   GET /transactions/{transactionId}
+//   POST /transactions/{transactionId}/cancel
 //   POST /sandbox/send
 //   POST /sandbox/internal-accounts/{accountId}/fund
 //   PATCH /internal-accounts/{id}
@@ -68,8 +69,8 @@
 //   POST /sandbox/cards/{id}/simulate/return
 //   POST /sandbox/cards/{id}/simulate/authorization_advice
 //   POST /sandbox/cards/{id}/simulate/return_reversal
-// inputs sha256 a29abfa3053daf20e3bfc26db6be9183b0237f420858172c7d9a72cd54b1c28f
-// body sha256 f1cf675a3b5a8359b01fd5154e174452df5e1a86b49669e90f2c53d7d30a3d09
+// inputs sha256 fa3d634c916ff1fbc6a7c7cf04361849c70a003397924c75a60df2aa1492c8b1
+// body sha256 eb8392087c6aa8708b7fd3ea594abab5ab69dd9ac136d8bf1c6b531d8e45ac8d
 export interface paths {
     "/auth/credentials": {
         parameters: {
@@ -885,6 +886,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/{transactionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancelTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verifications": {
         parameters: {
             query?: never;
@@ -1506,6 +1523,9 @@ export interface components {
              * @enum {string}
              */
             accountType: "CAD_ACCOUNT";
+        };
+        CancelTransactionRequest: {
+            reason?: string;
         };
         Card: {
             brand?: components["schemas"]["CardBrand"];
@@ -8561,6 +8581,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    cancelTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelTransactionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             500: {

@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { before, describe, it, runtime } from '../../../test/harness/suite.js';
+import { before, describe, it, runtime } from '@paykit/test-harness/suite';
 import * as core from '../src/index.js';
 import { invalidArgument } from '../src/args.js';
 import { PayError } from '../src/errors.js';

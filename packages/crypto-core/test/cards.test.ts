@@ -2,7 +2,7 @@
  * The card functions (cards.ts) over a client with a recording transport: the paths, queries and bodies they send.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { getCard, listCardTransactions, updateCard } from '../src/cards.js';
 import { WalletClient } from '../src/client.js';
 import { memoryKeyStore } from '../src/key-store.js';

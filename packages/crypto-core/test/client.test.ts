@@ -3,7 +3,7 @@
  * HPKE, stamp verification), and the session lifecycle: restore after reload, refresh, logout, tabs.
  */
 import { expect } from 'chai';
-import { describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '@paykit/test-harness/suite';
 import { WalletClient, type WalletClientOptions } from '../src/client.js';
 import { authorizeQuote, completeScaLogin, executeQuote, nextQuoteStep, startScaLogin } from '../src/payments.js';
 import { exportWallet, setWalletPrivacy } from '../src/wallet.js';

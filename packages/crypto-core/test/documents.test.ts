@@ -1,6 +1,6 @@
 /** uploadDocument / replaceDocument over a fetch transport: the multipart form they send, the rules checked before sending, and the service's errors as PayErrors. */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { DOCUMENT_MAX_BYTES, replaceDocument, sniffDocumentType, uploadDocument } from '../src/documents.js';
 import { WalletClient } from '../src/client.js';
 import { memoryKeyStore } from '../src/key-store.js';

@@ -1,6 +1,6 @@
 /** A signed enclave bundle with any field tampered is rejected (fails closed), never decoded. */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { bytesToHex, hexToBytes, utf8Encode } from '../src/encoding.js';
 import { PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../src/enclave-bundle.js';
 import { PayError } from '../src/errors.js';

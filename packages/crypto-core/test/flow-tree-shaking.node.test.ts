@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 
 const src = path.join(import.meta.dirname, '..', 'src');
 const FLOW_MODULES = ['wallet.ts', 'customer.ts', 'payments.ts', 'cards.ts', 'export.ts'];

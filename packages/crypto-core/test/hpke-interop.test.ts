@@ -1,7 +1,7 @@
 /** Our single-suite HPKE against an independent implementation (@hpke/core), in both directions. */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { concatBytes, toArrayBuffer, utf8Decode, utf8Encode } from '../src/encoding.js';
 import { HPKE_INFO, hpkeOpen, hpkeSeal } from '../src/hpke.js';
 import { exportPublicPoint } from '../src/p256.js';

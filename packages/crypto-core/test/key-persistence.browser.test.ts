@@ -3,7 +3,7 @@
  * new module instances, as after a reload) loads the key from IndexedDB and signs with it.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { createSessionKey } from '../src/keys.js';
 import { defaultKeyStore, indexedDbKeyStore } from '../src/key-store.js';
 import { verifyStamp } from '../src/stamp.js';

@@ -1,6 +1,6 @@
 /** Where IndexedDB is refused (private modes, sandboxed frames), the default store falls back to memory and keys still work. */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { PayError } from '../src/errors.js';
 import { createSessionKey, loadSessionKey } from '../src/keys.js';
 import { defaultKeyStore, indexedDbKeyStore } from '../src/key-store.js';

@@ -1,6 +1,6 @@
 /** Session keys: non-extractable in every engine, stamps that verify, stores that keep and forget them. */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { createSessionKey, deleteSessionKey, loadSessionKey } from '../src/keys.js';
 import { memoryKeyStore } from '../src/key-store.js';
 import { createExportKey } from '../src/export.js';

@@ -7,8 +7,8 @@
  * registration and login whose signature verifies against the registered key.
  */
 import { expect } from 'chai';
-import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
-import { afterEach, describe, it, itWhen, runtime } from '../../../test/harness/suite.js';
+import { addVirtualAuthenticator, removeVirtualAuthenticator } from '@paykit/test-harness/browser-commands';
+import { afterEach, describe, it, itWhen, runtime } from '@paykit/test-harness/suite';
 import {
   base64UrlDecode,
   base64UrlEncode,

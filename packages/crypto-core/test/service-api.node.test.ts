@@ -18,7 +18,7 @@ import {
   servedOperations,
   specOperations,
 } from '../scripts/generate-service-api.mjs';
-import { before, describe, it } from '../../../test/harness/suite.js';
+import { before, describe, it } from '@paykit/test-harness/suite';
 
 describe('service-api.ts, generated from the OpenAPI', () => {
   const specText = readFileSync(OPENAPI_FILE, 'utf8');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { parse } from 'yaml';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 
 const OPENAPI = fileURLToPath(new URL('../../../../shared/spec/service-openapi.yaml', import.meta.url));
 const ERRORS = fileURLToPath(new URL('../src/errors.ts', import.meta.url));

@@ -1,6 +1,6 @@
 /** The signed-retry engine against a scripted transport: every path the protocol and the network allow. */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { signedRequest } from '../src/signed-retry.js';
 import {
   challenge,

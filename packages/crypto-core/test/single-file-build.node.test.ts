@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import * as entry from '../src/index.js';
 import * as webview from '../src/webview/index.js';
 import * as sandbox from '../src/sandbox.js';

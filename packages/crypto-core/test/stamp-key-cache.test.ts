@@ -3,7 +3,7 @@
  * and a key that does not import is not kept (the next stamp is judged afresh).
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { createSessionKey } from '../src/keys.js';
 import { memoryKeyStore } from '../src/key-store.js';
 import { decodeStamp, encodeStamp, verifyStamp, type StampSignerKey } from '../src/stamp.js';

@@ -1,6 +1,6 @@
 /** `getTransaction(client, id)`: one unsigned `GET /transactions/{id}` (the id path-encoded), the service's error as is. */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { WalletClient } from '../src/client.js';
 import { memoryKeyStore } from '../src/key-store.js';
 import { getTransaction } from '../src/transactions.js';

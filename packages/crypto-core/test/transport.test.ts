@@ -1,6 +1,6 @@
 /** fetchTransport over an injected fetch: the request it builds, the response it returns, and abort, timeout and network failures as typed PayErrors. */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { fetchTransport } from '../src/transport.js';
 import { failure } from './helpers/pay-error.js';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { startSandbox, type RunningSandbox } from '@paykit/sandbox';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 
 type Core = typeof import('../src/index.js');
 type Sandbox = typeof import('../src/sandbox.js');

@@ -1,6 +1,6 @@
 /** Every known-answer vector in ../shared/vectors/wallet-crypto.json, in Node and each browser engine. */
 import { expect } from 'chai';
-import { describe, it, runtime } from '../../../test/harness/suite.js';
+import { describe, it, runtime } from '@paykit/test-harness/suite';
 import { base64UrlDecode, bytesToHex, hexToBytes, sha256, utf8Decode, utf8Encode } from '../src/encoding.js';
 import { decryptExportBundle } from '../src/export.js';
 import { PRODUCTION_EXPORT_SIGNER, PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../src/enclave-bundle.js';

@@ -5,7 +5,7 @@
  * ceremonies themselves are in passkey.test.ts.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { base64UrlEncode, randomBytes } from '../src/encoding.js';
 import { PayError } from '../src/errors.js';
 import {

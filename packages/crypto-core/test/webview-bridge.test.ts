@@ -4,7 +4,7 @@
  * version become typed errors, iOS and Android channels are found, and session events carry ids only.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { CurrentSession } from '../src/session.js';
 import {
   BRIDGE_PROTOCOL_VERSION,

@@ -11,7 +11,7 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PageToNativeMessage } from '../src/webview/protocol.js';
 
 type PaykitCoreGlobal = typeof import('../src/webview/single-file.js');

@@ -23,3 +23,4 @@ import './define/pay-terms-consent.js';
 import './define/pay-wallet-export.js';
 import './define/pay-wallet-ownership.js';
 import './define/pay-wallet-settings.js';
+import './define/pay-transactions.js';

@@ -42,4 +42,5 @@ export const PAY_EVENT_NAMES = [
   'pay-card-limits-changed',
   'pay-card-activated',
   'pay-card-ready',
+  'pay-transaction-cancelled',
 ] as const;

@@ -105,3 +105,5 @@ export {
 } from './shared/i18n.js';
 export { lightDomStyles } from './shared/light-dom.js';
 export type * from './deprecated-names.js';
+export { PayTransactionsElement } from './transactions/transactions.js';
+export { PayTransactionCancelledEvent } from './transactions/transactions-events.js';

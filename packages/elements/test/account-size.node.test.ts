@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { BUNDLE_OPTIONS, KB, REPO_ROOT } from '../../../bench/lib/bundle-size.mjs';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 
 async function gzipSize(contents: string): Promise<number> {
   const result = await build({

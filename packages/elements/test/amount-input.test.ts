@@ -3,7 +3,7 @@
  * locale's own formatting and reads it back (grouping included), and says what is wrong otherwise.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { formatAmountInput, readAmount } from '../src/card/amount-input.js';
 import { parseAmount } from '../src/card/card.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { passkeysSupported, type Transport, type WalletClient } from '@paykit/crypto-core';
-import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
-import { beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
+import { addVirtualAuthenticator, removeVirtualAuthenticator } from '@paykit/test-harness/browser-commands';
+import { beforeEach, describe, it, itWhen } from '@paykit/test-harness/suite';
 import type { PayAuthMethodsElement } from '../src/auth-methods/auth-methods.js';
 import '../src/define/pay-auth-methods.js';
 import { CUSTOMER_ID, withAccountService, type AccountService } from './helpers/account-service.js';

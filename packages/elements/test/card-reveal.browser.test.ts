@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayCardRevealElement } from '../src/card-reveal/card-reveal.js';
 import { isAllowedUrl, parseAllowedOrigins } from '../src/card-reveal/card-reveal.js';
 import { PAN_ORIGIN, PAN_URL, errorBody } from './helpers/fake-service.js';
@@ -89,6 +89,40 @@ describe('<pay-card-reveal>', () => {
     expect(frame.style.height, 'clamped').to.equal('1000px');
     await pressEnter(part(el, 'hide-button'));
     t.leaks.assertClean(el);
+  });
+
+  it('passes a live language or theme switch to the frame, at its origin only', async () => {
+    const el = await fixture<PayCardRevealElement>(
+      html`<div lang="en">
+        <pay-card-reveal
+          .client=${t.fake.client()}
+          card-id="Card:0191-c1"
+          allowed-origins=${PAN_ORIGIN}
+        ></pay-card-reveal>
+      </div>`,
+    ).then((wrap) => wrap.querySelector('pay-card-reveal')!);
+    const frame = await reveal(el);
+    expect(frame.src).to.equal(`${PAN_URL}#lang=en`);
+    // a same-origin blank page stands in for the card page, so the test can hear what is posted to it
+    const blank = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    frame.src = 'about:blank';
+    await blank;
+    const posted: [unknown, unknown][] = [];
+    (frame.contentWindow as Window).postMessage = ((data: unknown, origin: unknown) =>
+      void posted.push([data, origin])) as Window['postMessage'];
+    el.parentElement!.setAttribute('lang', 'fr');
+    await until(() => posted.length === 1, 'the new language posted');
+    expect(posted[0]).to.deep.equal([{ type: 'pay-card-frame-view', view: 'lang=fr' }, PAN_ORIGIN]);
+    el.theme = 'dark';
+    await until(() => posted.length === 2, 'the new theme posted');
+    expect(posted[1]![0]).to.deep.equal({ type: 'pay-card-frame-view', view: 'lang=fr&theme=dark' });
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(posted, 'an unrelated render posts nothing').to.have.length(2);
+    await pressEnter(part(el, 'hide-button'));
+    el.parentElement!.setAttribute('lang', 'de');
+    await el.updateComplete;
+    expect(posted, 'nothing once the details are hidden').to.have.length(2);
   });
 
   it('removes the frame at expiresAt', async () => {

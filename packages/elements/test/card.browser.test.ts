@@ -1,7 +1,7 @@
 import { createDelegatedKey } from '@paykit/crypto-core';
 import { expect } from 'chai';
 import type { WalletClient } from '@paykit/crypto-core';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayCardElement } from '../src/card/card.js';
 import { cardPolling, parseAmount } from '../src/card/card.js';
 import '../src/translations/es.js';

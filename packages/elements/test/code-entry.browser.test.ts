@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { Quote } from '@paykit/crypto-core';
 import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
 import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
 import { EMAIL_CREDENTIAL, errorBody, rateLimited } from './helpers/fake-service.js';
 import {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayContactVerificationElement } from '../src/contact-verification/contact-verification.js';
 import {
   announced,
@@ -38,6 +38,11 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
     const el = await render(chain);
     await t.inState(el, 'idle');
     expect(part(el, 'channels').textContent).to.contain('Email address').and.contain('Phone number');
+    // each row shows what it verifies, and where the person is in the two
+    const before = await chain.platform('GET', `/customers/${chain.customerId}`);
+    const values = [...part(el, 'channels').querySelectorAll('.channel__value')].map((v) => v.textContent);
+    expect(values).to.deep.equal([before.email, '+4915112345678']);
+    expect(part(el, 'step').textContent!.trim()).to.equal('Step 1 of 2');
     expect(part(el, 'intro').textContent).to.contain('email');
     await expectAccessible(el, 'idle');
 
@@ -54,6 +59,7 @@ describe('<pay-contact-verification> (against the sandbox, through the proxy)', 
     });
     await t.inState(el, 'idle');
     expect(part(el, 'intro').textContent).to.contain('phone');
+    expect(part(el, 'step').textContent!.trim()).to.equal('Step 2 of 2');
 
     await pressEnter(part(el, 'send-button'));
     await t.inState(el, 'code-sent');

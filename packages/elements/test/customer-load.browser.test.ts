@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PayError, WalletClient } from '@paykit/crypto-core';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { hasState, setupElementTests, until } from './helpers/dom.js';
 import '../src/define/pay-kyc.js';
 import '../src/define/pay-beneficial-owners.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
 import type { PayTermsConsentElement } from '../src/terms-consent/terms-consent.js';
 import { describeError } from '../src/shared/errors.js';

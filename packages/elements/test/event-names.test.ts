@@ -3,7 +3,7 @@
  * equal to the `eventName` of every event class the elements export.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import * as elements from '../src/index.js';
 import { PAY_EVENT_NAMES } from '../src/event-names.js';
 

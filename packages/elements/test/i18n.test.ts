@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { registerMessages, resolveLocale, translate, type Messages } from '../src/shared/i18n.js';
 import { en as english, MESSAGE_KEYS } from '../src/translations/en.js';
 

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { DEFINED_TAGS } from './helpers/defined-tags.js';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));

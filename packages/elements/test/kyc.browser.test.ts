@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayBeneficialOwnersElement } from '../src/kyc/beneficial-owners.js';
 import type { PayKycElement } from '../src/kyc/kyc.js';
 import {
@@ -119,6 +119,13 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     expect(files[1]!.hasAttribute('capture')).to.equal(false);
     expect(files[0]!.accept).to.equal('application/pdf,image/jpeg,image/png');
     expect(part(el, 'guidance').textContent).to.contain('four corners').and.contain('focus').and.contain('glare');
+    // countries are picked by name, the value stays the ISO code
+    const nationality = field(el, 'nationality') as unknown as HTMLSelectElement;
+    expect(nationality.localName).to.equal('select');
+    expect(nationality.options.length).to.equal(250); // "Choose a country" and the 249 ISO 3166-1 codes
+    expect(nationality.selectedOptions[0]!.value).to.equal('');
+    expect(el.shadowRoot!.querySelector('label[for="f-nationality"]')!.textContent).to.equal('Nationality');
+    expect([...nationality.options].find((o) => o.value === 'DE')!.textContent).to.equal('Germany');
     await expectAccessible(el, 'form');
 
     // local checks first: nothing is sent while a required field is empty
@@ -126,12 +133,13 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     await submit(el, () => field(el, 'birthDate').getAttribute('aria-invalid') === 'true', 'local errors');
     expect(chain.forwarded.length).to.equal(sent);
     expect(fieldError(el, 'f-birthDate-e')).to.equal('Fill in this field.');
+    expect(fieldError(el, 'f-nationality-e')).to.equal('Choose a country from the list.');
     expect(el.shadowRoot!.activeElement).to.equal(field(el, 'birthDate'));
     await expectAccessible(el, 'local errors');
 
     await fill(el, {
       birthDate: BIRTH,
-      nationality: 'de',
+      nationality: 'DE',
       'address.line1': 'Hauptstr. 1',
       'address.city': 'Berlin',
       'address.postalCode': '10115',
@@ -243,11 +251,14 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     await t.inState(el, 'ready');
     expect(el.shadowRoot!.textContent).to.contain('isn’t finished');
 
+    el.pollSeconds = 600; // no timed read: coming back to the page reads the status
     await pressEnter(part(el, 'hosted-button'));
     await until(() => opened[1]?.location.href !== '', 'second popup navigated');
+    expect(part(el, 'status').textContent).to.contain('in progress').and.not.contain('hasn’t started');
     expect(opened[1]!.location.href).not.to.equal(opened[0]!.location.href); // a fresh single-use link
     await t.inState(el, 'hosted');
     expect((await hostedOutcome(chain, opened[1]!.location.href, 'fail')).status).to.equal(200);
+    document.dispatchEvent(new Event('visibilitychange')); // the person is back on the page
     await t.inState(el, 'done');
     expect(opened[1]!.closed).to.equal(true);
     expect(part(el, 'status').textContent).to.contain('couldn’t verify');
@@ -312,6 +323,14 @@ describe('<pay-kyc> (against the sandbox, through the proxy)', () => {
     await el.reload();
     await t.inState(el, 'ready');
     expect(part(el, 'hosted-button').textContent).to.contain('Verificar con nuestro socio');
+    await pressEnter(part(el, 'form-button'));
+    await t.inState(el, 'form');
+    const country = field(el, 'address.country') as unknown as HTMLSelectElement;
+    expect(el.shadowRoot!.querySelector('label[for="f-address.country"]')!.textContent).to.equal('País');
+    expect(country.options[0]!.textContent).to.equal('Elige un país');
+    expect([...country.options].find((o) => o.value === 'DE')!.textContent).to.equal('Alemania');
+    const names = [...country.options].slice(1).map((o) => o.textContent!);
+    expect(names).to.deep.equal([...names].sort(new Intl.Collator('es').compare)); // sorted as Spanish sorts
     await expectAccessible(el, 'es');
   });
 

@@ -5,7 +5,7 @@
  * on every server-rendered page with a login: the test/nextjs fixture checks that in a real build.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
 import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
 import { EMAIL_CREDENTIAL, pendingQuote } from './helpers/fake-service.js';

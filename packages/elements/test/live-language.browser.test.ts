@@ -4,7 +4,7 @@
  * observer in base-element.ts; the `locale` property still wins over both.
  */
 import { expect } from 'chai';
-import { afterEach, describe, it } from '../../../test/harness/suite.js';
+import { afterEach, describe, it } from '@paykit/test-harness/suite';
 import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
 import '../src/translations/es.js'; // the page speaks Spanish too
 import { de } from '../src/translations/de.js';

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { fillSlots } from '../src/shared/i18n.js';
 import { en, MESSAGE_KEYS } from '../src/translations/en.js';
 import { it as italian } from '../src/translations/it.js';

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { findMissing, formatReport, loadTables } from '../scripts/missing-translations.mjs';
 
 const script = fileURLToPath(new URL('../scripts/missing-translations.mjs', import.meta.url));

@@ -1,18 +1,11 @@
 import { expect } from 'chai';
-import { WalletClient, type Transport, type TransportRequest, type TransportResponse } from '@paykit/crypto-core';
-import { sandboxSigners } from '@paykit/crypto-core/sandbox';
-import { afterEach, before, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
+import { afterEach, before, beforeEach, describe, it, itWhen } from '@paykit/test-harness/suite';
 import '../src/define/pay-oauth-button.js';
 import '../src/translations/es.js';
 import type { OAuthProviderConfig, PayOAuthButtonElement } from '../src/oauth-button/oauth-button.js';
 import { PENDING_KEY, RESULT_KEY } from '../src/oauth-button/oauth-protocol.js';
 import { expectAccessible, fixture, hasState, html, part, until, watchForLeaks } from './helpers/dom.js';
-import {
-  addOAuthCredential,
-  oauthSandbox as command,
-  popupsAllowed as probePopups,
-  type OAuthSandbox,
-} from './helpers/oauth-idp.js';
+import { oauthAccount, popupsAllowed as probePopups, type OAuthSandbox } from '@paykit/test-harness/oauth-sandbox';
 
 /** WebKitGTK under WebDriver blocks windows a script opens without a user gesture: popup tests skip there. */
 const popupsAllowed = probePopups();
@@ -28,13 +21,10 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
   let requests: string[];
   const sub = `idp-user-${Math.random().toString(36).slice(2)}`;
 
-  const transport: Transport = async (request: TransportRequest): Promise<TransportResponse> => {
-    requests.push(`${request.method} ${request.path}`);
-    const { signal: _signal, ...plain } = request;
-    return command<TransportResponse>({ op: 'request', request: plain });
-  };
-  const newClient = async (): Promise<WalletClient> =>
-    new WalletClient({ transport, trustedSigners: await sandboxSigners(transport) });
+  const account = oauthAccount({ sub, clientId: CLIENT_ID, redirectUri: REDIRECT_URI }, (request) =>
+    requests.push(`${request.method} ${request.path}`),
+  );
+  const newClient = account.newClient;
   const config = (params: Record<string, string> = {}, endpoint?: string): OAuthProviderConfig => ({
     authorizationEndpoint: endpoint ?? `${started.idpOrigin}/authorize`,
     clientId: CLIENT_ID,
@@ -67,14 +57,9 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
   });
 
   before(async () => {
-    started = await command<OAuthSandbox>({ op: 'start' });
     // The account gets an OAUTH credential for `sub` at the sandbox IdP, as a signed-in user would add one.
     requests = [];
-    credentialId = await addOAuthCredential(await newClient(), started, {
-      sub,
-      clientId: CLIENT_ID,
-      redirectUri: REDIRECT_URI,
-    });
+    ({ credentialId, ...started } = await account.start());
   });
 
   const render = async (cfg: OAuthProviderConfig, provider = 'google'): Promise<PayOAuthButtonElement> => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '@paykit/test-harness/suite';
 import type { PayOtpLoginElement } from '../src/otp-login/otp-login.js';
 import '../src/translations/es.js'; // the Spanish test: a page that speaks Spanish imports it
 import { ACCOUNT_ID, EMAIL_CREDENTIAL, OTP_CODE, SMS_CREDENTIAL, rateLimited } from './helpers/fake-service.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { passkeysSupported, type WalletClient } from '@paykit/crypto-core';
-import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
-import { describe, it, itWhen } from '../../../test/harness/suite.js';
+import { addVirtualAuthenticator, removeVirtualAuthenticator } from '@paykit/test-harness/browser-commands';
+import { describe, it, itWhen } from '@paykit/test-harness/suite';
 import type { PayPasskeyLoginElement } from '../src/passkey-login/passkey-login.js';
 import { PASSKEY_CREDENTIAL } from './helpers/fake-service.js';
 import {

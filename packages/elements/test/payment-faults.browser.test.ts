@@ -4,7 +4,7 @@
  * must end in exactly one debit and COMPLETED without a reload, and what the person reads has no raw code.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayPaymentElement } from '../src/payment/payment.js';
 import { expectAccessible, fixture, hasState, html, maybePart, part, setupElementTests, until } from './helpers/dom.js';
 import { walletChain, type WalletChain } from './helpers/sandbox-chain.js';

@@ -5,7 +5,7 @@
  * `define.js`), so the test runs in a page where the tag starts undefined.
  */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import '../src/define/pay-payment.js';
 import { createFakeService, pendingQuote } from './helpers/fake-service.js';
 

@@ -1,7 +1,7 @@
 import { createQuote, executeQuote, lookupUma, passkeysSupported } from '@paykit/crypto-core';
 import { expect } from 'chai';
 import type { Quote } from '@paykit/crypto-core';
-import { describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '@paykit/test-harness/suite';
 import type { PayPaymentElement } from '../src/payment/payment.js';
 import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js';
@@ -190,7 +190,7 @@ describe('<pay-payment>', () => {
     expect(t.leaks.of('pay-error').map((e) => e.detail)).to.deep.equal([]);
   });
 
-  it('SCA asked by the execute (an EU wallet send): <pay-sca-challenge> in its light DOM, then the payment completes', async () => {
+  it('SCA asked by the execute (an EU wallet send): one summary, the masked phone, the login as step 2 of 2, a wrong code said where it was typed, then the payment completes once', async () => {
     const chain = await walletChain(EU, FAST);
     const quote = await chain.quote();
     const el = await render(chain, quote.id, 'en', chain.customerId);
@@ -201,9 +201,22 @@ describe('<pay-payment>', () => {
     expect(sca, 'the SCA element').to.not.equal(null);
     await until(() => document.activeElement === lightInput(sca), 'focus in the code field');
     await expectAccessible(el, 'SCA');
-    await typeInto(lightInput(sca), SANDBOX_SCA_CODE);
-    // the sandbox asks for an SCA login first (409 SCA_SESSION_REQUIRED): its code, then the same proof again
+    // one summary and one title on the screen: the challenge's (amount and payee), not "Review" as well
+    expect(maybePart(el, 'summary')).to.equal(null);
+    expect(maybePart(el, 'title')).to.equal(null);
+    expect(part(sca, 'payee').textContent).to.not.equal('');
+    await until(() => !!sca.querySelector('.pay-field__hint')?.textContent?.includes('•••• 5678'), 'the masked phone');
+    await typeInto(lightInput(sca), '135790'); // wrong
+    // the sandbox asks for an SCA login first (409 SCA_SESSION_REQUIRED): one more code, as step 2 of 2
     await until(() => hasState(sca, 'login'), 'the SCA login');
+    await sca.updateComplete;
+    expect(part(sca, 'step').textContent).to.equal('Step 2 of 2');
+    await typeInto(lightInput(sca), SANDBOX_SCA_CODE);
+    // then the held payment code is sent, and its error is said under the payment code's field, tries left
+    await until(() => hasState(sca, 'error') && !hasState(sca, 'login'), 'the wrong payment code');
+    await sca.updateComplete;
+    expect(sca.querySelector('.pay-field__error')!.textContent).to.match(/isn’t right\. \d tries left/);
+    expect(await balance(chain)).to.equal(100_000);
     await typeInto(lightInput(sca), SANDBOX_SCA_CODE);
     await settled(el, 'completed').catch((e) => {
       throw new Error(
@@ -211,6 +224,7 @@ describe('<pay-payment>', () => {
       );
     });
     expect(el.querySelector('pay-sca-challenge'), 'SCA element removed').to.equal(null);
+    expect(chain.forwarded.filter((line) => line.endsWith('/sca/login/complete'))).to.have.length(1);
     expect(chain.executeKeys).to.have.length(1);
     expect(t.leaks.of('pay-payment-executed')).to.have.length(1);
     expect(await balance(chain)).to.equal(100_000 - 1250);
@@ -290,7 +304,7 @@ describe('<pay-payment>', () => {
       part(sca, 'confirm-button').click();
       await until(() => hasState(sca, 'login'), 'the SCA login');
       await sca.updateComplete;
-      expect(part(sca, 'status').textContent).to.contain('Confirm with your passkey');
+      expect(part(sca, 'status').textContent).to.contain('confirm with your passkey');
       expect(part(sca, 'status').querySelector('.spinner'), 'waiting for the person, not busy').to.equal(null);
       expect(sca.querySelector('input'), 'no code field').to.equal(null);
       expect(part(sca, 'confirm-button').textContent).to.contain('Confirm with passkey');
@@ -385,7 +399,7 @@ describe('<pay-payment>', () => {
     expect(await balance(chain)).to.equal(100_000);
   });
 
-  it('at expiry: pay-payment-expired, then "Get a new quote" asks the platform (pay-payment-requote), which sets quote-id', async () => {
+  it('at expiry: pay-payment-expired, a notice (not an error), then "Refresh the price" asks the platform (pay-payment-requote), which sets quote-id', async () => {
     const chain = await walletChain({}, { ...FAST, quoteTtlMs: 2_000 });
     const quote = await chain.quote();
     const el = await render(chain, quote.id);
@@ -394,9 +408,12 @@ describe('<pay-payment>', () => {
     await settled(el, 'expired');
     await el.updateComplete;
     expect(t.leaks.of('pay-payment-expired').map((e) => e.detail)).to.deep.equal([{ quoteId: quote.id }]);
-    expect(part(el, 'result').textContent).to.contain('This price expired');
+    expect(part(el, 'result').textContent).to.contain('no longer held');
+    expect(part(el, 'result').classList.contains('alert'), 'a notice, not an alarm').to.equal(false);
+    expect(hasState(el, 'error')).to.equal(false);
+    expect(part(el, 'requote-button').classList.contains('button--primary')).to.equal(true);
     expect(maybePart(el, 'pay-button')).to.equal(null);
-    await until(() => el.shadowRoot!.activeElement === part(el, 'requote-button'), 'focus on "Get a new quote"');
+    await until(() => el.shadowRoot!.activeElement === part(el, 'requote-button'), 'focus on "Refresh the price"');
     await expectAccessible(el, 'expired');
 
     el.addEventListener('pay-payment-requote', () => void chain.quote().then((next) => (el.quoteId = next.id)));

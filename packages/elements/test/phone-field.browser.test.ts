@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { WalletClient } from '@paykit/crypto-core';
-import { beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { beforeEach, describe, it } from '@paykit/test-harness/suite';
 import type { PayAuthMethodsElement } from '../src/auth-methods/auth-methods.js';
 import '../src/define/pay-auth-methods.js';
 import '../src/translations/es.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { formatAmount, payeeLabel, toDecimalString } from '../src/sca-challenge/quote-format.js';
 
 describe('quote formatting', () => {

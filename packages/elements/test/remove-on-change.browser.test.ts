@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import { passkeysSupported, type WalletClient } from '@paykit/crypto-core';
-import { describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '@paykit/test-harness/suite';
 import { PayCardHiddenEvent } from '../src/card-reveal/card-reveal-events.js';
 import { PayExportClosedEvent } from '../src/wallet-export/wallet-export-events.js';
 import { PayScaCompleteEvent } from '../src/sca-challenge/sca-challenge-events.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { nextQuoteStep, passkeysSupported, type Quote } from '@paykit/crypto-core';
-import { describe, it, itWhen } from '../../../test/harness/suite.js';
+import { describe, it, itWhen } from '@paykit/test-harness/suite';
 import type { PayScaChallengeElement } from '../src/sca-challenge/sca-challenge.js';
 import '../src/translations/es.js'; // the Spanish test: a page that speaks Spanish imports it
 import { SCA_CODE, SCA_LOGIN_CHALLENGE, errorBody, pendingQuote, rateLimited } from './helpers/fake-service.js';
@@ -107,7 +107,7 @@ describe('<pay-sca-challenge>', () => {
     await expectAccessible(el, 'wrong code');
   });
 
-  it('on 409 SCA_SESSION_REQUIRED signs in again with a texted code (start, then complete), then sends the same proof once more', async () => {
+  it('on 409 SCA_SESSION_REQUIRED asks for one more texted code as step 2 of 2 (login start, then complete), then sends the same proof once more', async () => {
     t.fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'));
     const el = await render();
     await enterCode(el);
@@ -119,8 +119,11 @@ describe('<pay-sca-challenge>', () => {
     expect(JSON.parse(start[0]!.body!)).to.deep.equal({ factor: 'SMS_OTP' });
     const input = lightInput(el);
     expect(input.value).to.equal('');
-    expect(input.labels?.[0]?.textContent?.trim()).to.equal('Code to sign in again');
-    expect(announced(el)).to.include('Your secure session has ended.');
+    expect(input.labels?.[0]?.textContent?.trim()).to.equal('One more code, from a new text message');
+    expect(part(el, 'step').textContent).to.equal('Step 2 of 2');
+    expect(announced(el)).to.include('One more code');
+    expect(el.textContent + el.shadowRoot!.textContent).not.to.match(/session/i);
+    expect(part(el, 'amount').textContent).to.equal('€1,234.56'); // the same summary, shown once
     expect(t.fake.calls('POST /sca/login/complete')).to.have.length(0);
     await expectAccessible(el, 'SCA login');
 
@@ -142,6 +145,32 @@ describe('<pay-sca-challenge>', () => {
     const authorizes = t.fake.calls('POST /quotes/*/authorize');
     expect(authorizes).to.have.length(2);
     expect(authorizes[1]!.body).to.equal(authorizes[0]!.body);
+  });
+
+  it('a wrong payment code held through the SCA login is said under the payment code field, with the tries left', async () => {
+    t.fake.script('POST /quotes/*/authorize', errorBody(409, 'SCA_SESSION_REQUIRED'), {
+      status: 400,
+      body: { status: 400, code: 'INVALID_INPUT', message: 'rejected', details: { attemptsRemaining: 2 } },
+    });
+    const el = await render(pendingQuote(), 'en');
+    el.destination = '•••• 5678';
+    await enterCode(el, '135790');
+    await until(() => hasState(el, 'login'), 'the SCA login step');
+    expect(el.querySelector('.pay-field__hint')?.textContent).to.contain('•••• 5678');
+    await enterCode(el);
+    await until(() => hasState(el, 'error'), 'the wrong payment code');
+    await el.updateComplete;
+    expect(hasState(el, 'login')).to.equal(false);
+    expect(maybePart(el, 'step')).to.equal(null);
+    const input = lightInput(el);
+    expect(input.labels?.[0]?.textContent?.trim()).to.equal('Code from the text message');
+    expect(el.querySelector('.pay-field__error')!.textContent).to.match(/isn’t right.*2/);
+    expect(t.fake.calls('POST /quotes/*/authorize')).to.have.length(2);
+    expect(t.fake.calls('POST /sca/login/complete')).to.have.length(1);
+    expect(t.leaks.of('pay-sca-complete')).to.have.length(0);
+    await enterCode(el);
+    await until(() => t.leaks.of('pay-sca-complete').length === 1, 'pay-sca-complete');
+    expect(t.fake.calls('POST /sca/login/start')).to.have.length(1); // the session holds: no third code
   });
 
   it('does not loop when the renewed session is refused again', async () => {

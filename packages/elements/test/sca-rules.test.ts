@@ -1,6 +1,6 @@
 /** The pure rules of <pay-sca-challenge> (src/sca-challenge/sca-rules.ts), in Node. */
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { usableFactors } from '../src/sca-challenge/sca-rules.js';
 
 describe('SCA factors', () => {

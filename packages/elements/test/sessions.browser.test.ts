@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { requireSessionKey, WalletClient } from '@paykit/crypto-core';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
-import { beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { beforeEach, describe, it } from '@paykit/test-harness/suite';
 import type { PaySessionsElement } from '../src/sessions/sessions.js';
 import '../src/define/pay-sessions.js';
 import { withAccountService, type AccountService } from './helpers/account-service.js';
@@ -41,6 +41,19 @@ describe('<pay-sessions>', () => {
     const [mine, ...others] = rows(el);
     expect(others).to.have.length(2);
     expect(mine!.textContent).to.contain('Email code').and.contain('This device');
+    // named by device (this browser's user agent), not by sign-in method; the others' devices are unknown
+    const name = (row: HTMLElement) =>
+      [...row.querySelector('.name')!.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent)
+        .join('')
+        .trim();
+    expect(name(mine!)).to.match(/^(Chrome|Firefox|Safari|Edge) on (Linux|macOS|Windows)$/);
+    for (const row of others) expect(name(row)).to.equal('Another device');
+    expect(mine!.querySelector('time')!.textContent).to.match(/^Signed in \d+ minutes? ago$/);
+    // signing out is never the loud, primary action
+    expect(el.shadowRoot!.querySelector('.button--primary')).to.equal(null);
+    expect(part(el, 'sign-out-button').className).to.contain('button--secondary');
     // this test client does not renew on its own (autoRefresh: false)
     expect(part(el, 'refresh-status').textContent).to.contain('Expires at').and.not.contain('Renews automatically');
     for (const row of others) expect(row.textContent).to.contain('Active until');

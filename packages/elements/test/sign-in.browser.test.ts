@@ -5,26 +5,17 @@ import {
   addCredential,
   passkeyAutofillSupported,
   passkeysSupported,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
   type SignInAccount,
   type SignInIdentifier,
   type SignInLookup,
 } from '@paykit/crypto-core';
-import { sandboxSigners } from '@paykit/crypto-core/sandbox';
-import { addVirtualAuthenticator, removeVirtualAuthenticator } from '../../../test/harness/browser-commands.js';
-import { afterEach, before, describe, it, itWhen } from '../../../test/harness/suite.js';
+import { addVirtualAuthenticator, removeVirtualAuthenticator } from '@paykit/test-harness/browser-commands';
+import { afterEach, before, describe, it, itWhen } from '@paykit/test-harness/suite';
 import '../src/define/pay-sign-in.js';
 import '../src/translations/es.js';
 import type { PaySignInElement } from '../src/sign-in/sign-in.js';
 import { PENDING_KEY, RESULT_KEY } from '../src/oauth-button/oauth-protocol.js';
-import {
-  addOAuthCredential,
-  oauthSandbox as command,
-  popupsAllowed as probePopups,
-  type OAuthSandbox,
-} from './helpers/oauth-idp.js';
+import { oauthAccount, popupsAllowed as probePopups, type OAuthSandbox } from '@paykit/test-harness/oauth-sandbox';
 import { sandboxChain, type SandboxChain } from './helpers/sandbox-chain.js';
 import {
   announced,
@@ -206,20 +197,99 @@ describe('<pay-sign-in>', () => {
       expect(JSON.stringify(event.detail)).not.to.contain('example.com');
   });
 
-  it('says when there is no account, and Edit goes back with the email kept', async () => {
+  it('says when there is no account, and keeps the email editable there: fixed and continued, it signs in', async () => {
     const el = await render(emailOnly);
+    const input = emailInput(el);
     await enterEmail(el, 'nobody@example.com');
     await until(() => hasState(el, 'unknown'), 'the unknown state');
     await el.updateComplete;
     expect(part(el, 'error').textContent).to.contain('There’s no account with this email address or phone number');
-    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'error'));
+    expect(emailInput(el), 'the same field, not a new one').to.equal(input);
+    expect(input.value).to.equal('nobody@example.com');
+    expect(input.readOnly || input.disabled).to.equal(false);
+    await until(() => document.activeElement === input, 'focus in the email, to fix it');
     await expectAccessible(el, 'unknown');
-    part(el, 'edit-button').click();
+    input.select();
+    await sendKeys({ type: EMAIL });
     await el.updateComplete;
-    await el.updateComplete;
-    expect(hasState(el, 'identify')).to.equal(true);
-    expect(emailInput(el).value).to.equal('nobody@example.com');
-    expect(document.activeElement).to.equal(emailInput(el));
+    expect(hasState(el, 'identify'), 'typing clears the answer about the old address').to.equal(true);
+    await sendKeys({ press: 'Enter' });
+    await until(() => !!methodElement(el), 'the account’s method');
+    expect(asked.map((a) => ('email' in a ? a.email : a.phone))).to.deep.equal(['nobody@example.com', EMAIL]);
+  });
+
+  describe('what a person typed is never replaced', () => {
+    /** A loader that lands only when `land()` is called (a slow network for the lazy chunks). */
+    const slowLoaders = () => {
+      const loaders = (customElements.get('pay-sign-in') as unknown as typeof PaySignInElement).loaders;
+      const saved = { ...loaders };
+      t.push(async () => void Object.assign(loaders, saved));
+      const waiting: (() => void)[] = [];
+      for (const kind of ['otp', 'passkey', 'oauth', 'phone'] as const) {
+        const load = saved[kind]!;
+        loaders[kind] = (() => new Promise<void>((resolve) => waiting.push(resolve)).then(load)) as never;
+      }
+      return { land: () => waiting.splice(0).forEach((resolve) => resolve()) };
+    };
+    /** Connects the element without waiting for anything, as a page's markup does. */
+    const connect = (attrs: Record<string, string> = {}) => {
+      const el = document.createElement('pay-sign-in');
+      for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+      el.lookup = emailOnly;
+      document.body.append(el);
+      return el;
+    };
+
+    it('typed as soon as the field shows, before the client and the lazy chunks land: the email survives', async () => {
+      const { land } = slowLoaders();
+      const el = connect({ 'passkey-auth-method-id': 'AuthMethod:none', 'default-country': 'GB' });
+      await until(() => !!el.querySelector('input[type="email"]'), 'the email field');
+      const input = emailInput(el);
+      input.focus();
+      await sendKeys({ type: EMAIL });
+      // now the rest arrives: the client (resume check, passkey autofill), the phone field, back to email
+      el.client = chain.client;
+      await el.updateComplete;
+      part(el, 'toggle-button').click();
+      land();
+      await until(() => !!el.querySelector('input[type="tel"]:not([hidden] *)'), 'the phone field');
+      part(el, 'toggle-button').click();
+      await el.updateComplete;
+      expect(emailInput(el), 'the same field').to.equal(input);
+      expect(input.value).to.equal(EMAIL);
+      part(el, 'continue-button').click();
+      await until(() => asked.length === 1, 'the lookup');
+      expect(asked[0]).to.deep.equal({ email: EMAIL });
+      expect(el.querySelector('.pay-field__error')?.textContent?.trim()).to.equal('');
+      land();
+    });
+
+    it('an autofilled value (set without a keystroke) right after connecting is what Continue looks up', async () => {
+      slowLoaders().land();
+      const el = connect();
+      await until(() => !!el.querySelector('input[type="email"]'), 'the email field');
+      emailInput(el).value = EMAIL; // autofill: the value, maybe no input event
+      el.client = chain.client;
+      await el.updateComplete;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await el.updateComplete;
+      expect(emailInput(el).value).to.equal(EMAIL);
+      part(el, 'continue-button').click();
+      await until(() => asked.length === 1, 'the lookup');
+      expect(asked[0]).to.deep.equal({ email: EMAIL });
+    });
+
+    it('phone only: no email field is shown first and swapped for the phone field when its chunk lands', async () => {
+      const { land } = slowLoaders();
+      const el = connect({ identifiers: 'phone', 'default-country': 'GB' });
+      el.client = chain.client;
+      await el.updateComplete;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(el.querySelector('input'), 'nothing to type into that would be replaced').to.equal(null);
+      land();
+      await until(() => !!el.querySelector('input[type="tel"]'), 'the phone field');
+      expect(el.querySelector('input[type="email"]')).to.equal(null);
+    });
   });
 
   it('email code, keyboard only: Enter in the email, the code sent at once, typed, signed in; then "Not now"', async () => {
@@ -489,12 +559,8 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
   const sub = `idp-sign-in-${Math.random().toString(36).slice(2)}`;
   let started: OAuthSandbox;
   let oauthCredentialId: string;
-  const transport: Transport = async (request: TransportRequest): Promise<TransportResponse> => {
-    const { signal: _signal, ...plain } = request;
-    return command<TransportResponse>({ op: 'request', request: plain });
-  };
-  const newClient = async (): Promise<WalletClient> =>
-    new WalletClient({ transport, trustedSigners: await sandboxSigners(transport) });
+  const account = oauthAccount({ sub, clientId: CLIENT_ID, redirectUri: REDIRECT_URI });
+  const newClient = account.newClient;
   /** The platform's one provider, the sandbox IdP (`auto=1` approves at once), under the name `sandbox`. */
   const providers = (params: Record<string, string> = { auto: '1' }, endpoint?: string) => ({
     sandbox: {
@@ -515,12 +581,7 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
   });
 
   before(async () => {
-    started = await command<OAuthSandbox>({ op: 'start' });
-    oauthCredentialId = await addOAuthCredential(await newClient(), started, {
-      sub,
-      clientId: CLIENT_ID,
-      redirectUri: REDIRECT_URI,
-    });
+    ({ credentialId: oauthCredentialId, ...started } = await account.start());
   });
   afterEach(() => {
     document.querySelectorAll('pay-sign-in').forEach((el) => el.remove());
@@ -531,7 +592,7 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
   itWhen(
     popupsAllowed,
     'this engine blocks script-opened windows under automation (the redirect tests cover it)',
-    'offers the provider of the account’s issuer and signs in through its popup',
+    'offers the provider of the account’s issuer, and one press on it in "Use another method" signs in through its popup',
     async () => {
       const el = await fixture<PaySignInElement>(html`<pay-sign-in></pay-sign-in>`);
       el.client = await newClient();
@@ -548,13 +609,12 @@ describe('<pay-sign-in> with OAuth against the sandbox identity provider', () =>
       const buttons = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="method-button"]')];
       expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Email me a code', 'Continue with Sandbox ID']);
       const oauthChosen = nextEvent(el, 'pay-sign-in-method');
-      buttons[1]!.click();
+      const session = nextEvent(el, 'pay-session');
+      buttons[1]!.click(); // the only press: no second "Continue with Sandbox ID" to press
       expect((await oauthChosen).detail).to.deep.equal({ method: 'OAUTH', provider: 'sandbox' });
       await until(() => !!el.querySelector('pay-oauth-button'), 'the provider button');
       const button = el.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-oauth-button')!;
-      await button.updateComplete;
-      const session = nextEvent(el, 'pay-session');
-      part(button, 'oauth-button').click();
+      await until(() => !hasState(button, 'idle'), 'the provider started without another press');
       expect((await session).detail.session).to.include({ accountId: started.accountId, type: 'OAUTH' });
       await until(() => hasState(el, 'signed-in'), 'signed in (no passkey prompt after OAuth)');
       await expectAccessible(el, 'signed in');

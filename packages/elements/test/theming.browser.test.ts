@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { getDefaultClient, setDefaultClient } from '../src/shared/client-context.js';
 import { pendingQuote } from './helpers/fake-service.js';
 import {

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { build } from 'esbuild';
 import { BUNDLE_OPTIONS, REPO_ROOT } from '../../../bench/lib/bundle-size.mjs';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { Messages } from '../src/shared/i18n.js';
 import { de } from '../src/translations/de.js';
 import { es } from '../src/translations/es.js';

@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import { WalletClient as ElementsWalletClient } from '@paykit/crypto-core';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PaySessionsElement } from '../src/sessions/sessions.js';
 import '../src/define/pay-sessions.js';
 import { walletChain } from './helpers/sandbox-chain.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { WalletClient } from '@paykit/crypto-core';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import type { PayWalletExportElement } from '../src/wallet-export/wallet-export.js';
 import { MNEMONIC } from './helpers/fake-service.js';
 import {

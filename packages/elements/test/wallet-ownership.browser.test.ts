@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 // The sandbox's own verifier judges every signature the element submits.
 import { verifyOwnershipSignature } from '../../sandbox/src/money/wallet-ownership.js';
 import type { PayWalletOwnershipElement } from '../src/wallet-ownership/wallet-ownership.js';

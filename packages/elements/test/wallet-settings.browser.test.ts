@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createDelegatedKey, type WalletClient } from '@paykit/crypto-core';
-import { beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { beforeEach, describe, it } from '@paykit/test-harness/suite';
 import type { PayWalletSettingsElement } from '../src/wallet-settings/wallet-settings.js';
 import '../src/define/pay-wallet-settings.js';
 import { CARD_ID, CUSTOMER_ID, withAccountService, type AccountService } from './helpers/account-service.js';

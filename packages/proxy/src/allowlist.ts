@@ -324,6 +324,14 @@ export const ALLOWLIST: readonly Route[] = [
     owned: [id('card')],
     sandboxOnly: true,
   })),
+
+  // Activity (<pay-transactions>): cancel a bank transfer of the user's own customer (owner read from the service)
+  {
+    method: 'POST',
+    path: '/transactions/{id}/cancel',
+    owned: [{ ...id('customer'), ownerOf: { path: '/transactions/{value}', field: 'customerId' } }],
+    bodyOnly: ['reason'],
+  },
 ];
 
 export interface RouteMatch {

@@ -192,13 +192,14 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
   };
 }
 
-/** A throwing `onError` must not turn a clean error answer into an unhandled rejection. */
+/** The default `fetch` takes the URL and init as they are; a custom one gets the one `Request` it documents. */
 function sender(custom: PlatformProxyOptions['fetch']): ProxyConfig['send'] {
   if (custom === undefined) return (url, init) => globalThis.fetch(url, init);
   checkFunction(custom, 'fetch');
   return (url, init) => custom(new Request(url, init));
 }
 
+/** A throwing `onError` must not turn a clean error answer into an unhandled rejection. */
 function reportSafely(onError: PlatformProxyOptions['onError']): ProxyConfig['onError'] {
   return (error, stage) => {
     try {

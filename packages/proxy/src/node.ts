@@ -1,8 +1,7 @@
 /**
  * Mounts a Web-standard handler (such as the platform proxy) in a plain `node:http` server: turns each
  * IncomingMessage into a `Request` (a body over 64 KiB or of no declared length is streamed, not buffered,
- * so the handler's size limit holds) and
- * writes the `Response` back. A client that disconnects aborts the request's signal; `TRACE`, `TRACK`
+ * so the handler's size limit holds) and writes the `Response` back. A client that disconnects aborts the request's signal; `TRACE`, `TRACK`
  * and `CONNECT` (which a `Request` cannot carry) are answered 501. Node only, which is
  * why it lives in its own subpath, `@paykit/proxy/node`.
  *
@@ -21,13 +20,13 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 /** Methods a `Request` cannot carry (fetch forbids them): answered 501 here rather than failing as a 500. */
 const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-/** A host header is used for `request.url` only when it is a plain host[:port]; otherwise `localhost`. */
 /**
  * Bodies up to this size, with a Content-Length, are read before the handler runs; larger ones (and chunked
  * ones) are streamed, so the handler's own limit (the proxy's `maxBodyBytes`, 64 KiB by default) stops them.
  */
 const BUFFERED_BODY_BYTES = 64 * 1024;
 
+/** A host header is used for `request.url` only when it is a plain host[:port]; otherwise `localhost`. */
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 export function toNodeListener(handler: WebHandler): NodeListener {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { ALLOWLIST, createPlatformProxy, endUserFromIds, memoryCardControls } from '../src/index.js';
 import {
   alice,
@@ -118,6 +118,7 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
   { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/authorization`, body: { amount: 1 } },
   { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/clearing`, body: { amount: 1 } },
   { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/return`, body: { amount: 1 } },
+  { method: 'POST', path: '/transactions/Transaction:alice/cancel', body: { reason: 'CHANGED_MIND' } },
 ];
 
 /** Sends each `[method, path, body?, expected status]` case and checks the status. */
@@ -585,6 +586,28 @@ describe('money: transactions, card state and limits, external accounts', () => 
       'GET Transaction:alice',
       'GET Transaction:bob',
       'GET Transaction:nobody',
+    ]);
+  });
+
+  it('cancels only the user’s own transaction (POST /transactions/{id}/cancel): stranger 401, another’s 403', async () => {
+    const { send, service } = harness({
+      answer: (request) =>
+        Response.json(
+          decodeURIComponent(request.url).endsWith('/transactions/Transaction:bob')
+            ? { id: 'Transaction:bob', customerId: bob.customer, status: 'PROCESSING' }
+            : { id: 'Transaction:alice', customerId: alice.customer, status: 'PROCESSING' },
+        ),
+    });
+    const stranger = await send('POST', `${PREFIX}/transactions/Transaction:alice/cancel`, { as: null, body: '{}' });
+    expect(stranger.status).to.equal(401);
+    await expectStatuses(send, [
+      ['POST', '/transactions/Transaction:bob/cancel', json({}), 403],
+      ['POST', '/transactions/Transaction:alice/cancel', json({ customerId: bob.customer }), 403],
+      ['POST', '/transactions/Transaction:alice/cancel', json({ reason: 'CHANGED_MIND' }), 200],
+    ]);
+    const forwarded = service.calls.filter((call) => (call as Request).method === 'POST');
+    expect(forwarded.map((call) => decodeURIComponent((call as Request).url))).to.deep.equal([
+      `${PRODUCTION_URL}/transactions/Transaction:alice/cancel`,
     ]);
   });
 

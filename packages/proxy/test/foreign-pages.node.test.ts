@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { createPlatformProxy, endUserFromIds } from '../src/index.js';
 import { alice, CLIENT_SECRET, envelope, harness, json, PREFIX, PRODUCTION_URL, TOKEN_ID } from './support.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { createPlatformProxy, endUserFromIds, type ErrorStage } from '../src/index.js';
 import {
   alice,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { hmacSha256 } from '../src/hmac.js';
 
 const secret = new TextEncoder().encode('a secret of at least thirty-two bytes!!');

@@ -15,8 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'chai';
 import { build } from 'esbuild';
 import { startSandbox, type RunningSandbox } from '@paykit/sandbox';
-import { after, before, describe, it, itWhen } from '../../../test/harness/suite.js';
-import { freePort } from '../../../test/harness/free-port.mjs';
+import { after, before, describe, it, itWhen } from '@paykit/test-harness/suite';
+import { freePort } from '@paykit/test-harness/free-port';
 import {
   quietEnv,
   runtimeBinary,

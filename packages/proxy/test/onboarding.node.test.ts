@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { createSandbox, type Sandbox } from '@paykit/sandbox';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { ContractRecorder, withContract } from '../../sandbox/test/contract/contract-fetch.js';
 import { createPlatformProxy, endUserFromIds } from '../src/index.js';
 import { toNodeListener } from '../src/node.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { alice, bob, envelope, harness, PREFIX, PRODUCTION_URL } from './support.js';
 
 describe('path safety: the service sees exactly the path that was checked', () => {

@@ -14,10 +14,10 @@ import { createSessionKey } from '@paykit/crypto-core/keys';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { startSandbox, type RunningSandbox } from '@paykit/sandbox';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 // @ts-expect-error: a plain .mjs helper without types
-import { readSnippets } from '../../../test/adopters/readme-snippets.mjs';
-import { freePort } from '../../../test/harness/free-port.mjs';
+import { readSnippets } from '@paykit/test-harness/readme-snippets';
+import { freePort } from '@paykit/test-harness/free-port';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 

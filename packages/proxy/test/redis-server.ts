@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
-import { freePort } from '../../../test/harness/free-port.mjs';
+import { freePort } from '@paykit/test-harness/free-port';
 
 export interface RedisServer {
   readonly port: number;

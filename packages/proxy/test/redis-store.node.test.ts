@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
-import { freePort } from '../../../test/harness/free-port.mjs';
-import { after, before, describe, itWhen } from '../../../test/harness/suite.js';
+import { freePort } from '@paykit/test-harness/free-port';
+import { after, before, describe, itWhen } from '@paykit/test-harness/suite';
 import {
   createSignInGrants,
   createSignInLookup,

@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { startSandbox, type RunningSandbox } from '@paykit/sandbox';
-import { after, before, describe, it, itWhen } from '../../../test/harness/suite.js';
+import { after, before, describe, it, itWhen } from '@paykit/test-harness/suite';
 import type { ConformanceUser } from './runtimes/conformance-app.js';
 import { checkConformance } from './runtimes/conformance-suite.js';
 import {

@@ -10,7 +10,7 @@ import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { createSandbox, type Sandbox } from '@paykit/sandbox';
-import { before, describe, it } from '../../../test/harness/suite.js';
+import { before, describe, it } from '@paykit/test-harness/suite';
 import { SoftwareAuthenticator } from '../../sandbox/test/helpers/software-authenticator.js';
 import { createPlatformProxy, createServiceEndUserResolver, type PlatformProxyOptions } from '../src/index.js';
 import { SANDBOX_SERVICE_URL as SERVICE_URL, platformCalls } from './support.js';

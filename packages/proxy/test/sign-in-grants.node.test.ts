@@ -6,7 +6,7 @@
  * clock: no timed test.
  */
 import { expect } from 'chai';
-import { beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { beforeEach, describe, it } from '@paykit/test-harness/suite';
 import {
   createSignInGrants,
   createSignInLookup,

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import type { SignInAccount as CoreSignInAccount, SignInLookup } from '@paykit/crypto-core';
-import { beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { beforeEach, describe, it } from '@paykit/test-harness/suite';
 import {
   createSignInGrants,
   createSignInLookup,

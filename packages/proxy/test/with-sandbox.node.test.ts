@@ -9,7 +9,7 @@ import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { createSandbox, type Sandbox } from '@paykit/sandbox';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { ContractRecorder, withContract } from '../../sandbox/test/contract/contract-fetch.js';
 import {
   ALLOWLIST,

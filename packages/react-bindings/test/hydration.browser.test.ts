@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import type { ReactElement } from 'react';
 import type { WalletClient } from '@paykit/crypto-core';
 import { setDefaultClient } from '@paykit/elements';
-import { afterEach, before, beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { afterEach, before, beforeEach, describe, it } from '@paykit/test-harness/suite';
 import { createPaykitReact, type PaykitReact } from '../src/create.js';
 import { EMAIL_CREDENTIAL, createFakeService, pendingQuote } from '../../elements/test/helpers/fake-service.js';
 import { loadReact, type ReactCopy } from './helpers/react-in-browser.js';

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const TAGS = [
@@ -25,6 +25,7 @@ const TAGS = [
   'pay-sessions',
   'pay-sign-in',
   'pay-terms-consent',
+  'pay-transactions',
   'pay-wallet-export',
   'pay-wallet-ownership',
   'pay-wallet-settings',

@@ -17,7 +17,7 @@ import {
   PaySessionEvent,
   setDefaultClient,
 } from '@paykit/elements';
-import { afterEach, before, beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { afterEach, before, beforeEach, describe, it } from '@paykit/test-harness/suite';
 import { createPaykitReact, type PaykitReact } from '../src/create.js';
 import { ACCOUNT_ID, createFakeService, type FakeService } from './helpers/fake-service.js';
 import { loadReact, type ReactCopy } from './helpers/react-in-browser.js';

@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import type { ReactElement } from 'react';
 import { passkeysSupported, type WalletClient } from '@paykit/crypto-core';
 import { setDefaultClient } from '@paykit/elements';
-import { afterEach, before, beforeEach, describe, it, itWhen } from '../../../test/harness/suite.js';
+import { afterEach, before, beforeEach, describe, it, itWhen } from '@paykit/test-harness/suite';
 import { createPaykitReact, type PaykitReact } from '../src/create.js';
 import type { PayEventName } from '../src/hooks.js';
 import {

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import type { CurrentSession } from '@paykit/crypto-core';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { sessionStore, type SessionSource } from '../src/session-store.js';
 
 interface FakeClient extends SessionSource {

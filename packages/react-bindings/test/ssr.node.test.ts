@@ -12,7 +12,7 @@ import { getDefaultClient } from '@paykit/elements';
 import type { WalletClient } from '@paykit/crypto-core';
 import * as paykit19 from '@paykit/react';
 import { createPaykitReact, type PaykitReact } from '@paykit/react';
-import { afterEach, beforeEach, describe, it } from '../../../test/harness/suite.js';
+import { afterEach, beforeEach, describe, it } from '@paykit/test-harness/suite';
 import { ACCOUNT_ID, createFakeService, type FakeService } from './helpers/fake-service.js';
 import { loadReact18 } from './helpers/react18-node.js';
 import type { ReactModule } from '../src/react-module.js';

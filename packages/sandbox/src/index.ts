@@ -33,5 +33,6 @@ export {
 export { SANDBOX_IDP_ISSUER, type IdpPublicJwk, type IdpSigner } from './wallet/idp-signer.js';
 export { SANDBOX_OTP_CODE } from './wallet/otp.js';
 export { SCA_CODE, TWO_ROUND_AMOUNT } from './money/sca.js';
+export { CONTACT_VERIFICATION_CODE } from './routes/onboarding.js';
 export { SLOW_EXPORT_SUFFIX } from './routes/accounts.js';
 export { sessionCreationBody } from './wallet/passkeys.js';

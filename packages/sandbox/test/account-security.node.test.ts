@@ -13,7 +13,7 @@ import type { PayError } from '@paykit/crypto-core/errors';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import type { DelegatedKey, InternalAccount } from '@paykit/crypto-core';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 /**

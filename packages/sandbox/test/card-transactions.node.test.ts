@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { fundAccount, signedInWallet, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 import { DELAYED_PULL_MS } from '../src/routes/card-simulation.js';
 import { checkExchange, rawViolations } from './contract/openapi-contract.js';

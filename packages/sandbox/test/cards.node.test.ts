@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 const luhnValid = (digits: string) =>
@@ -225,7 +225,15 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect(pan.startsWith('4000')).to.equal(true);
     expect(pan.endsWith(card.last4)).to.equal(true);
     expect(luhnValid(pan)).to.equal(true);
-    expect(html).to.match(/CVC<\/dt><dd>\d{3} </);
+    expect(html).to.match(/Security code<\/dt><dd>\d{3}<\/dd>/);
+    // the number in four-digit groups that never break inside (white-space: nowrap), spaces between them
+    expect(html).to.include(
+      pan
+        .match(/\d{4}/g)!
+        .map((g) => `<span class="group">${g}</span>`)
+        .join(' '),
+    );
+    expect(html).to.match(/\.group \{ white-space: nowrap; \}/);
     // number, expiry and CVC each copyable; the fragment's language and theme applied; the height reported
     const copies = [...html.matchAll(/data-copy="([^"]+)"/g)].map((m) => m[1]);
     expect(copies).to.have.length(3);
@@ -233,6 +241,7 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect(copies[1]).to.match(/^\d{2}\/\d{2}$/);
     expect(copies[2]).to.match(/^\d{3}$/);
     expect(html).to.include('location.hash').and.include("'pay-card-frame-height'").and.include('Número de tarjeta');
+    expect(html).to.include("'pay-card-frame-view'").and.include('Numéro de carte'); // a live language switch
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(html).to.include(`<script nonce="${nonce}">`);
 

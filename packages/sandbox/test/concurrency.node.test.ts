@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { resolveConfig } from '../src/config.js';
 import { createEnclave } from '../src/wallet/enclave.js';
 import { createIdpSigner } from '../src/wallet/idp-signer.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { ContractRecorder, withContract } from './contract/contract-fetch.js';
 import { DEVIATIONS } from './contract/deviations.js';
 import { checkExchange, rawViolations } from './contract/openapi-contract.js';

@@ -8,7 +8,7 @@
  *   node test/harness/run-node.mjs --files 'packages/sandbox/test/cross-currency-quotes.node.test.ts'
  */
 import { expect } from 'chai';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { CROSS_CURRENCY_FEE, USD_PER_UNIT } from '../src/money/exchange-rates.js';
 import {
   fundAccount,

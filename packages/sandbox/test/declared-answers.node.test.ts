@@ -11,7 +11,7 @@
 import { expect } from 'chai';
 import { sandboxRoutes } from '../../crypto-core/scripts/generate-service-api.mjs';
 import { QUERY_ENUMS } from '../src/http/request-fields.js';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { readFileSync } from 'node:fs';
 import { SANDBOX_CHOICES } from './contract/deviations.js';
 import { findOperation } from './contract/openapi-contract.js';

@@ -16,7 +16,7 @@ import {
   servedOperations,
   specOperations,
 } from '../../crypto-core/scripts/generate-service-api.mjs';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { loadDocument } from './contract/openapi-contract.js';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 

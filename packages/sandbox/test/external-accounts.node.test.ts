@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, utf8Encode } from '@paykit/crypto-core/encoding';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 import { LIVENESS_COMPLETION_MS } from '../src/money/liveness-page.js';
 import { base58Encode, evmAddressOf, personalMessageHash } from '../src/money/wallet-ownership.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { oidcNonce } from '@paykit/crypto-core/oidc';
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from '@paykit/crypto-core/encoding';
 import { SANDBOX_IDP_ISSUER } from '../src/wallet/identity-provider.js';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newSessionKey, signedInWallet, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 const REDIRECT = 'http://localhost:5000/oauth/callback';

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createSandbox } from '../src/app.js';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 
 /** A full collection without `--expose-gc` on the command line (V8 exposes `gc` to new contexts once the flag is set). */
 function collector(): () => void {

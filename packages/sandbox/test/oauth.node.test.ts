@@ -6,7 +6,7 @@ import { decryptSessionSigningKey } from '@paykit/crypto-core/legacy-session';
 import { oidcNonce } from '@paykit/crypto-core/oidc';
 import { exportPublicPoint } from '@paykit/crypto-core/p256';
 import { stampPayload } from '@paykit/crypto-core/stamp';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, newSessionKey, otpLogin, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 const segment = (value: unknown) => base64UrlEncode(utf8Encode(JSON.stringify(value)));

@@ -4,7 +4,7 @@ import { PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '@paykit/crypto-core/
 import { isPayError } from '@paykit/crypto-core/errors';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
 import { importPublicKey } from '@paykit/crypto-core/p256';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, newSessionKey, otpLogin, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 describe('sandbox: email OTP login', () => {

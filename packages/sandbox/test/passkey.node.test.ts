@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { bytesToHex, sha256, utf8Encode } from '@paykit/crypto-core/encoding';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { sessionCreationBody } from '../src/index.js';
 import {
   newCustomer,

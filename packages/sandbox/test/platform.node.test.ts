@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { createMemoryState, createSandbox, type SandboxState } from '../src/index.js';
 import { Api, newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 import { ContractRecorder, withContract } from './contract/contract-fetch.js';

@@ -17,7 +17,7 @@ import {
 } from '../../crypto-core/scripts/generate-service-api.mjs';
 import { GENERATE_COMMAND, queryEnumTable, requestFieldTable } from '../scripts/generate-request-fields.mjs';
 import { OPENAPI_QUERY_ENUMS, OPENAPI_REQUEST_FIELDS } from '../src/http/request-fields.generated.js';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { loadDocument } from './contract/openapi-contract.js';
 import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { startSandbox, type RunningSandbox } from '../src/index.js';
 import { bannerLine, basic, runCli } from './helpers/cli-process.js';
 

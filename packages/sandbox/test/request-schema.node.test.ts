@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { requestBodyRejected } from './contract/openapi-contract.js';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import {
   newCustomer,
   newSessionKey,

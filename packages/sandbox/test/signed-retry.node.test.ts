@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { bytesToHex, hexToBytes } from '@paykit/crypto-core/encoding';
 import { signatureDerToRaw, signatureRawToDer } from '@paykit/crypto-core/p256';
 import { decodeStamp, encodeStamp } from '@paykit/crypto-core/stamp';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import {
   newCustomer,
   newSessionKey,

@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { createSandbox } from '../src/app.js';
 import { MAX_SIGNED_REQUESTS_PER_OWNER } from '../src/store/state.js';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, otpLogin, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 describe('sandbox: state stays bounded and per-request cost stays flat', () => {

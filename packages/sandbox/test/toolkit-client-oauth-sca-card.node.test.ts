@@ -15,7 +15,7 @@ import { base64UrlEncode, utf8Encode } from '@paykit/crypto-core/encoding';
 import { PayError } from '@paykit/crypto-core/errors';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
 
 const segment = (value: unknown) => base64UrlEncode(utf8Encode(JSON.stringify(value)));

@@ -6,7 +6,7 @@ import { createDelegatedKey, exportWallet, setWalletPrivacy } from '@paykit/cryp
 import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
 
 /** The toolkit's own client, pointed straight at the sandbox (a platform backend would add the credential). */

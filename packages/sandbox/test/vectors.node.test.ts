@@ -7,7 +7,7 @@
 import { createECDH } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { resolveConfig } from '../src/config.js';
 import type { SandboxContext } from '../src/context.js';
 import { createEnclave } from '../src/wallet/enclave.js';

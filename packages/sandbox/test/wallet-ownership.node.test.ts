@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from '../../../test/harness/suite.js';
+import { describe, it } from '@paykit/test-harness/suite';
 import { base58Decode, base58Encode, verifyOwnershipSignature } from '../src/money/wallet-ownership.js';
 
 // Produced by viem's `privateKeyToAccount(…).signMessage` (an independent EIP-191 implementation) for the

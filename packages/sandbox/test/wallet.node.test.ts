@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { PRODUCTION_EXPORT_SIGNER, parseEnclaveBundle } from '@paykit/crypto-core/enclave-bundle';
 import { isPayError } from '@paykit/crypto-core/errors';
 import { createExportKey, decryptExportBundle } from '@paykit/crypto-core/export';
-import { after, before, describe, it } from '../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import {
   newCustomer,
   newSessionKey,

@@ -4,7 +4,7 @@
  * roots, so `a >>> b` becomes `a b` for native clicks and fills.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../harness/debian-browsers.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@paykit/test-harness/debian-browsers';
 import type { DriverCore } from '../driver.js';
 
 export async function launchChromium(

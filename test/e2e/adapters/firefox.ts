@@ -6,7 +6,7 @@
  * (only this runner holds the connection; the page never gets that access) and the soft-token pref.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { FIREFOX_PATH } from '../../harness/debian-browsers.mjs';
+import { FIREFOX_PATH } from '@paykit/test-harness/debian-browsers';
 import type { DriverCore, PasskeySupport } from '../driver.js';
 
 export async function launchFirefox(

@@ -6,7 +6,7 @@
  * except buttons: focused, then pressed with the real keyboard (Enter), so the press is trusted.
  */
 import { remote } from 'webdriverio';
-import { WEBKIT_NO_WEBAUTHN, miniBrowserCapabilities, startWebKitDriver } from '../../harness/debian-browsers.mjs';
+import { WEBKIT_NO_WEBAUTHN, miniBrowserCapabilities, startWebKitDriver } from '@paykit/test-harness/debian-browsers';
 import { expressionOf, type DriverCore } from '../driver.js';
 
 export async function launchWebKit(): Promise<DriverCore> {

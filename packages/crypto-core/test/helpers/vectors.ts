@@ -1,6 +1,6 @@
 /** Loads `../shared/vectors/wallet-crypto.json` and imports its test keys into WebCrypto. */
 import { base64UrlEncode, hexToBytes } from '../../src/encoding.js';
-import { readSharedJson } from '../../../../test/harness/shared-files.js';
+import { readSharedJson } from '@paykit/test-harness/shared-files';
 
 export interface WalletVectors {
   sessionKey: { privateKey: string; publicKeyUncompressed: string; publicKeyCompressed: string };

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { createRef, ref } from 'lit/directives/ref.js';
 import { PayError, revealCard } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
@@ -49,7 +49,8 @@ export function isAllowedUrl(url: string, allowed: Set<string>): boolean {
  * card details" (or Escape while focus is in the element). The URL is set on the frame directly and nowhere else: not on the host, not in an
  * event, not in a log line, not in any storage.
  * The frame's page gets the element's language and theme in the URL's fragment (`#lang=es&theme=dark`:
- * never sent to a server, so a signed URL stays valid), and sizes its frame: a
+ * never sent to a server, so a signed URL stays valid), and later changes of either in a
+ * `{ type: 'pay-card-frame-view', view: 'lang=fr&theme=dark' }` message to the frame's origin; it sizes its frame: a
  * `{ type: 'pay-card-frame-height', height }` message from that frame's window and an allowed origin
  * sets the frame's height (48 to 1000 px; until then `--pay-card-frame-height`).
  *
@@ -96,6 +97,9 @@ export class PayCardRevealElement extends PayElement {
   /** Which reveal is current; a reveal answered after a newer one or a hide is dropped. */
   #generation = 0;
   readonly #frame = createRef<HTMLIFrameElement>();
+  /** The frame's origin (not the URL, which is a secret) and the view last given to it (`lang=…&theme=…`). */
+  #frameOrigin = '';
+  #frameView = '';
   /** The frame page's height report, heard only from the frame's own window at an allowed origin. */
   readonly #onMessage = (event: MessageEvent): void => {
     const frame = this.#frame.value;
@@ -127,6 +131,20 @@ export class PayCardRevealElement extends PayElement {
   /** Removes the card details frame, as "Hide card details" does. */
   hide(): void {
     this.#hide('closed');
+  }
+
+  /** A language or theme change while the details show goes to the frame's page too (it follows live). */
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const view = this.#view();
+    const target = this.#frame.value?.contentWindow;
+    if (this.#phase !== 'revealed' || !this.#frameOrigin || view === this.#frameView || !target) return;
+    this.#frameView = view;
+    target.postMessage({ type: 'pay-card-frame-view', view }, this.#frameOrigin);
+  }
+
+  #view(): string {
+    return `${new URLSearchParams({ lang: this.resolvedLocale, ...(this.theme ? { theme: this.theme } : {}) })}`;
   }
 
   override disconnectedCallback(): void {
@@ -211,7 +229,8 @@ export class PayCardRevealElement extends PayElement {
       const frame = this.#frame.value;
       if (generation !== this.#generation || !frame) return;
       addEventListener('message', this.#onMessage);
-      const view = new URLSearchParams({ lang: this.resolvedLocale, ...(this.theme ? { theme: this.theme } : {}) });
+      const view = (this.#frameView = this.#view());
+      this.#frameOrigin = new URL(panEmbedUrl).origin;
       // a property on the frame; the host never holds the URL. The fragment stays in the browser.
       frame.src = `${panEmbedUrl}${panEmbedUrl.includes('#') ? '&' : '#'}${view}`;
       this.#expiryTimer = setTimeout(() => this.#hide('expired'), Math.min(lifetime, 2 ** 31 - 1)); // setTimeout's ceiling
@@ -230,6 +249,7 @@ export class PayCardRevealElement extends PayElement {
     if (this.#phase === 'idle') return;
     const wasRevealed = this.#phase === 'revealed';
     clearTimeout(this.#expiryTimer);
+    this.#frameOrigin = '';
     removeEventListener('message', this.#onMessage);
     const frame = this.#frame.value;
     if (frame) frame.src = 'about:blank';

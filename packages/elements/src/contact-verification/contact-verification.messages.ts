@@ -9,6 +9,7 @@ export const contactVerificationMessages = {
   'contact.channel.phone': 'Phone number',
   'contact.pending': 'Not verified yet',
   'contact.verified': 'Verified',
+  'contact.step': 'Step {n} of {total}',
   'contact.intro.email': 'We’ll email you a 6-digit code to confirm your email address.',
   'contact.intro.phone': 'We’ll text you a 6-digit code to confirm your phone number.',
   'contact.sent.email': 'We sent a code to your email address.',

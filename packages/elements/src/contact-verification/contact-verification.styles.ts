@@ -13,6 +13,20 @@ export const contactVerificationStyles = css`
     justify-content: space-between;
     gap: var(--_space);
   }
+  .channel__what {
+    display: grid;
+    min-width: 0;
+  }
+  .channel__value {
+    color: var(--_text-muted);
+    font-size: 0.875em;
+    overflow-wrap: anywhere;
+  }
+  .channel__step {
+    color: var(--_text-muted);
+    font-size: 0.875em;
+    margin-block-end: calc(var(--_space) / -2);
+  }
   .channel__status {
     color: var(--_text-muted);
   }

@@ -22,6 +22,8 @@ type ChannelStatus = 'PENDING' | 'VERIFIED';
 /** The part of a Customer this element reads. */
 interface CustomerContact {
   contactVerification?: { email?: ChannelStatus; phone?: ChannelStatus };
+  email?: string;
+  phoneNumber?: string;
 }
 
 const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
@@ -47,7 +49,8 @@ const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
  * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style its six cells through the `.pay-field__cell` class (the one input over them is transparent).
  *
  * @csspart base - The surface around everything.
- * @csspart channels - The list of required channels with their status.
+ * @csspart channels - The list of required channels, each with the address or number it verifies and its status.
+ * @csspart step - "Step 1 of 2" when two channels need verifying.
  * @csspart intro - The sentence saying where the code goes.
  * @csspart button - Every button.
  * @csspart send-button - "Send code".
@@ -88,6 +91,8 @@ export class PayContactVerificationElement extends PayElement {
 
   #phase: Phase = 'loading';
   #channels: Partial<Record<PayContactChannel, ChannelStatus>> = {};
+  /** The address and number being verified, shown on their rows (in the shadow root only). */
+  #values: Partial<Record<PayContactChannel, string | undefined>> = {};
   /** Reads the customer for `customer-id`; an answer for an older load or customer is dropped. */
   readonly #load = new CustomerLoad(this, {
     start: () => {
@@ -149,7 +154,13 @@ export class PayContactVerificationElement extends PayElement {
               ${required.map(
                 (channel) =>
                   html`<li class="channel">
-                    <span>${this.t(`contact.channel.${channel}` as const)}</span>
+                    <span class="channel__what"
+                      >${this.t(`contact.channel.${channel}` as const)}${
+                        this.#values[channel]
+                          ? html`<span class="channel__value" dir="ltr">${this.#values[channel]}</span>`
+                          : nothing
+                      }</span
+                    >
                     <span
                       class="channel__status ${this.#channels[channel] === 'VERIFIED' ? 'channel__status--verified' : ''}"
                       >${this.t(this.#channels[channel] === 'VERIFIED' ? 'contact.verified' : 'contact.pending')}</span
@@ -162,9 +173,16 @@ export class PayContactVerificationElement extends PayElement {
       ${phase === 'complete' ? this.renderSuccess(this.t(required.length ? 'contact.complete' : 'contact.notRequired')) : nothing}
       ${
         current && phase !== 'complete' && phase !== 'loading' && phase !== 'failed'
-          ? html`<p part="intro" class="text">
-              ${this.t(codeSent ? `contact.sent.${current}` : `contact.intro.${current}`)}
-            </p>`
+          ? html`${
+                required.length > 1
+                  ? html`<p part="step" class="text channel__step">
+                      ${this.t('contact.step', { n: required.indexOf(current) + 1, total: required.length })}
+                    </p>`
+                  : nothing
+              }
+              <p part="intro" class="text">
+                ${this.t(codeSent ? `contact.sent.${current}` : `contact.intro.${current}`)}
+              </p>`
           : nothing
       }
       ${codeSent ? html`<slot name="code-input"></slot>` : nothing}
@@ -207,6 +225,7 @@ export class PayContactVerificationElement extends PayElement {
       if (status === 'PENDING' || status === 'VERIFIED') after[channel] = status;
     }
     this.#channels = after;
+    this.#values = { email: customer.email, phone: customer.phoneNumber };
     const customerId = this.customerId ?? '';
     for (const channel of CHANNELS)
       if (before[channel] === 'PENDING' && after[channel] === 'VERIFIED')

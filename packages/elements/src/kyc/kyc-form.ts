@@ -1,8 +1,8 @@
 /**
  * What the KYC forms share (`<pay-kyc>`'s details and `<pay-beneficial-owners>`' person form): fields
  * named by their path in the service's body (`address.city`, `owner.lastName`), rendered with a label,
- * an error under the input and the right input type, checked locally (required, 2-letter country codes)
- * before anything is sent. Values live in the element only, never in storage, events or the URL.
+ * an error under the input and the right input type (a country is picked from a list of localized names,
+ * with the browser's type-ahead; its value stays the ISO code), checked locally before anything is sent. Values live in the element only, never in storage, events or the URL.
  *
  * @example
  *   class PayThing extends KycFormElement {
@@ -12,6 +12,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
+import { countryOptions, isCountryCode } from './countries.js';
 import './kyc.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { kycMessages } from './kyc.messages.js';
 
@@ -67,10 +68,10 @@ export abstract class KycFormElement extends PayElement {
     super.disconnectedCallback();
   }
 
-  /** A labelled input for `path`: a date, a number (percentages) or text; 2 letters for a country. */
+  /** A labelled input for `path`: a date, a number (percentages), text, or a country picker. */
   protected input(path: string, optional = false): TemplateResult {
     const id = `f-${path}`;
-    const country = isCountry(path);
+    if (isCountry(path)) return this.#country(path, id, optional);
     const percent = path.endsWith('Percentage');
     return html`<div class="field">
       <label class="label" for=${id}>${this.t(labelOf(path))}</label>
@@ -84,13 +85,41 @@ export abstract class KycFormElement extends PayElement {
         max=${percent ? 100 : nothing}
         .value=${this.values[path] ?? ''}
         autocomplete=${AUTOCOMPLETE[path] ?? 'off'}
-        maxlength=${country ? 2 : nothing}
-        autocapitalize=${country ? 'characters' : nothing}
         ?required=${!optional}
         aria-invalid=${this.fieldErrors.has(path) ? 'true' : 'false'}
         aria-describedby=${this.fieldErrors.has(path) ? `${id}-e` : nothing}
         @input=${this.onField}
       />
+      ${this.fieldError(path, `${id}-e`)}
+    </div>`;
+  }
+
+  /**
+   * A native select of every country by its name in the element's language (type-ahead searches it; the
+   * value stays the ISO code). A code the list lacks (one the service holds) stays selectable as itself.
+   */
+  #country(path: string, id: string, optional: boolean): TemplateResult {
+    const value = (this.values[path] ?? '').toUpperCase();
+    const invalid = this.fieldErrors.has(path);
+    return html`<div class="field">
+      <label class="label" for=${id}>${this.t(labelOf(path))}</label>
+      <select
+        part="input"
+        class="input"
+        id=${id}
+        name=${path}
+        autocomplete=${AUTOCOMPLETE[path] ?? 'off'}
+        ?required=${!optional}
+        aria-invalid=${invalid ? 'true' : 'false'}
+        aria-describedby=${invalid ? `${id}-e` : nothing}
+        @change=${this.onField}
+      >
+        <option value="" ?selected=${!value}>${this.t('kyc.pickCountry')}</option>
+        ${value && !isCountryCode(value) ? html`<option selected>${value}</option>` : nothing}
+        ${countryOptions(this.resolvedLocale).map(
+          ([code, name]) => html`<option value=${code!} ?selected=${code === value}>${name}</option>`,
+        )}
+      </select>
       ${this.fieldError(path, `${id}-e`)}
     </div>`;
   }
@@ -118,14 +147,15 @@ export abstract class KycFormElement extends PayElement {
     if (this.fieldErrors.delete(input.name)) this.requestUpdate();
   };
 
-  /** Checks `paths` locally (required unless `optional`, 2-letter country codes); true when all pass. */
+  /** Checks `paths` locally (required unless `optional`, a country picked); true when all pass. */
   protected checkFields(paths: string[], optional: string[] = []): boolean {
     for (const path of paths) {
       const value = (this.values[path] ?? '').trim();
       if (isCountry(path)) this.values[path] = value.toUpperCase();
-      if (!value && !optional.includes(path)) this.fieldErrors.set(path, this.t('kyc.required'));
-      else if (value && isCountry(path) && !/^[a-z]{2}$/i.test(value))
-        this.fieldErrors.set(path, this.t('kyc.countryCode'));
+      if (!value) {
+        if (!optional.includes(path))
+          this.fieldErrors.set(path, this.t(isCountry(path) ? 'kyc.countryCode' : 'kyc.required'));
+      } else if (isCountry(path) && !/^[a-z]{2}$/i.test(value)) this.fieldErrors.set(path, this.t('kyc.countryCode'));
     }
     return !paths.some((path) => this.fieldErrors.has(path));
   }

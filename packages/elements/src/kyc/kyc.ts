@@ -158,12 +158,23 @@ export class PayKycElement extends KycFormElement {
     return this.#customer?.customerType === 'BUSINESS';
   }
 
+  /** The provider's page is open (popup or frame) and the service has no decision yet. */
+  get #inProgress(): boolean {
+    return this.#phase === 'hosted' && this.#status === 'UNVERIFIED' && !!(this.#popup || this.#frameUrl);
+  }
+
   /** Reads the customer's status again (call it when your backend hears of a change). */
   reload(): Promise<void> {
     return this.#load.load();
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('visibilitychange', this.#onVisible);
+  }
+
   override disconnectedCallback(): void {
+    document.removeEventListener('visibilitychange', this.#onVisible);
     this.#endHosted();
     this.#file = undefined;
     super.disconnectedCallback();
@@ -178,7 +189,9 @@ export class PayKycElement extends KycFormElement {
         status && phase !== 'loading' && phase !== 'failed'
           ? status === 'APPROVED'
             ? html`<div class="status" tabindex="-1">${this.renderSuccess(this.t('kyc.status.APPROVED'))}</div>`
-            : html`<p part="status" class="text status" tabindex="-1">${this.t(`kyc.status.${status}`)}</p>`
+            : html`<p part="status" class="text status" tabindex="-1">
+                ${this.t(this.#inProgress ? 'kyc.status.inProgress' : `kyc.status.${status}`)}
+              </p>`
           : nothing
       }
       ${phase === 'contact' ? html`<p class="text">${this.t('kyc.contactFirst')}</p>` : nothing}
@@ -341,6 +354,27 @@ export class PayKycElement extends KycFormElement {
   }
 
   readonly #onReload = (): void => void this.#load.load();
+  /**
+   * Back on the page (from the provider's window, or another tab): the status is read at once while the
+   * provider's page is open, and again while a decision is pending (in review).
+   */
+  readonly #onVisible = (): void => {
+    if (document.visibilityState !== 'visible') return;
+    if (this.#phase === 'hosted') {
+      if (this.#popup || this.#frameUrl) void this.#poll();
+    } else if (this.#phase === 'done' && this.#status === 'PENDING') void this.#refresh();
+  };
+
+  /** Reads the status without the loading state (a refresh while the status is shown); a failure keeps it. */
+  async #refresh(): Promise<void> {
+    const current = this.#load.current();
+    try {
+      const customer = await this.requireClient().request<KycCustomer>('GET', this.#customerPath());
+      if (current() && this.#phase === 'done') this.#apply(customer);
+    } catch {
+      // the status shown stays; the next return to the page reads it again
+    }
+  }
   readonly #onHosted = (): void => void this.#startHosted();
   readonly #onCancel = (): void => {
     this.#endHosted();
@@ -427,6 +461,7 @@ export class PayKycElement extends KycFormElement {
         return;
       }
       this.requestUpdate();
+      this.live.announce(this.t('kyc.status.inProgress'));
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>('iframe, button')?.focus();
       this.#schedule();

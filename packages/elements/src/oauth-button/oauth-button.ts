@@ -70,11 +70,30 @@ const googleLogo = svg`<svg class="logo" viewBox="0 0 48 48" aria-hidden="true">
 const appleLogo = svg`<svg class="logo" viewBox="0 0 384 512" aria-hidden="true"><path fill="currentColor" d="M318.7 268.7c-.2-36.7 16.4-64.4 50-84.8-18.8-26.9-47.2-41.7-84.7-44.6-35.5-2.8-74.3 20.7-88.5 20.7-15 0-49.4-19.7-76.4-19.7C63.3 141.2 4 184.8 4 273.5q0 39.3 14.4 81.2c12.8 36.7 59 126.7 107.2 125.2 25.2-.6 43-17.9 75.8-17.9 31.8 0 48.3 17.9 76.4 17.9 48.6-.7 90.4-82.5 102.6-119.3-65.2-30.7-61.7-90-61.7-91.9zm-56.6-164.2c27.3-32.4 24.8-61.9 24-72.5-24.1 1.4-52 16.4-67.9 34.9-17.5 19.8-27.8 44.3-25.6 71.9 26.1 2 49.9-11.4 69.5-34.3z"/></svg>`;
 const microsoftLogo = svg`<svg class="logo" viewBox="0 0 20 20" aria-hidden="true"><path fill="#F25022" d="M0 0h9.5v9.5H0z"/><path fill="#7FBA00" d="M10.5 0H20v9.5h-9.5z"/><path fill="#00A4EF" d="M0 10.5h9.5V20H0z"/><path fill="#FFB900" d="M10.5 10.5H20V20h-9.5z"/></svg>`;
 
-/** Built-in branding: the provider's name (never translated) and logo. */
+/** A one-colour mark drawn in the button's text colour (GitHub, X and Facebook allow only that, or white). */
+const mark = (d: string) =>
+  svg`<svg class="logo" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d=${d}/></svg>`;
+const githubLogo = mark(
+  'M12 .3a12 12 0 0 0-3.8 23.4c.6.1.8-.3.8-.6v-2c-3.3.7-4-1.6-4-1.6-.6-1.4-1.4-1.8-1.4-1.8-1-.7.1-.7.1-.7 1.2.1 1.8 1.2 1.8 1.2 1.1 1.9 2.8 1.3 3.5 1 .1-.8.4-1.3.8-1.6-2.7-.3-5.5-1.3-5.5-5.9 0-1.3.5-2.4 1.2-3.2-.1-.3-.5-1.5.1-3.2 0 0 1-.3 3.3 1.2a11.5 11.5 0 0 1 6 0C17.3 4.6 18.3 5 18.3 5c.7 1.7.2 2.9.1 3.2.8.8 1.2 1.9 1.2 3.2 0 4.6-2.8 5.6-5.5 5.9.5.4.9 1.1.9 2.2v3.3c0 .3.1.7.8.6A12 12 0 0 0 12 .3',
+);
+const xLogo = mark(
+  'M18.9 1.2h3.7l-8 9.1L24 22.8h-7.4l-5.8-7.6-6.6 7.6H.5L9 13 0 1.2h7.6l5.2 6.9zm-1.3 19.4h2L6.5 3.2H4.3z',
+);
+const facebookLogo = mark(
+  'M9.1 23.7v-8H6.6V12h2.5v-1.6c0-4.1 1.8-6 5.9-6 .8 0 2.1.2 2.6.3V8l-1.4-.1c-2 0-2.7.8-2.7 2.7V12h3.9l-.7 3.7h-3.2v8.2A12 12 0 1 0 9.1 23.7',
+);
+
+/**
+ * Built-in branding: the provider's name (never translated) and logo, drawn as each provider's brand
+ * guidelines ask (colours in oauth-button.styles.ts); any other provider gets a neutral button and a key.
+ */
 const BRANDS: Record<string, { name: string; logo: unknown }> = {
   google: { name: 'Google', logo: googleLogo },
   apple: { name: 'Apple', logo: appleLogo },
   microsoft: { name: 'Microsoft', logo: microsoftLogo },
+  github: { name: 'GitHub', logo: githubLogo },
+  x: { name: 'X', logo: xLogo },
+  facebook: { name: 'Facebook', logo: facebookLogo },
 };
 
 const oauthError = (code: string, message: string): PayError => new PayError(code, message);
@@ -121,7 +140,7 @@ export class PayOAuthButtonElement extends PayElement {
     config: { attribute: false },
   };
 
-  /** The provider: `google`, `apple`, `microsoft` (branded) or any name registered by the platform. */
+  /** The provider: `google`, `apple`, `microsoft`, `github`, `x`, `facebook` (branded) or any name registered by the platform. */
   declare provider: string;
 
   /** The `AuthMethod` id (`AuthMethod:…`) of the account's OAuth method. */

@@ -67,8 +67,10 @@ const POLL_MAX = 8000;
  * instead of failing.
  *
  * Expiry: the element cannot make a new quote itself (the quote request, with its source, destination,
- * amounts and receiver lookup, is the platform's). At `expiresAt` it emits `pay-payment-expired` and offers
- * "Get a new quote", which emits `pay-payment-requote`; the platform answers by setting `quote-id`.
+ * amounts and receiver lookup, is the platform's). At `expiresAt` it emits `pay-payment-expired` and says so
+ * as a notice (not an error: nothing was paid) above "Refresh the price", which emits `pay-payment-requote`;
+ * the platform answers by setting `quote-id`. While the service asks for SCA, the challenge is the one
+ * surface on the screen (its title, amount and payee): this element draws neither its own nor its summary.
  *
  * @summary Review, confirm and follow one payment (quote).
  *
@@ -91,10 +93,10 @@ const POLL_MAX = 8000;
  * @csspart countdown - How long the price is held.
  * @csspart button - Every button.
  * @csspart pay-button - "Pay …".
- * @csspart requote-button - "Get a new quote".
+ * @csspart requote-button - "Refresh the price" (a new quote).
  * @csspart retry-button - "Try again" after a network error.
  * @csspart status - Progress lines ("Your payment is on its way…").
- * @csspart result - The outcome: sent, failed (with why) or expired.
+ * @csspart result - The outcome: sent, failed (with why), or the notice that the price expired.
  * @csspart error - The error box.
  *
  * @cssstate empty - No quote to show.
@@ -225,11 +227,15 @@ export class PayPaymentElement extends PayElement {
         ${this.renderErrorBox(this.#error, { retry: this.#retry && this.#onRetry })} ${this.live.render()}
       </div>`;
     }
-    return html`<div part="base" class="base">
-      <p part="title" class="title">${this.t('payment.title')}</p>
-      ${this.#renderSummary(quote)} ${this.#renderBody(quote)}
-      ${this.renderErrorBox(this.#error, { retry: this.#retry && this.#onRetry })} ${this.live.render()}
-    </div>`;
+    const body = html`${this.#renderBody(quote)}
+    ${this.renderErrorBox(this.#error, { retry: this.#retry && this.#onRetry })} ${this.live.render()}`;
+    // during SCA the challenge is the one surface: its title, what is confirmed (amount and payee), the code
+    return phase === 'sca'
+      ? body
+      : html`<div part="base" class="base">
+          <p part="title" class="title">${this.t('payment.title')}</p>
+          ${this.#renderSummary(quote)} ${body}
+        </div>`;
   }
 
   #amount(amount: unknown, currency: Quote['sendingCurrency']): string {
@@ -325,12 +331,12 @@ export class PayPaymentElement extends PayElement {
       case 'requoting':
         return this.#status('payment.requoting');
       default:
-        // expired
-        return html`${this.#result(this.t('payment.expired'))}
+        // expired: a notice (nothing went wrong), and the one press that gets a new price
+        return html`<p part="result" class="text notice" tabindex="-1">${this.t('payment.expired')}</p>
           <div class="actions">
             <button
               part="button requote-button"
-              class="button button--secondary"
+              class="button button--primary button--block"
               type="button"
               @click=${this.#onRequote}
             >

@@ -1,17 +1,6 @@
 import { css } from 'lit';
 
 export const scaChallengeStyles = css`
-  .summary dd {
-    margin: 0;
-    font-weight: 600;
-    text-align: end;
-    overflow-wrap: anywhere;
-  }
-  .amount {
-    font-size: 1.375em;
-    font-variant-numeric: tabular-nums;
-  }
-
   .factors {
     display: flex;
     flex-wrap: wrap;

@@ -36,16 +36,20 @@ type Proof = { code: string } | { passkey: true };
  * Strong Customer Authentication for a quote in `PENDING_AUTHORIZATION`: shows what is being authorized
  * (amount and payee, `payee-name` first), then takes a text-message code (a light-DOM `one-time-code`
  * input, focused when it appears, its hint naming the masked `destination`) or a passkey, whichever
- * the challenge allows, with a switch when both are. A currency conversion and its payout (the
- * challenge `purpose`s CURRENCY_CONVERSION, then PAYOUT) show as "Step 1 of 2" and "Step 2 of 2". A
+ * the challenge allows, with a switch when both are (without `destination`, the hint names the customer's
+ * number, all but its last 4 digits hidden, read with `GET /customers/{id}`). A currency conversion and
+ * its payout (the challenge `purpose`s CURRENCY_CONVERSION, then PAYOUT) show as "Step 1 of 2" and
+ * "Step 2 of 2". A
  * wrong code says how many tries are left; a lock says how long it lasts (`details.lockedUntil`); an
  * expired challenge says to start again (shared/code-entry.ts). It works in both orders the service
  * uses: a wallet send challenged by its execute (the last authorize releases it: PROCESSING) and a
  * quote challenged at creation (the last authorize leaves it PENDING, to be executed). It resends codes
  * (`resendScaCode(client, …)`), stops on 423 `ACCOUNT_LOCKED`, waits out 429s, and keeps going while the
- * service answers with another challenge. On 409 `SCA_SESSION_REQUIRED` it signs the customer in again
- * once (`startScaLogin(client, …)` sends a text message; the user enters that code;
- * `completeScaLogin(client, …)`), then sends the same proof again. When the quote leaves
+ * service answers with another challenge. On 409 `SCA_SESSION_REQUIRED` it opens the service's SCA login
+ * once, as "Step 2 of 2" of the same confirmation ("one more code", never a "session" the user did not
+ * know of: `startScaLogin(client, …)` sends a text message; the user enters that code;
+ * `completeScaLogin(client, …)`), then sends the held proof again; a wrong held code is then said under
+ * the payment's code field, with the tries left. When the quote leaves
  * `PENDING_AUTHORIZATION` it emits `pay-sca-complete` with the quote (`nextQuoteStep` says what follows).
  *
  * @summary Strong Customer Authentication of a quote by SMS code or passkey.
@@ -56,7 +60,7 @@ type Proof = { code: string } | { passkey: true };
  *
  * @csspart base - The surface around everything.
  * @csspart title - "Confirm this payment".
- * @csspart step - "Step 1 of 2" where the service asks for a second confirmation.
+ * @csspart step - "Step 1 of 2" where the service asks for a second confirmation (a conversion's payout, or its SCA login).
  * @csspart summary - The amount and payee.
  * @csspart amount - The formatted amount.
  * @csspart payee - The payee.
@@ -77,7 +81,7 @@ type Proof = { code: string } | { passkey: true };
  * @cssstate expired - The challenge expired; the payment has to be started again.
  * @cssstate empty - No quote waiting for authorization.
  * @cssstate sms - Answering with a text-message code.
- * @cssstate login - Signing in again (SCA login) with a text-message code before the proof is sent again.
+ * @cssstate login - The service's SCA login ("Step 2 of 2"), by a second text-message code, before the proof is sent again.
  * @cssstate passkey - Answering with a passkey.
  * @cssstate error - An error is shown.
  * @cssstate cooldown - "Resend code" is not allowed yet.
@@ -125,16 +129,17 @@ export class PayScaChallengeElement extends PayElement {
   #converted = false;
   /** A code field appeared: focus it once rendered. */
   #focusCode = false;
+  /** The customer's phone, masked (`•••• 5678`), read once when `destination` is not given. */
+  #phone: string | undefined;
+  #phoneFor: string | undefined;
 
   /** The code step; its error box holds every error shown in the box (passkey ones too). */
   readonly #code = new CodeEntry(this, {
     label: () => this.t(this.#login ? 'sca.loginCodeLabel' : 'sca.codeLabel'),
-    hint: () =>
-      this.#login
-        ? this.t('sca.loginHint')
-        : this.destination
-          ? this.t('sca.codeHintTo', { destination: this.destination })
-          : this.t('sca.codeHint'),
+    hint: () => {
+      const to = this.destination || this.#phone;
+      return to ? this.t('sca.codeHintTo', { destination: to }) : this.t('sca.codeHint');
+    },
     onComplete: (code) => (this.#login ? this.#completeLogin(code) : this.#authorize({ code })),
   });
   /** A 429 on a passkey answer (a code's 429 is waited out by the code field). */
@@ -181,10 +186,23 @@ export class PayScaChallengeElement extends PayElement {
       this.#rateLimit.stop();
       if (this.#factor === 'SMS_OTP') code.sent();
     }
+    if (challenge && !this.destination && this.customerId && this.customerId !== this.#phoneFor) void this.#readPhone();
     const visible = this.#byCode && (this.#phase === 'ready' || this.#phase === 'submitting');
     this.#focusCode ||= visible && !shown;
     code.visible = visible;
     code.busy = this.#phase === 'submitting';
+  }
+
+  /** Where the texts go, for the hints: the customer's number, all but its last 4 digits hidden. */
+  async #readPhone(): Promise<void> {
+    const id = (this.#phoneFor = this.customerId!);
+    try {
+      const { phoneNumber } = await this.requireClient().request<{ phoneNumber?: string }>('GET', `/customers/${id}`);
+      if (id === this.customerId && phoneNumber) this.#phone = `•••• ${phoneNumber.slice(-4)}`;
+      this.requestUpdate();
+    } catch {
+      /* the hint says "your phone" */
+    }
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -203,7 +221,9 @@ export class PayScaChallengeElement extends PayElement {
       </div>`;
     }
     const purpose = this.#challenge?.purpose;
-    const step = purpose === 'CURRENCY_CONVERSION' ? 1 : purpose === 'PAYOUT' && this.#converted ? 2 : 0;
+    // the service's SCA login (on 409 SCA_SESSION_REQUIRED) is the second code of the same confirmation
+    const step =
+      purpose === 'CURRENCY_CONVERSION' ? 1 : (purpose === 'PAYOUT' && this.#converted) || this.#login ? 2 : 0;
     return html`<div part="base" class="base">
       <p part="title" class="title">${this.t('sca.title')}</p>
       ${step ? html`<p part="step" class="text">${this.t('sca.step', { n: step, total: 2 })}</p>` : nothing}
@@ -438,7 +458,7 @@ export class PayScaChallengeElement extends PayElement {
     this.#status = undefined;
     this.#code.reset();
     if (!this.#byCode) this.#status = this.t('sca.loginPasskey');
-    this.live.announce(this.#status ?? this.t('sca.loginHint'));
+    this.live.announce(this.#status ?? this.t('sca.loginCodeLabel'));
     this.requestUpdate();
     await this.updateComplete;
     this.#code.focus();

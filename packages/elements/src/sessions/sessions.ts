@@ -1,6 +1,7 @@
 /**
  * `<pay-sessions>`: the signed-in user's active sessions (`GET /auth/sessions`) with this device's
- * marked, each other one revocable (`revokeSession(client, …)`, a signed retry), "Sign out everywhere
+ * marked, each named by its device where it is known (browser and system; the service records none, so
+ * only this device's: sessions/device-name.ts) and by its sign-in method and when, each other one revocable (`revokeSession(client, …)`, a signed retry), "Sign out everywhere
  * else", and "Sign out on this device" (`client.logout`: revokes on the service, deletes the key here,
  * and every other tab of the same client namespace hears it through the client's session channel).
  * The current session's auto-refresh state (`client.autoRefresh`: "Renews automatically", or "Expires
@@ -21,6 +22,7 @@ import {
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
+import { deviceOf, timeAgo } from './device-name.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PaySessionRevokedEvent } from './sessions-events.js';
@@ -261,7 +263,7 @@ export class PaySessionsElement extends PayElement {
         }
         <button
           part="button sign-out-button"
-          class="button button--primary"
+          class="button button--secondary"
           type="button"
           ?disabled=${this.#busy}
           @click=${this.#signOut}
@@ -272,10 +274,20 @@ export class PaySessionsElement extends PayElement {
     `;
   }
 
+  /** "Chrome on macOS": this device's from its user agent, another's from its record's if it has one. */
+  #deviceName(session: object, current: boolean): string {
+    const agent = (session as { userAgent?: unknown }).userAgent;
+    const { browser, os } = deviceOf(typeof agent === 'string' ? agent : current ? navigator.userAgent : '');
+    if (browser && os) return this.t('sessions.device', { browser, os });
+    return browser ?? os ?? this.t(current ? 'sessions.thisBrowser' : 'sessions.otherDevice');
+  }
+
   #renderRow(session: Pick<AuthSession, 'id' | 'type' | 'createdAt' | 'expiresAt'>, current: boolean): unknown {
     const locale = this.resolvedLocale;
     const type = this.t(credentialTypeKey(session.type));
-    const created = formatTime(locale, session.createdAt);
+    const device = this.#deviceName(session, current);
+    const createdAt = Date.parse(session.createdAt ?? '');
+    const created = Number.isNaN(createdAt) ? '' : timeAgo(locale, createdAt);
     const expires = formatTime(locale, current ? this.#current!.expiresAt : session.expiresAt);
     // read at every render: the client's schedule changes with the session, which re-renders this
     const status = !current
@@ -286,11 +298,20 @@ export class PaySessionsElement extends PayElement {
     return html`<li part="session" class="row">
       <div class="facts">
         <span class="name"
-          >${type}${
+          >${device}${
             current ? html`<span part="current-badge" class="badge">${this.t('sessions.thisDevice')}</span>` : nothing
           }</span
         >
-        ${created ? html`<span class="meta">${this.t('sessions.created', { time: created })}</span>` : nothing}
+        <span class="meta"
+          >${type}${
+            created
+              ? html` ·
+                  <time datetime=${session.createdAt!} title=${formatTime(locale, session.createdAt)}
+                    >${this.t('sessions.created', { time: created })}</time
+                  >`
+              : nothing
+          }</span
+        >
         <span class="meta" part=${current ? 'refresh-status' : nothing}
           >${status}${
             current && this.#renewedAt
@@ -314,7 +335,7 @@ export class PaySessionsElement extends PayElement {
               part="button revoke-button"
               class="button button--secondary"
               type="button"
-              aria-label=${this.t('sessions.revokeLabel', { type, time: created })}
+              aria-label=${this.t('sessions.revokeLabel', { device, type, time: created })}
               ?disabled=${this.#busy}
               @click=${() => this.#revoke(session as AuthSession)}
             >

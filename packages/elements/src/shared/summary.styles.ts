@@ -1,7 +1,8 @@
 /**
  * The label / value list that sums up a payment (`<dl class="summary">` of `.summary__row`s): what
- * `<pay-sca-challenge>` asks the user to authorize and what `<pay-payment>` asks them to pay. Values
- * (`dd`) are the element's own (amounts align, long payees wrap).
+ * `<pay-sca-challenge>` asks the user to authorize and what `<pay-payment>` asks them to pay: values
+ * bold and end-aligned, digits tabular, long payees wrapped, `.amount` larger. A `.notice` (a price that
+ * expired: news, not an error) sits on the same muted surface.
  *
  * @example
  *   static override styles = [...PayElement.styles, summaryStyles, myStyles];
@@ -9,13 +10,16 @@
 import { css } from 'lit';
 
 export const summaryStyles = css`
-  .summary {
-    display: grid;
-    gap: calc(var(--_space) * 0.75);
+  .summary,
+  .notice {
     margin: 0;
     padding: calc(var(--_space) * 1.5) calc(var(--_space) * 2);
     border-radius: var(--_radius);
     background: var(--_surface-muted);
+  }
+  .summary {
+    display: grid;
+    gap: calc(var(--_space) * 0.75);
   }
   .summary__row {
     display: flex;
@@ -27,5 +31,15 @@ export const summaryStyles = css`
   .summary dt {
     color: var(--_text-muted);
     font-size: 0.875em;
+  }
+  .summary dd {
+    margin: 0;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+    text-align: end;
+    overflow-wrap: anywhere;
+  }
+  .amount {
+    font-size: 1.375em;
   }
 `;

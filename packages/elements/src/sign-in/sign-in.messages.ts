@@ -24,7 +24,6 @@ export const signInMessages = {
   'signIn.sms': 'Text a code to {destination}',
   'signIn.smsAnon': 'Text me a code',
   'signIn.oauth': 'Continue with {provider}',
-  'signIn.loading': 'Loading…',
   'signIn.addPasskey': 'Add a passkey for faster sign-in',
   'signIn.addPasskeyText': 'Next time, sign in with your fingerprint, face or screen lock instead of a code.',
   'signIn.notNow': 'Not now',

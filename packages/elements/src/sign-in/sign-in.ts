@@ -47,9 +47,10 @@ const ISSUERS: Record<string, string> = {
   'https://login.microsoftonline.com': 'microsoft',
 };
 
+/** Each method's element, in the order methods are offered. */
 const LOADER = { PASSKEY: 'passkey', EMAIL_OTP: 'otp', SMS_OTP: 'otp', OAUTH: 'oauth' } as const;
+const ORDER = Object.keys(LOADER);
 const TAG = { otp: 'pay-otp-login', passkey: 'pay-passkey-login', oauth: 'pay-oauth-button' } as const;
-const ORDER: Record<PaySignInMethodType, number> = { PASSKEY: 0, EMAIL_OTP: 1, SMS_OTP: 2, OAUTH: 3 };
 
 let nextId = 0;
 
@@ -63,7 +64,9 @@ let nextId = 0;
  * inputs) and loaded with a dynamic `import()` only when it is shown: the first method right after the
  * lookup, the others once the person opens "Use another method" (`PaySignInElement.loaders`, set by
  * `define/pay-sign-in` or the React wrapper: `setDefaultSignInLoaders`). An email or text code is sent as soon as that
- * method is shown. After a code sign-in, where the browser has passkeys, it offers "Add a passkey for
+ * method is shown; an OAuth provider or passkey picked in "Use another method" starts at once (one press).
+ * What a person typed (or autofill filled) is never replaced: the email and phone fields stay once rendered.
+ * After a code sign-in, where the browser has passkeys, it offers "Add a passkey for
  * faster sign-in" with "Not now" (`no-passkey-prompt` turns that off).
  *
  * Where popups are blocked, OAuth takes the whole page to the provider (`<pay-oauth-button>`'s redirect
@@ -111,7 +114,7 @@ let nextId = 0;
  *
  * @cssstate identify - Asking for the email or phone number.
  * @cssstate looking-up - The lookup is running.
- * @cssstate unknown - No account for the identifier.
+ * @cssstate unknown - No account for the identifier: the field stays as typed, editable, with the alert below it.
  * @cssstate method - A method is shown.
  * @cssstate choose - "Use another method": the list of methods.
  * @cssstate add-passkey - Offering to add a passkey after a code sign-in.
@@ -193,10 +196,9 @@ export class PaySignInElement extends PayElement {
     super();
     this.noPasskeyPrompt = this.modal = this.open = false;
     this.identifiers = 'email phone';
-    // the field stays rendered (unslotted while hidden) so "Edit" finds what was typed
-    new LightDomSlot(this, 'identifier', () =>
-      this.#phone && this.#usePhone ? this.#phone.render() : this.#renderEmail(),
-    );
+    // what a person typed is never replaced: each field, once rendered, stays (hidden while the other one
+    // is used, unslotted while a method is shown), so "Edit" and "Use email instead" find what was typed
+    new LightDomSlot(this, 'identifier', () => this.#renderIdentifier());
     new LightDomSlot(this, 'method', () => this.#renderMethod());
     this.addEventListener('pay-session', this.#onSession);
     this.addEventListener('pay-passkey-registered', this.#onRegistered);
@@ -235,11 +237,7 @@ export class PaySignInElement extends PayElement {
   }
 
   get #identifierInput(): HTMLInputElement | null {
-    return this.#phase === 'identify'
-      ? this.#usePhone
-        ? (this.#phone?.input ?? null)
-        : this.querySelector(`#${this.#id}`)
-      : null;
+    return this.#editable ? (this.#usePhone ? (this.#phone?.input ?? null) : this.querySelector(`#${this.#id}`)) : null;
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -259,6 +257,11 @@ export class PaySignInElement extends PayElement {
     }
     if (this.#phase === 'identify' && !this.#autofillStarted && this.passkeyAuthMethodId && this.hasClient)
       this.#startAutofill(this.passkeyAuthMethodId);
+  }
+
+  /** The identifier can be typed: asking for it, looking it up, or no account for it (fix it and continue). */
+  get #editable(): boolean {
+    return this.#phase === 'identify' || this.#phase === 'looking-up' || this.#phase === 'unknown';
   }
 
   protected override render(): unknown {
@@ -301,9 +304,16 @@ export class PaySignInElement extends PayElement {
           ${this.t('signIn.notNow')}
         </button>`;
     }
-    if (phase === 'identify' || phase === 'looking-up') {
+    if (this.#editable) {
       const busy = phase === 'looking-up';
       return html`<slot name="identifier"></slot>
+        ${
+          phase === 'unknown'
+            ? html`<p part="error" class="alert" role="alert">
+                ${this.#account ? this.t('signIn.noMethod') : this.t('signIn.unknown')}
+              </p>`
+            : nothing
+        }
         <button
           part="button continue-button"
           class="button button--primary button--block"
@@ -336,39 +346,35 @@ export class PaySignInElement extends PayElement {
         </button>
       </p>
       ${
-        phase === 'unknown'
-          ? html`<p part="error" class="alert" tabindex="-1">
-              ${this.#methods.length || !this.#account ? this.t('signIn.unknown') : this.t('signIn.noMethod')}
-            </p>`
-          : phase === 'choose'
-            ? html`<p class="text" id="${this.#id}l">${this.t('signIn.choose')}</p>
-                <ul part="methods" class="methods" aria-labelledby="${this.#id}l">
-                  ${this.#methods.map(
-                    (m) =>
-                      html`<li>
-                        <button
-                          part="button method-button"
-                          class="button button--secondary button--block"
-                          type="button"
-                          @click=${() => void this.#choose(m)}
-                        >
-                          ${this.#label(m)}
-                        </button>
-                      </li>`,
-                  )}
-                </ul>`
-            : html`<slot name="method"></slot> ${
-                  others.length
-                    ? html`<button
-                        part="button another-button"
-                        class="button button--link"
+        phase === 'choose'
+          ? html`<p class="text" id="${this.#id}l">${this.t('signIn.choose')}</p>
+              <ul part="methods" class="methods" aria-labelledby="${this.#id}l">
+                ${this.#methods.map(
+                  (m) =>
+                    html`<li>
+                      <button
+                        part="button method-button"
+                        class="button button--secondary button--block"
                         type="button"
-                        @click=${this.#onAnother}
+                        @click=${() => void this.#choose(m, true)}
                       >
-                        ${this.t('signIn.another')}
-                      </button>`
-                    : nothing
-                }`
+                        ${this.#label(m)}
+                      </button>
+                    </li>`,
+                )}
+              </ul>`
+          : html`<slot name="method"></slot> ${
+                others.length
+                  ? html`<button
+                      part="button another-button"
+                      class="button button--link"
+                      type="button"
+                      @click=${this.#onAnother}
+                    >
+                      ${this.t('signIn.another')}
+                    </button>`
+                  : nothing
+              }`
       }`;
   }
 
@@ -376,6 +382,13 @@ export class PaySignInElement extends PayElement {
 
   #offers(identifier: string): boolean {
     return this.identifiers.split(' ').includes(identifier);
+  }
+
+  #renderIdentifier(): unknown {
+    const phone = !!this.#phone && this.#usePhone;
+    return html`${
+      this.#offers('email') ? html`<div class="pay-field" ?hidden=${phone}>${this.#renderEmail()}</div>` : nothing
+    }${this.#phone ? html`<div class="pay-field" ?hidden=${!phone}>${this.#phone.render()}</div>` : nothing}`;
   }
 
   #renderEmail(): unknown {
@@ -460,8 +473,9 @@ export class PaySignInElement extends PayElement {
   }
 
   readonly #onEmailInput = (): void => {
-    if (!this.#emailError) return;
+    if (!this.#emailError && this.#phase !== 'unknown') return;
     this.#emailError = undefined;
+    if (this.#phase === 'unknown') this.#phase = 'identify';
     this.requestUpdate();
   };
 
@@ -478,15 +492,15 @@ export class PaySignInElement extends PayElement {
         onSubmit: (phone) => void this.#find({ phone }),
       });
     }
-    this.#phone.reset();
     // a click moves focus to the other field; the phone-only start (no event) leaves focus where it is
     if (event) this.#focusAfter(() => this.#identifierInput);
     else this.requestUpdate();
   };
 
   readonly #onContinue = (): void => {
-    if (this.#phase !== 'identify') return;
-    if (this.#usePhone) return this.#phone!.submit();
+    if (this.#phase !== 'identify' && this.#phase !== 'unknown') return;
+    // phone only, its field still loading: nothing to submit yet
+    if (this.#usePhone) return this.#phone?.submit();
     const input = this.querySelector<HTMLInputElement>(`#${this.#id}`);
     const email = input?.value.trim() ?? '';
     this.#emailError = !email
@@ -504,7 +518,7 @@ export class PaySignInElement extends PayElement {
     this.#phase = 'choose';
     this.#error = undefined;
     // the list is up: fetch the other methods' elements while the person reads it (a failure shows on choosing)
-    for (const m of this.#methods) this.#load(m).catch(() => undefined);
+    for (const m of this.#methods) this.#load(m.type).catch(() => undefined);
     this.#focusAfter(() => this.renderRoot.querySelector('[part~="method-button"]'));
   };
 
@@ -541,14 +555,14 @@ export class PaySignInElement extends PayElement {
     this.#methods = (this.#account?.methods ?? [])
       .filter(
         (m) =>
-          m.type in ORDER && (m.type !== 'PASSKEY' || passkeys) && (m.type !== 'OAUTH' || this.#provider(m.issuer)),
+          m.type in LOADER && (m.type !== 'PASSKEY' || passkeys) && (m.type !== 'OAUTH' || this.#provider(m.issuer)),
       )
-      .sort((a, b) => ORDER[a.type] - ORDER[b.type]);
+      .sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type));
     const first = this.#methods[0];
     if (!first) {
+      // the field stays as typed and editable, with focus, to fix it and continue (the alert is announced)
       this.#phase = 'unknown';
-      this.live.announce(this.t(this.#account ? 'signIn.noMethod' : 'signIn.unknown'));
-      this.#focusAfter(() => this.renderRoot.querySelector('[part~="error"]'));
+      this.#focusAfter(() => this.#identifierInput);
       return;
     }
     // only the first method's element loads now; the others when the person asks for another method
@@ -582,16 +596,21 @@ export class PaySignInElement extends PayElement {
     return (await response.json()) as SignInAccount | undefined;
   };
 
-  #load(m: SignInMethod): Promise<unknown> {
-    const kind = LOADER[m.type];
+  #load(type: SignInMethod['type']): Promise<unknown> {
+    const kind = LOADER[type];
     return PaySignInElement.loaders[kind]?.() ?? customElements.whenDefined(TAG[kind]);
   }
 
-  async #choose(m: SignInMethod): Promise<void> {
+  /**
+   * Shows method `m`: an email or text code is sent at once; a method the person `picked` from "Use
+   * another method" that needs no input (OAuth, passkey) starts at once, so one press signs in (the
+   * press's user activation still allows the provider's popup).
+   */
+  async #choose(m: SignInMethod, picked = false): Promise<void> {
     const lookup = this.#lookups;
     this.#error = undefined;
     try {
-      await this.#load(m);
+      await this.#load(m.type);
     } catch (error) {
       this.#error = this.reportError(error);
       this.requestUpdate();
@@ -611,8 +630,10 @@ export class PaySignInElement extends PayElement {
     await child?.updateComplete;
     if (this.#method !== m || this.#phase !== 'method') return; // the person moved on meanwhile
     // a code is sent at once: the person chose this method (or it is the account's only one)
-    if (child?.sendCode) await child.sendCode();
-    else (child?.shadowRoot?.querySelector('button') ?? child)?.focus();
+    if (child?.sendCode) return child.sendCode();
+    const button = child?.shadowRoot?.querySelector('button');
+    (button ?? child)?.focus();
+    if (picked) button?.click();
   }
 
   readonly #onSession = (event: Event): void => {
@@ -621,6 +642,8 @@ export class PaySignInElement extends PayElement {
       this.#phase = 'add-passkey';
       this.live.announce(this.t('signIn.addPasskey'));
       this.#focusAfter(async () => {
+        // the offer's element: loaded now (a code sign-in may not have loaded it)
+        await this.#load('PASSKEY').catch(() => undefined);
         const child = this.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-passkey-login');
         await child?.updateComplete;
         return child?.shadowRoot?.querySelector('button') ?? null;

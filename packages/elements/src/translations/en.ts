@@ -28,6 +28,7 @@ import { termsConsentMessages } from '../terms-consent/terms-consent.messages.js
 import { walletExportMessages } from '../wallet-export/wallet-export.messages.js';
 import { walletOwnershipMessages } from '../wallet-ownership/wallet-ownership.messages.js';
 import { walletSettingsMessages } from '../wallet-settings/wallet-settings.messages.js';
+import { transactionsMessages } from '../transactions/transactions.messages.js';
 
 /** Every English message, by key. */
 export const en: Messages = {
@@ -51,6 +52,7 @@ export const en: Messages = {
   ...walletExportMessages,
   ...walletOwnershipMessages,
   ...walletSettingsMessages,
+  ...transactionsMessages,
 };
 
 registerMessages('en', en);

@@ -14,7 +14,7 @@ import { fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { expect } from 'chai';
-import { afterEach, beforeEach } from '../../../../test/harness/suite.js';
+import { afterEach, beforeEach } from '@paykit/test-harness/suite';
 import { setDefaultClient } from '../../src/shared/client-context.js';
 import { PAY_EVENT_NAMES } from '../../src/event-names.js';
 import { MNEMONIC, OTP_CODE, PAN_URL, SCA_CODE, createFakeService, type FakeService } from './fake-service.js';

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { freePort } from '../../../../test/harness/free-port.mjs';
+import { freePort } from '@paykit/test-harness/free-port';
 import type { ConformanceConfig } from './conformance-app.js';
 
 export const RUNTIMES = ['node', 'bun', 'deno', 'workerd'] as const;

@@ -23,6 +23,7 @@ import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-
 import { createPaySessions, type PaySessionsComponent } from './pay-sessions.js';
 import { createPaySignIn, type PaySignInComponent } from './pay-sign-in.js';
 import { createPayTermsConsent, type PayTermsConsentComponent } from './pay-terms-consent.js';
+import { createPayTransactions, type PayTransactionsComponent } from './pay-transactions.js';
 import { createPayWalletExport, type PayWalletExportComponent } from './pay-wallet-export.js';
 import { createPayWalletOwnership, type PayWalletOwnershipComponent } from './pay-wallet-ownership.js';
 import { createPayWalletSettings, type PayWalletSettingsComponent } from './pay-wallet-settings.js';
@@ -42,6 +43,7 @@ export * from './pay-sca-challenge.js';
 export * from './pay-sessions.js';
 export * from './pay-sign-in.js';
 export * from './pay-terms-consent.js';
+export * from './pay-transactions.js';
 export * from './pay-wallet-export.js';
 export * from './pay-wallet-ownership.js';
 export * from './pay-wallet-settings.js';
@@ -62,6 +64,7 @@ export const PAYKIT_TAG_NAMES = [
   'pay-sessions',
   'pay-sign-in',
   'pay-terms-consent',
+  'pay-transactions',
   'pay-wallet-export',
   'pay-wallet-ownership',
   'pay-wallet-settings',
@@ -82,6 +85,7 @@ export interface PaykitComponents {
   PaySessions: PaySessionsComponent;
   PaySignIn: PaySignInComponent;
   PayTermsConsent: PayTermsConsentComponent;
+  PayTransactions: PayTransactionsComponent;
   PayWalletExport: PayWalletExportComponent;
   PayWalletOwnership: PayWalletOwnershipComponent;
   PayWalletSettings: PayWalletSettingsComponent;
@@ -104,6 +108,7 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
     PaySessions: createPaySessions(react),
     PaySignIn: createPaySignIn(react),
     PayTermsConsent: createPayTermsConsent(react),
+    PayTransactions: createPayTransactions(react),
     PayWalletExport: createPayWalletExport(react),
     PayWalletOwnership: createPayWalletOwnership(react),
     PayWalletSettings: createPayWalletSettings(react),

@@ -494,6 +494,7 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
     },
   },
   'POST /sca/login/start': { fields: { factor: true } },
+  'POST /transactions/{transactionId}/cancel': { fields: { reason: true } },
   'POST /verifications': { fields: { customerId: true } },
 };
 

@@ -46,6 +46,23 @@ function refundSource(ctx: SandboxContext, quote: QuoteRecord, now: number): voi
   if (source) ctx.state.accounts.put({ ...source, balance: source.balance + quote.amount, updatedAt: now });
 }
 
+/**
+ * `POST /transactions/{id}/cancel` of a bank transfer still in flight (PROCESSING): FAILED, the wallet
+ * refunded with a USER_CANCELLATION refund, as the 006 scenario ends.
+ */
+export function cancelPayout(ctx: SandboxContext, quote: QuoteRecord, now: number): QuoteRecord {
+  refundSource(ctx, quote, now);
+  const cancelled: QuoteRecord = {
+    ...quote,
+    status: 'FAILED',
+    failureReason: 'QUOTE_EXECUTION_FAILED',
+    refund: refund('COMPLETED', 'USER_CANCELLATION', now),
+    updatedAt: now,
+  };
+  delete cancelled.settlesAt;
+  return ctx.state.quotes.put(cancelled);
+}
+
 /** A PROCESSING quote whose settlement time came: COMPLETED, or FAILED with its refund. */
 export function settlePayout(ctx: SandboxContext, quote: QuoteRecord, now: number): void {
   const { state } = ctx;

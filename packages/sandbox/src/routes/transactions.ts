@@ -4,12 +4,21 @@
  * `cursor`). Filters as the OpenAPI (customerId, platformCustomerId, accountIdentifier and its sender
  * and receiver forms, status, type, startDate, endDate) plus payments-api.md's `cardId` (a Card id or
  * its UUID), which lists that card's transactions; `status` with `type=CARD` is 400, as the spec says.
+ *
+ * `POST /transactions/{id}/cancel` cancels a bank transfer still in flight: an OUTGOING transaction to an
+ * external bank account (not a wallet, not an UMA address, not an internal account) while it is PROCESSING.
+ * It ends FAILED with a USER_CANCELLATION refund and the wallet is credited back. Another kind of transaction
+ * is 400 INVALID_INPUT (the API: "requests for transaction types that cannot be cancelled are rejected"); a
+ * bank transfer that is not in flight (not yet executed, settled, failed, expired) is 409
+ * TRANSACTION_NOT_CANCELLABLE. A destination ending in 003 stays PROCESSING about 6 minutes (payouts.ts).
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, fieldError, invalidInput } from '../http/errors.js';
+import { ApiError, fieldError, invalidField, invalidInput } from '../http/errors.js';
 import { toCardTransaction, toQuoteTransaction } from '../money/views.js';
 import { paginate } from '../http/pagination.js';
+import { Fields, readJsonObject } from '../http/validation.js';
+import { cancelPayout } from '../money/payouts.js';
 import type { CardTransactionRecord, QuoteRecord } from '../store/state.js';
 
 const TYPES = ['INCOMING', 'OUTGOING', 'CARD'];
@@ -106,6 +115,26 @@ export function transactionRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const quote = id.startsWith('Transaction:') ? ctx.state.quotes.list((x) => x.transactionId === id)[0] : undefined;
     if (quote) return c.json(toQuoteTransaction(ctx, quote));
     throw new ApiError(404, 'TRANSACTION_NOT_FOUND', 'The transaction was not found');
+  });
+
+  app.post('/transactions/:id/cancel', async (c) => {
+    const id = c.req.param('id');
+    const f = new Fields(await readJsonObject(c));
+    f.string('reason', { maxLength: 500 });
+    f.done();
+    const card = ctx.state.cardTransactions.get(id);
+    const quote = id.startsWith('Transaction:') ? ctx.state.quotes.list((x) => x.transactionId === id)[0] : undefined;
+    if (!card && !quote) throw new ApiError(404, 'TRANSACTION_NOT_FOUND', 'The transaction was not found');
+    const external = quote?.destination['accountId'];
+    const bank = typeof external === 'string' ? ctx.state.externalAccounts.get(external) : undefined;
+    const accountType = String(bank?.accountInfo['accountType'] ?? '');
+    if (!quote || !bank || accountType.endsWith('_WALLET'))
+      throw invalidField('transactionId', 'only a bank transfer can be cancelled');
+    if (quote.status !== 'PROCESSING')
+      throw new ApiError(409, 'TRANSACTION_NOT_CANCELLABLE', 'The transfer is not in flight and cannot be cancelled', {
+        status: quote.status,
+      });
+    return c.json(toQuoteTransaction(ctx, cancelPayout(ctx, quote, ctx.config.now())));
   });
 
   return app;

@@ -28,7 +28,7 @@ import type { OtpChallenge, Quote, QuoteRequest, ScaLoginStart } from '@paykit/c
 import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
 import { createDelegatedKey, setWalletPrivacy } from '@paykit/crypto-core/wallet';
 import { base64UrlEncode } from '@paykit/crypto-core/encoding';
-import { after, before, describe, it } from '../../../../test/harness/suite.js';
+import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { FAULT_APPLIED_HEADER, FAULT_HEADER } from '../../src/http/faults.js';
 import {
   fundAccount,

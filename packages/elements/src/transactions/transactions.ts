@@ -1,0 +1,304 @@
+/**
+ * `<pay-transactions>`: the customer's payments, newest first (`listTransactions(client, { customerId })`
+ * from `@paykit/crypto-core/activity`), filtered by status, paged with "Load more", each with its amount in
+ * the page's locale, its date and a status word. A bank transfer still in flight offers "Cancel transfer",
+ * confirmed first (`cancelTransaction`); the service decides (409 TRANSACTION_NOT_CANCELLABLE once its
+ * banking partner has processed it).
+ *
+ * @example
+ *   <pay-transactions customer-id="Customer:…"></pay-transactions>
+ */
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import type { WalletClient } from '@paykit/crypto-core';
+import {
+  cancelTransaction,
+  isCancellable,
+  listTransactions,
+  type Transaction,
+  type TransactionStatus,
+} from '@paykit/crypto-core/activity';
+import { PayElement } from '../shared/base-element.js';
+import { formatTime } from '../shared/account-format.js';
+import { getDefaultClient } from '../shared/client-context.js';
+import type { ErrorView } from '../shared/errors.js';
+import { registerMessages, type MessageKey } from '../shared/i18n.js';
+import { itemListStyles } from '../shared/item-list.styles.js';
+import { formatAmount } from '../sca-challenge/quote-format.js';
+import { PayTransactionCancelledEvent } from './transactions-events.js';
+import './transactions.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
+import { transactionsMessages } from './transactions.messages.js';
+import { transactionsStyles } from './transactions.styles.js';
+
+registerMessages('en', transactionsMessages);
+
+const STATUSES: readonly TransactionStatus[] = [
+  'PENDING',
+  'PENDING_AUTHORIZATION',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'REJECTED',
+  'REFUNDED',
+  'EXPIRED',
+  'CREATED',
+];
+
+type Money = { amount?: number; currency?: { code?: string; decimals?: number } };
+
+/**
+ * Lists the customer's payments and cancels a bank transfer in flight.
+ *
+ * @summary Activity: payments with status filter, paging and cancel.
+ *
+ * @event {PayTransactionCancelledEvent} pay-transaction-cancelled - A bank transfer was cancelled. `detail: { transactionId, status }`.
+ *
+ * @csspart base - The surface around everything.
+ * @csspart title - The heading.
+ * @csspart filter - The status filter.
+ * @csspart list - The list of transactions.
+ * @csspart transaction - One transaction row.
+ * @csspart amount - A row's amount.
+ * @csspart status - A row's status word.
+ * @csspart button - Every button.
+ * @csspart more-button - "Load more".
+ * @csspart cancel-button - "Cancel transfer".
+ * @csspart confirm - The cancel confirmation.
+ * @csspart confirm-button - "Yes, cancel it".
+ * @csspart empty - The empty-list message.
+ * @csspart error - The error box.
+ * @csspart success - The cancelled message.
+ *
+ * @cssstate loading - The first page is being fetched.
+ * @cssstate ready - The list is shown.
+ * @cssstate empty - There is nothing to show.
+ * @cssstate busy - A page or a cancellation is loading.
+ * @cssstate error - An error is shown.
+ */
+export class PayTransactionsElement extends PayElement {
+  static override styles = [...PayElement.styles, itemListStyles, transactionsStyles];
+
+  static override properties: PropertyDeclarations = {
+    customerId: { attribute: 'customer-id' },
+    status: {},
+    pageSize: { attribute: 'page-size', type: Number },
+  };
+
+  /** The customer whose payments are listed (required: the list is always asked for by its owner). */
+  declare customerId: string | undefined;
+  /** The status filter; empty for all. Reflects the person's choice. */
+  declare status: string | undefined;
+  /** Transactions per page, 1–100 (the service's default, 20, when unset). */
+  declare pageSize: number | undefined;
+
+  #rows: Transaction[] = [];
+  #cursor: string | undefined;
+  #loaded = false;
+  #busy = false;
+  #error: ErrorView | undefined;
+  #confirming: string | undefined;
+  #done = false;
+  #key = '';
+  /** Bumped by every first-page load; an answer to an older one is dropped. */
+  #load = 0;
+
+  protected override get states(): string[] {
+    const states = [this.#loaded ? (this.#rows.length ? 'ready' : 'empty') : 'loading'];
+    if (this.#busy) states.push('busy');
+    if (this.#error) states.push('error');
+    return states;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const client = this.client ?? getDefaultClient();
+    const key = client && this.customerId ? `${this.customerId}|${this.status ?? ''}|${this.pageSize ?? ''}` : '';
+    if (client && key && (key !== this.#key || client !== this.#client)) {
+      this.#key = key;
+      this.#client = client;
+      void this.#page(true);
+    }
+  }
+
+  #client: WalletClient | undefined;
+
+  async #page(first: boolean): Promise<void> {
+    const load = first ? ++this.#load : this.#load;
+    const client = this.#client!;
+    this.#busy = true;
+    if (first) this.#loaded = false;
+    this.requestUpdate();
+    try {
+      const page = await listTransactions(client, {
+        customerId: this.customerId!,
+        status: (this.status || undefined) as TransactionStatus | undefined,
+        limit: this.pageSize,
+        cursor: first ? undefined : this.#cursor,
+      });
+      if (load !== this.#load) return;
+      this.#rows = first ? page.data : [...this.#rows, ...page.data];
+      this.#cursor = page.hasMore === false ? undefined : page.nextCursor;
+      this.#loaded = true;
+      this.#error = undefined;
+    } catch (error) {
+      if (load !== this.#load) return;
+      this.#error = this.reportError(error);
+    }
+    this.#busy = false;
+    this.requestUpdate();
+  }
+
+  async #cancel(row: Transaction): Promise<void> {
+    this.#busy = true;
+    this.#error = undefined;
+    this.#done = false;
+    this.requestUpdate();
+    try {
+      const updated = await cancelTransaction(this.requireClient(), row.id);
+      this.#rows = this.#rows.map((r) => (r.id === row.id ? { ...r, ...updated } : r));
+      this.#confirming = undefined;
+      this.#done = true;
+      this.dispatchEvent(new PayTransactionCancelledEvent(row.id, updated.status));
+      this.live.announce(this.t('transactions.cancelled'));
+    } catch (error) {
+      this.#confirming = undefined;
+      this.#error = this.reportError(error, { TRANSACTION_NOT_CANCELLABLE: 'transactions.notCancellable' });
+    }
+    this.#busy = false;
+    this.requestUpdate();
+  }
+
+  #filter = (event: Event): void => {
+    this.status = (event.target as HTMLSelectElement).value;
+    this.#done = false;
+  };
+
+  protected override render(): unknown {
+    return html`<div part="base" class="base">
+      <h2 part="title" class="title">${this.t('transactions.title')}</h2>
+      ${this.#renderBody()} ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#page(true) })}
+      ${this.live.render()}
+    </div>`;
+  }
+
+  #renderBody(): unknown {
+    if (!this.hasClient) return html`<p class="text">${this.t('error.noClient')}</p>`;
+    const status = this.status ?? '';
+    return html`
+      <label part="filter" class="filter"
+        >${this.t('transactions.filter')}
+        <select @change=${this.#filter} ?disabled=${this.#busy}>
+          <option value="" ?selected=${!status}>${this.t('transactions.all')}</option>
+          ${STATUSES.map(
+            (s) =>
+              html`<option value=${s} ?selected=${s === status}>
+                ${this.t(`transactions.status.${s}` as MessageKey)}
+              </option>`,
+          )}
+        </select></label
+      >
+      ${this.#done ? this.renderSuccess(this.t('transactions.cancelled')) : nothing} ${this.#renderList(status)}
+    `;
+  }
+
+  #renderList(status: string): unknown {
+    if (!this.#loaded) return this.#error ? nothing : html`<p class="text">${this.t('transactions.loading')}</p>`;
+    if (!this.#rows.length)
+      return html`<p part="empty" class="text">
+        ${this.t(status ? 'transactions.emptyFiltered' : 'transactions.empty')}
+      </p>`;
+    return html`<ul part="list" class="list">
+        ${this.#rows.map((row) => this.#renderRow(row))}
+      </ul>
+      ${
+        this.#cursor
+          ? html`<div class="actions">
+              <button
+                part="button more-button"
+                class="button button--secondary"
+                type="button"
+                ?disabled=${this.#busy}
+                @click=${() => this.#page(false)}
+              >
+                ${this.t('transactions.more')}
+              </button>
+            </div>`
+          : nothing
+      }`;
+  }
+
+  #renderRow(row: Transaction): unknown {
+    const locale = this.resolvedLocale;
+    const type = row['type'];
+    const money = (type === 'INCOMING' ? row['receivedAmount'] : (row['sentAmount'] ?? row['amount'])) as
+      Money | undefined;
+    const amount = formatAmount(money?.amount, money?.currency as never, locale);
+    const kind = this.t(
+      type === 'INCOMING' ? 'transactions.received' : type === 'CARD' ? 'transactions.card' : 'transactions.sent',
+    );
+    // a FAILED transfer refunded for the user's cancellation reads as what the person did
+    const refund = row['refund'] as { reason?: string } | undefined;
+    const status = row.status === 'FAILED' && refund?.reason === 'USER_CANCELLATION' ? 'CANCELLED' : row.status;
+    const word =
+      status === 'CANCELLED' || STATUSES.includes(status as TransactionStatus)
+        ? this.t(`transactions.status.${status}` as MessageKey)
+        : status;
+    const confirming = this.#confirming === row.id;
+    return html`<li part="transaction" class="row">
+      <div class="facts">
+        <span class="name">${(row['description'] as string | undefined) || kind}</span>
+        <span class="meta">${formatTime(locale, row['createdAt'] as string | undefined)}</span>
+      </div>
+      <div class="end">
+        <span part="amount" class="amount">${type === 'INCOMING' ? '+' : type === 'OUTGOING' ? '−' : ''}${amount}</span>
+        <span part="status" class="status status--${status}">${word}</span>
+        ${
+          isCancellable(row) && !confirming
+            ? html`<button
+                part="button cancel-button"
+                class="button button--link"
+                type="button"
+                ?disabled=${this.#busy}
+                @click=${() => {
+                  this.#confirming = row.id;
+                  this.#done = false;
+                  this.requestUpdate();
+                }}
+              >
+                ${this.t('transactions.cancel')}
+              </button>`
+            : nothing
+        }
+      </div>
+      ${
+        confirming
+          ? html`<div part="confirm" class="confirm" role="group">
+              <p class="text">${this.t('transactions.cancelConfirm', { amount })}</p>
+              <div class="actions">
+                <button
+                  part="button confirm-button"
+                  class="button button--primary"
+                  type="button"
+                  ?disabled=${this.#busy}
+                  @click=${() => this.#cancel(row)}
+                >
+                  ${this.t('transactions.cancelYes')}
+                </button>
+                <button
+                  part="button"
+                  class="button button--secondary"
+                  type="button"
+                  ?disabled=${this.#busy}
+                  @click=${() => {
+                    this.#confirming = undefined;
+                    this.requestUpdate();
+                  }}
+                >
+                  ${this.t('transactions.cancelNo')}
+                </button>
+              </div>
+            </div>`
+          : nothing
+      }
+    </li>`;
+  }
+}
