@@ -111,7 +111,6 @@ export class CodeField {
     this.spent = false;
     this.#wait.stop();
     this.clear();
-    this.#host.requestUpdate();
   }
 
   /** The light-DOM input, when rendered. */
@@ -127,6 +126,7 @@ export class CodeField {
     return digits;
   }
 
+  /** Empties the input (and so the cells). */
   clear(): void {
     if (this.input) this.input.value = '';
     this.#host.requestUpdate();
@@ -168,7 +168,6 @@ export class CodeField {
           autocomplete="one-time-code"
           inputmode="numeric"
           pattern="[0-9]*"
-          maxlength=${this.length}
           spellcheck="false"
           autocapitalize="off"
           aria-describedby="${id}-hint ${id}-warning${error ? ` ${id}-error` : ''}"
@@ -176,7 +175,6 @@ export class CodeField {
           ?readonly=${this.busy}
           ?disabled=${this.rateLimited || this.spent}
           @paste=${this.#onPaste}
-          @beforeinput=${this.#onBeforeInput}
           @input=${this.#onInput}
           @keydown=${this.#onKeydown}
           @click=${this.#toEnd}
@@ -192,22 +190,12 @@ export class CodeField {
   /** Focus and clicks put the caret after the last digit, where the active cell is drawn. */
   readonly #toEnd = (event: Event): void => {
     const input = event.target as HTMLInputElement;
-    const end = input.value.length;
-    if (input.selectionStart !== end || input.selectionEnd !== end) input.setSelectionRange(end, end);
+    input.selectionStart = input.value.length;
   };
 
   readonly #onPaste = (event: ClipboardEvent): void => {
     const text = event.clipboardData?.getData('text');
-    if (!text) return; // let the browser paste; #onBeforeInput or #onInput cleans up
-    event.preventDefault();
-    this.#accept(event.target as HTMLInputElement, text);
-  };
-
-  /** A paste the `paste` event could not read (no clipboardData): take the text before maxlength cuts it. */
-  readonly #onBeforeInput = (event: InputEvent): void => {
-    if (event.inputType !== 'insertFromPaste') return;
-    const text = event.data ?? event.dataTransfer?.getData('text/plain');
-    if (!text) return;
+    if (!text) return; // let the browser paste; #onInput keeps the digits (no maxlength cuts them first)
     event.preventDefault();
     this.#accept(event.target as HTMLInputElement, text);
   };

@@ -46,9 +46,13 @@ export interface ErrorView {
   retryable: boolean;
 }
 
-const messages: ErrorMessages = {
+const messages: ErrorMessages & Partial<Record<'HTTP_502' | 'HTTP_503' | 'HTTP_504', MessageKey>> = {
   NETWORK_ERROR: 'error.network',
   TIMEOUT: 'error.timeout',
+  // a gateway's bare answer (no service behind it to give a code): the server out of reach, or too slow
+  HTTP_502: 'error.network',
+  HTTP_503: 'error.network',
+  HTTP_504: 'error.timeout',
   RATE_LIMITED: 'error.rateLimited',
   ACCOUNT_LOCKED: 'error.locked',
   NO_CLIENT: 'error.noClient',
@@ -68,14 +72,7 @@ const messages: ErrorMessages = {
 };
 
 /** Fetch's own rejection (Chromium, Firefox, WebKit), when a platform's transport lets it through. */
-const FETCH_FAILED = /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/;
-
-/** The code whose cause an error shares: a bare gateway 502/503 or fetch's TypeError is NETWORK_ERROR, a bare 504 TIMEOUT. */
-function causeOf(error: unknown, code: string): string {
-  if (code == 'HTTP_502' || code == 'HTTP_503' || (error instanceof TypeError && FETCH_FAILED.test(error.message)))
-    return 'NETWORK_ERROR';
-  return code == 'HTTP_504' ? 'TIMEOUT' : code;
-}
+const FETCH_FAILED = /^(Failed to fetch|NetworkError when|Load failed)/;
 
 interface ErrorLike {
   code?: unknown;
@@ -95,21 +92,21 @@ export function errorCode(error: unknown): string {
  */
 export function describeError(error: unknown, overrides: ErrorMessages = {}): ErrorView {
   const e = (error ?? {}) as ErrorLike;
-  const code = errorCode(error);
-  const cause = causeOf(error, code);
+  // fetch's own rejection is the network's, whatever the transport
+  const code = error instanceof TypeError && FETCH_FAILED.test(error.message) ? 'NETWORK_ERROR' : errorCode(error);
   const status = typeof e.status === 'number' ? e.status : undefined;
   const retryAfter =
     typeof e.retryAfterSeconds === 'number' && e.retryAfterSeconds >= 0 ? Math.ceil(e.retryAfterSeconds) : undefined;
   // read by any string: an unknown code simply has no message of its own
-  let key = (overrides as Record<string, MessageKey>)[code] ?? (messages as Record<string, MessageKey>)[cause];
+  let key = (overrides as Record<string, MessageKey>)[code] ?? (messages as Record<string, MessageKey>)[code];
   if (!key && status === 429) key = 'error.rateLimited';
   if (key === 'error.rateLimited' && retryAfter === undefined) key = 'error.rateLimitedNow';
   return {
-    code: code == ElementErrorCode.UNKNOWN ? cause : code,
+    code,
     status,
     key: key ?? 'error.generic',
     retryAfterSeconds: retryAfter,
-    retryable: cause == 'NETWORK_ERROR' || cause == 'TIMEOUT' || (status !== undefined && status >= 500),
+    retryable: code === 'NETWORK_ERROR' || code === 'TIMEOUT' || (status !== undefined && status >= 500),
   };
 }
 

@@ -10,21 +10,21 @@
  * So the HTML a server sends and the element upgraded before hydration have the same children.
  *
  * @example
- *   #field = new LightDomSlot(this, 'code-input', () => html`<input autocomplete="one-time-code">`);
- *   render() { return html`<slot name="code-input"></slot>`; }
+ *   #field = new LightDomSlot(this, 'name-input', () => html`<input class="pay-field__input">`, inputStyles);
+ *   render() { return html`<slot name="name-input"></slot>`; }
  */
 import { css, nothing, render, type CSSResult, type ReactiveController, type ReactiveControllerHost } from 'lit';
 
 /** While the host has this attribute, a framework is hydrating its light DOM: add nothing to it yet. */
 export const DEFER_HYDRATION = 'defer-hydration';
 
-/** Styles of the light-DOM fields, in terms of the element's private tokens (inherited from the host). */
-export const lightDomStyles: CSSResult = css`
+/** Styles every light-DOM field has (its label, hints and error line), in the element's private tokens (inherited from the host). */
+export const fieldStyles: CSSResult = css`
   :where(.pay-field) {
     display: grid;
-    gap: calc(var(--_space, 8px) * 0.75);
-    font-family: var(--_font, system-ui, sans-serif);
-    color: var(--_text, #111827);
+    gap: calc(var(--_space) * 0.75);
+    font-family: var(--_font);
+    color: var(--_text);
   }
   :where(.pay-field[hidden]) {
     display: none;
@@ -33,48 +33,62 @@ export const lightDomStyles: CSSResult = css`
     font-size: 0.875em;
     font-weight: 600;
   }
-  :where(.pay-field__input) {
-    box-sizing: border-box;
-    width: 100%;
-    min-height: var(--_control-height, 44px);
-    margin: 0;
-    padding: 0 12px;
-    border: 1px solid var(--_border, #6b7280);
-    border-radius: var(--_radius, 8px);
-    background: var(--_surface, #fff);
-    color: var(--_text, #111827);
-    font: inherit;
-    font-size: max(16px, 1em);
-    transition:
-      border-color var(--_transition, 0s),
-      box-shadow var(--_transition, 0s);
-  }
-  :where(.pay-field__input:focus-visible) {
-    outline: 2px solid transparent;
-    border-color: var(--_focus, #2563eb);
-    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_focus, #2563eb) 35%, transparent);
-  }
-  :where(.pay-field__input[aria-invalid='true']) {
-    border-color: var(--_danger, #b91c1c);
-  }
-  :where(.pay-field__input:disabled, .pay-field__input:read-only) {
-    background-color: var(--_surface-muted, #f3f4f6);
-  }
-  :where(.pay-field__input:disabled) {
-    cursor: not-allowed;
-  }
   :where(.pay-field__hint, .pay-field__error) {
     margin: 0;
     font-size: 0.875em;
     line-height: 1.4;
   }
   :where(.pay-field__hint) {
-    color: var(--_text-muted, #4b5563);
+    color: var(--_text-muted);
   }
   :where(.pay-field__error) {
-    color: var(--_danger, #b91c1c);
+    color: var(--_danger);
   }
 `;
+
+/**
+ * A text input's box (`.pay-field__input`: email, phone, passkey name): what a slot with one adopts besides
+ * `fieldStyles`. Built in a pure call (bundlers drop an unused tagged template only then), so an element
+ * whose only light-DOM field is the code field does not ship it.
+ */
+export const inputStyles: CSSResult = /* @__PURE__ */ (() => css`
+  :where(.pay-field__input) {
+    box-sizing: border-box;
+    width: 100%;
+    min-height: var(--_control-height);
+    margin: 0;
+    padding: 0 12px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    color: var(--_text);
+    font: inherit;
+    font-size: max(16px, 1em);
+    transition:
+      border-color var(--_transition),
+      box-shadow var(--_transition);
+  }
+  :where(.pay-field__input:focus-visible) {
+    outline: 2px solid transparent;
+    border-color: var(--_focus);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_focus) 35%, transparent);
+  }
+  :where(.pay-field__input[aria-invalid='true']) {
+    border-color: var(--_danger);
+  }
+  :where(.pay-field__input:disabled, .pay-field__input:read-only) {
+    background-color: var(--_surface-muted);
+  }
+  :where(.pay-field__input:disabled) {
+    cursor: not-allowed;
+  }
+`)();
+
+/** Styles of the light-DOM fields with text inputs (`fieldStyles` and `inputStyles`), for a page's own fields. */
+export const lightDomStyles: CSSResult = /* @__PURE__ */ (() => css`
+  ${fieldStyles}
+  ${inputStyles}
+`)();
 
 /** Where each sheet is in use: the roots that adopted it, or the containers holding it as a <style>. */
 const adopted = new WeakMap<CSSResult, WeakSet<Node>>();
@@ -107,10 +121,14 @@ export class LightDomSlot implements ReactiveController {
   readonly #sheets: CSSResult[];
   #container: HTMLElement | undefined;
 
-  /** `styles`: what the slot's content needs besides `lightDomStyles` (adopted the same way). */
-  constructor(host: ReactiveControllerHost & HTMLElement, slot: string, template: () => unknown, styles?: CSSResult) {
+  /**
+   * `styles`: what the slot's content needs besides `fieldStyles` (adopted the same way): `inputStyles`
+   * for text inputs, code-field.styles.ts for the code field (so an element with a code field only does not ship
+   * the text input's rules).
+   */
+  constructor(host: ReactiveControllerHost & HTMLElement, slot: string, template: () => unknown, styles: CSSResult) {
     this.#host = host;
-    this.#sheets = styles ? [lightDomStyles, styles] : [lightDomStyles];
+    this.#sheets = [fieldStyles, styles];
     this.#slot = slot;
     this.#template = template;
     host.addController(this);
