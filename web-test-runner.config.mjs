@@ -5,6 +5,7 @@
  * also works alone: `PAYKIT_BROWSERS=chromium npx wtr`.
  *
  * Env: PAYKIT_BROWSERS=chromium,firefox,webkit · PAYKIT_FILES=<glob> (focus) · PAYKIT_SUMMARY_FILE=<json> ·
+ * PAYKIT_TEST_PAGES=0 (a page per test file, test-pages.mjs) · PAYKIT_FINISH_MS=<ms> (a page's time limit) ·
  * PAYKIT_WTR_PORT=<port> · PAYKIT_BUNDLE_TESTS=0 (serve each module on its own, for debugging in a browser)
  */
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { bundleTestsPlugin } from '@paykit/test-harness/wtr/bundle-tests-plugin'
 import { nodeBuiltinsPlugin } from '@paykit/test-harness/wtr/node-builtins-plugin';
 import { oauthSandboxPlugin } from '@paykit/test-harness/wtr/oauth-sandbox-plugin';
 import { sharedFilesMiddleware } from '@paykit/test-harness/wtr/shared-files-middleware';
+import { testPages } from '@paykit/test-harness/wtr/test-pages';
 import { virtualAuthenticatorPlugin } from '@paykit/test-harness/wtr/virtual-authenticator-plugin';
 import { webviewNativePlugin } from '@paykit/test-harness/wtr/webview-native-plugin';
 
@@ -29,7 +31,9 @@ if (files.length === 0)
 
 export default {
   rootDir: repoRoot,
-  files,
+  // several test files of a folder in one page (test-pages.mjs): a page per file costs each engine about
+  // half a second of CPU or of waiting
+  files: testPages(repoRoot, files),
   // workspace packages resolve to their TypeScript sources, so tests need no build
   nodeResolve: { exportConditions: ['source'] },
   browsers: selectEngines(process.env.PAYKIT_BROWSERS).map(createLauncher),
@@ -40,7 +44,7 @@ export default {
   concurrentBrowsers: 1,
   browserStartTimeout: 120_000,
   testsStartTimeout: 120_000,
-  testsFinishTimeout: 5 * 60_000,
+  testsFinishTimeout: Number(process.env.PAYKIT_FINISH_MS) || 5 * 60_000,
   testFramework: { config: { timeout: 20_000 } },
   middleware: [sharedFilesMiddleware(path.resolve(repoRoot, '..', 'shared'))],
   plugins: [

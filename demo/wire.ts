@@ -54,6 +54,8 @@ export interface Profile {
   regionName: string;
   sca: boolean;
   currency: string;
+  /** A business customer (its owners are added in the walkthrough), not a person. */
+  business: boolean;
   /** The wallet's `EMAIL_OTP` credential, for `<pay-otp-login auth-method-id>`. */
   otpCredentialId: string;
   cardIds: string[];
@@ -66,6 +68,8 @@ export interface SignupInput {
   region: string;
   /** E.164; EU customers verify it during onboarding. */
   phoneNumber?: string;
+  /** `BUSINESS` signs up a company (its legal name is `fullName`); a person when absent. */
+  customerType?: 'INDIVIDUAL' | 'BUSINESS';
 }
 
 /** Every `/api/demo` error answer. */

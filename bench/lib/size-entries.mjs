@@ -294,6 +294,22 @@ export const SIZE_ROWS = [
     noPeer: 'the peer has no activity or invitation flows',
     budget: 2 * KB,
   },
+  {
+    id: 'core-payees',
+    label: 'Crypto core, payee flows (@paykit/crypto-core/payees: list, trust, untrust)',
+    ours: { entry: "export * from '@paykit/crypto-core/payees';", what: '@paykit/crypto-core/payees (export *)' },
+    peer: null,
+    noPeer: 'the peer has no payee or beneficiary trust flows',
+    budget: 2 * KB,
+  },
+  {
+    id: 'core-security',
+    label: 'Crypto core, security flows (@paykit/crypto-core/security: SCA factors)',
+    ours: { entry: "export * from '@paykit/crypto-core/security';", what: '@paykit/crypto-core/security (export *)' },
+    peer: null,
+    noPeer: 'the peer has no SCA factor flows',
+    budget: 2 * KB,
+  },
 ];
 
 export const BUDGET_ROWS = SIZE_ROWS.filter((row) => row.budget);

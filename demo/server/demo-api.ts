@@ -4,7 +4,7 @@
  * embedded wallet and email credential, funds it, and starts the visitor's demo session (cookie).
  *
  *   GET  /api/demo/config      PAN origin, enclave signers, RP id, the sandbox's magic codes, the test IdP
- *   POST /api/demo/signup      {email, region, fullName?, phoneNumber?} → the profile, and Set-Cookie
+ *   POST /api/demo/signup      {email, region, fullName?, phoneNumber?, customerType?} → the profile, and Set-Cookie
  *   GET  /api/demo/me          the profile of the cookie's session, or 401
  *   POST /api/demo/reset       forgets the visitor and clears the cookie
  *   POST /api/demo/signout     ends the session (its token is dead, also if replayed) and clears the
@@ -122,6 +122,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
       const email = typeof body?.['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
       const fullName = typeof body?.['fullName'] === 'string' ? body['fullName'].trim().slice(0, 80) : '';
       const region = REGIONS.find((r) => r.code === body?.['region']);
+      const business = body?.['customerType'] === 'BUSINESS';
       if (!EMAIL.test(email) || email.length > 254) return error(400, 'INVALID_INPUT', 'Enter a valid email address.');
       if (!region) return error(400, 'INVALID_INPUT', 'Choose one of the offered regions.');
       const phone = typeof body?.['phoneNumber'] === 'string' ? body['phoneNumber'].replace(/[\s()-]/g, '') : '';
@@ -139,10 +140,22 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
 
       const customer = await platform.call<{ id: string }>('POST', '/customers', {
         platformCustomerId: `demo-${randomUUID()}`,
-        customerType: 'INDIVIDUAL',
+        customerType: business ? 'BUSINESS' : 'INDIVIDUAL',
         email,
+        // a company: the name given is its legal name (the sandbox's suffix 003 leaves its KYB to do)
+        ...(business
+          ? {
+              businessInfo: {
+                legalName: fullName || 'Demo Company',
+                country: region.code,
+                taxId: `${region.code}-DEMO`,
+                incorporatedOn: '2020-01-01',
+                registrationNumber: `DEMO-${KYC_UNVERIFIED_SUFFIX}`,
+              },
+            }
+          : {}),
         // EU customers onboard in the demo: the sandbox's name suffix 003 creates them unverified, so KYC has work to do
-        ...(fullName || region.sca
+        ...(!business && (fullName || region.sca)
           ? { fullName: region.sca ? `${fullName || 'Demo Customer'} ${KYC_UNVERIFIED_SUFFIX}` : fullName }
           : {}),
         ...(phone ? { phoneNumber: phone } : {}),
@@ -176,6 +189,7 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
           region: region.code,
           currency: region.currency,
           otpCredentialId: otp.id,
+          ...(business ? { business } : {}),
           ...(phone ? { phoneNumber: phone } : {}),
         },
         source,
@@ -227,6 +241,33 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
         return error(429, 'RATE_LIMITED', 'This demo visitor has simulated enough spending.');
       session.simulations += 1;
       return json(200, await simulateSpending(platform, cardId));
+    },
+
+    // Sandbox only: an UMA invitation for this visitor from a friend (another customer of the platform), as a
+    // platform creates one (`POST /invitations`) when a customer invites someone; one per visitor, so
+    // `<pay-invitation>` has a code to show and accept. A real platform mails or texts the invitation's URL.
+    'POST /invitation': async (request) => {
+      const session = sessions.fromRequest(request);
+      if (!session) return error(401, 'UNAUTHENTICATED', 'Sign up first.');
+      if (!session.invitationCode) {
+        const id = randomUUID().slice(0, 8);
+        const friendUma = `$grace.${id}@sandbox.paykit.dev`;
+        await platform.call('POST', '/customers', {
+          platformCustomerId: `demo-friend-${id}`,
+          customerType: 'INDIVIDUAL',
+          email: `grace.${id}@example.com`,
+          fullName: 'Grace Hopper',
+          umaAddress: friendUma,
+        });
+        const invitation = await platform.call<{ code: string }>('POST', '/invitations', {
+          inviterUma: friendUma,
+          firstName: 'Grace',
+          amountToSend: 2500,
+          expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        });
+        session.invitationCode = invitation.code;
+      }
+      return json(200, { code: session.invitationCode });
     },
 
     'POST /csp-report': async (request) => {
@@ -299,6 +340,7 @@ function profileOf(session: DemoSession): Profile {
     regionName: region?.name ?? session.region,
     sca: region?.sca ?? false,
     currency: session.currency,
+    business: session.business === true,
     otpCredentialId: session.otpCredentialId,
     cardIds: [...session.cardIds],
   };

@@ -41,6 +41,8 @@ export interface DemoProfile {
   region: string;
   currency: string;
   otpCredentialId: string;
+  /** A business customer (KYB: its beneficial owners), not a person. */
+  business?: boolean;
   /** The phone number given at sign-up (E.164), for the sign-in lookup. */
   phoneNumber?: string;
 }
@@ -65,6 +67,8 @@ export interface DemoSession extends DemoProfile {
   emailProven: boolean;
   /** Spending simulations run (bounded per visitor, not per session: signing in again gives none back). */
   simulations: number;
+  /** The code of the UMA invitation a friend sent this visitor (`POST /api/demo/invitation`), once made. */
+  invitationCode?: string;
 }
 
 export class DemoSessions {

@@ -48,4 +48,6 @@ export const demoApi = {
   oauthToken: async () => (await call<{ idToken: string }>('POST', '/oauth/token')).idToken,
   /** Runs the sandbox card simulators on the visitor's card (purchases, a refund, a decline). */
   simulateSpending: (cardId: string) => call<SpendingOutcome>('POST', '/card/simulate', { cardId }),
+  /** Sandbox only: the code of an UMA invitation a friend sent this visitor (made once, then the same). */
+  invitationCode: async () => (await call<{ code: string }>('POST', '/invitation')).code,
 };

@@ -4,14 +4,15 @@
  * that asks for none lists them all. The codes come from the demo server's config (sandbox only).
  */
 import { h, mount } from './dom.js';
+import type { DemoMessageKey } from './i18n/translate.js';
 import { state, type StepId } from './state.js';
 
 type Hint = 'otpCode' | 'contactCode' | 'scaCode';
 
-const LABELS: Record<Hint, string> = {
-  otpCode: 'Sign-in code (email or text)',
-  contactCode: 'Email and phone verification code',
-  scaCode: 'Payment approval (SCA) code',
+const LABELS: Record<Hint, DemoMessageKey> = {
+  otpCode: 'codes.otpCode',
+  contactCode: 'codes.contactCode',
+  scaCode: 'codes.scaCode',
 };
 
 /** The codes each step asks for; steps not named ask for none. */
@@ -36,7 +37,7 @@ export function renderCodeTips(step: StepId): void {
       h(
         'div',
         { testid: `code-${hint}` },
-        h('dt', { text: LABELS[hint] }),
+        h('dt', { t: LABELS[hint] }),
         h('dd', null, h('kbd', { text: hints[hint] })),
       ),
     ),

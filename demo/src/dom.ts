@@ -4,13 +4,20 @@
  *
  * @example
  *   h('button', { class: 'button', on: { click: save }, testid: 'save' }, 'Save')
+ *   h('h2', { t: 'customer.card' })   // the page's words, in its language (i18n/translate.ts)
  */
+import { localize, localizeLabel, type DemoMessageKey, type MessageArgs } from './i18n/translate.js';
+
 type Child = Node | string | number | false | null | undefined | Child[];
 
 export interface Props {
   class?: string;
   id?: string;
   text?: string;
+  /** The page's own words: a message key (and its values), reworded when the language changes. */
+  t?: DemoMessageKey | [DemoMessageKey, MessageArgs];
+  /** `aria-label` from a message key, reworded when the language changes. */
+  label?: DemoMessageKey;
   testid?: string;
   attrs?: Record<string, string | boolean | number | undefined | null>;
   props?: Record<string, unknown>;
@@ -36,6 +43,11 @@ export function h(tag: string, props: Props | null = null, ...children: Child[])
     (el as unknown as Record<string, unknown>)[name] = value;
   for (const [name, listener] of Object.entries(props?.on ?? {})) el.addEventListener(name, listener);
   if (props?.text !== undefined) el.textContent = props.text;
+  if (props?.t !== undefined) {
+    const [key, args] = typeof props.t === 'string' ? [props.t] : props.t;
+    localize(el, key, args);
+  }
+  if (props?.label !== undefined) localizeLabel(el, props.label);
   append(el, children);
   return el;
 }

@@ -1,10 +1,12 @@
-/** Formatting for the demo page: money in minor units, times, ids. */
+/** Formatting for the demo page, in its language: money in minor units, times, ids. */
+import { language, t } from './i18n/translate.js';
+
 const DECIMALS: Record<string, number> = { USD: 2, EUR: 2, GBP: 2 };
 
 export function money(amount: number, currency: string): string {
   const decimals = DECIMALS[currency] ?? 2;
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: decimals }).format(
+    return new Intl.NumberFormat(language(), { style: 'currency', currency, minimumFractionDigits: decimals }).format(
       amount / 10 ** decimals,
     );
   } catch {
@@ -28,15 +30,17 @@ export function parseAmount(text: string, currency: string): number | undefined 
 export function time(iso: string | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(date.getTime())
+    ? '—'
+    : date.toLocaleTimeString(language(), { hour: '2-digit', minute: '2-digit' });
 }
 
 export function relative(iso: string | undefined): string {
   if (!iso) return '';
   const minutes = Math.round((Date.parse(iso) - Date.now()) / 60_000);
   if (!Number.isFinite(minutes)) return '';
-  if (minutes <= 0) return 'expiring now';
-  return minutes < 60 ? `in ${minutes} min` : `in ${Math.round(minutes / 60)} h`;
+  const words = new Intl.RelativeTimeFormat(language(), { numeric: 'auto' });
+  return minutes < 60 ? words.format(Math.max(minutes, 0), 'minute') : words.format(Math.round(minutes / 60), 'hour');
 }
 
 /** `AuthSession:0f3c…9a21`: the type prefix and both ends of the id. */
@@ -50,14 +54,11 @@ export function shortId(id: string): string {
 export function methodLabel(type: string | undefined): string {
   switch (type) {
     case 'EMAIL_OTP':
-      return 'Email code';
     case 'SMS_OTP':
-      return 'Text code';
     case 'PASSKEY':
-      return 'Passkey';
     case 'OAUTH':
-      return 'Single sign-on';
+      return t(`method.${type}`);
     default:
-      return type ?? 'Unknown';
+      return type ?? t('method.unknown');
   }
 }

@@ -1,10 +1,13 @@
 /**
- * The Paykit Wallet demo page: a platform's wallet area built from eight Paykit elements and one
- * `WalletClient` that talks to the platform proxy at `/api/wallet`. Seven steps (`steps/`, in order in
- * `steps/index.ts`): create a sandbox customer, sign in with an email code, add a passkey, export the
- * recovery phrase, issue and reveal a card, pay (with Strong Customer Authentication for EU customers),
- * account security (sessions, sign-in methods, wallet settings). Around them, `shell.ts` (sidebar, top bar, navigation, theme), `state.ts` (what the
- * page knows), `api.ts` (the platform's own backend), `wallet.ts` (wallet reads several steps share).
+ * The Paykit Wallet demo page: a platform's wallet area built from the Paykit elements and one
+ * `WalletClient` that talks to the platform proxy at `/api/wallet`. Thirteen steps (`steps/`, in order in
+ * `steps/index.ts`): create a sandbox customer (a person or a business), onboarding (terms, email and
+ * phone, KYC, a business's owners), sign in, add a passkey, export the recovery phrase, issue and reveal a
+ * card, pay (with Strong Customer Authentication for EU customers), the wallet's activity, an external
+ * wallet to pay out to, account security (sessions, sign-in methods, wallet settings). Around them,
+ * `shell.ts` (sidebar, top bar, navigation, theme), `i18n/` (the page's words and its language switch),
+ * `state.ts` (what the page knows), `api.ts` (the platform's own backend), `wallet.ts` (wallet reads
+ * several steps share).
  * This module boots it: configuration, the client, the restored session, the first panel.
  *
  * Nothing secret is put in the URL, in web storage or in the console: the session key lives in
@@ -28,6 +31,7 @@ import { currentStepNeeds, go, renderSteps, renderTopbar, show, startShell, star
 import { newPayment, state } from './state.js';
 import { STEPS } from './steps/index.js';
 import { watchSessionRevocations } from './steps/sessions.js';
+import { localize, startLanguage, t } from './i18n/translate.js';
 import { describe, toast } from './ui.js';
 import { forgetWalletSession, loadWallet } from './wallet.js';
 
@@ -47,7 +51,7 @@ function onSession(session: CurrentSession | undefined): void {
   const needs = currentStepNeeds();
   if (wasSignedIn !== !!session) {
     if (session) {
-      toast('Signed in', 'success');
+      toast(t('shell.signedInToast'), 'success');
       if (state.step === 'signin' || needs === 'session') {
         // the sign-in element that had focus is replaced: focus goes to what the sign-in produced
         const moveFocus = focusIsInContent();
@@ -72,10 +76,11 @@ document.addEventListener('securitypolicyviolation', () => {
   chip?.classList.add('security-chip--alert');
   chip?.setAttribute('data-violations', String(cspViolations));
   const label = chip?.querySelector('span');
-  if (label) label.textContent = `CSP blocked ${cspViolations} request${cspViolations === 1 ? '' : 's'}`;
+  if (label) localize(label, 'shell.cspBlocked', { count: cspViolations });
 });
 
 async function boot(): Promise<void> {
+  startLanguage();
   startTheme();
 
   state.config = await demoApi.config();
@@ -106,12 +111,12 @@ boot().catch((error: unknown) => {
       'div',
       { class: 'card card--empty', testid: 'boot-error' },
       h('div', { class: 'empty-icon' }, icon('alert')),
-      h('h2', { text: 'The demo could not start' }),
+      h('h2', { t: 'shell.bootError' }),
       h('p', { class: 'muted', text: describe(error) }),
       h(
         'button',
         { class: 'button button--primary', attrs: { type: 'button' }, on: { click: () => location.reload() } },
-        'Try again',
+        t('shell.retry'),
       ),
     ),
   );

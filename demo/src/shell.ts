@@ -11,17 +11,18 @@ import { methodLabel, money, time } from './format.js';
 import { state, type StepId } from './state.js';
 import { initials } from './ui.js';
 import { renderCodeTips } from './code-tips.js';
+import { onLanguageChange, t } from './i18n/translate.js';
 
-/** One step of the walkthrough: its place in the sidebar, its panel, and when it counts as done. */
+/**
+ * One step of the walkthrough: its place in the sidebar, its panel, and when it counts as done. Its
+ * words are the messages `<id>.title` (sidebar and panel), `<id>.subtitle` (sidebar) and `<id>.lead`
+ * (the paragraph under the panel's title), in i18n/.
+ */
 export interface Step {
   id: StepId;
-  title: string;
-  subtitle: string;
   icon: keyof typeof ICONS;
   /** What the step works on: shown locked until the customer (or their wallet session) exists. */
   needs: 'nothing' | 'customer' | 'session';
-  /** The paragraph under the panel's title. */
-  lead: string;
   /** Ticked in the sidebar. */
   done(): boolean;
   /** The panel's body; called each time the step is shown, and only when it is available. */
@@ -35,6 +36,12 @@ let walkthrough: readonly Step[] = [];
 export function startShell(steps: readonly Step[]): void {
   walkthrough = steps;
   renderTopbar();
+  // the sidebar and the top bar are rebuilt in the new language; the panel's words are reworded in place
+  onLanguageChange(() => {
+    renderTopbar();
+    renderSteps();
+    applyTheme(currentTheme());
+  });
   // "Skip to content" focuses the step's heading, without putting `#main` in the URL (the step's place)
   $('[data-action="skip"]').addEventListener('click', (event) => {
     event.preventDefault();
@@ -59,6 +66,8 @@ type Theme = 'light' | 'dark';
 const THEME_KEY = 'paykit-demo-theme'; // a display preference, nothing secret
 
 function currentTheme(): Theme {
+  const current = document.documentElement.dataset['theme'];
+  if (current === 'light' || current === 'dark') return current;
   const saved = localStorage.getItem(THEME_KEY);
   if (saved === 'light' || saved === 'dark') return saved;
   return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -66,12 +75,10 @@ function currentTheme(): Theme {
 
 function applyTheme(theme: Theme): void {
   document.documentElement.dataset['theme'] = theme;
-  for (const el of document.querySelectorAll(
-    'pay-sign-in, pay-otp-login, pay-passkey-login, pay-wallet-export, pay-card-reveal, pay-sca-challenge, pay-sessions, pay-auth-methods, pay-wallet-settings, pay-terms-consent, pay-contact-verification, pay-kyc',
-  ))
-    el.setAttribute('theme', theme);
+  // every Paykit element on the page (each was made with the theme of its moment)
+  for (const el of document.querySelectorAll('main [theme]')) el.setAttribute('theme', theme);
   const button = $('[data-action="theme"]');
-  button.setAttribute('aria-label', theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme');
+  button.setAttribute('aria-label', t(theme === 'dark' ? 'shell.themeLight' : 'shell.themeDark'));
 }
 
 /** Applies the saved (or the system's) theme and wires the top bar's switch. */
@@ -121,13 +128,31 @@ export function renderSteps(): void {
           h(
             'span',
             { class: 'step__text' },
-            h('span', { class: 'step__title', text: step.title }),
-            h('span', { class: 'step__subtitle', text: done ? `${step.subtitle} · done` : step.subtitle }),
+            h('span', { class: 'step__title', text: t(`${step.id}.title`) }),
+            h('span', {
+              class: 'step__subtitle',
+              text: done ? `${t(`${step.id}.subtitle`)} · ${t('shell.done')}` : t(`${step.id}.subtitle`),
+            }),
           ),
         ),
       );
     }),
   );
+  followCurrentStep(list);
+  for (const button of document.querySelectorAll<HTMLElement>('main [data-after-step]'))
+    button.hidden = !walkthrough.find((s) => s.id === button.dataset['afterStep'])?.done();
+}
+
+/**
+ * On narrow screens the steps are one row that scrolls sideways: keep the current one in view (scrolled
+ * within the row only, never the page).
+ */
+function followCurrentStep(list: HTMLElement): void {
+  const current = list.querySelector<HTMLElement>('[aria-current="step"]');
+  if (!current || list.scrollWidth <= list.clientWidth) return;
+  const item = current.parentElement!;
+  const left = item.offsetLeft - list.offsetLeft - (list.clientWidth - item.offsetWidth) / 2;
+  list.scrollTo({ left: Math.max(0, left), behavior: 'instant' });
 }
 
 /** Re-renders the top bar: customer, balance, session. */
@@ -135,7 +160,7 @@ export function renderTopbar(): void {
   const slot = $('[data-slot="topbar"]');
   const { me, session } = state;
   if (!me) {
-    mount(slot, h('span', { class: 'topbar__hint', text: 'No customer yet' }));
+    mount(slot, h('span', { class: 'topbar__hint', text: t('shell.noCustomer') }));
     return;
   }
   mount(
@@ -154,7 +179,7 @@ export function renderTopbar(): void {
     h(
       'div',
       { class: 'balance', testid: 'balance' },
-      h('span', { class: 'balance__label', text: 'Balance' }),
+      h('span', { class: 'balance__label', text: t('shell.balance') }),
       h('span', {
         class: 'balance__value',
         text: state.balance === undefined ? '—' : money(state.balance, me.currency),
@@ -168,18 +193,18 @@ export function renderTopbar(): void {
         attrs: {
           'data-state': session ? 'signed-in' : 'signed-out',
           'data-session-id': session?.id,
-          title: session ? `Session ${session.id}` : 'No wallet session',
+          title: session ? t('shell.session', { id: session.id }) : t('shell.noSession'),
         },
       },
       h('span', { class: 'dot', attrs: { 'aria-hidden': 'true' } }),
       h(
         'span',
         null,
-        session ? 'Signed in' : 'Signed out',
+        session ? t('shell.signedIn') : t('shell.signedOut'),
         session
           ? h('span', {
               class: 'session-pill__detail',
-              text: ` · ${methodLabel(session.type)} · until ${time(session.expiresAt)}`,
+              text: ` · ${methodLabel(session.type)} · ${t('shell.until', { time: time(session.expiresAt) })}`,
             })
           : null,
       ),
@@ -218,17 +243,25 @@ export function nextStep(): StepId {
   return walkthrough.find((s) => s.needs === 'session' && !s.done())?.id ?? 'sessions';
 }
 
-/** A button to the next step. */
-export function continueButton(to: StepId, label = 'Continue'): HTMLElement {
+/**
+ * A button to the next step. With `after`, it shows only once that step is done: where the step's element
+ * ends with a "Continue" of its own (the terms), the page's comes after it, so a step offers one at a time.
+ */
+export function continueButton(
+  to: StepId,
+  label: Parameters<typeof t>[0] = 'shell.continue',
+  after?: StepId,
+): HTMLElement {
+  const done = after ? walkthrough.find((s) => s.id === after)?.done() : true;
   return h(
     'button',
     {
       class: 'button button--primary',
-      attrs: { type: 'button' },
+      attrs: { type: 'button', 'data-after-step': after, hidden: !done },
       testid: `continue-${to}`,
       on: { click: () => go(to) },
     },
-    label,
+    h('span', { t: label }),
     icon('arrow'),
   );
 }
@@ -245,9 +278,9 @@ function panel(id: StepId): HTMLElement {
     h(
       'header',
       { class: 'panel__header' },
-      h('p', { class: 'eyebrow', text: `Step ${index + 1} of ${walkthrough.length}` }),
-      h('h1', { id: `title-${id}`, text: step.title, attrs: { tabindex: '-1' } }),
-      h('p', { class: 'lead', text: step.lead }),
+      h('p', { class: 'eyebrow', t: ['shell.stepOf', { n: index + 1, total: walkthrough.length }] }),
+      h('h1', { id: `title-${id}`, t: `${id}.title`, attrs: { tabindex: '-1' } }),
+      h('p', { class: 'lead', t: `${id}.lead` }),
     ),
     body,
   );
@@ -259,12 +292,10 @@ function lockedBody(step: Step): HTMLElement {
     'div',
     { class: 'card card--empty', testid: 'locked' },
     h('div', { class: 'empty-icon' }, icon('lock')),
-    h('h2', { text: needsCustomer ? 'Create a customer first' : 'Sign in to continue' }),
+    h('h2', { t: needsCustomer ? 'shell.lockedCustomer' : 'shell.lockedSession' }),
     h('p', {
       class: 'muted',
-      text: needsCustomer
-        ? 'This step works on a sandbox customer’s wallet. It takes a few seconds to make one.'
-        : `“${step.title}” uses your wallet session. Sign in with the email code (or your passkey) first.`,
+      t: needsCustomer ? 'shell.lockedCustomerText' : ['shell.lockedSessionText', { step: t(`${step.id}.title`) }],
     }),
     h(
       'button',
@@ -273,7 +304,7 @@ function lockedBody(step: Step): HTMLElement {
         attrs: { type: 'button' },
         on: { click: () => go(needsCustomer ? 'customer' : 'signin') },
       },
-      needsCustomer ? 'Create a customer' : 'Go to sign-in',
+      h('span', { t: needsCustomer ? 'shell.createCustomer' : 'shell.goSignin' }),
       icon('arrow'),
     ),
   );

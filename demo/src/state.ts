@@ -11,7 +11,21 @@ import type { DemoConfig, Profile } from '../wire.js';
 
 /** The walkthrough's steps, in the sidebar and in the page's `#<step>` hash. */
 export type StepId =
-  'customer' | 'terms' | 'contact' | 'kyc' | 'signin' | 'passkey' | 'export' | 'card' | 'pay' | 'sessions';
+  | 'customer'
+  | 'terms'
+  | 'contact'
+  | 'kyc'
+  | 'owners'
+  | 'signin'
+  | 'passkey'
+  | 'export'
+  | 'card'
+  | 'pay'
+  | 'payees'
+  | 'activity'
+  | 'invite'
+  | 'payout'
+  | 'sessions';
 
 /** A card as `GET /cards/{id}` returns it (the fields the page shows). */
 export interface Card {
@@ -58,9 +72,11 @@ export const state = {
   exported: false,
   paid: false,
   passkeySignedIn: false,
+  /** The external wallet added in the payout step, and whether its ownership was proven. */
+  payout: { externalAccountId: undefined as string | undefined, verified: false },
   payment: newPayment(),
   /** Onboarding progress as the elements reported it (ids and statuses only). */
-  onboarding: { terms: false, contact: false, kyc: undefined as string | undefined },
+  onboarding: { terms: false, contact: false, kyc: undefined as string | undefined, owners: 0 },
 };
 
 /** A payment form with fresh idempotency keys. */
@@ -81,5 +97,6 @@ export function forgetCustomer(): void {
   state.card = undefined;
   state.exported = state.paid = state.passkeySignedIn = false;
   state.payment = newPayment();
-  state.onboarding = { terms: false, contact: false, kyc: undefined };
+  state.payout = { externalAccountId: undefined, verified: false };
+  state.onboarding = { terms: false, contact: false, kyc: undefined, owners: 0 };
 }

@@ -9,6 +9,7 @@ import { PayError } from '@paykit/crypto-core';
 import type { Profile } from '../wire.js';
 import { DemoApiError } from './api.js';
 import { $, h, icon } from './dom.js';
+import { t, type DemoMessageKey } from './i18n/translate.js';
 
 /** A Paykit element, created with the page's theme. */
 export function payElement(tag: string, attrs: Record<string, string | undefined> = {}, testid?: string): HTMLElement {
@@ -36,18 +37,17 @@ export function toast(message: string, kind: 'info' | 'error' | 'success' = 'inf
 export function describe(error: unknown): string {
   const code = error instanceof PayError || error instanceof DemoApiError ? error.code : undefined;
   if (code !== undefined) console.info('demo error code:', code); // for the platform's developer, never on screen
-  if (code === 'NETWORK_ERROR' || code === 'TIMEOUT')
-    return 'Can’t reach the server. Check your connection and try again.';
-  if (code === 'RATE_LIMITED') return 'Too many attempts. Wait a moment, then try again.';
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+  if (code === 'NETWORK_ERROR' || code === 'TIMEOUT') return t('error.offline');
+  if (code === 'RATE_LIMITED') return t('error.rateLimited');
+  return error instanceof Error && error.message ? error.message : t('error.generic');
 }
 
-/** A panel card, with an optional title. */
+/** A panel card, with an optional title (a message key: the page's words). */
 export function card(
-  title: string | undefined,
+  title: DemoMessageKey | undefined,
   ...children: (Node | string | false | null | undefined)[]
 ): HTMLElement {
-  return h('div', { class: 'card' }, title ? h('h2', { class: 'card__title', text: title }) : null, ...children);
+  return h('div', { class: 'card' }, title ? h('h2', { class: 'card__title', t: title }) : null, ...children);
 }
 
 /** The "What happens under the hood" note under a step; `code` spans in backticks. */
@@ -55,7 +55,7 @@ export function howItWorks(lines: string[]): HTMLElement {
   return h(
     'details',
     { class: 'how' },
-    h('summary', null, icon('info'), 'What happens under the hood'),
+    h('summary', null, icon('info'), h('span', { t: 'shell.how' })),
     h(
       'ol',
       { class: 'how__list' },
@@ -69,13 +69,13 @@ function codeSpans(line: string): (string | HTMLElement)[] {
   return line.split('`').map((part, i) => (i % 2 ? h('code', { text: part }) : part));
 }
 
-/** A label and value; ids (`Type:…`) are set in the monospace font. */
-export function fact(label: string, value: string, testid?: string): HTMLElement {
+/** A label (a message key) and value; ids (`Type:…`) are set in the monospace font. */
+export function fact(label: DemoMessageKey, value: string, testid?: string): HTMLElement {
   const id = /^[A-Za-z]+:[0-9a-f]{4,}/.test(value);
   return h(
     'div',
     { class: 'fact' },
-    h('dt', { text: label }),
+    h('dt', { t: label }),
     h('dd', { class: id ? 'mono' : '', text: value, ...(testid ? { testid } : {}) }),
   );
 }

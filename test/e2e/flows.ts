@@ -92,6 +92,7 @@ const LOGOUT = 'account security: "Sign out on this device" returns to sign-in (
 const EU_SIGNUP = 'EU sign-up, onboarding, and sign-in from the phone number (email code)';
 const EU_PAY = 'EU payment with SCA reaches COMPLETED';
 const OAUTH_PROVIDER = 'OAuth: a sign-in provider ("Sandbox ID") is added under "Account security"';
+const US_PAY = 'US payment executes without SCA and completes';
 
 // ---- helpers --------------------------------------------------------------------------------------
 
@@ -107,6 +108,14 @@ async function signUp(d: Driver, email: string, name: string, region: string): P
   await d.select('#signup-region', region);
   await d.click('[data-testid="signup-submit"]');
   await d.waitFor(S.otp, { message: 'the OTP sign-in element after sign-up' });
+}
+
+/** The value of the input `selector` names (through shadow roots). */
+function inputValue(d: Driver, selector: string): Promise<string | null> {
+  return d.evaluate(
+    (selector: string) => (__deep(selector, false) as HTMLInputElement | null)?.value ?? null,
+    selector,
+  );
 }
 
 /** `<pay-sign-in>`: the email, Continue; the lookup offers the email code, which is sent at once. */
@@ -363,6 +372,34 @@ export const FLOWS: FlowTest[] = [
       await signUp(d, state.usEmail, 'Alex Morgan', 'US');
       await d.until(async () => (await d.text(S.balance)).includes('5,000.00'), 'the funded balance in the header');
       assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-out');
+      // the sign-in step has the email the customer step signed up with: not typed twice
+      await d.until(async () => (await inputValue(d, S.signInEmail)) === state.usEmail, 'the email filled in');
+    },
+  },
+  {
+    name: 'language switch: French rewords the page and the elements live, keeps what was typed, and goes back',
+    needs: [SIGNUP],
+    async run({ d }) {
+      const look = async () => ({
+        lang: await d.attribute('html', 'lang'),
+        title: await d.text(`${S.panel('signin')} h1`),
+        sidebar: await d.text(`${S.nav('signin')} .step__title`),
+        button: await d.text(S.signInContinue),
+      });
+      const typed = 'typed.before.the.switch@example.com';
+      await d.fill(S.signInEmail, typed);
+      await d.select('[data-action="lang"]', 'fr');
+      await d.until(async () => (await d.text(S.signInContinue)) === 'Continuer', 'the element in French');
+      assert.deepEqual(await look(), { lang: 'fr', title: 'Connexion', sidebar: 'Connexion', button: 'Continuer' });
+      // French typography in the page's words: a no-break space before the colon
+      const gallery = await d.evaluate(() => document.querySelector('.sidebar__gallery a')?.textContent, null);
+      assert.equal(gallery, 'Galerie\u00a0: chaque élément, chaque état');
+      assert.equal(await d.evaluate(() => new URLSearchParams(location.search).get('lang'), null), 'fr');
+      assert.equal(await inputValue(d, S.signInEmail), typed, 'the switch keeps what was typed');
+      await d.select('[data-action="lang"]', 'en');
+      await d.until(async () => (await d.text(S.signInContinue)) === 'Continue', 'the element in English');
+      assert.deepEqual(await look(), { lang: 'en', title: 'Sign in', sidebar: 'Sign in', button: 'Continue' });
+      assert.equal(await d.evaluate(() => location.search, null), '');
     },
   },
   {
@@ -600,7 +637,7 @@ export const FLOWS: FlowTest[] = [
     },
   },
   {
-    name: 'US payment executes without SCA and completes',
+    name: US_PAY,
     needs: [OTP],
     async run({ d }) {
       await open(d, 'pay');
@@ -636,6 +673,59 @@ export const FLOWS: FlowTest[] = [
       assert.match(await d.text(`${PAYMENT} >>> [part~="result"]`), /couldn’t be completed.*refunded/);
       await d.waitFor('[data-testid="pay-new"]');
       await d.until(async () => (await d.text(S.balance)).includes('4,814.25'), 'the refunded balance');
+    },
+  },
+  {
+    name: 'activity: <pay-transactions> lists the wallet’s payments after the payment step',
+    needs: [US_PAY],
+    async run({ d }) {
+      // the payment step continues to the payees, and those to the activity
+      await d.click('[data-testid="continue-payees"]');
+      await d.waitFor('[data-testid="beneficiaries"]:is([data-state~="ready"], [data-state~="empty"])', {
+        message: 'the payees list',
+      });
+      await d.click('[data-testid="continue-activity"]');
+      await d.waitFor('[data-testid="transactions"][data-state~="ready"]', { message: 'the activity list' });
+      const rows = await texts(d, '[data-testid="transactions"] >>> [part~="transaction"]');
+      assert.ok(rows.length >= 2, `the payments are listed (${rows.length})`);
+      assert.ok(
+        rows.some((row) => row.includes('$24.50')),
+        `the $24.50 payment is listed: ${rows.join(' | ')}`,
+      );
+    },
+  },
+  {
+    name: 'invitation: a friend’s UMA invitation shows the amount and is accepted for the customer',
+    needs: [OTP],
+    async run({ d }) {
+      await open(d, 'invite');
+      const invitation = '[data-testid="invitation"]';
+      await d.waitFor(`${invitation}[data-state~="ready"]`, { message: 'the invitation' });
+      const text = (await texts(d, `${invitation} >>> [part~="base"]`)).join(' ');
+      assert.ok(text.includes('Grace') && text.includes('$25.00'), `who invites and the amount: ${text}`);
+      await d.click(`${invitation} >>> [part~="claim-button"]`);
+      await d.waitFor(`${invitation}[data-state~="claimed"]`, { message: 'the invitation accepted' });
+    },
+  },
+  {
+    name: 'external wallet: added through the proxy, proven with the liveness check, then ACTIVE',
+    needs: [OTP],
+    async run({ d }) {
+      await open(d, 'payout');
+      await d.click('[data-testid="payout-add"]');
+      const ownership = '[data-testid="wallet-ownership"]';
+      await d.waitFor(`${ownership}[data-state~="idle"]`, { message: 'the ownership check offered' });
+      await d.click(`${ownership} >>> [part~="start-button"]`);
+      await d.waitFor(`${ownership} >>> [part~="link"]`, { message: 'the hosted check’s link' });
+      const link = await d.attribute(`${ownership} >>> [part~="link"]`, 'href');
+      // the person passes the check on the provider's page (posted as its button does)
+      const done = await fetch(`${link}/complete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ outcome: 'PASS' }),
+      });
+      assert.equal(done.status, 204);
+      await d.waitFor('[data-testid="payout-verified"]', { message: 'the wallet proven', timeoutMs: 15_000 });
     },
   },
   {
@@ -966,6 +1056,23 @@ export const FLOWS: FlowTest[] = [
       await d.fill(input, '123456');
       await waitForPayment(d, 'completed');
       await d.until(async () => (await d.text(S.balance)).includes('3,725.50'), 'the balance after paying 1,250.00');
+    },
+  },
+  {
+    name: 'business sign-up: the owners step shows <pay-beneficial-owners> for the company',
+    needs: ['page is served with a strict CSP and security headers'],
+    async run({ d }) {
+      await open(d, 'customer');
+      if (await d.exists('[data-testid="start-over"]')) await d.click('[data-testid="start-over"]');
+      await d.waitFor(S.signupForm);
+      await d.fill('#signup-email', `${Date.now().toString(36)}.biz@example.com`);
+      await d.fill('#signup-name', 'Morgan Tools Inc');
+      await d.select('#signup-region', 'US');
+      await d.select('#signup-kind', 'BUSINESS');
+      await d.click('[data-testid="signup-submit"]');
+      await d.waitFor('[data-testid="beneficial-owners"][data-state~="ready"]', { message: 'the owners list' });
+      assert.equal(await d.text(`${S.panel('owners')} h1`), 'Business owners');
+      assert.ok(await d.exists('[data-testid="beneficial-owners"] >>> [part~="add-button"]'), '"Add a person"');
     },
   },
   {

@@ -153,4 +153,22 @@ describe('docs match the code', () => {
     expect([...listed].sort()).to.deep.equal([...definedTags()].sort());
     expect(readme).to.include(`the ${definedTags().size} \`<pay-*>\` web components`);
   });
+
+  it('the root README counts and lists every element; the demo README counts the elements and the steps the page shows', () => {
+    const tags = definedTags();
+    const rootReadme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const from = rootReadme.indexOf('@paykit/elements     Lit');
+    const tree = rootReadme.slice(from, rootReadme.indexOf('@paykit/react ', from));
+    expect(tree).to.include(`one per screen (${tags.size})`);
+    expect(new Set([...tree.matchAll(/<(pay-[a-z-]+)>/g)].map(([, tag]) => tag))).to.deep.equal(tags);
+    // the walkthrough's steps: the entries of the STEPS array in demo/src/steps/index.ts
+    const index = readFileSync(path.join(root, 'demo/src/steps/index.ts'), 'utf8');
+    const steps = [...index.slice(index.indexOf('STEPS')).matchAll(/^\s+(\w+Step),$/gm)].length;
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    words.push('eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen');
+    const demoReadme = readFileSync(path.join(root, 'demo/README.md'), 'utf8');
+    expect(demoReadme).to.include(`The sidebar lists ${words[steps]} steps`);
+    expect(demoReadme).to.include(`shows all ${tags.size} \`@paykit/elements\``);
+    expect(rootReadme).to.include(`${steps} steps`);
+  });
 });

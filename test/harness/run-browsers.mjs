@@ -22,7 +22,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const wtrBin = path.join(path.dirname(createRequire(import.meta.url).resolve('@web/test-runner')), 'bin.js');
 const { files: focus, rest } = takeFilesArg(process.argv.slice(2));
 const engines = selectEngines(process.env.PAYKIT_BROWSERS);
-if (findTestFiles(repoRoot, 'browser', focus).length === 0) {
+const testFiles = findTestFiles(repoRoot, 'browser', focus).length;
+if (testFiles === 0) {
   console.log(`No browser test files match ${focus ?? 'the default patterns'}; nothing to run in the browsers.`);
   process.exit(0);
 }
@@ -75,14 +76,14 @@ try {
 console.log('\n=== browser engines');
 for (const { engine, code, seconds, counts } of results) {
   const tally = counts
-    ? `${counts.files} files${counts.filesWithErrors ? ` (${counts.filesWithErrors} with errors outside tests)` : ''}, ` +
+    ? `${testFiles} files in ${counts.files} pages${counts.filesWithErrors ? ` (${counts.filesWithErrors} with errors outside tests)` : ''}, ` +
       `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
     : `no results (the runner ended with exit code ${code} before its summary)`;
   console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${engine.padEnd(8)} ${tally} in ${seconds.toFixed(1)} s`);
   for (const name of counts?.skippedTests ?? []) console.log(`       skipped: ${name}`);
   const slowest = (counts?.slowest ?? []).map(({ file, ms }) => `${path.basename(file)} ${(ms / 1000).toFixed(1)} s`);
   if (slowest.length)
-    console.log(`       ${(counts.testMs / 1000).toFixed(0)} s in tests; the slowest files: ${slowest.join(', ')}`);
+    console.log(`       ${(counts.testMs / 1000).toFixed(0)} s in tests; the slowest pages: ${slowest.join(', ')}`);
 }
 const failed = results.filter((result) => result.code !== 0);
 process.exitCode = failed.length || aborted ? 1 : 0;

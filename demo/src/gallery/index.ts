@@ -11,6 +11,9 @@ import { walletExport } from './wallet-export.js';
 import { walletOwnership } from './wallet-ownership.js';
 import { walletSettings } from './wallet-settings.js';
 import { transactions } from './transactions.js';
+import { beneficiaries } from './beneficiaries.js';
+import { invitationSection } from './invitation.js';
+import { scaFactors } from './sca-factors.js';
 
 export const SECTIONS: readonly GallerySection[] = [
   signInSection,
@@ -31,4 +34,7 @@ export const SECTIONS: readonly GallerySection[] = [
   walletSettings,
   walletOwnership,
   transactions,
+  beneficiaries,
+  invitationSection,
+  scaFactors,
 ];

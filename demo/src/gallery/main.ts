@@ -18,18 +18,10 @@ import '@paykit/elements/translations/it';
 import '@paykit/elements/translations/nl';
 import '@paykit/elements/translations/pt';
 import { $, h } from '../dom.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { SECTIONS } from './index.js';
 import { reach, type GallerySection, type GalleryState } from './section.js';
 
-const LANGUAGES = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  pt: 'Português',
-};
 const WIDTHS = { '320': '320 px', '390': '390 px (phone)', '768': '768 px', full: 'Full width' };
 const THEMES = { light: 'Light', dark: 'Dark' };
 /** States set up at once (each has its own customer and client). */

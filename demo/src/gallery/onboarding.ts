@@ -1,6 +1,17 @@
 /** Onboarding: `<pay-terms-consent>`, `<pay-contact-verification>`, `<pay-kyc>`, `<pay-beneficial-owners>`. */
 import { galleryCustomer, type Fault } from './sandbox.js';
-import { hold, offline, part, payElement, press, reach, until, type GallerySection } from './section.js';
+import {
+  CODE_INPUT,
+  hold,
+  offline,
+  part,
+  payElement,
+  press,
+  reach,
+  type,
+  until,
+  type GallerySection,
+} from './section.js';
 
 /** An EU customer whose provider asks for terms, verified contacts and KYC (name suffix 003: unverified). */
 const EU = { region: 'DE', phoneNumber: '+4915112345678', fullName: 'Eva Muster 003' };
@@ -80,6 +91,19 @@ export const contactVerification: GallerySection = {
   summary: 'Email and phone verification with one-time codes, as the customer’s provider requires.',
   states: [
     ...basics('pay-contact-verification', 'idle', 'failed'),
+    {
+      name: 'error-wrong-code',
+      kind: 'error',
+      expect: 'error',
+      note: 'A wrong email code (the sandbox’s 400 INVALID_INPUT): red cells, said under them with the tries left.',
+      render: () => onboarding('pay-contact-verification'),
+      async drive(el) {
+        await reach(el, 'idle');
+        await press(el, 'send-button');
+        await reach(el, 'code-sent');
+        await type(el, CODE_INPUT, '111111');
+      },
+    },
     {
       name: 'second-step',
       kind: 'idle',

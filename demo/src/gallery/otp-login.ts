@@ -45,11 +45,23 @@ export const otpLogin: GallerySection = {
       drive: (el) => press(el, 'send-button'),
     },
     {
+      name: 'typing',
+      kind: 'idle',
+      expect: 'code-sent',
+      note: 'Four digits typed: each in its cell, the next cell active.',
+      render: () => login(),
+      drive: async (el) => {
+        await press(el, 'send-button');
+        await reach(el, 'code-sent');
+        await type(el, CODE_INPUT, '4829');
+      },
+    },
+    {
       name: 'error-wrong-code',
       kind: 'error',
       expect: 'error',
-      note: 'A wrong code: said next to the field, with the tries left.',
-      render: () => login([refuse(VERIFY, 401, 'OTP_INVALID', { attemptsRemaining: 2 })]),
+      note: 'A wrong code (the sandbox’s own 401 UNAUTHORIZED): said next to the field, with the tries left.',
+      render: () => login(),
       drive: (el) => sendThenType(el, '111111'),
     },
     {

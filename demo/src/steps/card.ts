@@ -9,17 +9,15 @@ import { h, icon, mount } from '../dom.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { state, type Card } from '../state.js';
 import { demoApi } from '../api.js';
+import { t } from '../i18n/translate.js';
 import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
 import { focusIsInContent, focusPartWhen, focusResult } from '../focus.js';
 import { refreshBalance } from '../wallet.js';
 
 export const cardStep: Step = {
   id: 'card',
-  title: 'Virtual card',
-  subtitle: 'Issue, manage, spend',
   icon: 'card',
   needs: 'session',
-  lead: 'Issue a virtual card funded by the wallet, let it pay from the wallet, then freeze it, set its limits, show its details and watch simulated spending arrive. Number and security code come from the card issuer’s own origin in a sandboxed frame: they never touch this page’s scripts.',
   done: () => state.card?.state === 'ACTIVE',
   render: cardPanel,
 };
@@ -55,7 +53,7 @@ function cardPanel(): HTMLElement {
           testid: 'card-issue',
         },
         icon('card'),
-        'Issue virtual card',
+        h('span', { t: 'card.issue' }),
       );
       // the reason an issue failed, in words, under the button that tried it; it stays until the next try
       const error = h('p', { class: 'form-error', id: 'card-issue-error', testid: 'card-issue-error' });
@@ -63,17 +61,14 @@ function cardPanel(): HTMLElement {
       mount(
         slot,
         card(
-          'Virtual card',
+          'card.title',
           h(
             'div',
             { class: 'card-art card-art--ghost', attrs: { 'aria-hidden': 'true' } },
             h('span', { class: 'card-art__brand', text: 'Paykit' }),
             h('span', { class: 'card-art__number', text: '•••• •••• •••• ••••' }),
           ),
-          h('p', {
-            class: 'muted',
-            text: 'A virtual Visa debit card spending from your wallet. Activation takes about a second.',
-          }),
+          h('p', { class: 'muted', t: 'card.intro' }),
           button,
           error,
         ),
@@ -84,12 +79,13 @@ function cardPanel(): HTMLElement {
       mount(
         slot,
         card(
-          'Virtual card',
+          'card.title',
           h(
             'p',
             { class: 'muted', attrs: { tabindex: '-1', 'data-focus-result': '' }, testid: 'card-activating' },
             h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }),
-            ' Activating your card…',
+            ' ',
+            h('span', { t: 'card.activating' }),
           ),
         ),
       );
@@ -118,7 +114,7 @@ function cardPanel(): HTMLElement {
       'button',
       { class: 'button button--secondary', attrs: { type: 'button' }, testid: 'card-simulate' },
       icon('card'),
-      'Simulate spending',
+      h('span', { t: 'card.simulate' }),
     );
     simulate.addEventListener('click', () => void spend(simulate, element, c.id));
     if (focusCard) {
@@ -132,19 +128,11 @@ function cardPanel(): HTMLElement {
         h(
           'dl',
           { class: 'facts facts--compact' },
-          fact('Card', c.id),
-          h('div', { class: 'fact' }, h('dt', { text: 'State' }), h('dd', null, badge)),
+          fact('fact.card', c.id),
+          h('div', { class: 'fact' }, h('dt', { t: 'fact.state' }), h('dd', null, badge)),
         ),
         element,
-        h(
-          'div',
-          { class: 'actions' },
-          simulate,
-          h('p', {
-            class: 'hint',
-            text: 'Card networks, simulated by the sandbox: purchases that settle, a refund, a pending taxi, a decline. Allow card payments first, or every one is declined.',
-          }),
-        ),
+        h('div', { class: 'actions' }, simulate, h('p', { class: 'hint', t: 'card.simulateHint' })),
         h(
           'p',
           { class: 'hint' },
@@ -211,7 +199,7 @@ function cardPanel(): HTMLElement {
       focusCard = moveFocus && focusIsInContent();
       render();
       renderSteps();
-      if (state.card?.state === 'ACTIVE') toast('Card issued and active', 'success');
+      if (state.card?.state === 'ACTIVE') toast(t('card.issued'), 'success');
     } catch (e) {
       if (!button.isConnected) return toast(describe(e), 'error'); // the card was created; activating failed
       error.setAttribute('role', 'alert');

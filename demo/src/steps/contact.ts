@@ -9,11 +9,8 @@ import { card, howItWorks, payElement } from '../ui.js';
 
 export const contactStep: Step = {
   id: 'contact',
-  title: 'Email and phone',
-  subtitle: 'Onboarding · verify contact details',
   icon: 'mail',
   needs: 'customer',
-  lead: 'Where the customer’s provider requires it (EU customers), every email address and phone number is confirmed with a code before KYC can start. The sandbox sends nothing: its code is always 123456.',
   done: () => state.onboarding.contact,
   render: contactPanel,
 };
@@ -31,7 +28,7 @@ function contactPanel(): HTMLElement {
   return h(
     'div',
     { class: 'stack' },
-    card('Contact details', contact),
+    card(undefined, contact),
     h('div', { class: 'actions' }, continueButton('kyc')),
     howItWorks([
       'The customer’s `contactVerification` lists the channels to confirm (none outside the EU).',

@@ -10,17 +10,15 @@ import { h, icon } from '../dom.js';
 import { money } from '../format.js';
 import { continueButton, go, nextStep, renderSteps, renderTopbar, type Step } from '../shell.js';
 import { forgetCustomer, state } from '../state.js';
+import { localize, t } from '../i18n/translate.js';
 import { card, describe, fact, howItWorks, initials, toast } from '../ui.js';
 import { forgetWalletSession, loadWallet, refreshBalance } from '../wallet.js';
 import { demoSignIn } from './signin.js';
 
 export const customerStep: Step = {
   id: 'customer',
-  title: 'Create a customer',
-  subtitle: 'Sandbox customer and wallet',
   icon: 'user',
   needs: 'nothing',
-  lead: 'Your backend creates a sandbox customer with its platform credential, which never reaches this page. The customer gets an embedded wallet, an email sign-in method and 5,000.00 to spend.',
   done: () => !!state.me,
   render: customerPanel,
 };
@@ -41,31 +39,37 @@ function customerPanel(): HTMLElement {
             'div',
             null,
             h('p', { class: 'profile__name', text: me.fullName || me.email }),
-            h('p', { class: 'muted', text: me.fullName ? me.email : 'Sandbox customer' }),
+            me.fullName
+              ? h('p', { class: 'muted', text: me.email })
+              : h('p', { class: 'muted', t: 'customer.sandboxCustomer' }),
             h(
               'p',
               { class: 'badges' },
               h('span', { class: 'badge', text: me.regionName }),
               h('span', {
                 class: `badge ${me.sca ? 'badge--warn' : 'badge--ok'}`,
-                text: me.sca ? 'Strong Customer Authentication' : 'No SCA',
+                t: me.sca ? 'customer.sca' : 'customer.noSca',
               }),
               h('span', { class: 'badge', text: me.currency }),
+              me.business ? h('span', { class: 'badge', t: 'customer.businessBadge' }) : null,
             ),
           ),
         ),
         h(
           'dl',
           { class: 'facts' },
-          fact('Customer', me.customerId),
-          fact('Embedded wallet', me.accountId),
-          fact('Sign-in method', `Email code to ${me.emailMasked}`),
-          fact('Balance', state.balance === undefined ? '—' : money(state.balance, me.currency)),
+          fact('fact.customer', me.customerId),
+          fact('fact.embeddedWallet', me.accountId),
+          fact('fact.method', t('fact.methodValue', { email: me.emailMasked })),
+          fact('fact.balance', state.balance === undefined ? '—' : money(state.balance, me.currency)),
         ),
         h(
           'div',
           { class: 'actions' },
-          continueButton(state.session ? nextStep() : 'signin', state.session ? 'Continue' : 'Continue to sign-in'),
+          continueButton(
+            state.session ? nextStep() : 'signin',
+            state.session ? 'shell.continue' : 'customer.continueSignin',
+          ),
           h(
             'button',
             {
@@ -74,7 +78,7 @@ function customerPanel(): HTMLElement {
               testid: 'start-over',
               on: { click: () => void startOver() },
             },
-            'Start over with a new customer',
+            h('span', { t: 'customer.startOver' }),
           ),
           h(
             'button',
@@ -84,7 +88,7 @@ function customerPanel(): HTMLElement {
               testid: 'sign-out-demo',
               on: { click: () => void signOutOfDemo() },
             },
-            'Sign out of the demo',
+            h('span', { t: 'customer.signOut' }),
           ),
         ),
       ),
@@ -130,16 +134,20 @@ function customerPanel(): HTMLElement {
   const submit = h(
     'button',
     { class: 'button button--primary button--wide', attrs: { type: 'submit' }, testid: 'signup-submit' },
-    'Create customer',
+    h('span', { t: 'customer.submit' }),
     icon('arrow'),
+  );
+  const kind = h(
+    'select',
+    { id: 'signup-kind', class: 'input', attrs: { name: 'customerType' } },
+    h('option', { attrs: { value: 'INDIVIDUAL' }, t: 'customer.individual' }),
+    h('option', { attrs: { value: 'BUSINESS' }, t: 'customer.business' }),
   );
   const error = h('p', { class: 'form-error', attrs: { role: 'alert' } });
   const scaNote = h('p', { class: 'field__hint' });
   const updateNote = (): void => {
     const r = regions.find((x) => x.code === region.value);
-    scaNote.textContent = r?.sca
-      ? 'EU customers confirm payments with Strong Customer Authentication.'
-      : 'US customers pay without an extra confirmation step.';
+    localize(scaNote, r?.sca ? 'customer.scaEu' : 'customer.scaUs');
   };
   region.addEventListener('change', updateNote);
   updateNote();
@@ -160,29 +168,35 @@ function customerPanel(): HTMLElement {
     h(
       'div',
       { class: 'field' },
-      h('label', { class: 'label', attrs: { for: 'signup-email' }, text: 'Email' }),
+      h('label', { class: 'label', attrs: { for: 'signup-email' }, t: 'customer.email' }),
       email,
-      h('p', { class: 'field__hint', text: 'The sandbox never sends mail: the code is always shown in the sidebar.' }),
+      h('p', { class: 'field__hint', t: 'customer.emailHint' }),
     ),
     h(
       'div',
       { class: 'field' },
-      h('label', { class: 'label', attrs: { for: 'signup-name' }, text: 'Full name (optional)' }),
+      h('label', { class: 'label', attrs: { for: 'signup-name' }, t: 'customer.name' }),
       name,
     ),
     h(
       'div',
       { class: 'field' },
-      h('label', { class: 'label', attrs: { for: 'signup-phone' }, text: 'Phone (optional)' }),
+      h('label', { class: 'label', attrs: { for: 'signup-phone' }, t: 'customer.phone' }),
       phone,
-      h('p', { class: 'field__hint', text: 'International format. EU customers confirm it during onboarding.' }),
+      h('p', { class: 'field__hint', t: 'customer.phoneHint' }),
     ),
     h(
       'div',
       { class: 'field' },
-      h('label', { class: 'label', attrs: { for: 'signup-region' }, text: 'Region' }),
+      h('label', { class: 'label', attrs: { for: 'signup-region' }, t: 'customer.region' }),
       region,
       scaNote,
+    ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { class: 'label', attrs: { for: 'signup-kind' }, t: 'customer.kind' }),
+      kind,
     ),
     error,
     submit,
@@ -191,7 +205,7 @@ function customerPanel(): HTMLElement {
   async function signup(): Promise<void> {
     error.textContent = '';
     if (!email.checkValidity() || !email.value.trim()) {
-      error.textContent = 'Enter a valid email address.';
+      error.textContent = t('customer.invalidEmail');
       email.focus();
       return;
     }
@@ -203,13 +217,15 @@ function customerPanel(): HTMLElement {
         fullName: name.value,
         region: region.value,
         phoneNumber: phone.value,
+        customerType: kind.value === 'BUSINESS' ? 'BUSINESS' : 'INDIVIDUAL',
       });
       await forgetWalletSession(); // a session of an earlier customer in this browser
       forgetCustomer();
       state.me = me;
       await refreshBalance();
-      toast(`Customer created with a funded ${me.currency} wallet`, 'success');
-      go(me.sca ? 'terms' : 'signin'); // EU customers onboard first: terms, contact details, KYC
+      toast(t('customer.created', { currency: me.currency }), 'success');
+      // EU customers onboard first (terms, contact details, KYC); a business names its owners
+      go(me.sca ? 'terms' : me.business ? 'owners' : 'signin');
     } catch (e) {
       error.textContent = describe(e);
     } finally {
@@ -226,27 +242,31 @@ function customerPanel(): HTMLElement {
     h(
       'div',
       { class: 'grid-2' },
-      card('New sandbox customer', form),
+      card('customer.card', form),
       h(
         'aside',
         { class: 'card card--muted' },
-        h('h2', { class: 'card__title', text: 'In this walkthrough' }),
+        h('h2', { class: 'card__title', t: 'customer.inWalkthrough' }),
         h(
           'ul',
           { class: 'checklist' },
-          [
-            'EU: accept the terms, verify email and phone, verify identity',
-            'Sign in with an email code',
-            'Add a passkey and sign in with it',
-            'Export the recovery phrase',
-            'Issue a card and reveal its number',
-            'Pay, with SCA for EU customers',
-            'Rotate the session key, sign out',
-          ].map((text) => h('li', null, icon('check'), text)),
+          (
+            [
+              'customer.plan1',
+              'customer.plan2',
+              'customer.plan3',
+              'customer.plan4',
+              'customer.plan5',
+              'customer.plan6',
+              'customer.plan7',
+              'customer.plan8',
+              'customer.plan9',
+            ] as const
+          ).map((key) => h('li', null, icon('check'), h('span', { t: key }))),
         ),
       ),
     ),
-    card('Signed up before? Sign in', signIn),
+    card('customer.returning', signIn),
   );
 }
 
@@ -256,7 +276,7 @@ async function welcomeBack(): Promise<void> {
   if (!me) {
     // a wallet of nobody the demo knows (for example a customer made before a restart)
     await forgetWalletSession();
-    toast('That wallet is not one of this demo’s customers: create a new one.', 'error');
+    toast(t('customer.unknownWallet'), 'error');
     go('customer');
     return;
   }
@@ -265,7 +285,7 @@ async function welcomeBack(): Promise<void> {
   await loadWallet();
   renderTopbar();
   renderSteps();
-  toast(`Welcome back, ${me.fullName || me.email}`, 'success');
+  toast(t('customer.welcome', { name: me.fullName || me.email }), 'success');
   go(nextStep());
 }
 

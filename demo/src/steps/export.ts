@@ -9,11 +9,8 @@ import { card, howItWorks, payElement } from '../ui.js';
 
 export const exportStep: Step = {
   id: 'export',
-  title: 'Recovery phrase',
-  subtitle: 'Export the wallet',
   icon: 'wallet',
   needs: 'session',
-  lead: 'The recovery phrase is encrypted by the wallet enclave to a one-time key made here, and decrypted only in this page. It is masked until you reveal it and wiped when you are done.',
   done: () => state.exported,
   render: exportPanel,
 };
@@ -27,7 +24,7 @@ function exportPanel(): HTMLElement {
   return h(
     'div',
     { class: 'stack' },
-    card('Recovery phrase', exporter),
+    card(undefined, exporter),
     h('div', { class: 'actions' }, continueButton('card')),
     howItWorks([
       'A one-time P-256 key is made in this page; `POST /internal-accounts/{id}/export` sends its public half, stamped by your session key.',

@@ -9,11 +9,8 @@ import { card, howItWorks, payElement } from '../ui.js';
 
 export const kycStep: Step = {
   id: 'kyc',
-  title: 'Verify identity',
-  subtitle: 'Onboarding · KYC',
   icon: 'shield',
   needs: 'customer',
-  lead: 'The customer verifies their identity with the provider’s hosted flow, or enters their details and a photo of their ID here. This sandbox’s EU customers start unverified; US customers are approved when created.',
   done: () => state.onboarding.kyc === 'APPROVED' || state.onboarding.kyc === 'PENDING',
   render: kycPanel,
 };
@@ -27,8 +24,12 @@ function kycPanel(): HTMLElement {
   return h(
     'div',
     { class: 'stack' },
-    card('Identity verification', kyc),
-    h('div', { class: 'actions' }, continueButton('signin', 'Continue to your wallet')),
+    card(undefined, kyc),
+    h(
+      'div',
+      { class: 'actions' },
+      state.me!.business ? continueButton('owners') : continueButton('signin', 'kyc.continue'),
+    ),
     howItWorks([
       'Hosted: `POST /customers/{id}/kyc-link` returns a single-use link (and a token where the provider can be embedded); the page frames it and reads the status until the provider decides.',
       'In page: `PATCH /customers/{id}` saves the details, `POST /documents` uploads the ID (multipart; PDF, JPEG or PNG, up to 10 MB, checked first), `POST /verifications` answers with what is still missing, field by field.',

@@ -6,15 +6,13 @@ import { h, icon, mount } from '../dom.js';
 import { shortId } from '../format.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { state } from '../state.js';
+import { t } from '../i18n/translate.js';
 import { card, howItWorks, payElement, toast } from '../ui.js';
 
 export const passkeyStep: Step = {
   id: 'passkey',
-  title: 'Passkey',
-  subtitle: 'Register, then sign in',
   icon: 'key',
   needs: 'session',
-  lead: 'Add a passkey to the wallet (signed with the current session), then use it to sign in: a new session, a new key, no code to type.',
   done: () => state.passkeys.length > 0 && (state.passkeySignedIn || state.session?.type === 'PASSKEY'),
   render: passkeyPanel,
 };
@@ -35,13 +33,10 @@ function passkeyPanel(): HTMLElement {
       loginSlot,
       passkey
         ? [
-            h('p', {
-              class: 'muted',
-              text: 'Sign in with the passkey you just made. You get a new session with a new key.',
-            }),
+            h('p', { class: 'muted', t: 'passkey.signInText' }),
             payElement('pay-passkey-login', { mode: 'login', 'auth-method-id': passkey.id }, 'passkey-login'),
           ]
-        : h('p', { class: 'muted', text: 'Create a passkey first; then sign in with it here.' }),
+        : h('p', { class: 'muted', t: 'passkey.first' }),
     );
     mount(
       list,
@@ -78,12 +73,12 @@ function passkeyPanel(): HTMLElement {
     ];
     renderLogin();
     renderSteps();
-    toast('Passkey added to your wallet', 'success');
+    toast(t('passkey.added'), 'success');
   });
   loginSlot.addEventListener('pay-session', () => {
     state.passkeySignedIn = true;
     renderSteps();
-    toast('Signed in with your passkey: new session', 'success');
+    toast(t('passkey.signedIn'), 'success');
   });
 
   return h(
@@ -92,16 +87,8 @@ function passkeyPanel(): HTMLElement {
     h(
       'div',
       { class: 'grid-2' },
-      card(
-        '1 · Create a passkey',
-        h('p', {
-          class: 'muted',
-          text: 'Your browser or password manager stores it; the wallet keeps only its public key.',
-        }),
-        register,
-        list,
-      ),
-      card('2 · Sign in with it', loginSlot),
+      card('passkey.create', h('p', { class: 'muted', t: 'passkey.createText' }), register, list),
+      card('passkey.signIn', loginSlot),
     ),
     h('div', { class: 'actions' }, continueButton('export')),
     howItWorks([

@@ -8,18 +8,16 @@
 import { createQuote, lookupUma, type Quote } from '@paykit/crypto-core';
 import { h, icon, mount } from '../dom.js';
 import { money, parseAmount, shortId, time } from '../format.js';
-import { renderSteps, type Step } from '../shell.js';
+import { continueButton, renderSteps, type Step } from '../shell.js';
 import { newPayment, state, type Payee } from '../state.js';
+import { localize, t } from '../i18n/translate.js';
 import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
 import { refreshBalance } from '../wallet.js';
 
 export const payStep: Step = {
   id: 'pay',
-  title: 'Payment',
-  subtitle: 'Quote, authorize, sign',
   icon: 'send',
   needs: 'session',
-  lead: 'A payment is a quote, signed by your session key. Customers in the EU then confirm it with Strong Customer Authentication before any money moves.',
   done: () => state.paid,
   render: payPanel,
 };
@@ -57,14 +55,12 @@ function payPanel(): HTMLElement {
     const note = h('input', {
       id: 'pay-note',
       class: 'input',
-      attrs: { type: 'text', maxlength: 80, placeholder: 'Coffee and a croissant', autocomplete: 'off' },
+      attrs: { type: 'text', maxlength: 80, placeholder: t('pay.notePlaceholder'), autocomplete: 'off' },
     });
     const error = h('p', { class: 'form-error', attrs: { role: 'alert' } });
     const hint = h('p', { class: 'field__hint', id: 'pay-amount-hint' });
     const updateHint = (): void => {
-      hint.textContent = !me.sca
-        ? 'US customers: no SCA, the payment is signed and sent at once.'
-        : 'You sign this payment, then confirm it with a text-message code.';
+      localize(hint, me.sca ? 'pay.hintEu' : 'pay.hintUs');
     };
     amount.addEventListener('input', updateHint);
     updateHint();
@@ -86,7 +82,7 @@ function payPanel(): HTMLElement {
     const submit = h(
       'button',
       { class: 'button button--primary button--wide', attrs: { type: 'submit' }, testid: 'pay-review' },
-      'Review payment',
+      h('span', { t: 'pay.review' }),
       icon('arrow'),
     );
     if (state.payment.phase === 'quoting') {
@@ -103,7 +99,7 @@ function payPanel(): HTMLElement {
             event.preventDefault();
             const minor = parseAmount(amount.value, me.currency);
             if (minor === undefined) {
-              error.textContent = 'Enter an amount such as 24.50.';
+              error.textContent = t('pay.amountError');
               amount.focus();
               return;
             }
@@ -115,38 +111,38 @@ function payPanel(): HTMLElement {
           },
         },
       },
-      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-payee' }, text: 'Pay to' }), payee),
+      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-payee' }, t: 'pay.payTo' }), payee),
       h(
         'div',
         { class: 'field' },
-        h('label', { class: 'label', attrs: { for: 'pay-amount' }, text: `Amount (${me.currency})` }),
+        h(
+          'label',
+          { class: 'label', attrs: { for: 'pay-amount' } },
+          h('span', { t: 'pay.amount' }),
+          ` (${me.currency})`,
+        ),
         amount,
         chips,
         hint,
       ),
-      h(
-        'div',
-        { class: 'field' },
-        h('label', { class: 'label', attrs: { for: 'pay-note' }, text: 'Note (optional)' }),
-        note,
-      ),
+      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-note' }, t: 'pay.note' }), note),
       error,
       submit,
     );
     return h(
       'div',
       { class: 'grid-2' },
-      card('New payment', form),
+      card('pay.card', form),
       h(
         'aside',
         { class: 'card card--muted' },
-        h('h2', { class: 'card__title', text: 'From' }),
+        h('h2', { class: 'card__title', t: 'pay.from' }),
         h(
           'dl',
           { class: 'facts facts--compact' },
-          fact('Wallet', shortId(me.accountId)),
-          fact('Available', state.balance === undefined ? '—' : money(state.balance, me.currency)),
-          fact('Region', `${me.regionName}${me.sca ? ' (SCA)' : ''}`),
+          fact('fact.wallet', shortId(me.accountId)),
+          fact('fact.available', state.balance === undefined ? '—' : money(state.balance, me.currency)),
+          fact('fact.region', `${me.regionName}${me.sca ? ' (SCA)' : ''}`),
         ),
       ),
     );
@@ -217,7 +213,7 @@ function payReview(render: () => void): HTMLElement {
   const update = (): void => {
     mount(
       progress,
-      h('h2', { class: 'card__title', text: 'Progress' }),
+      h('h2', { class: 'card__title', t: 'pay.progress' }),
       h(
         'ol',
         { class: 'timeline' },
@@ -250,8 +246,10 @@ function payReview(render: () => void): HTMLElement {
           testid: 'pay-new',
           on: { click: () => ((state.payment = newPayment()), render()) },
         },
-        'Make another payment',
+        h('span', { t: 'pay.another' }),
       ),
+      // once a payment went through, the wallet's activity is next (also after a later one failed)
+      state.paid ? continueButton('payees') : null,
     );
     update();
   };
@@ -283,7 +281,7 @@ function payReview(render: () => void): HTMLElement {
           ),
         ),
       );
-      toast('Payment completed', 'success');
+      toast(t('pay.completed'), 'success');
     });
   });
   element.addEventListener('pay-payment-failed', () => {
@@ -330,7 +328,7 @@ function payReview(render: () => void): HTMLElement {
           testid: 'pay-cancel',
           on: { click: () => ((state.payment = newPayment()), render()) },
         },
-        'Cancel',
+        h('span', { t: 'pay.cancel' }),
       ),
     ),
     progress,

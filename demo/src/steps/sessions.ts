@@ -1,10 +1,11 @@
 /**
- * Step 7, account security: what the signed-in user manages themselves, from three elements on the
+ * The last step, account security: what the signed-in user manages themselves, from four elements on the
  * page's one client. `<pay-sessions>` lists where they are signed in (this device marked, with its
  * auto-refresh state), renews this session, signs out others or everywhere else, and signs out here;
  * `<pay-auth-methods>` lists, adds (passkey, email or text-message code) and removes sign-in methods;
  * `<pay-wallet-settings>` holds the wallet's privacy switch and the delegated key the demo's card needs
- * to spend from the wallet. Signing out here (the element's button, or a `pay-session-revoked` event
+ * to spend from the wallet; `<pay-sca-factors>` lists the second factors that confirm payments in an SCA
+ * region and adds an authenticator app. Signing out here (the element's button, or a `pay-session-revoked` event
  * for this page's session) returns the walkthrough to the sign-in step.
  *
  * @example
@@ -15,16 +16,14 @@ import { h } from '../dom.js';
 import { demoApi } from '../api.js';
 import { go, renderSteps, type Step } from '../shell.js';
 import { state } from '../state.js';
+import { t } from '../i18n/translate.js';
 import { card, howItWorks, payElement, toast } from '../ui.js';
 import { loadPasskeys } from '../wallet.js';
 
 export const sessionsStep: Step = {
   id: 'sessions',
-  title: 'Account security',
-  subtitle: 'Sessions, sign-in, wallet',
   icon: 'list',
   needs: 'session',
-  lead: 'What a wallet user manages on their own: where they are signed in, how they sign in, and who may spend from the wallet. Every change is signed by this browser’s session key.',
   done: () => false,
   render: sessionsPanel,
 };
@@ -45,6 +44,8 @@ function sessionsPanel(): HTMLElement {
     'wallet-settings',
   );
 
+  const factors = payElement('pay-sca-factors', { 'customer-id': me.customerId }, 'sca-factors');
+
   // the passkey step lists the wallet's passkeys: keep it in step with what is added or removed here
   const passkeysChanged = (event: Event): void => {
     if ((event as CustomEvent<{ type?: string }>).detail?.type !== 'PASSKEY') return;
@@ -58,11 +59,13 @@ function sessionsPanel(): HTMLElement {
     { class: 'stack' },
     card(undefined, sessions),
     h('div', { class: 'grid-2 grid-2--account' }, card(undefined, methods), card(undefined, settings)),
+    card(undefined, factors),
     howItWorks([
       'Sessions: `GET /auth/sessions`; "Sign out" on another session is `DELETE /auth/sessions/{id}` signed by this session’s key; "Renew now" is `POST /auth/sessions/{id}/refresh`: a new key, a new session, the old key deleted. The client renews by itself a minute before expiry (`client.autoRefresh`).',
       'Sign out on this device: `DELETE /auth/sessions/{id}`, then the key and the stored record leave IndexedDB and every other tab hears it; the page returns to sign-in.',
       'Sign-in methods: `GET /auth/credentials`; adding one is a signed `POST /auth/credentials` (a sign-in provider with an identity token of the sandbox’s test identity provider) (a code method is then verified with its code, which signs you in with it); removing one is a signed `DELETE /auth/credentials/{id}` that the service accepts only from a session of another method.',
       'Wallet settings: privacy is a signed `PATCH /internal-accounts/{id}`; "Allow card payments" creates the card’s delegated key through a three-leg signed `POST /auth/delegated-keys` (the service needs an ACTIVE one before the wallet funds card spending).',
+      'Payment confirmation: `GET /sca/factors` lists the factors; “Add authenticator app” is `POST /sca/factors` then `POST /sca/factors/confirm` with its first code (the sandbox takes `123456`); a passkey factor is removed with `DELETE /sca/factors/{credentialId}`. Outside an SCA region the service answers 409 and the element says no factor is needed.',
       'Every call goes through the platform proxy, which forwards it only for ids this visitor owns.',
     ]),
   );
@@ -72,7 +75,7 @@ function sessionsPanel(): HTMLElement {
 export function watchSessionRevocations(): void {
   document.addEventListener('pay-session-revoked', (event) => {
     if (!(event as CustomEvent<{ current?: boolean }>).detail?.current) return;
-    toast('Signed out. The session key was deleted from this browser.', 'success');
+    toast(t('shell.signedOutToast'), 'success');
     if (state.step !== 'signin') go('signin');
   });
 }

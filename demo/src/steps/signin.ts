@@ -9,15 +9,13 @@ import { h, icon } from '../dom.js';
 import { methodLabel, relative, shortId } from '../format.js';
 import { continueButton, nextStep, type Step } from '../shell.js';
 import { state } from '../state.js';
+import { t } from '../i18n/translate.js';
 import { card, fact, howItWorks, payElement } from '../ui.js';
 
 export const signinStep: Step = {
   id: 'signin',
-  title: 'Sign in',
-  subtitle: 'Email, phone, passkey or OAuth',
   icon: 'mail',
   needs: 'customer',
-  lead: 'The code is sealed to a fresh, non-extractable session key made in this browser. The key signs every wallet action after sign-in; the service never sees it.',
   done: () => !!state.session,
   render: signinPanel,
 };
@@ -38,18 +36,21 @@ function signinPanel(): HTMLElement {
           h(
             'div',
             null,
-            h('p', { class: 'success-banner__title', text: 'You’re signed in' }),
+            h('p', { class: 'success-banner__title', t: 'signin.done' }),
             h('p', {
               class: 'muted',
-              text: `${methodLabel(state.session.type)} session, expires ${relative(state.session.expiresAt)}${state.client.autoRefresh ? ' and is refreshed automatically' : ''}.`,
+              t: [
+                state.client.autoRefresh ? 'signin.doneRefreshed' : 'signin.doneText',
+                { method: methodLabel(state.session.type), when: relative(state.session.expiresAt) },
+              ],
             }),
           ),
         ),
         h(
           'dl',
           { class: 'facts' },
-          fact('Session', state.session.id, 'signin-session-id'),
-          fact('Expires', new Date(state.session.expiresAt).toLocaleString('en')),
+          fact('fact.session', state.session.id, 'signin-session-id'),
+          fact('fact.expires', new Date(state.session.expiresAt).toLocaleString(document.documentElement.lang)),
         ),
         h('div', { class: 'actions' }, continueButton(nextStep())),
       ),
@@ -58,24 +59,25 @@ function signinPanel(): HTMLElement {
   }
 
   const signIn = demoSignIn('signin', me.region);
+  prefillEmail(signIn, me.email);
   return h(
     'div',
     { class: 'stack' },
     h(
       'div',
       { class: 'grid-2' },
-      card('Sign in to your wallet', signIn),
+      card('signin.card', signIn),
       h(
         'aside',
         { class: 'card card--muted' },
-        h('h2', { class: 'card__title', text: 'Signing in to' }),
+        h('h2', { class: 'card__title', t: 'signin.to' }),
         h(
           'dl',
           { class: 'facts facts--compact' },
-          fact('Email', me.emailMasked),
-          fact('Wallet', shortId(me.accountId)),
-          fact('Region', me.regionName),
-          fact('Passkeys', String(state.passkeys.length)),
+          fact('fact.email', me.emailMasked),
+          fact('fact.wallet', shortId(me.accountId)),
+          fact('fact.region', me.regionName),
+          fact('fact.passkeys', String(state.passkeys.length)),
         ),
       ),
     ),
@@ -102,17 +104,37 @@ export function demoSignIn(testid: string, defaultCountry?: string): HTMLElement
     sandbox: { issuer, displayName: 'Sandbox ID', authorizationEndpoint, clientId, redirectUri, params: { auto: '1' } },
   };
   signIn.append(
-    h('span', { class: 'muted', attrs: { slot: 'brand' }, text: 'Paykit demo wallet' }),
+    h('span', { class: 'muted', attrs: { slot: 'brand' }, t: 'signin.brand' }),
     h(
       'p',
       { class: 'hint', attrs: { slot: 'footer' } },
       icon('info'),
-      'Sandbox: use the email you signed up with; the code is always ',
-      h('kbd', { text: state.config.hints.otpCode }),
-      '.',
+      h('span', { t: ['signin.hint', { code: state.config.hints.otpCode }] }),
     ),
   );
   return signIn;
+}
+
+/**
+ * Puts the email the customer step signed up with into `<pay-sign-in>`'s field (it renders the field in
+ * its light DOM, a moment after it connects), so it is not typed twice. Only an empty field is filled:
+ * what a person (or the browser's autofill) already put there stays.
+ */
+function prefillEmail(signIn: HTMLElement, email: string): void {
+  const fill = (): boolean => {
+    const input = signIn.querySelector<HTMLInputElement>('input[type="email"]');
+    if (!input) return false;
+    if (!input.value) {
+      input.value = email;
+      input.dispatchEvent(new Event('input', { bubbles: true })); // the element hears it as typed
+    }
+    return true;
+  };
+  if (fill()) return;
+  const observer = new MutationObserver(() => {
+    if (fill()) observer.disconnect();
+  });
+  observer.observe(signIn, { childList: true, subtree: true });
 }
 
 function signinHow(): HTMLElement {

@@ -9,11 +9,8 @@ import { card, howItWorks, payElement } from '../ui.js';
 
 export const termsStep: Step = {
   id: 'terms',
-  title: 'End-user terms',
-  subtitle: 'Onboarding · accept the terms',
   icon: 'list',
   needs: 'customer',
-  lead: 'Before a customer can hold a wallet or a card, they accept the service’s end-user terms. The element links the current version and records the acceptance.',
   done: () => state.onboarding.terms,
   render: termsPanel,
 };
@@ -27,8 +24,8 @@ function termsPanel(): HTMLElement {
   return h(
     'div',
     { class: 'stack' },
-    card('End-user terms', terms),
-    h('div', { class: 'actions' }, continueButton('contact')),
+    card('terms.title', terms),
+    h('div', { class: 'actions' }, continueButton('contact', 'shell.continue', 'terms')),
     howItWorks([
       '`GET /customers/end-user-terms` gives the current version and the hosted URL of the terms.',
       '`PATCH /customers/{id}` records `{termsVersion, acceptanceMethod}`; the wallet proxy adds `ipAddress` and `acceptedAt` from the connection and its own clock.',

@@ -1,7 +1,8 @@
 /**
  * The end user's activity: one page of their payments (`GET /transactions?customerId=`, newest first,
- * filtered by status) and the cancellation of a bank transfer still in flight
- * (`POST /transactions/{id}/cancel`). A subpath of its own (`@paykit/crypto-core/activity`): the root entry
+ * filtered by status), the cancellation of a bank transfer still in flight
+ * (`POST /transactions/{id}/cancel`), and UMA invitations: one read by its code (`GET /invitations/{code}`)
+ * and claimed for the user's UMA address (`POST /invitations/{code}/claim`). A subpath of its own (`@paykit/crypto-core/activity`): the root entry
  * stays within its size budget, and a page pays for these only when it lists activity. Neither call is
  * signed (wallet-protocol.md signs wallet operations, not reads or a transfer's cancellation).
  *
@@ -9,15 +10,20 @@
  *   const page = await listTransactions(client, { customerId, status: 'PROCESSING' });
  *   const more = page.nextCursor && (await listTransactions(client, { customerId, cursor: page.nextCursor }));
  *   if (isCancellable(page.data[0])) await cancelTransaction(client, page.data[0].id);
+ *   const invitation = await getInvitation(client, '019542f5');
+ *   if (invitation.status === 'PENDING') await claimInvitation(client, invitation.code, customer.umaAddress);
  */
 import { object, text } from './args.js';
 import type { WalletClient } from './client.js';
 import { request } from './client-internals.js';
 import { enc } from './http.js';
-import type { ListResponse } from './resources.js';
+import type { ListResponse, ServiceSchema } from './resources.js';
 import type { Transaction } from './transactions.js';
 
 export type { Transaction };
+
+/** An UMA invitation (`UmaInvitation`): its inviter, the amount it promises if any, and its status. */
+export type Invitation = ServiceSchema<'UmaInvitation'>;
 
 /** The statuses the API lists for a payment transaction (`TransactionStatus`). */
 export type TransactionStatus =
@@ -82,5 +88,29 @@ export function isCancellable(transaction: Transaction): boolean {
 export function cancelTransaction(client: WalletClient, transactionId: string, reason?: string): Promise<Transaction> {
   return request(client, 'POST', `/transactions/${enc(transactionId)}/cancel`, {
     body: reason === undefined ? {} : { reason },
+  });
+}
+
+/**
+ * `GET /invitations/{code}`: the invitation behind a code (PENDING, CLAIMED, EXPIRED or CANCELLED).
+ *
+ * @throws {PayError} `INVALID_ARGUMENT` (no code); the service's 404 `INVITATION_NOT_FOUND`; the transport's
+ *   `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function getInvitation(client: WalletClient, code: string, signal?: AbortSignal): Promise<Invitation> {
+  return request(client, 'GET', `/invitations/${enc(text(code, 'code'))}`, { signal });
+}
+
+/**
+ * `POST /invitations/{code}/claim`: claims a PENDING invitation for `inviteeUma`, the user's own UMA address
+ * (the customer's `umaAddress`); answers the CLAIMED invitation.
+ *
+ * @throws {PayError} `INVALID_ARGUMENT`; the service's error (400 `INVITATION_ALREADY_CLAIMED`,
+ *   `INVITATION_CANCELLED`, `INVALID_UMA_ADDRESS`, `INVALID_INPUT` for an expired one; 404
+ *   `INVITATION_NOT_FOUND`); the transport's `NETWORK_ERROR`, `TIMEOUT` or `ABORTED`.
+ */
+export async function claimInvitation(client: WalletClient, code: string, inviteeUma: string): Promise<Invitation> {
+  return request(client, 'POST', `/invitations/${enc(text(code, 'code'))}/claim`, {
+    body: { inviteeUma: text(inviteeUma, 'inviteeUma') },
   });
 }

@@ -13,11 +13,11 @@
 import { orRealState } from './already-done.js';
 import { invalidArgument, object } from './args.js';
 import type { WalletClient } from './client.js';
+import { scaProof } from './sca-proof.js';
 import { internals, request, requireSession } from './client-internals.js';
 import { LocalErrorCode, PayError } from './errors.js';
 import { enc, unexpected } from './http.js';
 import type {
-  PublicKeyCredentialRequestOptionsJSON,
   Quote,
   QuoteRequest,
   ReceiverUmaLookup,
@@ -206,27 +206,6 @@ export async function completeScaLogin(
     query: { customerId: params.customerId },
     body,
   });
-}
-
-/** The proof fields of an SCA answer: `{ code }`, or `{ passkeyAssertion, origin }` from a WebAuthn get(). */
-async function scaProof(
-  client: WalletClient,
-  params: { code?: string; passkey?: boolean; origin?: string },
-  passkeyOptions: Record<string, unknown> | undefined,
-): Promise<Record<string, unknown>> {
-  if (params.passkey) {
-    if (!passkeyOptions) throw invalidArgument('No passkey options to answer with');
-    const assertion = await internals(client).passkey(
-      passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON,
-    );
-    return {
-      passkeyAssertion: assertion,
-      origin: params.origin ?? (typeof location !== 'undefined' ? location.origin : ''),
-    };
-  }
-  if (typeof params.code !== 'string' || !/^\d{4,10}$/.test(params.code))
-    throw invalidArgument('Invalid code: 4 to 10 digits');
-  return { code: params.code };
 }
 
 /** What a quote waits for next. */

@@ -13,8 +13,16 @@
 //   POST /customers/{customerId}/verify-email/confirm
 //   POST /customers/{customerId}/verify-phone
 //   POST /customers/{customerId}/verify-phone/confirm
+//   GET /sca/factors
+//   POST /sca/factors
+//   POST /sca/factors/confirm
+//   DELETE /sca/factors/{credentialId}
 //   POST /sca/login/start
 //   POST /sca/login/complete
+//   POST /customers/external-accounts/{externalAccountId}/trust
+//   POST /customers/external-accounts/{externalAccountId}/trust/confirm
+//   POST /customers/external-accounts/{externalAccountId}/untrust
+//   POST /customers/external-accounts/{externalAccountId}/untrust/confirm
 //   GET /customers/internal-accounts
 //   GET /customers/external-accounts
 //   POST /customers/external-accounts
@@ -43,6 +51,10 @@
 //   GET /transactions
 //   GET /transactions/{transactionId}
 //   POST /transactions/{transactionId}/cancel
+//   POST /invitations
+//   GET /invitations/{invitationCode}
+//   POST /invitations/{invitationCode}/claim
+//   POST /invitations/{invitationCode}/cancel
 //   POST /sandbox/send
 //   POST /sandbox/internal-accounts/{accountId}/fund
 //   PATCH /internal-accounts/{id}
@@ -69,8 +81,8 @@
 //   POST /sandbox/cards/{id}/simulate/return
 //   POST /sandbox/cards/{id}/simulate/authorization_advice
 //   POST /sandbox/cards/{id}/simulate/return_reversal
-// inputs sha256 fa3d634c916ff1fbc6a7c7cf04361849c70a003397924c75a60df2aa1492c8b1
-// body sha256 eb8392087c6aa8708b7fd3ea594abab5ab69dd9ac136d8bf1c6b531d8e45ac8d
+// inputs sha256 873540f35bcaf9444f59c65d55407d6a73dcf207126658012c1f581597f0d387
+// body sha256 0d983bb6ce4cd8fc13ed62ffe9c665c0c6c5608dabc66eac21fbfa7d7b7d1140
 export interface paths {
     "/auth/credentials": {
         parameters: {
@@ -490,6 +502,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/external-accounts/{externalAccountId}/trust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["startBeneficiaryTrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/trust/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirmBeneficiaryTrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/untrust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["startBeneficiaryUntrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/untrust/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirmBeneficiaryUntrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/external-accounts/{externalAccountId}/verify": {
         parameters: {
             query?: never;
@@ -598,6 +682,70 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["exportInternalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancelInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["claimInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -810,6 +958,62 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["sandboxSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listScaFactors"];
+        put?: never;
+        post: operations["startScaFactorEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/{credentialId}": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                credentialId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteScaFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/confirm": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirmScaFactorEnrollment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1251,6 +1455,20 @@ export interface components {
             ownershipPercentage?: number;
             personalInfo?: components["schemas"]["BeneficialOwnerPersonalInfoUpdate"];
             roles?: components["schemas"]["BeneficialOwnerRole"][];
+        };
+        BeneficiaryTrustConfirm: {
+            trusted: boolean;
+        };
+        BeneficiaryTrustConfirmRequest: {
+            challengeId?: string | null;
+            code?: string | null;
+            origin?: string | null;
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+        } | unknown | unknown;
+        BeneficiaryTrustStart: {
+            scaChallenge?: components["schemas"]["ScaChallenge"];
         };
         /** @enum {string} */
         BeneficiaryVerificationStatus: "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
@@ -3174,6 +3392,45 @@ export interface components {
             /** @enum {string} */
             type: "PASSKEY";
         };
+        PasskeyEnrollmentConfirmRequest: {
+            credential: {
+                [key: string]: unknown;
+            };
+            origin: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
+        PasskeyEnrollmentConfirmResponse: {
+            factor: components["schemas"]["ScaFactorView"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
+        PasskeyEnrollmentStart: {
+            allowedOrigins: string[];
+            options: {
+                [key: string]: unknown;
+            };
+            relyingPartyId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
+        /** Passkey Factor Enroll Request */
+        PasskeyFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
         /** @enum {string} */
         PaymentAccountType: "USD_ACCOUNT" | "BRL_ACCOUNT" | "MXN_ACCOUNT" | "DKK_ACCOUNT" | "ARS_ACCOUNT" | "COP_ACCOUNT" | "EUR_ACCOUNT" | "INR_ACCOUNT" | "NGN_ACCOUNT" | "CAD_ACCOUNT" | "GBP_ACCOUNT" | "HKD_ACCOUNT" | "IDR_ACCOUNT" | "MYR_ACCOUNT" | "PHP_ACCOUNT" | "SGD_ACCOUNT" | "THB_ACCOUNT" | "VND_ACCOUNT" | "SWIFT_ACCOUNT" | "SPARK_WALLET" | "LIGHTNING" | "SOLANA_WALLET" | "TRON_WALLET" | "PLASMA_WALLET" | "POLYGON_WALLET" | "BASE_WALLET" | "ETHEREUM_WALLET" | "EMBEDDED_WALLET" | "BITCOIN_L1";
         /** AED Account */
@@ -4037,6 +4294,18 @@ export interface components {
         };
         /** @enum {string} */
         ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
+        ScaFactorConfirmRequestOneOf: components["schemas"]["TotpEnrollmentConfirmRequest"] | components["schemas"]["PasskeyEnrollmentConfirmRequest"];
+        ScaFactorConfirmResponseOneOf: components["schemas"]["TotpEnrollmentConfirmResponse"] | components["schemas"]["PasskeyEnrollmentConfirmResponse"];
+        ScaFactorEnrollRequestOneOf: components["schemas"]["TotpFactorEnrollRequest"] | components["schemas"]["PasskeyFactorEnrollRequest"];
+        ScaFactorEnrollStartOneOf: components["schemas"]["TotpEnrollmentStart"] | components["schemas"]["PasskeyEnrollmentStart"];
+        ScaFactorList: {
+            factors: components["schemas"]["ScaFactorView"][];
+        };
+        ScaFactorView: {
+            credentialId?: string;
+            factor: components["schemas"]["ScaFactor"];
+            name?: string;
+        };
         ScaLoginComplete: {
             /** Format: date-time */
             sessionExpiresAt?: string | null;
@@ -4315,6 +4584,41 @@ export interface components {
              */
             accountType: "THB_ACCOUNT";
         };
+        TotpEnrollmentConfirmRequest: {
+            code: string;
+            secret: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+        };
+        TotpEnrollmentConfirmResponse: {
+            recoveryCodes: string[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+        };
+        TotpEnrollmentStart: {
+            secret: string;
+            secretBase32Encoded: string;
+            totpUri: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+        };
+        /** TOTP Factor Enroll Request */
+        TotpFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+        };
         Transaction: {
             agentId?: string;
             counterpartyInformation?: components["schemas"]["CounterpartyInformation"];
@@ -4498,6 +4802,33 @@ export interface components {
              * @enum {string}
              */
             sourceType: "UMA_ADDRESS";
+        };
+        UmaInvitation: {
+            amountToSend?: components["schemas"]["CurrencyAmount"];
+            /** Format: date-time */
+            claimedAt?: string;
+            code: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            firstName?: string;
+            inviteeUma?: string;
+            inviterUma: string;
+            /** @enum {string} */
+            status: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+            url: string;
+        };
+        UmaInvitationClaimRequest: {
+            inviteeUma: string;
+        };
+        UmaInvitationCreateRequest: {
+            /** Format: int64 */
+            amountToSend?: number;
+            /** Format: date-time */
+            expiresAt?: string;
+            firstName?: string;
+            inviterUma: string;
         };
         UsdAccountInfo: components["schemas"]["UsdAccountInfoBase"] & {
             paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
@@ -6918,6 +7249,258 @@ export interface operations {
             };
         };
     };
+    startBeneficiaryTrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustStart"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmBeneficiaryTrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryTrustConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustConfirm"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startBeneficiaryUntrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustStart"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmBeneficiaryUntrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryTrustConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustConfirm"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
     verifyExternalAccountOwnership: {
         parameters: {
             query?: never;
@@ -7426,6 +8009,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignedRequestChallenge"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UmaInvitationCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    claimInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UmaInvitationClaimRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
                 };
             };
             400: {
@@ -8341,6 +9134,242 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listScaFactors: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startScaFactorEnrollment: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorEnrollRequestOneOf"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorEnrollStartOneOf"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    deleteScaFactor: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                credentialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmScaFactorEnrollment: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorConfirmRequestOneOf"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorConfirmResponseOneOf"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             500: {

@@ -24,3 +24,6 @@ import './define/pay-wallet-export.js';
 import './define/pay-wallet-ownership.js';
 import './define/pay-wallet-settings.js';
 import './define/pay-transactions.js';
+import './define/pay-beneficiaries.js';
+import './define/pay-invitation.js';
+import './define/pay-sca-factors.js';

@@ -43,4 +43,8 @@ export const PAY_EVENT_NAMES = [
   'pay-card-activated',
   'pay-card-ready',
   'pay-transaction-cancelled',
+  'pay-beneficiary-trust-changed',
+  'pay-invitation-claimed',
+  'pay-sca-factor-added',
+  'pay-sca-factor-removed',
 ] as const;

@@ -185,18 +185,31 @@ describe('<pay-auth-methods>', () => {
     expect(addButton(el, 'Text message code')).to.not.equal(undefined);
   });
 
-  it('shows a wrong code under the field and keeps the form', async () => {
+  it('loads the code step when a code method is added: a wrong code is said under the field, the right one verifies it', async () => {
     account.credentials.splice(0, 1, { ...account.credentials[0]!, type: 'SMS_OTP', nickname: '+14155550000' });
     const client = await account.signedInClient();
     const el = await render(client);
+    expect(el.querySelector('[slot="code-input"]'), 'no code field before one is needed').to.equal(null);
     await pressEnter(addButton(el, 'Email code')!);
     await until(() => hasState(el, 'verify'), 'the code field');
-    await until(() => el.ownerDocument.activeElement === lightInput(el), 'focus in the code field');
-    await typeInto(lightInput(el), '123456');
+    const input = lightInput(el);
+    await until(() => el.ownerDocument.activeElement === input, 'focus in the code field');
+    expect(el.querySelectorAll('.pay-field__cell'), 'six cells over the one input').to.have.length(6);
+    await typeInto(input, '123456');
     await until(() => hasState(el, 'error'), 'the error');
-    expect(el.textContent).to.contain('That code isn’t right.');
+    // under the field, tied to the input, in red; the form stays
+    const error = el.querySelector<HTMLElement>('[slot="code-input"] .pay-field__error')!;
+    expect(error.textContent).to.equal('That code isn’t right.');
+    expect(input.getAttribute('aria-invalid')).to.equal('true');
+    expect(input.getAttribute('aria-describedby')!.split(' ')).to.include(error.id);
+    const cell = el.querySelector('.pay-field__cell')!;
+    expect(getComputedStyle(cell).borderTopColor, 'red cells').to.equal(getComputedStyle(error).color);
     expect(hasState(el, 'verify')).to.equal(true);
     expect(t.leaks.of('pay-error').map((e) => (e.detail as { code: string }).code)).to.deep.equal(['UNAUTHORIZED']);
+    await typeInto(input, OTP_CODE);
+    await until(() => hasState(el, 'ready') && !hasState(el, 'busy'), 'verified');
+    expect(t.leaks.of('pay-credential-added').at(-1)!.detail).to.include({ type: 'EMAIL_OTP', verified: true });
+    expect(announced(el)).to.contain('is verified');
   });
 
   it('adds a sign-in provider with the token the page supplies', async () => {

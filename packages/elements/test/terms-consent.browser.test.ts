@@ -70,15 +70,26 @@ describe('<pay-terms-consent> (against the sandbox, through the proxy)', () => {
     expect(link.textContent).to.contain('(opens in a new tab)');
     await expectAccessible(el, 'ready');
 
-    // Continue without the tick: nothing is sent, the user is told what to do
+    // Continue without the tick: nothing is sent, the user is told what to do, in red under the box
     await pressEnter(part(el, 'accept-button'));
     await el.updateComplete;
     expect(announced(el)).to.contain('Tick the box');
     expect(chain.forwarded.filter((f) => f.startsWith('PATCH'))).to.deep.equal([]);
-
     const box = part(el, 'consent').querySelector('input')!;
-    box.focus();
+    const error = part(el, 'field-error');
+    expect(error.textContent?.trim()).to.equal('Tick the box to accept the End User Terms.');
+    expect(part(el, 'consent').nextElementSibling, 'next to the box').to.equal(error);
+    expect(getComputedStyle(error).color, 'red (the light theme’s danger colour)').to.equal('rgb(185, 28, 28)');
+    expect(box.getAttribute('aria-invalid')).to.equal('true');
+    expect(box.getAttribute('aria-describedby')).to.equal(error.id);
+    await until(() => el.shadowRoot!.activeElement === box, 'focus on the box');
+    await expectAccessible(el, 'unticked');
+
     box.click();
+    await el.updateComplete;
+    expect(box.getAttribute('aria-invalid')).to.equal('false');
+    expect(box.hasAttribute('aria-describedby')).to.equal(false);
+    expect(maybePart(el, 'field-error')).to.equal(null);
     await pressEnter(part(el, 'accept-button'));
     await until(() => t.leaks.of('pay-terms-accepted').length === 1, 'pay-terms-accepted');
     await el.updateComplete;

@@ -16,6 +16,7 @@ import {
   hasState,
   html,
   part,
+  maybePart,
   pressEnter,
   until,
   setupElementTests,
@@ -148,6 +149,7 @@ describe('<pay-wallet-ownership>', () => {
       reason: 'unverified',
     });
     expect(hasState(el, 'failed')).to.equal(true);
+    expect(part(el, 'error').textContent, 'an error that looks like one').to.contain('We couldn’t verify this wallet');
     await expectAccessible(el, 'failed');
     el.signer = eip1193Signer(eth.provider, eth.address);
     await pressEnter(part(el, 'restart-button'));
@@ -173,6 +175,8 @@ describe('<pay-wallet-ownership>', () => {
     });
     expect(t.fake.calls(`POST ${path}/verify`)).to.have.length(0);
     expect(hasState(el, 'expired')).to.equal(true);
+    expect(part(el, 'notice').textContent, 'a notice, not an error').to.contain('expired');
+    expect(maybePart(el, 'error')).to.equal(null);
     expect(part(el, 'restart-button').textContent?.trim()).to.equal('Start again');
   });
 

@@ -28,7 +28,8 @@ export interface OwnedParameter {
   /**
    * The value names a resource the platform does not track: the proxy reads it from the service
    * (`path`, `{value}` replaced) with the platform credential and checks that its `field` names a
-   * resource of `kind` the user owns (an external account belongs to the user's customer).
+   * resource of `kind` the user owns (an external account belongs to the user's customer). A dotted `field`
+   * (`data.0.id`) reads a list's answer, which must then hold exactly one row.
    */
   readonly ownerOf?: { readonly path: string; readonly field: string };
   /**
@@ -82,6 +83,12 @@ export interface Route {
   readonly changesOwnership?: true;
   /** Ends a wallet session: a 2xx answer (not 202) tells the platform (`onSignOut`). */
   readonly signOut?: true;
+  /**
+   * The path `{id}` names an item of a list the service keeps per customer and serves no single read of:
+   * the list at `path` (`{customer}` replaced by the request's owned customer) must hold, in its `items`
+   * array, an object whose `field` is the id; otherwise 403 (another customer's, or no such item).
+   */
+  readonly listedFor?: { readonly path: string; readonly items: string; readonly field: string };
 }
 
 /** A document of at most 10 MB (the service's limit) plus its form fields and boundaries. */
@@ -313,6 +320,21 @@ export const ALLOWLIST: readonly Route[] = [
   { method: 'DELETE', path: '/customers/external-accounts/{id}', owned: [externalAccount] },
   { method: 'POST', path: '/customers/external-accounts/{id}/challenge', owned: [externalAccount] },
   { method: 'POST', path: '/customers/external-accounts/{id}/verify', owned: [externalAccount] },
+  // Trusted beneficiaries (<pay-beneficiaries>): trust and untrust of the user's own payee, each confirmed by SCA
+  { method: 'POST', path: '/customers/external-accounts/{id}/trust', owned: [externalAccount], bodyOnly: [] },
+  {
+    method: 'POST',
+    path: '/customers/external-accounts/{id}/trust/confirm',
+    owned: [externalAccount],
+    bodyOnly: ['challengeId', 'code', 'passkeyAssertion', 'origin'],
+  },
+  { method: 'POST', path: '/customers/external-accounts/{id}/untrust', owned: [externalAccount], bodyOnly: [] },
+  {
+    method: 'POST',
+    path: '/customers/external-accounts/{id}/untrust/confirm',
+    owned: [externalAccount],
+    bodyOnly: ['challengeId', 'code', 'passkeyAssertion', 'origin'],
+  },
 
   // Sandbox only
   { method: 'POST', path: '/sandbox/internal-accounts/{id}/fund', owned: [id('account')], sandboxOnly: true },
@@ -331,6 +353,33 @@ export const ALLOWLIST: readonly Route[] = [
     path: '/transactions/{id}/cancel',
     owned: [{ ...id('customer'), ownerOf: { path: '/transactions/{value}', field: 'customerId' } }],
     bodyOnly: ['reason'],
+  },
+
+  // UMA invitations (<pay-invitation>): anyone signed in reads one by its code; a claim names the user's own
+  // customer's UMA address as the invitee (the customer with that address, read from the service)
+  { method: 'GET', path: '/invitations/{id}', owned: [] },
+  {
+    method: 'POST',
+    path: '/invitations/{id}/claim',
+    owned: [
+      { ...body('inviteeUma', 'customer'), ownerOf: { path: '/customers?umaAddress={value}', field: 'data.0.id' } },
+    ],
+    bodyOnly: ['inviteeUma'],
+  },
+  // SCA factors (<pay-sca-factors>): the user's own customer's, listed, enrolled then confirmed, and removed
+  { method: 'GET', path: '/sca/factors', owned: [query('customerId', 'customer')] },
+  { method: 'POST', path: '/sca/factors', owned: [query('customerId', 'customer')], bodyOnly: ['type'] },
+  {
+    method: 'POST',
+    path: '/sca/factors/confirm',
+    owned: [query('customerId', 'customer')],
+    bodyOnly: ['type', 'secret', 'code', 'origin', 'credential'],
+  },
+  {
+    method: 'DELETE',
+    path: '/sca/factors/{id}',
+    owned: [query('customerId', 'customer')],
+    listedFor: { path: '/sca/factors?customerId={customer}', items: 'factors', field: 'credentialId' },
   },
 ];
 

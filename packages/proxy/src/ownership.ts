@@ -78,6 +78,12 @@ export async function checkOwnership(
     }
     if (parameter.kind === 'customer') customer ??= subject;
   }
+  if (route.listedFor) {
+    const listed =
+      customer === undefined ? undefined : await listedItem(readService, route.listedFor, customer, params);
+    if (listed instanceof Response) return listed;
+    if (!listed) return errorResponse(403, 'FORBIDDEN', 'The path names a resource you do not own.');
+  }
   for (const { parameter, value } of found) {
     const filter = parameter.addsFilter;
     if (!filter || query.has(filter.name)) continue;
@@ -132,8 +138,26 @@ async function ownerOf(
 ): Promise<string | undefined | Response> {
   const resource = await readResource(readService, rule.path.replace('{value}', encodeURIComponent(value)));
   if (resource instanceof Response) return resource;
-  const owner = resource?.[rule.field];
+  // a dotted field (`data.0.id`) walks into a list's answer, whose only row it must be
+  let owner: unknown = resource;
+  for (const name of rule.field.split('.')) {
+    if (Array.isArray(owner) && owner.length !== 1) return undefined;
+    owner = isObject(owner) || Array.isArray(owner) ? (owner as Record<string, unknown>)[name] : undefined;
+  }
   return typeof owner === 'string' ? owner : undefined;
+}
+
+/** Whether the customer's list (read from the service) holds the path's `{id}`; the service's 5xx as is. */
+async function listedItem(
+  readService: (servicePath: string) => Promise<Response>,
+  rule: { readonly path: string; readonly items: string; readonly field: string },
+  customer: string,
+  params: Readonly<Record<string, string>>,
+): Promise<boolean | Response> {
+  const list = await readResource(readService, rule.path.replace('{customer}', encodeURIComponent(customer)));
+  if (list instanceof Response) return list;
+  const items = list?.[rule.items];
+  return Array.isArray(items) && items.some((item) => isObject(item) && item[rule.field] === params['id']);
 }
 
 /** A resource read from the service with the platform credential: its JSON object, `undefined` when not there, the 5xx as is. */

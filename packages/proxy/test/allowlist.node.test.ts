@@ -112,6 +112,18 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
     body: { method: 'LIVENESS' },
   },
   { method: 'POST', path: `/customers/external-accounts/${alice.externalAccount}/verify`, body: { signature: '0x' } },
+  { method: 'POST', path: `/customers/external-accounts/${alice.externalAccount}/trust` },
+  {
+    method: 'POST',
+    path: `/customers/external-accounts/${alice.externalAccount}/trust/confirm`,
+    body: { code: '123456' },
+  },
+  { method: 'POST', path: `/customers/external-accounts/${alice.externalAccount}/untrust` },
+  {
+    method: 'POST',
+    path: `/customers/external-accounts/${alice.externalAccount}/untrust/confirm`,
+    body: { code: '123456' },
+  },
   { method: 'POST', path: `/sandbox/internal-accounts/${alice.account}/fund`, body: { amount: 1000 } },
   { method: 'GET', path: '/sandbox/enclave-keys' },
   { method: 'POST', path: '/sandbox/send', body: { quoteId: alice.quote, currencyCode: 'USD' } },
@@ -119,6 +131,16 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
   { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/clearing`, body: { amount: 1 } },
   { method: 'POST', path: `/sandbox/cards/${alice.card}/simulate/return`, body: { amount: 1 } },
   { method: 'POST', path: '/transactions/Transaction:alice/cancel', body: { reason: 'CHANGED_MIND' } },
+  { method: 'GET', path: '/invitations/019542f5' },
+  { method: 'POST', path: '/invitations/019542f5/claim', body: { inviteeUma: '$alice@platform.example' } },
+  { method: 'GET', path: `/sca/factors?customerId=${enc(alice.customer)}` },
+  { method: 'POST', path: `/sca/factors?customerId=${enc(alice.customer)}`, body: { type: 'TOTP' } },
+  {
+    method: 'POST',
+    path: `/sca/factors/confirm?customerId=${enc(alice.customer)}`,
+    body: { type: 'TOTP', secret: 'ab', code: '123456' },
+  },
+  { method: 'DELETE', path: `/sca/factors/cred-alice?customerId=${enc(alice.customer)}` },
 ];
 
 /** Sends each `[method, path, body?, expected status]` case and checks the status. */
@@ -151,7 +173,11 @@ describe('allowlist: what a signed-in end user may call', () => {
               ? { customerId: alice.customer }
               : request.method === 'GET' && /\/customers\/Customer%3Aalice$/.test(request.url)
                 ? { kycStatus: 'UNVERIFIED' }
-                : { ok: true },
+                : request.method === 'GET' && request.url.includes('/customers?umaAddress=')
+                  ? { data: [{ id: alice.customer }], hasMore: false }
+                  : request.method === 'GET' && request.url.includes('/sca/factors?')
+                    ? { factors: [{ factor: 'SMS_OTP' }, { factor: 'PASSKEY', credentialId: 'cred-alice' }] }
+                    : { ok: true },
         ),
     });
     for (const { method, path, body, form } of OWNED_REQUESTS) {
@@ -164,10 +190,11 @@ describe('allowlist: what a signed-in end user may call', () => {
       expect(`${forwarded.method} ${forwarded.url}`).to.equal(`${method} ${SANDBOX_URL}${sent}`);
     }
     // plus one read of the owner of each resource the platform does not track, of the card whose transactions
-    // are listed, of the customer's verification status before a document goes, and of a card before its change
+    // are listed, of the customer's verification status before a document goes, of a card before its change,
+    // and of the customer's list holding the item a route names (an SCA factor before its removal)
     const reads =
       ALLOWLIST.filter((route) => route.owned.some((p) => p.ownerOf || p.addsFilter)).length +
-      ALLOWLIST.filter((route) => route.lockedOnceVerified === true || route.cardControls).length;
+      ALLOWLIST.filter((route) => route.lockedOnceVerified === true || route.cardControls || route.listedFor).length;
     expect(service.calls).to.have.length(ALLOWLIST.length + reads);
   });
 
@@ -241,7 +268,7 @@ describe('refusals', () => {
       ['GET', '/customers'],
       ['DELETE', `/customers/${alice.customer}`],
       ['POST', '/transactions/Transaction:1/approve'],
-      ['POST', `/customers/external-accounts/${alice.externalAccount}/trust`],
+      ['DELETE', `/customers/external-accounts/${alice.externalAccount}/trust`],
       ['GET', '/platform/external-accounts'],
       ['POST', `/sandbox/cards/${alice.card}/simulate/return_reversal`],
       ['GET', '/verifications'],
@@ -611,6 +638,82 @@ describe('money: transactions, card state and limits, external accounts', () => 
     ]);
   });
 
+  it('reads an invitation for anyone signed in, and claims it only for the user themself (POST /invitations/{code}/claim)', async () => {
+    const customers: Record<string, string[]> = {
+      '$alice@platform.example': [alice.customer],
+      '$bob@platform.example': [bob.customer],
+      '$both@platform.example': [alice.customer, bob.customer], // a list that is not one row names nobody
+    };
+    const { send, service } = harness({
+      answer: (request) => {
+        const uma = new URL(request.url).searchParams.get('umaAddress');
+        if (uma === null) return Response.json({ code: '019542f5', status: 'PENDING' });
+        return Response.json({ data: (customers[uma] ?? []).map((id) => ({ id })), hasMore: false });
+      },
+    });
+    const claim = '/invitations/019542f5/claim';
+    for (const [method, path] of [
+      ['GET', '/invitations/019542f5'],
+      ['POST', claim],
+    ] as const) {
+      const stranger = await send(
+        method,
+        `${PREFIX}${path}`,
+        method === 'POST' ? { as: null, body: '{}' } : { as: null },
+      );
+      expect(stranger.status, `${method} ${path}`).to.equal(401);
+    }
+    await expectStatuses(send, [
+      ['GET', '/invitations/019542f5', undefined, 200],
+      ['POST', claim, json({ inviteeUma: '$bob@platform.example' }), 403],
+      ['POST', claim, json({ inviteeUma: '$nobody@platform.example' }), 403],
+      ['POST', claim, json({ inviteeUma: '$both@platform.example' }), 403],
+      ['POST', claim, json({ inviteeUma: '$alice@platform.example', amount: 5 }), 403],
+      ['POST', claim, json({}), 400],
+      ['POST', claim, json({ inviteeUma: '$alice@platform.example' }), 200],
+    ]);
+    const forwarded = service.calls.filter((call) => !(call as Request).url.includes('umaAddress='));
+    expect(forwarded.map((call) => `${(call as Request).method} ${(call as Request).url}`)).to.deep.equal([
+      `GET ${PRODUCTION_URL}/invitations/019542f5`,
+      `POST ${PRODUCTION_URL}${claim}`,
+    ]);
+  });
+
+  it('lists, enrolls, confirms and removes only the user’s own SCA factors: stranger 401, another’s 403, extra fields 403', async () => {
+    const { send, service } = harness({
+      // the factor lists: Alice has passkey cred-alice, Bob cred-bob
+      answer: (request) =>
+        Response.json(
+          request.method !== 'GET'
+            ? { ok: true }
+            : decodeURIComponent(request.url).includes(bob.customer)
+              ? { factors: [{ factor: 'SMS_OTP' }, { factor: 'PASSKEY', credentialId: 'cred-bob' }] }
+              : { factors: [{ factor: 'SMS_OTP' }, { factor: 'PASSKEY', credentialId: 'cred-alice' }] },
+        ),
+    });
+    const mine = `customerId=${enc(alice.customer)}`;
+    const theirs = `customerId=${enc(bob.customer)}`;
+    const stranger = await send('GET', `${PREFIX}/sca/factors?${mine}`, { as: null });
+    expect(stranger.status).to.equal(401);
+    await expectStatuses(send, [
+      ['GET', `/sca/factors?${theirs}`, undefined, 403],
+      ['GET', '/sca/factors', undefined, 400],
+      ['POST', `/sca/factors?${theirs}`, json({ type: 'TOTP' }), 403],
+      ['POST', `/sca/factors?${mine}`, json({ type: 'TOTP', customerId: bob.customer }), 403],
+      ['POST', `/sca/factors/confirm?${mine}`, json({ type: 'TOTP', secret: 's', code: '1', factor: 'x' }), 403],
+      ['DELETE', `/sca/factors/cred-bob?${mine}`, undefined, 403],
+      ['DELETE', `/sca/factors/cred-bob?${theirs}`, undefined, 403],
+      ['DELETE', `/sca/factors/cred-alice?${theirs}`, undefined, 403],
+      ['DELETE', `/sca/factors/cred-alice?${mine}`, undefined, 200],
+      ['POST', `/sca/factors?${mine}`, json({ type: 'PASSKEY' }), 200],
+    ]);
+    const changes = service.calls.filter((call) => (call as Request).method !== 'GET');
+    expect(changes.map((call) => `${call.method} ${decodeURIComponent((call as Request).url)}`)).to.deep.equal([
+      `DELETE ${PRODUCTION_URL}/sca/factors/cred-alice?customerId=${alice.customer}`,
+      `POST ${PRODUCTION_URL}/sca/factors?customerId=${alice.customer}`,
+    ]);
+  });
+
   it('lets a user freeze, unfreeze and limit their own card, but not close it or move its funding', async () => {
     const cards = fakeCards();
     const { send, service } = harness({
@@ -758,6 +861,32 @@ describe('money: transactions, card state and limits, external accounts', () => 
       `GET /2025-10-13/customers/external-accounts/${enc(alice.externalAccount)}`,
       `POST /2025-10-13/customers/external-accounts/${alice.externalAccount}/challenge`,
     ]);
+  });
+
+  it('trusts and untrusts only the user’s own payee: stranger 401, another’s 403, extra body fields 403', async () => {
+    const { send, service } = harness({
+      answer: (request) => externalAccountOwners(request) ?? Response.json({ trusted: true }),
+    });
+    const mine = `/customers/external-accounts/${alice.externalAccount}`;
+    const other = `/customers/external-accounts/${bob.externalAccount}`;
+    const proof = json({ challengeId: 'ScaChallenge:1', code: '123456' });
+    for (const step of ['trust', 'untrust', 'trust/confirm', 'untrust/confirm']) {
+      const stranger = await send('POST', `${PREFIX}${mine}/${step}`, { as: null, body: proof });
+      expect(stranger.status, step).to.equal(401);
+    }
+    await expectStatuses(send, [
+      ['POST', `${other}/trust`, undefined, 403],
+      ['POST', `${other}/untrust/confirm`, proof, 403],
+      ['POST', `${mine}/trust`, json({ customerId: bob.customer }), 403],
+      ['POST', `${mine}/untrust/confirm`, json({ code: '123456', customerId: bob.customer }), 403],
+      ['POST', `${mine}/trust`, undefined, 200],
+      ['POST', `${mine}/trust/confirm`, proof, 200],
+    ]);
+    expect(
+      service.calls
+        .filter((r) => r.method === 'POST')
+        .map((r) => new URL(r.url).pathname.split('/').slice(-2).join('/')),
+    ).to.deep.equal([`${alice.externalAccount}/trust`, 'trust/confirm']);
   });
 
   it('answers an external account the service does not find as not owned (403), and passes on a 5xx', async () => {

@@ -28,16 +28,19 @@ import { credentialRoutes } from './routes/credentials.js';
 import { customerRoutes } from './routes/customers.js';
 import { delegatedKeyRoutes } from './routes/delegated-keys.js';
 import { externalAccountRoutes } from './routes/external-accounts.js';
+import { beneficiaryTrustRoutes } from './routes/beneficiary-trust.js';
 import { beneficialOwnerRoutes } from './routes/beneficial-owners.js';
 import { kycRoutes } from './routes/kyc.js';
 import { onboardingRoutes } from './routes/onboarding.js';
 import { refuseUnknownFields } from './http/request-fields.js';
 import { exchangeRateRoutes } from './routes/exchange-rates.js';
+import { invitationRoutes } from './routes/invitations.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { receiverRoutes } from './routes/receivers.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { sandboxSendRoutes } from './routes/sandbox-send.js';
 import { scaRoutes } from './routes/sca.js';
+import { scaFactorRoutes } from './routes/sca-factors.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { IDEMPOTENCY_HEADER } from './http/idempotency.js';
@@ -139,6 +142,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   for (const routes of [
     accountRoutes,
     externalAccountRoutes, // /customers/external-accounts before /customers/{id}
+    beneficiaryTrustRoutes,
     onboardingRoutes,
     customerRoutes,
     kycRoutes,
@@ -150,9 +154,11 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     exchangeRateRoutes,
     receiverRoutes,
     scaRoutes,
+    scaFactorRoutes,
     cardRoutes,
     sandboxRoutes,
     transactionRoutes,
+    invitationRoutes,
     cardSimulationRoutes,
     sandboxSendRoutes,
   ]) {

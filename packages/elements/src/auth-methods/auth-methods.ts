@@ -10,7 +10,8 @@
  * (the OpenAPI declares no PATCH on `/auth/credentials/{id}`), so nicknames are shown, not edited.
  * A text-message method sends its codes to the customer's phone number: the element sets the number the
  * person types on the customer (`updateCustomerContact`, a signed retry), then adds the method, so it is
- * offered only with `customer-id`.
+ * offered only with `customer-id`. The code step (the code field and its check, auth-methods-code.ts) is
+ * loaded with a dynamic `import()` the first time a code method is added.
  *
  * @example
  *   <pay-auth-methods user-name="ana@example.com" customer-id="Customer:…"></pay-auth-methods>
@@ -29,12 +30,12 @@ import {
 import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { Action } from '../shared/action.js';
-import { CodeField } from '../shared/code-field.js';
+import type { AuthMethodsCodeStep } from './auth-methods-code.js';
 import { describeError, describeRegistrationError, type ErrorView } from '../shared/errors.js';
 import { SessionLoad } from '../shared/keyed-load.js';
 import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from './auth-methods-events.js';
 import type { MessageKey } from '../shared/i18n.js';
-import { LightDomSlot } from '../shared/light-dom.js';
+import { inputStyles, LightDomSlot } from '../shared/light-dom.js';
 import { PhoneField } from '../shared/phone-field.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { authMethodsStyles } from './auth-methods.styles.js';
@@ -129,11 +130,8 @@ export class PayAuthMethodsElement extends PayElement {
   #challenge: OtpChallenge | undefined;
   readonly #fieldId = `pay-field-${++nextId}`;
 
-  readonly #code: CodeField = new CodeField(this, {
-    label: () => this.t('otp.label'),
-    hint: () => this.t('authMethods.codeHint', { destination: this.#describe(this.#challenge) }),
-    onComplete: (code) => void this.#verify(code),
-  });
+  /** The code step (its field and check), loaded the first time a code method is added. */
+  #code: AuthMethodsCodeStep | undefined;
 
   readonly #phone: PhoneField = new PhoneField(this, {
     t: (key, params) => this.t(key, params),
@@ -168,19 +166,23 @@ export class PayAuthMethodsElement extends PayElement {
 
   constructor() {
     super();
-    new LightDomSlot(this, 'field-input', () =>
-      this.#phase === 'add-phone'
-        ? this.#phone.render()
-        : this.#phase === 'add-passkey'
-          ? this.#renderNickname()
-          : nothing,
+    new LightDomSlot(
+      this,
+      'field-input',
+      () =>
+        this.#phase === 'add-phone'
+          ? this.#phone.render()
+          : this.#phase === 'add-passkey'
+            ? this.#renderNickname()
+            : nothing,
+      inputStyles,
     );
   }
 
   protected override get states(): string[] {
     const states: string[] = [this.#phaseNow];
     if (this.#action.busy) states.push('busy');
-    if (this.#action.error || this.#code.hasError) states.push('error');
+    if (this.#action.error || this.#code?.hasError) states.push('error');
     return states;
   }
 
@@ -255,7 +257,7 @@ export class PayAuthMethodsElement extends PayElement {
     this.#phase = undefined;
     this.#target = undefined;
     this.#challenge = undefined;
-    this.#code.visible = false;
+    if (this.#code) this.#code.visible = false;
     this.requestUpdate();
     if (from)
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('button:enabled')?.focus());
@@ -264,6 +266,9 @@ export class PayAuthMethodsElement extends PayElement {
   #addEmail = (): Promise<void> => this.#addOtp({ type: 'EMAIL_OTP' });
 
   #addOtp(body: { type: 'EMAIL_OTP' | 'SMS_OTP' }, phoneNumber?: string): Promise<void> {
+    // the code step is fetched while the method is added (a chunk of its own for a bundler that splits)
+    const step = this.#loadCodeStep();
+    step.catch(() => undefined); // a failed fetch is reported below, once awaited
     return this.#run(async (client) => {
       if (phoneNumber) await updateCustomerContact(client, { customerId: this.customerId!, phoneNumber });
       const added = (await addCredential(client, body)) as AuthMethod & { otpEncryptionTargetBundle?: string };
@@ -272,36 +277,34 @@ export class PayAuthMethodsElement extends PayElement {
       this.#challenge = added.otpEncryptionTargetBundle
         ? (added as OtpChallenge)
         : await client.requestOtp({ authMethodId: added.id });
+      const code = await step;
       this.#phase = 'verify';
-      this.#code.visible = true;
-      this.#code.reset();
+      code.visible = true;
+      code.reset();
       this.live.announce(this.t('authMethods.codeSent', { destination: this.#describe(added) }));
       await this.#load.load();
       await this.updateComplete;
-      this.#code.focus();
+      code.focus();
     });
   }
 
-  async #verify(code: string): Promise<void> {
-    const challenge = this.#challenge;
-    if (!challenge || this.#action.busy) return;
-    this.#action.busy = this.#code.busy = true;
-    this.requestUpdate();
-    try {
-      await this.requireClient().loginWithOtp({ challenge, code });
-      this.#action.busy = this.#code.busy = false;
-      this.#close();
-      this.dispatchEvent(new PayCredentialAddedEvent(challenge.id, challenge.type, true));
-      this.#action.done(this.t('authMethods.verified', { method: this.#label(challenge) }));
-      await this.#load.load();
-    } catch (error) {
-      const view = describeError(error, { UNAUTHORIZED: 'error.wrongCode' });
-      this.reportError(error, { UNAUTHORIZED: 'error.wrongCode' });
-      this.#code.showError(view);
-    } finally {
-      this.#action.busy = this.#code.busy = false;
-      this.requestUpdate();
-    }
+  async #loadCodeStep(): Promise<AuthMethodsCodeStep> {
+    const { AuthMethodsCodeStep } = await import('./auth-methods-code.js');
+    return (this.#code ??= new AuthMethodsCodeStep(this, {
+      hint: () => this.t('authMethods.codeHint', { destination: this.#describe(this.#challenge) }),
+      challenge: () => this.#challenge,
+      busy: (busy) => {
+        const was = this.#action.busy;
+        this.#action.busy = busy;
+        return !!was && busy;
+      },
+      verified: async (challenge) => {
+        this.#close();
+        this.dispatchEvent(new PayCredentialAddedEvent(challenge.id, challenge.type, true));
+        this.#action.done(this.t('authMethods.verified', { method: this.#label(challenge) }));
+        await this.#load.load();
+      },
+    }));
   }
 
   /** Starts the WebAuthn ceremony inside the click (Safari's gesture rule): nothing is awaited first. */
@@ -427,7 +430,7 @@ export class PayAuthMethodsElement extends PayElement {
         return panel(
           html`<slot name="code-input"></slot>`,
           'otp.verify',
-          stop(() => this.#code.submit()),
+          stop(() => this.#code?.submit()),
         );
       default:
         return this.#renderAdd();

@@ -8,13 +8,16 @@ export const contactVerificationStyles = css`
     padding: 0;
     list-style: none;
   }
+  /* on a phone the status moves under the address rather than squeezing it into a broken line */
   .channel {
     display: flex;
+    flex-wrap: wrap;
     justify-content: space-between;
-    gap: var(--_space);
+    column-gap: var(--_space);
   }
   .channel__what {
     display: grid;
+    flex: 1 1 12rem;
     min-width: 0;
   }
   .channel__value {
@@ -29,6 +32,7 @@ export const contactVerificationStyles = css`
   }
   .channel__status {
     color: var(--_text-muted);
+    white-space: nowrap;
   }
   .channel__status--verified {
     color: var(--_success);

@@ -46,7 +46,7 @@ const CHANNELS: readonly PayContactChannel[] = ['email', 'phone'];
  * @event {PayContactVerificationCompleteEvent} pay-contact-verification-complete - Every required channel is VERIFIED (or none is required). `detail: { customerId, channels }`.
  * @event {PayErrorEvent} pay-error - Something failed. `detail: { code }`.
  *
- * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style it through the `.pay-field__input` class.
+ * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style its six cells through the `.pay-field__cell` class (the one input over them is transparent).
  *
  * @csspart base - The surface around everything.
  * @csspart channels - The list of required channels, each with the address or number it verifies and its status.

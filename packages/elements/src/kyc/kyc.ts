@@ -3,6 +3,7 @@ import { PayError } from '@paykit/crypto-core';
 import { DOCUMENT_MAX_BYTES, replaceDocument, sniffDocumentType, uploadDocument } from '@paykit/crypto-core/documents';
 import { createKycLink, submitVerification, type VerificationError } from '@paykit/crypto-core/kyc';
 import type { ErrorView } from '../shared/errors.js';
+import { noticeStyles } from '../shared/notice.styles.js';
 import { PayDocumentUploadedEvent, PayKycStatusEvent, PayKycSubmittedEvent, type PayKycStatus } from './kyc-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { CustomerLoad } from '../shared/keyed-load.js';
@@ -75,7 +76,8 @@ const docLabel = (t: (key: MessageKey) => string, type: string): string =>
  * @csspart guidance - The photo guidance list.
  * @csspart file-button - "Take a photo" and "Choose a file".
  * @csspart submit-button - "Submit for verification".
- * @csspart error - The error box.
+ * @csspart error - The error box (and "Some information is missing or needs a fix" above the fields).
+ * @csspart notice - A notice that is not an error ("Verification isn’t finished…").
  * @csspart success - The line saying the customer is verified.
  *
  * @cssstate loading - Reading the customer.
@@ -89,7 +91,7 @@ const docLabel = (t: (key: MessageKey) => string, type: string): string =>
  * @cssstate error - An error is shown.
  */
 export class PayKycElement extends KycFormElement {
-  static override styles = [...KycFormElement.styles, kycStyles];
+  static override styles = [...KycFormElement.styles, noticeStyles, kycStyles];
 
   static override properties: PropertyDeclarations = {
     customerId: { attribute: 'customer-id' },
@@ -193,7 +195,16 @@ export class PayKycElement extends KycFormElement {
           : nothing
       }
       ${phase === 'contact' ? html`<p class="text">${this.t('kyc.contactFirst')}</p>` : nothing}
-      ${this.#notice ? html`<p class="text notice">${this.t(this.#notice)}</p>` : nothing}
+      ${
+        this.#notice
+          ? html`<p
+              part=${this.#notice == 'kyc.fix' ? 'error' : 'notice'}
+              class=${this.#notice == 'kyc.fix' ? 'alert' : 'notice'}
+            >
+              ${this.t(this.#notice)}
+            </p>`
+          : nothing
+      }
       ${this.renderErrorBox(this.#error, phase === 'failed' ? { retry: this.#onReload } : {})}
       ${phase === 'ready' ? this.#renderChoice() : nothing} ${phase === 'hosted' ? this.#renderHosted() : nothing}
       ${phase === 'form' || phase === 'submitting' ? this.#renderForm(phase === 'submitting') : nothing}

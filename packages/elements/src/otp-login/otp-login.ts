@@ -29,7 +29,7 @@ type Phase = 'idle' | 'sending' | 'code-sent' | 'verifying' | 'signed-in';
  * @event {PayOtpSentEvent} pay-otp-sent - A code was sent (or sent again). `detail: { channel }`.
  * @event {PaySessionEvent} pay-session - Signed in. `detail.session: { id, accountId, type, expiresAt }`.
  *
- * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style it through the `.pay-field__input` class.
+ * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style its six cells through the `.pay-field__cell` class (the one input over them is transparent).
  *
  * @csspart base - The surface around everything.
  * @csspart intro - The sentence saying where the code goes.

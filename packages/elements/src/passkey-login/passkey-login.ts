@@ -11,7 +11,7 @@ import { describeRegistrationError, errorCode, type ErrorView } from '../shared/
 import { PayPasskeyRegisteredEvent } from './passkey-login-events.js';
 import { PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { keyIcon } from '../shared/icons.js';
-import { LightDomSlot } from '../shared/light-dom.js';
+import { inputStyles, LightDomSlot } from '../shared/light-dom.js';
 import { passkeyLoginStyles } from './passkey-login.styles.js';
 import './passkey-login.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { passkeyLoginMessages } from './passkey-login.messages.js';
@@ -99,7 +99,12 @@ export class PayPasskeyLoginElement extends PayElement {
     super();
     this.mode = 'login';
     this.conditional = false;
-    new LightDomSlot(this, 'autofill-input', () => (this.#showAutofill ? this.#renderAutofill() : nothing));
+    new LightDomSlot(
+      this,
+      'autofill-input',
+      () => (this.#showAutofill ? this.#renderAutofill() : nothing),
+      inputStyles,
+    );
   }
 
   protected override get states(): string[] {

@@ -56,7 +56,7 @@ type Proof = { code: string } | { passkey: true };
  *
  * @event {PayScaCompleteEvent} pay-sca-complete - The quote left PENDING_AUTHORIZATION (PROCESSING for a released wallet send, PENDING for a quote to execute). `detail: { quote }`.
  *
- * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style it through the `.pay-field__input` class.
+ * @slot code-input - Reserved: the element renders its code field here (label, input, hint, error) in light DOM. Style its six cells through the `.pay-field__cell` class (the one input over them is transparent).
  *
  * @csspart base - The surface around everything.
  * @csspart title - "Confirm this payment".

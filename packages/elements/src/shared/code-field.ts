@@ -6,7 +6,9 @@
  * the input and the input cleared in the same step; it is never put in an attribute. Errors about an
  * attempt show under the input (the line exists only while there is one); a 429 also disables it until
  * its Retry-After has passed, and a spent code until a new one is sent. It looks like six cells
- * (light-dom.ts) but stays one input, so paste, autofill, WebOTP and screen readers see one field.
+ * (`aria-hidden` spans that mirror the digits, under the transparent input that covers them: code-field.styles.ts)
+ * but stays one input, so paste, autofill, WebOTP and screen readers see one field. The caret is kept at
+ * the end, so the cell after the last digit is the active one (outlined while the input has focus).
  *
  * Its host is the element that owns it: the field speaks with the host's `t` (the never-share warning,
  * the too-few-digits complaint, the error line), so an element passes only what differs.
@@ -22,6 +24,7 @@ import type { PayElement } from './base-element.js';
 import { Countdown } from './countdown.js';
 import type { ErrorView } from './errors.js';
 import { LightDomSlot } from './light-dom.js';
+import { codeFieldStyles } from './code-field.styles.js';
 import { codeFieldMessages } from './code-field.messages.js';
 import { registerMessages } from './i18n.js';
 
@@ -78,7 +81,7 @@ export class CodeField {
       message: (view, secondsLeft) => host['errorMessage'](view, secondsLeft),
       ...options,
     };
-    this.#slot = new LightDomSlot(host, 'code-input', () => this.#render());
+    this.#slot = new LightDomSlot(host, 'code-input', () => this.#render(), codeFieldStyles);
     this.#wait = new Countdown(host, () => {
       this.#error = undefined;
       void host.updateComplete.then(() => this.focus());
@@ -108,7 +111,6 @@ export class CodeField {
     this.spent = false;
     this.#wait.stop();
     this.clear();
-    this.#host.requestUpdate();
   }
 
   /** The light-DOM input, when rendered. */
@@ -120,12 +122,14 @@ export class CodeField {
   take(): string {
     const input = this.input;
     const digits = (input?.value ?? '').replace(/\D/g, '');
-    if (input) input.value = '';
+    this.clear();
     return digits;
   }
 
+  /** Empties the input (and so the cells). */
   clear(): void {
     if (this.input) this.input.value = '';
+    this.#host.requestUpdate();
   }
 
   focus(): void {
@@ -148,45 +152,50 @@ export class CodeField {
     const id = this.#id;
     const view = this.#error;
     const error = view ? this.#options.message(view, this.#wait.remaining) : this.#incomplete;
+    const value = this.input?.value ?? '';
+    const active = Math.min(value.length, this.length - 1);
+    const cells = Array.from(
+      { length: this.length },
+      (_, i) => html`<span class="pay-field__cell" aria-hidden="true" ?data-active=${i === active}>${value[i]}</span>`,
+    );
     return html`
       <label class="pay-field__label" for=${id}>${this.#options.label()}</label>
-      <input
-        id=${id}
-        class="pay-field__input pay-field__input--code"
-        type="text"
-        autocomplete="one-time-code"
-        inputmode="numeric"
-        pattern="[0-9]*"
-        maxlength=${this.length}
-        spellcheck="false"
-        autocapitalize="off"
-        aria-describedby="${id}-hint ${id}-warning${error ? ` ${id}-error` : ''}"
-        aria-invalid=${error ? 'true' : 'false'}
-        ?readonly=${this.busy}
-        ?disabled=${this.rateLimited || this.spent}
-        @paste=${this.#onPaste}
-        @beforeinput=${this.#onBeforeInput}
-        @input=${this.#onInput}
-        @keydown=${this.#onKeydown}
-      />
+      <div class="pay-field__code">
+        <input
+          id=${id}
+          class="pay-field__input--code"
+          type="text"
+          autocomplete="one-time-code"
+          inputmode="numeric"
+          pattern="[0-9]*"
+          spellcheck="false"
+          autocapitalize="off"
+          aria-describedby="${id}-hint ${id}-warning${error ? ` ${id}-error` : ''}"
+          aria-invalid=${error ? 'true' : 'false'}
+          ?readonly=${this.busy}
+          ?disabled=${this.rateLimited || this.spent}
+          @paste=${this.#onPaste}
+          @input=${this.#onInput}
+          @keydown=${this.#onKeydown}
+          @click=${this.#toEnd}
+          @focus=${this.#toEnd}
+        />${cells}
+      </div>
       <p class="pay-field__hint" id="${id}-hint">${this.#options.hint()}</p>
       <p class="pay-field__hint" id="${id}-warning">${this.#options.warning()}</p>
       ${error ? html`<p class="pay-field__error" id="${id}-error">${error}</p>` : nothing}
     `;
   }
 
-  readonly #onPaste = (event: ClipboardEvent): void => {
-    const text = event.clipboardData?.getData('text');
-    if (!text) return; // let the browser paste; #onBeforeInput or #onInput cleans up
-    event.preventDefault();
-    this.#accept(event.target as HTMLInputElement, text);
+  /** Focus and clicks put the caret after the last digit, where the active cell is drawn. */
+  readonly #toEnd = (event: Event): void => {
+    const input = event.target as HTMLInputElement;
+    input.selectionStart = input.value.length;
   };
 
-  /** A paste the `paste` event could not read (no clipboardData): take the text before maxlength cuts it. */
-  readonly #onBeforeInput = (event: InputEvent): void => {
-    if (event.inputType !== 'insertFromPaste') return;
-    const text = event.data ?? event.dataTransfer?.getData('text/plain');
-    if (!text) return;
+  readonly #onPaste = (event: ClipboardEvent): void => {
+    const text = event.clipboardData?.getData('text');
+    if (!text) return; // let the browser paste; #onInput keeps the digits (no maxlength cuts them first)
     event.preventDefault();
     this.#accept(event.target as HTMLInputElement, text);
   };
@@ -200,10 +209,9 @@ export class CodeField {
   #accept(input: HTMLInputElement, text: string): void {
     const digits = text.replace(/\D/g, '').slice(0, this.length);
     if (digits !== input.value) input.value = digits;
-    if (this.#incomplete || (this.#error && !this.rateLimited)) {
-      this.#incomplete = this.#error = undefined;
-      this.#host.requestUpdate();
-    }
+    if (!this.rateLimited) this.#error = undefined;
+    this.#incomplete = undefined;
+    this.#host.requestUpdate(); // the cells show the digits
     this.onEdit();
     this.#check(input);
   }

@@ -1,6 +1,11 @@
 /**
  * Turns a failure into what an element shows: a localized message chosen by `PayError.code`, and the
- * facts the element acts on (retry-after, retryable). Neither the error's own `message` nor the
+ * facts the element acts on (retry-after, retryable). Each cause has one message in every element: the
+ * server out of reach (`NETWORK_ERROR`, fetch's own `TypeError` from a platform's transport, or a gateway's
+ * bare 502/503) is `error.network`, a timeout (`TIMEOUT`, a bare 504) `error.timeout`, and so on down
+ * the table below; an element overrides only codes whose meaning depends on it (a 401 after a code).
+ * Errors about a field are shown under the field (code-field.ts, kyc-form.ts), errors about a call in the
+ * error box, news that is not an error as a notice (notice.styles.ts). Neither the error's own `message` nor the
  * service's `details.reason` is ever shown: both are English for developers; what a reason tells the
  * user is mapped to translated text (code-entry.ts does so for codes). Codes are compared as strings,
  * so a `PayError` from another copy of crypto-core is understood too.
@@ -41,9 +46,13 @@ export interface ErrorView {
   retryable: boolean;
 }
 
-const messages: ErrorMessages = {
+const messages: ErrorMessages & Partial<Record<'HTTP_502' | 'HTTP_503' | 'HTTP_504', MessageKey>> = {
   NETWORK_ERROR: 'error.network',
   TIMEOUT: 'error.timeout',
+  // a gateway's bare answer (no service behind it to give a code): the server out of reach, or too slow
+  HTTP_502: 'error.network',
+  HTTP_503: 'error.network',
+  HTTP_504: 'error.timeout',
   RATE_LIMITED: 'error.rateLimited',
   ACCOUNT_LOCKED: 'error.locked',
   NO_CLIENT: 'error.noClient',
@@ -61,6 +70,9 @@ const messages: ErrorMessages = {
   SCA_SESSION_REQUIRED: 'error.scaSession',
   INVALID_ARGUMENT: 'error.invalidArgument',
 };
+
+/** Fetch's own rejection (Chromium, Firefox, WebKit), when a platform's transport lets it through. */
+const FETCH_FAILED = /^(Failed to fetch|NetworkError when|Load failed)/;
 
 interface ErrorLike {
   code?: unknown;
@@ -80,7 +92,8 @@ export function errorCode(error: unknown): string {
  */
 export function describeError(error: unknown, overrides: ErrorMessages = {}): ErrorView {
   const e = (error ?? {}) as ErrorLike;
-  const code = errorCode(error);
+  // fetch's own rejection is the network's, whatever the transport
+  const code = error instanceof TypeError && FETCH_FAILED.test(error.message) ? 'NETWORK_ERROR' : errorCode(error);
   const status = typeof e.status === 'number' ? e.status : undefined;
   const retryAfter =
     typeof e.retryAfterSeconds === 'number' && e.retryAfterSeconds >= 0 ? Math.ceil(e.retryAfterSeconds) : undefined;

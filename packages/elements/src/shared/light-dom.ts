@@ -10,21 +10,21 @@
  * So the HTML a server sends and the element upgraded before hydration have the same children.
  *
  * @example
- *   #field = new LightDomSlot(this, 'code-input', () => html`<input autocomplete="one-time-code">`);
- *   render() { return html`<slot name="code-input"></slot>`; }
+ *   #field = new LightDomSlot(this, 'name-input', () => html`<input class="pay-field__input">`, inputStyles);
+ *   render() { return html`<slot name="name-input"></slot>`; }
  */
 import { css, nothing, render, type CSSResult, type ReactiveController, type ReactiveControllerHost } from 'lit';
 
 /** While the host has this attribute, a framework is hydrating its light DOM: add nothing to it yet. */
 export const DEFER_HYDRATION = 'defer-hydration';
 
-/** Styles of the light-DOM fields, in terms of the element's private tokens (inherited from the host). */
-export const lightDomStyles: CSSResult = css`
+/** Styles every light-DOM field has (its label, hints and error line), in the element's private tokens (inherited from the host). */
+export const fieldStyles: CSSResult = css`
   :where(.pay-field) {
     display: grid;
-    gap: calc(var(--_space, 8px) * 0.75);
-    font-family: var(--_font, system-ui, sans-serif);
-    color: var(--_text, #111827);
+    gap: calc(var(--_space) * 0.75);
+    font-family: var(--_font);
+    color: var(--_text);
   }
   :where(.pay-field[hidden]) {
     display: none;
@@ -33,86 +33,84 @@ export const lightDomStyles: CSSResult = css`
     font-size: 0.875em;
     font-weight: 600;
   }
-  :where(.pay-field__input) {
-    box-sizing: border-box;
-    width: 100%;
-    min-height: var(--_control-height, 44px);
-    margin: 0;
-    padding: 0 12px;
-    border: 1px solid var(--_border, #6b7280);
-    border-radius: var(--_radius, 8px);
-    background: var(--_surface, #fff);
-    color: var(--_text, #111827);
-    font: inherit;
-    font-size: max(16px, 1em);
-    transition:
-      border-color var(--_transition, 0s),
-      box-shadow var(--_transition, 0s);
-  }
-  /* six cells (a fill and a 3:1 underline) drawn behind one input: each 1ch digit of a monospace font is centred in a 2ch cell */
-  :where(.pay-field__input--code) {
-    --_c: var(--_border, #6b7280);
-    width: 16ch;
-    padding: 0 0 0 0.5ch;
-    border-color: transparent;
-    background:
-      repeating-linear-gradient(90deg, var(--_c) 0 2ch, #0000 0 2.5ch) 0 100% / 14.5ch 2px no-repeat,
-      repeating-linear-gradient(90deg, var(--_surface-muted, #f3f4f6) 0 2ch, #0000 0 2.5ch) 0 0 / 14.5ch 100% no-repeat;
-    font-family: var(--_font-mono, monospace);
-    font-size: 1.5em;
-    letter-spacing: 1.5ch;
-  }
-  :where(.pay-field__input--code[aria-invalid='true']) {
-    --_c: var(--_danger, #b91c1c);
-  }
-  :where(.pay-field__input:focus-visible) {
-    outline: 2px solid transparent;
-    border-color: var(--_focus, #2563eb);
-    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_focus, #2563eb) 35%, transparent);
-  }
-  :where(.pay-field__input[aria-invalid='true']) {
-    border-color: var(--_danger, #b91c1c);
-  }
-  :where(.pay-field__input:disabled, .pay-field__input:read-only) {
-    background-color: var(--_surface-muted, #f3f4f6);
-  }
-  :where(.pay-field__input:disabled) {
-    cursor: not-allowed;
-  }
   :where(.pay-field__hint, .pay-field__error) {
     margin: 0;
     font-size: 0.875em;
     line-height: 1.4;
   }
   :where(.pay-field__hint) {
-    color: var(--_text-muted, #4b5563);
+    color: var(--_text-muted);
   }
   :where(.pay-field__error) {
-    color: var(--_danger, #b91c1c);
+    color: var(--_danger);
   }
 `;
 
-const adopted = new WeakMap<Node, true>();
-
-/** Adds `lightDomStyles` to the document or shadow root `host` lives in (once per root). */
-function adoptStyles(host: HTMLElement, container: HTMLElement): void {
-  const root = host.getRootNode() as Document | ShadowRoot;
-  if (adopted.has(root)) return;
-  const sheet = lightDomStyles.styleSheet;
-  if (sheet && 'adoptedStyleSheets' in root) {
-    try {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-      adopted.set(root, true);
-      return;
-    } catch {
-      // A sheet from another document (an iframe) cannot be adopted: fall through.
-    }
+/**
+ * A text input's box (`.pay-field__input`: email, phone, passkey name): what a slot with one adopts besides
+ * `fieldStyles`. Built in a pure call (bundlers drop an unused tagged template only then), so an element
+ * whose only light-DOM field is the code field does not ship it.
+ */
+export const inputStyles: CSSResult = /* @__PURE__ */ (() => css`
+  :where(.pay-field__input) {
+    box-sizing: border-box;
+    width: 100%;
+    min-height: var(--_control-height);
+    margin: 0;
+    padding: 0 12px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    color: var(--_text);
+    font: inherit;
+    font-size: max(16px, 1em);
+    transition:
+      border-color var(--_transition),
+      box-shadow var(--_transition);
   }
-  // No constructable sheets: a <style> inside the container itself (the container moves with the host).
-  if (!container.querySelector(':scope > style')) {
-    const style = document.createElement('style');
-    style.textContent = lightDomStyles.cssText;
-    container.prepend(style);
+  :where(.pay-field__input:focus-visible) {
+    outline: 2px solid transparent;
+    border-color: var(--_focus);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_focus) 35%, transparent);
+  }
+  :where(.pay-field__input[aria-invalid='true']) {
+    border-color: var(--_danger);
+  }
+  :where(.pay-field__input:disabled, .pay-field__input:read-only) {
+    background-color: var(--_surface-muted);
+  }
+  :where(.pay-field__input:disabled) {
+    cursor: not-allowed;
+  }
+`)();
+
+/** Styles of the light-DOM fields with text inputs (`fieldStyles` and `inputStyles`), for a page's own fields. */
+export const lightDomStyles: CSSResult = /* @__PURE__ */ (() => css`
+  ${fieldStyles}
+  ${inputStyles}
+`)();
+
+/** Where each sheet is in use: the roots that adopted it, or the containers holding it as a <style>. */
+const adopted = new WeakMap<CSSResult, WeakSet<Node>>();
+
+/** Adds `sheets` to the document or shadow root `host` lives in (once per root and sheet). */
+function adoptStyles(host: HTMLElement, container: HTMLElement, sheets: CSSResult[]): void {
+  const root = host.getRootNode() as Document | ShadowRoot;
+  for (const result of sheets) {
+    const done = adopted.get(result) ?? new WeakSet<Node>();
+    adopted.set(result, done);
+    if (done.has(root) || done.has(container)) continue;
+    try {
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, result.styleSheet!];
+      done.add(root);
+    } catch {
+      // No constructable sheets, or a sheet from another document (an iframe): a <style> inside the
+      // container itself (the container moves with the host).
+      const style = document.createElement('style');
+      style.textContent = result.cssText;
+      container.prepend(style);
+      done.add(container);
+    }
   }
 }
 
@@ -120,10 +118,17 @@ export class LightDomSlot implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #slot: string;
   readonly #template: () => unknown;
+  readonly #sheets: CSSResult[];
   #container: HTMLElement | undefined;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, slot: string, template: () => unknown) {
+  /**
+   * `styles`: what the slot's content needs besides `fieldStyles` (adopted the same way): `inputStyles`
+   * for text inputs, code-field.styles.ts for the code field (so an element with a code field only does not ship
+   * the text input's rules).
+   */
+  constructor(host: ReactiveControllerHost & HTMLElement, slot: string, template: () => unknown, styles: CSSResult) {
     this.#host = host;
+    this.#sheets = [fieldStyles, styles];
     this.#slot = slot;
     this.#template = template;
     host.addController(this);
@@ -153,6 +158,6 @@ export class LightDomSlot implements ReactiveController {
 
   #attach(container: HTMLElement): void {
     if (container.parentNode !== this.#host) this.#host.append(container);
-    adoptStyles(this.#host, container);
+    adoptStyles(this.#host, container, this.#sheets);
   }
 }

@@ -16,7 +16,7 @@
  *     defaultCountry: () => this.defaultCountry, announce: (text) => this.live.announce(text),
  *     onSubmit: (e164) => this.#add(e164),
  *   });
- *   new LightDomSlot(this, 'field-input', () => this.#phone.render());
+ *   new LightDomSlot(this, 'field-input', () => this.#phone.render(), inputStyles);
  */
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { registerMessages, type MessageKey, type MessageParams } from './i18n.js';

@@ -14,7 +14,7 @@ import { PENDING_KEY, readRecord } from '../oauth-button/oauth-pending.js';
 import { PayElement } from '../shared/base-element.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PaySessionEvent, summarizeSession } from '../shared/events.js';
-import { LightDomSlot } from '../shared/light-dom.js';
+import { inputStyles, LightDomSlot } from '../shared/light-dom.js';
 import type { PhoneField } from '../shared/phone-field.js';
 import { registerMessages } from '../shared/i18n.js';
 import { PaySignInCompleteEvent, PaySignInMethodEvent, type PaySignInMethodType } from './sign-in-events.js';
@@ -198,8 +198,8 @@ export class PaySignInElement extends PayElement {
     this.identifiers = 'email phone';
     // what a person typed is never replaced: each field, once rendered, stays (hidden while the other one
     // is used, unslotted while a method is shown), so "Edit" and "Use email instead" find what was typed
-    new LightDomSlot(this, 'identifier', () => this.#renderIdentifier());
-    new LightDomSlot(this, 'method', () => this.#renderMethod());
+    new LightDomSlot(this, 'identifier', () => this.#renderIdentifier(), inputStyles);
+    new LightDomSlot(this, 'method', () => this.#renderMethod(), inputStyles);
     this.addEventListener('pay-session', this.#onSession);
     this.addEventListener('pay-passkey-registered', this.#onRegistered);
   }

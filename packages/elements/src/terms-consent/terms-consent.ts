@@ -5,6 +5,7 @@ import { CustomerLoad } from '../shared/keyed-load.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from './terms-consent-events.js';
 import { termsConsentStyles } from './terms-consent.styles.js';
+import { noticeStyles } from '../shared/notice.styles.js';
 import './terms-consent.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { termsConsentMessages } from './terms-consent.messages.js';
 import { fillSlots, registerMessages } from '../shared/i18n.js';
@@ -58,6 +59,8 @@ export function safeTermsUrl(url: unknown): string | undefined {
  * @csspart placeholder - The line shown while loading.
  * @csspart success - The line saying the terms are accepted.
  * @csspart error - The error box.
+ * @csspart field-error - "Tick the box…", under the checkbox (which it describes, with `aria-invalid`).
+ * @csspart notice - A notice that is not an error ("The terms were updated…").
  *
  * @cssstate loading - Reading the terms and the customer.
  * @cssstate ready - Waiting for the user to accept.
@@ -67,7 +70,7 @@ export function safeTermsUrl(url: unknown): string | undefined {
  * @cssstate error - An error is shown.
  */
 export class PayTermsConsentElement extends PayElement {
-  static override styles = [...PayElement.styles, termsConsentStyles];
+  static override styles = [...PayElement.styles, noticeStyles, termsConsentStyles];
 
   static override properties: PropertyDeclarations = {
     customerId: { attribute: 'customer-id' },
@@ -90,7 +93,10 @@ export class PayTermsConsentElement extends PayElement {
   #customerType: CustomerConsent['customerType'] = 'INDIVIDUAL';
   #checked = false;
   #error: ErrorView | undefined;
-  #notice: 'updated' | 'unchecked' | undefined;
+  /** Continue was pressed with the box unticked: said under the box (the error pattern), until it is ticked. */
+  #unticked = false;
+  /** The terms changed since they were shown (a notice, not an error). */
+  #updated = false;
   /** Reads the terms and the customer for `customer-id`; an answer for an older load or customer is dropped. */
   readonly #load = new CustomerLoad(this, {
     start: () => {
@@ -147,15 +153,29 @@ export class PayTermsConsentElement extends PayElement {
     return html`<div part="base" class="base">
       ${phase === 'loading' ? html`<p part="placeholder" class="text"><span class="spinner" aria-hidden="true"></span> ${this.t('terms.loading')}</p>` : nothing}
       ${phase === 'accepted' ? this.renderSuccess(this.t('terms.accepted')) : nothing}
-      ${this.#notice ? html`<p class="text">${this.t(`terms.notice.${this.#notice}` as const)}</p>` : nothing}
+      ${this.#updated ? html`<p part="notice" class="notice">${this.t('terms.notice.updated')}</p>` : nothing}
       ${
         phase === 'ready' || phase === 'accepting'
           ? this.acceptanceMethod === 'CLICK_TO_ACCEPT'
             ? html`<p part="intro" class="text">${fillSlots(this.t('terms.clickToAccept'), { link })}</p>`
             : html`<label part="consent" class="consent">
-                <input type="checkbox" .checked=${this.#checked} ?disabled=${busy} @change=${this.#onCheck} />
-                <span>${fillSlots(this.t('terms.consentLabel'), { link })}</span>
-              </label>`
+                  <input
+                    type="checkbox"
+                    .checked=${this.#checked}
+                    ?disabled=${busy}
+                    aria-invalid=${this.#unticked ? 'true' : 'false'}
+                    aria-describedby=${this.#unticked ? 'consent-error' : nothing}
+                    @change=${this.#onCheck}
+                  />
+                  <span>${fillSlots(this.t('terms.consentLabel'), { link })}</span>
+                </label>
+                ${
+                  this.#unticked
+                    ? html`<p part="field-error" class="field-error" id="consent-error">
+                        ${this.t('terms.notice.unchecked')}
+                      </p>`
+                    : nothing
+                }`
           : nothing
       }
       ${this.renderErrorBox(this.#error, phase === 'failed' ? { retry: this.#onRetry } : {})}
@@ -179,7 +199,7 @@ export class PayTermsConsentElement extends PayElement {
 
   readonly #onCheck = (event: Event): void => {
     this.#checked = (event.target as HTMLInputElement).checked;
-    if (this.#checked && this.#notice === 'unchecked') this.#notice = undefined;
+    if (this.#checked) this.#unticked = false;
     this.requestUpdate();
   };
   readonly #onAccept = (): void => void this.#accept();
@@ -188,9 +208,12 @@ export class PayTermsConsentElement extends PayElement {
   async #accept(): Promise<void> {
     if (this.#phase !== 'ready' || !this.#terms) return;
     if (this.acceptanceMethod !== 'CLICK_TO_ACCEPT' && !this.#checked) {
-      this.#notice = 'unchecked';
+      this.#unticked = true;
+      this.#updated = false;
       this.live.announce(this.t('terms.notice.unchecked'));
       this.requestUpdate();
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLInputElement>('.consent input')?.focus();
       return;
     }
     const current = this.#load.current();
@@ -198,7 +221,8 @@ export class PayTermsConsentElement extends PayElement {
     const { version } = this.#terms;
     const method = this.acceptanceMethod === 'CLICK_TO_ACCEPT' ? 'CLICK_TO_ACCEPT' : 'CHECKBOX';
     this.#phase = 'accepting';
-    this.#error = this.#notice = undefined;
+    this.#error = undefined;
+    this.#updated = false;
     this.requestUpdate();
     try {
       await this.requireClient().request('PATCH', `/customers/${encodeURIComponent(customerId)}`, {
@@ -218,7 +242,7 @@ export class PayTermsConsentElement extends PayElement {
         // the terms changed since they were shown: show the new version and ask again
         await this.#load.load();
         this.#checked = false;
-        this.#notice = 'updated';
+        this.#updated = true;
         this.live.announce(this.t('terms.notice.updated'));
         this.requestUpdate();
         return;

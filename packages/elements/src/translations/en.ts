@@ -29,6 +29,9 @@ import { walletExportMessages } from '../wallet-export/wallet-export.messages.js
 import { walletOwnershipMessages } from '../wallet-ownership/wallet-ownership.messages.js';
 import { walletSettingsMessages } from '../wallet-settings/wallet-settings.messages.js';
 import { transactionsMessages } from '../transactions/transactions.messages.js';
+import { beneficiariesMessages } from '../beneficiaries/beneficiaries.messages.js';
+import { invitationMessages } from '../invitation/invitation.messages.js';
+import { scaFactorsMessages } from '../sca-factors/sca-factors.messages.js';
 
 /** Every English message, by key. */
 export const en: Messages = {
@@ -53,6 +56,9 @@ export const en: Messages = {
   ...walletOwnershipMessages,
   ...walletSettingsMessages,
   ...transactionsMessages,
+  ...beneficiariesMessages,
+  ...invitationMessages,
+  ...scaFactorsMessages,
 };
 
 registerMessages('en', en);

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import { noticeStyles } from '../shared/notice.styles.js';
 import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
 import {
   PayOwnershipFailedEvent,
@@ -54,7 +55,8 @@ const SIGNING_FAILED = ElementErrorCode.WALLET_SIGNING_FAILED;
  * @csspart restart-button - "Start again" after a failed or expired attempt.
  * @csspart link - The link that opens the hosted identity check.
  * @csspart success - The verified line.
- * @csspart error - The error box.
+ * @csspart error - The error box (also "We couldn’t verify this wallet").
+ * @csspart notice - "The verification request expired" (a notice, not an error).
  *
  * @cssstate idle - Ready to start.
  * @cssstate signing - Waiting for the user's wallet.
@@ -66,7 +68,7 @@ const SIGNING_FAILED = ElementErrorCode.WALLET_SIGNING_FAILED;
  * @cssstate error - An error is shown.
  */
 export class PayWalletOwnershipElement extends PayElement {
-  static override styles = [...PayElement.styles, walletOwnershipStyles];
+  static override styles = [...PayElement.styles, noticeStyles, walletOwnershipStyles];
 
   static override properties: PropertyDeclarations = {
     externalAccountId: { attribute: 'external-account-id' },
@@ -146,7 +148,11 @@ export class PayWalletOwnershipElement extends PayElement {
         return this.renderSuccess(this.t('ownership.verified'));
       case 'failed':
       case 'expired':
-        return html`<p class="text">${this.t(this.#phase === 'failed' ? 'ownership.failed' : 'ownership.expired')}</p>
+        return html`${
+            this.#phase === 'failed'
+              ? html`<p part="error" class="alert">${this.t('ownership.failed')}</p>`
+              : html`<p part="notice" class="notice">${this.t('ownership.expired')}</p>`
+          }
           <button part="button restart-button" class="button button--secondary" type="button" @click=${this.#onStart}>
             ${this.t('ownership.again')}
           </button>`;

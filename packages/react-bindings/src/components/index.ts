@@ -11,15 +11,18 @@
  */
 import { createPayAuthMethods, type PayAuthMethodsComponent } from './pay-auth-methods.js';
 import { createPayBeneficialOwners, type PayBeneficialOwnersComponent } from './pay-beneficial-owners.js';
+import { createPayBeneficiaries, type PayBeneficiariesComponent } from './pay-beneficiaries.js';
 import { createPayCard, type PayCardComponent } from './pay-card.js';
 import { createPayCardReveal, type PayCardRevealComponent } from './pay-card-reveal.js';
 import { createPayContactVerification, type PayContactVerificationComponent } from './pay-contact-verification.js';
+import { createPayInvitation, type PayInvitationComponent } from './pay-invitation.js';
 import { createPayKyc, type PayKycComponent } from './pay-kyc.js';
 import { createPayOAuthButton, type PayOAuthButtonComponent } from './pay-oauth-button.js';
 import { createPayOtpLogin, type PayOtpLoginComponent } from './pay-otp-login.js';
 import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-passkey-login.js';
 import { createPayPayment, type PayPaymentComponent } from './pay-payment.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
+import { createPayScaFactors, type PayScaFactorsComponent } from './pay-sca-factors.js';
 import { createPaySessions, type PaySessionsComponent } from './pay-sessions.js';
 import { createPaySignIn, type PaySignInComponent } from './pay-sign-in.js';
 import { createPayTermsConsent, type PayTermsConsentComponent } from './pay-terms-consent.js';
@@ -31,15 +34,18 @@ import type { ReactModule } from '../react-module.js';
 
 export * from './pay-auth-methods.js';
 export * from './pay-beneficial-owners.js';
+export * from './pay-beneficiaries.js';
 export * from './pay-card.js';
 export * from './pay-card-reveal.js';
 export * from './pay-contact-verification.js';
+export * from './pay-invitation.js';
 export * from './pay-kyc.js';
 export * from './pay-oauth-button.js';
 export * from './pay-otp-login.js';
 export * from './pay-passkey-login.js';
 export * from './pay-payment.js';
 export * from './pay-sca-challenge.js';
+export * from './pay-sca-factors.js';
 export * from './pay-sessions.js';
 export * from './pay-sign-in.js';
 export * from './pay-terms-consent.js';
@@ -52,15 +58,18 @@ export * from './pay-wallet-settings.js';
 export const PAYKIT_TAG_NAMES = [
   'pay-auth-methods',
   'pay-beneficial-owners',
+  'pay-beneficiaries',
   'pay-card',
   'pay-card-reveal',
   'pay-contact-verification',
+  'pay-invitation',
   'pay-kyc',
   'pay-oauth-button',
   'pay-otp-login',
   'pay-passkey-login',
   'pay-payment',
   'pay-sca-challenge',
+  'pay-sca-factors',
   'pay-sessions',
   'pay-sign-in',
   'pay-terms-consent',
@@ -73,15 +82,18 @@ export const PAYKIT_TAG_NAMES = [
 export interface PaykitComponents {
   PayAuthMethods: PayAuthMethodsComponent;
   PayBeneficialOwners: PayBeneficialOwnersComponent;
+  PayBeneficiaries: PayBeneficiariesComponent;
   PayCard: PayCardComponent;
   PayCardReveal: PayCardRevealComponent;
   PayContactVerification: PayContactVerificationComponent;
+  PayInvitation: PayInvitationComponent;
   PayKyc: PayKycComponent;
   PayOAuthButton: PayOAuthButtonComponent;
   PayOtpLogin: PayOtpLoginComponent;
   PayPasskeyLogin: PayPasskeyLoginComponent;
   PayPayment: PayPaymentComponent;
   PayScaChallenge: PayScaChallengeComponent;
+  PayScaFactors: PayScaFactorsComponent;
   PaySessions: PaySessionsComponent;
   PaySignIn: PaySignInComponent;
   PayTermsConsent: PayTermsConsentComponent;
@@ -96,15 +108,18 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
     PayAuthMethods: createPayAuthMethods(react),
     PayBeneficialOwners: createPayBeneficialOwners(react),
+    PayBeneficiaries: createPayBeneficiaries(react),
     PayCard: createPayCard(react),
     PayCardReveal: createPayCardReveal(react),
     PayContactVerification: createPayContactVerification(react),
+    PayInvitation: createPayInvitation(react),
     PayKyc: createPayKyc(react),
     PayOAuthButton: createPayOAuthButton(react),
     PayOtpLogin: createPayOtpLogin(react),
     PayPasskeyLogin: createPayPasskeyLogin(react),
     PayPayment: createPayPayment(react),
     PayScaChallenge: createPayScaChallenge(react),
+    PayScaFactors: createPayScaFactors(react),
     PaySessions: createPaySessions(react),
     PaySignIn: createPaySignIn(react),
     PayTermsConsent: createPayTermsConsent(react),

@@ -429,6 +429,12 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
     },
   },
   'POST /customers/external-accounts/{externalAccountId}/challenge': { fields: { method: true } },
+  'POST /customers/external-accounts/{externalAccountId}/trust/confirm': {
+    fields: { challengeId: true, code: true, origin: true, passkeyAssertion: true },
+  },
+  'POST /customers/external-accounts/{externalAccountId}/untrust/confirm': {
+    fields: { challengeId: true, code: true, origin: true, passkeyAssertion: true },
+  },
   'POST /customers/external-accounts/{externalAccountId}/verify': {
     fields: { signature: true, signatureScheme: true },
   },
@@ -436,6 +442,8 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
   'POST /customers/{customerId}/verify-email/confirm': { fields: { code: true } },
   'POST /customers/{customerId}/verify-phone/confirm': { fields: { code: true } },
   'POST /internal-accounts/{id}/export': { fields: { clientPublicKey: true } },
+  'POST /invitations': { fields: { amountToSend: true, expiresAt: true, firstName: true, inviterUma: true } },
+  'POST /invitations/{invitationCode}/claim': { fields: { inviteeUma: true } },
   'POST /quotes': {
     fields: {
       description: true,
@@ -483,6 +491,11 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
   'POST /sandbox/cards/{id}/simulate/return_reversal': { fields: { cardTransactionId: true } },
   'POST /sandbox/internal-accounts/{accountId}/fund': { fields: { amount: true } },
   'POST /sandbox/send': { fields: { currencyAmount: true, currencyCode: true, quoteId: true } },
+  'POST /sca/factors': { by: 'type', cases: { TOTP: { type: true }, PASSKEY: { type: true } } },
+  'POST /sca/factors/confirm': {
+    by: 'type',
+    cases: { TOTP: { code: true, secret: true, type: true }, PASSKEY: { credential: true, origin: true, type: true } },
+  },
   'POST /sca/login/complete': {
     fields: {
       challengeId: true,

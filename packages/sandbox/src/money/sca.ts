@@ -14,6 +14,7 @@
  */
 import type { SandboxContext } from '../context.js';
 import { randomToken, newId } from '../store/ids.js';
+import { bytesToHex, randomBytes } from '@paykit/crypto-core/encoding';
 import { assertionJson, verifyPasskeyAssertion } from '../wallet/passkeys.js';
 import type { CredentialRecord, CustomerRecord, ScaChallengeRecord, ScaCustomerRecord } from '../store/state.js';
 import { isObject, type Fields } from '../http/validation.js';
@@ -146,4 +147,23 @@ export async function proofProblem(
   if (!result.ok) return result.reason;
   ctx.state.credentials.put(credential); // its counter advanced
   return undefined;
+}
+
+/** A fresh 160-bit TOTP shared secret, raw (hex) and in the RFC 4648 Base32 authenticator apps take. */
+export function newTotpSecret(): { secret: string; secretBase32Encoded: string } {
+  const bytes = randomBytes(20);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  let base32 = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      base32 += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) base32 += alphabet[(value << (5 - bits)) & 31];
+  return { secret: bytesToHex(bytes), secretBase32Encoded: base32 };
 }

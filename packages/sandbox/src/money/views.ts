@@ -90,6 +90,8 @@ export function toExternalAccount(r: ExternalAccountRecord): Record<string, unkn
     ...(r.platformAccountId !== undefined ? { platformAccountId: r.platformAccountId } : {}),
     ...(r.beneficiaryVerificationStatus ? { beneficiaryVerificationStatus: r.beneficiaryVerificationStatus } : {}),
     ...(r.beneficiaryVerifiedData ? { beneficiaryVerifiedData: r.beneficiaryVerifiedData } : {}),
+    // not in the OpenAPI's ExternalAccount: the API's name for trust state (BeneficiaryTrustConfirm.trusted)
+    trusted: r.trusted === true,
     accountInfo: r.accountInfo,
   };
 }

@@ -135,7 +135,10 @@ export function externalAccountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   );
 
   app.delete('/customers/external-accounts/:id', (c) => {
-    ctx.state.externalAccounts.delete(requireExternalAccount(ctx, c.req.param('id')).id);
+    const account = requireExternalAccount(ctx, c.req.param('id'));
+    if (account.trusted)
+      throw conflict('The account is a trusted beneficiary: untrust it first', 'BENEFICIARY_TRUSTED');
+    ctx.state.externalAccounts.delete(account.id);
     return c.body(null, 204);
   });
 

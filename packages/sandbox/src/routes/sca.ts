@@ -6,7 +6,8 @@
  * with its paymentInstructions. 400 for a wrong or expired proof, 409 SCA_SESSION_REQUIRED until an SCA
  * login, 423 ACCOUNT_LOCKED once `scaMaxFailures` proofs failed, 429 on resends (which never extend the
  * challenge's `expiresAt`). `POST /sca/login/start` then `POST /sca/login/complete` (`customerId` in the
- * query; `factor`, the proof and `endUserIpAddress` in the body) open the 180-day SCA login session; a
+ * query; `factor`, the proof and `endUserIpAddress` in the body; TOTP once enrolled, with the app's code) open the
+ * 180-day SCA login session; a
  * repeated complete of the same SMS_OTP login with the right code (its answer was lost) answers the same
  * session again, so a retry is never "wrong code".
  * For customers outside SCA regions every endpoint here answers 409.
@@ -46,7 +47,7 @@ function requireScaCustomer(ctx: SandboxContext, customerId: string): CustomerRe
   return customer;
 }
 
-function assertNotLocked(ctx: SandboxContext, customerId: string): void {
+export function assertNotLocked(ctx: SandboxContext, customerId: string): void {
   const lockedUntil = scaStateOf(ctx, customerId).lockedUntil;
   if (lockedUntil !== undefined && lockedUntil > ctx.config.now()) {
     throw new ApiError(423, 'ACCOUNT_LOCKED', 'Too many failed authorization attempts; the customer is locked', {
@@ -62,7 +63,7 @@ function requirePendingChallenge(quote: QuoteRecord): ScaChallengeRecord {
 }
 
 /** Counts a failed proof (locking the customer at the limit) and answers 400 with what failed and the tries left. */
-function rejectProof(ctx: SandboxContext, customerId: string, field: string, problem: string): never {
+export function rejectProof(ctx: SandboxContext, customerId: string, field: string, problem: string): never {
   const sca = scaStateOf(ctx, customerId);
   sca.failures += 1;
   const attemptsRemaining = Math.max(0, ctx.config.scaMaxFailures - sca.failures);
@@ -80,8 +81,8 @@ function rejectProof(ctx: SandboxContext, customerId: string, field: string, pro
   });
 }
 
-/** The customerId query parameter the SCA login endpoints take. */
-function loginCustomer(ctx: SandboxContext, customerId: string | undefined): CustomerRecord {
+/** The customer of the `customerId` query parameter the SCA login and factor endpoints take: 400, 404, 409. */
+export function loginCustomer(ctx: SandboxContext, customerId: string | undefined): CustomerRecord {
   if (!customerId) throw invalidField('customerId', 'query parameter is required');
   return requireScaCustomer(ctx, customerId);
 }
@@ -168,8 +169,8 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const customer = loginCustomer(ctx, c.req.query('customerId'));
     const f = new Fields(parseJsonObject(await c.req.text()));
     const factor = f.string('factor', { required: true, enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] });
-    if (factor === 'TOTP')
-      f.fail('factor', 'no TOTP factor is enrolled (the sandbox does not enroll TOTP)', {
+    if (factor === 'TOTP' && !scaStateOf(ctx, customer.id).factors?.some((x) => x.factor === 'TOTP'))
+      f.fail('factor', 'no TOTP factor is enrolled (POST /sca/factors, then /sca/factors/confirm)', {
         enum: ['SMS_OTP', 'PASSKEY'],
       });
     if (factor === 'PASSKEY' && customerPasskeys(ctx, customer.id).length === 0)
@@ -187,6 +188,9 @@ export function scaRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         relyingPartyId: ctx.config.rpId,
         ...(ctx.config.exactAllowedOrigins ? { allowedOrigins: [...ctx.config.exactAllowedOrigins] } : {}),
       };
+    } else if (factor === 'TOTP') {
+      login = { factor, expiresAt }; // the code comes from the customer's app: nothing is sent
+      body = { factor };
     } else {
       login = { factor: 'SMS_OTP', expiresAt, challengeId: newId('ScaChallenge') };
       body = { factor, challengeId: login.challengeId, expiresAt: iso(expiresAt) };

@@ -279,6 +279,10 @@ export interface ExternalAccountRecord {
   platformAccountId?: string;
   beneficiaryVerificationStatus?: string;
   beneficiaryVerifiedData?: { fullName: string };
+  /** A trusted beneficiary (routes/beneficiary-trust.ts): sends to it skip the per-transaction SCA. */
+  trusted?: boolean;
+  /** The trust or untrust started and not yet confirmed, with its SCA challenge. */
+  trustChange?: { trusted: boolean; challenge: ScaChallengeRecord };
   challenge?: {
     method: 'WALLET_SIGNATURE' | 'LIVENESS';
     messageToSign?: string;
@@ -326,10 +330,29 @@ export interface ScaCustomerRecord {
   lockedUntil?: number;
   /** The SCA login started by `POST /sca/login/start`, until completed. */
   login?: ScaLoginRecord;
+  /** Factors enrolled and confirmed through `/sca/factors` (SMS_OTP is implicit and not stored). */
+  factors?: ScaFactorRecord[];
+  /** Enrollments started by `POST /sca/factors` and not yet confirmed: pending, not listed. */
+  pending?: ScaPendingEnrollment[];
+}
+
+export interface ScaFactorRecord {
+  factor: 'TOTP' | 'PASSKEY';
+  enrolledAt: number;
+  /** PASSKEY: the WebAuthn credential (its id is the factor's `credentialId`). */
+  passkey?: { credentialId: string; publicKey: Uint8Array; counter: number; transports: string[] };
+  name?: string;
+}
+
+export interface ScaPendingEnrollment {
+  factor: 'TOTP' | 'PASSKEY';
+  /** TOTP: the shared secret threaded back on confirm. PASSKEY: the registration challenge. */
+  secret: string;
+  expiresAt: number;
 }
 
 export interface ScaLoginRecord {
-  factor: 'SMS_OTP' | 'PASSKEY';
+  factor: 'SMS_OTP' | 'TOTP' | 'PASSKEY';
   /** SMS_OTP: the handle echoed on complete. */
   challengeId?: string;
   expiresAt: number;
@@ -396,6 +419,21 @@ export interface OnboardingTokenRecord {
   redirectUri?: string;
 }
 
+/** An UMA invitation (`/invitations`), keyed by its code. EXPIRED is read from `expiresAt`, never stored. */
+export interface InvitationRecord {
+  /** The invitation code. */
+  id: string;
+  inviterUma: string;
+  firstName?: string;
+  /** In the smallest unit of `currency` (the inviter's wallet currency). */
+  amountToSend?: { amount: number; currency: string };
+  status: 'PENDING' | 'CLAIMED' | 'CANCELLED';
+  inviteeUma?: string;
+  createdAt: number;
+  claimedAt?: number;
+  expiresAt?: number;
+}
+
 /** Single-use values that must never be accepted twice (passkey registration challenges). */
 export interface UsedValueRecord {
   id: string;
@@ -451,6 +489,7 @@ export interface SandboxState {
   readonly verifications: Collection<VerificationRecord>;
   readonly kycLinks: ExpiringCollection<OnboardingTokenRecord>;
   readonly contactCodes: ExpiringCollection<OnboardingTokenRecord>;
+  readonly invitations: Collection<InvitationRecord>;
 }
 
 export function memoryCollection<T extends { id: string }>(): Collection<T> {
@@ -595,5 +634,6 @@ export function createMemoryState(): SandboxState {
     verifications: memoryCollection(),
     kycLinks: expiringCollection(),
     contactCodes: expiringCollection(),
+    invitations: memoryCollection(),
   };
 }

@@ -12,6 +12,7 @@ import type {
   CustomerRecord,
   DelegatedKeyRecord,
   QuoteRecord,
+  ScaChallengeRecord,
   SessionRecord,
 } from './state.js';
 
@@ -157,19 +158,7 @@ export function toQuote(r: QuoteRecord): Record<string, unknown> {
     ...(r.failureReason ? { failureReason: r.failureReason } : {}),
     ...(pendingSca
       ? {
-          scaChallenge: {
-            id: pendingSca.challenge.id,
-            expiresAt: iso(pendingSca.challenge.expiresAt),
-            factor: pendingSca.challenge.factor,
-            availableFactors: pendingSca.challenge.availableFactors,
-            purpose: pendingSca.challenge.purpose,
-            ...(pendingSca.challenge.passkeyAssertionOptions
-              ? { passkeyAssertionOptions: pendingSca.challenge.passkeyAssertionOptions }
-              : {}),
-            ...(pendingSca.challenge.passkeyAllowedOrigins
-              ? { passkeyAllowedOrigins: pendingSca.challenge.passkeyAllowedOrigins }
-              : {}),
-          },
+          scaChallenge: toScaChallenge(pendingSca.challenge),
         }
       : {}),
     ...paymentInstructionsOf(r),
@@ -211,5 +200,18 @@ export function toCard(r: CardRecord): Record<string, unknown> {
     cardCapabilities: CARD_CAPABILITIES,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
+  };
+}
+
+/** An `ScaChallenge` as the API shows it (a quote's, a beneficiary trust's). */
+export function toScaChallenge(c: ScaChallengeRecord): Record<string, unknown> {
+  return {
+    id: c.id,
+    expiresAt: iso(c.expiresAt),
+    factor: c.factor,
+    availableFactors: c.availableFactors,
+    purpose: c.purpose,
+    ...(c.passkeyAssertionOptions ? { passkeyAssertionOptions: c.passkeyAssertionOptions } : {}),
+    ...(c.passkeyAllowedOrigins ? { passkeyAllowedOrigins: c.passkeyAllowedOrigins } : {}),
   };
 }

@@ -65,10 +65,30 @@ export const SANDBOX_CHOICES: readonly { where: string; answer: string; reason: 
     reason: "the sandbox provisions every customer's wallet with an EMAIL_OTP credential on that address",
   },
   {
+    where: 'trusted on every ExternalAccount',
+    answer: 'trusted: boolean (the name of BeneficiaryTrustConfirm.trusted)',
+    reason: "the OpenAPI's ExternalAccount has no field for trust state, so a payee list could not show it",
+  },
+  {
+    where: 'POST /customers/external-accounts/{externalAccountId}/trust (untrust, each /confirm) of a locked customer',
+    answer: '409 CONFLICT with details.reason ACCOUNT_LOCKED',
+    reason: 'wrong codes count towards the SCA lock; 409 is the status these operations declare (no 423)',
+  },
+  {
     where: 'an operation of the API the sandbox does not serve yet',
     answer: '405 METHOD_NOT_ALLOWED with the served methods in Allow',
     reason:
       "truthful about this sandbox (the operations left are issue 27's first part); 404 would claim the path unknown",
+  },
+  {
+    where: 'POST /sca/factors/confirm of a TOTP while one is enrolled',
+    answer: '200: the new app replaces the old (one TOTP factor listed); sca-factors.node.test.ts checks it',
+    reason: 'the API limits passkeys to one and says nothing of TOTP; a second listed app could not be told apart',
+  },
+  {
+    where: 'POST /sca/factors/confirm after challengeTtlMs (5 min)',
+    answer: '400 INVALID_INPUT (secret, or credential): the started enrollment has lapsed',
+    reason: 'the API gives no lifetime; a pending secret must not stay usable forever (a challenge’s lifetime)',
   },
 ];
 

@@ -1,0 +1,223 @@
+/** The demo page's own words in Italian. */
+import type { DemoMessages } from './en.js';
+
+export const it: DemoMessages = {
+  'shell.skip': 'Vai al contenuto',
+  'shell.brand': 'Paykit Wallet, inizio',
+  'shell.sandbox': 'Sandbox',
+  'shell.nav': 'Passaggi della demo',
+  'shell.walkthrough': 'Percorso',
+  'shell.codes': 'Codici della sandbox',
+  'shell.gallery': 'Galleria: ogni elemento, ogni stato',
+  'shell.csp': 'CSP rigorosa · nessuno script inline',
+  'shell.cspBlocked': 'Richieste bloccate dalla CSP: {count}',
+  'shell.starting': 'Avvio del portafoglio di prova…',
+  'shell.language': 'Lingua',
+  'shell.themeDark': 'Passa al tema scuro',
+  'shell.themeLight': 'Passa al tema chiaro',
+  'shell.noCustomer': 'Ancora nessun cliente',
+  'shell.balance': 'Saldo',
+  'shell.signedIn': 'Accesso eseguito',
+  'shell.signedOut': 'Disconnesso',
+  'shell.until': 'fino alle {time}',
+  'shell.session': 'Sessione {id}',
+  'shell.noSession': 'Nessuna sessione del portafoglio',
+  'shell.stepOf': 'Passaggio {n} di {total}',
+  'shell.done': 'fatto',
+  'shell.continue': 'Continua',
+  'shell.lockedCustomer': 'Prima crea un cliente',
+  'shell.lockedCustomerText':
+    'Questo passaggio usa il portafoglio di un cliente di prova. Crearne uno richiede pochi secondi.',
+  'shell.lockedSession': 'Accedi per continuare',
+  'shell.lockedSessionText':
+    '«{step}» usa la tua sessione del portafoglio. Accedi prima con il codice via email (o la tua passkey).',
+  'shell.createCustomer': 'Crea un cliente',
+  'shell.goSignin': 'Vai all’accesso',
+  'shell.how': 'Cosa succede dietro le quinte',
+  'shell.bootError': 'Impossibile avviare la demo',
+  'shell.retry': 'Riprova',
+  'shell.signedInToast': 'Accesso eseguito',
+  'shell.signedOutToast': 'Disconnesso. La chiave di sessione è stata eliminata da questo browser.',
+  'codes.otpCode': 'Codice di accesso (email o SMS)',
+  'codes.contactCode': 'Codice di verifica di email e telefono',
+  'codes.scaCode': 'Codice di approvazione del pagamento (SCA)',
+  'error.offline': 'Impossibile raggiungere il server. Controlla la connessione e riprova.',
+  'error.rateLimited': 'Troppi tentativi. Attendi un momento, poi riprova.',
+  'error.generic': 'Qualcosa è andato storto. Riprova.',
+  'fact.customer': 'Cliente',
+  'fact.wallet': 'Portafoglio',
+  'fact.embeddedWallet': 'Portafoglio integrato',
+  'fact.method': 'Metodo di accesso',
+  'fact.methodValue': 'Codice via email a {email}',
+  'fact.balance': 'Saldo',
+  'fact.email': 'Email',
+  'fact.region': 'Regione',
+  'fact.passkeys': 'Passkey',
+  'fact.session': 'Sessione',
+  'fact.expires': 'Scade',
+  'fact.available': 'Disponibile',
+  'fact.card': 'Carta',
+  'fact.state': 'Stato',
+  'fact.type': 'Tipo',
+
+  'customer.title': 'Crea un cliente',
+  'customer.subtitle': 'Cliente e portafoglio di prova',
+  'customer.lead':
+    'Il tuo backend crea un cliente di prova con la sua credenziale di piattaforma, che non arriva mai a questa pagina. Il cliente riceve un portafoglio integrato, un accesso via email e 5.000,00 da spendere.',
+  'customer.card': 'Nuovo cliente di prova',
+  'customer.email': 'Email',
+  'customer.emailHint': 'La sandbox non invia email: il codice è sempre nella barra laterale.',
+  'customer.name': 'Nome completo (facoltativo)',
+  'customer.phone': 'Telefono (facoltativo)',
+  'customer.phoneHint': 'Formato internazionale. I clienti UE lo confermano durante la registrazione.',
+  'customer.region': 'Regione',
+  'customer.kind': 'Cliente',
+  'customer.individual': 'Una persona',
+  'customer.business': 'Un’azienda (aggiunge i titolari al KYC)',
+  'customer.scaEu': 'I clienti UE confermano i pagamenti con l’autenticazione forte.',
+  'customer.scaUs': 'I clienti USA pagano senza un passaggio di conferma in più.',
+  'customer.submit': 'Crea cliente',
+  'customer.invalidEmail': 'Inserisci un indirizzo email valido.',
+  'customer.created': 'Cliente creato con un portafoglio in {currency} finanziato',
+  'customer.inWalkthrough': 'In questo percorso',
+  'customer.plan1': 'UE: accettare i termini, verificare email e telefono, verificare l’identità',
+  'customer.plan2': 'Azienda: aggiungere i titolari e la persona che la controlla',
+  'customer.plan3': 'Accedere con un codice via email',
+  'customer.plan4': 'Aggiungere una passkey e accedere con essa',
+  'customer.plan5': 'Esportare la frase di recupero',
+  'customer.plan6': 'Emettere una carta e mostrarne il numero',
+  'customer.plan7': 'Pagare, con SCA per i clienti UE, e vedere l’attività',
+  'customer.plan8': 'Dimostrare che un portafoglio esterno è tuo, per prelevare verso di esso',
+  'customer.plan9': 'Rinnovare la chiave di sessione, disconnettersi',
+  'customer.returning': 'Già registrato? Accedi',
+  'customer.sandboxCustomer': 'Cliente di prova',
+  'customer.businessBadge': 'Azienda',
+  'customer.sca': 'Autenticazione forte',
+  'customer.noSca': 'Senza SCA',
+  'customer.continueSignin': 'Continua all’accesso',
+  'customer.startOver': 'Ricomincia con un nuovo cliente',
+  'customer.signOut': 'Esci dalla demo',
+  'customer.unknownWallet': 'Quel portafoglio non è di un cliente di questa demo: creane uno nuovo.',
+  'customer.welcome': 'Bentornato, {name}',
+
+  'terms.title': 'Termini d’uso',
+  'terms.subtitle': 'Registrazione · accettare i termini',
+  'terms.lead':
+    'Prima di avere un portafoglio o una carta, il cliente accetta i termini d’uso del servizio. L’elemento collega la versione in vigore e registra l’accettazione.',
+
+  'contact.title': 'Email e telefono',
+  'contact.subtitle': 'Registrazione · verificare i contatti',
+  'contact.lead':
+    'Dove il fornitore del cliente lo richiede (clienti UE), ogni email e numero di telefono viene confermato con un codice prima del KYC. La sandbox non invia nulla: il suo codice è sempre 123456.',
+
+  'kyc.title': 'Verifica l’identità',
+  'kyc.subtitle': 'Registrazione · KYC',
+  'kyc.lead':
+    'Il cliente verifica la sua identità con il flusso ospitato dal fornitore, oppure inserisce qui i suoi dati e una foto del documento. I clienti UE di questa sandbox partono non verificati; quelli USA sono approvati alla creazione.',
+  'kyc.continue': 'Continua al tuo portafoglio',
+
+  'owners.title': 'Titolari dell’azienda',
+  'owners.subtitle': 'Registrazione · KYB',
+  'owners.lead':
+    'Un cliente aziendale indica ogni persona che ne detiene il 25% o più, e una persona che la controlla. Ognuna viene poi verificata come qualsiasi cliente.',
+  'owners.individual':
+    'Questo cliente è una persona, quindi non ci sono titolari da aggiungere. Ricomincia e scegli «Un’azienda» per vedere questo passaggio.',
+
+  'signin.title': 'Accesso',
+  'signin.subtitle': 'Email, telefono, passkey o OAuth',
+  'signin.lead':
+    'Il codice è sigillato per una nuova chiave di sessione non estraibile creata in questo browser. La chiave firma ogni azione del portafoglio; il servizio non la vede mai.',
+  'signin.card': 'Accedi al tuo portafoglio',
+  'signin.to': 'Accesso a',
+  'signin.done': 'Hai eseguito l’accesso',
+  'signin.doneText': 'Sessione con {method}, scade {when}.',
+  'signin.doneRefreshed': 'Sessione con {method}, scade {when} e si rinnova da sola.',
+  'signin.brand': 'Portafoglio demo Paykit',
+  'signin.hint': 'Sandbox: usa l’email della registrazione; il codice è sempre {code}.',
+
+  'passkey.title': 'Passkey',
+  'passkey.subtitle': 'Crea, poi accedi',
+  'passkey.lead':
+    'Aggiungi una passkey al portafoglio (firmata con la sessione attuale), poi usala per accedere: nuova sessione, nuova chiave, nessun codice.',
+  'passkey.create': '1 · Crea una passkey',
+  'passkey.createText':
+    'La conserva il browser o il gestore di password; il portafoglio tiene solo la chiave pubblica.',
+  'passkey.signIn': '2 · Accedi con essa',
+  'passkey.signInText': 'Accedi con la passkey appena creata. Ottieni una nuova sessione con una nuova chiave.',
+  'passkey.first': 'Prima crea una passkey, poi accedi qui con essa.',
+  'passkey.added': 'Passkey aggiunta al tuo portafoglio',
+  'passkey.signedIn': 'Accesso con la passkey: nuova sessione',
+
+  'export.title': 'Frase di recupero',
+  'export.subtitle': 'Esporta il portafoglio',
+  'export.lead':
+    'L’enclave del portafoglio cifra la frase di recupero per una chiave monouso creata qui, e la si decifra solo in questa pagina. Resta nascosta finché non la mostri e viene cancellata alla fine.',
+
+  'card.title': 'Carta virtuale',
+  'card.subtitle': 'Emetti, gestisci, spendi',
+  'card.lead':
+    'Emetti una carta virtuale finanziata dal portafoglio, consentile di pagare dal portafoglio, poi bloccala, imposta i limiti, mostrane i dati e guarda arrivare spese simulate. Numero e codice di sicurezza arrivano dall’emittente in un riquadro isolato: non toccano mai gli script di questa pagina.',
+
+  'pay.title': 'Pagamento',
+  'pay.subtitle': 'Preventivo, autorizzazione, firma',
+  'pay.lead':
+    'Un pagamento è un preventivo firmato dalla tua chiave di sessione. I clienti UE lo confermano poi con l’autenticazione forte prima che il denaro si muova.',
+  'pay.card': 'Nuovo pagamento',
+  'pay.payTo': 'Paga a',
+  'pay.amount': 'Importo',
+  'pay.note': 'Nota (facoltativa)',
+  'pay.review': 'Controlla il pagamento',
+  'pay.from': 'Da',
+  'pay.progress': 'Avanzamento',
+  'pay.another': 'Fai un altro pagamento',
+  'pay.completed': 'Pagamento completato',
+
+  'pay.notePlaceholder': 'Caffè e cornetto',
+  'pay.hintUs': 'Clienti USA: niente SCA, il pagamento è firmato e inviato subito.',
+  'pay.hintEu': 'Firmi questo pagamento, poi lo confermi con un codice via SMS.',
+  'pay.amountError': 'Inserisci un importo, ad esempio 24,50.',
+  'pay.cancel': 'Annulla',
+  'card.issue': 'Emetti la carta virtuale',
+  'card.intro':
+    'Una carta di debito Visa virtuale che spende dal tuo portafoglio. L’attivazione richiede circa un secondo.',
+  'card.activating': 'Attivazione della carta…',
+  'card.simulate': 'Simula spese',
+  'card.simulateHint':
+    'Circuiti delle carte simulati dalla sandbox: acquisti regolati, un rimborso, un taxi in sospeso, un rifiuto. Consenti prima i pagamenti con carta, o saranno tutti rifiutati.',
+  'card.issued': 'Carta emessa e attiva',
+
+  'payees.title': 'Beneficiari',
+  'payees.subtitle': 'Beneficiari attendibili',
+  'payees.lead':
+    'I conti che questo cliente paga. In una regione con SCA, un beneficiario attendibile viene pagato senza codice ogni volta: renderlo attendibile o revocarlo richiede un codice inviato via SMS.',
+
+  'activity.title': 'Attività',
+  'activity.subtitle': 'Pagamenti, filtro, annullo',
+  'activity.lead':
+    'Ogni pagamento del portafoglio, dal più recente, con il suo stato. Un bonifico ancora in corso si può annullare finché la banca non lo ha elaborato.',
+
+  'invite.title': 'Invito',
+  'invite.subtitle': 'L’invito UMA di un’amica',
+  'invite.lead':
+    'Grace, un’altra cliente di questa piattaforma, ha invitato questo cliente con 25,00 $. L’invito mostra chi lo invia e l’importo; accettarlo lo riscatta per l’indirizzo UMA del cliente.',
+
+  'payout.title': 'Portafoglio esterno',
+  'payout.subtitle': 'Dimostra che è tuo, preleva',
+  'payout.lead':
+    'Prima che il denaro vada a un portafoglio in autocustodia, il cliente dimostra che è suo: il suo portafoglio firma un messaggio del servizio, oppure supera una verifica di presenza.',
+  'payout.add': 'Aggiungi il mio portafoglio esterno',
+  'payout.address': 'Indirizzo del portafoglio (Base, USDC)',
+  'payout.signerNote': 'Sandbox: la verifica si apre in una nuova scheda, dove scegli l’esito; questa pagina la segue.',
+  'payout.verified': 'Il portafoglio esterno è tuo: i prelievi verso di esso sono consentiti',
+
+  'sessions.title': 'Sicurezza dell’account',
+  'sessions.subtitle': 'Sessioni, accesso, portafoglio',
+  'sessions.lead':
+    'Ciò che l’utente gestisce da sé: dove ha eseguito l’accesso, come accede e chi può spendere dal portafoglio. Ogni modifica è firmata dalla chiave di sessione di questo browser.',
+
+  'method.EMAIL_OTP': 'codice via email',
+  'method.SMS_OTP': 'codice via SMS',
+  'method.PASSKEY': 'passkey',
+  'method.OAUTH': 'accesso unico',
+  'method.unknown': 'sconosciuto',
+};
