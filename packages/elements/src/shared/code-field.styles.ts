@@ -2,7 +2,7 @@
  * The code field's cells (code-field.ts), adopted with the light-DOM field styles (light-dom.ts) only by
  * elements that take a one-time code: six `aria-hidden` spans mirroring the digits, under one invisible
  * (`opacity: 0`) input that covers them, so clicks, paste and autofill reach it. The cell after the last digit
- * has `data-active` (outlined with the focus ring while the input has focus); an error turns them red (the active one keeps its ring), a
+ * has `data-active` (outlined with the focus ring while the input has focus); an error turns them red (`--_c`; the active one keeps its focus ring), a
  * disabled input dashed and grey. The input is 16px so iOS does not zoom into it. Low specificity (`:where`), so any page rule wins.
  */
 import { css } from 'lit';
@@ -25,22 +25,18 @@ export const codeFieldStyles = css`
   :where(.pay-field__cell) {
     flex: 1;
     height: 2.25em;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_c, var(--_border));
     border-radius: var(--_radius);
     background: var(--_surface);
     font: 600 1.5em/2.25 var(--_font-mono);
     text-align: center;
   }
-  :where(.pay-field__input--code:focus ~ [data-active]) {
-    border-color: var(--_focus);
-    box-shadow: var(--_focus-ring);
-  }
-  /* after the focus rule: a wrong code keeps every cell red, the active one keeps its ring */
   :where(.pay-field__input--code[aria-invalid='true'] ~ *) {
-    border-color: var(--_danger);
+    --_c: var(--_danger);
     box-shadow: inset 0 0 0 1px var(--_danger);
   }
-  :where(.pay-field__input--code[aria-invalid='true']:focus ~ [data-active]) {
+  :where(.pay-field__input--code:focus ~ [data-active]) {
+    border-color: var(--_c, var(--_focus));
     box-shadow: var(--_focus-ring);
   }
   :where(.pay-field__input--code:disabled ~ *) {
