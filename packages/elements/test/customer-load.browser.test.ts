@@ -97,7 +97,7 @@ const CASES: Case[] = [
 
 type Loading = HTMLElement & { client: WalletClient; reload(): Promise<void>; updateComplete: Promise<boolean> };
 
-describe('one load per customer id (shared/customer-load.ts) in every element that reads its customer', () => {
+describe('one load per customer id (shared/keyed-load.ts, CustomerLoad) in every element that reads its customer', () => {
   const t = setupElementTests();
 
   for (const c of CASES) {

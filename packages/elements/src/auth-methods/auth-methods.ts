@@ -17,22 +17,22 @@
  *   <pay-auth-methods user-name="ana@example.com" customer-id="Customer:…"></pay-auth-methods>
  *   el.getOidcToken = () => google.accounts.id.prompt(…); // offers "Sign-in provider"
  */
-import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import {
   addCredential,
   listCredentials,
   removeCredential,
   updateCustomerContact,
   type AuthMethod,
-  type CurrentSession,
   type OtpChallenge,
   type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
-import { getDefaultClient } from '../shared/client-context.js';
+import { Action } from '../shared/action.js';
 import type { AuthMethodsCodeStep } from './auth-methods-code.js';
 import { describeError, describeRegistrationError, type ErrorView } from '../shared/errors.js';
+import { SessionLoad } from '../shared/keyed-load.js';
 import { PayCredentialAddedEvent, PayCredentialRemovedEvent } from './auth-methods-events.js';
 import type { MessageKey } from '../shared/i18n.js';
 import { inputStyles, LightDomSlot } from '../shared/light-dom.js';
@@ -124,17 +124,10 @@ export class PayAuthMethodsElement extends PayElement {
 
   #credentials: AuthMethod[] = [];
   #loaded = false;
-  #busy = false;
   #phase: Panel | undefined;
-  #error: ErrorView | undefined;
   #notice: MessageKey | undefined;
-  #success: string | undefined;
   #target: AuthMethod | undefined;
   #challenge: OtpChallenge | undefined;
-  #current: CurrentSession | undefined;
-  #attached: WalletClient | undefined;
-  #unsubscribe: (() => void) | undefined;
-  #load = 0;
   readonly #fieldId = `pay-field-${++nextId}`;
 
   /** The code step (its field and check), loaded the first time a code method is added. */
@@ -148,6 +141,28 @@ export class PayAuthMethodsElement extends PayElement {
     // the service sends an SMS method's codes to the customer's number: it is set first, then the method added
     onSubmit: (phoneNumber) => void this.#addOtp({ type: 'SMS_OTP' }, phoneNumber),
   });
+
+  /** The methods, read again when the client or its account changes. */
+  readonly #load = new SessionLoad(this, {
+    key: (session) => [session?.accountId],
+    read: (client) => listCredentials(client),
+    apply: (credentials) => {
+      if (!credentials) return;
+      this.#credentials = credentials;
+      this.#loaded = true;
+      if (!this.#action.busy) this.#action.error = undefined;
+    },
+    fail: (error) => void (this.#action.error = this.reportError(error)),
+  });
+
+  /** One change at a time, with the buttons disabled; a failure is shown in the error box. */
+  readonly #action = new Action<boolean>(this);
+
+  /** Runs one change (the notice goes with the last error and success). */
+  #run(change: (client: WalletClient) => Promise<void>, report?: (error: unknown) => ErrorView): Promise<void> {
+    this.#notice = undefined;
+    return this.#action.run(change, true, report) as Promise<void>;
+  }
 
   constructor() {
     super();
@@ -166,87 +181,15 @@ export class PayAuthMethodsElement extends PayElement {
 
   protected override get states(): string[] {
     const states: string[] = [this.#phaseNow];
-    if (this.#busy) states.push('busy');
-    if (this.#error || this.#code?.hasError) states.push('error');
+    if (this.#action.busy) states.push('busy');
+    if (this.#action.error || this.#code?.hasError) states.push('error');
     return states;
   }
 
   get #phaseNow(): Phase {
-    if (!this.#current) return 'signed-out';
+    if (!this.#load.session) return 'signed-out';
     if (this.#phase) return this.#phase;
     return this.#loaded ? 'ready' : 'loading';
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.#attached) this.#attach(this.#attached);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    const client = this.client ?? getDefaultClient();
-    if (client && (client !== this.#attached || !this.#unsubscribe)) this.#attach(client);
-  }
-
-  #attach(client: WalletClient): void {
-    this.#unsubscribe?.();
-    this.#attached = client;
-    this.#current = client.session;
-    this.#unsubscribe = client.subscribe((session) => {
-      const reload = session?.accountId !== this.#current?.accountId;
-      this.#current = session;
-      if (reload) void this.#reload();
-      else this.requestUpdate();
-    });
-    void this.#reload();
-  }
-
-  async #reload(): Promise<void> {
-    const load = ++this.#load;
-    const client = this.#attached;
-    if (!client?.session) return this.requestUpdate();
-    try {
-      const credentials = await listCredentials(client);
-      if (load !== this.#load) return;
-      this.#credentials = credentials;
-      this.#loaded = true;
-      if (!this.#busy) this.#error = undefined;
-    } catch (error) {
-      if (load === this.#load) this.#error = this.reportError(error);
-    }
-    this.requestUpdate();
-  }
-
-  /** Runs one request with the buttons disabled; a failure is shown in the error box. */
-  async #run(
-    action: (client: WalletClient) => Promise<void>,
-    describe: (error: unknown) => ErrorView = describeError,
-  ): Promise<void> {
-    if (this.#busy) return;
-    this.#busy = true;
-    this.#error = undefined;
-    this.#notice = undefined;
-    this.#success = undefined;
-    this.requestUpdate();
-    try {
-      await action(this.requireClient());
-    } catch (error) {
-      this.#error = this.report(describe(error));
-    } finally {
-      this.#busy = false;
-      this.requestUpdate();
-    }
-  }
-
-  #done(message: string): void {
-    this.#success = message;
-    this.live.announce(message);
   }
 
   /** The words a row shows for a method: its email, masked phone, provider account or passkey name. */
@@ -264,14 +207,13 @@ export class PayAuthMethodsElement extends PayElement {
   // ---- remove -------------------------------------------------------------------------------------
 
   #askRemove(method: AuthMethod): void {
-    this.#success = undefined;
-    this.#error = undefined;
+    this.#action.success = this.#action.error = undefined;
     // the service's rules, said before calling it: one method must remain, and a removal is signed
     // by a session of another method
     const refusal: MessageKey | undefined =
       this.#credentials.length <= 1
         ? 'authMethods.lastOne'
-        : method.id === this.#current?.authMethodId
+        : method.id === this.#load.session?.authMethodId
           ? 'authMethods.inUse'
           : undefined;
     if (refusal) {
@@ -291,8 +233,8 @@ export class PayAuthMethodsElement extends PayElement {
       await removeCredential(client, method.id);
       this.#close();
       this.dispatchEvent(new PayCredentialRemovedEvent(method.id, method.type));
-      this.#done(this.t('authMethods.removed', { method: this.#label(method) }));
-      await this.#reload();
+      this.#action.done(this.t('authMethods.removed', { method: this.#label(method) }));
+      await this.#load.load();
     });
 
   // ---- add ----------------------------------------------------------------------------------------
@@ -340,7 +282,7 @@ export class PayAuthMethodsElement extends PayElement {
       code.visible = true;
       code.reset();
       this.live.announce(this.t('authMethods.codeSent', { destination: this.#describe(added) }));
-      await this.#reload();
+      await this.#load.load();
       await this.updateComplete;
       code.focus();
     });
@@ -352,15 +294,15 @@ export class PayAuthMethodsElement extends PayElement {
       hint: () => this.t('authMethods.codeHint', { destination: this.#describe(this.#challenge) }),
       challenge: () => this.#challenge,
       busy: (busy) => {
-        const was = this.#busy;
-        this.#busy = busy;
-        return was && busy;
+        const was = this.#action.busy;
+        this.#action.busy = busy;
+        return !!was && busy;
       },
       verified: async (challenge) => {
         this.#close();
         this.dispatchEvent(new PayCredentialAddedEvent(challenge.id, challenge.type, true));
-        this.#done(this.t('authMethods.verified', { method: this.#label(challenge) }));
-        await this.#reload();
+        this.#action.done(this.t('authMethods.verified', { method: this.#label(challenge) }));
+        await this.#load.load();
       },
     }));
   }
@@ -370,17 +312,20 @@ export class PayAuthMethodsElement extends PayElement {
     event?.preventDefault();
     const nickname = this.querySelector<HTMLInputElement>(`#${this.#fieldId}`)?.value.trim();
     const userName = this.userName ?? this.#credentials.find((c) => c.type === 'EMAIL_OTP')?.nickname ?? 'Paykit';
-    void this.#run(async (client) => {
-      const added = await client.registerPasskey({
-        userName,
-        ...(nickname ? { nickname } : {}),
-        excludeCredentialIds: this.#credentials.flatMap((c) => (c.credentialId ? [c.credentialId] : [])),
-      });
-      this.#close();
-      this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, true));
-      this.#done(this.t('authMethods.added', { method: this.#label(added) }));
-      await this.#reload();
-    }, describeRegistrationError);
+    void this.#run(
+      async (client) => {
+        const added = await client.registerPasskey({
+          userName,
+          ...(nickname ? { nickname } : {}),
+          excludeCredentialIds: this.#credentials.flatMap((c) => (c.credentialId ? [c.credentialId] : [])),
+        });
+        this.#close();
+        this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, true));
+        this.#action.done(this.t('authMethods.added', { method: this.#label(added) }));
+        await this.#load.load();
+      },
+      (error) => this.report(describeRegistrationError(error)),
+    );
   };
 
   #addOAuth = (): Promise<void> =>
@@ -388,8 +333,8 @@ export class PayAuthMethodsElement extends PayElement {
       const oidcToken = await this.getOidcToken!();
       const added = await addCredential(client, { type: 'OAUTH', oidcToken });
       this.dispatchEvent(new PayCredentialAddedEvent(added.id, added.type, true));
-      this.#done(this.t('authMethods.added', { method: this.#label(added) }));
-      await this.#reload();
+      this.#action.done(this.t('authMethods.added', { method: this.#label(added) }));
+      await this.#load.load();
     });
 
   // ---- render -------------------------------------------------------------------------------------
@@ -399,8 +344,8 @@ export class PayAuthMethodsElement extends PayElement {
       <h2 part="title" class="title">${this.t('authMethods.title')}</h2>
       ${this.#renderBody()}
       ${this.#notice ? html`<p part="notice" class="alert" role="alert">${this.t(this.#notice)}</p>` : nothing}
-      ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })}
-      ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
+      ${this.renderErrorBox(this.#action.error, this.#loaded ? {} : { retry: () => this.#load.load() })}
+      ${this.#action.success ? this.renderSuccess(this.#action.success) : nothing} ${this.live.render()}
     </div>`;
   }
 
@@ -418,7 +363,7 @@ export class PayAuthMethodsElement extends PayElement {
   }
 
   #renderRow(method: AuthMethod): unknown {
-    const inUse = method.id === this.#current?.authMethodId;
+    const inUse = method.id === this.#load.session?.authMethodId;
     const created = formatTime(this.resolvedLocale, method.createdAt);
     const detail = this.#describe(method);
     return html`<li part="method" class="row">
@@ -436,7 +381,7 @@ export class PayAuthMethodsElement extends PayElement {
         class="button button--secondary"
         type="button"
         aria-label=${this.t('authMethods.removeLabel', { method: this.#label(method) })}
-        ?disabled=${this.#busy || !!this.#phase}
+        ?disabled=${this.#action.busy || !!this.#phase}
         @click=${() => this.#askRemove(method)}
       >
         ${this.t('authMethods.remove')}
@@ -450,12 +395,14 @@ export class PayAuthMethodsElement extends PayElement {
       html`<form part=${phase === 'confirm-remove' ? 'confirm' : nothing} class="panel" @submit=${action}>
         ${content}
         <div class="actions">
-          <button part="button ${part}" class="button button--primary" ?disabled=${this.#busy}>${this.t(label)}</button>
+          <button part="button ${part}" class="button button--primary" ?disabled=${this.#action.busy}>
+            ${this.t(label)}
+          </button>
           <button
             part="button cancel-button"
             class="button button--secondary"
             type="button"
-            ?disabled=${this.#busy}
+            ?disabled=${this.#action.busy}
             @click=${this.#close}
           >
             ${this.t('authMethods.cancel')}
@@ -497,7 +444,7 @@ export class PayAuthMethodsElement extends PayElement {
         part="button add-button"
         class="button button--secondary"
         type="button"
-        ?disabled=${this.#busy}
+        ?disabled=${this.#action.busy}
         @click=${onClick}
       >
         ${this.t(credentialTypeKey(kind))}

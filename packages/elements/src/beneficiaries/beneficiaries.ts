@@ -20,7 +20,7 @@ import {
 } from '@paykit/crypto-core/payees';
 import { PayElement } from '../shared/base-element.js';
 import { CodeEntry } from '../shared/code-entry.js';
-import { CustomerLoad } from '../shared/customer-load.js';
+import { CustomerLoad } from '../shared/keyed-load.js';
 import type { ErrorView } from '../shared/errors.js';
 import { registerMessages } from '../shared/i18n.js';
 import { itemListStyles } from '../shared/item-list.styles.js';

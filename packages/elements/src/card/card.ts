@@ -11,7 +11,7 @@
  * @example
  *   <pay-card card-id="Card:…" customer-id="Customer:…" allowed-origins="https://pan.issuer.example"></pay-card>
  */
-import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import {
   PayError,
   getCard,
@@ -27,10 +27,12 @@ import {
   type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import { Action } from '../shared/action.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
+import { KeyedLoad } from '../shared/keyed-load.js';
 import { Reconcile } from '../shared/reconcile.js';
 import { formatAmount } from '../sca-challenge/quote-format.js';
 import {
@@ -188,68 +190,22 @@ export class PayCardElement extends PayElement {
   #activeKey = false;
   #txns: CardTransaction[] = [];
   #cursor: string | undefined;
-  #busy: Busy | undefined;
   #editing = false;
   #invalid: Partial<Record<LimitName, MessageKey>> = {};
-  #error: ErrorView | undefined;
-  #success: string | undefined;
-  #load = 0;
-  #loadedFor: unknown[] = [];
-  #waiting: AbortController | undefined;
-  /** The card stayed PROCESSING through every read of the schedule. */
-  #slow = false;
-  /** After a change whose answer was lost: the card as it is now ("Checking…"). */
-  readonly #check = new Reconcile(
-    this,
-    (text) => this.live.announce(text),
-    () => this.t('common.checking'),
-  );
-
-  protected override get states(): string[] {
-    const states = [this.#card ? 'ready' : 'loading'];
-    if (this.#card?.state === 'FROZEN') states.push('frozen');
-    if (this.#card?.state === 'PROCESSING') states.push(this.#slow ? 'slow' : 'processing');
-    if (this.#needsActivation) states.push('needs-activation');
-    if (this.#busy) states.push('busy');
-    if (this.#error) states.push('error');
-    return states;
-  }
-
-  /** Fetches the card and the first page of transactions again. */
-  reload(): Promise<void> {
-    return this.#reload();
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    const client = this.client ?? getDefaultClient();
-    const key = [client, this.cardId, this.customerId];
-    if (client && this.cardId && key.some((v, i) => v !== this.#loadedFor[i])) {
-      this.#loadedFor = key;
-      void this.#reload();
-    }
-  }
-
-  get #needsActivation(): boolean {
-    return this.#account?.type === 'EMBEDDED_WALLET' && !this.#activeKey && this.#card?.state !== 'CLOSED';
-  }
-
-  get #fundingSource(): string | undefined {
-    return this.#card?.fundingSource ?? this.#card?.fundingSources?.[0] ?? undefined;
-  }
-
-  /** The card's currency with its decimals: from a transaction's metadata, else the ISO table. */
-  get #currency(): CardCurrency {
-    const code = this.#card?.currency ?? '';
-    const known = this.#txns.find((t) => t.authorizedAmount?.currency?.code === code)?.authorizedAmount?.currency;
-    return known?.decimals !== undefined ? known : { code, decimals: isoDecimals(code) };
-  }
-
-  async #reload(): Promise<void> {
-    const load = ++this.#load;
-    const cardId = this.cardId;
-    try {
+  /**
+   * The card, its first page of transactions and its funding source's activation, read again when the
+   * client, `card-id` or `customer-id` changes. A card moved on the page keeps what it shows (the
+   * transactions loaded); one that left while being set up is read again when it comes back.
+   */
+  readonly #load = new KeyedLoad(this, {
+    key: () => {
+      const client = this.client ?? getDefaultClient();
+      return client && this.cardId ? [client, this.cardId, this.customerId] : undefined;
+    },
+    keep: true,
+    read: async () => {
       const client = this.requireClient();
+      const cardId = this.cardId;
       if (!cardId) throw new PayError('INVALID_ARGUMENT', 'card-id is required');
       const [card, page] = await Promise.all([
         getCard(client, { cardId }),
@@ -268,18 +224,63 @@ export class PayCardElement extends PayElement {
             })
           : undefined,
       ]);
-      if (load !== this.#load) return;
+      return { client, card, page, source, accounts, keys };
+    },
+    apply: ({ client, card, page, source, accounts, keys }) => {
       this.#card = card;
       this.#account = accounts?.data?.find((a) => a.id === source);
       this.#activeKey = !!keys?.data?.some((k) => k.cardId === card.id && k.status === 'ACTIVE');
       this.#txns = page.data;
       this.#cursor = page.hasMore ? page.nextCursor : undefined;
-      this.#error = undefined;
-      if (card.state === 'PROCESSING') void this.#follow(client, card.id, load);
-    } catch (error) {
-      if (load === this.#load) this.#error = this.#report(error);
-    }
-    this.requestUpdate();
+      this.#action.error = undefined;
+      if (card.state === 'PROCESSING') void this.#follow(client, card.id, this.#load.current());
+    },
+    fail: (error) => void (this.#action.error = this.#report(error)),
+  });
+  /** One change at a time; a failure is shown in the error box. */
+  readonly #action = new Action<Busy>(this);
+  #waiting: AbortController | undefined;
+  /** The card stayed PROCESSING through every read of the schedule. */
+  #slow = false;
+  /** After a change whose answer was lost: the card as it is now ("Checking…"). */
+  readonly #check = new Reconcile(
+    this,
+    (text) => this.live.announce(text),
+    () => this.t('common.checking'),
+  );
+
+  protected override get states(): string[] {
+    const states = [this.#card ? 'ready' : 'loading'];
+    if (this.#card?.state === 'FROZEN') states.push('frozen');
+    if (this.#card?.state === 'PROCESSING') states.push(this.#slow ? 'slow' : 'processing');
+    if (this.#needsActivation) states.push('needs-activation');
+    if (this.#action.busy) states.push('busy');
+    if (this.#action.error) states.push('error');
+    return states;
+  }
+
+  /** Fetches the card and the first page of transactions again. */
+  reload(): Promise<void> {
+    return this.#reload();
+  }
+
+  #reload(): Promise<void> {
+    return this.#load.load();
+  }
+
+  get #needsActivation(): boolean {
+    return this.#account?.type === 'EMBEDDED_WALLET' && !this.#activeKey && this.#card?.state !== 'CLOSED';
+  }
+
+  get #fundingSource(): string | undefined {
+    return this.#card?.fundingSource ?? this.#card?.fundingSources?.[0] ?? undefined;
+  }
+
+  /** The card's currency with its decimals: from a transaction's metadata, else the ISO table. */
+  get #currency(): CardCurrency {
+    const code = this.#card?.currency ?? '';
+    const known = this.#txns.find((t) => t.authorizedAmount?.currency?.code === code)?.authorizedAmount?.currency;
+    return known?.decimals !== undefined ? known : { code, decimals: isoDecimals(code) };
   }
 
   /**
@@ -287,10 +288,10 @@ export class PayCardElement extends PayElement {
    * (`pay-card-ready`). A lost answer (network, timeout, 429, 5xx) counts as a read; another error is
    * shown. No reads while the page is hidden; none after the element left the page or loaded again.
    */
-  async #follow(client: WalletClient, cardId: string, load: number): Promise<void> {
+  async #follow(client: WalletClient, cardId: string, loaded: () => boolean): Promise<void> {
     this.#waiting?.abort();
     const { signal } = (this.#waiting = new AbortController());
-    const current = (): boolean => load === this.#load && !signal.aborted;
+    const current = (): boolean => loaded() && !signal.aborted;
     this.#slow = false;
     for (let read = 0; read < cardPolling.reads; read++) {
       await cardPolling.sleep(Math.min(cardPolling.firstMs * 2 ** read, cardPolling.maxMs), signal);
@@ -302,7 +303,7 @@ export class PayCardElement extends PayElement {
       } catch (error) {
         if (!current()) return;
         if ((error as { retryable?: boolean } | null)?.retryable) continue; // a PayError of any copy of the core
-        this.#error = this.#report(error);
+        this.#action.error = this.#report(error);
         return this.requestUpdate();
       }
       if (!current()) return;
@@ -321,14 +322,9 @@ export class PayCardElement extends PayElement {
     this.requestUpdate();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated && !this.#loadedFor.length) this.requestUpdate(); // back while being set up: read again
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (this.#waiting && !this.#waiting.signal.aborted) this.#loadedFor = [];
+    if (this.#waiting && !this.#waiting.signal.aborted) this.#load.forget(); // back while being set up: read again
     this.#waiting?.abort();
   }
 
@@ -346,26 +342,10 @@ export class PayCardElement extends PayElement {
     });
   }
 
-  /** Runs one change; `action` answers the selector of what gets focus once the controls are enabled again. */
-  async #run(busy: Busy, action: (client: WalletClient) => Promise<string | void>): Promise<void> {
-    if (this.#busy) return;
-    this.#busy = busy;
-    this.#error = this.#success = undefined;
-    this.requestUpdate();
-    let focus: string | void = undefined;
-    try {
-      focus = await action(this.requireClient());
-    } catch (error) {
-      this.#error = this.#report(error);
-    }
-    this.#busy = undefined;
-    this.requestUpdate();
+  /** Runs one change; `change` answers the selector of what gets focus once the controls are enabled again. */
+  async #run(busy: Busy, change: (client: WalletClient) => Promise<string | void>): Promise<void> {
+    const focus = await this.#action.run(change, busy, (error) => this.#report(error));
     if (focus) this.#focusSoon(focus);
-  }
-
-  #done(key: MessageKey): void {
-    this.#success = this.t(key);
-    this.live.announce(this.#success);
   }
 
   #toggleFreeze = (): Promise<void> =>
@@ -385,7 +365,7 @@ export class PayCardElement extends PayElement {
       }
       this.#card = card;
       this.dispatchEvent(freeze ? new PayCardFrozenEvent(card.id) : new PayCardUnfrozenEvent(card.id));
-      this.#done(freeze ? 'cardView.frozen' : 'cardView.unfrozen');
+      this.#action.done(this.t(freeze ? 'cardView.frozen' : 'cardView.unfrozen'));
     });
 
   #activate = (): Promise<void> =>
@@ -406,7 +386,7 @@ export class PayCardElement extends PayElement {
       }
       this.#activeKey = true;
       this.dispatchEvent(new PayCardActivatedEvent(this.#card!.id, key.id));
-      this.#done('cardView.activated');
+      this.#action.done(this.t('cardView.activated'));
       return '[part~="freeze-button"]';
     });
 
@@ -446,14 +426,14 @@ export class PayCardElement extends PayElement {
       this.#editing = false;
       const saved = Object.fromEntries(LIMITS.map((n) => [n, card[n] ?? null])) as unknown as PayCardLimits;
       this.dispatchEvent(new PayCardLimitsChangedEvent(card.id, saved));
-      this.#done('cardView.limitsSaved');
+      this.#action.done(this.t('cardView.limitsSaved'));
       return '[part~="edit-limits-button"]';
     });
   };
 
   #checkAgain = (): void => {
     const client = this.client ?? getDefaultClient();
-    if (client && this.#card) void this.#follow(client, this.#card.id, this.#load);
+    if (client && this.#card) void this.#follow(client, this.#card.id, this.#load.current());
     this.requestUpdate();
     this.#focusSoon('[part~="art"]');
   };
@@ -478,7 +458,7 @@ export class PayCardElement extends PayElement {
   #editLimits(editing: boolean): void {
     this.#editing = editing;
     this.#invalid = {};
-    this.#success = undefined;
+    this.#action.success = undefined;
     this.requestUpdate();
     this.#focusSoon(editing ? 'input' : '[part~="edit-limits-button"]');
   }
@@ -520,13 +500,14 @@ export class PayCardElement extends PayElement {
         !this.hasClient
           ? html`<p class="text">${this.t('error.noClient')}</p>`
           : !card
-            ? this.#error
+            ? this.#action.error
               ? nothing
               : html`<p class="text">${this.t('cardView.loading')}</p>`
             : this.#renderCard(card)
       }
-      ${this.#check.render()} ${this.renderErrorBox(this.#error, card ? {} : { retry: () => void this.#reload() })}
-      ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
+      ${this.#check.render()}
+      ${this.renderErrorBox(this.#action.error, card ? {} : { retry: () => void this.#reload() })}
+      ${this.#action.success ? this.renderSuccess(this.#action.success) : nothing} ${this.live.render()}
     </div>`;
   }
 
@@ -570,8 +551,8 @@ export class PayCardElement extends PayElement {
                 part="button freeze-button"
                 class="button button--secondary"
                 type="button"
-                ?disabled=${!!this.#busy}
-                aria-busy=${this.#busy === 'state' ? 'true' : 'false'}
+                ?disabled=${this.#action.busy}
+                aria-busy=${this.#action.busy === 'state' ? 'true' : 'false'}
                 @click=${this.#toggleFreeze}
               >
                 ${this.t(card.state === 'ACTIVE' ? 'cardView.freeze' : 'cardView.unfreeze')}
@@ -603,8 +584,8 @@ export class PayCardElement extends PayElement {
           part="button activate-button"
           class="button button--primary"
           type="button"
-          ?disabled=${!!this.#busy}
-          aria-busy=${this.#busy === 'activate' ? 'true' : 'false'}
+          ?disabled=${this.#action.busy}
+          aria-busy=${this.#action.busy === 'activate' ? 'true' : 'false'}
           @click=${this.#activate}
         >
           ${this.t('cardView.activate')}
@@ -662,8 +643,8 @@ export class PayCardElement extends PayElement {
                   part="button save-limits-button"
                   class="button button--primary"
                   type="submit"
-                  ?disabled=${!!this.#busy}
-                  aria-busy=${this.#busy === 'limits' ? 'true' : 'false'}
+                  ?disabled=${this.#action.busy}
+                  aria-busy=${this.#action.busy === 'limits' ? 'true' : 'false'}
                 >
                   ${this.t('cardView.saveLimits')}
                 </button>
@@ -671,7 +652,7 @@ export class PayCardElement extends PayElement {
                   part="button cancel-button"
                   class="button button--secondary"
                   type="button"
-                  ?disabled=${!!this.#busy}
+                  ?disabled=${this.#action.busy}
                   @click=${() => this.#editLimits(false)}
                 >
                   ${this.t('cardView.cancel')}
@@ -690,7 +671,7 @@ export class PayCardElement extends PayElement {
                   part="button edit-limits-button"
                   class="button button--secondary"
                   type="button"
-                  ?disabled=${!!this.#busy}
+                  ?disabled=${this.#action.busy}
                   @click=${() => this.#editLimits(true)}
                 >
                   ${this.t('cardView.editLimits')}
@@ -727,8 +708,8 @@ export class PayCardElement extends PayElement {
                 part="button more-button"
                 class="button button--secondary"
                 type="button"
-                ?disabled=${!!this.#busy}
-                aria-busy=${this.#busy === 'more' ? 'true' : 'false'}
+                ?disabled=${this.#action.busy}
+                aria-busy=${this.#action.busy === 'more' ? 'true' : 'false'}
                 @click=${this.#loadMore}
               >
                 ${this.t('cardView.loadMore')}

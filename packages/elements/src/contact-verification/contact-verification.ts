@@ -2,7 +2,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { CodeEntry } from '../shared/code-entry.js';
-import { CustomerLoad } from '../shared/customer-load.js';
+import { CustomerLoad } from '../shared/keyed-load.js';
 import {
   PayContactVerificationCompleteEvent,
   PayContactVerifiedEvent,

@@ -5,7 +5,7 @@ import {
   type BeneficialOwner,
   type BeneficialOwnerPersonalInfo,
 } from '@paykit/crypto-core/kyc';
-import { CustomerLoad } from '../shared/customer-load.js';
+import { CustomerLoad } from '../shared/keyed-load.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayBeneficialOwnerAddedEvent, type PayKycStatus } from './kyc-events.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';

@@ -6,7 +6,7 @@ import type { ErrorView } from '../shared/errors.js';
 import { noticeStyles } from '../shared/notice.styles.js';
 import { PayDocumentUploadedEvent, PayKycStatusEvent, PayKycSubmittedEvent, type PayKycStatus } from './kyc-events.js';
 import type { MessageKey } from '../shared/i18n.js';
-import { CustomerLoad } from '../shared/customer-load.js';
+import { CustomerLoad } from '../shared/keyed-load.js';
 import { ADDRESS, errorFields, KycFormElement, read, write } from './kyc-form.js';
 import { kycStyles } from './kyc.styles.js';
 

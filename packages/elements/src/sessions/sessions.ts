@@ -12,19 +12,13 @@
  *   <pay-sessions></pay-sessions>
  *   document.addEventListener('pay-session-revoked', (e) => e.detail.current && location.assign('/'));
  */
-import { html, nothing, type PropertyValues } from 'lit';
-import {
-  listSessions,
-  revokeSession,
-  type AuthSession,
-  type CurrentSession,
-  type WalletClient,
-} from '@paykit/crypto-core';
+import { html, nothing } from 'lit';
+import { listSessions, revokeSession, type AuthSession, type WalletClient } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
+import { Action } from '../shared/action.js';
+import { SessionLoad } from '../shared/keyed-load.js';
 import { deviceOf, timeAgo } from './device-name.js';
-import { getDefaultClient } from '../shared/client-context.js';
-import type { ErrorView } from '../shared/errors.js';
 import { PaySessionRevokedEvent } from './sessions-events.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { Reconcile } from '../shared/reconcile.js';
@@ -69,15 +63,27 @@ export class PaySessionsElement extends PayElement {
 
   #sessions: AuthSession[] = [];
   #loaded = false;
-  #busy = false;
-  #error: ErrorView | undefined;
-  #current: CurrentSession | undefined;
   /** When the client last renewed the current session while this element watched. */
   #renewedAt: number | undefined;
-  #attached: WalletClient | undefined;
-  #unsubscribe: (() => void) | undefined;
-  /** Bumped by every load; an answer to an older load is dropped. */
-  #load = 0;
+  /** The list, read again when the client or its session changes (a renewal is announced). */
+  readonly #load = new SessionLoad(this, {
+    key: (session) => [session?.id],
+    changed: (session, before) => {
+      if (session && before && session.id !== before.id && session.accountId === before.accountId) {
+        this.#renewedAt = Date.now();
+        this.live.announce(this.t('sessions.renewed', { time: formatTime(this.resolvedLocale, session.expiresAt) }));
+      }
+    },
+    read: (client) => listSessions(client),
+    apply: (sessions) => {
+      this.#sessions = sessions ?? [];
+      this.#loaded = !!sessions;
+      if (sessions) this.#action.error = undefined;
+    },
+    fail: (error) => void (this.#action.error = this.reportError(error)),
+  });
+  /** One action at a time, with the buttons disabled; failures are shown and reported. */
+  readonly #action = new Action(this);
   /** After a revoke whose answer was lost: the list as it is now ("Checking…"). */
   readonly #check = new Reconcile(
     this,
@@ -87,96 +93,14 @@ export class PaySessionsElement extends PayElement {
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];
-    if (this.#busy) states.push('busy');
-    if (this.#error) states.push('error');
+    if (this.#action.busy) states.push('busy');
+    if (this.#action.error) states.push('error');
     return states;
   }
 
   get #phase(): Phase {
-    if (!this.#current) return 'signed-out';
+    if (!this.#load.session) return 'signed-out';
     return this.#loaded ? 'ready' : 'loading';
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#detach();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // the same client again after a move: subscribe again (willUpdate only attaches a different one)
-    if (this.#attached) this.#attach(this.#attached);
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    const client = this.client ?? getDefaultClient();
-    if (client !== this.#attached || (client && !this.#unsubscribe)) {
-      this.#detach();
-      if (client) this.#attach(client);
-    }
-  }
-
-  #attach(client: WalletClient): void {
-    this.#unsubscribe?.();
-    this.#attached = client;
-    this.#current = client.session;
-    this.#unsubscribe = client.subscribe((session) => this.#onSession(session));
-    void this.#reload();
-  }
-
-  #detach(): void {
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-  }
-
-  #onSession(session: CurrentSession | undefined): void {
-    const before = this.#current;
-    this.#current = session;
-    if (session && before && session.id !== before.id && session.accountId === before.accountId) {
-      this.#renewedAt = Date.now();
-      this.live.announce(this.t('sessions.renewed', { time: formatTime(this.resolvedLocale, session.expiresAt) }));
-    }
-    if (session?.id !== before?.id) void this.#reload();
-    else this.requestUpdate();
-  }
-
-  async #reload(): Promise<void> {
-    const load = ++this.#load;
-    const client = this.#attached;
-    if (!client?.session) {
-      this.#sessions = [];
-      this.#loaded = false;
-      this.requestUpdate();
-      return;
-    }
-    try {
-      const sessions = await listSessions(client);
-      if (load !== this.#load) return;
-      this.#sessions = sessions;
-      this.#loaded = true;
-      this.#error = undefined;
-    } catch (error) {
-      if (load !== this.#load) return;
-      this.#error = this.reportError(error);
-    }
-    this.requestUpdate();
-  }
-
-  /** Runs one action with the buttons disabled; failures are shown and reported. */
-  async #run(action: (client: WalletClient) => Promise<void>): Promise<void> {
-    if (this.#busy) return;
-    this.#busy = true;
-    this.#error = undefined;
-    this.requestUpdate();
-    try {
-      await action(this.requireClient());
-    } catch (error) {
-      this.#error = this.reportError(error);
-    } finally {
-      this.#busy = false;
-      this.requestUpdate();
-    }
   }
 
   /** Revokes one session; when the outcome is unknown (its answer lost), done if the list no longer has it. */
@@ -190,32 +114,32 @@ export class PaySessionsElement extends PayElement {
   }
 
   #revoke(session: AuthSession): Promise<void> {
-    return this.#run(async (client) => {
+    return this.#action.run(async (client) => {
       await this.#revokeOne(client, session.id);
       this.dispatchEvent(new PaySessionRevokedEvent(session.id, false));
       this.live.announce(this.t('sessions.revoked'));
-      await this.#reload();
+      await this.#load.load();
     });
   }
 
   #revokeOthers = (): Promise<void> =>
-    this.#run(async (client) => {
+    this.#action.run(async (client) => {
       const here = client.session?.id;
       for (const session of this.#sessions.filter((s) => s.id !== here)) {
         await this.#revokeOne(client, session.id);
         this.dispatchEvent(new PaySessionRevokedEvent(session.id, false));
       }
       this.live.announce(this.t('sessions.revokedOthers'));
-      await this.#reload();
+      await this.#load.load();
     });
 
   #renew = (): Promise<void> =>
-    this.#run(async (client) => {
+    this.#action.run(async (client) => {
       await client.refreshSession();
     });
 
   #signOut = (): Promise<void> =>
-    this.#run(async (client) => {
+    this.#action.run(async (client) => {
       const id = client.session?.id;
       try {
         await client.logout();
@@ -230,7 +154,8 @@ export class PaySessionsElement extends PayElement {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('sessions.title')}</h2>
       ${this.#renderBody()} ${this.#check.render()}
-      ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })} ${this.live.render()}
+      ${this.renderErrorBox(this.#action.error, this.#loaded ? {} : { retry: () => this.#load.load() })}
+      ${this.live.render()}
     </div>`;
   }
 
@@ -239,7 +164,7 @@ export class PaySessionsElement extends PayElement {
     const phase = this.#phase;
     if (phase === 'signed-out') return this.renderSuccess(this.t('sessions.signedOut'));
     if (phase === 'loading') return html`<p class="text">${this.t('sessions.loading')}</p>`;
-    const here = this.#current!;
+    const here = this.#load.session!;
     const others = this.#sessions.filter((s) => s.id !== here.id);
     const mine = this.#sessions.find((s) => s.id === here.id) ?? here;
     return html`
@@ -254,7 +179,7 @@ export class PaySessionsElement extends PayElement {
                 part="button revoke-others-button"
                 class="button button--secondary"
                 type="button"
-                ?disabled=${this.#busy}
+                ?disabled=${this.#action.busy}
                 @click=${this.#revokeOthers}
               >
                 ${this.t('sessions.revokeOthers')}
@@ -265,7 +190,7 @@ export class PaySessionsElement extends PayElement {
           part="button sign-out-button"
           class="button button--secondary"
           type="button"
-          ?disabled=${this.#busy}
+          ?disabled=${this.#action.busy}
           @click=${this.#signOut}
         >
           ${this.t('sessions.signOut')}
@@ -288,11 +213,11 @@ export class PaySessionsElement extends PayElement {
     const device = this.#deviceName(session, current);
     const createdAt = Date.parse(session.createdAt ?? '');
     const created = Number.isNaN(createdAt) ? '' : timeAgo(locale, createdAt);
-    const expires = formatTime(locale, current ? this.#current!.expiresAt : session.expiresAt);
+    const expires = formatTime(locale, current ? this.#load.session!.expiresAt : session.expiresAt);
     // read at every render: the client's schedule changes with the session, which re-renders this
     const status = !current
       ? this.t('sessions.expires', { time: expires })
-      : this.#attached?.autoRefresh
+      : this.#load.client?.autoRefresh
         ? this.t('sessions.autoRefresh')
         : this.t('sessions.expiresAt', { time: expires });
     return html`<li part="session" class="row">
@@ -326,7 +251,7 @@ export class PaySessionsElement extends PayElement {
               part="button renew-button"
               class="button button--link"
               type="button"
-              ?disabled=${this.#busy}
+              ?disabled=${this.#action.busy}
               @click=${this.#renew}
             >
               ${this.t('sessions.renew')}
@@ -336,7 +261,7 @@ export class PaySessionsElement extends PayElement {
               class="button button--secondary"
               type="button"
               aria-label=${this.t('sessions.revokeLabel', { device, type, time: created })}
-              ?disabled=${this.#busy}
+              ?disabled=${this.#action.busy}
               @click=${() => this.#revoke(session as AuthSession)}
             >
               ${this.t('sessions.revoke')}

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
-import { CustomerLoad } from '../shared/customer-load.js';
+import { CustomerLoad } from '../shared/keyed-load.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from './terms-consent-events.js';
 import { termsConsentStyles } from './terms-consent.styles.js';

@@ -11,22 +11,19 @@
  * @example
  *   <pay-wallet-settings customer-id="Customer:…" card-id="Card:…"></pay-wallet-settings>
  */
-import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import {
   createDelegatedKey,
   getActiveDelegatedKey,
   setWalletPrivacy,
-  type CurrentSession,
   type DelegatedKey,
   type InternalAccount,
-  type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import { formatTime } from '../shared/account-format.js';
-import { getDefaultClient } from '../shared/client-context.js';
-import type { ErrorView } from '../shared/errors.js';
+import { Action } from '../shared/action.js';
+import { SessionLoad } from '../shared/keyed-load.js';
 import { PayDelegatedKeyEvent, PayWalletPrivacyEvent } from './wallet-settings-events.js';
-import type { MessageKey } from '../shared/i18n.js';
 import { authMethodsStyles } from '../auth-methods/auth-methods.styles.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { Reconcile } from '../shared/reconcile.js';
@@ -88,14 +85,32 @@ export class PayWalletSettingsElement extends PayElement {
   #account: InternalAccount | undefined;
   #keys: DelegatedKey[] = [];
   #loaded = false;
-  #busy = false;
-  #error: ErrorView | undefined;
-  #success: string | undefined;
   #confirming: DelegatedKey | undefined;
-  #current: CurrentSession | undefined;
-  #attached: WalletClient | undefined;
-  #unsubscribe: (() => void) | undefined;
-  #load = 0;
+  /** The privacy setting and the keys, read again when the client, its account or `customer-id` changes. */
+  readonly #load = new SessionLoad(this, {
+    key: (session) => [session?.accountId, this.customerId],
+    read: (client, { accountId }) =>
+      Promise.all([
+        this.customerId
+          ? client.request<{ data?: InternalAccount[] }>('GET', '/customers/internal-accounts', {
+              query: { customerId: this.customerId },
+            })
+          : undefined,
+        client.request<{ data?: DelegatedKey[] }>('GET', '/auth/delegated-keys', { query: { accountId } }),
+        accountId,
+      ]),
+    apply: (answer) => {
+      if (!answer) return;
+      const [accounts, keys, accountId] = answer;
+      this.#account = accounts?.data?.find((a) => a.id === accountId);
+      this.#keys = keys.data ?? [];
+      this.#loaded = true;
+      if (!this.#action.busy) this.#action.error = undefined;
+    },
+    fail: (error) => void (this.#action.error = this.reportError(error)),
+  });
+  /** One change at a time, with the buttons disabled; a failure is shown in the error box. */
+  readonly #action = new Action(this);
   /** After a key creation whose answer was lost: the keys as they are now ("Checking…"). */
   readonly #check = new Reconcile(
     this,
@@ -104,103 +119,26 @@ export class PayWalletSettingsElement extends PayElement {
   );
 
   protected override get states(): string[] {
-    const states: string[] = [!this.#current ? 'signed-out' : this.#loaded ? 'ready' : 'loading'];
-    if (this.#busy) states.push('busy');
+    const states: string[] = [!this.#load.session ? 'signed-out' : this.#loaded ? 'ready' : 'loading'];
+    if (this.#action.busy) states.push('busy');
     if (this.#account?.privateEnabled) states.push('private');
-    if (this.#error) states.push('error');
+    if (this.#action.error) states.push('error');
     return states;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.#attached) this.#attach(this.#attached);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    const client = this.client ?? getDefaultClient();
-    if (client && (client !== this.#attached || !this.#unsubscribe)) this.#attach(client);
-    else if (changed.has('customerId') && this.hasUpdated) void this.#reload();
-  }
-
-  #attach(client: WalletClient): void {
-    this.#unsubscribe?.();
-    this.#attached = client;
-    this.#current = client.session;
-    this.#unsubscribe = client.subscribe((session) => {
-      const reload = session?.accountId !== this.#current?.accountId;
-      this.#current = session;
-      if (reload) void this.#reload();
-      else this.requestUpdate();
-    });
-    void this.#reload();
-  }
-
-  async #reload(): Promise<void> {
-    const load = ++this.#load;
-    const client = this.#attached;
-    const session = client?.session;
-    if (!client || !session) return this.requestUpdate();
-    try {
-      const [accounts, keys] = await Promise.all([
-        this.customerId
-          ? client.request<{ data?: InternalAccount[] }>('GET', '/customers/internal-accounts', {
-              query: { customerId: this.customerId },
-            })
-          : undefined,
-        client.request<{ data?: DelegatedKey[] }>('GET', '/auth/delegated-keys', {
-          query: { accountId: session.accountId },
-        }),
-      ]);
-      if (load !== this.#load) return;
-      this.#account = accounts?.data?.find((a) => a.id === session.accountId);
-      this.#keys = keys.data ?? [];
-      this.#loaded = true;
-      if (!this.#busy) this.#error = undefined;
-    } catch (error) {
-      if (load === this.#load) this.#error = this.reportError(error);
-    }
-    this.requestUpdate();
-  }
-
-  async #run(action: (client: WalletClient) => Promise<void>): Promise<void> {
-    if (this.#busy) return;
-    this.#busy = true;
-    this.#error = undefined;
-    this.#success = undefined;
-    this.requestUpdate();
-    try {
-      await action(this.requireClient());
-    } catch (error) {
-      this.#error = this.reportError(error);
-    } finally {
-      this.#busy = false;
-      this.requestUpdate();
-    }
-  }
-
-  #done(key: MessageKey): void {
-    this.#success = this.t(key);
-    this.live.announce(this.#success);
-  }
-
   #togglePrivacy = (): Promise<void> =>
-    this.#run(async (client) => {
+    this.#action.run(async (client) => {
       const next = !this.#account!.privateEnabled;
       const updated = await setWalletPrivacy(client, next, this.#account!.id);
       this.#account = { ...this.#account!, ...updated, privateEnabled: updated?.privateEnabled ?? next };
       this.dispatchEvent(new PayWalletPrivacyEvent(this.#account.id, this.#account.privateEnabled === true));
-      this.#done(this.#account.privateEnabled ? 'walletSettings.privateOn' : 'walletSettings.privateOff');
+      this.#action.done(
+        this.t(this.#account.privateEnabled ? 'walletSettings.privateOn' : 'walletSettings.privateOff'),
+      );
     });
 
   #createKey = (): Promise<void> =>
-    this.#run(async (client) => {
+    this.#action.run(async (client) => {
       const cardId = this.cardId!;
       let key: DelegatedKey | undefined;
       try {
@@ -211,25 +149,25 @@ export class PayWalletSettingsElement extends PayElement {
         if (!key) throw error;
       }
       this.dispatchEvent(new PayDelegatedKeyEvent(key.id, key.cardId, 'ACTIVE'));
-      this.#done('walletSettings.keyCreated');
-      await this.#reload();
+      this.#action.done(this.t('walletSettings.keyCreated'));
+      await this.#load.load();
     });
 
   #revokeKey = (): Promise<void> =>
-    this.#run(async (client) => {
+    this.#action.run(async (client) => {
       const key = this.#confirming!;
       await client.request('DELETE', `/auth/delegated-keys/${encodeURIComponent(key.id)}`);
       this.#confirming = undefined;
       this.dispatchEvent(new PayDelegatedKeyEvent(key.id, key.cardId, 'REVOKED'));
-      this.#done('walletSettings.keyRevoked');
-      await this.#reload();
+      this.#action.done(this.t('walletSettings.keyRevoked'));
+      await this.#load.load();
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>('button:enabled')?.focus();
     });
 
   #ask(key: DelegatedKey | undefined): void {
     this.#confirming = key;
-    this.#success = undefined;
+    this.#action.success = undefined;
     this.requestUpdate();
     void this.updateComplete.then(() =>
       this.renderRoot
@@ -242,14 +180,14 @@ export class PayWalletSettingsElement extends PayElement {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('walletSettings.title')}</h2>
       ${this.#renderBody()} ${this.#check.render()}
-      ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#reload() })}
-      ${this.#success ? this.renderSuccess(this.#success) : nothing} ${this.live.render()}
+      ${this.renderErrorBox(this.#action.error, this.#loaded ? {} : { retry: () => this.#load.load() })}
+      ${this.#action.success ? this.renderSuccess(this.#action.success) : nothing} ${this.live.render()}
     </div>`;
   }
 
   #renderBody(): unknown {
     if (!this.hasClient) return html`<p class="text">${this.t('error.noClient')}</p>`;
-    if (!this.#current) return html`<p class="text">${this.t('error.noSession')}</p>`;
+    if (!this.#load.session) return html`<p class="text">${this.t('error.noSession')}</p>`;
     if (!this.#loaded) return html`<p class="text">${this.t('walletSettings.loading')}</p>`;
     return html`${this.#renderPrivacy()} ${this.#renderKeys()}`;
   }
@@ -271,7 +209,7 @@ export class PayWalletSettingsElement extends PayElement {
         aria-checked=${on ? 'true' : 'false'}
         aria-labelledby="privacy-label"
         aria-describedby="privacy-hint"
-        ?disabled=${this.#busy}
+        ?disabled=${this.#action.busy}
         @click=${this.#togglePrivacy}
       ></button>
     </div>`;
@@ -296,7 +234,7 @@ export class PayWalletSettingsElement extends PayElement {
                 part="button create-key-button"
                 class="button button--primary"
                 type="button"
-                ?disabled=${this.#busy}
+                ?disabled=${this.#action.busy}
                 @click=${this.#createKey}
               >
                 ${this.t('walletSettings.createKey')}
@@ -338,7 +276,7 @@ export class PayWalletSettingsElement extends PayElement {
                   part="button confirm-revoke-button"
                   class="button button--primary"
                   type="button"
-                  ?disabled=${this.#busy}
+                  ?disabled=${this.#action.busy}
                   @click=${this.#revokeKey}
                 >
                   ${this.t('walletSettings.revoke')}
@@ -347,7 +285,7 @@ export class PayWalletSettingsElement extends PayElement {
                   part="button cancel-button"
                   class="button button--secondary"
                   type="button"
-                  ?disabled=${this.#busy}
+                  ?disabled=${this.#action.busy}
                   @click=${() => this.#ask(undefined)}
                 >
                   ${this.t('walletSettings.cancel')}
@@ -358,7 +296,7 @@ export class PayWalletSettingsElement extends PayElement {
                 class="button button--secondary"
                 type="button"
                 aria-label=${this.t('walletSettings.revokeLabel', { card: key.cardId })}
-                ?disabled=${this.#busy}
+                ?disabled=${this.#action.busy}
                 @click=${() => this.#ask(key)}
               >
                 ${this.t('walletSettings.revoke')}
