@@ -23,7 +23,7 @@
  *   const api = createDemoApi({ platform, sessions, origin, panOrigin, signers });
  *   const response = await api(new Request('http://localhost:5173/api/demo/me'));
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { readBodyLimited } from '@paykit/proxy';
 import type { DemoConfig, DemoErrorBody, OAuthSetup, Profile, Region } from '../wire.js';
 import { DEFAULT_LIMITS, RateLimiter, sourceKeyOf, type DemoLimits } from './limits.js';
@@ -268,6 +268,28 @@ export function createDemoApi(options: Options): (request: Request) => Promise<R
         session.invitationCode = invitation.code;
       }
       return json(200, { code: session.invitationCode });
+    },
+
+    // Sandbox only: a payee for this visitor (`POST /customers/external-accounts`, as a platform's backend adds
+    // the bank account a customer entered), once per visitor, so `<pay-beneficiaries>` has one to list and trust.
+    'POST /payee': async (request) => {
+      const session = sessions.fromRequest(request);
+      if (!session) return error(401, 'UNAUTHENTICATED', 'Sign up first.');
+      if (!session.payeeAdded) {
+        await platform.call('POST', '/customers/external-accounts', {
+          customerId: session.customerId,
+          currency: 'USD',
+          accountInfo: {
+            accountType: 'USD_ACCOUNT',
+            accountNumber: `98765${randomInt(100_000, 1_000_000)}`,
+            routingNumber: '021000021',
+            bankAccountType: 'CHECKING',
+            beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Lena Vogel' },
+          },
+        });
+        session.payeeAdded = true;
+      }
+      return json(200, { added: true });
     },
 
     'POST /csp-report': async (request) => {

@@ -69,6 +69,8 @@ export interface DemoSession extends DemoProfile {
   simulations: number;
   /** The code of the UMA invitation a friend sent this visitor (`POST /api/demo/invitation`), once made. */
   invitationCode?: string;
+  /** Whether the demo backend gave this visitor a payee (`POST /api/demo/payee`). */
+  payeeAdded?: boolean;
 }
 
 export class DemoSessions {

@@ -50,4 +50,6 @@ export const demoApi = {
   simulateSpending: (cardId: string) => call<SpendingOutcome>('POST', '/card/simulate', { cardId }),
   /** Sandbox only: the code of an UMA invitation a friend sent this visitor (made once, then the same). */
   invitationCode: async () => (await call<{ code: string }>('POST', '/invitation')).code,
+  /** Sandbox only: gives the visitor a payee (a bank account, added once as a platform's backend would). */
+  addPayee: () => call<{ added: boolean }>('POST', '/payee'),
 };

@@ -676,14 +676,18 @@ export const FLOWS: FlowTest[] = [
     },
   },
   {
-    name: 'activity: <pay-transactions> lists the wallet’s payments after the payment step',
+    name: 'payees and activity: <pay-beneficiaries> lists the payee the demo added, <pay-transactions> the wallet’s payments',
     needs: [US_PAY],
     async run({ d }) {
       // the payment step continues to the payees, and those to the activity
       await d.click('[data-testid="continue-payees"]');
-      await d.waitFor('[data-testid="beneficiaries"]:is([data-state~="ready"], [data-state~="empty"])', {
-        message: 'the payees list',
-      });
+      await d.waitFor('[data-testid="beneficiaries"][data-state~="ready"]', { message: 'the payees list' });
+      // the payee the demo backend added for this visitor, by name
+      const payees = await texts(d, '[data-testid="beneficiaries"] >>> [part~="payee"]');
+      assert.ok(
+        payees.some((row) => row.includes('Lena Vogel')),
+        `the demo's payee is listed: ${payees.join(' | ')}`,
+      );
       await d.click('[data-testid="continue-activity"]');
       await d.waitFor('[data-testid="transactions"][data-state~="ready"]', { message: 'the activity list' });
       const rows = await texts(d, '[data-testid="transactions"] >>> [part~="transaction"]');

@@ -1,8 +1,10 @@
 /**
- * After the payment, the customer's payees: `<pay-beneficiaries>` lists the external accounts they pay
+ * After the payment, the customer's payees (the demo backend adds one bank account, `POST /api/demo/payee`):
+ * `<pay-beneficiaries>` lists the external accounts they pay
  * and, in an SCA region, trusts or untrusts one with a texted code (a trusted payee is paid without a
  * code each time).
  */
+import { demoApi } from '../api.js';
 import { h } from '../dom.js';
 import { continueButton, type Step } from '../shell.js';
 import { state } from '../state.js';
@@ -17,10 +19,24 @@ export const payeesStep: Step = {
 };
 
 function payeesPanel(): HTMLElement {
+  // the element once the visitor has a payee to show (the demo backend adds one, as a platform's backend would)
+  const slot = h('div', { class: 'stack' });
+  void demoApi.addPayee().then(
+    () =>
+      slot.replaceChildren(payElement('pay-beneficiaries', { 'customer-id': state.me!.customerId }, 'beneficiaries')),
+    (cause: unknown) =>
+      slot.replaceChildren(
+        h('p', {
+          class: 'form-error',
+          attrs: { role: 'alert' },
+          text: cause instanceof Error ? cause.message : String(cause),
+        }),
+      ),
+  );
   return h(
     'div',
     { class: 'stack' },
-    payElement('pay-beneficiaries', { 'customer-id': state.me!.customerId }, 'beneficiaries'),
+    slot,
     h('div', { class: 'actions' }, continueButton('activity')),
     howItWorks([
       '`GET /customers/external-accounts` (through `listPayees` of `@paykit/crypto-core/payees`), with each payee’s trust.',
