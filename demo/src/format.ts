@@ -15,6 +15,16 @@ export function money(amount: number, currency: string): string {
 }
 
 /** "12.50" / "1,250" / "12,5" → minor units, or undefined when it is not a positive amount. */
+/** An amount as a person types it in the page's language (`24,50` in French): no currency, no grouping. */
+export function amountText(amount: number, currency: string): string {
+  const decimals = DECIMALS[currency] ?? 2;
+  return new Intl.NumberFormat(language(), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(amount / 10 ** decimals);
+}
+
 export function parseAmount(text: string, currency: string): number | undefined {
   const decimals = DECIMALS[currency] ?? 2;
   const clean = text

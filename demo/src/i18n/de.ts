@@ -177,6 +177,9 @@ export const de: DemoMessages = {
   'pay.hintUs': 'US-Kunden: keine SCA, die Zahlung wird signiert und sofort gesendet.',
   'pay.hintEu': 'Sie signieren diese Zahlung und bestätigen sie dann mit einem SMS-Code.',
   'pay.amountError': 'Geben Sie einen Betrag ein, etwa 24,50.',
+  'pay.overBalance': 'Das ist mehr als Ihr Guthaben von {balance}.',
+  'pay.sentTo': '{amount} an {payee} gesendet',
+  'pay.newBalance': 'Neues Guthaben {balance}',
   'pay.cancel': 'Abbrechen',
   'card.issue': 'Virtuelle Karte ausgeben',
   'card.intro': 'Eine virtuelle Visa-Debitkarte, die aus Ihrer Wallet zahlt. Die Aktivierung dauert etwa eine Sekunde.',
@@ -185,6 +188,8 @@ export const de: DemoMessages = {
   'card.simulateHint':
     'Kartennetze, von der Sandbox simuliert: abgerechnete Käufe, eine Erstattung, ein offenes Taxi, eine Ablehnung. Erlauben Sie zuerst Kartenzahlungen, sonst wird alles abgelehnt.',
   'card.issued': 'Karte ausgegeben und aktiv',
+  'card.kycNeeded': 'Eine Karte kann erst ausgestellt werden, wenn Ihre Identität bestätigt ist.',
+  'card.kycLink': 'Identität bestätigen',
 
   'payees.title': 'Empfänger',
   'payees.subtitle': 'Vertrauenswürdige Empfänger',

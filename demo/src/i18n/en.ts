@@ -177,6 +177,9 @@ export const en = {
   'pay.hintUs': 'US customers: no SCA, the payment is signed and sent at once.',
   'pay.hintEu': 'You sign this payment, then confirm it with a text-message code.',
   'pay.amountError': 'Enter an amount such as 24.50.',
+  'pay.overBalance': 'That is more than your balance of {balance}.',
+  'pay.sentTo': '{amount} sent to {payee}',
+  'pay.newBalance': 'New balance {balance}',
   'pay.cancel': 'Cancel',
   'card.issue': 'Issue virtual card',
   'card.intro': 'A virtual Visa debit card spending from your wallet. Activation takes about a second.',
@@ -185,6 +188,8 @@ export const en = {
   'card.simulateHint':
     'Card networks, simulated by the sandbox: purchases that settle, a refund, a pending taxi, a decline. Allow card payments first, or every one is declined.',
   'card.issued': 'Card issued and active',
+  'card.kycNeeded': 'A card can’t be issued until your identity is verified.',
+  'card.kycLink': 'Verify your identity',
 
   'payees.title': 'Payees',
   'payees.subtitle': 'Trusted payees',

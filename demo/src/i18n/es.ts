@@ -175,6 +175,9 @@ export const es: DemoMessages = {
   'pay.hintUs': 'Clientes de EE. UU.: sin SCA, el pago se firma y se envía al instante.',
   'pay.hintEu': 'Firmas este pago y luego lo confirmas con un código por SMS.',
   'pay.amountError': 'Introduce un importe, por ejemplo 24,50.',
+  'pay.overBalance': 'Es más que tu saldo de {balance}.',
+  'pay.sentTo': '{amount} enviados a {payee}',
+  'pay.newBalance': 'Nuevo saldo {balance}',
   'pay.cancel': 'Cancelar',
   'card.issue': 'Emitir tarjeta virtual',
   'card.intro': 'Una tarjeta de débito Visa virtual que gasta de tu billetera. La activación tarda un segundo.',
@@ -183,6 +186,8 @@ export const es: DemoMessages = {
   'card.simulateHint':
     'Redes de tarjetas simuladas por el entorno de prueba: compras liquidadas, un reembolso, un taxi pendiente, un rechazo. Permite antes los pagos con tarjeta o se rechazará todo.',
   'card.issued': 'Tarjeta emitida y activa',
+  'card.kycNeeded': 'No se puede emitir una tarjeta hasta que se verifique tu identidad.',
+  'card.kycLink': 'Verificar tu identidad',
 
   'payees.title': 'Destinatarios',
   'payees.subtitle': 'Destinatarios de confianza',

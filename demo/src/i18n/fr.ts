@@ -178,6 +178,9 @@ export const fr: DemoMessages = {
   'pay.hintUs': 'Clients américains\u00a0: sans SCA, le paiement est signé et envoyé aussitôt.',
   'pay.hintEu': 'Vous signez ce paiement, puis le confirmez avec un code reçu par SMS.',
   'pay.amountError': 'Saisissez un montant, par exemple 24,50.',
+  'pay.overBalance': 'C’est plus que votre solde de {balance}.',
+  'pay.sentTo': '{amount} envoyés à {payee}',
+  'pay.newBalance': 'Nouveau solde {balance}',
   'pay.cancel': 'Annuler',
   'card.issue': 'Émettre la carte virtuelle',
   'card.intro':
@@ -187,6 +190,8 @@ export const fr: DemoMessages = {
   'card.simulateHint':
     'Réseaux de cartes simulés par le bac à sable\u00a0: des achats réglés, un remboursement, un taxi en attente, un refus. Autorisez d’abord les paiements par carte, sinon tout est refusé.',
   'card.issued': 'Carte émise et active',
+  'card.kycNeeded': 'Une carte ne peut être émise qu’une fois votre identité vérifiée.',
+  'card.kycLink': 'Vérifier votre identité',
 
   'payees.title': 'Bénéficiaires',
   'payees.subtitle': 'Bénéficiaires de confiance',

@@ -176,6 +176,9 @@ export const it: DemoMessages = {
   'pay.hintUs': 'Clienti USA: niente SCA, il pagamento è firmato e inviato subito.',
   'pay.hintEu': 'Firmi questo pagamento, poi lo confermi con un codice via SMS.',
   'pay.amountError': 'Inserisci un importo, ad esempio 24,50.',
+  'pay.overBalance': 'È più del tuo saldo di {balance}.',
+  'pay.sentTo': '{amount} inviati a {payee}',
+  'pay.newBalance': 'Nuovo saldo {balance}',
   'pay.cancel': 'Annulla',
   'card.issue': 'Emetti la carta virtuale',
   'card.intro':
@@ -185,6 +188,8 @@ export const it: DemoMessages = {
   'card.simulateHint':
     'Circuiti delle carte simulati dalla sandbox: acquisti regolati, un rimborso, un taxi in sospeso, un rifiuto. Consenti prima i pagamenti con carta, o saranno tutti rifiutati.',
   'card.issued': 'Carta emessa e attiva',
+  'card.kycNeeded': 'Non è possibile emettere una carta finché la tua identità non è verificata.',
+  'card.kycLink': 'Verifica la tua identità',
 
   'payees.title': 'Beneficiari',
   'payees.subtitle': 'Beneficiari attendibili',

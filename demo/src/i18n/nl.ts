@@ -175,6 +175,9 @@ export const nl: DemoMessages = {
   'pay.hintUs': 'Amerikaanse klanten: geen SCA, de betaling wordt ondertekend en meteen verstuurd.',
   'pay.hintEu': 'Je ondertekent deze betaling en bevestigt haar daarna met een sms-code.',
   'pay.amountError': 'Vul een bedrag in, bijvoorbeeld 24,50.',
+  'pay.overBalance': 'Dat is meer dan je saldo van {balance}.',
+  'pay.sentTo': '{amount} verzonden naar {payee}',
+  'pay.newBalance': 'Nieuw saldo {balance}',
   'pay.cancel': 'Annuleren',
   'card.issue': 'Virtuele kaart uitgeven',
   'card.intro': 'Een virtuele Visa-debitkaart die uit je wallet betaalt. Activeren duurt ongeveer een seconde.',
@@ -183,6 +186,8 @@ export const nl: DemoMessages = {
   'card.simulateHint':
     'Kaartnetwerken, gesimuleerd door de sandbox: afgerekende aankopen, een terugbetaling, een openstaande taxi, een weigering. Sta eerst kaartbetalingen toe, anders wordt alles geweigerd.',
   'card.issued': 'Kaart uitgegeven en actief',
+  'card.kycNeeded': 'Een kaart kan pas worden uitgegeven als je identiteit is geverifieerd.',
+  'card.kycLink': 'Verifieer je identiteit',
 
   'payees.title': 'Begunstigden',
   'payees.subtitle': 'Vertrouwde begunstigden',

@@ -174,6 +174,9 @@ export const pt: DemoMessages = {
   'pay.hintUs': 'Clientes dos EUA: sem SCA, o pagamento é assinado e enviado de imediato.',
   'pay.hintEu': 'Assina este pagamento e depois confirma-o com um código por SMS.',
   'pay.amountError': 'Introduza um montante, por exemplo 24,50.',
+  'pay.overBalance': 'É mais do que o seu saldo de {balance}.',
+  'pay.sentTo': '{amount} enviados para {payee}',
+  'pay.newBalance': 'Novo saldo {balance}',
   'pay.cancel': 'Cancelar',
   'card.issue': 'Emitir cartão virtual',
   'card.intro': 'Um cartão de débito Visa virtual que gasta da sua carteira. A ativação demora cerca de um segundo.',
@@ -182,6 +185,8 @@ export const pt: DemoMessages = {
   'card.simulateHint':
     'Redes de cartões simuladas pela sandbox: compras liquidadas, um reembolso, um táxi pendente, uma recusa. Permita primeiro os pagamentos com cartão, ou serão todos recusados.',
   'card.issued': 'Cartão emitido e ativo',
+  'card.kycNeeded': 'Não é possível emitir um cartão até a sua identidade ser verificada.',
+  'card.kycLink': 'Verificar a sua identidade',
 
   'payees.title': 'Beneficiários',
   'payees.subtitle': 'Beneficiários de confiança',

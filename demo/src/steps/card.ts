@@ -30,11 +30,7 @@ function issueError(error: unknown): (string | HTMLElement)[] {
   const code = (error as { code?: unknown } | null)?.code;
   if (code !== 'CARDHOLDER_KYC_NOT_APPROVED') return [describe(error)];
   console.info('demo error code:', code);
-  return [
-    'A card can’t be issued until your identity is verified. ',
-    h('a', { attrs: { href: '#kyc' }, text: 'Verify your identity' }),
-    ', then issue the card.',
-  ];
+  return [`${t('card.kycNeeded')} `, h('a', { attrs: { href: '#kyc' }, text: t('card.kycLink') })];
 }
 
 /** The card being issued (its Idempotency-Key and the very body sent with it), kept until the issue succeeds. */

@@ -7,7 +7,7 @@
  */
 import { createQuote, lookupUma, type Quote } from '@paykit/crypto-core';
 import { h, icon, mount } from '../dom.js';
-import { money, parseAmount, shortId, time } from '../format.js';
+import { amountText, money, parseAmount, shortId, time } from '../format.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { newPayment, state, type Payee } from '../state.js';
 import { localize, t } from '../i18n/translate.js';
@@ -48,7 +48,7 @@ function payPanel(): HTMLElement {
         type: 'text',
         inputmode: 'decimal',
         autocomplete: 'off',
-        value: '24.50',
+        value: amountText(2450, me.currency),
         'aria-describedby': 'pay-amount-hint',
       },
     });
@@ -67,15 +67,15 @@ function payPanel(): HTMLElement {
     const chips = h(
       'div',
       { class: 'chips' },
-      ['12.00', '24.50', '120.00', '1250.00'].map((value) =>
+      [1200, 2450, 12000, 125000].map((minor) =>
         h(
           'button',
           {
             class: 'chip',
             attrs: { type: 'button' },
-            on: { click: () => ((amount.value = value), updateHint(), amount.focus()) },
+            on: { click: () => ((amount.value = amountText(minor, me.currency)), updateHint(), amount.focus()) },
           },
-          money(parseAmount(value, me.currency) ?? 0, me.currency),
+          money(minor, me.currency),
         ),
       ),
     );
@@ -104,7 +104,7 @@ function payPanel(): HTMLElement {
               return;
             }
             if (state.balance !== undefined && minor > state.balance) {
-              error.textContent = `That is more than your balance of ${money(state.balance, me.currency)}.`;
+              error.textContent = t('pay.overBalance', { balance: money(state.balance, me.currency) });
               return;
             }
             void quotePayment(PAYEES[Number(payee.value)] ?? PAYEES[0]!, minor, note.value.trim(), render);
@@ -272,11 +272,13 @@ function payReview(render: () => void): HTMLElement {
             null,
             h('p', {
               class: 'success-banner__title',
-              text: `${amount} sent to ${payment.payee?.label ?? 'the payee'}`,
+              text: t('pay.sentTo', { amount, payee: payment.payee?.label ?? payment.payee?.uma ?? '—' }),
             }),
             h('p', {
               class: 'muted',
-              text: `New balance ${state.balance === undefined ? '—' : money(state.balance, me.currency)}`,
+              text: t('pay.newBalance', {
+                balance: state.balance === undefined ? '—' : money(state.balance, me.currency),
+              }),
             }),
           ),
         ),
