@@ -234,6 +234,23 @@ export const ALLOWLIST: readonly Route[] = [
     owned: [query('customerId', 'customer')],
     query: ['senderUmaAddress'],
   },
+  // Sending money: one of the user's own external accounts, looked up as that user (both named, both checked)
+  {
+    method: 'GET',
+    path: '/receiver/external-account/{id}',
+    owned: [externalAccount, query('customerId', 'customer')],
+    query: ['senderUmaAddress'],
+  },
+  // Public rates and institutions: nobody's resource, but only for a signed-in user
+  {
+    method: 'GET',
+    path: '/exchange-rates',
+    owned: [],
+    query: ['sourceCurrency', 'destinationCurrency', 'sendingAmount'],
+  },
+  { method: 'GET', path: '/discoveries', owned: [], query: ['country', 'currency'] },
+  // A withdrawal's fee, only from the user's own internal account
+  { method: 'POST', path: '/crypto/estimate-withdrawal-fee', owned: [body('internalAccountId', 'account')] },
   { method: 'POST', path: '/quotes/{id}/execute', owned: [id('quote')] },
   { method: 'POST', path: '/quotes/{id}/authorize', owned: [id('quote')], endUserIpAddress: 'optional' },
   { method: 'POST', path: '/quotes/{id}/authorize/resend', owned: [id('quote')] },

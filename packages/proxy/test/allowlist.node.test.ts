@@ -82,6 +82,23 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
   },
   { method: 'GET', path: `/quotes/${alice.quote}` },
   { method: 'GET', path: `/receiver/uma/$bob@receiver.example?customerId=${enc(alice.customer)}` },
+  {
+    method: 'GET',
+    path: `/receiver/external-account/${alice.externalAccount}?customerId=${enc(alice.customer)}`,
+  },
+  { method: 'GET', path: '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&sendingAmount=1000' },
+  { method: 'GET', path: '/discoveries?country=PH&currency=PHP' },
+  {
+    method: 'POST',
+    path: '/crypto/estimate-withdrawal-fee',
+    body: {
+      internalAccountId: alice.account,
+      currency: 'USDC',
+      cryptoNetwork: 'SOLANA',
+      amount: 1000000,
+      destinationAddress: 'x',
+    },
+  },
   { method: 'POST', path: `/quotes/${alice.quote}/execute` },
   { method: 'POST', path: `/quotes/${alice.quote}/authorize`, body: { code: '123456' } },
   { method: 'POST', path: `/quotes/${alice.quote}/authorize/resend` },
@@ -239,6 +256,34 @@ describe('UMA receiver lookup', () => {
       400, 403,
     ]);
     expect(service.calls).to.have.length(1);
+  });
+});
+
+describe('sending money', () => {
+  it("looks up only the user's own external account as themself, and estimates fees only from their own account", async () => {
+    const { send, service } = harness({
+      answer: (request) => externalAccountOwners(request) ?? Response.json({ ok: true }),
+    });
+    const fee = { currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 1000000, destinationAddress: 'x' };
+    await expectStatuses(send, [
+      ['GET', `/receiver/external-account/${bob.externalAccount}?customerId=${enc(alice.customer)}`, undefined, 403],
+      ['GET', `/receiver/external-account/${alice.externalAccount}?customerId=${enc(bob.customer)}`, undefined, 403],
+      ['GET', `/receiver/external-account/${alice.externalAccount}`, undefined, 400],
+      ['POST', '/crypto/estimate-withdrawal-fee', json({ ...fee, internalAccountId: bob.account }), 403],
+      ['POST', '/crypto/estimate-withdrawal-fee', json(fee), 400],
+      ['GET', '/discoveries?country=PH&bankName=x', undefined, 400],
+      ['GET', '/discoveries?country=PH', undefined, 200],
+      ['GET', `/receiver/external-account/${alice.externalAccount}?customerId=${enc(alice.customer)}`, undefined, 200],
+      ['POST', '/crypto/estimate-withdrawal-fee', json({ ...fee, internalAccountId: alice.account }), 200],
+    ]);
+    const forwarded = service.calls
+      .map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`)
+      .filter((call) => !call.includes('/customers/external-accounts/'));
+    expect(forwarded, 'only the own lookups and a known query are forwarded').to.deep.equal([
+      'GET /2025-10-13/discoveries?country=PH',
+      `GET /2025-10-13/receiver/external-account/${alice.externalAccount}?customerId=${enc(alice.customer)}`,
+      'POST /2025-10-13/crypto/estimate-withdrawal-fee',
+    ]);
   });
 });
 

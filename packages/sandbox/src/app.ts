@@ -37,6 +37,8 @@ import { exchangeRateRoutes } from './routes/exchange-rates.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { receiverRoutes } from './routes/receivers.js';
+import { discoveryRoutes } from './routes/discoveries.js';
+import { withdrawalFeeRoutes } from './routes/withdrawal-fees.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { sandboxSendRoutes } from './routes/sandbox-send.js';
 import { scaRoutes } from './routes/sca.js';
@@ -153,6 +155,8 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     quoteRoutes,
     exchangeRateRoutes,
     receiverRoutes,
+    discoveryRoutes,
+    withdrawalFeeRoutes,
     scaRoutes,
     scaFactorRoutes,
     cardRoutes,

@@ -189,6 +189,9 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
       threeDSecurePassword: true,
     },
   },
+  'POST /crypto/estimate-withdrawal-fee': {
+    fields: { amount: true, cryptoNetwork: true, currency: true, destinationAddress: true, internalAccountId: true },
+  },
   'POST /customers': {
     by: 'customerType',
     cases: {

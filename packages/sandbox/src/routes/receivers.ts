@@ -8,10 +8,15 @@
  * 002–007 of the spec): a malformed address is 400 INVALID_UMA_ADDRESS; `…404` is 404 UMA_NOT_FOUND;
  * `…412` is 412 UNSUPPORTED_UMA_VERSION; `…424` is 424 PAYREQ_REQUEST_FAILED; any other address receives
  * USD, EUR and MXN.
+ *
+ * `GET /receiver/external-account/{accountId}` answers the same for one of the sender's external accounts:
+ * the account's own currency only (an account holds one), an unknown id is 404 REFERENCE_NOT_FOUND, and a
+ * `customerId` other than the account's owner is 404 too (no probing of others' accounts). Its `lookupId`
+ * is informative: an ACCOUNT destination of `POST /quotes` names the account, not the lookup.
  */
 import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { ApiError, invalidField } from '../http/errors.js';
+import { ApiError, invalidField, notFound } from '../http/errors.js';
 import { newId } from '../store/ids.js';
 import { requireCustomer } from '../store/lookups.js';
 import type { UmaLookupRecord } from '../store/state.js';
@@ -77,6 +82,30 @@ export function receiverRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         max: MAX_AMOUNT,
       })),
       lookupId: lookup.id,
+    });
+  });
+
+  app.get('/receiver/external-account/:accountId', (c) => {
+    const account = ctx.state.externalAccounts.get(c.req.param('accountId'));
+    const customerId = c.req.query('customerId');
+    const sender = c.req.query('senderUmaAddress');
+    if (sender !== undefined && !UMA_PATTERN.test(sender))
+      throw invalidField('senderUmaAddress', 'is not an UMA address', { pattern: UMA_ADDRESS });
+    if (customerId !== undefined) requireCustomer(ctx, customerId);
+    if (!account || (customerId !== undefined && account.customerId !== customerId))
+      throw notFound('The external account');
+    const rate = exchangeRate('USD', account.currency);
+    return c.json({
+      accountId: account.id,
+      supportedCurrencies: [
+        {
+          currency: currency(account.currency),
+          estimatedExchangeRate: rate ? Math.round((1 / rate) * 1e6) / 1e6 : 1,
+          min: 1,
+          max: MAX_AMOUNT,
+        },
+      ],
+      lookupId: newId('Lookup'),
     });
   });
 

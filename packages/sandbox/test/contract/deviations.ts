@@ -40,6 +40,17 @@ export const SANDBOX_ONLY_ROUTES: readonly { method: string; pattern: RegExp; re
  */
 export const SANDBOX_CHOICES: readonly { where: string; answer: string; reason: string }[] = [
   {
+    where: 'GET /receiver/external-account/{accountId}?customerId=',
+    answer: "404 REFERENCE_NOT_FOUND for another customer's external account",
+    reason: "one customer must not learn that another's account id exists; 404 is the status the API declares",
+  },
+  {
+    where: 'POST /crypto/estimate-withdrawal-fee',
+    answer:
+      'USDC on SOLANA, BASE, POLYGON, ETHEREUM with fixed fees; other currencies or networks, or an amount not above the fee, 400 INVALID_INPUT',
+    reason: 'the API names example networks but no rule; a fee that eats the amount leaves no netAmount to send',
+  },
+  {
     where: 'POST /customers/{customerId}/verify-email, POST /customers/{customerId}/verify-phone',
     answer: '429 RATE_LIMITED after 3 sends in 30 s',
     reason: 'each send mails or texts a person: a resend button must meet the throttle before production does',
