@@ -76,6 +76,9 @@ describe('toNodeListener: the proxy in a plain node:http server', () => {
     expect(response.body).to.equal('{"id":"Session:new"}');
     expect(response.headers['retry-after']).to.equal('3');
     expect(response.headers['cache-control']).to.equal('no-store');
+    // a relayed answer (read whole) goes out with its length in one write, not chunked
+    expect(response.headers['content-length']).to.equal('20');
+    expect(response.headers['transfer-encoding']).to.equal(undefined);
     const forwarded = service.calls.at(-1) as Request;
     expect(forwarded.url).to.equal(`${PRODUCTION_URL}/auth/sessions/${alice.session}/refresh`);
     expect(await forwarded.text()).to.equal(body);

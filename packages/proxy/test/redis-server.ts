@@ -20,7 +20,10 @@ export interface RedisServer {
 
 /** `redis-server`'s path on PATH, or undefined. */
 function redisServerPath(): string | undefined {
-  for (const dir of (process.env['PATH'] ?? '').split(path.delimiter)) {
+  // Debian's package puts it in /usr/bin; a PATH trimmed by a runner (the bench once ran without one, and
+  // published no Redis row) still finds it in the usual places
+  const usual = ['/usr/bin', '/usr/local/bin', '/usr/sbin'];
+  for (const dir of [...(process.env['PATH'] ?? '').split(path.delimiter), ...usual]) {
     const candidate = path.join(dir, 'redis-server');
     if (dir && existsSync(candidate)) return candidate;
   }
