@@ -7,6 +7,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { FlowTest } from './flows.js';
+import { auditGalleryStates, axeGalleryStates } from './layout-checks.js';
+
+const AXE = readFileSync(new URL(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 
 const manifest = JSON.parse(
   readFileSync(new URL('../../packages/elements/custom-elements.json', import.meta.url), 'utf8'),
@@ -24,7 +27,8 @@ export const GALLERY_FLOW: FlowTest = {
   only: { engines: ['chromium'], reason: 'the gallery is checked in Chromium, where npm run shots photographs it' },
   async run({ d, demo, console: lines }) {
     const before = lines.length;
-    await d.goto(`${demo.url}gallery`);
+    // every stage 320 px wide: the layout checks below hold each state to the narrowest phone
+    await d.goto(`${demo.url}gallery?width=320`);
     await d.waitFor('html[data-ready="true"]', { timeoutMs: 110_000, message: 'the gallery set up every state' });
     const sections = await d.evaluate(
       (tags: string[]) =>
@@ -53,6 +57,11 @@ export const GALLERY_FLOW: FlowTest = {
       undefined,
     );
     assert.deepEqual(missed, [...KNOWN_UNREACHED], 'gallery states not reached');
+    // one pass over every state at 320 px: overflow, wrapped numbers, focus, targets, then axe (about 3 s)
+    const layout = await d.evaluate(auditGalleryStates, undefined);
+    await d.evaluateExpression(AXE);
+    const axe = await d.evaluate(axeGalleryStates, undefined);
+    assert.deepEqual([...layout, ...axe], [], 'layout and accessibility findings at 320 px');
     const errors = lines.slice(before).filter((line) => line.startsWith('pageerror') || line.startsWith('error'));
     assert.deepEqual(errors, [], 'console errors on /gallery');
   },
