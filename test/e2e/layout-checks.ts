@@ -85,18 +85,21 @@ export function auditGalleryStates(): string[] {
   return found;
 }
 
-/** Runs in the page after axe-core's source: axe's WCAG 2 A/AA rules over every stage, shadow roots included. */
-export async function axeGalleryStates(): Promise<string[]> {
+/**
+ * Runs in the page after axe-core's source: axe's WCAG 2 A/AA rules over every gallery stage, shadow roots
+ * included; on a page without stages (the demo shell), over the whole document with axe's best practices too
+ * (heading order, landmarks, the brand link's name).
+ */
+export async function axeFindings(): Promise<string[]> {
   const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } }).axe;
   type AxeResults = { violations: { id: string; help: string; nodes: { element?: Element; target: unknown }[] }[] };
-  const results = await axe.run(
-    { include: [...document.querySelectorAll('.gallery-state__stage')].map((stage) => [stage]) },
-    {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      elementRef: true,
-      resultTypes: ['violations'],
-    },
-  );
+  const stages = [...document.querySelectorAll('.gallery-state__stage')].map((stage) => [stage]);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(stages.length ? [] : ['best-practice'])];
+  const results = await axe.run(stages.length ? { include: stages } : document, {
+    runOnly: { type: 'tag', values: tags },
+    elementRef: true,
+    resultTypes: ['violations'],
+  });
   const cardOf = (el: Element | undefined): HTMLElement | null => {
     for (let node: Node | null | undefined = el; node;) {
       if (node instanceof HTMLElement && node.dataset['testid'] === 'gallery-state') return node;

@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const de: DemoMessages = {
   'shell.skip': 'Zum Inhalt springen',
-  'shell.brand': 'Paykit Wallet, Start',
+  'shell.brand': 'Paykit Wallet Sandbox, Start',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Schritte der Demo',
   'shell.walkthrough': 'Rundgang',

@@ -7,7 +7,7 @@
  */
 export const en = {
   'shell.skip': 'Skip to content',
-  'shell.brand': 'Paykit Wallet, start',
+  'shell.brand': 'Paykit Wallet Sandbox, start',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Demo steps',
   'shell.walkthrough': 'Walkthrough',

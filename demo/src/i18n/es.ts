@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const es: DemoMessages = {
   'shell.skip': 'Ir al contenido',
-  'shell.brand': 'Paykit Wallet, inicio',
+  'shell.brand': 'Paykit Wallet Pruebas, inicio',
   'shell.sandbox': 'Pruebas',
   'shell.nav': 'Pasos de la demo',
   'shell.walkthrough': 'Recorrido',

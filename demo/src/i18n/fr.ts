@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const fr: DemoMessages = {
   'shell.skip': 'Aller au contenu',
-  'shell.brand': 'Paykit Wallet, accueil',
+  'shell.brand': 'Paykit Wallet Bac à sable, accueil',
   'shell.sandbox': 'Bac à sable',
   'shell.nav': 'Étapes de la démo',
   'shell.walkthrough': 'Parcours',

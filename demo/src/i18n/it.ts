@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const it: DemoMessages = {
   'shell.skip': 'Vai al contenuto',
-  'shell.brand': 'Paykit Wallet, inizio',
+  'shell.brand': 'Paykit Wallet Sandbox, inizio',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Passaggi della demo',
   'shell.walkthrough': 'Percorso',

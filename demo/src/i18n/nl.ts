@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const nl: DemoMessages = {
   'shell.skip': 'Naar de inhoud',
-  'shell.brand': 'Paykit Wallet, start',
+  'shell.brand': 'Paykit Wallet Sandbox, start',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Stappen van de demo',
   'shell.walkthrough': 'Rondleiding',

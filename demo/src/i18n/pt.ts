@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const pt: DemoMessages = {
   'shell.skip': 'Saltar para o conteúdo',
-  'shell.brand': 'Paykit Wallet, início',
+  'shell.brand': 'Paykit Wallet Sandbox, início',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Passos da demo',
   'shell.walkthrough': 'Percurso',
