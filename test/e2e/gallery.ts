@@ -1,12 +1,17 @@
 /**
  * The gallery (/gallery, demo/src/gallery/): the page loads under the demo's CSP, shows a section for
  * every element tag of @paykit/elements' manifest, every section reaches at least one of its states, and
- * the page logs no console error while it sets them up. (Which states it reaches, and how they look, is
- * `npm run shots`' job.)
+ * the page logs no console error while it sets them up. With every stage 320 px wide, layout-checks.ts then
+ * holds every state to no horizontal overflow, no wrapped card number or code, a visible focus change and a
+ * 44×44 px target on each control, and axe's WCAG 2.1 A/AA rules; the demo shell gets axe with its best
+ * practices. (How the states look is `npm run shots`' job.)
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { FlowTest } from './flows.js';
+import { auditGalleryStates, axeFindings } from './layout-checks.js';
+
+const AXE = readFileSync(new URL(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 
 const manifest = JSON.parse(
   readFileSync(new URL('../../packages/elements/custom-elements.json', import.meta.url), 'utf8'),
@@ -24,7 +29,8 @@ export const GALLERY_FLOW: FlowTest = {
   only: { engines: ['chromium'], reason: 'the gallery is checked in Chromium, where npm run shots photographs it' },
   async run({ d, demo, console: lines }) {
     const before = lines.length;
-    await d.goto(`${demo.url}gallery`);
+    // every stage 320 px wide: the layout checks below hold each state to the narrowest phone
+    await d.goto(`${demo.url}gallery?width=320`);
     await d.waitFor('html[data-ready="true"]', { timeoutMs: 110_000, message: 'the gallery set up every state' });
     const sections = await d.evaluate(
       (tags: string[]) =>
@@ -53,7 +59,17 @@ export const GALLERY_FLOW: FlowTest = {
       undefined,
     );
     assert.deepEqual(missed, [...KNOWN_UNREACHED], 'gallery states not reached');
+    // one pass over every state at 320 px: overflow, wrapped numbers, focus, targets, then axe (about 3 s)
+    const layout = await d.evaluate(auditGalleryStates, undefined);
+    await d.evaluateExpression(AXE);
+    const axe = await d.evaluate(axeFindings, undefined);
+    assert.deepEqual([...layout, ...axe], [], 'layout and accessibility findings at 320 px');
     const errors = lines.slice(before).filter((line) => line.startsWith('pageerror') || line.startsWith('error'));
     assert.deepEqual(errors, [], 'console errors on /gallery');
+    // the demo shell around the elements: axe with its best practices (about 1 s)
+    await d.goto(demo.url);
+    await d.waitFor('main h1', { message: 'the demo shell rendered its first step' });
+    await d.evaluateExpression(AXE);
+    assert.deepEqual(await d.evaluate(axeFindings, undefined), [], 'axe findings on the demo shell');
   },
 };

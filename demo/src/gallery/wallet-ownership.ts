@@ -2,12 +2,16 @@
 import { galleryCustomer } from './sandbox.js';
 import { payElement, type GallerySection } from './section.js';
 
-/** An external wallet of the customer, waiting for proof of ownership (the platform adds it). */
+/**
+ * A self-custody wallet of the customer, waiting for proof of ownership (the platform adds it). Only a
+ * FIRST_PARTY wallet without a `vaspName` can be verified: anything else gets a 409 on its challenge.
+ */
 async function ownership(method: 'WALLET_SIGNATURE' | 'LIVENESS'): Promise<HTMLElement> {
   const customer = await galleryCustomer();
   const account = await customer.platform('POST', '/customers/external-accounts', {
     customerId: customer.customerId,
     currency: 'USDC',
+    ownershipType: 'FIRST_PARTY',
     accountInfo: { accountType: 'BASE_WALLET', address: '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c' },
   });
   return payElement(

@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const de: DemoMessages = {
   'shell.skip': 'Zum Inhalt springen',
-  'shell.brand': 'Paykit Wallet, Start',
+  'shell.brand': 'Paykit Wallet Sandbox, Start',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Schritte der Demo',
   'shell.walkthrough': 'Rundgang',
@@ -170,6 +170,14 @@ export const de: DemoMessages = {
   'pay.review': 'Zahlung prüfen',
   'pay.from': 'Von',
   'pay.progress': 'Fortschritt',
+  'pay.step.quote': 'Angebot erstellt',
+  'pay.step.signed': 'Mit deinem Sitzungsschlüssel signiert',
+  'pay.step.sca': 'Starke Kundenauthentifizierung',
+  'pay.step.confirmed': 'Bestätigt',
+  'pay.step.waitingCode': 'Wartet auf deinen Code',
+  'pay.step.afterSigning': 'Nach dem Signieren',
+  'pay.step.failed': 'Fehlgeschlagen',
+  'pay.step.completed': 'Abgeschlossen',
   'pay.another': 'Weitere Zahlung',
   'pay.completed': 'Zahlung abgeschlossen',
 
@@ -185,6 +193,8 @@ export const de: DemoMessages = {
   'card.intro': 'Eine virtuelle Visa-Debitkarte, die aus Ihrer Wallet zahlt. Die Aktivierung dauert etwa eine Sekunde.',
   'card.activating': 'Ihre Karte wird aktiviert…',
   'card.simulate': 'Ausgaben simulieren',
+  'card.detailsHint':
+    'Kartendaten werden von {origin} in einem isolierten Frame angezeigt und nach zwei Minuten automatisch ausgeblendet.',
   'card.simulateHint':
     'Kartennetze, von der Sandbox simuliert: abgerechnete Käufe, eine Erstattung, ein offenes Taxi, eine Ablehnung. Erlauben Sie zuerst Kartenzahlungen, sonst wird alles abgelehnt.',
   'card.issued': 'Karte ausgegeben und aktiv',

@@ -7,7 +7,7 @@
  */
 export const en = {
   'shell.skip': 'Skip to content',
-  'shell.brand': 'Paykit Wallet, start',
+  'shell.brand': 'Paykit Wallet Sandbox, start',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Demo steps',
   'shell.walkthrough': 'Walkthrough',
@@ -170,6 +170,14 @@ export const en = {
   'pay.review': 'Review payment',
   'pay.from': 'From',
   'pay.progress': 'Progress',
+  'pay.step.quote': 'Quote created',
+  'pay.step.signed': 'Signed with your session key',
+  'pay.step.sca': 'Strong Customer Authentication',
+  'pay.step.confirmed': 'Confirmed',
+  'pay.step.waitingCode': 'Waiting for your code',
+  'pay.step.afterSigning': 'After signing',
+  'pay.step.failed': 'Failed',
+  'pay.step.completed': 'Completed',
   'pay.another': 'Make another payment',
   'pay.completed': 'Payment completed',
 
@@ -185,6 +193,8 @@ export const en = {
   'card.intro': 'A virtual Visa debit card spending from your wallet. Activation takes about a second.',
   'card.activating': 'Activating your card…',
   'card.simulate': 'Simulate spending',
+  'card.detailsHint':
+    'Card details are shown from {origin} in a sandboxed frame, hidden automatically after two minutes.',
   'card.simulateHint':
     'Card networks, simulated by the sandbox: purchases that settle, a refund, a pending taxi, a decline. Allow card payments first, or every one is declined.',
   'card.issued': 'Card issued and active',

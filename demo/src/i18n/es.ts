@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const es: DemoMessages = {
   'shell.skip': 'Ir al contenido',
-  'shell.brand': 'Paykit Wallet, inicio',
+  'shell.brand': 'Paykit Wallet Pruebas, inicio',
   'shell.sandbox': 'Pruebas',
   'shell.nav': 'Pasos de la demo',
   'shell.walkthrough': 'Recorrido',
@@ -168,6 +168,14 @@ export const es: DemoMessages = {
   'pay.review': 'Revisar el pago',
   'pay.from': 'Desde',
   'pay.progress': 'Progreso',
+  'pay.step.quote': 'Presupuesto creado',
+  'pay.step.signed': 'Firmado con tu clave de sesión',
+  'pay.step.sca': 'Autenticación reforzada de cliente',
+  'pay.step.confirmed': 'Confirmada',
+  'pay.step.waitingCode': 'Esperando tu código',
+  'pay.step.afterSigning': 'Después de firmar',
+  'pay.step.failed': 'Fallido',
+  'pay.step.completed': 'Completado',
   'pay.another': 'Hacer otro pago',
   'pay.completed': 'Pago completado',
 
@@ -183,6 +191,8 @@ export const es: DemoMessages = {
   'card.intro': 'Una tarjeta de débito Visa virtual que gasta de tu billetera. La activación tarda un segundo.',
   'card.activating': 'Activando tu tarjeta…',
   'card.simulate': 'Simular gastos',
+  'card.detailsHint':
+    'Los datos de la tarjeta se muestran desde {origin} en un marco aislado y se ocultan automáticamente tras dos minutos.',
   'card.simulateHint':
     'Redes de tarjetas simuladas por el entorno de prueba: compras liquidadas, un reembolso, un taxi pendiente, un rechazo. Permite antes los pagos con tarjeta o se rechazará todo.',
   'card.issued': 'Tarjeta emitida y activa',

@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const fr: DemoMessages = {
   'shell.skip': 'Aller au contenu',
-  'shell.brand': 'Paykit Wallet, accueil',
+  'shell.brand': 'Paykit Wallet Bac à sable, accueil',
   'shell.sandbox': 'Bac à sable',
   'shell.nav': 'Étapes de la démo',
   'shell.walkthrough': 'Parcours',
@@ -171,6 +171,14 @@ export const fr: DemoMessages = {
   'pay.review': 'Vérifier le paiement',
   'pay.from': 'Depuis',
   'pay.progress': 'Avancement',
+  'pay.step.quote': 'Devis créé',
+  'pay.step.signed': 'Signé avec votre clé de session',
+  'pay.step.sca': 'Authentification forte',
+  'pay.step.confirmed': 'Confirmée',
+  'pay.step.waitingCode': 'En attente de votre code',
+  'pay.step.afterSigning': 'Après la signature',
+  'pay.step.failed': 'Échec',
+  'pay.step.completed': 'Terminé',
   'pay.another': 'Faire un autre paiement',
   'pay.completed': 'Paiement effectué',
 
@@ -187,6 +195,8 @@ export const fr: DemoMessages = {
     'Une carte de débit Visa virtuelle qui dépense depuis votre portefeuille. L’activation prend environ une seconde.',
   'card.activating': 'Activation de votre carte…',
   'card.simulate': 'Simuler des dépenses',
+  'card.detailsHint':
+    'Les données de la carte s’affichent depuis {origin} dans un cadre isolé et se masquent automatiquement après deux minutes.',
   'card.simulateHint':
     'Réseaux de cartes simulés par le bac à sable\u00a0: des achats réglés, un remboursement, un taxi en attente, un refus. Autorisez d’abord les paiements par carte, sinon tout est refusé.',
   'card.issued': 'Carte émise et active',

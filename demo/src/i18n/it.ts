@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const it: DemoMessages = {
   'shell.skip': 'Vai al contenuto',
-  'shell.brand': 'Paykit Wallet, inizio',
+  'shell.brand': 'Paykit Wallet Sandbox, inizio',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Passaggi della demo',
   'shell.walkthrough': 'Percorso',
@@ -169,6 +169,14 @@ export const it: DemoMessages = {
   'pay.review': 'Controlla il pagamento',
   'pay.from': 'Da',
   'pay.progress': 'Avanzamento',
+  'pay.step.quote': 'Preventivo creato',
+  'pay.step.signed': 'Firmato con la tua chiave di sessione',
+  'pay.step.sca': 'Autenticazione forte del cliente',
+  'pay.step.confirmed': 'Confermata',
+  'pay.step.waitingCode': 'In attesa del tuo codice',
+  'pay.step.afterSigning': 'Dopo la firma',
+  'pay.step.failed': 'Non riuscito',
+  'pay.step.completed': 'Completato',
   'pay.another': 'Fai un altro pagamento',
   'pay.completed': 'Pagamento completato',
 
@@ -185,6 +193,8 @@ export const it: DemoMessages = {
     'Una carta di debito Visa virtuale che spende dal tuo portafoglio. L’attivazione richiede circa un secondo.',
   'card.activating': 'Attivazione della carta…',
   'card.simulate': 'Simula spese',
+  'card.detailsHint':
+    'I dati della carta sono mostrati da {origin} in un riquadro isolato e nascosti automaticamente dopo due minuti.',
   'card.simulateHint':
     'Circuiti delle carte simulati dalla sandbox: acquisti regolati, un rimborso, un taxi in sospeso, un rifiuto. Consenti prima i pagamenti con carta, o saranno tutti rifiutati.',
   'card.issued': 'Carta emessa e attiva',

@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const nl: DemoMessages = {
   'shell.skip': 'Naar de inhoud',
-  'shell.brand': 'Paykit Wallet, start',
+  'shell.brand': 'Paykit Wallet Sandbox, start',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Stappen van de demo',
   'shell.walkthrough': 'Rondleiding',
@@ -168,6 +168,14 @@ export const nl: DemoMessages = {
   'pay.review': 'Betaling controleren',
   'pay.from': 'Van',
   'pay.progress': 'Voortgang',
+  'pay.step.quote': 'Offerte gemaakt',
+  'pay.step.signed': 'Ondertekend met je sessiesleutel',
+  'pay.step.sca': 'Sterke klantauthenticatie',
+  'pay.step.confirmed': 'Bevestigd',
+  'pay.step.waitingCode': 'Wacht op je code',
+  'pay.step.afterSigning': 'Na ondertekenen',
+  'pay.step.failed': 'Mislukt',
+  'pay.step.completed': 'Voltooid',
   'pay.another': 'Nog een betaling doen',
   'pay.completed': 'Betaling voltooid',
 
@@ -183,6 +191,8 @@ export const nl: DemoMessages = {
   'card.intro': 'Een virtuele Visa-debitkaart die uit je wallet betaalt. Activeren duurt ongeveer een seconde.',
   'card.activating': 'Je kaart wordt geactiveerd…',
   'card.simulate': 'Uitgaven simuleren',
+  'card.detailsHint':
+    'Kaartgegevens worden getoond vanaf {origin} in een afgeschermd frame en na twee minuten automatisch verborgen.',
   'card.simulateHint':
     'Kaartnetwerken, gesimuleerd door de sandbox: afgerekende aankopen, een terugbetaling, een openstaande taxi, een weigering. Sta eerst kaartbetalingen toe, anders wordt alles geweigerd.',
   'card.issued': 'Kaart uitgegeven en actief',

@@ -3,7 +3,7 @@ import type { DemoMessages } from './en.js';
 
 export const pt: DemoMessages = {
   'shell.skip': 'Saltar para o conteúdo',
-  'shell.brand': 'Paykit Wallet, início',
+  'shell.brand': 'Paykit Wallet Sandbox, início',
   'shell.sandbox': 'Sandbox',
   'shell.nav': 'Passos da demo',
   'shell.walkthrough': 'Percurso',
@@ -167,6 +167,14 @@ export const pt: DemoMessages = {
   'pay.review': 'Rever o pagamento',
   'pay.from': 'De',
   'pay.progress': 'Progresso',
+  'pay.step.quote': 'Cotação criada',
+  'pay.step.signed': 'Assinado com a sua chave de sessão',
+  'pay.step.sca': 'Autenticação forte do cliente',
+  'pay.step.confirmed': 'Confirmada',
+  'pay.step.waitingCode': 'À espera do seu código',
+  'pay.step.afterSigning': 'Depois de assinar',
+  'pay.step.failed': 'Falhou',
+  'pay.step.completed': 'Concluído',
   'pay.another': 'Fazer outro pagamento',
   'pay.completed': 'Pagamento concluído',
 
@@ -182,6 +190,8 @@ export const pt: DemoMessages = {
   'card.intro': 'Um cartão de débito Visa virtual que gasta da sua carteira. A ativação demora cerca de um segundo.',
   'card.activating': 'A ativar o seu cartão…',
   'card.simulate': 'Simular gastos',
+  'card.detailsHint':
+    'Os dados do cartão são mostrados a partir de {origin} numa moldura isolada e ocultados automaticamente após dois minutos.',
   'card.simulateHint':
     'Redes de cartões simuladas pela sandbox: compras liquidadas, um reembolso, um táxi pendente, uma recusa. Permita primeiro os pagamentos com cartão, ou serão todos recusados.',
   'card.issued': 'Cartão emitido e ativo',

@@ -133,9 +133,7 @@ function cardPanel(): HTMLElement {
           'p',
           { class: 'hint' },
           icon('shield'),
-          'Card details are shown from ',
-          h('code', { text: state.config.panOrigin }),
-          ' in a sandboxed frame, hidden automatically after two minutes.',
+          h('span', { t: ['card.detailsHint', { origin: state.config.panOrigin }] }),
         ),
       ),
     );

@@ -10,7 +10,7 @@ import { h, icon, mount } from '../dom.js';
 import { amountText, money, parseAmount, shortId, time } from '../format.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { newPayment, state, type Payee } from '../state.js';
-import { localize, t } from '../i18n/translate.js';
+import { localize, t, type DemoMessageKey } from '../i18n/translate.js';
 import { card, describe, fact, howItWorks, payElement, toast } from '../ui.js';
 import { refreshBalance } from '../wallet.js';
 
@@ -217,17 +217,21 @@ function payReview(render: () => void): HTMLElement {
       h(
         'ol',
         { class: 'timeline' },
-        timelineItem('Quote created', true, shortId(payment.quote?.id ?? '')),
-        timelineItem('Signed with your session key', payment.signed, 'Service-Wallet-Signature'),
+        timelineItem('pay.step.quote', true, shortId(payment.quote?.id ?? '')),
+        timelineItem('pay.step.signed', payment.signed, 'Service-Wallet-Signature'),
         me.sca
           ? timelineItem(
-              'Strong Customer Authentication',
+              'pay.step.sca',
               payment.authorized,
-              payment.authorized ? 'Confirmed' : payment.signed ? 'Waiting for your code' : 'After signing',
+              payment.authorized
+                ? 'pay.step.confirmed'
+                : payment.signed
+                  ? 'pay.step.waitingCode'
+                  : 'pay.step.afterSigning',
             )
           : null,
         timelineItem(
-          payment.phase === 'failed' ? 'Failed' : 'Completed',
+          payment.phase === 'failed' ? 'pay.step.failed' : 'pay.step.completed',
           payment.phase === 'done' || payment.phase === 'failed',
           payment.phase === 'done' ? time(new Date().toISOString()) : '',
         ),
@@ -337,7 +341,8 @@ function payReview(render: () => void): HTMLElement {
   );
 }
 
-function timelineItem(label: string, done: boolean, detail: string): HTMLElement {
+/** One step: its label a message key; its detail a message key, or a value shown as is (an id, a time). */
+function timelineItem(label: DemoMessageKey, done: boolean, detail: string): HTMLElement {
   return h(
     'li',
     { class: `timeline__item${done ? ' timeline__item--done' : ''}` },
@@ -345,8 +350,13 @@ function timelineItem(label: string, done: boolean, detail: string): HTMLElement
     h(
       'span',
       null,
-      h('span', { class: 'timeline__label', text: label }),
-      detail ? h('span', { class: 'timeline__detail', text: detail }) : null,
+      h('span', { class: 'timeline__label', t: label }),
+      detail
+        ? h('span', {
+            class: 'timeline__detail',
+            ...(detail.startsWith('pay.step.') ? { t: detail as DemoMessageKey } : { text: detail }),
+          })
+        : null,
     ),
   );
 }

@@ -91,5 +91,6 @@ export const cardStyles = css`
     display: flex;
     gap: var(--_space);
     align-items: center;
+    min-height: var(--_control-height);
   }
 `;

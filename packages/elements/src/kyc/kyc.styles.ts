@@ -8,6 +8,7 @@ export const kycStyles = css`
     gap: calc(var(--_space) * 1.5);
   }
   .section {
+    min-inline-size: 0;
     margin: 0;
     padding: calc(var(--_space) * 1.5);
     border: 1px solid var(--_border-subtle);
@@ -26,6 +27,7 @@ export const kycStyles = css`
     color: var(--_text);
   }
   .input {
+    min-width: 0;
     min-height: var(--_control-height);
     padding: 0 var(--_space);
     font: inherit;

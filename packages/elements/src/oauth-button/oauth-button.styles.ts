@@ -3,7 +3,7 @@ import { css } from 'lit';
 /**
  * Each provider's button as its brand guidelines draw it, light and dark (the host's `color-scheme`
  * follows the theme, so `light-dark()` picks): Google and Microsoft neutral with their colour logo,
- * Apple and X black (white on dark), GitHub its dark grey, Facebook its blue with the white mark.
+ * Apple and X black (white on dark), GitHub its dark grey, Facebook its blue (#0866ff, 4.8:1 with white) with the white mark.
  */
 export const oauthButtonStyles = css`
   .oauth {
@@ -40,7 +40,7 @@ export const oauthButtonStyles = css`
     border-color: var(--_b);
   }
   :host([provider='facebook']) .oauth {
-    --_b: #1877f2;
+    --_b: #0866ff;
     background: var(--_b);
     color: #fff;
     border-color: var(--_b);

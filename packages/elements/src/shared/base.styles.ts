@@ -67,7 +67,7 @@ export const baseStyles = css`
   .button {
     appearance: none;
     display: inline-flex;
-    flex: 0 0 auto;
+    flex: 0 1 auto;
     align-items: center;
     justify-content: center;
     gap: var(--_space);
@@ -113,8 +113,8 @@ export const baseStyles = css`
     background: var(--_surface-muted);
   }
   .button--link {
-    min-height: 32px;
-    padding: 0 4px;
+    min-height: 44px;
+    padding: 0 6px;
     color: var(--_link);
     text-decoration: underline;
     text-underline-offset: 3px;

@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 /**
  * A list of items, one row each: its facts (name, meta lines, a badge) on the left and its action on
- * the right. Shared by the account elements (`<pay-sessions>`, `<pay-auth-methods>`,
+ * the right (on its own line, still right-aligned, when the row is too narrow). Shared by the account elements (`<pay-sessions>`, `<pay-auth-methods>`,
  * `<pay-wallet-settings>`).
  */
 export const itemListStyles = css`
@@ -25,6 +25,9 @@ export const itemListStyles = css`
   .facts {
     display: grid;
     gap: 2px;
+  }
+  .facts + * {
+    margin-left: auto;
   }
   .name {
     font-weight: 600;

@@ -4,6 +4,7 @@ import { css } from 'lit';
 export const transactionsStyles = css`
   .filter {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: var(--_space);
     margin-block-end: var(--_space);
@@ -14,7 +15,10 @@ export const transactionsStyles = css`
     background: var(--_surface);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    padding: 6px 8px;
+    padding: 0 8px;
+    flex: 1 1 10em;
+    min-width: 0;
+    min-height: var(--_control-height);
   }
   .amount {
     font-variant-numeric: tabular-nums;

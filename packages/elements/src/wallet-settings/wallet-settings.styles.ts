@@ -1,6 +1,9 @@
 import { css } from 'lit';
 
-/** The privacy switch (a track and a thumb) and the delegated-key rows. */
+/**
+ * The privacy switch (a 48×28 px track and a thumb, in a 48×44 px target: the transparent top and bottom
+ * borders are the rest of the target; its border and focus ring are inset shadows) and the delegated-key rows.
+ */
 export const walletSettingsStyles = css`
   .setting {
     display: flex;
@@ -17,18 +20,20 @@ export const walletSettingsStyles = css`
     flex: none;
     position: relative;
     width: 48px;
-    height: 28px;
+    height: 44px;
     padding: 0;
-    border: 1px solid var(--pay-color-border);
-    border-radius: 14px;
-    background: var(--pay-color-surface-muted);
+    border: solid transparent;
+    border-width: 8px 0;
+    border-radius: 14px/22px;
+    background: var(--pay-color-surface-muted) padding-box;
+    box-shadow: inset 0 0 0 1px var(--pay-color-border);
     cursor: pointer;
   }
   .switch::after {
     content: '';
     position: absolute;
-    top: 3px;
-    left: 3px;
+    top: 4px;
+    left: 4px;
     width: 20px;
     height: 20px;
     border-radius: 50%;
@@ -36,16 +41,18 @@ export const walletSettingsStyles = css`
     transition: transform 0.15s;
   }
   .switch[aria-checked='true'] {
-    background: var(--pay-color-primary);
-    border-color: var(--pay-color-primary);
+    background-color: var(--pay-color-primary);
+    box-shadow: none;
   }
   .switch[aria-checked='true']::after {
     transform: translateX(20px);
     background: var(--pay-color-on-primary);
   }
   .switch:focus-visible {
-    outline: 2px solid var(--pay-color-focus);
-    outline-offset: 2px;
+    outline: 2px solid transparent;
+    box-shadow:
+      inset 0 0 0 2px var(--pay-color-focus),
+      inset 0 0 0 4px var(--pay-color-surface);
   }
   .switch:disabled {
     opacity: 0.6;
