@@ -398,6 +398,17 @@ export const ALLOWLIST: readonly Route[] = [
     owned: [query('customerId', 'customer')],
     listedFor: { path: '/sca/factors?customerId={customer}', items: 'factors', field: 'credentialId' },
   },
+  // A lost factor's reset: the user's own customer's (the service binds each resetId to the customer that
+  // started it, so another's reset is 404 there). `POST /sca/record-event` stays off the list: it is the
+  // platform's risk signal, and RESET_PASSWORD_COMPLETED would let a locked-out user lift their own lock.
+  { method: 'POST', path: '/sca/factors/reset', owned: [query('customerId', 'customer')], bodyOnly: ['factor'] },
+  { method: 'GET', path: '/sca/factors/reset/{id}', owned: [query('customerId', 'customer')] },
+  {
+    method: 'POST',
+    path: '/sca/factors/reset/{id}/complete',
+    owned: [query('customerId', 'customer')],
+    bodyOnly: ['mobile'],
+  },
 ];
 
 export interface RouteMatch {

@@ -158,6 +158,13 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
     body: { type: 'TOTP', secret: 'ab', code: '123456' },
   },
   { method: 'DELETE', path: `/sca/factors/cred-alice?customerId=${enc(alice.customer)}` },
+  { method: 'POST', path: `/sca/factors/reset?customerId=${enc(alice.customer)}`, body: { factor: 'SMS_OTP' } },
+  { method: 'GET', path: `/sca/factors/reset/ScaReset:alice?customerId=${enc(alice.customer)}` },
+  {
+    method: 'POST',
+    path: `/sca/factors/reset/ScaReset:alice/complete?customerId=${enc(alice.customer)}`,
+    body: { mobile: { countryCode: '+49', number: '15199990000' } },
+  },
 ];
 
 /** Sends each `[method, path, body?, expected status]` case and checks the status. */
@@ -325,6 +332,8 @@ describe('refusals', () => {
       ['GET', '/beneficial-owners/BeneficialOwner:1'],
       ['PATCH', '/beneficial-owners/BeneficialOwner:1'],
       ['GET', '/config'],
+      // the platform's risk signal: a user must not lift their own lockout (RESET_PASSWORD_COMPLETED)
+      ['POST', `/sca/record-event?customerId=${enc(alice.customer)}`],
       ['HEAD', `/customers/${alice.customer}`],
       ['PUT', `/customers/${alice.customer}`],
       ['GET', '/'],
@@ -751,6 +760,11 @@ describe('money: transactions, card state and limits, external accounts', () => 
       ['DELETE', `/sca/factors/cred-alice?${theirs}`, undefined, 403],
       ['DELETE', `/sca/factors/cred-alice?${mine}`, undefined, 200],
       ['POST', `/sca/factors?${mine}`, json({ type: 'PASSKEY' }), 200],
+      // a lost factor's reset: the user's own customer only, with the body fields the API names
+      ['POST', `/sca/factors/reset?${theirs}`, json({ factor: 'SMS_OTP' }), 403],
+      ['GET', `/sca/factors/reset/ScaReset:1?${theirs}`, undefined, 403],
+      ['POST', `/sca/factors/reset/ScaReset:1/complete?${theirs}`, undefined, 403],
+      ['POST', `/sca/factors/reset?${mine}`, json({ factor: 'SMS_OTP', customerId: bob.customer }), 403],
     ]);
     const changes = service.calls.filter((call) => (call as Request).method !== 'GET');
     expect(changes.map((call) => `${call.method} ${decodeURIComponent((call as Request).url)}`)).to.deep.equal([

@@ -43,6 +43,7 @@ import { sandboxRoutes } from './routes/sandbox.js';
 import { sandboxSendRoutes } from './routes/sandbox-send.js';
 import { scaRoutes } from './routes/sca.js';
 import { scaFactorRoutes } from './routes/sca-factors.js';
+import { scaResetRoutes } from './routes/sca-reset.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { IDEMPOTENCY_HEADER } from './http/idempotency.js';
@@ -159,6 +160,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     withdrawalFeeRoutes,
     scaRoutes,
     scaFactorRoutes,
+    scaResetRoutes,
     cardRoutes,
     sandboxRoutes,
     transactionRoutes,

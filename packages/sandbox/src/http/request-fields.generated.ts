@@ -499,6 +499,8 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
     by: 'type',
     cases: { TOTP: { code: true, secret: true, type: true }, PASSKEY: { credential: true, origin: true, type: true } },
   },
+  'POST /sca/factors/reset': { fields: { factor: true } },
+  'POST /sca/factors/reset/{resetId}/complete': { fields: { mobile: { fields: { countryCode: true, number: true } } } },
   'POST /sca/login/complete': {
     fields: {
       challengeId: true,
@@ -510,6 +512,7 @@ export const OPENAPI_REQUEST_FIELDS: Record<string, FieldTree> = {
     },
   },
   'POST /sca/login/start': { fields: { factor: true } },
+  'POST /sca/record-event': { fields: { eventType: true } },
   'POST /transactions/{transactionId}/cancel': { fields: { reason: true } },
   'POST /verifications': { fields: { customerId: true } },
 };

@@ -334,6 +334,21 @@ export interface ScaCustomerRecord {
   factors?: ScaFactorRecord[];
   /** Enrollments started by `POST /sca/factors` and not yet confirmed: pending, not listed. */
   pending?: ScaPendingEnrollment[];
+  /** Factor resets of the last day (`POST /sca/factors/reset`), at most five (its rate limit). */
+  resets?: ScaResetRecord[];
+  /** When each reset of the last day started (the 5-per-24-hours limit). */
+  resetStarts?: number[];
+  /** The login-security state `POST /sca/record-event` keeps. */
+  loginSecurity?: { failedAttempts: number; suspended: boolean; lockedUntil?: number };
+}
+
+/** A factor reset (routes/sca-reset.ts): its liveness status follows the clock until it is completed. */
+export interface ScaResetRecord {
+  id: string;
+  factor: 'SMS_OTP' | 'TOTP' | 'PASSKEY';
+  startedAt: number;
+  status: 'OPEN' | 'COMPLETED';
+  completedAt?: number;
 }
 
 export interface ScaFactorRecord {

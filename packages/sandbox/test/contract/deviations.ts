@@ -40,6 +40,25 @@ export const SANDBOX_ONLY_ROUTES: readonly { method: string; pattern: RegExp; re
  */
 export const SANDBOX_CHOICES: readonly { where: string; answer: string; reason: string }[] = [
   {
+    where: 'POST /sca/factors/reset, GET /sca/factors/reset/{resetId}',
+    answer:
+      'no liveness handles; the status follows the clock (INITIATED 2 s, PENDING_REVIEW 2 s, then LIVENESS_PASSED; REJECTED for a platformCustomerId ending in -liveness-rejected; EXPIRED after 15 minutes)',
+    reason:
+      'the sandbox has no liveness check to take: a page polls through every status in seconds, and REJECTED can be shown',
+  },
+  {
+    where: 'POST /sca/factors/reset/{resetId}/complete',
+    answer:
+      '400 INVALID_INPUT with details.status after a terminal status (COMPLETED, REJECTED, EXPIRED), as before liveness passed',
+    reason: 'the API declares 400 for a reset not ready and says nothing of one that is over',
+  },
+  {
+    where: 'POST /sca/record-event',
+    answer: 'FAILED_LOGIN_ATTEMPT while locked or suspended is 423 ACCOUNT_LOCKED and not counted',
+    reason:
+      'the API declares 423 for a locked login without saying which event: an attempt the lock refused is not another failure',
+  },
+  {
     where: 'GET /receiver/external-account/{accountId}?customerId=',
     answer: "404 REFERENCE_NOT_FOUND for another customer's external account",
     reason: "one customer must not learn that another's account id exists; 404 is the status the API declares",
