@@ -2,7 +2,9 @@
  * The customer's Strong Customer Authentication factors: list them (`GET /sca/factors`), enroll one in two
  * steps (`POST /sca/factors` starts a TOTP or passkey enrollment, `POST /sca/factors/confirm` finishes it:
  * until then it is pending and not listed) and remove a passkey (`DELETE /sca/factors/{credentialId}`).
- * SMS_OTP is implicit (the customer's verified phone): always listed, never enrolled or removed. A subpath
+ * SMS_OTP is implicit (the customer's verified phone): always listed, never enrolled or removed. A lost
+ * factor is reset after a liveness check (`startScaReset`, `getScaReset` until LIVENESS_PASSED,
+ * `completeScaReset`). A subpath
  * of its own (`@paykit/crypto-core/security`): the root entry stays within its size budget. No call is
  * signed (wallet-protocol.md signs wallet operations; these are the customer's, named by `customerId`).
  * Outside SCA regions the service answers each with 409 `CONFLICT`.
@@ -133,4 +135,64 @@ export const canRemoveScaFactor = (factor: ScaFactor, factors: readonly ScaFacto
 export async function removeScaFactor(client: WalletClient, customerId: string, credentialId: string): Promise<void> {
   const [url, query] = path(customerId, `/${enc(text(credentialId, 'credentialId'))}`);
   await request(client, 'DELETE', url, { query });
+}
+
+/** A lost factor's reset, started (`TwoFactorResetStart`): the liveness handles come only where the service has them. */
+export interface ScaReset {
+  resetId: string;
+  livenessAccessToken?: string | null;
+  verificationLink?: string | null;
+  expiresAt?: string | null;
+}
+
+/** Where a reset stands (`TwoFactorResetStatus`); COMPLETED, REJECTED and EXPIRED are final. */
+export interface ScaResetStatus {
+  status: 'INITIATED' | 'PENDING_REVIEW' | 'LIVENESS_PASSED' | 'COMPLETED' | 'REJECTED' | 'EXPIRED';
+  factor: ScaFactorType;
+  /** The replacement factor's enrollment after completion (null for SMS_OTP, which completion enrolls). */
+  enrollmentStatus?: 'PENDING' | 'COMPLETED' | null;
+  expiresAt: string;
+  completedAt?: string | null;
+}
+
+/**
+ * Starts resetting a lost factor; poll {@link getScaReset} until `LIVENESS_PASSED`, then {@link completeScaReset}.
+ *
+ * @throws {PayError} as {@link listScaFactors}, and 400 `INVALID_INPUT` (a factor not enrolled), 429 `RATE_LIMITED`
+ *   (five starts a day; `retryAfterSeconds`).
+ */
+export function startScaReset(client: WalletClient, customerId: string, factor: ScaFactorType): Promise<ScaReset> {
+  const [url, query] = path(customerId, '/reset');
+  return request(client, 'POST', url, { query, body: { factor: text(factor, 'factor') } });
+}
+
+/**
+ * Where the reset `resetId` stands.
+ *
+ * @throws {PayError} as {@link listScaFactors}, and 404 `REFERENCE_NOT_FOUND` (no such reset for this customer).
+ */
+export function getScaReset(
+  client: WalletClient,
+  customerId: string,
+  resetId: string,
+  signal?: AbortSignal,
+): Promise<ScaResetStatus> {
+  const [url, query] = path(customerId, `/reset/${enc(text(resetId, 'resetId'))}`);
+  return request(client, 'GET', url, { query, signal });
+}
+
+/**
+ * Completes a reset whose liveness passed: the lost factor is cleared (enroll its replacement with
+ * {@link enrollScaFactor}); an SMS_OTP reset takes the new number (`{countryCode: '+49', number: '15112345678'}`).
+ *
+ * @throws {PayError} as {@link getScaReset}, and 400 `INVALID_INPUT` (liveness not passed yet, or the reset is over).
+ */
+export async function completeScaReset(
+  client: WalletClient,
+  customerId: string,
+  resetId: string,
+  mobile?: { countryCode: string; number: string },
+): Promise<void> {
+  const [url, query] = path(customerId, `/reset/${enc(text(resetId, 'resetId'))}/complete`);
+  await request(client, 'POST', url, { query, ...(mobile ? { body: { mobile: object(mobile, 'mobile') } } : {}) });
 }

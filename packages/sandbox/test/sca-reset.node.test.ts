@@ -1,4 +1,9 @@
 import { expect } from 'chai';
+import { WalletClient } from '@paykit/crypto-core/client';
+import type { PayError } from '@paykit/crypto-core/errors';
+import { memoryKeyStore } from '@paykit/crypto-core/key-store';
+import { completeScaReset, getScaReset, startScaReset } from '@paykit/crypto-core/security';
+import { fetchTransport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { LIVENESS_STEP_MS, RESET_WINDOW_MS } from '../src/routes/sca-reset.js';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
@@ -138,5 +143,30 @@ describe('sandbox: a lost SCA factor is reset after liveness, and failed logins 
     });
     const bad = await t.api.post(`/sca/record-event${q(id)}`, { eventType: 'LOGGED_IN' });
     expect(bad.status).to.equal(400);
+  });
+
+  it('through crypto-core: startScaReset, getScaReset until LIVENESS_PASSED, completeScaReset with the new number', async () => {
+    const base = fetchTransport({ baseUrl: t.server.baseUrl });
+    const client = new WalletClient({
+      transport: (request) =>
+        base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
+      keyStore: memoryKeyStore(),
+      autoRefresh: false,
+    });
+    const id = await scaCustomer();
+    const { resetId, expiresAt } = await startScaReset(client, id, 'SMS_OTP');
+    expect(Date.parse(expiresAt!)).to.be.greaterThan(t.clock.now());
+    expect((await getScaReset(client, id, resetId)).status).to.equal('INITIATED');
+    const early = await completeScaReset(client, id, resetId, { countryCode: '+49', number: '15100001111' }).catch(
+      (e: unknown) => e as PayError,
+    );
+    expect([early?.status, early?.code]).to.deep.equal([400, 'INVALID_INPUT']);
+    t.clock.advance(2 * LIVENESS_STEP_MS);
+    expect((await getScaReset(client, id, resetId)).status).to.equal('LIVENESS_PASSED');
+    await completeScaReset(client, id, resetId, { countryCode: '+49', number: '15100001111' });
+    expect(await getScaReset(client, id, resetId)).to.include({ status: 'COMPLETED', factor: 'SMS_OTP' });
+    const unknown = (await getScaReset(client, id, 'ScaReset:none').catch((e: unknown) => e)) as PayError;
+    expect([unknown.status, unknown.code]).to.deep.equal([404, 'REFERENCE_NOT_FOUND']);
+    client.close();
   });
 });
