@@ -90,3 +90,20 @@ export function initials(me: Profile): string {
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * A panel part that waits for the demo backend: `slot` gets `render(value)` once `pending` settles, or the
+ * error's words (`describe`, in a `role="alert"` line) when it fails.
+ */
+export function fillWhenReady<T>(
+  slot: HTMLElement,
+  pending: Promise<T>,
+  render: (value: T) => HTMLElement,
+): HTMLElement {
+  void pending.then(
+    (value) => slot.replaceChildren(render(value)),
+    (cause: unknown) =>
+      slot.replaceChildren(h('p', { class: 'form-error', attrs: { role: 'alert' }, text: describe(cause) })),
+  );
+  return slot;
+}

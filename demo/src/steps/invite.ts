@@ -7,7 +7,7 @@ import { demoApi } from '../api.js';
 import { h } from '../dom.js';
 import { continueButton, type Step } from '../shell.js';
 import { state } from '../state.js';
-import { howItWorks, payElement } from '../ui.js';
+import { fillWhenReady, howItWorks, payElement } from '../ui.js';
 
 export const inviteStep: Step = {
   id: 'invite',
@@ -18,23 +18,12 @@ export const inviteStep: Step = {
 };
 
 function invitePanel(): HTMLElement {
-  const slot = h('div', { class: 'stack' });
-  void demoApi.invitationCode().then(
-    (code) =>
-      slot.replaceChildren(payElement('pay-invitation', { code, 'customer-id': state.me!.customerId }, 'invitation')),
-    (cause: unknown) =>
-      slot.replaceChildren(
-        h('p', {
-          class: 'form-error',
-          attrs: { role: 'alert' },
-          text: cause instanceof Error ? cause.message : String(cause),
-        }),
-      ),
-  );
   return h(
     'div',
     { class: 'stack' },
-    slot,
+    fillWhenReady(h('div', { class: 'stack' }), demoApi.invitationCode(), (code) =>
+      payElement('pay-invitation', { code, 'customer-id': state.me!.customerId }, 'invitation'),
+    ),
     h('div', { class: 'actions' }, continueButton('payout')),
     howItWorks([
       '`GET /invitations/{code}` (through `getInvitation` of `@paykit/crypto-core/activity`): who invites, the amount, the status.',

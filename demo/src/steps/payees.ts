@@ -8,7 +8,7 @@ import { demoApi } from '../api.js';
 import { h } from '../dom.js';
 import { continueButton, type Step } from '../shell.js';
 import { state } from '../state.js';
-import { howItWorks, payElement } from '../ui.js';
+import { fillWhenReady, howItWorks, payElement } from '../ui.js';
 
 export const payeesStep: Step = {
   id: 'payees',
@@ -20,23 +20,12 @@ export const payeesStep: Step = {
 
 function payeesPanel(): HTMLElement {
   // the element once the visitor has a payee to show (the demo backend adds one, as a platform's backend would)
-  const slot = h('div', { class: 'stack' });
-  void demoApi.addPayee().then(
-    () =>
-      slot.replaceChildren(payElement('pay-beneficiaries', { 'customer-id': state.me!.customerId }, 'beneficiaries')),
-    (cause: unknown) =>
-      slot.replaceChildren(
-        h('p', {
-          class: 'form-error',
-          attrs: { role: 'alert' },
-          text: cause instanceof Error ? cause.message : String(cause),
-        }),
-      ),
-  );
   return h(
     'div',
     { class: 'stack' },
-    slot,
+    fillWhenReady(h('div', { class: 'stack' }), demoApi.addPayee(), () =>
+      payElement('pay-beneficiaries', { 'customer-id': state.me!.customerId }, 'beneficiaries'),
+    ),
     h('div', { class: 'actions' }, continueButton('activity')),
     howItWorks([
       '`GET /customers/external-accounts` (through `listPayees` of `@paykit/crypto-core/payees`), with each payee’s trust.',

@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import { WalletClient } from '@paykit/crypto-core/client';
-import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import {
   confirmPayeeTrust,
   confirmPayeeUntrust,
@@ -8,9 +6,8 @@ import {
   trustPayee,
   untrustPayee,
 } from '@paykit/crypto-core/payees';
-import { fetchTransport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import { newCustomer, platformClient, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 const TTL_MS = 60_000;
 
@@ -128,13 +125,7 @@ describe('sandbox: trusted beneficiaries (trust, untrust, each confirmed by SCA)
   });
 
   it('the toolkit flows (@paykit/crypto-core/payees) list, trust and untrust a payee, and pass the service errors on', async () => {
-    const base = fetchTransport({ baseUrl: t.server.baseUrl });
-    const client = new WalletClient({
-      transport: (request) =>
-        base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
-      keyStore: memoryKeyStore(),
-      autoRefresh: false,
-    });
+    const client = platformClient(t);
     try {
       const { customerId, id } = await payee('NL');
       const page = await listPayees(client, { customerId });

@@ -1,7 +1,5 @@
 import { expect } from 'chai';
-import { WalletClient } from '@paykit/crypto-core/client';
 import { PayError } from '@paykit/crypto-core/errors';
-import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import {
   canRemoveScaFactor,
   confirmScaPasskey,
@@ -10,9 +8,8 @@ import {
   listScaFactors,
   removeScaFactor,
 } from '@paykit/crypto-core/security';
-import { fetchTransport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import { newCustomer, platformClient, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 import { SoftwareAuthenticator } from './helpers/software-authenticator.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -149,13 +146,7 @@ describe('sandbox: SCA factors are listed, enrolled (pending until confirmed) an
   });
 
   it('crypto-core/security: lists, enrolls (TOTP and passkey), confirms and removes through a WalletClient', async () => {
-    const base = fetchTransport({ baseUrl: t.server.baseUrl });
-    const client = new WalletClient({
-      transport: (request) =>
-        base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
-      keyStore: memoryKeyStore(),
-      autoRefresh: false,
-    });
+    const client = platformClient(t);
     const id = await scaCustomer();
     const totp = await enrollScaFactor(client, id, 'TOTP');
     const wrong = await confirmScaTotp(client, id, totp.secret, '000111').catch((e: unknown) => e);

@@ -1,12 +1,9 @@
 import { expect } from 'chai';
-import { WalletClient } from '@paykit/crypto-core/client';
 import type { PayError } from '@paykit/crypto-core/errors';
-import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { completeScaReset, getScaReset, startScaReset } from '@paykit/crypto-core/security';
-import { fetchTransport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { LIVENESS_STEP_MS, RESET_WINDOW_MS } from '../src/routes/sca-reset.js';
-import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import { newCustomer, platformClient, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 describe('sandbox: a lost SCA factor is reset after liveness, and failed logins lock as the API says', () => {
   let t: TestSandbox;
@@ -146,13 +143,7 @@ describe('sandbox: a lost SCA factor is reset after liveness, and failed logins 
   });
 
   it('through crypto-core: startScaReset, getScaReset until LIVENESS_PASSED, completeScaReset with the new number', async () => {
-    const base = fetchTransport({ baseUrl: t.server.baseUrl });
-    const client = new WalletClient({
-      transport: (request) =>
-        base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
-      keyStore: memoryKeyStore(),
-      autoRefresh: false,
-    });
+    const client = platformClient(t);
     const id = await scaCustomer();
     const { resetId, expiresAt } = await startScaReset(client, id, 'SMS_OTP');
     expect(Date.parse(expiresAt!)).to.be.greaterThan(t.clock.now());

@@ -8,7 +8,9 @@
  *   const { key, session } = await otpLogin(t, credential.id);
  *   const res = await t.api.signed('PATCH', `/internal-accounts/${account.id}`, { privateEnabled: true }, key);
  */
+import { WalletClient } from '@paykit/crypto-core/client';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
+import { fetchTransport } from '@paykit/crypto-core/transport';
 import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/index.js';
@@ -214,4 +216,18 @@ export async function umaLookupId(api: Api, address: string): Promise<string> {
   const res = await api.get(`/receiver/uma/${encodeURIComponent(address)}`);
   if (res.status !== 200) throw new Error(`UMA lookup of ${address}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.lookupId;
+}
+
+/**
+ * A `WalletClient` that calls the sandbox as the platform does (its credential on every request, no
+ * session), for the customer-level flows of `@paykit/crypto-core` (payees, SCA factors and resets).
+ */
+export function platformClient(t: TestSandbox): WalletClient {
+  const base = fetchTransport({ baseUrl: t.server.baseUrl });
+  return new WalletClient({
+    transport: (request) =>
+      base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
+    keyStore: memoryKeyStore(),
+    autoRefresh: false,
+  });
 }
