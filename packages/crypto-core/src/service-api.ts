@@ -3,6 +3,7 @@
 // The request and response types of the service operations the sandbox serves, from
 // ../shared/spec/service-openapi.yaml (openapi-typescript). Operations:
 //   GET /exchange-rates
+//   GET /discoveries
 //   POST /customers
 //   GET /customers
 //   GET /customers/{customerId}
@@ -19,6 +20,10 @@
 //   DELETE /sca/factors/{credentialId}
 //   POST /sca/login/start
 //   POST /sca/login/complete
+//   POST /sca/record-event
+//   POST /sca/factors/reset
+//   GET /sca/factors/reset/{resetId}
+//   POST /sca/factors/reset/{resetId}/complete
 //   POST /customers/external-accounts/{externalAccountId}/trust
 //   POST /customers/external-accounts/{externalAccountId}/trust/confirm
 //   POST /customers/external-accounts/{externalAccountId}/untrust
@@ -43,6 +48,7 @@
 //   GET /verifications
 //   GET /verifications/{verificationId}
 //   GET /receiver/uma/{receiverUmaAddress}
+//   GET /receiver/external-account/{accountId}
 //   GET /quotes/{quoteId}
 //   POST /quotes
 //   POST /quotes/{quoteId}/execute
@@ -51,6 +57,7 @@
 //   GET /transactions
 //   GET /transactions/{transactionId}
 //   POST /transactions/{transactionId}/cancel
+//   POST /crypto/estimate-withdrawal-fee
 //   POST /invitations
 //   GET /invitations/{invitationCode}
 //   POST /invitations/{invitationCode}/claim
@@ -81,8 +88,8 @@
 //   POST /sandbox/cards/{id}/simulate/return
 //   POST /sandbox/cards/{id}/simulate/authorization_advice
 //   POST /sandbox/cards/{id}/simulate/return_reversal
-// inputs sha256 873540f35bcaf9444f59c65d55407d6a73dcf207126658012c1f581597f0d387
-// body sha256 0d983bb6ce4cd8fc13ed62ffe9c665c0c6c5608dabc66eac21fbfa7d7b7d1140
+// inputs sha256 8895a2a3d701b1d309a280ab5c0e34c5acfce14a0e412df4c828300fa3212b18
+// body sha256 5835d93c3ee2d7d8f127620c1b6abe17708d14315889d66f8306bffa68bd25fb
 export interface paths {
     "/auth/credentials": {
         parameters: {
@@ -306,6 +313,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["revealCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/estimate-withdrawal-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["estimateCryptoWithdrawalFee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -606,6 +629,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/discoveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getDiscoveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/documents": {
         parameters: {
             query?: never;
@@ -836,6 +875,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/receiver/external-account/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["lookupExternalAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/receiver/uma/{receiverUmaAddress}": {
         parameters: {
             query?: never;
@@ -1020,6 +1075,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sca/factors/reset": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["startTwoFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset/{resetId}": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        get: operations["getTwoFactorResetStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset/{resetId}/complete": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["completeTwoFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sca/login/complete": {
         parameters: {
             query: {
@@ -1050,6 +1163,24 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["startScaLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/record-event": {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["recordSecurityEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2082,6 +2213,14 @@ export interface components {
         DelegatedKeyStatus: "PENDING" | "ACTIVE" | "REVOKED";
         /** @enum {string} */
         DestinationType: "ACCOUNT" | "UMA_ADDRESS";
+        DiscoveryListResponse: {
+            data?: {
+                bankName: string;
+                country: string;
+                currency: string;
+                displayName: string;
+            }[];
+        };
         DkkAccountInfo: components["schemas"]["DkkAccountInfoBase"] & {
             paymentRails: ("SEPA" | "SEPA_INSTANT")[];
         };
@@ -2368,6 +2507,20 @@ export interface components {
             message: string;
             /** @enum {integer} */
             status: 501;
+        };
+        EstimateCryptoWithdrawalFeeRequest: {
+            amount: number;
+            cryptoNetwork: string;
+            currency: string;
+            destinationAddress: string;
+            internalAccountId: string;
+        };
+        EstimateCryptoWithdrawalFeeResponse: {
+            applicationFee: number;
+            netAmount: number;
+            networkFee: number;
+            networkFeeAsset: string;
+            totalFee: number;
         };
         /** Ethereum L1 Wallet */
         EthereumWalletExternalAccountInfo: components["schemas"]["BaseExternalAccountInfo"] & components["schemas"]["EthereumWalletInfo"] & components["schemas"]["WalletBeneficiaryFields"] & components["schemas"]["WalletCustodyFields"] & {
@@ -4167,6 +4320,9 @@ export interface components {
              */
             sourceType: "REALTIME_FUNDING";
         };
+        ReceiverExternalAccountLookupResponse: components["schemas"]["ReceiverLookupResponse"] & {
+            accountId: string;
+        };
         ReceiverLookupResponse: {
             lookupId: string;
             requiredPayerDataFields?: components["schemas"]["CounterpartyFieldDefinition"][];
@@ -4179,6 +4335,18 @@ export interface components {
             reference?: string;
             /** @deprecated */
             transactionHash?: string;
+        };
+        RecordSecurityEventRequest: {
+            /** @enum {string} */
+            eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+        };
+        RecordSecurityEventResponse: {
+            /** @enum {string} */
+            eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+            failedAttempts: number;
+            /** Format: date-time */
+            lockedUntil?: string | null;
+            suspended: boolean;
         };
         Refund: {
             /** Format: date-time */
@@ -4677,6 +4845,33 @@ export interface components {
             /** @enum {string} */
             accountType: "TRON_WALLET";
             address: string;
+        };
+        TwoFactorResetCompleteRequest: {
+            mobile?: {
+                countryCode: string;
+                number: string;
+            };
+        };
+        TwoFactorResetStart: {
+            /** Format: date-time */
+            expiresAt?: string | null;
+            livenessAccessToken?: string | null;
+            resetId: string;
+            verificationLink?: string | null;
+        };
+        TwoFactorResetStartRequest: {
+            factor: components["schemas"]["ScaFactor"];
+        };
+        TwoFactorResetStatus: {
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** @enum {string|null} */
+            enrollmentStatus?: "PENDING" | "COMPLETED" | null;
+            /** Format: date-time */
+            expiresAt: string;
+            factor: components["schemas"]["ScaFactor"];
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING_REVIEW" | "LIVENESS_PASSED" | "COMPLETED" | "REJECTED" | "EXPIRED";
         };
         TzsAccountInfo: components["schemas"]["TzsAccountInfoBase"] & {
             paymentRails: "MOBILE_MONEY"[];
@@ -6395,6 +6590,61 @@ export interface operations {
             };
         };
     };
+    estimateCryptoWithdrawalFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EstimateCryptoWithdrawalFeeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstimateCryptoWithdrawalFeeResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
     listCustomers: {
         parameters: {
             query?: {
@@ -7615,6 +7865,52 @@ export interface operations {
             };
         };
     };
+    getDiscoveries: {
+        parameters: {
+            query?: {
+                country?: string;
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
     listDocuments: {
         parameters: {
             query?: {
@@ -8621,6 +8917,78 @@ export interface operations {
             };
         };
     };
+    lookupExternalAccount: {
+        parameters: {
+            query?: {
+                customerId?: string;
+                senderUmaAddress?: string;
+            };
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiverExternalAccountLookupResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error412"];
+                };
+            };
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error424"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
     lookupUma: {
         parameters: {
             query?: {
@@ -9382,6 +9750,199 @@ export interface operations {
             };
         };
     };
+    startTwoFactorReset: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorResetStartRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetStart"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error429"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getTwoFactorResetStatus: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    completeTwoFactorReset: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorResetCompleteRequest"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
     completeScaLogin: {
         parameters: {
             query: {
@@ -9508,6 +10069,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    recordSecurityEvent: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordSecurityEventRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordSecurityEventResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
                 };
             };
             500: {
