@@ -2,7 +2,7 @@
  * The rail a bank account answers with when its creation named none. The OpenAPI's `ExternalAccount`
  * requires `accountInfo.paymentRails` of every bank account type (its create request does not), so the
  * sandbox gives each type the first rail its schema lists; crypto wallets have none.
- * `payment-rails.node.test.ts` checks the table against the OpenAPI.
+ * `external-accounts.node.test.ts` checks the table against the OpenAPI.
  *
  * @example
  *   DEFAULT_PAYMENT_RAIL['CAD_ACCOUNT']; // 'BANK_TRANSFER'
