@@ -29,7 +29,8 @@ export interface OwnedParameter {
    * The value names a resource the platform does not track: the proxy reads it from the service
    * (`path`, `{value}` replaced) with the platform credential and checks that its `field` names a
    * resource of `kind` the user owns (an external account belongs to the user's customer). A dotted `field`
-   * (`data.0.id`) reads a list's answer, which must then hold exactly one row.
+   * (`data.0.id`) reads a list's answer, which must then hold exactly one row; `data.*.cardId` reads every
+   * row of a list, which must hold at least one, all naming the same owner.
    */
   readonly ownerOf?: { readonly path: string; readonly field: string };
   /**
@@ -158,7 +159,15 @@ export const ALLOWLIST: readonly Route[] = [
   {
     method: 'GET',
     path: '/auth/delegated-keys',
-    owned: [optional(query('accountId', 'account')), optional(query('fundingSourceId', 'account'))],
+    owned: [
+      optional(query('accountId', 'account')),
+      // a card's funding source (`CardFundingSource:…`), not a wallet: owned when every key the service lists
+      // for it is of a card of the user's (a funding source binds one card; one with no key names nothing yet)
+      {
+        ...optional(query('fundingSourceId', 'card')),
+        ownerOf: { path: '/auth/delegated-keys?fundingSourceId={value}', field: 'data.*.cardId' },
+      },
+    ],
   },
   { method: 'GET', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')] },
   { method: 'DELETE', path: '/auth/delegated-keys/{id}', owned: [id('delegatedKey')], changesOwnership: true },

@@ -138,13 +138,24 @@ async function ownerOf(
 ): Promise<string | undefined | Response> {
   const resource = await readResource(readService, rule.path.replace('{value}', encodeURIComponent(value)));
   if (resource instanceof Response) return resource;
-  // a dotted field (`data.0.id`) walks into a list's answer, whose only row it must be
-  let owner: unknown = resource;
-  for (const name of rule.field.split('.')) {
-    if (Array.isArray(owner) && owner.length !== 1) return undefined;
-    owner = isObject(owner) || Array.isArray(owner) ? (owner as Record<string, unknown>)[name] : undefined;
-  }
+  const owner = fieldAt(resource, rule.field.split('.'));
   return typeof owner === 'string' ? owner : undefined;
+}
+
+/**
+ * A dotted field of a service answer: `data.0.id` walks into a list, whose only row it must be; `data.*.cardId`
+ * reads every row, which must be at least one and all agree (else `undefined`, not owned).
+ */
+function fieldAt(value: unknown, names: readonly string[]): unknown {
+  const [name, ...rest] = names;
+  if (name === undefined) return value;
+  if (name === '*') {
+    if (!Array.isArray(value) || value.length === 0) return undefined;
+    const owners = value.map((row) => fieldAt(row, rest));
+    return owners.every((owner) => owner === owners[0]) ? owners[0] : undefined;
+  }
+  if (Array.isArray(value) && value.length !== 1) return undefined;
+  return fieldAt(isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined, rest);
 }
 
 /** Whether the customer's list (read from the service) holds the path's `{id}`; the service's 5xx as is. */

@@ -52,7 +52,10 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
     path: '/auth/delegated-keys',
     body: { cardId: alice.card, internalAccountId: alice.account, nickname: 'k' },
   },
-  { method: 'GET', path: `/auth/delegated-keys?accountId=${enc(alice.account)}` },
+  {
+    method: 'GET',
+    path: `/auth/delegated-keys?accountId=${enc(alice.account)}&fundingSourceId=${enc(alice.fundingSource)}`,
+  },
   { method: 'GET', path: `/auth/delegated-keys/${alice.delegatedKey}` },
   { method: 'DELETE', path: `/auth/delegated-keys/${alice.delegatedKey}` },
   { method: 'GET', path: `/customers/internal-accounts?customerId=${enc(alice.customer)}&type=EMBEDDED_WALLET` },
@@ -199,9 +202,11 @@ describe('allowlist: what a signed-in end user may call', () => {
                 ? { kycStatus: 'UNVERIFIED' }
                 : request.method === 'GET' && request.url.includes('/customers?umaAddress=')
                   ? { data: [{ id: alice.customer }], hasMore: false }
-                  : request.method === 'GET' && request.url.includes('/sca/factors?')
-                    ? { factors: [{ factor: 'SMS_OTP' }, { factor: 'PASSKEY', credentialId: 'cred-alice' }] }
-                    : { ok: true },
+                  : request.method === 'GET' && request.url.includes('/auth/delegated-keys?')
+                    ? { data: [{ id: alice.delegatedKey, cardId: alice.card }] }
+                    : request.method === 'GET' && request.url.includes('/sca/factors?')
+                      ? { factors: [{ factor: 'SMS_OTP' }, { factor: 'PASSKEY', credentialId: 'cred-alice' }] }
+                      : { ok: true },
         ),
     });
     for (const { method, path, body, form } of OWNED_REQUESTS) {
@@ -472,7 +477,7 @@ describe('refusals', () => {
       ['GET', '/auth/delegated-keys', undefined, 400],
       [
         'GET',
-        `/auth/delegated-keys?accountId=${enc(alice.account)}&fundingSourceId=${enc(bob.account)}`,
+        `/auth/delegated-keys?accountId=${enc(bob.account)}&fundingSourceId=${enc(alice.fundingSource)}`,
         undefined,
         403,
       ],
@@ -667,6 +672,52 @@ describe('money: transactions, card state and limits, external accounts', () => 
       'GET Transaction:alice',
       'GET Transaction:bob',
       'GET Transaction:nobody',
+    ]);
+  });
+
+  it('lists delegated keys by funding source only of the user’s own card (GET /auth/delegated-keys?fundingSourceId=)', async () => {
+    // the service's keys of each funding source (read with the platform credential): a funding source binds one card
+    const keys: Record<string, { cardId: string }[]> = {
+      [alice.fundingSource]: [{ cardId: alice.card }, { cardId: alice.card }],
+      [bob.fundingSource]: [{ cardId: bob.card }],
+      'CardFundingSource:mixed': [{ cardId: alice.card }, { cardId: bob.card }],
+      'CardFundingSource:empty': [],
+    };
+    const { send, service } = harness({
+      answer: (request) => {
+        const source = new URL(request.url).searchParams.get('fundingSourceId') ?? '';
+        if (source === 'CardFundingSource:down') return Response.json({ status: 503 }, { status: 503 });
+        return Response.json({ data: keys[source] ?? [] });
+      },
+    });
+    const list = (query: string) => `/auth/delegated-keys?${query}`;
+    await expectStatuses(send, [
+      ['GET', list(`fundingSourceId=${enc(alice.fundingSource)}`), undefined, 200],
+      ['GET', list(`accountId=${enc(alice.account)}&fundingSourceId=${enc(alice.fundingSource)}`), undefined, 200],
+      ['GET', list(`fundingSourceId=${enc(bob.fundingSource)}`), undefined, 403],
+      ['GET', list(`accountId=${enc(alice.account)}&fundingSourceId=${enc(bob.fundingSource)}`), undefined, 403],
+      // rows that disagree, no row (nothing to own yet), or a wallet id where a funding source goes
+      ['GET', list('fundingSourceId=CardFundingSource%3Amixed'), undefined, 403],
+      ['GET', list('fundingSourceId=CardFundingSource%3Aempty'), undefined, 403],
+      ['GET', list(`fundingSourceId=${enc(alice.account)}`), undefined, 403],
+      ['GET', list('fundingSourceId=CardFundingSource%3Adown'), undefined, 503],
+    ]);
+    expect(
+      (await send('GET', `${PREFIX}${list(`fundingSourceId=${enc(alice.fundingSource)}`)}`, { as: null })).status,
+    ).to.equal(401);
+    // an owner read each (a 503 passes on as is), and the two forwarded lists of alice's own
+    const fs = (id: string) => `fundingSourceId=${enc(id)}`;
+    expect(service.calls.map((call) => new URL(call.url).search.slice(1))).to.deep.equal([
+      fs(alice.fundingSource),
+      fs(alice.fundingSource),
+      fs(alice.fundingSource),
+      `accountId=${enc(alice.account)}&${fs(alice.fundingSource)}`,
+      fs(bob.fundingSource),
+      fs(bob.fundingSource),
+      fs('CardFundingSource:mixed'),
+      fs('CardFundingSource:empty'),
+      fs(alice.account),
+      fs('CardFundingSource:down'),
     ]);
   });
 
@@ -865,7 +916,7 @@ describe('money: transactions, card state and limits, external accounts', () => 
       ['GET', `/transactions?cardId=${enc(who.card)}&limit=20`, undefined],
       ['GET', `/transactions?cardId=${enc(who.card)}&limit=20&cursor=abc`, undefined],
       ['GET', `/customers/internal-accounts?customerId=${enc(who.customer)}`, undefined],
-      ['GET', `/auth/delegated-keys?fundingSourceId=${enc(who.account)}`, undefined],
+      ['GET', `/auth/delegated-keys?accountId=${enc(who.account)}`, undefined],
       ['POST', '/auth/delegated-keys', json({ cardId: who.card, internalAccountId: who.account, nickname: 'k' })],
       ['PATCH', `/cards/${who.card}`, json({ state: 'FROZEN' })],
       ['PATCH', `/cards/${who.card}`, json({ state: 'ACTIVE' })],

@@ -17,6 +17,8 @@ export const ids = (who: 'alice' | 'bob') => ({
   customer: `Customer:${who}`,
   account: `InternalAccount:${who}`,
   card: `Card:${who}`,
+  /** The card's funding source (what a delegated key's `fundingSourceId` names), not a wallet. */
+  fundingSource: `CardFundingSource:${who}`,
   quote: `Quote:${who}`,
   credential: `AuthMethod:${who}`,
   session: `Session:${who}`,

@@ -5,6 +5,8 @@ import { bytesToHex, utf8Encode } from '@paykit/crypto-core/encoding';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 import { LIVENESS_COMPLETION_MS } from '../src/money/liveness-page.js';
+import { DEFAULT_PAYMENT_RAIL } from '../src/money/payment-rails.js';
+import { loadDocument } from './contract/openapi-contract.js';
 import { base58Encode, evmAddressOf, personalMessageHash } from '../src/money/wallet-ownership.js';
 
 /** An EVM wallet: its address and EIP-191 `personal_sign` (65-byte r‖s‖v hex, v 27/28), as a browser wallet answers. */
@@ -195,5 +197,30 @@ describe('sandbox: external accounts, ownership verification and beneficiary nam
     const list = await t.api.get('/customers/external-accounts', { customerId: customer.id, limit: '3' });
     expect(list.body.data).to.have.length(3);
     expect(list.body.hasMore).to.equal(true);
+  });
+});
+
+// The default rail of each bank account type against the OpenAPI: every type whose ExternalAccount answer
+// requires accountInfo.paymentRails has one, the first its schema lists, and no other (a wallet has no rail).
+describe('sandbox: the default payment rail of each external account type', () => {
+  it('is the first rail the OpenAPI lists for every type whose answer requires paymentRails', () => {
+    const schemas = loadDocument().components.schemas;
+    const resolve = (node: any): any => (node?.$ref ? resolve(schemas[node.$ref.split('/').pop()]) : node);
+    const parts = (node: any): any[] => {
+      const schema = resolve(node);
+      return schema ? [schema, ...(schema.allOf ?? []).flatMap(parts)] : [];
+    };
+    const expected: Record<string, string> = {};
+    for (const branch of schemas.ExternalAccountInfoOneOf.oneOf) {
+      const all = parts(branch);
+      if (!all.some((p) => p.required?.includes('paymentRails'))) continue;
+      const type = all
+        .map((p) => resolve(p.properties?.accountType)?.enum)
+        .find((values: string[] | undefined) => values?.length === 1)[0];
+      const rails = all.map((p) => resolve(resolve(p.properties?.paymentRails)?.items)?.enum).find(Boolean);
+      expected[type] = rails[0];
+    }
+    expect(Object.keys(expected)).to.have.length.greaterThan(30);
+    expect(DEFAULT_PAYMENT_RAIL).to.deep.equal(expected);
   });
 });

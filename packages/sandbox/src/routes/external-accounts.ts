@@ -15,6 +15,7 @@ import { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 import { ApiError, conflict, fieldError, invalidField, invalidInput } from '../http/errors.js';
 import { newId, randomToken } from '../store/ids.js';
+import { DEFAULT_PAYMENT_RAIL } from '../money/payment-rails.js';
 import { toExternalAccount } from '../money/views.js';
 import { paginate } from '../http/pagination.js';
 import type { ExternalAccountRecord } from '../store/state.js';
@@ -88,8 +89,8 @@ export function externalAccountRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       throw conflict('The customer already has this external account', 'CONFLICT', { externalAccountId: existing.id });
 
     const accountInfo: Record<string, unknown> = { ...info!.body };
-    if (accountType === 'USD_ACCOUNT' && accountInfo['paymentRails'] === undefined)
-      accountInfo['paymentRails'] = ['ACH'];
+    const rail = DEFAULT_PAYMENT_RAIL[accountType!];
+    if (rail && accountInfo['paymentRails'] === undefined) accountInfo['paymentRails'] = [rail];
     const wallet = isWallet(accountType!);
     const selfCustody = wallet && ownershipType === 'FIRST_PARTY' && accountInfo['vaspName'] === undefined;
     let nameCheck: Pick<ExternalAccountRecord, 'beneficiaryVerificationStatus' | 'beneficiaryVerifiedData'> = {};

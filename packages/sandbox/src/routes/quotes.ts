@@ -131,6 +131,9 @@ async function createQuote(ctx: SandboxContext, text: string): Promise<{ status:
     throw invalidField('destination.accountId', 'is not an internal or external account');
   if (account && target?.id === account.id)
     throw new ApiError(400, 'SELF_PAYMENT', 'The source and destination are the same account');
+  // POST /quotes declares no 404: a source customer that does not exist is invalid input, as a source account is
+  if (sourceCustomerId !== undefined && !ctx.state.customers.get(sourceCustomerId))
+    throw invalidField('source.customerId', 'is not a customer');
   const customer = requireCustomer(ctx, account?.customerId ?? sourceCustomerId!);
   if (umaAddress !== undefined) requireUmaLookup(ctx, lookupId, umaAddress, customer.id);
   // What the destination receives in: its account's currency, or the UMA destination's `currency` (the

@@ -83,7 +83,9 @@ export function rejectProof(ctx: SandboxContext, customerId: string, field: stri
 
 /** The customer of the `customerId` query parameter the SCA login and factor endpoints take: 400, 404, 409. */
 export function loginCustomer(ctx: SandboxContext, customerId: string | undefined): CustomerRecord {
-  if (!customerId) throw invalidField('customerId', 'query parameter is required');
+  if (customerId === undefined) throw invalidField('customerId', 'query parameter is required');
+  // an empty id names nothing (the README's choice, answered as on every other field)
+  if (customerId === '') throw invalidField('customerId', 'must not be empty', { minLength: 1 });
   return requireScaCustomer(ctx, customerId);
 }
 

@@ -147,6 +147,15 @@ export const DEVIATIONS: readonly Deviation[] = [
       'issue 31 (nothing silently ignored): a field sent to an operation that takes no body is refused as 400 INVALID_INPUT naming it, as on every other route; the OpenAPI declares no body and no 400 here',
   })),
 
+  ...(['GET /sca/factors', 'DELETE /sca/factors/{credentialId}'] as const).map((operation) => ({
+    operation,
+    kind: 'status' as const,
+    status: 400,
+    code: 'INVALID_INPUT',
+    reason:
+      'the required customerId query parameter, absent or empty, is 400 INVALID_INPUT naming it (the empty-id choice of SANDBOX_CHOICES); these operations declare no 400, and no other status says a request was malformed',
+  })),
+
   // Cards: payments-api.md speaks for POST /cards
   ...(['fundingSources', 'form', 'cardholderId'] as const).map((field) => ({
     operation: 'POST /cards',

@@ -1,0 +1,49 @@
+/**
+ * The rail a bank account answers with when its creation named none. The OpenAPI's `ExternalAccount`
+ * requires `accountInfo.paymentRails` of every bank account type (its create request does not), so the
+ * sandbox gives each type the first rail its schema lists; crypto wallets have none.
+ * `external-accounts.node.test.ts` checks the table against the OpenAPI.
+ *
+ * @example
+ *   DEFAULT_PAYMENT_RAIL['CAD_ACCOUNT']; // 'BANK_TRANSFER'
+ */
+export const DEFAULT_PAYMENT_RAIL: Readonly<Record<string, string>> = {
+  AED_ACCOUNT: 'BANK_TRANSFER',
+  BDT_ACCOUNT: 'BANK_TRANSFER',
+  BRL_ACCOUNT: 'PIX',
+  BWP_ACCOUNT: 'MOBILE_MONEY',
+  CAD_ACCOUNT: 'BANK_TRANSFER',
+  CNY_ACCOUNT: 'BANK_TRANSFER',
+  COP_ACCOUNT: 'BANK_TRANSFER',
+  DKK_ACCOUNT: 'SEPA',
+  EGP_ACCOUNT: 'BANK_TRANSFER',
+  EUR_ACCOUNT: 'SEPA',
+  GBP_ACCOUNT: 'FASTER_PAYMENTS',
+  GHS_ACCOUNT: 'BANK_TRANSFER',
+  GTQ_ACCOUNT: 'BANK_TRANSFER',
+  HKD_ACCOUNT: 'BANK_TRANSFER',
+  HTG_ACCOUNT: 'MOBILE_MONEY',
+  IDR_ACCOUNT: 'BANK_TRANSFER',
+  INR_ACCOUNT: 'UPI',
+  JMD_ACCOUNT: 'BANK_TRANSFER',
+  KES_ACCOUNT: 'MOBILE_MONEY',
+  MWK_ACCOUNT: 'MOBILE_MONEY',
+  MXN_ACCOUNT: 'SPEI',
+  MYR_ACCOUNT: 'BANK_TRANSFER',
+  NGN_ACCOUNT: 'BANK_TRANSFER',
+  PHP_ACCOUNT: 'BANK_TRANSFER',
+  PKR_ACCOUNT: 'BANK_TRANSFER',
+  RWF_ACCOUNT: 'MOBILE_MONEY',
+  SGD_ACCOUNT: 'PAYNOW',
+  SLV_ACCOUNT: 'BANK_TRANSFER',
+  SWIFT_ACCOUNT: 'SWIFT',
+  THB_ACCOUNT: 'BANK_TRANSFER',
+  TZS_ACCOUNT: 'MOBILE_MONEY',
+  UGX_ACCOUNT: 'MOBILE_MONEY',
+  USD_ACCOUNT: 'ACH',
+  VND_ACCOUNT: 'BANK_TRANSFER',
+  XAF_ACCOUNT: 'MOBILE_MONEY',
+  XOF_ACCOUNT: 'MOBILE_MONEY',
+  ZAR_ACCOUNT: 'BANK_TRANSFER',
+  ZMW_ACCOUNT: 'MOBILE_MONEY',
+};
