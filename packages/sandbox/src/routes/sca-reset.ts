@@ -25,7 +25,7 @@ import { ApiError, invalidField, rateLimited } from '../http/errors.js';
 import { Fields, parseJsonObject } from '../http/validation.js';
 import { scaStateOf } from '../money/sca.js';
 import { randomToken } from '../store/ids.js';
-import type { ScaCustomerRecord, ScaResetRecord } from '../store/state.js';
+import type { CustomerRecord, ScaCustomerRecord, ScaResetRecord } from '../store/state.js';
 import { loginCustomer } from './sca.js';
 
 /** How long each liveness status lasts before the next (INITIATED, then PENDING_REVIEW). */
@@ -47,13 +47,13 @@ export function scaResetRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
 
   /** The reset's status now, from the clock and the customer. */
-  const statusOf = (reset: ScaResetRecord, rejected: boolean): string => {
-    if (reset.status === 'COMPLETED') return 'COMPLETED';
+  const statusOf = (reset: ScaResetRecord, customer: CustomerRecord): string => {
+    if (reset.completedAt !== undefined) return 'COMPLETED';
     const age = ctx.config.now() - reset.startedAt;
     if (age >= RESET_WINDOW_MS) return 'EXPIRED';
     if (age < LIVENESS_STEP_MS) return 'INITIATED';
     if (age < 2 * LIVENESS_STEP_MS) return 'PENDING_REVIEW';
-    return rejected ? 'REJECTED' : 'LIVENESS_PASSED';
+    return customer.platformCustomerId.endsWith(LIVENESS_REJECTED_SUFFIX) ? 'REJECTED' : 'LIVENESS_PASSED';
   };
 
   const resetOf = (state: ScaCustomerRecord, resetId: string): ScaResetRecord => {
@@ -78,7 +78,6 @@ export function scaResetRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       id: `ScaReset:${randomToken().slice(0, 22)}`,
       factor: factor!,
       startedAt: now,
-      status: 'OPEN',
     };
     // the resets of the last day (at most five): older ones are past their window
     const resets = [...(state.resets ?? []).filter((r) => r.startedAt > now - DAY_MS), reset];
@@ -94,7 +93,7 @@ export function scaResetRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const customer = loginCustomer(ctx, c.req.query('customerId'));
     const state = scaStateOf(ctx, customer.id);
     const reset = resetOf(state, c.req.param('resetId'));
-    const status = statusOf(reset, customer.platformCustomerId.endsWith(LIVENESS_REJECTED_SUFFIX));
+    const status = statusOf(reset, customer);
     const reenrolled = state.factors?.some((x) => x.factor === reset.factor && x.enrolledAt >= reset.completedAt!);
     return c.json({
       status,
@@ -116,13 +115,13 @@ export function scaResetRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const countryCode = mobile?.string('countryCode', { required: true, pattern: '^\\+[1-9]\\d{0,3}$' });
     const number = mobile?.string('number', { required: true, pattern: '^\\d{4,14}$' });
     f.done();
-    const status = statusOf(reset, customer.platformCustomerId.endsWith(LIVENESS_REJECTED_SUFFIX));
+    const status = statusOf(reset, customer);
     if (status !== 'LIVENESS_PASSED')
       throw new ApiError(400, 'INVALID_INPUT', `The reset is ${status}: it can be completed once LIVENESS_PASSED`, {
         status,
       });
     const now = ctx.config.now();
-    const done: ScaResetRecord = { ...reset, status: 'COMPLETED', completedAt: now };
+    const done: ScaResetRecord = { ...reset, completedAt: now };
     ctx.state.sca.put({
       ...state,
       resets: state.resets!.map((r) => (r === reset ? done : r)),

@@ -347,7 +347,7 @@ export interface ScaResetRecord {
   id: string;
   factor: 'SMS_OTP' | 'TOTP' | 'PASSKEY';
   startedAt: number;
-  status: 'OPEN' | 'COMPLETED';
+  /** Set by `…/complete`: the reset is COMPLETED from then on. */
   completedAt?: number;
 }
 
