@@ -7,6 +7,8 @@
  *   const bytes = await readBodyLimited(request, 64 * 1024); // Uint8Array, or 'too-large'
  */
 
+import { knownBody } from './known-body.js';
+
 /**
  * Reads `request`'s body once, as the exact bytes sent, and stops reading past `limit` bytes (a declared
  * `Content-Length` over the limit is refused before reading). Exported for a platform backend's own
@@ -18,6 +20,8 @@
 export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
   if (declared > limit) return 'too-large';
+  const known = knownBody(request);
+  if (known) return known.byteLength > limit ? 'too-large' : known;
   if (request.body === null) return new Uint8Array(0);
   if (request.body === undefined) {
     // a runtime without request streams (Firefox ESR runs the proxy in page tests): read whole, then judge

@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rememberClientAddress } from './client-address.js';
 import { errorResponse } from './errors.js';
+import { knownBody, withKnownBody } from './known-body.js';
 
 export type WebHandler = (request: Request) => Response | Promise<Response>;
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -81,19 +82,27 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
     init.duplex = 'half';
   }
   const request = new Request(`${scheme}://${host}${target}`, init);
+  if (init.body instanceof Uint8Array) withKnownBody(request, init.body as Uint8Array<ArrayBuffer>);
   rememberClientAddress(request, req.socket.remoteAddress);
   return request;
 }
 
 /** The bytes of a body whose Content-Length node:http holds it to. */
-async function readDeclared(req: IncomingMessage, length: number): Promise<Uint8Array<ArrayBuffer>> {
+function readDeclared(req: IncomingMessage, length: number): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = new Uint8Array(length);
   let offset = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  // 'data' events, not `for await`: an async iterator over the request costs a promise turn per chunk
+  return new Promise((resolve, reject) => {
+    req.on('data', (chunk: Buffer) => {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    });
+    req.once('end', () => resolve(bytes));
+    req.once('error', reject);
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('the client went away'));
+    });
+  });
 }
 
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
@@ -106,6 +115,12 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
   if (response.body === null) {
     res.end();
+    return;
+  }
+  const known = knownBody(response);
+  if (known) {
+    if (!res.hasHeader('Content-Length')) res.setHeader('Content-Length', known.byteLength);
+    res.end(known);
     return;
   }
   // chunk by chunk from the Web stream, waiting for 'drain' (cheaper than Readable.fromWeb + pipe)

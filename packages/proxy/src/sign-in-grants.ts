@@ -247,11 +247,31 @@ function base64url(bytes: Uint8Array): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** base64url digits by character code (-1: not a digit). */
+const DIGITS = (() => {
+  const table = new Int8Array(128).fill(-1);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  for (let i = 0; i < 64; i++) table[alphabet.charCodeAt(i)] = i;
+  return table;
+})();
+
+/** Unpadded base64url to bytes, or undefined; by table (Node 20's `atob` cost a tenth of a grant check). */
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  try {
-    return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-  } catch {
-    return undefined;
+  if (text.length % 4 === 1) return undefined;
+  const bytes = new Uint8Array((text.length * 3) >> 2);
+  let buffer = 0;
+  let bits = 0;
+  let out = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const digit = code < 128 ? DIGITS[code]! : -1;
+    if (digit < 0) return undefined;
+    buffer = ((buffer << 6) | digit) & 0xffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[out++] = (buffer >> bits) & 0xff;
+    }
   }
+  return bytes;
 }

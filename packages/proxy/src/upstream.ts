@@ -10,6 +10,7 @@
  */
 import type { ProxyConfig } from './config.js';
 import { errorResponse, NO_STORE } from './errors.js';
+import { withKnownBody } from './known-body.js';
 
 /** Request headers the wallet flows need; everything else the caller sent stays behind. */
 export const FORWARDED_REQUEST_HEADERS = [
@@ -87,9 +88,8 @@ function relay(upstream: Response, body: ArrayBuffer): Response {
     const value = upstream.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  return new Response(NULL_BODY_STATUSES.has(upstream.status) ? null : body, {
-    status: upstream.status,
-    statusText: upstream.statusText,
-    headers,
-  });
+  const init = { status: upstream.status, statusText: upstream.statusText, headers };
+  if (NULL_BODY_STATUSES.has(upstream.status)) return new Response(null, init);
+  const bytes = new Uint8Array(body);
+  return withKnownBody(new Response(bytes, init), bytes);
 }

@@ -70,6 +70,22 @@ describe('createSignInGrants', () => {
     expect(await grants.read(request(undefined, pair))).to.equal(undefined);
   });
 
+  it('reads back grants of every length (each base64url tail) and refuses a cookie with a character outside base64url', async () => {
+    for (let n = 1; n <= 6; n++) {
+      const ids = [`${GRANTED}${'x'.repeat(n)}`, 'é€😀'.slice(0, n % 4)];
+      const pair = pairOf(await grants.issue({ accountId: ACCOUNT, credentialIds: ids }, request()));
+      expect((await grants.read(request(undefined, pair)))?.credentialIds, `length ${n}`).to.deep.equal(ids);
+      const [, body, mac] = pair.split('=')[1]!.split('.');
+      for (const bad of ['+', '/', '=', 'é'])
+        expect(await grants.read(request(undefined, `paykit_sign_in=v1.${body}${bad}.${mac}`)), bad).to.equal(
+          undefined,
+        );
+      expect(await grants.read(request(undefined, `paykit_sign_in=v1.${body}.${mac!.slice(0, -1)}`))).to.equal(
+        undefined,
+      );
+    }
+  });
+
   it('asks the used-grant store given to it, and keeps the in-memory one bounded', async () => {
     const asked: Array<[string, string, number?]> = [];
     const used = new Set<string>();
