@@ -5,9 +5,10 @@
  * Screenshots of failures go to test-results/e2e/.
  *
  * Env: PAYKIT_BROWSERS=chromium,firefox,webkit (default all) · E2E_SCREENSHOTS=1 (a shot after every test) ·
- *   PAYKIT_E2E_SERVER=0 (leave out the checks without a browser: npm test runs them in its e2e-chromium stage)
+ *   PAYKIT_E2E_SERVER=0 (leave out the checks without a browser: npm test runs them in its e2e-chromium stage) ·
+ *   PAYKIT_E2E_DEMO_BUILD=<dir> (serve the demo page built there by build-demo.mjs, if it is, instead of building it)
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,12 +69,15 @@ const slug = (text: string): string =>
 export async function main(): Promise<number> {
   const engines = selectEngines(process.env['PAYKIT_BROWSERS']);
   const everyShot = process.env['E2E_SCREENSHOTS'] === '1';
-  const outDir = mkdtempSync(path.join(tmpdir(), 'paykit-e2e-demo-'));
+  const prebuilt = process.env['PAYKIT_E2E_DEMO_BUILD'];
+  const build = !(prebuilt && existsSync(path.join(prebuilt, 'index.html')));
+  const outDir = build ? mkdtempSync(path.join(tmpdir(), 'paykit-e2e-demo-')) : prebuilt!;
   const serverLog: string[] = [];
   const started = Date.now();
-  const demo = await startDemo({ port: 0, outDir, log: (line) => serverLog.push(line) });
+  const demo = await startDemo({ port: 0, outDir, build, log: (line) => serverLog.push(line) });
   console.log(
-    `e2e: demo at ${demo.url} (PAN origin ${demo.sandbox.panOrigin}), built in ${seconds(Date.now() - started)}`,
+    `e2e: demo at ${demo.url} (PAN origin ${demo.sandbox.panOrigin}), ` +
+      (build ? `built in ${seconds(Date.now() - started)}` : `built by the demo-build stage (${outDir})`),
   );
 
   const summary: { engine: Engine | 'server'; version: string; outcomes: Outcome[]; ms: number }[] = [];
@@ -82,7 +86,7 @@ export async function main(): Promise<number> {
       const t0 = Date.now();
       const outcomes: Outcome[] = [];
       console.log('\n=== server');
-      const ctx = { url: demo.url, origin: demo.origin, credentials: demo.sandbox.credentials };
+      const ctx = { url: demo.url, origin: demo.origin, credentials: demo.sandbox.credentials, outDir };
       for (const check of SERVER_CHECKS) {
         const start = Date.now();
         try {
@@ -187,7 +191,7 @@ export async function main(): Promise<number> {
     }
   } finally {
     await demo.close();
-    rmSync(outDir, { recursive: true, force: true });
+    if (build) rmSync(outDir, { recursive: true, force: true });
   }
 
   const all = summary.flatMap((s) => s.outcomes);

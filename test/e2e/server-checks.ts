@@ -5,11 +5,15 @@
  * saw it (never one the page or a header claims).
  */
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export interface ServerCheckContext {
   url: string;
   origin: string;
   credentials: { tokenSecret: string; authorization: string };
+  /** Where the page being served was built (a normal start: no source maps). */
+  outDir: string;
 }
 
 export interface ServerCheck {
@@ -35,7 +39,29 @@ async function signUp(
   return { cookie, body, ...profile };
 }
 
+/** Every file under `dir`, relative. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+
 export const SERVER_CHECKS: ServerCheck[] = [
+  {
+    name: 'server: the page of a normal start ships no .map file and no sourceMappingURL comment',
+    async run(ctx) {
+      const files = filesUnder(ctx.outDir);
+      assert.ok(
+        files.some((file) => file.endsWith('.js')),
+        `no script in ${ctx.outDir}`,
+      );
+      assert.deepEqual(
+        files.filter((file) => file.endsWith('.map')),
+        [],
+      );
+      for (const file of files.filter((f) => /\.(js|css)$/.test(f)))
+        assert.doesNotMatch(readFileSync(path.join(ctx.outDir, file), 'utf8'), /sourceMappingURL/, file);
+    },
+  },
   {
     name: "server: the SCA login gets the visitor's IP address from the connection, not from the page",
     async run(ctx) {

@@ -13,11 +13,16 @@
  *   STAGES.find((stage) => stage.name === 'adopters').after // ['pack']
  */
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const node = process.execPath;
 const prettier = require.resolve('prettier/bin/prettier.cjs');
 const tsc = require.resolve('typescript/bin/tsc');
+
+/** Where the `demo-build` stage puts the page the e2e stages serve. */
+const DEMO_BUILD = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/demo-build');
 
 /** What every packed package is made of (tests and their tsconfigs aside). */
 const PACKAGE_SOURCES = [
@@ -72,6 +77,8 @@ export const STAGES = [
   browserStage('firefox'),
   browserStage('chromium'),
   { name: 'node', commands: [[node, 'test/harness/run-node.mjs']] },
+  // the demo page, built once for the three e2e stages (and checked for source maps in e2e-chromium)
+  { name: 'demo-build', commands: [[node, 'test/e2e/build-demo.mjs', DEMO_BUILD]] },
   // the demo's flows, an engine a stage: three stages of 40 s fill the lanes' ends better than one of 120 s
   e2eStage('firefox'),
   e2eStage('chromium'),
@@ -140,7 +147,12 @@ function e2eStage(engine) {
   return {
     name: `e2e-${engine}`,
     commands: [[node, 'test/e2e/run.mjs']],
-    env: { PAYKIT_BROWSERS: engine, ...(engine === 'chromium' ? {} : { PAYKIT_E2E_SERVER: '0' }) },
+    after: ['demo-build'],
+    env: {
+      PAYKIT_BROWSERS: engine,
+      PAYKIT_E2E_DEMO_BUILD: DEMO_BUILD,
+      ...(engine === 'chromium' ? {} : { PAYKIT_E2E_SERVER: '0' }),
+    },
   };
 }
 
