@@ -29,6 +29,17 @@ export const otpLogin: GallerySection = {
   states: [
     { name: 'idle', kind: 'idle', expect: 'idle', note: 'Before the code is sent.', render: () => login() },
     {
+      name: 'flat',
+      kind: 'idle',
+      expect: 'idle',
+      note: 'appearance="flat": no border, padding or background of its own, for a page that draws the card.',
+      render: async () => {
+        const element = await login();
+        element.setAttribute('appearance', 'flat');
+        return element;
+      },
+    },
+    {
       name: 'sending',
       kind: 'loading',
       expect: 'sending',

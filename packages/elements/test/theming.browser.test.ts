@@ -59,6 +59,34 @@ describe('theming, states and the page default client', () => {
     expect(rgb(part(light, 'base'), 'background-color')).to.equal('rgb(255, 255, 255)');
   });
 
+  it('drops its own surface with appearance="flat" (attribute or property), for a page that draws the card', async () => {
+    const client = t.fake.client();
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <pay-otp-login appearance="flat" .client=${client}></pay-otp-login>
+        <pay-sca-challenge .client=${client} .quote=${pendingQuote()}></pay-sca-challenge>
+      </div>`,
+    );
+    const [flat, framed] = [...wrapper.children] as (HTMLElement & {
+      appearance?: string;
+      updateComplete: Promise<unknown>;
+    })[];
+    await flat!.updateComplete;
+    await framed!.updateComplete;
+    const surface = (el: Element) => {
+      const base = part(el, 'base');
+      return [rgb(base, 'border-top-width'), rgb(base, 'padding-left'), rgb(base, 'background-color')];
+    };
+    expect(surface(flat!)).to.deep.equal(['0px', '0px', 'rgba(0, 0, 0, 0)']);
+    expect(surface(framed!)[0]).to.equal('1px');
+    expect(surface(framed!)[1]).to.not.equal('0px');
+    framed!.appearance = 'flat';
+    await framed!.updateComplete;
+    expect(framed!.getAttribute('appearance'), 'the property reflects').to.equal('flat');
+    expect(surface(framed!)).to.deep.equal(['0px', '0px', 'rgba(0, 0, 0, 0)']);
+    await expectAccessible(flat!, 'flat');
+  });
+
   it('takes --pay-* custom properties from the page and exposes ::part()s', async () => {
     const style = document.createElement('style');
     style.textContent = `

@@ -44,11 +44,6 @@ export const scaChallengeStyles = css`
     outline-offset: 2px;
   }
 
-  .status {
-    display: flex;
-    gap: var(--_space);
-    align-items: center;
-  }
   .locked {
     display: flex;
     gap: var(--_space);

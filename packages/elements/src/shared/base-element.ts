@@ -1,5 +1,5 @@
 /**
- * What every Paykit element shares: the `client`, `locale` and `theme` properties, the translation
+ * What every Paykit element shares: the `client`, `locale`, `theme` and `appearance` properties, the translation
  * helper, the live region, error descriptions and custom states. States go to `ElementInternals`
  * (`:state(name)`) where the engine has CustomStateSet, and are always mirrored in the `data-state`
  * attribute (space-separated) so page CSS works everywhere: `pay-otp-login[data-state~='error']`.
@@ -75,6 +75,7 @@ export abstract class PayElement extends LitElement {
     client: { attribute: false },
     locale: {},
     theme: { reflect: true },
+    appearance: { reflect: true },
   };
 
   /**
@@ -88,6 +89,12 @@ export abstract class PayElement extends LitElement {
 
   /** Force the `light` or `dark` palette; default follows `prefers-color-scheme`. */
   declare theme: 'light' | 'dark' | undefined;
+
+  /**
+   * `flat` drops the element's own surface (border, padding, background) for a page that already draws a
+   * card around it; default: the element draws its surface.
+   */
+  declare appearance: 'flat' | undefined;
 
   /** Polite announcements of status changes. */
   protected readonly live = new LiveRegion(this);

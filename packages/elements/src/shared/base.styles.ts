@@ -1,6 +1,8 @@
 /**
- * Styles every Paykit element shares: the surface, buttons, messages, the spinner and the
- * visually-hidden utility. Motion is off under `prefers-reduced-motion`.
+ * Styles every Paykit element shares: the surface (`appearance="flat"` on the host drops its border, padding and
+ * background, for a page that already draws a card), buttons, messages, the spinner and the visually-hidden
+ * utility (no `!important`: page styles cannot reach into the shadow root). Motion is off under
+ * `prefers-reduced-motion`.
  */
 import { css } from 'lit';
 
@@ -30,12 +32,16 @@ export const baseStyles = css`
     border: 1px solid var(--_border-subtle);
     border-radius: calc(var(--_radius) * 1.5);
     background: var(--_surface);
-    color: var(--_text);
   }
   @media (max-width: 30rem) {
     .base {
       padding: calc(var(--_space) * 2);
     }
+  }
+  :host([appearance='flat']) .base {
+    padding: 0;
+    border: 0;
+    background: none;
   }
 
   .title {
@@ -177,14 +183,14 @@ export const baseStyles = css`
   }
 
   .visually-hidden {
-    position: absolute !important;
-    width: 1px !important;
-    height: 1px !important;
-    padding: 0 !important;
-    margin: -1px !important;
-    overflow: hidden !important;
-    clip: rect(0 0 0 0) !important;
-    white-space: nowrap !important;
-    border: 0 !important;
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    border: 0;
+    white-space: nowrap;
   }
 `;

@@ -2,7 +2,8 @@
  * The label / value list that sums up a payment (`<dl class="summary">` of `.summary__row`s): what
  * `<pay-sca-challenge>` asks the user to authorize and what `<pay-payment>` asks them to pay: values
  * bold and end-aligned, digits tabular, long payees wrapped, `.amount` larger. A `.notice` (a price that
- * expired: news, not an error) sits on the same muted surface.
+ * expired: news, not an error) sits on the same muted surface; the `.status` line under it holds a spinner and
+ * what is happening ("Paying…").
  *
  * @example
  *   static override styles = [...PayElement.styles, summaryStyles, myStyles];
@@ -41,5 +42,10 @@ export const summaryStyles = css`
   }
   .amount {
     font-size: 1.375em;
+  }
+  .status {
+    display: flex;
+    gap: var(--_space);
+    align-items: center;
   }
 `;
