@@ -87,7 +87,13 @@ describe('<pay-card>', () => {
     expect(art.getAttribute('role')).to.equal('img');
     expect(art.getAttribute('aria-label')).to.equal(`VISA card ending in ${s.last4}, Active`);
     expect(hasState(el, 'needs-activation'), 'an embedded wallet without a delegated key').to.equal(true);
-    expect(el.shadowRoot!.querySelector('pay-card-reveal')!.getAttribute('allowed-origins')).to.equal(PAN_ORIGIN);
+    const reveal = el.shadowRoot!.querySelector('pay-card-reveal')!;
+    expect(reveal.getAttribute('allowed-origins')).to.equal(PAN_ORIGIN);
+    await (reveal as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    const revealBase = getComputedStyle(part(reveal, 'base'));
+    expect([revealBase.borderTopWidth, revealBase.paddingLeft], 'one surface: the reveal inside is flat').to.deep.equal(
+      ['0px', '0px'],
+    );
     await expectAccessible(el, 'needs activation');
 
     // before activation the wallet cannot fund a purchase

@@ -36,9 +36,8 @@ export const cardStyles = css`
   .box {
     display: grid;
     gap: var(--_space);
-    padding: var(--_space);
-    border: 1px solid var(--_border-subtle);
-    border-radius: var(--_radius);
+    padding-top: calc(var(--_space) * 2);
+    border-top: 1px solid var(--_border-subtle);
   }
   .subtitle {
     margin: 0;

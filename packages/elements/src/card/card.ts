@@ -543,7 +543,6 @@ export class PayCardElement extends PayElement {
             </div>`
           : nothing
       }
-      ${this.#needsActivation ? this.#renderActivation() : nothing}
       ${
         live
           ? html`<div class="actions">
@@ -564,6 +563,7 @@ export class PayCardElement extends PayElement {
         live && card.cardCapabilities?.supportsPanReveal !== false
           ? html`<pay-card-reveal
               part="reveal"
+              appearance="flat"
               .client=${this.client}
               card-id=${card.id}
               allowed-origins=${this.allowedOrigins ?? ''}
@@ -572,7 +572,8 @@ export class PayCardElement extends PayElement {
             ></pay-card-reveal>`
           : nothing
       }
-      ${this.#renderLimits(card)} ${this.#renderTransactions()}`;
+      ${this.#needsActivation ? this.#renderActivation() : nothing} ${this.#renderLimits(card)}
+      ${this.#renderTransactions()}`;
   }
 
   #renderActivation(): unknown {
