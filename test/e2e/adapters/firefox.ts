@@ -17,9 +17,14 @@ export async function launchFirefox(
     executablePath: FIREFOX_PATH,
     headless: true,
     args: ['--remote-allow-system-access', '--width=1280', '--height=900'],
+    // no BiDi network events (no flow reads a request through puppeteer): Firefox serialising one per
+    // request, and puppeteer parsing it, was most of this process's CPU (as in the browser tests' launcher)
+    networkEnabled: false,
     extraPrefsFirefox: {
       'security.webauth.webauthn_enable_softtoken': true,
       'security.webauth.webauthn_enable_usbtoken': false,
+      // as in Chromium's context (reducedMotion): no spinner keeps the compositor painting
+      'ui.prefersReducedMotion': 1,
     },
   });
   try {
