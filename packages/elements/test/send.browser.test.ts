@@ -18,6 +18,7 @@ import {
   until,
 } from './helpers/dom.js';
 
+// nothing typed here repeats a character twice in a row: WebKit's driver drops the second ('anna' → 'ana')
 describe('<pay-send>', () => {
   setupElementTests();
   const text = (el: Element) => el.textContent!.replace(/\s+/g, ' ').trim();
@@ -44,15 +45,15 @@ describe('<pay-send>', () => {
   it('looks an UMA address up once typing stops, converts with the live rate either way, and quotes', async () => {
     const chain = await walletChain();
     const el = await mount(chain);
-    await typeInto(part(el, 'uma-input'), '$anna@receiver.example');
+    await typeInto(part(el, 'uma-input'), '$ana@receiver.example');
     await until(() => hasState(el, 'found'), 'the receiver');
     expect(lookups(chain), 'one lookup for the whole address, not one per key').to.equal(1);
-    expect(text(part(el, 'status'))).to.equal('$anna@receiver.example receives USD, EUR, MXN.');
+    expect(text(part(el, 'status'))).to.equal('$ana@receiver.example receives USD, EUR, MXN.');
 
     select(el, 'send.currency', 'EUR');
     await until(() => chain.forwarded.some((p) => p.startsWith('GET /exchange-rates')), 'the rate');
-    await typeAmount(el, '100');
-    await until(() => text(part(el, 'summary')).includes('€92.31'), 'the converted amount');
+    await typeAmount(el, '250');
+    await until(() => text(part(el, 'summary')).includes('€231.20'), 'the converted amount');
     const summary = text(part(el, 'summary'));
     expect(summary).to.contain('Balance: $1,000.00').and.contain('Rate: 1 EUR = $1.08').and.contain('Fee: $0.30');
     await expectAccessible(el, 'a payee found, an amount typed');
@@ -60,15 +61,15 @@ describe('<pay-send>', () => {
     // typing the receiving side instead: what was converted becomes the typed amount
     await pressEnter(part(el, 'switch-button'));
     await el.updateComplete;
-    expect(part<HTMLInputElement>(el, 'amount-input').value).to.equal('92.31');
+    expect(part<HTMLInputElement>(el, 'amount-input').value).to.equal('231.20');
     expect(el.shadowRoot!.querySelector('label[for="amount"]')!.textContent).to.equal('Amount in EUR');
-    expect(text(part(el, 'summary'))).to.contain('You send about $100.00');
+    expect(text(part(el, 'summary'))).to.contain('You send about $250.00');
 
     const quoted = nextEvent<PaySendQuotedEvent>(el, 'pay-send-quoted');
     await pressEnter(part(el, 'continue-button'));
     const { detail } = await quoted;
     expect(detail.quoteId).to.equal(detail.quote.id);
-    expect(detail.quote).to.include({ totalReceivingAmount: 9_231, totalSendingAmount: 10_000 });
+    expect(detail.quote).to.include({ totalReceivingAmount: 23_120, totalSendingAmount: 25_000 });
     expect(detail.quote.receivingCurrency?.code).to.equal('EUR');
     await el.updateComplete;
     expect(hasState(el, 'quoted')).to.equal(true);
@@ -97,7 +98,7 @@ describe('<pay-send>', () => {
   it('refuses an amount over the balance under the field, and Continue stays off', async () => {
     const chain = await walletChain({}, { balance: 5_000 });
     const el = await mount(chain);
-    await typeInto(part(el, 'uma-input'), '$anna@receiver.example');
+    await typeInto(part(el, 'uma-input'), '$ana@receiver.example');
     await until(() => hasState(el, 'found'), 'the receiver');
     await typeAmount(el, '50.01');
     expect(hasState(el, 'invalid')).to.equal(true);

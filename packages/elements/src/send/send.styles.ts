@@ -12,7 +12,7 @@ export const sendStyles = css`
   .modes {
     display: flex;
     flex-wrap: wrap;
-    gap: var(--_space) calc(var(--_space) * 2);
+    gap: 0 calc(var(--_space) * 2);
     margin: 0;
     padding: 0;
     border: 0;
@@ -74,5 +74,8 @@ export const sendStyles = css`
   }
   .actions {
     margin: 0;
+  }
+  .field .button--link {
+    padding-inline: 0;
   }
 `;

@@ -296,7 +296,9 @@ export class PaySendElement extends PayElement {
   #found(receiver: Receiver): void {
     this.#receiver = receiver;
     const codes = receiver.currencies.map((c) => c.code);
-    if (!codes.includes(this.#currency)) this.#currency = codes[0] ?? '';
+    // what the sender holds, when the payee takes it: no conversion, no fee
+    const own = this.#from.code;
+    if (!codes.includes(this.#currency)) this.#currency = (own && codes.includes(own) ? own : codes[0]) ?? '';
     this.#changed();
   }
 
