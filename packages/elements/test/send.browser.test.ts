@@ -155,4 +155,46 @@ describe('<pay-send>', () => {
     await pressEnter(part(el, 'add-button'));
     expect((await wanted).detail).to.deep.equal({ bankName: 'BPI', country: 'PH', currency: 'PHP' });
   });
+  it('reads a rate again, quietly, once it is 5 minutes old: a lost refresh keeps the rate and shows nothing', async () => {
+    // the sandbox's clock 299 s behind: each rate is 1 s from its 5 minutes when it arrives
+    const chain = await walletChain({}, { now: () => Date.now() - 299_000 });
+    const reads = () => chain.forwarded.filter((p) => p.startsWith('GET /exchange-rates')).length;
+    const el = await mount(chain);
+    await typeInto(part(el, 'uma-input'), '$ana@receiver.example');
+    await until(() => hasState(el, 'found'), 'the receiver');
+    select(el, 'send.currency', 'EUR');
+    await until(() => reads() === 1, 'the first rate');
+    chain.loseNextAnswer(/^\/exchange-rates/);
+    await until(() => reads() === 2, 'the refresh after 1 s', 3000);
+    await typeAmount(el, '250');
+    await el.updateComplete;
+    expect(hasState(el, 'error'), 'a lost refresh is not an error').to.equal(false);
+    expect(text(part(el, 'summary')))
+      .to.contain('€231.20')
+      .and.contain('Rate: 1 EUR = $1.08');
+    await until(() => reads() === 3, 'the refresh again, 2 s after the lost one', 4000);
+    expect(maybePart(el, 'error')).to.equal(null);
+  });
+
+  it('estimates the network fee of a USDC payment to a saved Solana wallet', async () => {
+    const chain = await walletChain({ currencies: ['USDC'] }, { balance: 50_000_000 });
+    const wallet = await chain.platform('POST', '/customers/external-accounts', {
+      customerId: chain.customerId,
+      currency: 'USDC',
+      accountInfo: {
+        accountType: 'SOLANA_WALLET',
+        address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Lena Vogel' },
+      },
+    });
+    expect(wallet.id, JSON.stringify(wallet)).to.be.a('string');
+    const el = await mount(chain);
+    el.shadowRoot!.querySelectorAll<HTMLInputElement>('[part~="modes"] input')[1]!.click();
+    await until(() => !!el.shadowRoot!.getElementById('send.account'), 'the saved accounts');
+    select(el, 'send.account', wallet.id);
+    await until(() => hasState(el, 'found'), 'the wallet looked up');
+    await typeAmount(el, '12');
+    await until(() => text(part(el, 'summary')).includes('Network fee'), 'the estimate');
+    expect(text(part(el, 'summary'))).to.contain('Network fee (estimate): 0.005000 USDC');
+  });
 });

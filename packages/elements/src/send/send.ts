@@ -54,7 +54,7 @@ interface Receiver {
 }
 
 const UMA = /^\$[^\s@$]+@[^\s@]+\.[^\s@]+$/;
-/** The service caches rates about 5 minutes: older, the rate is read again. */
+/** The service caches rates about 5 minutes: a rate that old (by its `updatedAt`) is read again. */
 const RATE_MS = 300_000;
 /** Lookups start once the person has stopped typing this long. */
 const DEBOUNCE_MS = 400;
@@ -135,6 +135,7 @@ export class PaySendElement extends PayElement {
   #text = '';
   #rate: ExchangeRate | undefined;
   #rateTimer: ReturnType<typeof setTimeout> | undefined;
+  #rateRetry = 2000;
   #payees: Payee[] | undefined;
   #payee = '';
   #banks: Institution[] | undefined;
@@ -169,12 +170,18 @@ export class PaySendElement extends PayElement {
       }),
     apply: ([rate]) => {
       this.#rate = rate;
-      this.#rateTimer = setTimeout(() => void this.#rateLoad.load(), RATE_MS);
+      // read again once the rate is RATE_MS old (its own clock: at least 1 s, at most RATE_MS from now)
+      const left = RATE_MS - (Date.now() - Date.parse(rate?.updatedAt ?? ''));
+      const wait = Number.isNaN(left) ? RATE_MS : Math.min(RATE_MS, Math.max(1000, left));
+      this.#rateTimer = setTimeout(() => void this.#rateLoad.load(), wait);
+      this.#rateRetry = 2000;
     },
-    // a quiet refresh that fails keeps the rate it had; only a first read says so
+    // a quiet refresh that fails keeps the rate it had and tries again later (2 s, doubling); only a first read says so
     fail: (error) => {
       if (!this.#rate || this.#rate.destinationCurrency.code !== this.#currency)
-        this.#action.error = this.reportError(error);
+        return void (this.#action.error = this.reportError(error));
+      this.#rateTimer = setTimeout(() => void this.#rateLoad.load(), this.#rateRetry);
+      this.#rateRetry = Math.min(this.#rateRetry * 2, RATE_MS);
     },
   });
 
