@@ -5,6 +5,7 @@ import type { PaySendNewPayeeEvent, PaySendQuotedEvent } from '../src/send/send-
 import '../src/define/pay-send.js';
 import { walletChain, type WalletChain } from './helpers/sandbox-chain.js';
 import {
+  announced,
   expectAccessible,
   fixture,
   hasState,
@@ -49,6 +50,7 @@ describe('<pay-send>', () => {
     await until(() => hasState(el, 'found'), 'the receiver');
     expect(lookups(chain), 'one lookup for the whole address, not one per key').to.equal(1);
     expect(text(part(el, 'status'))).to.equal('$ana@receiver.example receives USD, EUR, MXN.');
+    expect(announced(el)).to.equal('$ana@receiver.example receives USD, EUR, MXN.');
 
     select(el, 'send.currency', 'EUR');
     await until(() => chain.forwarded.some((p) => p.startsWith('GET /exchange-rates')), 'the rate');
@@ -110,7 +112,7 @@ describe('<pay-send>', () => {
     expect(part<HTMLButtonElement>(el, 'continue-button').disabled).to.equal(false);
   });
 
-  it('pays a saved external account in its currency; a lost rate answer is the error box with Try again', async () => {
+  it('pays a saved external account in its currency; a lost lookup or rate answer is the error box with Try again', async () => {
     const chain = await walletChain();
     const bank = await chain.platform('POST', '/customers/external-accounts', {
       customerId: chain.customerId,
@@ -122,14 +124,17 @@ describe('<pay-send>', () => {
       },
     });
     const el = await mount(chain);
-    chain.loseNextAnswer(/^\/exchange-rates/);
+    chain.loseNextAnswer(/^\/receiver\/external-account\//);
     const modes = el.shadowRoot!.querySelectorAll<HTMLInputElement>('[part~="modes"] input');
     modes[1]!.click();
     await until(() => !!el.shadowRoot!.getElementById('send.account'), 'the saved accounts');
     expect(text(el.shadowRoot!.getElementById('send.account')!)).to.contain('Lena Vogel •••• 3000 (EUR)');
     select(el, 'send.account', bank.id);
-    await until(() => hasState(el, 'error'), 'the lost rate');
+    await until(() => hasState(el, 'error'), 'the lost lookup');
     expect(text(part(el, 'error'))).to.contain('Can’t reach the server');
+    chain.loseNextAnswer(/^\/exchange-rates/);
+    await pressEnter(part(el, 'retry-button'));
+    await until(() => hasState(el, 'found') && hasState(el, 'error'), 'the account found, then the lost rate');
     await pressEnter(part(el, 'retry-button'));
     await until(() => !hasState(el, 'error') && !!maybePart(el, 'amount-input'), 'the rate again');
     await typeAmount(el, '21.90');

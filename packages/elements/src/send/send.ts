@@ -144,6 +144,8 @@ export class PaySendElement extends PayElement {
   #quote: Quote | undefined;
   #quoteKey: string | undefined;
   #lookups = 0;
+  /** The last payee lookup, for "Try again" after it failed. */
+  #lastFind: (() => Promise<Receiver>) | undefined;
   readonly #action = new Action(this);
 
   readonly #load = new CustomerLoad(this, {
@@ -306,13 +308,19 @@ export class PaySendElement extends PayElement {
     // what the sender holds, when the payee takes it: no conversion, no fee
     const own = this.#from.code;
     if (!codes.includes(this.#currency)) this.#currency = (own && codes.includes(own) ? own : codes[0]) ?? '';
+    if (this.#mode === 'uma') this.live.announce(this.#foundText(receiver));
     this.#changed();
+  }
+
+  #foundText(receiver: Receiver): string {
+    const currencies = receiver.currencies.map((c) => c.code).join(', ');
+    return this.t('send.found', { address: this.#address.trim(), currencies });
   }
 
   #clearPayee(): void {
     clearTimeout(this.#timer);
     this.#lookups++;
-    this.#receiver = this.#payeeError = this.#fee = undefined;
+    this.#receiver = this.#payeeError = this.#fee = this.#lastFind = undefined;
     this.#looking = false;
     this.#changed();
   }
@@ -335,6 +343,7 @@ export class PaySendElement extends PayElement {
   /** Runs a payee lookup; an answer to an older one (the person typed on) is dropped. */
   async #find(lookup: () => Promise<Receiver>): Promise<void> {
     const mine = ++this.#lookups;
+    this.#lastFind = lookup;
     this.#looking = true;
     this.#action.error = undefined;
     this.requestUpdate();
@@ -355,7 +364,7 @@ export class PaySendElement extends PayElement {
   #lookUp(): Promise<void> | void {
     const address = this.#address.trim();
     if (!UMA.test(address)) {
-      this.#payeeError = 'send.umaMalformed';
+      this.live.announce(this.t((this.#payeeError = 'send.umaMalformed')));
       return this.requestUpdate();
     }
     return this.#find(async () => {
@@ -449,11 +458,14 @@ export class PaySendElement extends PayElement {
 
   #retry(): void {
     this.#action.error = undefined;
+    const mode = this.#mode;
     if (!this.#source) void this.reload();
-    else if (this.#looking || (!this.#receiver && this.#mode === 'uma')) void this.#lookUp();
-    else if (this.#mode === 'account' && !this.#payees) void this.#payeeLoad.load();
-    else if (this.#mode === 'bank' && !this.#banks) void this.#bankLoad.load();
-    else if (this.#receiver && !this.#rate && this.#from.code !== this.#currency) void this.#rateLoad.load();
+    else if (!this.#receiver && mode === 'uma') void this.#lookUp();
+    else if (!this.#receiver && this.#lastFind) void this.#find(this.#lastFind);
+    else if (mode === 'account' && !this.#payees) void this.#payeeLoad.load();
+    else if (mode === 'bank' && !this.#banks) void this.#bankLoad.load();
+    else if (this.#from.code !== this.#currency && this.#rate?.destinationCurrency.code !== this.#currency)
+      void this.#rateLoad.load();
     else void this.#continue();
     this.requestUpdate();
   }
@@ -503,10 +515,7 @@ export class PaySendElement extends PayElement {
                 this.#looking
                   ? this.t('send.looking', { address: this.#address.trim() })
                   : receiver
-                    ? this.t('send.found', {
-                        address: this.#address.trim(),
-                        currencies: receiver.currencies.map((c) => c.code).join(', '),
-                      })
+                    ? this.#foundText(receiver)
                     : nothing
               }
             </p>`
