@@ -303,6 +303,14 @@ export const SIZE_ROWS = [
     budget: 2 * KB,
   },
   {
+    id: 'core-send',
+    label: 'Crypto core, send flows (@paykit/crypto-core/send: rates, institutions, receivers, fees, quote)',
+    ours: { entry: "export * from '@paykit/crypto-core/send';", what: '@paykit/crypto-core/send (export *)' },
+    peer: null,
+    noPeer: 'the peer has no rate, receiver lookup or quote flows',
+    budget: 2 * KB,
+  },
+  {
     id: 'core-security',
     label: 'Crypto core, security flows (@paykit/crypto-core/security: SCA factors)',
     ours: { entry: "export * from '@paykit/crypto-core/security';", what: '@paykit/crypto-core/security (export *)' },

@@ -252,13 +252,21 @@ async function waitForPayment(d: Driver, state: string, timeoutMs = 20_000): Pro
     });
 }
 
-/** Fills the payment form (payee index, amount) and waits for `<pay-payment>` to review the quote. */
-async function review(d: Driver, amount: string, payee = '0'): Promise<void> {
+const SEND = 'pay-send';
+/** The demo's sandbox payees; the last one's payout fails (the sandbox's 002 ending). */
+const PAYEES = ['$corner.cafe@shops.example', '$closed.shop002@shops.example'];
+
+/**
+ * Composes the payment in `<pay-send>` (the payee's UMA address, the amount in the wallet's currency), presses
+ * Continue and waits for `<pay-payment>` to review the quote.
+ */
+async function review(d: Driver, amount: string, payee = 0): Promise<void> {
   if (await d.exists('[data-testid="pay-new"]')) await d.click('[data-testid="pay-new"]');
-  await d.waitFor('#pay-amount');
-  await d.select('#pay-payee', payee);
-  await d.fill('#pay-amount', amount);
-  await d.click('[data-testid="pay-review"]');
+  await d.waitFor(`${SEND}[data-state~="idle"]`, { message: '<pay-send> ready' });
+  await d.fill(`${SEND} >>> [part~="uma-input"]`, PAYEES[payee]!);
+  await d.waitFor(`${SEND}[data-state~="found"]`, { message: 'the payee looked up' });
+  await d.fill(`${SEND} >>> [part~="amount-input"]`, amount);
+  await d.click(`${SEND} >>> [part~="continue-button"]`);
   await waitForPayment(d, 'review');
 }
 
@@ -665,7 +673,7 @@ export const FLOWS: FlowTest[] = [
     name: 'US payment to a payee whose payout fails says why and refunds the wallet',
     needs: ['US payment executes without SCA and completes'],
     async run({ d }) {
-      await review(d, '10.00', '3');
+      await review(d, '10.00', 1);
       await d.click(PAY_BUTTON);
       await waitForPayment(d, 'failed').catch(async () => {
         throw new Error(`expected failed, got ${(await paymentState(d)).join(' ')}`);

@@ -14,6 +14,7 @@ import { transactions } from './transactions.js';
 import { beneficiaries } from './beneficiaries.js';
 import { invitationSection } from './invitation.js';
 import { scaFactors } from './sca-factors.js';
+import { sendSection } from './send.js';
 
 export const SECTIONS: readonly GallerySection[] = [
   signInSection,
@@ -27,6 +28,7 @@ export const SECTIONS: readonly GallerySection[] = [
   walletExport,
   card,
   cardReveal,
+  sendSection,
   paymentSection,
   scaChallenge,
   sessions,

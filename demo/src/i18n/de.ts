@@ -164,10 +164,6 @@ export const de: DemoMessages = {
   'pay.lead':
     'Eine Zahlung ist ein Angebot, signiert mit Ihrem Sitzungsschlüssel. EU-Kunden bestätigen es dann mit starker Kundenauthentifizierung, bevor Geld fließt.',
   'pay.card': 'Neue Zahlung',
-  'pay.payTo': 'Zahlen an',
-  'pay.amount': 'Betrag',
-  'pay.note': 'Notiz (optional)',
-  'pay.review': 'Zahlung prüfen',
   'pay.from': 'Von',
   'pay.progress': 'Fortschritt',
   'pay.step.quote': 'Angebot erstellt',
@@ -181,11 +177,8 @@ export const de: DemoMessages = {
   'pay.another': 'Weitere Zahlung',
   'pay.completed': 'Zahlung abgeschlossen',
 
-  'pay.notePlaceholder': 'Kaffee und ein Croissant',
   'pay.hintUs': 'US-Kunden: keine SCA, die Zahlung wird signiert und sofort gesendet.',
   'pay.hintEu': 'Sie signieren diese Zahlung und bestätigen sie dann mit einem SMS-Code.',
-  'pay.amountError': 'Geben Sie einen Betrag ein, etwa 24,50.',
-  'pay.overBalance': 'Das ist mehr als Ihr Guthaben von {balance}.',
   'pay.sentTo': '{amount} an {payee} gesendet',
   'pay.newBalance': 'Neues Guthaben {balance}',
   'pay.cancel': 'Abbrechen',

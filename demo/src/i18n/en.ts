@@ -164,10 +164,6 @@ export const en = {
   'pay.lead':
     'A payment is a quote, signed by your session key. Customers in the EU then confirm it with Strong Customer Authentication before any money moves.',
   'pay.card': 'New payment',
-  'pay.payTo': 'Pay to',
-  'pay.amount': 'Amount',
-  'pay.note': 'Note (optional)',
-  'pay.review': 'Review payment',
   'pay.from': 'From',
   'pay.progress': 'Progress',
   'pay.step.quote': 'Quote created',
@@ -181,11 +177,8 @@ export const en = {
   'pay.another': 'Make another payment',
   'pay.completed': 'Payment completed',
 
-  'pay.notePlaceholder': 'Coffee and a croissant',
   'pay.hintUs': 'US customers: no SCA, the payment is signed and sent at once.',
   'pay.hintEu': 'You sign this payment, then confirm it with a text-message code.',
-  'pay.amountError': 'Enter an amount such as 24.50.',
-  'pay.overBalance': 'That is more than your balance of {balance}.',
   'pay.sentTo': '{amount} sent to {payee}',
   'pay.newBalance': 'New balance {balance}',
   'pay.cancel': 'Cancel',

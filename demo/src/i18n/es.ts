@@ -162,10 +162,6 @@ export const es: DemoMessages = {
   'pay.lead':
     'Un pago es una cotización firmada por tu clave de sesión. Los clientes de la UE lo confirman después con autenticación reforzada antes de que se mueva el dinero.',
   'pay.card': 'Nuevo pago',
-  'pay.payTo': 'Pagar a',
-  'pay.amount': 'Importe',
-  'pay.note': 'Nota (opcional)',
-  'pay.review': 'Revisar el pago',
   'pay.from': 'Desde',
   'pay.progress': 'Progreso',
   'pay.step.quote': 'Presupuesto creado',
@@ -179,11 +175,8 @@ export const es: DemoMessages = {
   'pay.another': 'Hacer otro pago',
   'pay.completed': 'Pago completado',
 
-  'pay.notePlaceholder': 'Un café y un cruasán',
   'pay.hintUs': 'Clientes de EE. UU.: sin SCA, el pago se firma y se envía al instante.',
   'pay.hintEu': 'Firmas este pago y luego lo confirmas con un código por SMS.',
-  'pay.amountError': 'Introduce un importe, por ejemplo 24,50.',
-  'pay.overBalance': 'Es más que tu saldo de {balance}.',
   'pay.sentTo': '{amount} enviados a {payee}',
   'pay.newBalance': 'Nuevo saldo {balance}',
   'pay.cancel': 'Cancelar',

@@ -165,10 +165,6 @@ export const fr: DemoMessages = {
   'pay.lead':
     'Un paiement est un devis signé par votre clé de session. Les clients de l’UE le confirment ensuite par authentification forte avant tout mouvement d’argent.',
   'pay.card': 'Nouveau paiement',
-  'pay.payTo': 'Payer à',
-  'pay.amount': 'Montant',
-  'pay.note': 'Note (facultative)',
-  'pay.review': 'Vérifier le paiement',
   'pay.from': 'Depuis',
   'pay.progress': 'Avancement',
   'pay.step.quote': 'Devis créé',
@@ -182,11 +178,8 @@ export const fr: DemoMessages = {
   'pay.another': 'Faire un autre paiement',
   'pay.completed': 'Paiement effectué',
 
-  'pay.notePlaceholder': 'Un café et un croissant',
   'pay.hintUs': 'Clients américains\u00a0: sans SCA, le paiement est signé et envoyé aussitôt.',
   'pay.hintEu': 'Vous signez ce paiement, puis le confirmez avec un code reçu par SMS.',
-  'pay.amountError': 'Saisissez un montant, par exemple 24,50.',
-  'pay.overBalance': 'C’est plus que votre solde de {balance}.',
   'pay.sentTo': '{amount} envoyés à {payee}',
   'pay.newBalance': 'Nouveau solde {balance}',
   'pay.cancel': 'Annuler',

@@ -163,10 +163,6 @@ export const it: DemoMessages = {
   'pay.lead':
     'Un pagamento è un preventivo firmato dalla tua chiave di sessione. I clienti UE lo confermano poi con l’autenticazione forte prima che il denaro si muova.',
   'pay.card': 'Nuovo pagamento',
-  'pay.payTo': 'Paga a',
-  'pay.amount': 'Importo',
-  'pay.note': 'Nota (facoltativa)',
-  'pay.review': 'Controlla il pagamento',
   'pay.from': 'Da',
   'pay.progress': 'Avanzamento',
   'pay.step.quote': 'Preventivo creato',
@@ -180,11 +176,8 @@ export const it: DemoMessages = {
   'pay.another': 'Fai un altro pagamento',
   'pay.completed': 'Pagamento completato',
 
-  'pay.notePlaceholder': 'Caffè e cornetto',
   'pay.hintUs': 'Clienti USA: niente SCA, il pagamento è firmato e inviato subito.',
   'pay.hintEu': 'Firmi questo pagamento, poi lo confermi con un codice via SMS.',
-  'pay.amountError': 'Inserisci un importo, ad esempio 24,50.',
-  'pay.overBalance': 'È più del tuo saldo di {balance}.',
   'pay.sentTo': '{amount} inviati a {payee}',
   'pay.newBalance': 'Nuovo saldo {balance}',
   'pay.cancel': 'Annulla',

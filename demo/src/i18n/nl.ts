@@ -162,10 +162,6 @@ export const nl: DemoMessages = {
   'pay.lead':
     'Een betaling is een offerte, ondertekend met je sessiesleutel. EU-klanten bevestigen hem daarna met sterke klantauthenticatie voordat er geld beweegt.',
   'pay.card': 'Nieuwe betaling',
-  'pay.payTo': 'Betalen aan',
-  'pay.amount': 'Bedrag',
-  'pay.note': 'Notitie (optioneel)',
-  'pay.review': 'Betaling controleren',
   'pay.from': 'Van',
   'pay.progress': 'Voortgang',
   'pay.step.quote': 'Offerte gemaakt',
@@ -179,11 +175,8 @@ export const nl: DemoMessages = {
   'pay.another': 'Nog een betaling doen',
   'pay.completed': 'Betaling voltooid',
 
-  'pay.notePlaceholder': 'Koffie en een croissant',
   'pay.hintUs': 'Amerikaanse klanten: geen SCA, de betaling wordt ondertekend en meteen verstuurd.',
   'pay.hintEu': 'Je ondertekent deze betaling en bevestigt haar daarna met een sms-code.',
-  'pay.amountError': 'Vul een bedrag in, bijvoorbeeld 24,50.',
-  'pay.overBalance': 'Dat is meer dan je saldo van {balance}.',
   'pay.sentTo': '{amount} verzonden naar {payee}',
   'pay.newBalance': 'Nieuw saldo {balance}',
   'pay.cancel': 'Annuleren',

@@ -161,10 +161,6 @@ export const pt: DemoMessages = {
   'pay.lead':
     'Um pagamento é uma cotação assinada pela sua chave de sessão. Os clientes da UE confirmam-no depois com autenticação forte antes de o dinheiro se mover.',
   'pay.card': 'Novo pagamento',
-  'pay.payTo': 'Pagar a',
-  'pay.amount': 'Montante',
-  'pay.note': 'Nota (opcional)',
-  'pay.review': 'Rever o pagamento',
   'pay.from': 'De',
   'pay.progress': 'Progresso',
   'pay.step.quote': 'Cotação criada',
@@ -178,11 +174,8 @@ export const pt: DemoMessages = {
   'pay.another': 'Fazer outro pagamento',
   'pay.completed': 'Pagamento concluído',
 
-  'pay.notePlaceholder': 'Café e um croissant',
   'pay.hintUs': 'Clientes dos EUA: sem SCA, o pagamento é assinado e enviado de imediato.',
   'pay.hintEu': 'Assina este pagamento e depois confirma-o com um código por SMS.',
-  'pay.amountError': 'Introduza um montante, por exemplo 24,50.',
-  'pay.overBalance': 'É mais do que o seu saldo de {balance}.',
   'pay.sentTo': '{amount} enviados para {payee}',
   'pay.newBalance': 'Novo saldo {balance}',
   'pay.cancel': 'Cancelar',

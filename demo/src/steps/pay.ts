@@ -1,13 +1,14 @@
 /**
- * Step 6, payment: the form makes a UMA lookup and a quote through the demo server (its wallet proxy
- * records the quote as the visitor's); `<pay-payment>` then reviews it (amounts, fees, payee, the price's
+ * Step 6, payment: `<pay-send>` composes it (the payee by UMA address or saved account, the amount in either
+ * currency with the live rate) and makes the quote through the demo server (its wallet proxy records the quote
+ * as the visitor's); on `pay-send-quoted` the page hands the quote to `<pay-payment>`, which reviews it (amounts, fees, payee, the price's
  * countdown), executes it with the session key's stamp, asks for SCA when the service does (EU
  * customers; it loads `<pay-sca-challenge>` then) and follows it to COMPLETED or FAILED. On expiry the
  * element asks for a new quote (`pay-payment-requote`) and the page makes one for the same payee and amount.
  */
 import { createQuote, lookupUma, type Quote } from '@paykit/crypto-core';
 import { h, icon, mount } from '../dom.js';
-import { amountText, money, parseAmount, shortId, time } from '../format.js';
+import { money, shortId, time } from '../format.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { newPayment, state, type Payee } from '../state.js';
 import { localize, t, type DemoMessageKey } from '../i18n/translate.js';
@@ -36,103 +37,37 @@ function payPanel(): HTMLElement {
   const render = (): void =>
     mount(slot, state.payment.phase === 'form' || state.payment.phase === 'quoting' ? payForm() : payReview(render));
   function payForm(): HTMLElement {
-    const payee = h(
-      'select',
-      { id: 'pay-payee', class: 'input' },
-      PAYEES.map((p, i) => h('option', { attrs: { value: String(i) }, text: `${p.label} · ${p.uma}` })),
-    );
-    const amount = h('input', {
-      id: 'pay-amount',
-      class: 'input input--amount',
-      attrs: {
-        type: 'text',
-        inputmode: 'decimal',
-        autocomplete: 'off',
-        value: amountText(2450, me.currency),
-        'aria-describedby': 'pay-amount-hint',
-      },
+    // <pay-send> composes the payment and makes its quote; the page hands the quote to <pay-payment>
+    const send = payElement('pay-send', { 'customer-id': me.customerId, 'account-id': me.accountId }, 'send');
+    send.addEventListener('pay-send-quoted', (event) => {
+      const { quote } = event.detail;
+      const destination = (quote.destination ?? {}) as { umaAddress?: string; accountId?: string };
+      const uma = destination.umaAddress ?? '';
+      const payment = state.payment;
+      payment.payee = PAYEES.find((p) => p.uma === uma) ?? { label: uma || shortId(destination.accountId ?? ''), uma };
+      if (quote.totalSendingAmount !== undefined) payment.amount = quote.totalSendingAmount;
+      payment.quote = quote;
+      payment.phase = 'review';
+      render();
     });
-    const note = h('input', {
-      id: 'pay-note',
-      class: 'input',
-      attrs: { type: 'text', maxlength: 80, placeholder: t('pay.notePlaceholder'), autocomplete: 'off' },
-    });
-    const error = h('p', { class: 'form-error', attrs: { role: 'alert' } });
-    const hint = h('p', { class: 'field__hint', id: 'pay-amount-hint' });
-    const updateHint = (): void => {
-      localize(hint, me.sca ? 'pay.hintEu' : 'pay.hintUs');
-    };
-    amount.addEventListener('input', updateHint);
-    updateHint();
-    const chips = h(
-      'div',
-      { class: 'chips' },
-      [1200, 2450, 12000, 125000].map((minor) =>
-        h(
-          'button',
-          {
-            class: 'chip',
-            attrs: { type: 'button' },
-            on: { click: () => ((amount.value = amountText(minor, me.currency)), updateHint(), amount.focus()) },
-          },
-          money(minor, me.currency),
-        ),
-      ),
-    );
-    const submit = h(
-      'button',
-      { class: 'button button--primary button--wide', attrs: { type: 'submit' }, testid: 'pay-review' },
-      h('span', { t: 'pay.review' }),
-      icon('arrow'),
-    );
-    if (state.payment.phase === 'quoting') {
-      submit.setAttribute('disabled', '');
-      submit.setAttribute('aria-busy', 'true');
-    }
-    const form = h(
-      'form',
-      {
-        class: 'form',
-        attrs: { novalidate: true },
-        on: {
-          submit: (event) => {
-            event.preventDefault();
-            const minor = parseAmount(amount.value, me.currency);
-            if (minor === undefined) {
-              error.textContent = t('pay.amountError');
-              amount.focus();
-              return;
-            }
-            if (state.balance !== undefined && minor > state.balance) {
-              error.textContent = t('pay.overBalance', { balance: money(state.balance, me.currency) });
-              return;
-            }
-            void quotePayment(PAYEES[Number(payee.value)] ?? PAYEES[0]!, minor, note.value.trim(), render);
-          },
-        },
-      },
-      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-payee' }, t: 'pay.payTo' }), payee),
-      h(
-        'div',
-        { class: 'field' },
-        h(
-          'label',
-          { class: 'label', attrs: { for: 'pay-amount' } },
-          h('span', { t: 'pay.amount' }),
-          ` (${me.currency})`,
-        ),
-        amount,
-        chips,
-        hint,
-      ),
-      h('div', { class: 'field' }, h('label', { class: 'label', attrs: { for: 'pay-note' }, t: 'pay.note' }), note),
-      error,
-      submit,
-    );
+    const hint = h('p', { class: 'field__hint' });
+    localize(hint, me.sca ? 'pay.hintEu' : 'pay.hintUs');
     return h(
       'div',
       { class: 'grid-2' },
-      card('pay.card', form),
+      card(
+        'pay.card',
+        send,
+        hint,
+        h(
+          'p',
+          { class: 'hint' },
+          icon('info'),
+          'Sandbox payees: ',
+          ...PAYEES.flatMap((p, i) => [i ? ', ' : '', h('kbd', { text: p.uma }), ` (${p.label})`]),
+          '.',
+        ),
+      ),
       h(
         'aside',
         { class: 'card card--muted' },
@@ -153,7 +88,7 @@ function payPanel(): HTMLElement {
     { class: 'stack' },
     slot,
     howItWorks([
-      "`lookupUma(client, …)` → `GET /receiver/uma/{address}` through the demo server's proxy (as yourself): the payee's currencies and a `lookupId`. `createQuote(client, …)` → `POST /quotes` with that `lookupId`, through the proxy, which checks that the source wallet is yours and records the quote as yours. The quote carries the `payloadToSign` of your wallet.",
+      "`<pay-send>` composes the payment: it looks the UMA address up once you stop typing (`lookupUma` → `GET /receiver/uma/{address}`, the payee's currencies and a `lookupId`) or reads your saved accounts (`lookupExternalAccount`), shows the live rate and fee (`getExchangeRates`), and on Continue makes the quote (`createQuote` → `POST /quotes`, through the demo server's proxy, which checks that the source wallet is yours and records the quote as yours). It fires `pay-send-quoted`; this page sets the quote on `<pay-payment>`. The quote carries the `payloadToSign` of your wallet.",
       '`<pay-payment>` shows the quote (what leaves your wallet, what arrives, fees, payee) with a countdown to its `expiresAt`. "Pay" stamps that `payloadToSign` with your session key: `POST /quotes/{id}/execute`, with one `Idempotency-Key` per quote however often it is pressed. US customers: the transfer starts (PROCESSING).',
       'EU customers: execute answers `PENDING_AUTHORIZATION` with one SCA challenge and nothing moves yet; `<pay-payment>` loads `<pay-sca-challenge>` (a chunk of its own) and shows it; its answer (`POST /quotes/{id}/authorize`) releases the transfer. On 409 `SCA_SESSION_REQUIRED` it signs you in again first (`/sca/login/start`, a texted code, `/sca/login/complete`; the demo server adds your IP address).',
       '`<pay-payment>` polls `GET /quotes/{id}` (backing off, paused while the tab is hidden) until `COMPLETED` or `FAILED` (the reason in words), and emits `pay-payment-completed` / `pay-payment-failed`. When the price expires it emits `pay-payment-requote` and this page makes a new quote for the same payment.',
@@ -161,37 +96,31 @@ function payPanel(): HTMLElement {
   );
 }
 
-async function quotePayment(payee: Payee, amount: number, note: string, render: () => void): Promise<void> {
-  const payment = state.payment;
-  payment.phase = 'quoting';
-  payment.payee = payee;
-  payment.amount = amount;
-  payment.note = note;
-  render();
-  try {
-    payment.quote = await quoteFor(payee, amount, note, payment.quoteKey);
-    payment.phase = 'review';
-  } catch (e) {
-    payment.phase = 'form';
-    payment.quoteKey = crypto.randomUUID();
-    toast(describe(e), 'error');
-  }
-  render();
-}
-
-/** A UMA lookup and a quote from the wallet (the service quotes a UMA destination only with a lookup's id). */
-async function quoteFor(payee: Payee, amount: number, note: string, idempotencyKey: string): Promise<Quote> {
+/**
+ * A new quote for the same payment after the price expired: the same destination (an UMA address is looked up
+ * again: the service quotes it only with a lookup's id) and the same amount leaving the wallet.
+ */
+async function requote(quote: Quote, idempotencyKey: string): Promise<Quote> {
   const me = state.me!;
-  const lookup = await lookupUma(state.client, { receiverUmaAddress: payee.uma, customerId: me.customerId });
+  const destination = (quote.destination ?? {}) as { umaAddress?: string; accountId?: string; currency?: string };
+  const uma = destination.umaAddress;
+  const lookup = uma
+    ? await lookupUma(state.client, { receiverUmaAddress: uma, customerId: me.customerId })
+    : undefined;
   return createQuote(
     state.client,
     {
       source: { sourceType: 'ACCOUNT', accountId: me.accountId },
-      destination: { destinationType: 'UMA_ADDRESS', umaAddress: payee.uma },
-      lookupId: lookup.lookupId,
+      destination: uma
+        ? {
+            destinationType: 'UMA_ADDRESS',
+            umaAddress: uma,
+            ...(destination.currency ? { currency: destination.currency } : {}),
+          }
+        : { destinationType: 'ACCOUNT', accountId: destination.accountId ?? '' },
+      ...(lookup ? { lookupId: lookup.lookupId } : {}),
       lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: amount,
-      description: note || `Payment to ${payee.label}`,
+      lockedCurrencyAmount: quote.totalSendingAmount ?? state.payment.amount ?? 0,
     },
     idempotencyKey,
   );
@@ -298,7 +227,7 @@ function payReview(render: () => void): HTMLElement {
   element.addEventListener('pay-payment-requote', () => {
     // the price expired: a new quote for the same payment (a new idempotency key: it is a new quote)
     payment.quoteKey = crypto.randomUUID();
-    quoteFor(payment.payee!, payment.amount!, payment.note ?? '', payment.quoteKey).then(
+    requote(payment.quote ?? quote, payment.quoteKey).then(
       (next) => {
         payment.quote = next;
         payment.signed = payment.authorized = false;

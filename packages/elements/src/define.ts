@@ -27,3 +27,4 @@ import './define/pay-transactions.js';
 import './define/pay-beneficiaries.js';
 import './define/pay-invitation.js';
 import './define/pay-sca-factors.js';
+import './define/pay-send.js';

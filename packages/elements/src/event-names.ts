@@ -47,4 +47,6 @@ export const PAY_EVENT_NAMES = [
   'pay-invitation-claimed',
   'pay-sca-factor-added',
   'pay-sca-factor-removed',
+  'pay-send-quoted',
+  'pay-send-new-payee',
 ] as const;

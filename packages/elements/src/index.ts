@@ -113,3 +113,5 @@ export { PayInvitationElement } from './invitation/invitation.js';
 export { PayInvitationClaimedEvent } from './invitation/invitation-events.js';
 export { PayScaFactorsElement } from './sca-factors/sca-factors.js';
 export { PayScaFactorAddedEvent, PayScaFactorRemovedEvent } from './sca-factors/sca-factors-events.js';
+export { PaySendElement } from './send/send.js';
+export { PaySendNewPayeeEvent, PaySendQuotedEvent } from './send/send-events.js';

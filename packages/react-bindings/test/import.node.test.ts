@@ -25,6 +25,7 @@ const TAGS = [
   'pay-payment',
   'pay-sca-challenge',
   'pay-sca-factors',
+  'pay-send',
   'pay-sessions',
   'pay-sign-in',
   'pay-terms-consent',

@@ -29,6 +29,7 @@ import { walletExportMessages } from '../wallet-export/wallet-export.messages.js
 import { walletOwnershipMessages } from '../wallet-ownership/wallet-ownership.messages.js';
 import { walletSettingsMessages } from '../wallet-settings/wallet-settings.messages.js';
 import { transactionsMessages } from '../transactions/transactions.messages.js';
+import { sendMessages } from '../send/send.messages.js';
 import { beneficiariesMessages } from '../beneficiaries/beneficiaries.messages.js';
 import { invitationMessages } from '../invitation/invitation.messages.js';
 import { scaFactorsMessages } from '../sca-factors/sca-factors.messages.js';
@@ -56,6 +57,7 @@ export const en: Messages = {
   ...walletOwnershipMessages,
   ...walletSettingsMessages,
   ...transactionsMessages,
+  ...sendMessages,
   ...beneficiariesMessages,
   ...invitationMessages,
   ...scaFactorsMessages,

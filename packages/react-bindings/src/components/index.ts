@@ -23,6 +23,7 @@ import { createPayPasskeyLogin, type PayPasskeyLoginComponent } from './pay-pass
 import { createPayPayment, type PayPaymentComponent } from './pay-payment.js';
 import { createPayScaChallenge, type PayScaChallengeComponent } from './pay-sca-challenge.js';
 import { createPayScaFactors, type PayScaFactorsComponent } from './pay-sca-factors.js';
+import { createPaySend, type PaySendComponent } from './pay-send.js';
 import { createPaySessions, type PaySessionsComponent } from './pay-sessions.js';
 import { createPaySignIn, type PaySignInComponent } from './pay-sign-in.js';
 import { createPayTermsConsent, type PayTermsConsentComponent } from './pay-terms-consent.js';
@@ -46,6 +47,7 @@ export * from './pay-passkey-login.js';
 export * from './pay-payment.js';
 export * from './pay-sca-challenge.js';
 export * from './pay-sca-factors.js';
+export * from './pay-send.js';
 export * from './pay-sessions.js';
 export * from './pay-sign-in.js';
 export * from './pay-terms-consent.js';
@@ -70,6 +72,7 @@ export const PAYKIT_TAG_NAMES = [
   'pay-payment',
   'pay-sca-challenge',
   'pay-sca-factors',
+  'pay-send',
   'pay-sessions',
   'pay-sign-in',
   'pay-terms-consent',
@@ -94,6 +97,7 @@ export interface PaykitComponents {
   PayPayment: PayPaymentComponent;
   PayScaChallenge: PayScaChallengeComponent;
   PayScaFactors: PayScaFactorsComponent;
+  PaySend: PaySendComponent;
   PaySessions: PaySessionsComponent;
   PaySignIn: PaySignInComponent;
   PayTermsConsent: PayTermsConsentComponent;
@@ -120,6 +124,7 @@ export function createPaykitComponents(react: ReactModule): PaykitComponents {
     PayPayment: createPayPayment(react),
     PayScaChallenge: createPayScaChallenge(react),
     PayScaFactors: createPayScaFactors(react),
+    PaySend: createPaySend(react),
     PaySessions: createPaySessions(react),
     PaySignIn: createPaySignIn(react),
     PayTermsConsent: createPayTermsConsent(react),
