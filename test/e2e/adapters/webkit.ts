@@ -60,9 +60,34 @@ export async function launchWebKit(): Promise<DriverCore> {
           throw new Error(clicked === 'disabled' ? `${selector} is disabled` : `no element matches ${selector}`);
       },
       async fill(selector, text) {
-        const el = await browser.$(selector);
-        await el.waitForExist({ timeout: 10_000 });
-        await el.setValue(text);
+        if (!selector.includes('>>>')) {
+          const el = await browser.$(selector);
+          await el.waitForExist({ timeout: 10_000 });
+          await el.setValue(text);
+          return;
+        }
+        // a field in a shadow root, which WebDriver classic cannot find: its value is set in the page, with
+        // the input and change events typing sends (WebKitWebDriver's typing also drops the second of two
+        // equal characters in a row, so real keys would not type "$anna@…")
+        const filled = await evaluateExpression(
+          expressionOf(
+            ((arg: { sel: string; text: string }) => {
+              const el = (__deep as (s: string, all: boolean) => Element | null)(
+                arg.sel,
+                false,
+              ) as HTMLInputElement | null;
+              if (!el) return false;
+              el.scrollIntoView({ block: 'center' });
+              el.focus();
+              el.value = arg.text;
+              el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText' }));
+              el.dispatchEvent(new Event('change', { bubbles: true }));
+              return true;
+            }) as (arg: never) => unknown,
+            { sel: selector, text },
+          ),
+        );
+        if (filled !== true) throw new Error(`no element matches ${selector}`);
       },
       evaluateExpression,
       screenshot: async (path) => void (await browser.saveScreenshot(path)),
