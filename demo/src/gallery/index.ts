@@ -15,6 +15,7 @@ import { beneficiaries } from './beneficiaries.js';
 import { invitationSection } from './invitation.js';
 import { scaFactors } from './sca-factors.js';
 import { sendSection } from './send.js';
+import { accountRecovery } from './account-recovery.js';
 
 export const SECTIONS: readonly GallerySection[] = [
   signInSection,
@@ -39,4 +40,5 @@ export const SECTIONS: readonly GallerySection[] = [
   beneficiaries,
   invitationSection,
   scaFactors,
+  accountRecovery,
 ];

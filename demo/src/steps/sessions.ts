@@ -5,7 +5,8 @@
  * `<pay-auth-methods>` lists, adds (passkey, email or text-message code) and removes sign-in methods;
  * `<pay-wallet-settings>` holds the wallet's privacy switch and the delegated key the demo's card needs
  * to spend from the wallet; `<pay-sca-factors>` lists the second factors that confirm payments in an SCA
- * region and adds an authenticator app. Signing out here (the element's button, or a `pay-session-revoked` event
+ * region and adds an authenticator app, and `<pay-account-recovery>` (in an SCA region) resets a lost one after an
+ * identity check. Signing out here (the element's button, or a `pay-session-revoked` event
  * for this page's session) returns the walkthrough to the sign-in step.
  *
  * @example
@@ -45,6 +46,10 @@ function sessionsPanel(): HTMLElement {
   );
 
   const factors = payElement('pay-sca-factors', { 'customer-id': me.customerId }, 'sca-factors');
+  // outside an SCA region there is no second factor to lose
+  const recovery = me.sca
+    ? payElement('pay-account-recovery', { 'customer-id': me.customerId }, 'account-recovery')
+    : undefined;
 
   // the passkey step lists the wallet's passkeys: keep it in step with what is added or removed here
   const passkeysChanged = (event: Event): void => {
@@ -59,13 +64,16 @@ function sessionsPanel(): HTMLElement {
     { class: 'stack' },
     card(undefined, sessions),
     h('div', { class: 'grid-2 grid-2--account' }, card(undefined, methods), card(undefined, settings)),
-    card(undefined, factors),
+    recovery
+      ? h('div', { class: 'grid-2 grid-2--account' }, card(undefined, factors), card(undefined, recovery))
+      : card(undefined, factors),
     howItWorks([
       'Sessions: `GET /auth/sessions`; "Sign out" on another session is `DELETE /auth/sessions/{id}` signed by this session’s key; "Renew now" is `POST /auth/sessions/{id}/refresh`: a new key, a new session, the old key deleted. The client renews by itself a minute before expiry (`client.autoRefresh`).',
       'Sign out on this device: `DELETE /auth/sessions/{id}`, then the key and the stored record leave IndexedDB and every other tab hears it; the page returns to sign-in.',
       'Sign-in methods: `GET /auth/credentials`; adding one is a signed `POST /auth/credentials` (a sign-in provider with an identity token of the sandbox’s test identity provider) (a code method is then verified with its code, which signs you in with it); removing one is a signed `DELETE /auth/credentials/{id}` that the service accepts only from a session of another method.',
       'Wallet settings: privacy is a signed `PATCH /internal-accounts/{id}`; "Allow card payments" creates the card’s delegated key through a three-leg signed `POST /auth/delegated-keys` (the service needs an ACTIVE one before the wallet funds card spending).',
       'Payment confirmation: `GET /sca/factors` lists the factors; “Add authenticator app” is `POST /sca/factors` then `POST /sca/factors/confirm` with its first code (the sandbox takes `123456`); a passkey factor is removed with `DELETE /sca/factors/{credentialId}`. Outside an SCA region the service answers 409 and the element says no factor is needed.',
+      'Account recovery (SCA regions): “Check my identity” is `POST /sca/factors/reset` for the factor the person lost; `GET /sca/factors/reset/{resetId}` is read again until the identity check passed (the sandbox passes it after about four seconds), then “Finish” is `POST /sca/factors/reset/{resetId}/complete`, with the new number for a lost phone.',
       'Every call goes through the platform proxy, which forwards it only for ids this visitor owns.',
     ]),
   );

@@ -28,3 +28,4 @@ import './define/pay-beneficiaries.js';
 import './define/pay-invitation.js';
 import './define/pay-sca-factors.js';
 import './define/pay-send.js';
+import './define/pay-account-recovery.js';

@@ -49,4 +49,6 @@ export const PAY_EVENT_NAMES = [
   'pay-sca-factor-removed',
   'pay-send-quoted',
   'pay-send-new-payee',
+  'pay-account-recovery-started',
+  'pay-account-recovery-completed',
 ] as const;

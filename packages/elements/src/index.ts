@@ -115,3 +115,8 @@ export { PayScaFactorsElement } from './sca-factors/sca-factors.js';
 export { PayScaFactorAddedEvent, PayScaFactorRemovedEvent } from './sca-factors/sca-factors-events.js';
 export { PaySendElement } from './send/send.js';
 export { PaySendNewPayeeEvent, PaySendQuotedEvent } from './send/send-events.js';
+export { PayAccountRecoveryElement } from './account-recovery/account-recovery.js';
+export {
+  PayAccountRecoveryCompletedEvent,
+  PayAccountRecoveryStartedEvent,
+} from './account-recovery/account-recovery-events.js';

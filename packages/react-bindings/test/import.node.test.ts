@@ -11,6 +11,7 @@ import { describe, it } from '@paykit/test-harness/suite';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const TAGS = [
+  'pay-account-recovery',
   'pay-auth-methods',
   'pay-beneficial-owners',
   'pay-beneficiaries',

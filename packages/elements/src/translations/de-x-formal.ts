@@ -608,6 +608,31 @@ export const deFormal: Messages = {
   'send.selfPayment': 'Sie können sich selbst kein Geld senden.',
   'send.continue': 'Weiter',
   'send.quoted': 'Ihr Preis steht: prüfen Sie ihn, um zu zahlen.',
+  'recovery.title': 'Eine Bestätigungsmethode verloren?',
+  'recovery.intro':
+    'Wir prüfen, dass Sie es sind, dann richten Sie eine neue ein. Bis zum Abschluss ändert sich nichts.',
+  'recovery.loading': 'Ihre Bestätigungsmethoden werden geladen…',
+  'recovery.choose': 'Was haben Sie verloren?',
+  'recovery.type.SMS_OTP': 'Meine Telefonnummer',
+  'recovery.type.TOTP': 'Meine Authenticator-App',
+  'recovery.type.PASSKEY': 'Meinen Passkey',
+  'recovery.start': 'Identität prüfen',
+  'recovery.INITIATED': 'Die Prüfung Ihrer Identität hat begonnen.',
+  'recovery.PENDING_REVIEW': 'Die Prüfung Ihrer Identität wird begutachtet.',
+  'recovery.verify': 'Identitätsprüfung fortsetzen',
+  'recovery.waiting': 'Diese Seite aktualisiert sich selbst. Das dauert meist ein paar Minuten.',
+  'recovery.expires': 'Bitte bis {date} abschließen.',
+  'recovery.passed': 'Sie sind es: Ihre Identität ist bestätigt.',
+  'recovery.newPhone': 'Geben Sie die Telefonnummer ein, die Sie jetzt nutzen. Wir senden Ihre Codes dorthin.',
+  'recovery.finish': 'Abschließen',
+  'recovery.done.SMS_OTP': 'Ihre neue Telefonnummer ist eingerichtet.',
+  'recovery.done.TOTP': 'Ihre alte Authenticator-App ist entfernt. Fügen Sie die neue hinzu, um sie zu nutzen.',
+  'recovery.done.PASSKEY': 'Ihr alter Passkey ist entfernt. Fügen Sie einen neuen hinzu, um ihn zu nutzen.',
+  'recovery.REJECTED':
+    'Wir konnten nicht bestätigen, dass Sie es sind, daher hat sich nichts geändert. Wenden Sie sich an den Support, wenn Sie Hilfe brauchen.',
+  'recovery.EXPIRED': 'Diese Zurücksetzung ist abgelaufen, bevor sie abgeschlossen wurde. Nichts hat sich geändert.',
+  'recovery.again': 'Neu beginnen',
+  'recovery.notNeeded': 'Ihr Konto hat keinen zweiten Schritt zum Wiederherstellen: seine Zahlungen verlangen keinen.',
 };
 
 registerMessages('de-x-formal', deFormal);

@@ -606,6 +606,31 @@ export const de: Messages = {
   'send.selfPayment': 'Du kannst dir selbst kein Geld senden.',
   'send.continue': 'Weiter',
   'send.quoted': 'Dein Preis steht: prüfe ihn, um zu zahlen.',
+  'recovery.title': 'Eine Bestätigungsmethode verloren?',
+  'recovery.intro':
+    'Wir prüfen, dass du es bist, dann richtest du eine neue ein. Bis zum Abschluss ändert sich nichts.',
+  'recovery.loading': 'Deine Bestätigungsmethoden werden geladen…',
+  'recovery.choose': 'Was hast du verloren?',
+  'recovery.type.SMS_OTP': 'Meine Telefonnummer',
+  'recovery.type.TOTP': 'Meine Authenticator-App',
+  'recovery.type.PASSKEY': 'Meinen Passkey',
+  'recovery.start': 'Identität prüfen',
+  'recovery.INITIATED': 'Die Prüfung deiner Identität hat begonnen.',
+  'recovery.PENDING_REVIEW': 'Die Prüfung deiner Identität wird begutachtet.',
+  'recovery.verify': 'Identitätsprüfung fortsetzen',
+  'recovery.waiting': 'Diese Seite aktualisiert sich selbst. Das dauert meist ein paar Minuten.',
+  'recovery.expires': 'Bitte bis {date} abschließen.',
+  'recovery.passed': 'Du bist es: deine Identität ist bestätigt.',
+  'recovery.newPhone': 'Gib die Telefonnummer ein, die du jetzt nutzt. Wir senden deine Codes dorthin.',
+  'recovery.finish': 'Abschließen',
+  'recovery.done.SMS_OTP': 'Deine neue Telefonnummer ist eingerichtet.',
+  'recovery.done.TOTP': 'Deine alte Authenticator-App ist entfernt. Füge die neue hinzu, um sie zu nutzen.',
+  'recovery.done.PASSKEY': 'Dein alter Passkey ist entfernt. Füge einen neuen hinzu, um ihn zu nutzen.',
+  'recovery.REJECTED':
+    'Wir konnten nicht bestätigen, dass du es bist, daher hat sich nichts geändert. Wende dich an den Support, wenn du Hilfe brauchst.',
+  'recovery.EXPIRED': 'Diese Zurücksetzung ist abgelaufen, bevor sie abgeschlossen wurde. Nichts hat sich geändert.',
+  'recovery.again': 'Neu beginnen',
+  'recovery.notNeeded': 'Dein Konto hat keinen zweiten Schritt zum Wiederherstellen: seine Zahlungen verlangen keinen.',
 };
 
 registerMessages('de', de);

@@ -33,6 +33,7 @@ import { sendMessages } from '../send/send.messages.js';
 import { beneficiariesMessages } from '../beneficiaries/beneficiaries.messages.js';
 import { invitationMessages } from '../invitation/invitation.messages.js';
 import { scaFactorsMessages } from '../sca-factors/sca-factors.messages.js';
+import { accountRecoveryMessages } from '../account-recovery/account-recovery.messages.js';
 
 /** Every English message, by key. */
 export const en: Messages = {
@@ -61,6 +62,7 @@ export const en: Messages = {
   ...beneficiariesMessages,
   ...invitationMessages,
   ...scaFactorsMessages,
+  ...accountRecoveryMessages,
 };
 
 registerMessages('en', en);

@@ -612,6 +612,32 @@ export const fr: Messages = {
   'send.selfPayment': 'Vous ne pouvez pas vous envoyer de l’argent.',
   'send.continue': 'Continuer',
   'send.quoted': 'Votre prix est prêt : vérifiez-le pour payer.',
+  'recovery.title': 'Vous avez perdu un moyen de confirmer votre identité ?',
+  'recovery.intro':
+    'Nous vérifions que c’est bien vous, puis vous en configurez un nouveau. Rien ne change avant la fin.',
+  'recovery.loading': 'Chargement de vos méthodes de vérification…',
+  'recovery.choose': 'Qu’avez-vous perdu ?',
+  'recovery.type.SMS_OTP': 'Mon numéro de téléphone',
+  'recovery.type.TOTP': 'Mon application d’authentification',
+  'recovery.type.PASSKEY': 'Ma clé d’accès',
+  'recovery.start': 'Vérifier mon identité',
+  'recovery.INITIATED': 'La vérification de votre identité a commencé.',
+  'recovery.PENDING_REVIEW': 'La vérification de votre identité est en cours d’examen.',
+  'recovery.verify': 'Poursuivre la vérification',
+  'recovery.waiting': 'Cette page se met à jour toute seule. Cela prend en général quelques minutes.',
+  'recovery.expires': 'À terminer avant le {date}.',
+  'recovery.passed': 'C’est bien vous : votre identité est confirmée.',
+  'recovery.newPhone': 'Saisissez le numéro de téléphone que vous utilisez maintenant. Nous y enverrons vos codes.',
+  'recovery.finish': 'Terminer',
+  'recovery.done.SMS_OTP': 'Votre nouveau numéro de téléphone est enregistré.',
+  'recovery.done.TOTP':
+    'Votre ancienne application d’authentification est retirée. Ajoutez la nouvelle pour l’utiliser.',
+  'recovery.done.PASSKEY': 'Votre ancienne clé d’accès est retirée. Ajoutez-en une nouvelle pour l’utiliser.',
+  'recovery.REJECTED':
+    'Nous n’avons pas pu confirmer votre identité, donc rien n’a changé. Contactez le support si vous avez besoin d’aide.',
+  'recovery.EXPIRED': 'Cette réinitialisation a expiré avant d’être terminée. Rien n’a changé.',
+  'recovery.again': 'Recommencer',
+  'recovery.notNeeded': 'Votre compte n’a pas de seconde étape à récupérer : ses paiements n’en demandent pas.',
 };
 
 registerMessages('fr', fr);

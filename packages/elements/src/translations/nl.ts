@@ -598,6 +598,31 @@ export const nl: Messages = {
   'send.selfPayment': 'Je kunt geen geld naar jezelf sturen.',
   'send.continue': 'Doorgaan',
   'send.quoted': 'Je prijs staat klaar: controleer hem om te betalen.',
+  'recovery.title': 'Een manier kwijt om te bevestigen dat jij het bent?',
+  'recovery.intro':
+    'We controleren of jij het echt bent, daarna stel je een nieuwe in. Er verandert niets tot je klaar bent.',
+  'recovery.loading': 'Je verificatiemethoden worden geladen…',
+  'recovery.choose': 'Wat ben je kwijt?',
+  'recovery.type.SMS_OTP': 'Mijn telefoonnummer',
+  'recovery.type.TOTP': 'Mijn authenticator-app',
+  'recovery.type.PASSKEY': 'Mijn toegangssleutel',
+  'recovery.start': 'Mijn identiteit controleren',
+  'recovery.INITIATED': 'De controle van je identiteit is begonnen.',
+  'recovery.PENDING_REVIEW': 'De controle van je identiteit wordt beoordeeld.',
+  'recovery.verify': 'Verder met de controle',
+  'recovery.waiting': 'Deze pagina werkt zichzelf bij. Het duurt meestal een paar minuten.',
+  'recovery.expires': 'Rond af vóór {date}.',
+  'recovery.passed': 'Jij bent het: je identiteit is bevestigd.',
+  'recovery.newPhone': 'Vul het telefoonnummer in dat je nu gebruikt. We sturen je codes daarheen.',
+  'recovery.finish': 'Afronden',
+  'recovery.done.SMS_OTP': 'Je nieuwe telefoonnummer is ingesteld.',
+  'recovery.done.TOTP': 'Je oude authenticator-app is verwijderd. Voeg je nieuwe toe om die te gebruiken.',
+  'recovery.done.PASSKEY': 'Je oude toegangssleutel is verwijderd. Voeg een nieuwe toe om die te gebruiken.',
+  'recovery.REJECTED':
+    'We konden niet bevestigen dat jij het bent, dus er is niets veranderd. Neem contact op met support als je hulp nodig hebt.',
+  'recovery.EXPIRED': 'Deze reset is verlopen voordat hij was afgerond. Er is niets veranderd.',
+  'recovery.again': 'Opnieuw beginnen',
+  'recovery.notNeeded': 'Je account heeft geen tweede stap om te herstellen: de betalingen vragen er niet om.',
 };
 
 registerMessages('nl', nl);

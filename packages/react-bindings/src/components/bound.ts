@@ -8,6 +8,7 @@
  *   import { PayOtpLogin } from '@paykit/react';
  */
 import * as React from 'react';
+import { createPayAccountRecovery } from './pay-account-recovery.js';
 import { createPayAuthMethods } from './pay-auth-methods.js';
 import { createPayBeneficialOwners } from './pay-beneficial-owners.js';
 import { createPayBeneficiaries } from './pay-beneficiaries.js';
@@ -31,6 +32,7 @@ import { createPayWalletExport } from './pay-wallet-export.js';
 import { createPayWalletOwnership } from './pay-wallet-ownership.js';
 import { createPayWalletSettings } from './pay-wallet-settings.js';
 
+export const PayAccountRecovery = /* @__PURE__ */ createPayAccountRecovery(React);
 export const PayAuthMethods = /* @__PURE__ */ createPayAuthMethods(React);
 export const PayBeneficialOwners = /* @__PURE__ */ createPayBeneficialOwners(React);
 export const PayBeneficiaries = /* @__PURE__ */ createPayBeneficiaries(React);

@@ -9,6 +9,7 @@
  *   import * as React from 'react'; // or the copy of React this tree renders with
  *   const { PayOtpLogin, PayPasskeyLogin } = createPaykitComponents(React);
  */
+import { createPayAccountRecovery, type PayAccountRecoveryComponent } from './pay-account-recovery.js';
 import { createPayAuthMethods, type PayAuthMethodsComponent } from './pay-auth-methods.js';
 import { createPayBeneficialOwners, type PayBeneficialOwnersComponent } from './pay-beneficial-owners.js';
 import { createPayBeneficiaries, type PayBeneficiariesComponent } from './pay-beneficiaries.js';
@@ -33,6 +34,7 @@ import { createPayWalletOwnership, type PayWalletOwnershipComponent } from './pa
 import { createPayWalletSettings, type PayWalletSettingsComponent } from './pay-wallet-settings.js';
 import type { ReactModule } from '../react-module.js';
 
+export * from './pay-account-recovery.js';
 export * from './pay-auth-methods.js';
 export * from './pay-beneficial-owners.js';
 export * from './pay-beneficiaries.js';
@@ -58,6 +60,7 @@ export * from './pay-wallet-settings.js';
 
 /** Tag names of the wrapped elements. */
 export const PAYKIT_TAG_NAMES = [
+  'pay-account-recovery',
   'pay-auth-methods',
   'pay-beneficial-owners',
   'pay-beneficiaries',
@@ -83,6 +86,7 @@ export const PAYKIT_TAG_NAMES = [
 ] as const;
 
 export interface PaykitComponents {
+  PayAccountRecovery: PayAccountRecoveryComponent;
   PayAuthMethods: PayAuthMethodsComponent;
   PayBeneficialOwners: PayBeneficialOwnersComponent;
   PayBeneficiaries: PayBeneficiariesComponent;
@@ -110,6 +114,7 @@ export interface PaykitComponents {
 /** Every wrapper, created for `react`; in a browser the tags are registered too. */
 export function createPaykitComponents(react: ReactModule): PaykitComponents {
   return {
+    PayAccountRecovery: createPayAccountRecovery(react),
     PayAuthMethods: createPayAuthMethods(react),
     PayBeneficialOwners: createPayBeneficialOwners(react),
     PayBeneficiaries: createPayBeneficiaries(react),
