@@ -64,6 +64,8 @@
 //   POST /invitations/{invitationCode}/cancel
 //   POST /sandbox/send
 //   POST /sandbox/internal-accounts/{accountId}/fund
+//   GET /uma-providers
+//   GET /vasps
 //   PATCH /internal-accounts/{id}
 //   POST /internal-accounts/{id}/export
 //   POST /auth/credentials
@@ -88,8 +90,8 @@
 //   POST /sandbox/cards/{id}/simulate/return
 //   POST /sandbox/cards/{id}/simulate/authorization_advice
 //   POST /sandbox/cards/{id}/simulate/return_reversal
-// inputs sha256 8895a2a3d701b1d309a280ab5c0e34c5acfce14a0e412df4c828300fa3212b18
-// body sha256 5835d93c3ee2d7d8f127620c1b6abe17708d14315889d66f8306bffa68bd25fb
+// inputs sha256 d02379c8c4ad4a303ce84f6041922fe8a1f4ca3f978f4a54b9efb1bb18355161
+// body sha256 1e6cdbafbdb44a9d993ba8b6118a1c9652be710b88279ce6eaafd5421bf60903
 export interface paths {
     "/auth/credentials": {
         parameters: {
@@ -1231,6 +1233,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["cancelTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uma-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getAvailableUmaProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vasps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listVasps"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5025,6 +5059,22 @@ export interface components {
             firstName?: string;
             inviterUma: string;
         };
+        UmaProvider: {
+            allowListStatus?: boolean;
+            domain?: string;
+            lei?: string;
+            /** Format: uri */
+            logoUrl?: string;
+            name?: string;
+            supportedCurrencies?: components["schemas"]["Currency"][];
+            supportedRegions?: string[];
+        };
+        UmaProviderListResponse: {
+            data?: components["schemas"]["UmaProvider"][];
+            hasMore?: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
         UsdAccountInfo: components["schemas"]["UsdAccountInfoBase"] & {
             paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
         };
@@ -5074,6 +5124,16 @@ export interface components {
              * @enum {string}
              */
             accountType: "USD_ACCOUNT";
+        };
+        Vasp: {
+            /** Format: uri */
+            url?: string;
+            vaspName: string;
+        };
+        VaspListResponse: {
+            data: components["schemas"]["Vasp"][];
+            hasMore: boolean;
+            nextCursor?: string;
         };
         Verification: {
             /** Format: date-time */
@@ -10309,6 +10369,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error409"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getAvailableUmaProviders: {
+        parameters: {
+            query?: {
+                countryCode?: string;
+                currencyCode?: string;
+                cursor?: string;
+                hasBlockedProviders?: boolean;
+                limit?: number;
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaProviderListResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listVasps: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaspListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             500: {

@@ -258,6 +258,14 @@ export const ALLOWLIST: readonly Route[] = [
     query: ['sourceCurrency', 'destinationCurrency', 'sendingAmount'],
   },
   { method: 'GET', path: '/discoveries', owned: [], query: ['country', 'currency'] },
+  // The directories a payee is declared at (UMA providers, VASPs): nobody's resource
+  {
+    method: 'GET',
+    path: '/uma-providers',
+    owned: [],
+    query: ['countryCode', 'currencyCode', 'hasBlockedProviders', 'limit', 'cursor', 'sortOrder'],
+  },
+  { method: 'GET', path: '/vasps', owned: [], query: ['limit', 'cursor'] },
   // A withdrawal's fee, only from the user's own internal account
   { method: 'POST', path: '/crypto/estimate-withdrawal-fee', owned: [body('internalAccountId', 'account')] },
   { method: 'POST', path: '/quotes/{id}/execute', owned: [id('quote')] },

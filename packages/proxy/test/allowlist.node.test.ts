@@ -91,6 +91,8 @@ const OWNED_REQUESTS: { method: string; path: string; body?: unknown; form?: For
   },
   { method: 'GET', path: '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&sendingAmount=1000' },
   { method: 'GET', path: '/discoveries?country=PH&currency=PHP' },
+  { method: 'GET', path: '/uma-providers?countryCode=US&currencyCode=USD&limit=5' },
+  { method: 'GET', path: '/vasps?limit=10' },
   {
     method: 'POST',
     path: '/crypto/estimate-withdrawal-fee',
@@ -285,6 +287,7 @@ describe('sending money', () => {
       ['POST', '/crypto/estimate-withdrawal-fee', json(fee), 400],
       ['GET', '/discoveries?country=PH&bankName=x', undefined, 400],
       ['GET', '/discoveries?country=PH', undefined, 200],
+      ['GET', '/vasps?customerId=x', undefined, 400],
       ['GET', `/receiver/external-account/${alice.externalAccount}?customerId=${enc(alice.customer)}`, undefined, 200],
       ['POST', '/crypto/estimate-withdrawal-fee', json({ ...fee, internalAccountId: alice.account }), 200],
     ]);

@@ -38,6 +38,7 @@ import { invitationRoutes } from './routes/invitations.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { receiverRoutes } from './routes/receivers.js';
 import { discoveryRoutes } from './routes/discoveries.js';
+import { directoryRoutes } from './routes/directories.js';
 import { withdrawalFeeRoutes } from './routes/withdrawal-fees.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { sandboxSendRoutes } from './routes/sandbox-send.js';
@@ -157,6 +158,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     exchangeRateRoutes,
     receiverRoutes,
     discoveryRoutes,
+    directoryRoutes,
     withdrawalFeeRoutes,
     scaRoutes,
     scaFactorRoutes,

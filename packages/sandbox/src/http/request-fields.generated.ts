@@ -537,6 +537,7 @@ export const OPENAPI_QUERY_ENUMS: Record<string, Record<string, readonly string[
     ],
     type: ['INCOMING', 'OUTGOING'],
   },
+  'GET /uma-providers': { sortOrder: ['asc', 'desc'] },
   'GET /verifications': {
     verificationStatus: [
       'RESOLVE_ERRORS',

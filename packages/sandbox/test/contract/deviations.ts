@@ -156,6 +156,15 @@ export const DEVIATIONS: readonly Deviation[] = [
       'the required customerId query parameter, absent or empty, is 400 INVALID_INPUT naming it (the empty-id choice of SANDBOX_CHOICES); these operations declare no 400, and no other status says a request was malformed',
   })),
 
+  {
+    operation: 'GET /uma-providers',
+    kind: 'status',
+    status: 400,
+    code: 'INVALID_INPUT',
+    reason:
+      'a cursor the list never issued, a limit outside 1–100, or a sortOrder or hasBlockedProviders outside its values is 400 INVALID_INPUT, as on every other list (the "cursor of every list" choice of SANDBOX_CHOICES); this list declares no 400, and no other status says a request was malformed',
+  },
+
   // Cards: payments-api.md speaks for POST /cards
   ...(['fundingSources', 'form', 'cardholderId'] as const).map((field) => ({
     operation: 'POST /cards',

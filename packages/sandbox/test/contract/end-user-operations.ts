@@ -28,18 +28,19 @@ export const PLATFORM_ONLY: readonly { tag?: string; operation?: RegExp; reason:
     reason: "removing a customer is the platform's decision (its backend), not a call from a page",
   },
   {
+    operation: /^POST \/transfer-(in|out)$/,
+    reason:
+      'deprecated (payments-api.md: replaced by POST /quotes with immediatelyExecute); they move money with the platform ' +
+      "credential alone, without the wallet's signature, so no page may call them: a page sends through a quote",
+  },
+  {
     operation: /^POST \/transactions\/\{transactionId\}\/(confirm|approve|reject)$/,
     reason: 'receipt delivery and incoming-payment approval are answers of the platform',
   },
 ];
 
 /** End-user operations the sandbox does not serve yet, with who or what is to serve them. */
-export const KNOWN_MISSING: readonly { operation: string; note: string }[] = [
-  { operation: 'GET /uma-providers', note: "a payee's counterparty provider; not in issue 27's list" },
-  { operation: 'GET /vasps', note: "the VASP of a payee's hosted wallet (vaspName); not in issue 27's list" },
-  { operation: 'POST /transfer-in', note: "a pull from the user's own bank account; not in issue 27's list" },
-  { operation: 'POST /transfer-out', note: "a payout to the user's own bank account; not in issue 27's list" },
-];
+export const KNOWN_MISSING: readonly { operation: string; note: string }[] = [];
 
 export const isPlatformOnly = (operation: string, tags: readonly string[]): boolean =>
   PLATFORM_ONLY.some((p) => (p.tag !== undefined && tags.includes(p.tag)) || p.operation?.test(operation));
