@@ -85,7 +85,8 @@ export const VASPS: readonly Vasp[] = [
 
 function booleanQuery(name: string, text: string | undefined): boolean | undefined {
   if (text === undefined) return undefined;
-  if (text !== 'true' && text !== 'false') throw invalidField(name, 'must be true or false', { enum: ['true', 'false'] });
+  if (text !== 'true' && text !== 'false')
+    throw invalidField(name, 'must be true or false', { enum: ['true', 'false'] });
   return text === 'true';
 }
 
