@@ -47,7 +47,11 @@ export function card(
   title: DemoMessageKey | undefined,
   ...children: (Node | string | false | null | undefined)[]
 ): HTMLElement {
-  return h('div', { class: 'card' }, title ? h('h2', { class: 'card__title', t: title }) : null, ...children);
+  const root = h('div', { class: 'card' }, title ? h('h2', { class: 'card__title', t: title }) : null, ...children);
+  // the card is the surface: the elements in it draw none of their own (their `appearance="flat"`)
+  for (const element of root.querySelectorAll('*'))
+    if (element.localName.startsWith('pay-')) element.setAttribute('appearance', 'flat');
+  return root;
 }
 
 /** The "What happens under the hood" note under a step; `code` spans in backticks. */

@@ -476,6 +476,7 @@ export class PayPaymentElement extends PayElement {
     if (!sca) {
       sca = this.#sca = document.createElement('pay-sca-challenge');
       sca.slot = 'sca';
+      sca.appearance = 'flat'; // inside this element's surface: one surface, not a box in a box
       sca.addEventListener('pay-sca-complete', (event) => {
         if (sca === this.#sca) this.#apply(event.detail.quote);
       });

@@ -418,6 +418,7 @@ export class PaySignInElement extends PayElement {
     if (this.#phase === 'add-passkey') {
       const who = this.#identifier;
       return html`<pay-passkey-login
+        appearance="flat"
         mode="register"
         .client=${client}
         .locale=${locale}
@@ -428,6 +429,7 @@ export class PaySignInElement extends PayElement {
     if (this.#phase !== 'method' || !m) return nothing;
     if (m.type === 'PASSKEY')
       return html`<pay-passkey-login
+        appearance="flat"
         .client=${client}
         .locale=${locale}
         .theme=${this.theme}
@@ -436,6 +438,7 @@ export class PaySignInElement extends PayElement {
     if (m.type === 'OAUTH') {
       const provider = this.#resumed ?? this.#provider(m.issuer);
       return html`<pay-oauth-button
+        appearance="flat"
         .client=${client}
         .locale=${locale}
         .theme=${this.theme}
@@ -445,6 +448,7 @@ export class PaySignInElement extends PayElement {
       ></pay-oauth-button>`;
     }
     return html`<pay-otp-login
+      appearance="flat"
       .client=${client}
       .locale=${locale}
       .theme=${this.theme}
