@@ -27,6 +27,7 @@ import {
   type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import { confirmRow } from '../shared/confirm-row.js';
 import { Action } from '../shared/action.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
@@ -639,24 +640,17 @@ export class PayCardElement extends PayElement {
                 </div>`;
               })}
               <div class="actions">
-                <button
-                  part="button save-limits-button"
-                  class="button button--primary"
-                  type="submit"
-                  ?disabled=${this.#action.busy}
-                  aria-busy=${this.#action.busy === 'limits' ? 'true' : 'false'}
-                >
-                  ${this.t('cardView.saveLimits')}
-                </button>
-                <button
-                  part="button cancel-button"
-                  class="button button--secondary"
-                  type="button"
-                  ?disabled=${this.#action.busy}
-                  @click=${() => this.#editLimits(false)}
-                >
-                  ${this.t('cardView.cancel')}
-                </button>
+                ${confirmRow(
+                  this.#action.busy,
+                  this.t('cardView.saveLimits'),
+                  'save-limits-button',
+                  undefined,
+                  this.t('cardView.cancel'),
+                  () => this.#editLimits(false),
+                  ' cancel-button',
+                  undefined,
+                  this.#action.busy === 'limits',
+                )}
               </div>
             </form>`
           : html`<dl class="limits">

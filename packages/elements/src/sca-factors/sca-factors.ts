@@ -21,6 +21,7 @@ import {
   type TotpEnrollment,
 } from '@paykit/crypto-core/security';
 import { PayElement } from '../shared/base-element.js';
+import { confirmRow } from '../shared/confirm-row.js';
 import { CodeField } from '../shared/code-field.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import { describeError, type ErrorView } from '../shared/errors.js';
@@ -306,27 +307,19 @@ export class PayScaFactorsElement extends PayElement {
           ? html`<div part="confirm" class="confirm" role="group">
               <p class="text">${this.t('scaFactors.removeConfirm', { factor: this.#label(factor) })}</p>
               <div class="actions">
-                <button
-                  part="button confirm-remove-button"
-                  class="button button--secondary danger"
-                  type="button"
-                  ?disabled=${this.#busy}
-                  @click=${() => this.#remove(factor)}
-                >
-                  ${this.t('scaFactors.removeYes')}
-                </button>
-                <button
-                  part="button"
-                  class="button button--secondary"
-                  type="button"
-                  ?disabled=${this.#busy}
-                  @click=${() => {
+                ${confirmRow(
+                  this.#busy,
+                  this.t('scaFactors.removeYes'),
+                  'confirm-remove-button',
+                  () => this.#remove(factor),
+                  this.t('scaFactors.removeNo'),
+                  () => {
                     this.#confirming = undefined;
                     this.requestUpdate();
-                  }}
-                >
-                  ${this.t('scaFactors.removeNo')}
-                </button>
+                  },
+                  '',
+                  'secondary danger',
+                )}
               </div>
             </div>`
           : nothing
@@ -354,18 +347,7 @@ export class PayScaFactorsElement extends PayElement {
       <a class="button button--link" href=${enrollment.totpUri}>${this.t('scaFactors.openApp')}</a>
       <slot name="code-input"></slot>
       <div class="actions">
-        <button part="button submit-button" class="button button--primary" ?disabled=${this.#busy}>
-          ${this.t('scaFactors.confirm')}
-        </button>
-        <button
-          part="button"
-          class="button button--secondary"
-          type="button"
-          ?disabled=${this.#busy}
-          @click=${this.#close}
-        >
-          ${this.t('scaFactors.cancel')}
-        </button>
+        ${confirmRow(this.#busy, this.t('scaFactors.confirm'), 'submit-button', undefined, this.t('scaFactors.cancel'), this.#close)}
       </div>
     </form>`;
   }

@@ -18,6 +18,7 @@ import {
   type TransactionStatus,
 } from '@paykit/crypto-core/activity';
 import { PayElement } from '../shared/base-element.js';
+import { confirmRow } from '../shared/confirm-row.js';
 import { formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
@@ -274,27 +275,17 @@ export class PayTransactionsElement extends PayElement {
           ? html`<div part="confirm" class="confirm" role="group">
               <p class="text">${this.t('transactions.cancelConfirm', { amount })}</p>
               <div class="actions">
-                <button
-                  part="button confirm-button"
-                  class="button button--primary"
-                  type="button"
-                  ?disabled=${this.#busy}
-                  @click=${() => this.#cancel(row)}
-                >
-                  ${this.t('transactions.cancelYes')}
-                </button>
-                <button
-                  part="button"
-                  class="button button--secondary"
-                  type="button"
-                  ?disabled=${this.#busy}
-                  @click=${() => {
+                ${confirmRow(
+                  this.#busy,
+                  this.t('transactions.cancelYes'),
+                  'confirm-button',
+                  () => this.#cancel(row),
+                  this.t('transactions.cancelNo'),
+                  () => {
                     this.#confirming = undefined;
                     this.requestUpdate();
-                  }}
-                >
-                  ${this.t('transactions.cancelNo')}
-                </button>
+                  },
+                )}
               </div>
             </div>`
           : nothing
