@@ -244,11 +244,7 @@ export class PayCardElement extends PayElement {
   /** The card stayed PROCESSING through every read of the schedule. */
   #slow = false;
   /** After a change whose answer was lost: the card as it is now ("Checking…"). */
-  readonly #check = new Reconcile(
-    this,
-    (text) => this.live.announce(text),
-    () => this.t('common.checking'),
-  );
+  readonly #check = new Reconcile(this);
 
   protected override get states(): string[] {
     const states = [this.#card ? 'ready' : 'loading'];

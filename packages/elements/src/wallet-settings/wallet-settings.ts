@@ -113,11 +113,7 @@ export class PayWalletSettingsElement extends PayElement {
   /** One change at a time, with the buttons disabled; a failure is shown in the error box. */
   readonly #action = new Action(this);
   /** After a key creation whose answer was lost: the keys as they are now ("Checking…"). */
-  readonly #check = new Reconcile(
-    this,
-    (text) => this.live.announce(text),
-    () => this.t('common.checking'),
-  );
+  readonly #check = new Reconcile(this);
 
   protected override get states(): string[] {
     const states: string[] = [!this.#load.session ? 'signed-out' : this.#loaded ? 'ready' : 'loading'];
