@@ -25,11 +25,11 @@ export const confirmRow = (
       part="button ${yesPart}"
       class="button button--${yesClass}"
       type=${onYes ? 'button' : 'submit'}
-      ?disabled=${!!busy}
+      ?disabled=${busy}
       aria-busy=${yesBusy ?? nothing}
       @click=${onYes}
     >
       ${yes}</button
-    ><button part="button${noPart}" class="button button--secondary" type="button" ?disabled=${!!busy} @click=${onNo}>
+    ><button part="button${noPart}" class="button button--secondary" type="button" ?disabled=${busy} @click=${onNo}>
       ${no}
     </button>`;
