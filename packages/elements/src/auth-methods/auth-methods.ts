@@ -28,6 +28,7 @@ import {
   type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import { confirmRow } from '../shared/confirm-row.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { Action } from '../shared/action.js';
 import type { AuthMethodsCodeStep } from './auth-methods-code.js';
@@ -395,18 +396,7 @@ export class PayAuthMethodsElement extends PayElement {
       html`<form part=${phase === 'confirm-remove' ? 'confirm' : nothing} class="panel" @submit=${action}>
         ${content}
         <div class="actions">
-          <button part="button ${part}" class="button button--primary" ?disabled=${this.#action.busy}>
-            ${this.t(label)}
-          </button>
-          <button
-            part="button cancel-button"
-            class="button button--secondary"
-            type="button"
-            ?disabled=${this.#action.busy}
-            @click=${this.#close}
-          >
-            ${this.t('authMethods.cancel')}
-          </button>
+          ${confirmRow(this.#action.busy, this.t(label), part, undefined, this.t('authMethods.cancel'), this.#close, ' cancel-button')}
         </div>
       </form>`;
     const stop = (then: () => unknown) => (event?: Event) => (event?.preventDefault(), then());

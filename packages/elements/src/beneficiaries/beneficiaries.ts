@@ -18,10 +18,10 @@ import {
   untrustPayee,
   type Payee,
 } from '@paykit/crypto-core/payees';
+import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
 import { CodeEntry } from '../shared/code-entry.js';
 import { CustomerLoad } from '../shared/keyed-load.js';
-import type { ErrorView } from '../shared/errors.js';
 import { registerMessages } from '../shared/i18n.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { PayBeneficiaryTrustChangedEvent } from './beneficiaries-events.js';
@@ -101,8 +101,6 @@ export class PayBeneficiariesElement extends PayElement {
   declare resendSeconds: number;
 
   #rows: Payee[] | undefined;
-  #busy = false;
-  #error: ErrorView | undefined;
   #change: Change | undefined;
   /** The payee whose change just went through: its row says so. */
   #done: string | undefined;
@@ -111,7 +109,7 @@ export class PayBeneficiariesElement extends PayElement {
   readonly #load = new CustomerLoad(this, {
     needsId: true,
     start: () => {
-      this.#rows = this.#error = undefined;
+      this.#rows = this.#action.error = undefined;
     },
     read: () => listPayees(this.requireClient(), { customerId: this.customerId! }),
     apply: (page) => {
@@ -119,9 +117,11 @@ export class PayBeneficiariesElement extends PayElement {
       this.requestUpdate();
     },
     fail: (error) => {
-      this.#error = this.reportError(error);
+      this.#action.error = this.reportError(error);
     },
   });
+  /** Starting and confirming a change, one at a time; `busy` disables the buttons and the code field. */
+  readonly #action = new Action(this);
 
   readonly #code = new CodeEntry(this, {
     label: () => this.t('otp.label'),
@@ -143,15 +143,15 @@ export class PayBeneficiariesElement extends PayElement {
     const rows = this.#rows;
     const states = [rows ? (rows.length ? 'ready' : 'empty') : 'loading'];
     if (this.#change) states.push('confirming');
-    if (this.#busy) states.push('busy');
-    if (this.#error || this.#code.failed) states.push('error');
+    if (this.#action.busy) states.push('busy');
+    if (this.#action.error || this.#code.failed) states.push('error');
     return states;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     this.#code.visible = !!this.#change;
-    this.#code.busy = this.#busy;
+    this.#code.busy = !!this.#action.busy;
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -165,51 +165,45 @@ export class PayBeneficiariesElement extends PayElement {
   }
 
   /** Starts trusting (or untrusting) a payee: the service texts a code, asked for under the row. */
-  async #start(payee: Payee, trusted: boolean): Promise<void> {
-    this.#busy = true;
-    this.#error = this.#done = undefined;
-    this.#code.error = this.#code.retry = undefined;
-    this.requestUpdate();
+  #start(payee: Payee, trusted: boolean): Promise<void> {
     const current = this.#load.current();
-    try {
-      const start = await (trusted ? trustPayee : untrustPayee)(this.requireClient(), payee.id);
-      if (!current()) return;
-      this.#change = { id: payee.id, trusted, challengeId: start.scaChallenge?.id };
-      this.#code.sent();
-      this.#focusCode = true;
-    } catch (error) {
-      if (!current()) return;
-      if (this.#change) this.#code.sendFailed(this.reportError(error));
-      else this.#error = this.reportError(error, { CONFLICT: 'beneficiaries.notNeeded' });
-    }
-    this.#busy = false;
-    this.requestUpdate();
+    return this.#action.run(
+      async (client) => {
+        this.#done = this.#code.error = this.#code.retry = undefined;
+        const start = await (trusted ? trustPayee : untrustPayee)(client, payee.id);
+        if (!current()) return;
+        this.#change = { id: payee.id, trusted, challengeId: start.scaChallenge?.id };
+        this.#code.sent();
+        this.#focusCode = true;
+      },
+      true,
+      (error) => {
+        if (!current()) return;
+        if (!this.#change) return this.reportError(error, { CONFLICT: 'beneficiaries.notNeeded' });
+        this.#code.sendFailed(this.reportError(error));
+      },
+    );
   }
 
   async #confirm(code: string): Promise<void> {
     const change = this.#change;
-    if (!change || this.#busy) return;
-    this.#busy = true;
-    this.#code.error = this.#code.retry = undefined;
-    this.requestUpdate();
-    try {
-      const proof = { challengeId: change.challengeId, code };
-      const { trusted } = await (change.trusted ? confirmPayeeTrust : confirmPayeeUntrust)(
-        this.requireClient(),
-        change.id,
-        proof,
-      );
-      this.#rows = this.#rows?.map((row) => (row.id === change.id ? { ...row, trusted } : row));
-      this.#change = undefined;
-      this.#done = change.id;
-      this.dispatchEvent(new PayBeneficiaryTrustChangedEvent(change.id, trusted));
-      const payee = this.#rows?.find((row) => row.id === change.id);
-      this.live.announce(this.#doneText(payee, trusted));
-    } catch (error) {
-      this.#code.fail(this.report(this.#code.describe(error)), () => void this.#confirm(code));
-    }
-    this.#busy = false;
-    this.requestUpdate();
+    if (!change) return;
+    await this.#action.run(
+      async (client) => {
+        this.#code.error = this.#code.retry = undefined;
+        const proof = { challengeId: change.challengeId, code };
+        const confirm = change.trusted ? confirmPayeeTrust : confirmPayeeUntrust;
+        const { trusted } = await confirm(client, change.id, proof);
+        this.#rows = this.#rows?.map((row) => (row.id === change.id ? { ...row, trusted } : row));
+        this.#change = undefined;
+        this.#done = change.id;
+        this.dispatchEvent(new PayBeneficiaryTrustChangedEvent(change.id, trusted));
+        const payee = this.#rows?.find((row) => row.id === change.id);
+        this.live.announce(this.#doneText(payee, trusted));
+      },
+      true,
+      (error) => void this.#code.fail(this.report(this.#code.describe(error)), () => void this.#confirm(code)),
+    );
   }
 
   #doneText(payee: Payee | undefined, trusted: boolean): string {
@@ -227,7 +221,7 @@ export class PayBeneficiariesElement extends PayElement {
   protected override render(): unknown {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('beneficiaries.title')}</h2>
-      ${this.#renderList()} ${this.renderErrorBox(this.#error, this.#rows ? {} : { retry: () => this.reload() })}
+      ${this.#renderList()} ${this.renderErrorBox(this.#action.error, this.#rows ? {} : { retry: () => this.reload() })}
       ${this.live.render()}
     </div>`;
   }
@@ -235,7 +229,7 @@ export class PayBeneficiariesElement extends PayElement {
   #renderList(): unknown {
     if (!this.hasClient) return html`<p class="text">${this.t('error.noClient')}</p>`;
     const rows = this.#rows;
-    if (!rows) return this.#error ? nothing : html`<p class="text">${this.t('beneficiaries.loading')}</p>`;
+    if (!rows) return this.#action.error ? nothing : html`<p class="text">${this.t('beneficiaries.loading')}</p>`;
     if (!rows.length) return html`<p part="empty" class="text">${this.t('beneficiaries.empty')}</p>`;
     return html`<ul part="list" class="list">
       ${rows.map((row) => this.#renderRow(row))}
@@ -266,7 +260,7 @@ export class PayBeneficiariesElement extends PayElement {
               class="button ${trusted ? 'button--link' : 'button--secondary'}"
               type="button"
               aria-label=${this.t(trusted ? 'beneficiaries.untrustName' : 'beneficiaries.trustName', { name })}
-              ?disabled=${this.#busy || !!this.#change}
+              ?disabled=${!!this.#action.busy || !!this.#change}
               @click=${() => this.#start(row, !trusted)}
             >
               ${this.t(trusted ? 'beneficiaries.untrust' : 'beneficiaries.trust')}
@@ -279,7 +273,7 @@ export class PayBeneficiariesElement extends PayElement {
 
   #renderConfirm(change: Change, name: string): unknown {
     const code = this.#code;
-    const busy = this.#busy;
+    const busy = !!this.#action.busy;
     return html`<div part="confirm" class="confirm" role="group" aria-label=${name}>
       <p class="text">
         ${this.t(change.trusted ? 'beneficiaries.confirmTrust' : 'beneficiaries.confirmUntrust', { name })}

@@ -27,6 +27,7 @@ import {
   type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import { confirmRow } from '../shared/confirm-row.js';
 import { Action } from '../shared/action.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
@@ -243,11 +244,7 @@ export class PayCardElement extends PayElement {
   /** The card stayed PROCESSING through every read of the schedule. */
   #slow = false;
   /** After a change whose answer was lost: the card as it is now ("Checking…"). */
-  readonly #check = new Reconcile(
-    this,
-    (text) => this.live.announce(text),
-    () => this.t('common.checking'),
-  );
+  readonly #check = new Reconcile(this);
 
   protected override get states(): string[] {
     const states = [this.#card ? 'ready' : 'loading'];
@@ -640,24 +637,17 @@ export class PayCardElement extends PayElement {
                 </div>`;
               })}
               <div class="actions">
-                <button
-                  part="button save-limits-button"
-                  class="button button--primary"
-                  type="submit"
-                  ?disabled=${this.#action.busy}
-                  aria-busy=${this.#action.busy === 'limits' ? 'true' : 'false'}
-                >
-                  ${this.t('cardView.saveLimits')}
-                </button>
-                <button
-                  part="button cancel-button"
-                  class="button button--secondary"
-                  type="button"
-                  ?disabled=${this.#action.busy}
-                  @click=${() => this.#editLimits(false)}
-                >
-                  ${this.t('cardView.cancel')}
-                </button>
+                ${confirmRow(
+                  this.#action.busy,
+                  this.t('cardView.saveLimits'),
+                  'save-limits-button',
+                  undefined,
+                  this.t('cardView.cancel'),
+                  () => this.#editLimits(false),
+                  ' cancel-button',
+                  undefined,
+                  this.#action.busy === 'limits',
+                )}
               </div>
             </form>`
           : html`<dl class="limits">

@@ -8,14 +8,15 @@
  * @example
  *   <pay-invitation code="019542f5" customer-id="Customer:…"></pay-invitation>
  */
-import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { WalletClient } from '@paykit/crypto-core';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { claimInvitation, getInvitation, type Invitation } from '@paykit/crypto-core/activity';
+import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
 import { formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
-import { errorCode, type ErrorView } from '../shared/errors.js';
+import { errorCode } from '../shared/errors.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
+import { KeyedLoad } from '../shared/keyed-load.js';
 import { formatAmount } from '../sca-challenge/quote-format.js';
 import { PayInvitationClaimedEvent } from './invitation-events.js';
 import './invitation.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
@@ -77,12 +78,26 @@ export class PayInvitationElement extends PayElement {
   #invitation: Invitation | undefined;
   #missing = false;
   #claimed = false;
-  #busy = false;
-  #error: ErrorView | undefined;
-  #key = '';
-  #client: WalletClient | undefined;
-  /** Bumped by every load; an answer to an older one is dropped. */
-  #load = 0;
+  /** The invitation, read again when the client or `code` changes. */
+  readonly #load = new KeyedLoad(this, {
+    key: () => {
+      const client = this.client ?? getDefaultClient();
+      return !!client && !!this.code && [client, this.code];
+    },
+    start: () => {
+      this.#invitation = undefined;
+      this.#missing = this.#claimed = false;
+      this.#action.error = undefined;
+    },
+    read: () => getInvitation(this.requireClient(), this.code!),
+    apply: (invitation) => void (this.#invitation = invitation),
+    fail: (error) => {
+      if (errorCode(error) === 'INVITATION_NOT_FOUND') this.#missing = true;
+      else this.#action.error = this.reportError(error);
+    },
+  });
+  /** The claim, with the button disabled while it runs. */
+  readonly #action = new Action(this);
 
   protected override get states(): string[] {
     const status = this.#invitation?.status;
@@ -97,77 +112,46 @@ export class PayInvitationElement extends PayElement {
               ? status.toLowerCase()
               : status
                 ? 'ready'
-                : this.#error
+                : this.#action.error
                   ? ''
                   : 'loading',
     ].filter(Boolean);
-    if (this.#busy) states.push('busy');
-    if (this.#error) states.push('error');
+    if (this.#action.busy) states.push('busy');
+    if (this.#action.error) states.push('error');
     return states;
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    const client = this.client ?? getDefaultClient();
-    if (client && this.code && (this.code !== this.#key || client !== this.#client)) {
-      this.#key = this.code;
-      this.#client = client;
-      void this.#read();
-    }
-  }
-
-  async #read(): Promise<void> {
-    const load = ++this.#load;
-    this.#invitation = undefined;
-    this.#missing = this.#claimed = false;
-    this.#error = undefined;
-    this.requestUpdate();
-    try {
-      const invitation = await getInvitation(this.#client!, this.#key);
-      if (load === this.#load) this.#invitation = invitation;
-    } catch (error) {
-      if (load !== this.#load) return;
-      if (errorCode(error) === 'INVITATION_NOT_FOUND') this.#missing = true;
-      else this.#error = this.reportError(error);
-    }
-    this.requestUpdate();
-  }
-
-  async #claim(): Promise<void> {
-    const load = this.#load;
+  #claim(): Promise<void> {
+    const current = this.#load.current();
     const invitation = this.#invitation!;
-    this.#busy = true;
-    this.#error = undefined;
-    this.requestUpdate();
-    try {
-      const client = this.requireClient();
-      const id = encodeURIComponent(this.customerId ?? '');
-      const { umaAddress } = await client.request<{ umaAddress: string }>('GET', `/customers/${id}`);
-      const claimed = await claimInvitation(client, invitation.code, umaAddress);
-      if (load === this.#load) {
+    return this.#action.run(
+      async (client) => {
+        const id = encodeURIComponent(this.customerId ?? '');
+        const { umaAddress } = await client.request<{ umaAddress: string }>('GET', `/customers/${id}`);
+        const claimed = await claimInvitation(client, invitation.code, umaAddress);
+        if (!current()) return;
         this.#invitation = claimed;
         this.#claimed = true;
         this.dispatchEvent(new PayInvitationClaimedEvent(claimed.code, claimed.status));
         this.live.announce(this.t('invitation.claimed'));
-      }
-    } catch (error) {
-      if (load === this.#load) {
+      },
+      true,
+      (error) => {
+        if (!current()) return;
         const details = (error as { details?: { status?: unknown } }).details;
         const refused = details?.status === 'EXPIRED' ? 'EXPIRED' : REFUSED[errorCode(error)];
         if (refused === 'NOT_FOUND') this.#missing = true;
         else if (refused) this.#invitation = { ...invitation, status: refused };
-        else this.#error = this.reportError(error);
-      }
-    }
-    this.#busy = false;
-    this.requestUpdate();
+        else return this.reportError(error);
+      },
+    );
   }
 
   protected override render(): unknown {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('invitation.title')}</h2>
       ${this.#renderBody()}
-      ${this.renderErrorBox(this.#error, this.#invitation ? {} : { retry: () => void this.#read() })}
+      ${this.renderErrorBox(this.#action.error, this.#invitation ? {} : { retry: () => void this.#load.load() })}
       ${this.live.render()}
     </div>`;
   }
@@ -176,7 +160,7 @@ export class PayInvitationElement extends PayElement {
     if (!this.hasClient) return html`<p class="text">${this.t('error.noClient')}</p>`;
     if (this.#missing) return html`<p part="message" class="text">${this.t('invitation.notFound')}</p>`;
     const invitation = this.#invitation;
-    if (!invitation) return this.#error ? nothing : html`<p class="text">${this.t('invitation.loading')}</p>`;
+    if (!invitation) return this.#action.error ? nothing : html`<p class="text">${this.t('invitation.loading')}</p>`;
     const locale = this.resolvedLocale;
     const money = invitation.amountToSend;
     const status = invitation.status;
@@ -206,7 +190,7 @@ export class PayInvitationElement extends PayElement {
                   part="button claim-button"
                   class="button button--primary"
                   type="button"
-                  ?disabled=${this.#busy}
+                  ?disabled=${this.#action.busy}
                   @click=${() => void this.#claim()}
                 >
                   ${this.t('invitation.claim')}

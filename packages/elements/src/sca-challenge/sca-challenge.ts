@@ -118,11 +118,7 @@ export class PayScaChallengeElement extends PayElement {
   #challengeId: string | undefined;
   #status: string | undefined;
   /** After a proof whose answer was lost: the quote as it is now ("Checking whether your payment went through…"). */
-  readonly #check = new Reconcile(
-    this,
-    (text) => this.live.announce(text),
-    () => this.t('sca.checking'),
-  );
+  readonly #check = new Reconcile(this, 'sca.checking');
   /** The SCA login being completed (started on 409 SCA_SESSION_REQUIRED), and the proof to send again after it. */
   #login: { start: ScaLoginStart; proof: Proof } | undefined;
   /** A currency conversion was authorized here: its payout is step 2 of 2. */

@@ -9,7 +9,7 @@
  * @example
  *   <pay-sca-factors customer-id="Customer:…"></pay-sca-factors>
  */
-import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { WalletClient } from '@paykit/crypto-core';
 import {
   canRemoveScaFactor,
@@ -20,11 +20,14 @@ import {
   type ScaFactor,
   type TotpEnrollment,
 } from '@paykit/crypto-core/security';
+import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
+import { confirmRow } from '../shared/confirm-row.js';
 import { CodeField } from '../shared/code-field.js';
 import { getDefaultClient } from '../shared/client-context.js';
-import { describeError, type ErrorView } from '../shared/errors.js';
+import { describeError } from '../shared/errors.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
+import { KeyedLoad } from '../shared/keyed-load.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { PayScaFactorAddedEvent, PayScaFactorRemovedEvent } from './sca-factors-events.js';
 import './sca-factors.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
@@ -82,16 +85,35 @@ export class PayScaFactorsElement extends PayElement {
 
   #factors: ScaFactor[] = [];
   #phase: Phase = 'loading';
-  #busy = false;
-  #error: ErrorView | undefined;
-  #success: string | undefined;
   #confirming: string | undefined;
   #enrollment: TotpEnrollment | undefined;
   #recoveryCodes: string[] = [];
-  #key = '';
-  #client: WalletClient | undefined;
-  /** Bumped by every load; an answer to an older one is dropped. */
-  #load = 0;
+  /** The next read follows a change: the list stays as it is meanwhile (else "Loading…"). */
+  #again = false;
+  /** The factors, read again when the client or `customer-id` changes, and after each change. */
+  readonly #load = new KeyedLoad(this, {
+    key: () => {
+      const client = this.client ?? getDefaultClient();
+      return !!client && !!this.customerId && [client, this.customerId];
+    },
+    start: () => {
+      if (!this.#again) this.#phase = 'loading';
+      this.#again = false;
+      this.#action.busy = true;
+    },
+    read: () => listScaFactors(this.requireClient(), this.customerId!),
+    apply: ({ factors }) => {
+      this.#factors = factors;
+      if (this.#phase === 'loading') this.#phase = 'ready';
+      this.#action.busy = this.#action.error = undefined;
+    },
+    fail: (error) => {
+      this.#action.busy = undefined;
+      this.#action.error = this.#report(error);
+    },
+  });
+  /** One change at a time, with the buttons disabled; a failure is shown in the error box. */
+  readonly #action = new Action(this);
 
   readonly #code: CodeField = new CodeField(this, {
     label: () => this.t('scaFactors.codeLabel'),
@@ -102,56 +124,22 @@ export class PayScaFactorsElement extends PayElement {
   protected override get states(): string[] {
     const phase = this.#phase === 'ready' && !this.#factors.length ? 'empty' : this.#phase;
     const states: string[] = [phase];
-    if (this.#busy) states.push('busy');
-    if (this.#error || this.#code.hasError) states.push('error');
+    if (this.#action.busy) states.push('busy');
+    if (this.#action.error || this.#code.hasError) states.push('error');
     return states;
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    const client = this.client ?? getDefaultClient();
-    const key = client && this.customerId ? this.customerId : '';
-    if (client && key && (key !== this.#key || client !== this.#client)) {
-      this.#key = key;
-      this.#client = client;
-      this.#phase = 'loading';
-      void this.#reload();
-    }
-  }
+  #report = (error: unknown) => this.reportError(error, { CONFLICT: 'scaFactors.notNeeded' });
 
-  async #reload(): Promise<void> {
-    const load = ++this.#load;
-    this.#busy = true;
-    this.requestUpdate();
-    try {
-      const { factors } = await listScaFactors(this.#client!, this.customerId!);
-      if (load !== this.#load) return;
-      this.#factors = factors;
-      if (this.#phase === 'loading') this.#phase = 'ready';
-      this.#error = undefined;
-    } catch (error) {
-      if (load !== this.#load) return;
-      this.#error = this.reportError(error, { CONFLICT: 'scaFactors.notNeeded' });
-    }
-    this.#busy = false;
-    this.requestUpdate();
+  /** Reads the factors again after a change. */
+  #reload(): void {
+    this.#again = true;
+    void this.#load.load();
   }
 
   /** Runs one call with the busy state and the error box; resolves whether it worked. */
   async #run(action: (client: WalletClient) => Promise<void>): Promise<boolean> {
-    this.#busy = true;
-    this.#error = this.#success = undefined;
-    this.requestUpdate();
-    try {
-      await action(this.requireClient());
-      return true;
-    } catch (error) {
-      this.#error = this.reportError(error, { CONFLICT: 'scaFactors.notNeeded' });
-      return false;
-    } finally {
-      this.#busy = false;
-      this.requestUpdate();
-    }
+    return !!(await this.#action.run(async (client) => (await action(client), true), true, this.#report));
   }
 
   #startSetup = (): Promise<boolean> =>
@@ -167,31 +155,33 @@ export class PayScaFactorsElement extends PayElement {
 
   async #confirm(code: string): Promise<void> {
     const enrollment = this.#enrollment;
-    if (!enrollment || this.#busy) return;
-    this.#busy = this.#code.busy = true;
-    this.#error = undefined;
-    this.requestUpdate();
-    try {
-      const { recoveryCodes } = await confirmScaTotp(this.requireClient(), this.customerId!, enrollment.secret, code);
-      this.#enrollment = undefined;
-      this.#code.visible = false;
-      this.#recoveryCodes = recoveryCodes;
-      this.#phase = 'codes';
-      this.#success = this.t('scaFactors.added');
-      this.live.announce(this.#success);
-      this.dispatchEvent(new PayScaFactorAddedEvent('TOTP'));
-      void this.#reload();
-    } catch (error) {
-      const field = (error as { details?: { errors?: { field?: string }[] } }).details?.errors?.[0]?.field;
-      const view = this.report(describeError(error, { INVALID_INPUT: 'error.wrongCode' }));
-      if (field === 'secret') {
-        // the enrollment is no longer pending (expired): start again from the list
-        this.#close();
-        this.#error = { ...view, key: 'scaFactors.expired' };
-      } else if (view.retryable || view.key !== 'error.wrongCode') this.#error = view;
-      else this.#code.showError(view);
-    }
-    this.#busy = this.#code.busy = false;
+    if (!enrollment || this.#action.busy) return;
+    this.#code.busy = true;
+    await this.#action.run(
+      async (client) => {
+        const { recoveryCodes } = await confirmScaTotp(client, this.customerId!, enrollment.secret, code);
+        this.#enrollment = undefined;
+        this.#code.visible = false;
+        this.#recoveryCodes = recoveryCodes;
+        this.#phase = 'codes';
+        this.#action.done(this.t('scaFactors.added'));
+        this.dispatchEvent(new PayScaFactorAddedEvent('TOTP'));
+        this.#reload();
+      },
+      true,
+      (error) => {
+        const field = (error as { details?: { errors?: { field?: string }[] } }).details?.errors?.[0]?.field;
+        const view = this.report(describeError(error, { INVALID_INPUT: 'error.wrongCode' }));
+        if (field === 'secret') {
+          // the enrollment is no longer pending (expired): start again from the list
+          this.#close();
+          return { ...view, key: 'scaFactors.expired' };
+        }
+        if (view.retryable || view.key !== 'error.wrongCode') return view;
+        this.#code.showError(view);
+      },
+    );
+    this.#code.busy = false;
     this.requestUpdate();
   }
 
@@ -212,11 +202,10 @@ export class PayScaFactorsElement extends PayElement {
     this.#confirming = undefined;
     if (!removed) return;
     this.#factors = this.#factors.filter((f) => f.credentialId !== credentialId);
-    this.#success = this.t('scaFactors.removed', { factor: name });
-    this.live.announce(this.#success);
+    this.#action.done(this.t('scaFactors.removed', { factor: name }));
     this.dispatchEvent(new PayScaFactorRemovedEvent(factor.factor, credentialId));
     this.requestUpdate();
-    void this.#reload();
+    this.#reload();
   }
 
   #label(factor: ScaFactor): string {
@@ -228,7 +217,7 @@ export class PayScaFactorsElement extends PayElement {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('scaFactors.title')}</h2>
       ${this.#renderBody()}
-      ${this.renderErrorBox(this.#error, this.#phase === 'loading' && this.#error?.retryable ? { retry: () => void this.#reload() } : {})}
+      ${this.renderErrorBox(this.#action.error, this.#phase === 'loading' && this.#action.error?.retryable ? { retry: () => void this.#load.load() } : {})}
       ${this.live.render()}
     </div>`;
   }
@@ -237,7 +226,7 @@ export class PayScaFactorsElement extends PayElement {
     if (!this.hasClient) return html`<p class="text">${this.t('error.noClient')}</p>`;
     switch (this.#phase) {
       case 'loading':
-        return this.#error ? nothing : html`<p class="text">${this.t('scaFactors.loading')}</p>`;
+        return this.#action.error ? nothing : html`<p class="text">${this.t('scaFactors.loading')}</p>`;
       case 'setup':
         return this.#renderSetup();
       case 'codes':
@@ -251,7 +240,7 @@ export class PayScaFactorsElement extends PayElement {
     const factors = this.#factors;
     const canAdd = !factors.some((f) => f.factor === 'TOTP');
     return html`<p class="text">${this.t('scaFactors.intro')}</p>
-      ${this.#success ? this.renderSuccess(this.#success) : nothing}
+      ${this.#action.success ? this.renderSuccess(this.#action.success) : nothing}
       ${
         factors.length
           ? html`<ul part="list" class="list">
@@ -266,7 +255,7 @@ export class PayScaFactorsElement extends PayElement {
                 part="button add-button"
                 class="button button--secondary"
                 type="button"
-                ?disabled=${this.#busy}
+                ?disabled=${this.#action.busy}
                 @click=${this.#startSetup}
               >
                 ${this.t('scaFactors.addTotp')}
@@ -290,10 +279,10 @@ export class PayScaFactorsElement extends PayElement {
               part="button remove-button"
               class="button button--link danger"
               type="button"
-              ?disabled=${this.#busy}
+              ?disabled=${this.#action.busy}
               @click=${() => {
                 this.#confirming = factor.credentialId;
-                this.#success = undefined;
+                this.#action.success = undefined;
                 this.requestUpdate();
               }}
             >
@@ -306,27 +295,19 @@ export class PayScaFactorsElement extends PayElement {
           ? html`<div part="confirm" class="confirm" role="group">
               <p class="text">${this.t('scaFactors.removeConfirm', { factor: this.#label(factor) })}</p>
               <div class="actions">
-                <button
-                  part="button confirm-remove-button"
-                  class="button button--secondary danger"
-                  type="button"
-                  ?disabled=${this.#busy}
-                  @click=${() => this.#remove(factor)}
-                >
-                  ${this.t('scaFactors.removeYes')}
-                </button>
-                <button
-                  part="button"
-                  class="button button--secondary"
-                  type="button"
-                  ?disabled=${this.#busy}
-                  @click=${() => {
+                ${confirmRow(
+                  this.#action.busy,
+                  this.t('scaFactors.removeYes'),
+                  'confirm-remove-button',
+                  () => this.#remove(factor),
+                  this.t('scaFactors.removeNo'),
+                  () => {
                     this.#confirming = undefined;
                     this.requestUpdate();
-                  }}
-                >
-                  ${this.t('scaFactors.removeNo')}
-                </button>
+                  },
+                  '',
+                  'secondary danger',
+                )}
               </div>
             </div>`
           : nothing
@@ -354,25 +335,14 @@ export class PayScaFactorsElement extends PayElement {
       <a class="button button--link" href=${enrollment.totpUri}>${this.t('scaFactors.openApp')}</a>
       <slot name="code-input"></slot>
       <div class="actions">
-        <button part="button submit-button" class="button button--primary" ?disabled=${this.#busy}>
-          ${this.t('scaFactors.confirm')}
-        </button>
-        <button
-          part="button"
-          class="button button--secondary"
-          type="button"
-          ?disabled=${this.#busy}
-          @click=${this.#close}
-        >
-          ${this.t('scaFactors.cancel')}
-        </button>
+        ${confirmRow(this.#action.busy, this.t('scaFactors.confirm'), 'submit-button', undefined, this.t('scaFactors.cancel'), this.#close)}
       </div>
     </form>`;
   }
 
   #renderCodes(): unknown {
     return html`<div class="panel">
-      ${this.renderSuccess(this.#success ?? '')}
+      ${this.renderSuccess(this.#action.success ?? '')}
       <h3 class="subtitle">${this.t('scaFactors.codesTitle')}</h3>
       <p class="text">${this.t('scaFactors.codesHint')}</p>
       <ul part="codes" class="codes">
@@ -385,7 +355,7 @@ export class PayScaFactorsElement extends PayElement {
           type="button"
           @click=${() => {
             this.#close();
-            this.#success = undefined;
+            this.#action.success = undefined;
           }}
         >
           ${this.t('scaFactors.done')}

@@ -85,11 +85,7 @@ export class PaySessionsElement extends PayElement {
   /** One action at a time, with the buttons disabled; failures are shown and reported. */
   readonly #action = new Action(this);
   /** After a revoke whose answer was lost: the list as it is now ("Checking…"). */
-  readonly #check = new Reconcile(
-    this,
-    (text) => this.live.announce(text),
-    () => this.t('common.checking'),
-  );
+  readonly #check = new Reconcile(this);
 
   protected override get states(): string[] {
     const states: string[] = [this.#phase];

@@ -29,13 +29,13 @@ export class Action<K = true> {
 
   /**
    * Runs `change` unless one is busy; answers what it answers (undefined when it failed or did not run).
-   * `report` reports its failure and answers what the error box shows, when the element's `reportError`
-   * does not say it as the element wants.
+   * `report` reports its failure and answers what the error box shows (nothing, when the element shows the
+   * failure another way), when the element's `reportError` does not say it as the element wants.
    */
   async run<R>(
     change: (client: WalletClient) => Promise<R>,
     busy = true as K,
-    report = (error: unknown): ErrorView => this.#host['reportError'](error),
+    report = (error: unknown): ErrorView | undefined => this.#host['reportError'](error),
   ): Promise<R | undefined> {
     if (this.busy) return;
     const host = this.#host;

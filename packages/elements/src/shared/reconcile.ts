@@ -6,7 +6,7 @@
  * effect can be pressed. Other failures are not ambiguous and are left to the caller.
  *
  * @example
- *   readonly #check = new Reconcile(this, (text) => this.live.announce(text), () => this.t('common.checking'));
+ *   readonly #check = new Reconcile(this); // announces 'common.checking', or the key given
  *   catch (error) {
  *     const card = await this.#check.read(error, () => getCard(client, { cardId }));
  *     if (card?.state === wanted) return done(card);
@@ -14,18 +14,19 @@
  *   }
  *   render() { return html`…${this.#check.render()}`; }
  */
-import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing } from 'lit';
+import type { PayElement } from './base-element.js';
 import { describeError } from './errors.js';
+import type { MessageKey } from './i18n.js';
 
 export class Reconcile {
-  readonly #host: ReactiveControllerHost;
-  readonly #announce: (text: string) => void;
-  readonly #text: () => string;
+  readonly #host: PayElement;
+  /** What "Checking…" says (announced in the element's live region). */
+  readonly #text: MessageKey;
   #checking = 0;
 
-  constructor(host: ReactiveControllerHost, announce: (text: string) => void, text: () => string) {
+  constructor(host: PayElement, text: MessageKey = 'common.checking') {
     this.#host = host;
-    this.#announce = announce;
     this.#text = text;
   }
 
@@ -46,7 +47,7 @@ export class Reconcile {
   async read<T>(error: unknown, read: () => Promise<T>): Promise<T | undefined> {
     if (!Reconcile.unknown(error)) return undefined;
     this.#checking++;
-    this.#announce(this.#text());
+    this.#host['live'].announce(this.#host['t'](this.#text));
     this.#host.requestUpdate();
     try {
       return await read();
@@ -60,6 +61,6 @@ export class Reconcile {
 
   /** "Checking…" while a read runs. */
   render(): unknown {
-    return this.checking ? html`<p part="checking" class="text">${this.#text()}</p>` : nothing;
+    return this.checking ? html`<p part="checking" class="text">${this.#host['t'](this.#text)}</p>` : nothing;
   }
 }

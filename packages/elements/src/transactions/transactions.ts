@@ -8,7 +8,7 @@
  * @example
  *   <pay-transactions customer-id="Customer:…"></pay-transactions>
  */
-import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { WalletClient } from '@paykit/crypto-core';
 import {
   cancelTransaction,
@@ -17,10 +17,12 @@ import {
   type Transaction,
   type TransactionStatus,
 } from '@paykit/crypto-core/activity';
+import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
+import { confirmRow } from '../shared/confirm-row.js';
 import { formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
-import type { ErrorView } from '../shared/errors.js';
+import { KeyedLoad } from '../shared/keyed-load.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
 import { formatAmount } from '../sca-challenge/quote-format.js';
@@ -93,89 +95,86 @@ export class PayTransactionsElement extends PayElement {
   #rows: Transaction[] = [];
   #cursor: string | undefined;
   #loaded = false;
-  #busy = false;
-  #error: ErrorView | undefined;
   #confirming: string | undefined;
-  #done = false;
-  #key = '';
-  /** Bumped by every first-page load; an answer to an older one is dropped. */
-  #load = 0;
+  /** The first page, read again when the client, `customer-id`, `status` or `page-size` changes. */
+  readonly #load = new KeyedLoad(this, {
+    key: () => {
+      const client = this.client ?? getDefaultClient();
+      return !!client && !!this.customerId && [client, this.customerId, this.status ?? '', this.pageSize];
+    },
+    start: () => {
+      this.#loaded = false;
+      this.#action.busy = true;
+    },
+    read: () => this.#page(this.requireClient()),
+    apply: (page) => {
+      this.#action.busy = this.#action.error = undefined;
+      this.#show(page, []);
+    },
+    fail: (error) => {
+      this.#action.busy = undefined;
+      this.#action.error = this.reportError(error);
+    },
+  });
+  /** Load more and cancel, one at a time; the first page's load shows as busy too. */
+  readonly #action = new Action(this);
 
   protected override get states(): string[] {
     const states = [this.#loaded ? (this.#rows.length ? 'ready' : 'empty') : 'loading'];
-    if (this.#busy) states.push('busy');
-    if (this.#error) states.push('error');
+    if (this.#action.busy) states.push('busy');
+    if (this.#action.error) states.push('error');
     return states;
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    const client = this.client ?? getDefaultClient();
-    const key = client && this.customerId ? `${this.customerId}|${this.status ?? ''}|${this.pageSize ?? ''}` : '';
-    if (client && key && (key !== this.#key || client !== this.#client)) {
-      this.#key = key;
-      this.#client = client;
-      void this.#page(true);
-    }
+  #page(client: WalletClient, cursor?: string) {
+    return listTransactions(client, {
+      customerId: this.customerId!,
+      status: (this.status || undefined) as TransactionStatus | undefined,
+      limit: this.pageSize,
+      cursor,
+    });
   }
 
-  #client: WalletClient | undefined;
-
-  async #page(first: boolean): Promise<void> {
-    const load = first ? ++this.#load : this.#load;
-    const client = this.#client!;
-    this.#busy = true;
-    if (first) this.#loaded = false;
-    this.requestUpdate();
-    try {
-      const page = await listTransactions(client, {
-        customerId: this.customerId!,
-        status: (this.status || undefined) as TransactionStatus | undefined,
-        limit: this.pageSize,
-        cursor: first ? undefined : this.#cursor,
-      });
-      if (load !== this.#load) return;
-      this.#rows = first ? page.data : [...this.#rows, ...page.data];
-      this.#cursor = page.hasMore === false ? undefined : page.nextCursor;
-      this.#loaded = true;
-      this.#error = undefined;
-    } catch (error) {
-      if (load !== this.#load) return;
-      this.#error = this.reportError(error);
-    }
-    this.#busy = false;
-    this.requestUpdate();
+  #show(page: Awaited<ReturnType<typeof listTransactions>>, before: Transaction[]): void {
+    this.#rows = [...before, ...page.data];
+    this.#cursor = page.hasMore === false ? undefined : page.nextCursor;
+    this.#loaded = true;
   }
 
-  async #cancel(row: Transaction): Promise<void> {
-    this.#busy = true;
-    this.#error = undefined;
-    this.#done = false;
-    this.requestUpdate();
-    try {
-      const updated = await cancelTransaction(this.requireClient(), row.id);
-      this.#rows = this.#rows.map((r) => (r.id === row.id ? { ...r, ...updated } : r));
-      this.#confirming = undefined;
-      this.#done = true;
-      this.dispatchEvent(new PayTransactionCancelledEvent(row.id, updated.status));
-      this.live.announce(this.t('transactions.cancelled'));
-    } catch (error) {
-      this.#confirming = undefined;
-      this.#error = this.reportError(error, { TRANSACTION_NOT_CANCELLABLE: 'transactions.notCancellable' });
-    }
-    this.#busy = false;
-    this.requestUpdate();
+  #more = (): Promise<void> =>
+    this.#action.run(async (client) => {
+      const current = this.#load.current();
+      const page = await this.#page(client, this.#cursor);
+      if (current()) this.#show(page, this.#rows);
+    });
+
+  #cancel(row: Transaction): Promise<void> {
+    return this.#action.run(
+      async (client) => {
+        const updated = await cancelTransaction(client, row.id);
+        this.#rows = this.#rows.map((r) => (r.id === row.id ? { ...r, ...updated } : r));
+        this.#confirming = undefined;
+        this.dispatchEvent(new PayTransactionCancelledEvent(row.id, updated.status));
+        this.#action.done(this.t('transactions.cancelled'));
+      },
+      true,
+      (error) => {
+        this.#confirming = undefined;
+        return this.reportError(error, { TRANSACTION_NOT_CANCELLABLE: 'transactions.notCancellable' });
+      },
+    );
   }
 
   #filter = (event: Event): void => {
     this.status = (event.target as HTMLSelectElement).value;
-    this.#done = false;
+    this.#action.success = undefined;
   };
 
   protected override render(): unknown {
     return html`<div part="base" class="base">
       <h2 part="title" class="title">${this.t('transactions.title')}</h2>
-      ${this.#renderBody()} ${this.renderErrorBox(this.#error, this.#loaded ? {} : { retry: () => this.#page(true) })}
+      ${this.#renderBody()}
+      ${this.renderErrorBox(this.#action.error, this.#loaded ? {} : { retry: () => this.#load.load() })}
       ${this.live.render()}
     </div>`;
   }
@@ -186,7 +185,7 @@ export class PayTransactionsElement extends PayElement {
     return html`
       <label part="filter" class="filter"
         >${this.t('transactions.filter')}
-        <select @change=${this.#filter} ?disabled=${this.#busy}>
+        <select @change=${this.#filter} ?disabled=${this.#action.busy}>
           <option value="" ?selected=${!status}>${this.t('transactions.all')}</option>
           ${STATUSES.map(
             (s) =>
@@ -196,12 +195,13 @@ export class PayTransactionsElement extends PayElement {
           )}
         </select></label
       >
-      ${this.#done ? this.renderSuccess(this.t('transactions.cancelled')) : nothing} ${this.#renderList(status)}
+      ${this.#action.success ? this.renderSuccess(this.#action.success) : nothing} ${this.#renderList(status)}
     `;
   }
 
   #renderList(status: string): unknown {
-    if (!this.#loaded) return this.#error ? nothing : html`<p class="text">${this.t('transactions.loading')}</p>`;
+    if (!this.#loaded)
+      return this.#action.error ? nothing : html`<p class="text">${this.t('transactions.loading')}</p>`;
     if (!this.#rows.length)
       return html`<p part="empty" class="text">
         ${this.t(status ? 'transactions.emptyFiltered' : 'transactions.empty')}
@@ -216,8 +216,8 @@ export class PayTransactionsElement extends PayElement {
                 part="button more-button"
                 class="button button--secondary"
                 type="button"
-                ?disabled=${this.#busy}
-                @click=${() => this.#page(false)}
+                ?disabled=${this.#action.busy}
+                @click=${this.#more}
               >
                 ${this.t('transactions.more')}
               </button>
@@ -257,10 +257,10 @@ export class PayTransactionsElement extends PayElement {
                 part="button cancel-button"
                 class="button button--link"
                 type="button"
-                ?disabled=${this.#busy}
+                ?disabled=${this.#action.busy}
                 @click=${() => {
                   this.#confirming = row.id;
-                  this.#done = false;
+                  this.#action.success = undefined;
                   this.requestUpdate();
                 }}
               >
@@ -274,27 +274,17 @@ export class PayTransactionsElement extends PayElement {
           ? html`<div part="confirm" class="confirm" role="group">
               <p class="text">${this.t('transactions.cancelConfirm', { amount })}</p>
               <div class="actions">
-                <button
-                  part="button confirm-button"
-                  class="button button--primary"
-                  type="button"
-                  ?disabled=${this.#busy}
-                  @click=${() => this.#cancel(row)}
-                >
-                  ${this.t('transactions.cancelYes')}
-                </button>
-                <button
-                  part="button"
-                  class="button button--secondary"
-                  type="button"
-                  ?disabled=${this.#busy}
-                  @click=${() => {
+                ${confirmRow(
+                  this.#action.busy,
+                  this.t('transactions.cancelYes'),
+                  'confirm-button',
+                  () => this.#cancel(row),
+                  this.t('transactions.cancelNo'),
+                  () => {
                     this.#confirming = undefined;
                     this.requestUpdate();
-                  }}
-                >
-                  ${this.t('transactions.cancelNo')}
-                </button>
+                  },
+                )}
               </div>
             </div>`
           : nothing

@@ -1,8 +1,9 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { PayError } from '@paykit/crypto-core';
+import { PayError, type WalletClient } from '@paykit/crypto-core';
+import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
 import { noticeStyles } from '../shared/notice.styles.js';
-import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
+import { ElementErrorCode } from '../shared/errors.js';
 import {
   PayOwnershipFailedEvent,
   PayOwnershipVerifiedEvent,
@@ -97,12 +98,12 @@ export class PayWalletOwnershipElement extends PayElement {
 
   #phase: Phase = 'idle';
   #link: string | undefined;
-  #error: ErrorView | undefined;
   #abort: AbortController | undefined;
-  #busy = false;
+  /** One attempt at a time (a double click starts one); a failure is shown in the error box. */
+  readonly #action = new Action(this);
 
   protected override get states(): string[] {
-    return this.#error ? [this.#phase, 'error'] : [this.#phase];
+    return this.#action.error ? [this.#phase, 'error'] : [this.#phase];
   }
 
   override disconnectedCallback(): void {
@@ -113,7 +114,7 @@ export class PayWalletOwnershipElement extends PayElement {
 
   protected override render(): unknown {
     return html`<div part="base" class="base">
-      ${this.#renderPhase()} ${this.renderErrorBox(this.#error)} ${this.live.render()}
+      ${this.#renderPhase()} ${this.renderErrorBox(this.#action.error)} ${this.live.render()}
     </div>`;
   }
 
@@ -160,63 +161,52 @@ export class PayWalletOwnershipElement extends PayElement {
   }
 
   readonly #onStart = (): void => {
-    void this.#start();
+    if (this.#action.busy) return; // a double click starts one attempt
+    this.#abort?.abort();
+    const abort = (this.#abort = new AbortController());
+    void this.#action.run(
+      (client) => this.#attempt(client, abort),
+      true,
+      (error) => {
+        if (abort.signal.aborted) return;
+        this.#phase = 'idle';
+        return this.reportError(error, { [SIGNING_FAILED]: 'ownership.signFailed' });
+      },
+    );
   };
 
-  async #start(): Promise<void> {
-    if (this.#busy) return; // a double click starts one attempt
-    this.#busy = true;
-    try {
-      await this.#attempt();
-    } finally {
-      this.#busy = false;
-    }
-  }
-
-  async #attempt(): Promise<void> {
-    this.#abort?.abort();
-    const abort = new AbortController();
-    this.#abort = abort;
-    this.#error = undefined;
+  async #attempt(client: WalletClient, abort: AbortController): Promise<void> {
     const id = this.externalAccountId;
-    try {
-      const client = this.requireClient();
-      if (!id) throw new PayError('INVALID_ARGUMENT', 'Set external-account-id');
-      const path = `/customers/external-accounts/${encodeURIComponent(id)}`;
-      if (this.method !== 'LIVENESS' && !this.signer) throw new PayError(SIGNING_FAILED, 'Set the signer property');
-      if (this.method !== 'LIVENESS') this.#set('signing');
-      const challenge = await client.request<Challenge>('POST', `${path}/challenge`, {
-        body: { method: this.method },
-        signal: abort.signal,
-      });
-      if (abort.signal.aborted) return;
-      if (challenge.method === 'LIVENESS') return await this.#followLiveness(path, challenge, abort.signal);
+    if (!id) throw new PayError('INVALID_ARGUMENT', 'Set external-account-id');
+    const path = `/customers/external-accounts/${encodeURIComponent(id)}`;
+    if (this.method !== 'LIVENESS' && !this.signer) throw new PayError(SIGNING_FAILED, 'Set the signer property');
+    if (this.method !== 'LIVENESS') this.#set('signing');
+    const challenge = await client.request<Challenge>('POST', `${path}/challenge`, {
+      body: { method: this.method },
+      signal: abort.signal,
+    });
+    if (abort.signal.aborted) return;
+    if (challenge.method === 'LIVENESS') return await this.#followLiveness(path, challenge, abort.signal);
 
-      let signature: string;
-      try {
-        signature = await this.signer!.signMessage(challenge.messageToSign!); // exactly as returned
-      } catch {
-        throw new PayError(SIGNING_FAILED, 'The wallet did not sign');
-      }
-      if (abort.signal.aborted) return;
-      if (Date.parse(challenge.expiresAt) <= Date.now()) return this.#fail('expired');
-      this.#set('verifying');
-      try {
-        await client.request<ExternalAccount>('POST', `${path}/verify`, { body: { signature }, signal: abort.signal });
-      } catch (error) {
-        if (error instanceof PayError && error.status === 400) {
-          const expired = (error.details as { reason?: unknown } | undefined)?.reason === 'CHALLENGE_EXPIRED';
-          return this.#fail(expired ? 'expired' : 'unverified');
-        }
-        throw error;
-      }
-      this.#verified(id);
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      this.#phase = 'idle';
-      this.#error = this.reportError(error, { [SIGNING_FAILED]: 'ownership.signFailed' });
-      this.requestUpdate();
+    let signature: string;
+    try {
+      signature = await this.signer!.signMessage(challenge.messageToSign!); // exactly as returned
+    } catch {
+      throw new PayError(SIGNING_FAILED, 'The wallet did not sign');
     }
+    if (abort.signal.aborted) return;
+    if (Date.parse(challenge.expiresAt) <= Date.now()) return this.#fail('expired');
+    this.#set('verifying');
+    try {
+      await client.request<ExternalAccount>('POST', `${path}/verify`, { body: { signature }, signal: abort.signal });
+    } catch (error) {
+      if (error instanceof PayError && error.status === 400) {
+        const expired = (error.details as { reason?: unknown } | undefined)?.reason === 'CHALLENGE_EXPIRED';
+        return this.#fail(expired ? 'expired' : 'unverified');
+      }
+      throw error;
+    }
+    this.#verified(id);
   }
 
   /** Shows the hosted check and reads the account until the outcome lands or the challenge expires. */

@@ -20,6 +20,7 @@ import {
   type InternalAccount,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import { confirmRow } from '../shared/confirm-row.js';
 import { formatTime } from '../shared/account-format.js';
 import { Action } from '../shared/action.js';
 import { SessionLoad } from '../shared/keyed-load.js';
@@ -112,11 +113,7 @@ export class PayWalletSettingsElement extends PayElement {
   /** One change at a time, with the buttons disabled; a failure is shown in the error box. */
   readonly #action = new Action(this);
   /** After a key creation whose answer was lost: the keys as they are now ("Checking…"). */
-  readonly #check = new Reconcile(
-    this,
-    (text) => this.live.announce(text),
-    () => this.t('common.checking'),
-  );
+  readonly #check = new Reconcile(this);
 
   protected override get states(): string[] {
     const states: string[] = [!this.#load.session ? 'signed-out' : this.#loaded ? 'ready' : 'loading'];
@@ -272,24 +269,15 @@ export class PayWalletSettingsElement extends PayElement {
                 aria-label=${this.t('walletSettings.confirmRevoke')}
               >
                 <span class="text">${this.t('walletSettings.confirmRevoke')}</span>
-                <button
-                  part="button confirm-revoke-button"
-                  class="button button--primary"
-                  type="button"
-                  ?disabled=${this.#action.busy}
-                  @click=${this.#revokeKey}
-                >
-                  ${this.t('walletSettings.revoke')}
-                </button>
-                <button
-                  part="button cancel-button"
-                  class="button button--secondary"
-                  type="button"
-                  ?disabled=${this.#action.busy}
-                  @click=${() => this.#ask(undefined)}
-                >
-                  ${this.t('walletSettings.cancel')}
-                </button>
+                ${confirmRow(
+                  this.#action.busy,
+                  this.t('walletSettings.revoke'),
+                  'confirm-revoke-button',
+                  this.#revokeKey,
+                  this.t('walletSettings.cancel'),
+                  () => this.#ask(undefined),
+                  ' cancel-button',
+                )}
               </div>`
             : html`<button
                 part="button revoke-key-button"
