@@ -4,8 +4,8 @@ import { css } from 'lit';
 export const authMethodsStyles = css`
   .panel {
     display: grid;
-    gap: var(--pay-spacing, 8px);
-    margin-top: calc(var(--pay-spacing, 8px) * 2);
+    gap: var(--_space);
+    margin-top: calc(var(--_space) * 2);
   }
   h3 {
     margin: 0;

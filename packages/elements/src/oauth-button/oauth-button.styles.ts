@@ -7,7 +7,7 @@ import { css } from 'lit';
  */
 export const oauthButtonStyles = css`
   .oauth {
-    gap: calc(var(--pay-spacing, 8px) * 1.25);
+    gap: calc(var(--_space) * 1.25);
   }
   .oauth .logo {
     width: 1.125em;

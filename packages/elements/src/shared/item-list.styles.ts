@@ -11,16 +11,16 @@ export const itemListStyles = css`
     margin: 0;
     padding: 0;
     display: grid;
-    gap: var(--pay-spacing, 8px);
+    gap: var(--_space);
   }
   .row {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
-    gap: var(--pay-spacing, 8px);
-    padding: var(--pay-spacing, 8px) 0;
-    border-bottom: 1px solid var(--pay-color-border-subtle);
+    gap: var(--_space);
+    padding: var(--_space) 0;
+    border-bottom: 1px solid var(--_border-subtle);
   }
   .facts {
     display: grid;
@@ -33,16 +33,16 @@ export const itemListStyles = css`
     font-weight: 600;
   }
   .meta {
-    color: var(--pay-color-text-muted);
+    color: var(--_text-muted);
     font-size: 0.875em;
   }
   .badge {
     display: inline-block;
-    margin-inline-start: var(--pay-spacing, 8px);
+    margin-inline-start: var(--_space);
     padding: 0 6px;
-    border-radius: var(--pay-radius, 8px);
-    background: var(--pay-color-surface-muted);
-    color: var(--pay-color-text);
+    border-radius: var(--_radius);
+    background: var(--_surface-muted);
+    color: var(--_text);
     font-size: 0.8125em;
     font-weight: 500;
   }

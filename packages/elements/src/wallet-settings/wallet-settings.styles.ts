@@ -9,10 +9,10 @@ export const walletSettingsStyles = css`
     display: flex;
     align-items: center;
     justify-content: space-between;
-    gap: calc(var(--pay-spacing, 8px) * 2);
+    gap: calc(var(--_space) * 2);
   }
   .subtitle {
-    margin: calc(var(--pay-spacing, 8px) * 2) 0 0;
+    margin: calc(var(--_space) * 2) 0 0;
     font-size: 1em;
     font-weight: 600;
   }
@@ -25,8 +25,8 @@ export const walletSettingsStyles = css`
     border: solid transparent;
     border-width: 8px 0;
     border-radius: 14px/22px;
-    background: var(--pay-color-surface-muted) padding-box;
-    box-shadow: inset 0 0 0 1px var(--pay-color-border);
+    background: var(--_surface-muted) padding-box;
+    box-shadow: inset 0 0 0 1px var(--_border);
     cursor: pointer;
   }
   .switch::after {
@@ -37,22 +37,22 @@ export const walletSettingsStyles = css`
     width: 20px;
     height: 20px;
     border-radius: 50%;
-    background: var(--pay-color-text-muted);
+    background: var(--_text-muted);
     transition: transform 0.15s;
   }
   .switch[aria-checked='true'] {
-    background-color: var(--pay-color-primary);
+    background-color: var(--_primary);
     box-shadow: none;
   }
   .switch[aria-checked='true']::after {
     transform: translateX(20px);
-    background: var(--pay-color-on-primary);
+    background: var(--_on-primary);
   }
   .switch:focus-visible {
     outline: 2px solid transparent;
     box-shadow:
-      inset 0 0 0 2px var(--pay-color-focus),
-      inset 0 0 0 4px var(--pay-color-surface);
+      inset 0 0 0 2px var(--_focus),
+      inset 0 0 0 4px var(--_surface);
   }
   .switch:disabled {
     opacity: 0.6;
