@@ -8,12 +8,17 @@
  * gzipped on its own as a browser fetches it. Sizes are deterministic for a given lockfile, so this can
  * assert; timings never are. Budgets are min+gzip in SI kB (1 kB = 1000 bytes).
  *
+ * With `--chunks`, each path also lists the chunks it loads, each by its gzip size and its biggest modules
+ * (minified bytes): where a path's bytes are, before cutting them.
+ *
  * @example
- *   node bench/check-budgets.mjs   # ... budgets: 7 passed, 0 failed
+ *   node bench/check-budgets.mjs            # ... budgets: 7 passed, 0 failed
+ *   node bench/check-budgets.mjs --chunks   # the same, with each path's chunk map
  */
 import { bundleSize, formatKb } from './lib/bundle-size.mjs';
 import { BUDGET_ROWS } from './lib/size-entries.mjs';
 
+const CHUNKS = process.argv.includes('--chunks');
 let passed = 0;
 let failed = 0;
 for (const row of BUDGET_ROWS) {
@@ -37,6 +42,7 @@ for (const row of BUDGET_ROWS) {
     else if (deferred)
       line += `; loaded later with import(): ${deferred.gzip} B min+gzip in ${deferred.chunks} chunk(s), not counted`;
     if (paths && row.pathBudget) line += `\n     ${paths.map((p) => `${p.label} ${p.gzip} B`).join(', ')}`;
+    if (CHUNKS && paths && row.pathBudget) line += paths.map(chunkLines).join('');
     if (open) line += `\n     over its path budget, not failing yet: ${row.pathBudgetOpen}`;
     if (gzip > row.budget) line += `\n     heaviest: ${heaviest.map((h) => `${h.module} ${h.bytes} B`).join(', ')}`;
   } catch (error) {
@@ -47,6 +53,18 @@ for (const row of BUDGET_ROWS) {
 }
 console.log(`budgets: ${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;
+
+/** A path's chunk map: "     text code: 4944 B sign-in/sign-in.ts 11557, ...", one chunk a line. */
+function chunkLines({ label, chunkMap }) {
+  const chunks = chunkMap.map(
+    ({ gzip, modules }) =>
+      `\n       ${gzip} B: ${modules
+        .slice(0, 6)
+        .map((m) => `${m.module.replace(/^packages\//, '')} ${m.bytes}`)
+        .join(', ')}${modules.length > 6 ? `, +${modules.length - 6} more` : ''}`,
+  );
+  return `\n     ${label}:${chunks.join('')}`;
+}
 
 /** "in all on its heaviest path (text code): 31000 B", or the up-front size when nothing is loaded later. */
 function inAll(upFront, paths) {

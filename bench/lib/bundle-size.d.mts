@@ -10,6 +10,8 @@ export interface PathSize {
   minified: number;
   gzip: number;
   chunks: number;
+  /** Every chunk the path loads (up front first): its gzip size and its modules by minified bytes, biggest first. */
+  chunkMap: { gzip: number; modules: { module: string; bytes: number }[] }[];
 }
 export declare function bundleSize(
   contents: string,

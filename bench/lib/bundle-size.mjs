@@ -45,7 +45,9 @@ export const KB = 1000;
  * instead of silently growing. With `split`, `minified`, `gzip` and `heaviest` count the chunks loaded
  * up front, `deferred` (`{ minified, gzip, chunks }`, or `undefined` when there is none) the rest, and
  * `paths` (`[{ label, modules, minified, gzip, chunks }]`, with `deferred`) what the page has loaded in all
- * on each path through its `import()`s (see `pathSizes`).
+ * on each path through its `import()`s (see `pathSizes`), each path with its `chunkMap` (`[{ gzip, modules }]`:
+ * every chunk it loads, up front first, by gzip size and its modules by minified bytes, biggest first), so
+ * `check-budgets.mjs --chunks` can say what a path's bytes are.
  */
 export async function bundleSize(contents, { external = [], forbidden = [], split = false, paths } = {}) {
   const result = await build({
@@ -82,11 +84,22 @@ export async function bundleSize(contents, { external = [], forbidden = [], spli
   });
   const later = all.filter((name) => !initial.includes(name));
   const upFrontSize = measure(initial);
+  const chunkMap = (names) =>
+    names.map((name) => ({
+      gzip: gzipSync(files.get(name), { level: 9 }).length,
+      modules: Object.entries(outputs[name].inputs)
+        .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+        .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+        .map(([file, { bytesInOutput }]) => ({ module: shortName(file), bytes: bytesInOutput })),
+    }));
   return {
     ...upFrontSize,
     heaviest,
     ...(later.length
-      ? { deferred: { ...measure(later), chunks: later.length }, paths: pathSizes(outputs, initial, measure, paths) }
+      ? {
+          deferred: { ...measure(later), chunks: later.length },
+          paths: pathSizes(outputs, initial, measure, paths, chunkMap),
+        }
       : {}),
   };
 }
@@ -99,7 +112,7 @@ export async function bundleSize(contents, { external = [], forbidden = [], spli
  * its own, named by its module. Throws when a named module is not an `import()` target of the bundle (a path
  * that would silently count nothing).
  */
-function pathSizes(outputs, initial, measure, paths) {
+function pathSizes(outputs, initial, measure, paths, chunkMap) {
   const chunkOf = new Map();
   for (const [name, output] of Object.entries(outputs)) {
     if (output.entryPoint && !initial.includes(name))
@@ -124,6 +137,7 @@ function pathSizes(outputs, initial, measure, paths) {
       modules,
       ...measure([...seen]),
       chunks: seen.size,
+      chunkMap: chunkMap([...seen]),
     };
   });
 }

@@ -39,6 +39,16 @@ describe('bundle size per path through the import() graph', () => {
     expect(shared).to.be.lessThan(a!.gzip - gzip);
   });
 
+  it("a path's chunk map lists each chunk it loads, summing to its size, with the modules in it", async () => {
+    const { paths } = await measure();
+    const b = paths.find((p) => p.label === `${DIR}/b.js`)!;
+    expect(b.chunkMap).to.have.length(b.chunks);
+    expect(b.chunkMap.reduce((sum, c) => sum + c.gzip, 0)).to.equal(b.gzip);
+    const modules = b.chunkMap.flatMap((c) => c.modules.map((m) => m.module));
+    expect(modules.some((m) => m.endsWith(`${DIR}/b.js`))).to.equal(true);
+    expect(modules.some((m) => m.endsWith(`${DIR}/a.js`))).to.equal(false);
+  });
+
   it('a path naming a module that is not import()ed fails instead of counting nothing', async () => {
     const error = await measure({ typo: [`${DIR}/missing.js`] }).catch((e: Error) => e);
     expect(error).to.be.instanceOf(Error);
