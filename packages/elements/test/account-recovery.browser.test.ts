@@ -78,7 +78,7 @@ describe('<pay-account-recovery>', () => {
     expect((await completed).detail).to.deep.equal({ resetId, factor: 'SMS_OTP' });
     await settled(el, 'done');
     expect(text(part(el, 'success'))).to.equal('Your new phone number is set.');
-    expect(el.shadowRoot!.activeElement, 'focus on the outcome').to.equal(part(el, 'success'));
+    expect(el.shadowRoot!.activeElement === part(el, 'success'), 'focus on the outcome').to.equal(true);
     const customer = await chain.platform('GET', `/customers/${chain.customerId}`);
     expect(customer.phoneNumber).to.equal('+491702345678');
   });

@@ -29,6 +29,7 @@ import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { CustomerLoad } from '../shared/keyed-load.js';
 import { inputStyles, LightDomSlot } from '../shared/light-dom.js';
 import { noticeStyles } from '../shared/notice.styles.js';
+import { choiceStyles } from '../shared/choice.styles.js';
 import { PhoneField } from '../shared/phone-field.js';
 import { parsePhone } from '../shared/phone-numbers.js';
 import { PayAccountRecoveryCompletedEvent, PayAccountRecoveryStartedEvent } from './account-recovery-events.js';
@@ -86,7 +87,7 @@ const FACTORS: ScaFactorType[] = ['SMS_OTP', 'TOTP', 'PASSKEY'];
  * @cssstate error - An error is shown.
  */
 export class PayAccountRecoveryElement extends PayElement {
-  static override styles = [...PayElement.styles, noticeStyles, accountRecoveryStyles];
+  static override styles = [...PayElement.styles, noticeStyles, choiceStyles, accountRecoveryStyles];
 
   static override properties: PropertyDeclarations = {
     customerId: { attribute: 'customer-id' },
@@ -313,7 +314,7 @@ export class PayAccountRecoveryElement extends PayElement {
       case 'choose':
         return html`<p class="text">${this.t('recovery.intro')}</p>
           <fieldset part="choices" class="choices">
-            <legend>${this.t('recovery.choose')}</legend>
+            <legend class="choices__legend">${this.t('recovery.choose')}</legend>
             ${this.#factors!.map(
               (type) =>
                 html`<label part="choice" class="choice">

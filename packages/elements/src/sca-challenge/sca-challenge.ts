@@ -10,6 +10,7 @@ import {
   type ScaChallenge,
   type ScaLoginStart,
 } from '@paykit/crypto-core';
+import { choiceStyles } from '../shared/choice.styles.js';
 import { summaryStyles } from '../shared/summary.styles.js';
 import { PayElement } from '../shared/base-element.js';
 import { registerMessages } from '../shared/i18n.js';
@@ -87,7 +88,7 @@ type Proof = { code: string } | { passkey: true };
  * @cssstate cooldown - "Resend code" is not allowed yet.
  */
 export class PayScaChallengeElement extends PayElement {
-  static override styles = [...PayElement.styles, summaryStyles, scaChallengeStyles];
+  static override styles = [...PayElement.styles, summaryStyles, choiceStyles, scaChallengeStyles];
 
   static override properties: PropertyDeclarations = {
     quote: { attribute: false },
@@ -301,11 +302,11 @@ export class PayScaChallengeElement extends PayElement {
   #lock = '';
 
   #renderFactorSwitch(factors: ScaFactor[]): unknown {
-    return html`<fieldset part="factors" class="factors">
-      <legend class="factors__legend">${this.t('sca.factor.legend')}</legend>
+    return html`<fieldset part="factors" class="choices">
+      <legend class="choices__legend">${this.t('sca.factor.legend')}</legend>
       ${factors.map(
         (factor) =>
-          html`<label class="factor">
+          html`<label class="choice">
             <input
               type="radio"
               name="factor"
