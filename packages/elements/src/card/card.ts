@@ -33,6 +33,7 @@ import { getDefaultClient } from '../shared/client-context.js';
 import type { ErrorView } from '../shared/errors.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
+import { loadMore } from '../shared/load-more.js';
 import { KeyedLoad } from '../shared/keyed-load.js';
 import { Reconcile } from '../shared/reconcile.js';
 import { formatAmount } from '../sca-challenge/quote-format.js';
@@ -694,18 +695,7 @@ export class PayCardElement extends PayElement {
       }
       ${
         this.#cursor
-          ? html`<div class="actions">
-              <button
-                part="button more-button"
-                class="button button--secondary"
-                type="button"
-                ?disabled=${this.#action.busy}
-                aria-busy=${this.#action.busy === 'more' ? 'true' : 'false'}
-                @click=${this.#loadMore}
-              >
-                ${this.t('cardView.loadMore')}
-              </button>
-            </div>`
+          ? loadMore(this.t('cardView.loadMore'), !!this.#action.busy, this.#action.busy === 'more', this.#loadMore)
           : nothing
       }
     </section>`;

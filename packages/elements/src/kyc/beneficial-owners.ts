@@ -12,6 +12,7 @@ import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import './beneficial-owners.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { beneficialOwnersMessages } from './beneficial-owners.messages.js';
 import { ADDRESS, errorFields, KycFormElement, write } from './kyc-form.js';
+import { shadowInputStyles } from '../shared/input.styles.js';
 import { kycStyles } from './kyc.styles.js';
 
 registerMessages('en', beneficialOwnersMessages);
@@ -53,7 +54,7 @@ const ID_TYPES = ['NON_US_TAX_ID', 'SSN', 'ITIN'];
  * @cssstate error - An error is shown.
  */
 export class PayBeneficialOwnersElement extends KycFormElement {
-  static override styles = [...KycFormElement.styles, kycStyles];
+  static override styles = [...KycFormElement.styles, shadowInputStyles, kycStyles];
 
   static override properties: PropertyDeclarations = {
     customerId: { attribute: 'customer-id' },

@@ -26,20 +26,6 @@ export const kycStyles = css`
   .label {
     color: var(--_text);
   }
-  .input {
-    min-width: 0;
-    min-height: var(--_control-height);
-    padding: 0 var(--_space);
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-  }
-  .input[aria-invalid='true'] {
-    border-color: var(--_danger);
-  }
-  .input:focus-visible,
   .file:focus-within,
   .frame:focus-visible {
     outline: 2px solid var(--_focus);

@@ -8,6 +8,7 @@ import { PayDocumentUploadedEvent, PayKycStatusEvent, PayKycSubmittedEvent, type
 import type { MessageKey } from '../shared/i18n.js';
 import { CustomerLoad } from '../shared/keyed-load.js';
 import { ADDRESS, errorFields, KycFormElement, read, write } from './kyc-form.js';
+import { shadowInputStyles } from '../shared/input.styles.js';
 import { kycStyles } from './kyc.styles.js';
 
 type Phase = 'loading' | 'failed' | 'contact' | 'ready' | 'hosted' | 'form' | 'submitting' | 'done';
@@ -91,7 +92,7 @@ const docLabel = (t: (key: MessageKey) => string, type: string): string =>
  * @cssstate error - An error is shown.
  */
 export class PayKycElement extends KycFormElement {
-  static override styles = [...KycFormElement.styles, noticeStyles, kycStyles];
+  static override styles = [...KycFormElement.styles, noticeStyles, shadowInputStyles, kycStyles];
 
   static override properties: PropertyDeclarations = {
     customerId: { attribute: 'customer-id' },

@@ -42,20 +42,8 @@ export const sendStyles = css`
     font-weight: 600;
   }
   .input {
-    box-sizing: border-box;
     inline-size: 100%;
-    min-height: var(--_control-height);
-    padding: 0 var(--_space);
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
   }
-  .input[aria-invalid='true'] {
-    border-color: var(--_danger);
-  }
-  .input:focus-visible,
   .mode input:focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;

@@ -32,6 +32,7 @@ import { PayElement } from '../shared/base-element.js';
 import { describeError, type ErrorView } from '../shared/errors.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { CustomerLoad, KeyedLoad } from '../shared/keyed-load.js';
+import { shadowInputStyles } from '../shared/input.styles.js';
 import { summaryStyles } from '../shared/summary.styles.js';
 import { formatAmount } from '../sca-challenge/quote-format.js';
 import { PaySendNewPayeeEvent, PaySendQuotedEvent } from './send-events.js';
@@ -111,7 +112,7 @@ function parseAmount(text: string, places: number): number {
  * @cssstate error - An error is shown.
  */
 export class PaySendElement extends PayElement {
-  static override styles = [...PayElement.styles, summaryStyles, sendStyles];
+  static override styles = [...PayElement.styles, summaryStyles, shadowInputStyles, sendStyles];
 
   static override properties: PropertyDeclarations = {
     customerId: { attribute: 'customer-id' },

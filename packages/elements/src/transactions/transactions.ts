@@ -25,6 +25,7 @@ import { getDefaultClient } from '../shared/client-context.js';
 import { KeyedLoad } from '../shared/keyed-load.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { itemListStyles } from '../shared/item-list.styles.js';
+import { loadMore } from '../shared/load-more.js';
 import { formatAmount } from '../sca-challenge/quote-format.js';
 import { PayTransactionCancelledEvent } from './transactions-events.js';
 import './transactions.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
@@ -117,7 +118,8 @@ export class PayTransactionsElement extends PayElement {
     },
   });
   /** Load more and cancel, one at a time; the first page's load shows as busy too. */
-  readonly #action = new Action(this);
+  /** One change at a time: a cancel (`true`) or the next page (`'more'`). */
+  readonly #action = new Action<true | 'more'>(this);
 
   protected override get states(): string[] {
     const states = [this.#loaded ? (this.#rows.length ? 'ready' : 'empty') : 'loading'];
@@ -146,7 +148,7 @@ export class PayTransactionsElement extends PayElement {
       const current = this.#load.current();
       const page = await this.#page(client, this.#cursor);
       if (current()) this.#show(page, this.#rows);
-    });
+    }, 'more');
 
   #cancel(row: Transaction): Promise<void> {
     return this.#action.run(
@@ -211,17 +213,7 @@ export class PayTransactionsElement extends PayElement {
       </ul>
       ${
         this.#cursor
-          ? html`<div class="actions">
-              <button
-                part="button more-button"
-                class="button button--secondary"
-                type="button"
-                ?disabled=${this.#action.busy}
-                @click=${this.#more}
-              >
-                ${this.t('transactions.more')}
-              </button>
-            </div>`
+          ? loadMore(this.t('transactions.more'), !!this.#action.busy, this.#action.busy === 'more', this.#more)
           : nothing
       }`;
   }
