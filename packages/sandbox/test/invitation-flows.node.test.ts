@@ -1,10 +1,8 @@
 import { expect } from 'chai';
 import { claimInvitation, getInvitation } from '@paykit/crypto-core/activity';
-import { WalletClient } from '@paykit/crypto-core/client';
-import { memoryKeyStore } from '@paykit/crypto-core/key-store';
-import { fetchTransport } from '@paykit/crypto-core/transport';
+import type { WalletClient } from '@paykit/crypto-core/client';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import { newCustomer, platformClient, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 /** crypto-core's invitation flows (`@paykit/crypto-core/activity`) against the sandbox. */
 describe('sandbox: getInvitation and claimInvitation of @paykit/crypto-core/activity', () => {
@@ -12,13 +10,7 @@ describe('sandbox: getInvitation and claimInvitation of @paykit/crypto-core/acti
   let client: WalletClient;
   before(async () => {
     t = await startTestSandbox();
-    const base = fetchTransport({ baseUrl: t.server.baseUrl });
-    client = new WalletClient({
-      transport: (request) =>
-        base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
-      keyStore: memoryKeyStore(),
-      autoRefresh: false,
-    });
+    client = platformClient(t);
   });
   after(async () => {
     client.close();

@@ -7,11 +7,9 @@ import {
   lookupExternalAccount,
   lookupUma,
 } from '@paykit/crypto-core/send';
-import { WalletClient } from '@paykit/crypto-core/client';
-import { memoryKeyStore } from '@paykit/crypto-core/key-store';
-import { fetchTransport } from '@paykit/crypto-core/transport';
+import type { WalletClient } from '@paykit/crypto-core/client';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import { newCustomer, platformClient, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 /** crypto-core's send flows (`@paykit/crypto-core/send`) against the sandbox, through a real client. */
 describe('sandbox: the send flows of @paykit/crypto-core/send', () => {
@@ -19,13 +17,7 @@ describe('sandbox: the send flows of @paykit/crypto-core/send', () => {
   let client: WalletClient;
   before(async () => {
     t = await startTestSandbox();
-    const base = fetchTransport({ baseUrl: t.server.baseUrl });
-    client = new WalletClient({
-      transport: (request) =>
-        base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
-      keyStore: memoryKeyStore(),
-      autoRefresh: false,
-    });
+    client = platformClient(t);
   });
   after(async () => {
     client.close();
