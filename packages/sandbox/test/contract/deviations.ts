@@ -108,7 +108,7 @@ export const SANDBOX_CHOICES: readonly { where: string; answer: string; reason: 
     where: 'an operation of the API the sandbox does not serve yet',
     answer: '405 METHOD_NOT_ALLOWED with the served methods in Allow',
     reason:
-      "truthful about this sandbox (the operations left are issue 27's first part); 404 would claim the path unknown",
+      "truthful about this sandbox (what it leaves out is the platform's own, PLATFORM_ONLY of test/contract/end-user-operations.ts); 404 would claim the path unknown",
   },
   {
     where: 'POST /sca/factors/confirm of a TOTP while one is enrolled',
