@@ -96,9 +96,7 @@ export function directoryRoutes(_ctx: SandboxContext): Hono<SandboxEnv> {
   app.get('/uma-providers', (c) => {
     const country = c.req.query('countryCode');
     const currency = c.req.query('currencyCode');
-    const sortOrder = c.req.query('sortOrder') ?? 'desc';
-    if (sortOrder !== 'asc' && sortOrder !== 'desc')
-      throw invalidField('sortOrder', 'must be asc or desc', { enum: ['asc', 'desc'] });
+    const sortOrder = c.req.query('sortOrder') ?? 'desc'; // asc or desc: request-fields.ts refuses the rest
     const blocked = booleanQuery('hasBlockedProviders', c.req.query('hasBlockedProviders')) ?? true;
     const rows = UMA_PROVIDERS.filter(
       (p) =>
