@@ -112,11 +112,16 @@ describe('<pay-account-recovery>', () => {
     expect(chain.sandbox.state.sca.get(chain.customerId)!.factors ?? []).to.deep.equal([]);
   });
 
-  it('says nothing changed when the check is rejected, and starts again from the choice', async () => {
+  it('says nothing changed when the check is rejected, and starts again from the choice (also after a move)', async () => {
     const { chain, advance } = await setup({ platformCustomerId: `page-${crypto.randomUUID()}-liveness-rejected` });
     const el = await mount(chain);
     await settled(el, 'choose');
     await pressEnter(part<HTMLButtonElement>(el, 'start-button'));
+    await settled(el, 'waiting');
+    // moved in the page (a framework re-parenting it): the reset under way stays, read again by its id
+    const parent = el.parentElement!;
+    el.remove();
+    parent.append(el);
     await settled(el, 'waiting');
     advance(2 * STEP_MS);
     await settled(el, 'rejected');

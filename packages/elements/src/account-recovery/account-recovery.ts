@@ -269,15 +269,13 @@ export class PayAccountRecoveryElement extends PayElement {
     this.renderRoot.querySelector<HTMLElement>('[part="success"]')?.focus();
   }
 
+  /** The reset is over: the choice, from the factors read again (a reset shown on its own read none). */
   #again = (): void => {
     this.#reset = undefined;
     this.#status = undefined;
     this.#action.error = undefined;
-    if (this.resetId) {
-      // the page's reset is over: the choice starts from the factors
-      this.resetId = undefined;
-      this.#load.forget();
-    }
+    this.resetId = undefined;
+    this.#load.forget();
     this.requestUpdate();
   };
 
