@@ -2,8 +2,9 @@
  * The bytes a `Request` or `Response` body was made from, kept beside it (in a WeakMap), so the proxy's
  * own steps take them without reading the body's stream: `toNodeListener` notes the request body it read,
  * the proxy notes the service's answer it relays, and `readBodyLimited` and `toNodeListener` take them.
- * A Web stream read costs Node's fetch several promise turns per body; this was about a tenth of the
- * proxy's CPU per forwarded request. The body itself is still there, unread, for anyone else.
+ * A Web stream read costs Node's fetch a reader and several promise turns per body (in a CPU profile of
+ * the proxy, the request body's read fell from 1.0 % to 0.4 %). The body itself is still there, unread,
+ * for anyone else.
  *
  * @example
  *   const request = withKnownBody(new Request(url, { method: 'POST', body: bytes }), bytes);
