@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
-import { CodeEntry } from '../shared/code-entry.js';
+import { CodeSender } from '../shared/code-sender.js';
 import { CustomerLoad } from '../shared/keyed-load.js';
 import {
   PayContactVerificationCompleteEvent,
@@ -112,7 +112,7 @@ export class PayContactVerificationElement extends PayElement {
   });
 
   /** The code step; its error box also says why the customer could not be read (with "Try again"). */
-  readonly #code = new CodeEntry(this, {
+  readonly #code = new CodeSender(this, {
     wrong: 'contact.wrongCode',
     label: () => this.t(this.#current === 'phone' ? 'contact.labelPhone' : 'contact.labelEmail'),
     hint: () => this.t('contact.hint'),
@@ -190,22 +190,9 @@ export class PayContactVerificationElement extends PayElement {
         secondsLeft: this.#code.resend.remaining,
         retry: phase === 'failed' ? this.#onRetry : undefined,
       })}
-      ${phase === 'idle' || phase === 'sending' ? this.#renderSend(phase === 'sending') : nothing}
+      ${phase === 'idle' || phase === 'sending' ? this.#code.renderSend(phase === 'sending', this.#onSend) : nothing}
       ${codeSent ? this.#code.renderActions(phase === 'verifying', this.#onSend) : nothing} ${this.live.render()}
     </div>`;
-  }
-
-  #renderSend(sending: boolean): unknown {
-    return html`<button
-      part="button send-button"
-      class="button button--primary button--block"
-      type="button"
-      ?disabled=${sending || this.#code.resend.running}
-      aria-busy=${sending ? 'true' : 'false'}
-      @click=${this.#onSend}
-    >
-      ${sending ? html`<span class="spinner" aria-hidden="true"></span>${this.t('otp.sending')}` : this.t('otp.send')}
-    </button>`;
   }
 
   readonly #onSend = (): void => void this.#send();
@@ -249,21 +236,22 @@ export class PayContactVerificationElement extends PayElement {
     if (!channel || this.#phase === 'sending' || this.#phase === 'verifying' || code.resend.running) return;
     const before = this.#phase;
     this.#phase = 'sending';
-    code.error = code.retry = undefined;
-    this.requestUpdate();
-    try {
-      await this.requireClient().request('POST', this.#path(channel));
-      this.#phase = 'code-sent';
-      code.sent();
-      this.dispatchEvent(new PayOtpSentEvent(channel === 'phone' ? 'sms' : 'email'));
-      this.live.announce(this.t(`contact.sent.${channel}`));
-      await this.updateComplete;
-      code.focus();
-    } catch (error) {
-      if ((error as { status?: unknown }).status === 409) return this.#load.load(); // verified meanwhile, or not required
-      this.#phase = before === 'code-sent' ? 'code-sent' : 'idle';
-      code.sendFailed(this.reportError(error));
-    }
+    await code.send(
+      () => this.requireClient().request('POST', this.#path(channel)),
+      () => {
+        this.#phase = 'code-sent';
+        this.dispatchEvent(new PayOtpSentEvent(channel === 'phone' ? 'sms' : 'email'));
+        return this.t(`contact.sent.${channel}`);
+      },
+      (error) => {
+        if ((error as { status?: unknown }).status !== 409) {
+          this.#phase = before === 'code-sent' ? 'code-sent' : 'idle';
+          return false;
+        }
+        void this.#load.load(); // verified meanwhile, or not required
+        return true;
+      },
+    );
   }
 
   async #confirm(code: string): Promise<void> {
@@ -271,30 +259,29 @@ export class PayContactVerificationElement extends PayElement {
     if (!channel || this.#phase !== 'code-sent') return;
     const current = this.#load.current();
     this.#phase = 'verifying';
-    this.#code.busy = true;
-    this.#code.error = this.#code.retry = undefined;
-    this.requestUpdate();
-    try {
-      const customer = await this.requireClient().request<CustomerContact>('POST', this.#path(channel, true), {
-        body: { code },
-      });
-      if (!current()) return;
-      this.#apply(customer);
-      this.live.announce(this.t('contact.channelVerified', { channel: this.t(`contact.channel.${channel}` as const) }));
-    } catch (error) {
-      if (!current()) return;
-      if ((error as { status?: unknown }).status === 409) {
-        await this.#load.load();
-        return;
-      }
-      this.#phase = 'code-sent';
-      this.#code.fail(this.report(this.#code.describe(error)), () => void this.#confirm(code));
-    } finally {
-      this.#code.busy = false;
-      this.requestUpdate();
-    }
-    await this.updateComplete;
-    if (this.#phase === 'code-sent' && !this.#code.rateLimited && !this.#code.spent) this.#code.focus();
+    await this.#code.attempt(
+      async () => {
+        const customer = await this.requireClient().request<CustomerContact>('POST', this.#path(channel, true), {
+          body: { code },
+        });
+        if (!current()) return;
+        this.#apply(customer);
+        this.live.announce(
+          this.t('contact.channelVerified', { channel: this.t(`contact.channel.${channel}` as const) }),
+        );
+      },
+      (error) => {
+        if (!current()) return true;
+        if ((error as { status?: unknown }).status !== 409) {
+          this.#phase = 'code-sent';
+          return false;
+        }
+        void this.#load.load(); // verified meanwhile
+        return true;
+      },
+      () => void this.#confirm(code),
+      () => this.#phase === 'code-sent',
+    );
   }
 
   #requireCustomerId(): string {

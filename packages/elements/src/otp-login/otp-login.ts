@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { OtpChallenge } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
-import { CodeEntry } from '../shared/code-entry.js';
+import { CodeSender } from '../shared/code-sender.js';
 import { PayOtpSentEvent, type PayOtpChannel } from './otp-login-events.js';
 import { PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { otpLoginStyles } from './otp-login.styles.js';
@@ -85,7 +85,7 @@ export class PayOtpLoginElement extends PayElement {
   #challenge: OtpChallenge | undefined;
   #webOtp: AbortController | undefined;
 
-  readonly #code = new CodeEntry(this, {
+  readonly #code = new CodeSender(this, {
     label: () => this.t('otp.label'),
     hint: () => this.t('otp.hint'),
     onComplete: (code) => void this.#verify(code),
@@ -128,7 +128,7 @@ export class PayOtpLoginElement extends PayElement {
       <p part="intro" class="text intro">${this.#intro(codeSent)}</p>
       ${codeSent ? html`<slot name="code-input"></slot>` : nothing}
       ${this.renderErrorBox(this.#code.error, { secondsLeft: this.#code.resend.remaining })}
-      ${codeSent ? this.#code.renderActions(phase === 'verifying', this.#onSend) : this.#renderSend(phase === 'sending')}
+      ${codeSent ? this.#code.renderActions(phase === 'verifying', this.#onSend) : this.#code.renderSend(phase === 'sending', this.#onSend)}
       ${this.live.render()}
     </div>`;
   }
@@ -141,19 +141,6 @@ export class PayOtpLoginElement extends PayElement {
     return this.t(sms ? 'otp.intro.smsAnon' : 'otp.intro.emailAnon');
   }
 
-  #renderSend(sending: boolean): unknown {
-    return html`<button
-      part="button send-button"
-      class="button button--primary button--block"
-      type="button"
-      ?disabled=${sending || this.#code.resend.running}
-      aria-busy=${sending ? 'true' : 'false'}
-      @click=${this.#onSend}
-    >
-      ${sending ? html`<span class="spinner" aria-hidden="true"></span>${this.t('otp.sending')}` : this.t('otp.send')}
-    </button>`;
-  }
-
   readonly #onSend = (): void => void this.#send();
 
   async #send(): Promise<void> {
@@ -162,55 +149,44 @@ export class PayOtpLoginElement extends PayElement {
       return;
     const before = this.#phase;
     this.#phase = 'sending';
-    code.error = code.retry = undefined;
-    this.requestUpdate();
-    try {
-      const client = this.requireClient();
-      const type = this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP';
-      const challenge = await client.requestOtp(
-        this.authMethodId ? { authMethodId: this.authMethodId } : { accountId: this.accountId ?? '', type },
-      );
-      this.#challenge = challenge;
-      this.#phase = 'code-sent';
-      code.sent();
-      this.dispatchEvent(new PayOtpSentEvent(this.channel === 'sms' ? 'sms' : 'email'));
-      this.live.announce(this.#intro(true));
-      await this.updateComplete;
-      code.focus();
-      this.#startWebOtp();
-    } catch (error) {
-      this.#phase = before === 'idle' ? 'idle' : 'code-sent';
-      code.sendFailed(this.reportError(error));
-    }
+    const sent = await code.send(
+      async () => {
+        const type = this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP';
+        this.#challenge = await this.requireClient().requestOtp(
+          this.authMethodId ? { authMethodId: this.authMethodId } : { accountId: this.accountId ?? '', type },
+        );
+      },
+      () => {
+        this.#phase = 'code-sent';
+        this.dispatchEvent(new PayOtpSentEvent(this.channel === 'sms' ? 'sms' : 'email'));
+        return this.#intro(true);
+      },
+      () => void (this.#phase = before === 'idle' ? 'idle' : 'code-sent'),
+    );
+    if (sent) this.#startWebOtp();
   }
 
   async #verify(code: string): Promise<void> {
     const challenge = this.#challenge;
     if (!challenge || this.#phase !== 'code-sent') return;
     this.#phase = 'verifying';
-    this.#code.busy = true;
-    this.#code.error = this.#code.retry = undefined;
-    this.requestUpdate();
-    try {
-      const session = await this.requireClient().loginWithOtp({ challenge, code });
-      this.#phase = 'signed-in';
-      this.#challenge = undefined;
-      this.#code.visible = false;
-      this.#code.resend.stop();
-      this.#stopWebOtp();
-      this.dispatchEvent(new PaySessionEvent(summarizeSession(session)));
-      this.live.announce(this.t('otp.signedIn'));
-    } catch (error) {
-      this.#phase = 'code-sent';
-      // After a network error the code is held for "Try again" (the verify button), dropped on the next
-      // edit or on disconnect: the only place it outlives the attempt.
-      this.#code.fail(this.report(this.#code.describe(error)), () => void this.#verify(code));
-    } finally {
-      this.#code.busy = false;
-      this.requestUpdate();
-    }
-    await this.updateComplete;
-    if (this.#phase === 'code-sent' && !this.#code.rateLimited && !this.#code.spent) this.#code.focus();
+    // After a network error the code is held for "Try again" (the verify button), dropped on the next
+    // edit or on disconnect: the only place it outlives the attempt.
+    await this.#code.attempt(
+      async () => {
+        const session = await this.requireClient().loginWithOtp({ challenge, code });
+        this.#phase = 'signed-in';
+        this.#challenge = undefined;
+        this.#code.visible = false;
+        this.#code.resend.stop();
+        this.#stopWebOtp();
+        this.dispatchEvent(new PaySessionEvent(summarizeSession(session)));
+        this.live.announce(this.t('otp.signedIn'));
+      },
+      () => void (this.#phase = 'code-sent'),
+      () => void this.#verify(code),
+      () => this.#phase === 'code-sent',
+    );
   }
 
   /** WebOTP: on SMS, where the browser has it, the code arrives without typing. */
