@@ -17,7 +17,7 @@
  *
  * @example
  *   node test/exports/api-report.mjs                                  check (fails with the diff)
- *   npx tsc -b && PAYKIT_UPDATE_EXPORTS=1 node test/exports/api-report.mjs    rewrite after a deliberate change
+ *   npm run typecheck && PAYKIT_UPDATE_EXPORTS=1 node test/exports/api-report.mjs    rewrite after a deliberate change
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 
 export const PACKAGES = ['crypto-core', 'elements', 'react-bindings', 'proxy', 'sandbox'];
-export const UPDATE_COMMAND = 'npx tsc -b && PAYKIT_UPDATE_EXPORTS=1 node test/exports/api-report.mjs';
+export const UPDATE_COMMAND = 'npm run typecheck && PAYKIT_UPDATE_EXPORTS=1 node test/exports/api-report.mjs';
 
 /** Required, not imported: importing a CommonJS module this size makes Node scan it for export names. */
 const ts = createRequire(import.meta.url)('typescript');
@@ -51,7 +51,7 @@ export function packageEntries(packageDir) {
     const dir = before.slice(0, before.lastIndexOf('/') + 1);
     const prefix = before.slice(dir.length);
     const absDir = path.join(packageDir, dir);
-    if (!existsSync(absDir)) throw new Error(`${pkg.name} ${subpath}: ${absDir} is missing (run npx tsc -b)`);
+    if (!existsSync(absDir)) throw new Error(`${pkg.name} ${subpath}: ${absDir} is missing (run npm run typecheck)`);
     for (const file of readdirSync(absDir).sort()) {
       if (!file.startsWith(prefix) || !file.endsWith(after)) continue;
       const stem = file.slice(prefix.length, -after.length);
@@ -117,7 +117,7 @@ function identifiers(node, out = []) {
 export function declarationsProgram(packageDirs) {
   const files = packageDirs.flatMap((dir) => packageEntries(dir).entries.map((entry) => entry.file));
   for (const file of files) {
-    if (!existsSync(file)) throw new Error(`${file} is missing (run npx tsc -b)`);
+    if (!existsSync(file)) throw new Error(`${file} is missing (run npm run typecheck)`);
   }
   const options = {
     noLib: true,

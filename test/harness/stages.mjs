@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const node = process.execPath;
 const prettier = require.resolve('prettier/bin/prettier.cjs');
-const tsc = require.resolve('typescript/bin/tsc');
+// TypeScript 7, the native compiler: the same checks as 5.9 at a quarter of the CPU (root package.json)
+const tsc = path.join(path.dirname(require.resolve('typescript-7/package.json')), 'bin/tsc');
 
 /** Where the `demo-build` stage puts the page the e2e stages serve. */
 const DEMO_BUILD = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/demo-build');

@@ -5,7 +5,7 @@
  * change that a flow's type would reject fails there, naming the line.
  *
  * @example
- *   npx tsc -b
+ *   npm run typecheck
  */
 import type {
   AuthMethod,
