@@ -48,11 +48,12 @@ const SRC = 'packages/elements/src';
  * the client's `registerPasskey`, so the code paths load no passkey element.
  */
 /**
- * Why the sign-in rows' path budgets are reported but do not fail yet: the code paths load 31–37 kB, and
- * getting them under needs 4–7 kB of shared code cut (issue 26, "Sizes stay honest"). Remove it from a row
- * once the row fits.
+ * Why the sign-in rows' path budgets are reported but do not fail yet: the page's paths load 30.4–35.4 kB
+ * (passkey to text code) and the element's text-code path 26.2 kB; getting them under needs up to 5.4 kB of
+ * shared code cut (issue 26, "Sizes stay honest"). Remove it from a row once the row fits.
  */
-const SIGN_IN_PATHS_OPEN = 'issue 26 ("Sizes stay honest"): the code and OAuth paths are over by up to 7.4 kB';
+const SIGN_IN_PATHS_OPEN =
+  'issue 26 ("Sizes stay honest"): the page\'s paths are over by up to 5.4 kB (text code), the element\'s text-code path by 1.2 kB';
 
 export const SIGN_IN_PATHS = {
   'email code': [`${SRC}/define/pay-otp-login.ts`],
