@@ -31,11 +31,6 @@ import {
   type PhoneProblem,
 } from './phone-numbers.js';
 import { phoneFieldMessages } from './phone-field.messages.js';
-// Nothing of it is used here: the import puts the base element's modules on this module's import graph, as they
-// are on every other chunk `<pay-sign-in>` loads later, so a splitting bundler (esbuild) keeps Lit and i18n
-// in the one chunk shared with them instead of a chunk of their own: a file less on every sign-in, 450 B
-// less gzipped (bench: "Sign-in page"). Every host already loads base-element.
-import './base-element.js';
 
 registerMessages('en', phoneFieldMessages);
 
