@@ -42,23 +42,31 @@ export const ELEMENT_PATH_BUDGET = 25 * KB;
 const SRC = 'packages/elements/src';
 
 /**
- * The ways through `<pay-sign-in>` (`sign-in-loaders.ts`), each by the modules it `import()`s: a code by
+ * The ways through `<pay-sign-in>` (`sign-in-loaders.ts`), each by the modules it `import()`s (`sign-in/define/`): a code by
  * email, a code by text message (the phone field first), a passkey, an OAuth provider. A code sign-in
- * ends on the add-passkey offer where the browser has passkeys (`<pay-passkey-login mode="register">`),
- * so the code paths count the passkey element too.
+ * ends on the add-passkey offer where the browser has passkeys: `<pay-sign-in>`'s own button, which calls
+ * the client's `registerPasskey`, so the code paths load no passkey element.
  */
 /**
- * Why the sign-in rows' path budgets are reported but do not fail yet: the code paths load 31–37 kB, and
- * getting them under needs 4–7 kB of shared code cut (issue 26, "Sizes stay honest"). Remove it from a row
- * once the row fits.
+ * The sign-in paths whose budget is still a goal, reported loudly but not failing yet (`pathBudgetOpen`:
+ * the paths, and why); every other path of the row fails when it goes over. The page's code and OAuth paths
+ * load 32.0–34.6 kB, the element's text-code path 25.4 kB: up to 4.6 kB of shared code to cut (issue 26,
+ * "Sizes stay honest"). Take a path out once it fits, the row's entry once none is left.
  */
-const SIGN_IN_PATHS_OPEN = 'issue 26 ("Sizes stay honest"): the code and OAuth paths are over by up to 7.4 kB';
+const SIGN_IN_PAGE_OPEN = {
+  paths: ['email code', 'text code', 'OAuth'],
+  reason: 'issue 26 ("Sizes stay honest"): the code and OAuth paths are over by up to 4.6 kB (text code)',
+};
+const SIGN_IN_ELEMENT_OPEN = {
+  paths: ['text code'],
+  reason: 'issue 26 ("Sizes stay honest"): the text-code path is over by 0.4 kB',
+};
 
 export const SIGN_IN_PATHS = {
-  'email code': [`${SRC}/define/pay-otp-login.ts`, `${SRC}/define/pay-passkey-login.ts`],
-  'text code': [`${SRC}/shared/phone-field.ts`, `${SRC}/define/pay-otp-login.ts`, `${SRC}/define/pay-passkey-login.ts`],
-  passkey: [`${SRC}/define/pay-passkey-login.ts`],
-  OAuth: [`${SRC}/define/pay-oauth-button.ts`],
+  'email code': [`${SRC}/sign-in/define/otp.ts`],
+  'text code': [`${SRC}/sign-in/define/phone.ts`, `${SRC}/sign-in/define/otp.ts`],
+  passkey: [`${SRC}/sign-in/define/passkey.ts`],
+  OAuth: [`${SRC}/sign-in/define/oauth.ts`],
 };
 
 /**
@@ -175,7 +183,7 @@ export const SIZE_ROWS = [
     noPeer: NO_PEER_ELEMENTS,
     budget: ELEMENT_BUDGET,
     pathBudget: ELEMENT_PATH_BUDGET,
-    ...(tag === 'pay-sign-in' ? { pathBudgetOpen: SIGN_IN_PATHS_OPEN } : {}),
+    ...(tag === 'pay-sign-in' ? { pathBudgetOpen: SIGN_IN_ELEMENT_OPEN } : {}),
   })),
   ...ELEMENTS.map((tag) => ({
     id: `element:${tag}`,
@@ -223,7 +231,7 @@ export const SIZE_ROWS = [
     noPeer: 'the peer ships no sign-in component outside React (@turnkey/sdk-react, not installed here)',
     budget: 30 * KB,
     pathBudget: 30 * KB,
-    pathBudgetOpen: SIGN_IN_PATHS_OPEN,
+    pathBudgetOpen: SIGN_IN_PAGE_OPEN,
   },
   {
     id: 'sign-in-page-every-method',

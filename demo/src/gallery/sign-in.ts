@@ -1,12 +1,15 @@
 /** Sign-in: `<pay-sign-in>`, `<pay-passkey-login>`, `<pay-oauth-button>`. */
 import type { SignInAccount } from '@paykit/crypto-core';
-import { galleryCustomer } from './sandbox.js';
-import { payElement, press, type, type GallerySection } from './section.js';
+import { galleryCustomer, OTP_CODE } from './sandbox.js';
+import { CODE_INPUT, payElement, press, type, type GallerySection } from './section.js';
 
 const EMAIL_INPUT = 'input[type="email"]';
 
-/** `<pay-sign-in>` whose lookup answers `answer` for any identifier (the platform's lookup, in the page). */
-async function signIn(answer: 'account' | 'unknown' | 'never'): Promise<HTMLElement> {
+/**
+ * `<pay-sign-in>` whose lookup answers `answer` for any identifier (the platform's lookup, in the page);
+ * with `passkeyPrompt`, a code sign-in ends on the add-passkey offer (where the browser has passkeys).
+ */
+async function signIn(answer: 'account' | 'unknown' | 'never', passkeyPrompt = false): Promise<HTMLElement> {
   const customer = await galleryCustomer();
   const account: SignInAccount = {
     accountId: customer.accountId,
@@ -16,7 +19,8 @@ async function signIn(answer: 'account' | 'unknown' | 'never'): Promise<HTMLElem
     answer === 'never'
       ? new Promise<never>(() => undefined)
       : Promise.resolve(answer === 'account' ? account : undefined);
-  return payElement('pay-sign-in', customer.client(), { 'no-passkey-prompt': true, identifiers: 'email' }, { lookup });
+  const attributes = { ...(passkeyPrompt ? {} : { 'no-passkey-prompt': true }), identifiers: 'email' };
+  return payElement('pay-sign-in', customer.client(), attributes, { lookup });
 }
 
 async function identify(el: HTMLElement): Promise<void> {
@@ -58,6 +62,17 @@ export const signInSection: GallerySection = {
       note: 'The account’s email code method.',
       render: () => signIn('account'),
       drive: identify,
+    },
+    {
+      name: 'add-passkey',
+      kind: 'success',
+      expect: 'add-passkey',
+      note: 'Signed in with the emailed code: the offer to add a passkey, "Create a passkey" or "Not now".',
+      render: () => signIn('account', true),
+      drive: async (el) => {
+        await identify(el);
+        await type(el, CODE_INPUT, OTP_CODE);
+      },
     },
   ],
 };

@@ -307,7 +307,9 @@ describe('<pay-sign-in>', () => {
     if (webAuthn) {
       await until(() => hasState(el, 'add-passkey'), 'the add-passkey prompt');
       expect(part(el, 'title').textContent!.trim()).to.equal('Add a passkey for faster sign-in');
-      await until(() => !!el.querySelector('pay-passkey-login[mode="register"]'), 'the register button');
+      expect(part(el, 'add-passkey-button').textContent!.trim()).to.equal('Create a passkey');
+      expect(el.querySelector('pay-passkey-login'), 'the offer is the element’s own button').to.equal(null);
+      expect(el.shadowRoot!.activeElement).to.equal(part(el, 'add-passkey-button'));
       await expectAccessible(el, 'add passkey');
       await pressEnter(part(el, 'not-now-button'));
       await el.updateComplete;
@@ -341,6 +343,38 @@ describe('<pay-sign-in>', () => {
     expect(completes[0]!.detail.session).to.include({ accountId: chain.accountId, type: 'EMAIL_OTP' });
     expect(JSON.stringify(completes[0]!.detail)).not.to.contain(EMAIL);
   });
+
+  itWhen(
+    webAuthn,
+    'no WebAuthn in this engine: no add-passkey offer',
+    'the add-passkey offer loads no method element, and its press calls the client at once',
+    async () => {
+      const loaders = (customElements.get('pay-sign-in') as unknown as typeof PaySignInElement).loaders;
+      const saved = { ...loaders };
+      t.push(async () => void Object.assign(loaders, saved));
+      const loaded: string[] = [];
+      for (const kind of ['otp', 'passkey', 'oauth', 'phone'] as const)
+        loaders[kind] = (() => (loaded.push(kind), saved[kind]!())) as never;
+      const client = chain.client;
+      const register = client.registerPasskey;
+      t.push(async () => void (client.registerPasskey = register));
+      let calls = 0;
+      client.registerPasskey = () => {
+        calls++;
+        return Promise.reject(Object.assign(new Error('lost'), { name: 'NotAllowedError' }));
+      };
+      const el = await render(emailOnly);
+      await enterEmail(el, EMAIL);
+      await signInWithCode(el);
+      await until(() => hasState(el, 'add-passkey'), 'the add-passkey prompt');
+      await el.updateComplete;
+      part(el, 'add-passkey-button').click();
+      expect(calls, 'called inside the click, nothing awaited first').to.equal(1);
+      await until(() => hasState(el, 'error'), 'the registration error');
+      expect(hasState(el, 'add-passkey'), 'still offered: press again or "Not now"').to.equal(true);
+      expect(loaded).to.deep.equal(['otp']);
+    },
+  );
 
   it('offers only the identifiers the platform signs in with: identifiers="email" has no phone switch, "phone" starts on it', async () => {
     const both = await render(emailOnly);
@@ -519,12 +553,12 @@ describe('<pay-sign-in>', () => {
       const el = await render(emailOnly);
       await enterEmail(el, EMAIL);
       await signInWithCode(el);
-      await until(() => !!el.querySelector('pay-passkey-login[mode="register"]'), 'the add-passkey prompt');
-      const register = el.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-passkey-login')!;
-      await register.updateComplete;
+      await until(() => hasState(el, 'add-passkey'), 'the add-passkey prompt');
       const added = nextEvent<CustomEvent<{ authMethodId: string }>>(el, 'pay-passkey-registered');
-      part(register, 'passkey-button').click();
+      const complete = nextEvent<CustomEvent<{ passkeyAdded: boolean }>>(el, 'pay-sign-in-complete');
+      part(el, 'add-passkey-button').click(); // one press: the ceremony starts inside it
       const passkeyId = (await added).detail.authMethodId;
+      expect((await complete).detail.passkeyAdded).to.equal(true);
       await until(() => hasState(el, 'signed-in'), 'signed in');
       await chain.client.logout();
 

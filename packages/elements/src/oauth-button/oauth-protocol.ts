@@ -37,9 +37,21 @@ export interface OAuthProviderConfig {
 export const OAUTH_MESSAGE_TYPE = 'paykit:oauth-result';
 /** `window.name` of the popups the element opens: the callback answers only such a window's opener. */
 export const OAUTH_POPUP_NAME = 'paykit-oauth';
-// the pending request's sessionStorage key and `readRecord` are a tiny module of their own: `<pay-sign-in>`
-// reads the pending request up front, without the rest of the protocol
-export { PENDING_KEY, readRecord } from './oauth-pending.js';
+/**
+ * sessionStorage key of the redirect path's pending request. `<pay-sign-in>` reads it up front with its own
+ * copy of the key (a shared module would be a chunk of its own); its resume test holds the two equal.
+ */
+export const PENDING_KEY = 'paykit:oauth:pending';
+
+/** JSON from sessionStorage (undefined when absent, unreadable or storage is refused). */
+export function readRecord<T>(key: string): T | undefined {
+  try {
+    const text = sessionStorage.getItem(key);
+    return text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 /** sessionStorage key of the redirect path's result, from the callback page to the element. */
 export const RESULT_KEY = 'paykit:oauth:result';
 

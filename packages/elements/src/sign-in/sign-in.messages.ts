@@ -26,6 +26,8 @@ export const signInMessages = {
   'signIn.oauth': 'Continue with {provider}',
   'signIn.addPasskey': 'Add a passkey for faster sign-in',
   'signIn.addPasskeyText': 'Next time, sign in with your fingerprint, face or screen lock instead of a code.',
+  'signIn.createPasskey': 'Create a passkey',
+  'signIn.waiting': 'Follow the prompt from your browser or device…',
   'signIn.notNow': 'Not now',
   'signIn.close': 'Close',
   'signIn.signedIn': 'You’re signed in.',

@@ -10,10 +10,10 @@ import {
   type SignInMethod,
 } from '@paykit/crypto-core';
 import type { OAuthPending, OAuthProviderConfig } from '../oauth-button/oauth-protocol.js';
-import { PENDING_KEY, readRecord } from '../oauth-button/oauth-pending.js';
 import { PayElement } from '../shared/base-element.js';
-import type { ErrorView } from '../shared/errors.js';
-import { PaySessionEvent, summarizeSession } from '../shared/events.js';
+import { describeRegistrationError, type ErrorView } from '../shared/errors.js';
+import { keyIcon } from '../shared/icons.js';
+import { eventInit, PaySessionEvent, summarizeSession } from '../shared/events.js';
 import { inputStyles, LightDomSlot } from '../shared/light-dom.js';
 import type { PhoneField } from '../shared/phone-field.js';
 import { registerMessages } from '../shared/i18n.js';
@@ -67,7 +67,9 @@ let nextId = 0;
  * method is shown; an OAuth provider or passkey picked in "Use another method" starts at once (one press).
  * What a person typed (or autofill filled) is never replaced: the email and phone fields stay once rendered.
  * After a code sign-in, where the browser has passkeys, it offers "Add a passkey for
- * faster sign-in" with "Not now" (`no-passkey-prompt` turns that off).
+ * faster sign-in" with "Not now" (`no-passkey-prompt` turns that off): its own button, which calls
+ * `client.registerPasskey` inside the click (nothing awaited first, Safari's gesture rule), so the offer
+ * loads no method element.
  *
  * Where popups are blocked, OAuth takes the whole page to the provider (`<pay-oauth-button>`'s redirect
  * fallback). When the element connects with the fallback's pending request in `sessionStorage`, it goes
@@ -89,6 +91,7 @@ let nextId = 0;
  *
  * @event {PaySignInMethodEvent} pay-sign-in-method - A method was offered or chosen. `detail: { method, provider }`, never the identifier.
  * @event {PaySessionEvent} pay-session - Signed in (from the method's element, or the identifier's passkey autofill), before the optional add-passkey offer. `detail.session: { id, accountId, type, expiresAt }`.
+ * @event {PayPasskeyRegisteredEvent} pay-passkey-registered - The add-passkey offer added a passkey. `detail: { authMethodId, nickname }` (a `CustomEvent` with that class's name and detail, not an instance of it).
  * @event {PaySignInCompleteEvent} pay-sign-in-complete - Finished, the add-passkey offer included: navigate on this one. `detail: { session, passkeyAdded }`.
  *
  * @slot brand - Above the title: the platform's logo and name.
@@ -108,6 +111,7 @@ let nextId = 0;
  * @csspart another-button - "Use another method".
  * @csspart methods - The list of methods to choose from.
  * @csspart method-button - One method in that list.
+ * @csspart add-passkey-button - "Create a passkey" on the add-passkey prompt.
  * @csspart not-now-button - "Not now" on the add-passkey prompt.
  * @csspart error - The error box.
  * @csspart success - The signed-in message.
@@ -180,6 +184,8 @@ export class PaySignInElement extends PayElement {
   #method: SignInMethod | undefined;
   #viaOtp = false;
   #passkeyAdded = false;
+  /** The add-passkey offer's registration is running. */
+  #adding = false;
   #error: ErrorView | undefined;
   #emailError: 'signIn.emailMissing' | 'signIn.emailInvalid' | undefined;
   #lookups = 0;
@@ -201,7 +207,6 @@ export class PaySignInElement extends PayElement {
     new LightDomSlot(this, 'identifier', () => this.#renderIdentifier(), inputStyles);
     new LightDomSlot(this, 'method', () => this.#renderMethod(), inputStyles);
     this.addEventListener('pay-session', this.#onSession);
-    this.addEventListener('pay-passkey-registered', this.#onRegistered);
   }
 
   protected override get states(): string[] {
@@ -298,8 +303,20 @@ export class PaySignInElement extends PayElement {
     const phase = this.#phase;
     if (phase === 'signed-in') return this.renderSuccess(this.t('signIn.signedIn'));
     if (phase === 'add-passkey') {
+      const adding = this.#adding;
       return html`<p class="text">${this.t('signIn.addPasskeyText')}</p>
-        <slot name="method"></slot>
+        <button
+          part="button add-passkey-button"
+          class="button button--primary button--block"
+          type="button"
+          aria-busy=${adding ? 'true' : 'false'}
+          @click=${this.#onAddPasskey}
+        >
+          ${adding ? html`<span class="spinner" aria-hidden="true"></span>` : keyIcon}<span
+            >${this.t('signIn.createPasskey')}</span
+          >
+        </button>
+        ${adding ? html`<p class="text">${this.t('signIn.waiting')}</p>` : nothing}
         <button part="button not-now-button" class="button button--link" type="button" @click=${this.#done}>
           ${this.t('signIn.notNow')}
         </button>`;
@@ -415,17 +432,6 @@ export class PaySignInElement extends PayElement {
     const m = this.#method;
     const client = this.client;
     const locale = this.locale;
-    if (this.#phase === 'add-passkey') {
-      const who = this.#identifier;
-      return html`<pay-passkey-login
-        appearance="flat"
-        mode="register"
-        .client=${client}
-        .locale=${locale}
-        .theme=${this.theme}
-        user-name=${who ? ('email' in who ? who.email : who.phone) : ''}
-      ></pay-passkey-login>`;
-    }
     if (this.#phase !== 'method' || !m) return nothing;
     if (m.type === 'PASSKEY')
       return html`<pay-passkey-login
@@ -578,7 +584,13 @@ export class PaySignInElement extends PayElement {
    * provider's `<pay-oauth-button>`, which takes the answer and signs in (or shows why not).
    */
   #resume(): void {
-    const pending = readRecord<OAuthPending>(PENDING_KEY);
+    let pending: OAuthPending | undefined;
+    try {
+      // oauth-protocol.ts's PENDING_KEY: read here without the protocol, which loads with the button
+      pending = JSON.parse(sessionStorage.getItem('paykit:oauth:pending')!) as OAuthPending | undefined;
+    } catch {
+      // no storage, or not JSON: nothing to resume
+    }
     if (!pending?.provider || this.#phase !== 'identify') return;
     this.#resumed = pending.provider;
     this.#methods = [];
@@ -644,25 +656,52 @@ export class PaySignInElement extends PayElement {
     if (event.target === this || this.#phase !== 'method') return;
     if (this.#viaOtp && !this.noPasskeyPrompt && passkeysSupported()) {
       this.#phase = 'add-passkey';
+      this.#method = undefined;
       this.live.announce(this.t('signIn.addPasskey'));
-      this.#focusAfter(async () => {
-        // the offer's element: loaded now (a code sign-in may not have loaded it)
-        await this.#load('PASSKEY').catch(() => undefined);
-        const child = this.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pay-passkey-login');
-        await child?.updateComplete;
-        return child?.shadowRoot?.querySelector('button') ?? null;
-      });
+      this.#focusAfter(() => this.renderRoot.querySelector('[part~="add-passkey-button"]'));
     } else this.#done();
   };
 
-  readonly #onRegistered = (): void => {
-    if (this.#phase === 'add-passkey') {
-      this.#passkeyAdded = true;
-      this.#done();
+  /**
+   * "Create a passkey" on the offer: the client's ceremony starts inside the click, before anything is
+   * awaited, so the browser still sees the person's gesture (one press adds the passkey).
+   */
+  readonly #onAddPasskey = (): void => {
+    if (this.#adding) return;
+    const who = this.#identifier;
+    let run: Promise<{ id: string; nickname?: string }>;
+    try {
+      run = this.requireClient().registerPasskey({ userName: who ? ('email' in who ? who.email : who.phone) : '' });
+    } catch (error) {
+      run = Promise.reject(error);
     }
+    this.#adding = true;
+    this.#error = undefined;
+    this.requestUpdate();
+    void run.then(
+      (added) => {
+        this.#adding = false;
+        if (this.#phase !== 'add-passkey') return;
+        this.#passkeyAdded = true;
+        // `<pay-passkey-login>`'s event (PayPasskeyRegisteredEvent's name and detail), made here so its
+        // module, shared with that element's chunk, is not a chunk of its own on every sign-in
+        this.dispatchEvent(
+          new CustomEvent('pay-passkey-registered', eventInit({ authMethodId: added.id, nickname: added.nickname })),
+        );
+        this.#done();
+      },
+      (error: unknown) => {
+        this.#adding = false;
+        if (this.#phase !== 'add-passkey') return;
+        this.#error = this.report(describeRegistrationError(error));
+        this.requestUpdate();
+      },
+    );
   };
 
   readonly #done = (): void => {
+    // "Not now" while the offer's ceremony runs: it ends quietly
+    if (this.#adding) cancelPasskeyCeremony();
     this.#phase = 'signed-in';
     this.#method = undefined;
     this.live.announce(this.t('signIn.signedIn'));

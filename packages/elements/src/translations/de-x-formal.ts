@@ -475,6 +475,8 @@ export const deFormal: Messages = {
   'signIn.addPasskey': 'Passkey hinzufügen und schneller anmelden',
   'signIn.addPasskeyText':
     'Melden Sie sich nächstes Mal mit Fingerabdruck, Gesicht oder Displaysperre an statt mit einem Code.',
+  'signIn.createPasskey': 'Passkey erstellen',
+  'signIn.waiting': 'Folgen Sie den Anweisungen Ihres Browsers oder Geräts…',
   'signIn.notNow': 'Nicht jetzt',
   'signIn.close': 'Schließen',
   'signIn.signedIn': 'Sie sind angemeldet.',

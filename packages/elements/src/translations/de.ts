@@ -473,6 +473,8 @@ export const de: Messages = {
   'signIn.addPasskey': 'Passkey hinzufügen und schneller anmelden',
   'signIn.addPasskeyText':
     'Melde dich nächstes Mal mit Fingerabdruck, Gesicht oder Displaysperre an statt mit einem Code.',
+  'signIn.createPasskey': 'Passkey erstellen',
+  'signIn.waiting': 'Folge den Anweisungen deines Browsers oder Geräts…',
   'signIn.notNow': 'Nicht jetzt',
   'signIn.close': 'Schließen',
   'signIn.signedIn': 'Du bist angemeldet.',

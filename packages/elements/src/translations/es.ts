@@ -450,6 +450,8 @@ export const es: Messages = {
   'signIn.addPasskey': 'Añade una llave de acceso para entrar más rápido',
   'signIn.addPasskeyText':
     'La próxima vez, inicia sesión con tu huella, tu cara o el bloqueo de pantalla en lugar de un código.',
+  'signIn.createPasskey': 'Crear una llave de acceso',
+  'signIn.waiting': 'Sigue las indicaciones de tu navegador o dispositivo…',
   'signIn.notNow': 'Ahora no',
   'signIn.close': 'Cerrar',
   'signIn.signedIn': 'Has iniciado sesión.',

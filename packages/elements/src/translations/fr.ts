@@ -478,6 +478,8 @@ export const fr: Messages = {
   'signIn.addPasskey': 'Ajoutez une clé d’accès pour vous connecter plus vite',
   'signIn.addPasskeyText':
     'La prochaine fois, connectez-vous avec votre empreinte, votre visage ou le verrouillage de l’écran au lieu d’un code.',
+  'signIn.createPasskey': 'Créer une clé d’accès',
+  'signIn.waiting': 'Suivez les instructions de votre navigateur ou de votre appareil…',
   'signIn.notNow': 'Pas maintenant',
   'signIn.close': 'Fermer',
   'signIn.signedIn': 'Connexion réussie.',

@@ -468,6 +468,8 @@ export const it: Messages = {
   'signIn.oauth': 'Continua con {provider}',
   'signIn.addPasskey': 'Aggiungi una passkey per accedere più velocemente',
   'signIn.addPasskeyText': 'La prossima volta accedi con l’impronta, il volto o il blocco schermo invece di un codice.',
+  'signIn.createPasskey': 'Crea una passkey',
+  'signIn.waiting': 'Segui le istruzioni del browser o del dispositivo…',
   'signIn.notNow': 'Non ora',
   'signIn.close': 'Chiudi',
   'signIn.signedIn': 'Hai effettuato l’accesso.',

@@ -466,6 +466,8 @@ export const nl: Messages = {
   'signIn.addPasskey': 'Voeg een toegangssleutel toe om sneller in te loggen',
   'signIn.addPasskeyText':
     'Log de volgende keer in met je vingerafdruk, gezicht of schermvergrendeling in plaats van een code.',
+  'signIn.createPasskey': 'Een toegangssleutel maken',
+  'signIn.waiting': 'Volg de instructies van je browser of apparaat…',
   'signIn.notNow': 'Niet nu',
   'signIn.close': 'Sluiten',
   'signIn.signedIn': 'Je bent ingelogd.',

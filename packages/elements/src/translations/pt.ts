@@ -468,6 +468,8 @@ export const pt: Messages = {
   'signIn.addPasskey': 'Adicione uma chave de acesso para iniciar sessão mais depressa',
   'signIn.addPasskeyText':
     'Da próxima vez, inicie sessão com a impressão digital, o rosto ou o bloqueio de ecrã em vez de um código.',
+  'signIn.createPasskey': 'Criar uma chave de acesso',
+  'signIn.waiting': 'Siga as instruções do seu navegador ou dispositivo…',
   'signIn.notNow': 'Agora não',
   'signIn.close': 'Fechar',
   'signIn.signedIn': 'Sessão iniciada.',

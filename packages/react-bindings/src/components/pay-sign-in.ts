@@ -11,6 +11,7 @@ import { createComponent, type EventName, type ReactWebComponent } from '@lit/re
 import {
   PaySignInElement,
   type PayErrorEvent,
+  type PayPasskeyRegisteredEvent,
   type PaySessionEvent,
   type PaySignInCompleteEvent,
   type PaySignInMethodEvent,
@@ -25,6 +26,8 @@ import { setDefaultSignInLoaders } from '@paykit/elements/sign-in-loaders';
 export const paySignInEvents = {
   /** `pay-error`: An operation failed. `detail: { code }`: the PayError code only, never a message. */
   onPayError: 'pay-error' as EventName<PayErrorEvent>,
+  /** `pay-passkey-registered`: The add-passkey offer added a passkey. `detail: { authMethodId, nickname }` (a `CustomEvent` with that class's name and detail, not an instance of it). */
+  onPayPasskeyRegistered: 'pay-passkey-registered' as EventName<PayPasskeyRegisteredEvent>,
   /** `pay-session`: Signed in (from the method's element, or the identifier's passkey autofill), before the optional add-passkey offer. `detail.session: { id, accountId, type, expiresAt }`. */
   onPaySession: 'pay-session' as EventName<PaySessionEvent>,
   /** `pay-sign-in-complete`: Finished, the add-passkey offer included: navigate on this one. `detail: { session, passkeyAdded }`. */
