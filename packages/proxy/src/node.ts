@@ -2,8 +2,9 @@
  * Mounts a Web-standard handler (such as the platform proxy) in a plain `node:http` server: turns each
  * IncomingMessage into a `Request` (a body over 64 KiB or of no declared length is streamed, not buffered,
  * so the handler's size limit holds) and writes the `Response` back. A client that disconnects aborts the request's signal; `TRACE`, `TRACK`
- * and `CONNECT` (which a `Request` cannot carry) are answered 501. Node only, which is
- * why it lives in its own subpath, `@paykit/proxy/node`.
+ * and `CONNECT` (which a `Request` cannot carry) are answered 501. The requests it builds reach the service
+ * over Node's own HTTP client (node-upstream.ts) rather than the global `fetch`, unless the platform passed
+ * a `fetch` of its own. Node only, which is why it lives in its own subpath, `@paykit/proxy/node`.
  *
  * @example
  *   import { createServer } from 'node:http';
@@ -14,6 +15,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rememberClientAddress } from './client-address.js';
 import { errorResponse } from './errors.js';
 import { knownBody, withKnownBody } from './known-body.js';
+import { nodeExchange } from './node-upstream.js';
+import { preferExchange } from './upstream.js';
 
 export type WebHandler = (request: Request) => Response | Promise<Response>;
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -84,6 +87,7 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
   const request = new Request(`${scheme}://${host}${target}`, init);
   if (init.body instanceof Uint8Array) withKnownBody(request, init.body as Uint8Array<ArrayBuffer>);
   rememberClientAddress(request, req.socket.remoteAddress);
+  preferExchange(request, nodeExchange);
   return request;
 }
 

@@ -36,7 +36,7 @@ import { checkOwnership } from './ownership.js';
 import { parseServicePath } from './path.js';
 import { queryString, readQuery } from './query.js';
 import { grantedEndUser, type SignInGrant } from './sign-in-grants.js';
-import { forward } from './upstream.js';
+import { forward, preferredExchange } from './upstream.js';
 
 export type PlatformProxyHandler = (request: Request) => Promise<Response>;
 
@@ -101,6 +101,7 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
 
   const query = readQuery(match.route, url.search);
   if (query instanceof Response) return query;
+  const exchange = preferredExchange(request);
   const readService = (servicePath: string) =>
     forward(config, {
       url: `${config.serviceBase}${servicePath}`,
@@ -108,6 +109,7 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
       headers: new Headers(),
       body: new Uint8Array(),
       signal: request.signal,
+      exchange,
     });
   let refusal: Response | undefined;
   let cardChange: JudgedCardChange | undefined;
@@ -139,6 +141,7 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
     headers: request.headers,
     body,
     signal: request.signal,
+    exchange,
   });
   if (match.route.changesOwnership && answer.ok) {
     try {
