@@ -13,10 +13,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rememberClientAddress } from './client-address.js';
+import { type DirectHandler, directHandlerOf } from './direct-handler.js';
 import { errorResponse } from './errors.js';
 import { knownBody, withKnownBody } from './known-body.js';
 import { nodeExchange } from './node-upstream.js';
-import { preferExchange } from './upstream.js';
+import { preferExchange, type RelayedAnswer } from './upstream.js';
 
 export type WebHandler = (request: Request) => Response | Promise<Response>;
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -34,19 +35,28 @@ const BUFFERED_BODY_BYTES = 64 * 1024;
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 export function toNodeListener(handler: WebHandler): NodeListener {
+  // the platform proxy itself (not wrapped): called directly, see direct-handler.ts
+  const direct = directHandlerOf(handler);
   return (req, res) => {
-    void serve(handler, req, res);
+    void serve(direct ?? handler, direct !== undefined, req, res);
   };
 }
 
-async function serve(handler: WebHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(
+  handler: WebHandler | DirectHandler,
+  direct: boolean,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const controller = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  let response: Response;
+  let response: Response | RelayedAnswer;
   try {
-    const request = UNSUPPORTED_METHODS.has(req.method ?? '') ? undefined : await toRequest(req, controller.signal);
+    const request = UNSUPPORTED_METHODS.has(req.method ?? '')
+      ? undefined
+      : await toRequest(req, controller.signal, direct);
     response = request
       ? await handler(request)
       : UNSUPPORTED_METHODS.has(req.method ?? '')
@@ -55,10 +65,17 @@ async function serve(handler: WebHandler, req: IncomingMessage, res: ServerRespo
   } catch {
     response = errorResponse(500, 'INTERNAL_ERROR', 'The request could not be handled.');
   }
-  await writeResponse(response, res);
+  if (response instanceof Response) await writeResponse(response, res);
+  else writeRelayed(response, res);
 }
 
-async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request | undefined> {
+/**
+ * With `bodyBeside` (the proxy called directly), a body read here is not put in the `Request` but only
+ * noted beside it (known-body.ts): the proxy takes it from there, and nothing else the proxy hands the
+ * request to reads a body (`resolveEndUser` must not; on other runtimes the proxy has read it by then).
+ * That spares a Web stream and a copy per request.
+ */
+async function toRequest(req: IncomingMessage, signal: AbortSignal, bodyBeside: boolean): Promise<Request | undefined> {
   const target = req.url ?? '';
   if (!target.startsWith('/')) return undefined;
   const host = req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
@@ -74,18 +91,20 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  let read: Uint8Array<ArrayBuffer> | undefined;
   if (hasBody && declared <= BUFFERED_BODY_BYTES) {
     // a small body of declared length (node:http reads no more than it declares) is read here, whole: a
     // Request made from bytes costs undici far less than one that pipes a stream (the proxy's CPU per
     // request: about a fifth less)
-    init.body = await readDeclared(req, declared);
+    read = await readDeclared(req, declared);
+    if (!bodyBeside) init.body = read;
   } else if (hasBody) {
     // undici takes an async iterable body (with duplex: 'half'): cheaper than Readable.toWeb's stream
     init.body = req as unknown as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
   const request = new Request(`${scheme}://${host}${target}`, init);
-  if (init.body instanceof Uint8Array) withKnownBody(request, init.body as Uint8Array<ArrayBuffer>);
+  if (read) withKnownBody(request, read);
   rememberClientAddress(request, req.socket.remoteAddress);
   preferExchange(request, nodeExchange);
   return request;
@@ -156,6 +175,19 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
     void reader.cancel().catch(() => undefined);
     res.destroy();
   }
+}
+
+/** A relayed answer of the service (the proxy called directly): status, headers and bytes, in one write. */
+function writeRelayed(answer: RelayedAnswer, res: ServerResponse): void {
+  res.statusCode = answer.status;
+  if (answer.statusText) res.statusMessage = answer.statusText;
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  if (answer.body === null) {
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', answer.body.byteLength);
+  res.end(answer.body);
 }
 
 /** Settles once `res` may be written again (or has closed). */

@@ -78,7 +78,29 @@ export function preferredExchange(request: Request): ServiceExchange | undefined
   return preferred.get(request);
 }
 
+/**
+ * The service's answer as the proxy relays it: its status and body, `Cache-Control: no-store` and the
+ * returned headers. A plain object until someone needs a `Response` (`relayedResponse`): the Node adapter
+ * writes it to the socket as it is.
+ */
+export interface RelayedAnswer {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: readonly (readonly [string, string])[];
+  /** `null` for a status that carries no body. */
+  readonly body: Uint8Array<ArrayBuffer> | null;
+}
+
 export async function forward(config: ProxyConfig, outgoing: OutgoingRequest): Promise<Response> {
+  const answer = await forwardRelayed(config, outgoing);
+  return answer instanceof Response ? answer : relayedResponse(answer);
+}
+
+/** `forward`, with the service's answer left as a `RelayedAnswer`; the proxy's own refusals (502, 504) are Responses. */
+export async function forwardRelayed(
+  config: ProxyConfig,
+  outgoing: OutgoingRequest,
+): Promise<RelayedAnswer | Response> {
   // a plain record: the exchange copies it into its own request (a Headers object here would be copied again)
   const headers: Record<string, string> = {};
   for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -103,6 +125,12 @@ export async function forward(config: ProxyConfig, outgoing: OutgoingRequest): P
     config.onError(error, 'upstream');
     return errorResponse(502, 'UPSTREAM_UNAVAILABLE', 'The payments service could not be reached.');
   }
+}
+
+/** The `Response` of a relayed answer (its body bytes noted beside it, see known-body.ts). */
+export function relayedResponse(answer: RelayedAnswer): Response {
+  const init = { status: answer.status, statusText: answer.statusText, headers: answer.headers as [string, string][] };
+  return answer.body === null ? new Response(null, init) : withKnownBody(new Response(answer.body, init), answer.body);
 }
 
 /**
@@ -150,7 +178,7 @@ async function exchangeByFetch(send: ProxyConfig['send'], call: ServiceCall): Pr
   }
 }
 
-function relay(answer: ServiceAnswer): Response {
+function relay(answer: ServiceAnswer): RelayedAnswer {
   if (answer.status < 200 || answer.status > 599) {
     throw new RangeError(`unexpected upstream status ${answer.status}`);
   }
@@ -159,7 +187,10 @@ function relay(answer: ServiceAnswer): Response {
     const value = answer.header(name);
     if (value !== null) headers.push([name, value]);
   }
-  const init = { status: answer.status, statusText: answer.statusText, headers };
-  if (NULL_BODY_STATUSES.has(answer.status)) return new Response(null, init);
-  return withKnownBody(new Response(answer.body, init), answer.body);
+  return {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers,
+    body: NULL_BODY_STATUSES.has(answer.status) ? null : answer.body,
+  };
 }

@@ -146,6 +146,7 @@ describe("toNodeListener without a fetch option: Node's own client to the servic
   let service: Server;
   let server: Server;
   let port = 0;
+  let proxy: (request: Request) => Promise<Response>;
 
   before(async () => {
     service = createServer((req, res) => {
@@ -160,7 +161,7 @@ describe("toNodeListener without a fetch option: Node's own client to the servic
       });
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-    const proxy = createPlatformProxy({
+    proxy = createPlatformProxy({
       serviceUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}/2025-10-13`,
       tokenId: TOKEN_ID,
       clientSecret: CLIENT_SECRET,
@@ -215,6 +216,33 @@ describe("toNodeListener without a fetch option: Node's own client to the servic
     expect(first!.headers['content-length']).to.equal(String(body.length));
     for (const name of ['cookie', 'x-forwarded-for', 'accept-encoding'])
       expect(first!.headers[name], name).to.equal(undefined);
+  });
+
+  it('gives a wrapped proxy (a Fetch handler, not called directly) the body in its Request, and forwards it', async () => {
+    let seenBody = '';
+    const wrapped = createServer(
+      toNodeListener(async (request) => {
+        seenBody = await request.clone().text();
+        return proxy(request);
+      }),
+    );
+    await new Promise<void>((resolve) => wrapped.listen(0, '127.0.0.1', resolve));
+    try {
+      const body = '{"clientPublicKey":"02ab"}';
+      const response = await raw(
+        (wrapped.address() as AddressInfo).port,
+        'POST',
+        `${PREFIX}/auth/sessions/${alice.session}/refresh`,
+        { 'Content-Type': 'application/json', Cookie: 'session=alice' },
+        body,
+      );
+      expect(response.status).to.equal(201);
+      expect(response.headers['content-length']).to.equal('20');
+      expect(seenBody).to.equal(body);
+      expect(seen.at(-1)!.body).to.equal(body);
+    } finally {
+      await new Promise<void>((resolve) => wrapped.close(() => resolve()));
+    }
   });
 
   it('answers 504 when the service does not answer within timeoutMs', async () => {
