@@ -147,6 +147,7 @@ describe("toNodeListener without a fetch option: Node's own client to the servic
   let server: Server;
   let port = 0;
   let proxy: (request: Request) => Promise<Response>;
+  const closedAt: number[] = [];
 
   before(async () => {
     service = createServer((req, res) => {
@@ -155,7 +156,11 @@ describe("toNodeListener without a fetch option: Node's own client to the servic
       req.on('data', (chunk: string) => (body += chunk));
       req.on('end', () => {
         seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        if (req.url?.includes('slow')) return; // never answers: the proxy's time limit must hold
+        if (req.url?.includes('slow')) {
+          // never answers: the proxy's time limit, or the client going away, must end the call
+          res.once('close', () => closedAt.push(performance.now()));
+          return;
+        }
         res.writeHead(201, { 'Content-Type': 'application/json', 'Retry-After': '3', 'X-Internal': 'secret' });
         res.end('{"id":"Session:new"}');
       });
@@ -166,7 +171,7 @@ describe("toNodeListener without a fetch option: Node's own client to the servic
       tokenId: TOKEN_ID,
       clientSecret: CLIENT_SECRET,
       pathPrefix: PREFIX,
-      timeoutMs: 300,
+      timeoutMs: 1000,
       resolveEndUser: (request) =>
         request.headers.get('Cookie')?.includes('session=alice')
           ? endUserFromIds({ sessionIds: [alice.session, 'slow'], customerIds: [alice.customer] })
@@ -254,5 +259,30 @@ describe("toNodeListener without a fetch option: Node's own client to the servic
     expect(response.status).to.equal(504);
     expect(JSON.parse(response.body)).to.include({ code: 'UPSTREAM_TIMEOUT' });
     expect(performance.now() - started).to.be.below(3000);
+  });
+
+  it('stops the call to the service when the client goes away (the request signal of a direct call)', async () => {
+    const before = closedAt.length;
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `${PREFIX}/auth/sessions/slow/refresh`,
+        headers: { 'Content-Type': 'application/json', Cookie: 'session=alice', 'Content-Length': '2' },
+      });
+      req.on('error', () => resolve());
+      req.end('{}');
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 60);
+    });
+    while (closedAt.length === before && performance.now() - started < 2000)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(closedAt.length).to.equal(before + 1);
+    // well before the 1 s time limit
+    expect(closedAt.at(-1)! - started).to.be.below(700);
   });
 });
