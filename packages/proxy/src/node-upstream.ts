@@ -23,13 +23,17 @@ const httpsAgent = new HttpsAgent(AGENT);
 
 export function nodeExchange(call: ServiceCall): Promise<ServiceAnswer> {
   return new Promise((resolve, reject) => {
-    const url = new URL(call.url);
+    const { url, path } = target(call.url);
     const secure = url.protocol === 'https:';
     const headers: Record<string, string> = { ...call.headers };
     // as fetch does: a body's length, and 0 for a method that carries one but has none
     if (call.body !== null || (call.method !== 'GET' && call.method !== 'HEAD'))
       headers['Content-Length'] = String(call.body?.byteLength ?? 0);
-    const req = (secure ? httpsRequest : httpRequest)(url, {
+    const req = (secure ? httpsRequest : httpRequest)({
+      protocol: url.protocol,
+      hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+      port: url.port,
+      path,
       method: call.method,
       headers,
       agent: secure ? httpsAgent : httpAgent,
@@ -80,6 +84,20 @@ export function nodeExchange(call: ServiceCall): Promise<ServiceAnswer> {
     if (call.signal?.aborted) req.destroy();
     req.end(call.body ?? undefined);
   });
+}
+
+/** The service's origins, parsed once each (every call goes to the one `serviceUrl`). */
+const origins = new Map<string, URL>();
+
+/** Where `href` (a URL the proxy built from `serviceUrl`: normalised, no dot segments) goes. */
+function target(href: string): { url: URL; path: string } {
+  const end = href.indexOf('/', href.indexOf('//') + 2);
+  const origin = end < 0 ? href : href.slice(0, end);
+  const known = origins.get(origin);
+  if (known) return { url: known, path: end < 0 ? '/' : href.slice(end) };
+  const url = new URL(href);
+  if (url.origin === origin && origins.size < 16) origins.set(origin, url);
+  return { url, path: url.pathname + url.search };
 }
 
 function headerValue(headers: IncomingHttpHeaders, name: string): string | null {
