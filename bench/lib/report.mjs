@@ -299,7 +299,7 @@ function throughputReading(phases) {
 }
 
 const PROXY_LABEL = {
-  floor: 'Floor: bare pass-through (`node:http` + `fetch`, no checks)',
+  floor: 'Floor: bare pass-through (`node:http` server and keep-alive client, as the proxy forwards; no checks)',
   memory: '`@paykit/proxy`, in-memory store',
   redis: '`@paykit/proxy`, Redis store',
 };

@@ -3,8 +3,11 @@
  *
  * - `upstream`: the payments service stand-in, a bare `node:http` server that reads the body and answers
  *   every request 200 with a fixed challenge-sized JSON body (no work of its own to measure).
- * - `floor`: a bare pass-through, the least a forwarder does: `node:http`, read the body, `fetch` it to
- *   `BENCH_PROXY_UPSTREAM` with the platform's Basic credential, write the answer back. No checks.
+ * - `floor`: a bare pass-through, the least a forwarder does: `node:http`, read the body, send it to
+ *   `BENCH_PROXY_UPSTREAM` with the platform's Basic credential, write the answer back. No checks. It
+ *   sends with the client the proxy's Node adapter uses (`node:http` over a keep-alive agent, see
+ *   packages/proxy/src/node-upstream.ts), so the row measures the proxy's own work, not a choice of
+ *   client: with the floor on `fetch` (undici, dearer per request), the proxy would gain from the swap.
  * - `memory` / `redis`: `@paykit/proxy` through `toNodeListener`, sign-in grants in the in-memory store
  *   or in Redis (`redisStore`, Redis on `BENCH_REDIS_PORT`).
  *
@@ -14,7 +17,7 @@
  * @example
  *   BENCH_PROXY_MODE=memory BENCH_PROXY_UPSTREAM=http://127.0.0.1:4000/2025-10-13 node --conditions=source --import tsx bench/load/proxy-process.ts
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { createPlatformProxy, createSignInGrants, memoryStore, type ProxyStore } from '@paykit/proxy';
@@ -48,15 +51,38 @@ async function upstream(req: IncomingMessage, res: ServerResponse): Promise<void
   answer(res, req.headers.authorization === AUTHORIZATION ? 200 : 401, CHALLENGE);
 }
 
+const floorAgent = new Agent({ keepAlive: true, timeout: 4_000 });
+
 async function floor(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readBody(req);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const forwarded = await fetch(UPSTREAM + (req.url ?? '').slice(BENCH_PREFIX.length), {
-    method: req.method ?? 'GET',
-    headers: { Authorization: AUTHORIZATION, 'Content-Type': 'application/json' },
-    ...(hasBody ? { body: body as Uint8Array<ArrayBuffer> } : {}),
-  });
-  answer(res, forwarded.status, await forwarded.text(), forwarded.headers.get('content-type') ?? 'application/json');
+  const forwarded = await new Promise<{ status: number; text: string; contentType: string | undefined }>(
+    (resolve, reject) => {
+      const out = httpRequest(
+        UPSTREAM + (req.url ?? '').slice(BENCH_PREFIX.length),
+        {
+          method: req.method ?? 'GET',
+          agent: floorAgent,
+          headers: {
+            Authorization: AUTHORIZATION,
+            'Content-Type': 'application/json',
+            'Content-Length': String(body.byteLength),
+          },
+        },
+        (answer) => {
+          let text = '';
+          answer.setEncoding('utf8');
+          answer.on('data', (chunk: string) => (text += chunk));
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 0, text, contentType: answer.headers['content-type'] }),
+          );
+          answer.on('error', reject);
+        },
+      );
+      out.on('error', reject);
+      out.end(body);
+    },
+  );
+  answer(res, forwarded.status, forwarded.text, forwarded.contentType ?? 'application/json');
 }
 
 let redis: Redis | undefined;

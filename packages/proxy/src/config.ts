@@ -127,6 +127,8 @@ export interface ProxyConfig {
    * directly: a `Request` built first and handed to `fetch` would be built twice (fetch copies its input).
    */
   readonly send: (url: string, init: RequestInit) => Promise<Response>;
+  /** No `fetch` option: a runtime's cheaper way to the service may stand in for `send` (upstream.ts). */
+  readonly globalFetch: boolean;
   readonly clientAddress: (request: Request) => string | undefined;
   readonly now: () => number;
   readonly resolveEndUser: PlatformProxyOptions['resolveEndUser'];
@@ -181,6 +183,7 @@ export function resolveConfig(options: PlatformProxyOptions): ProxyConfig {
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
     maxBodyBytes: positive(options.maxBodyBytes, 65_536, 'maxBodyBytes'),
     send: sender(options.fetch),
+    globalFetch: options.fetch === undefined,
     clientAddress: options.clientAddress ?? clientAddressOf,
     now: options.now ?? Date.now,
     resolveEndUser: options.resolveEndUser,

@@ -2,8 +2,9 @@
  * Mounts a Web-standard handler (such as the platform proxy) in a plain `node:http` server: turns each
  * IncomingMessage into a `Request` (a body over 64 KiB or of no declared length is streamed, not buffered,
  * so the handler's size limit holds) and writes the `Response` back. A client that disconnects aborts the request's signal; `TRACE`, `TRACK`
- * and `CONNECT` (which a `Request` cannot carry) are answered 501. Node only, which is
- * why it lives in its own subpath, `@paykit/proxy/node`.
+ * and `CONNECT` (which a `Request` cannot carry) are answered 501. The requests it builds reach the service
+ * over Node's own HTTP client (node-upstream.ts) rather than the global `fetch`, unless the platform passed
+ * a `fetch` of its own. Node only, which is why it lives in its own subpath, `@paykit/proxy/node`.
  *
  * @example
  *   import { createServer } from 'node:http';
@@ -12,8 +13,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rememberClientAddress } from './client-address.js';
+import { type DirectHandler, directHandlerOf } from './direct-handler.js';
 import { errorResponse } from './errors.js';
 import { knownBody, withKnownBody } from './known-body.js';
+import { nodeExchange } from './node-upstream.js';
+import { preferExchange, type RelayedAnswer } from './upstream.js';
 
 export type WebHandler = (request: Request) => Response | Promise<Response>;
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -31,19 +35,28 @@ const BUFFERED_BODY_BYTES = 64 * 1024;
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 export function toNodeListener(handler: WebHandler): NodeListener {
+  // the platform proxy itself (not wrapped): called directly, see direct-handler.ts
+  const direct = directHandlerOf(handler);
   return (req, res) => {
-    void serve(handler, req, res);
+    void serve(direct ?? handler, direct !== undefined, req, res);
   };
 }
 
-async function serve(handler: WebHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(
+  handler: WebHandler | DirectHandler,
+  direct: boolean,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const controller = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  let response: Response;
+  let response: Response | RelayedAnswer;
   try {
-    const request = UNSUPPORTED_METHODS.has(req.method ?? '') ? undefined : await toRequest(req, controller.signal);
+    const request = UNSUPPORTED_METHODS.has(req.method ?? '')
+      ? undefined
+      : await toRequest(req, controller.signal, direct);
     response = request
       ? await handler(request)
       : UNSUPPORTED_METHODS.has(req.method ?? '')
@@ -52,10 +65,17 @@ async function serve(handler: WebHandler, req: IncomingMessage, res: ServerRespo
   } catch {
     response = errorResponse(500, 'INTERNAL_ERROR', 'The request could not be handled.');
   }
-  await writeResponse(response, res);
+  if (response instanceof Response) await writeResponse(response, res);
+  else writeRelayed(response, res);
 }
 
-async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request | undefined> {
+/**
+ * With `bodyBeside` (the proxy called directly), a body read here is not put in the `Request` but only
+ * noted beside it (known-body.ts): the proxy takes it from there, and nothing else the proxy hands the
+ * request to reads a body (`resolveEndUser` must not; on other runtimes the proxy has read it by then).
+ * That spares a Web stream and a copy per request.
+ */
+async function toRequest(req: IncomingMessage, signal: AbortSignal, bodyBeside: boolean): Promise<Request | undefined> {
   const target = req.url ?? '';
   if (!target.startsWith('/')) return undefined;
   const host = req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
@@ -69,22 +89,44 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
+  const init: RequestInit & { duplex?: 'half' } = bodyBeside ? { method, headers } : { method, headers, signal };
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  let read: Uint8Array<ArrayBuffer> | undefined;
   if (hasBody && declared <= BUFFERED_BODY_BYTES) {
     // a small body of declared length (node:http reads no more than it declares) is read here, whole: a
     // Request made from bytes costs undici far less than one that pipes a stream (the proxy's CPU per
     // request: about a fifth less)
-    init.body = await readDeclared(req, declared);
+    read = await readDeclared(req, declared);
+    if (!bodyBeside) init.body = read;
   } else if (hasBody) {
     // undici takes an async iterable body (with duplex: 'half'): cheaper than Readable.toWeb's stream
     init.body = req as unknown as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
-  const request = new Request(`${scheme}://${host}${target}`, init);
-  if (init.body instanceof Uint8Array) withKnownBody(request, init.body as Uint8Array<ArrayBuffer>);
+  const url = `${scheme}://${host}${target}`;
+  const request = bodyBeside ? new DisconnectSignalled(url, init, signal) : new Request(url, init);
+  if (read) withKnownBody(request, read);
   rememberClientAddress(request, req.socket.remoteAddress);
+  preferExchange(request, nodeExchange);
   return request;
+}
+
+/**
+ * A `Request` whose `signal` is the adapter's own (aborted when the client disconnects), for the proxy
+ * called directly: undici makes a `Request` given a `signal` follow it with a signal of its own, a weak
+ * reference and a finalizer, which cost more than the rest of the `Request` (in a loop of Node 20, about
+ * 35 µs against 20). Only the proxy and its callbacks see it, and they read `signal`; a copy made from it
+ * (`clone()`, `new Request(request)`) does not follow the client.
+ */
+class DisconnectSignalled extends Request {
+  readonly #signal: AbortSignal;
+  constructor(url: string, init: RequestInit, signal: AbortSignal) {
+    super(url, init);
+    this.#signal = signal;
+  }
+  override get signal(): AbortSignal {
+    return this.#signal;
+  }
 }
 
 /** The bytes of a body whose Content-Length node:http holds it to. */
@@ -152,6 +194,19 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
     void reader.cancel().catch(() => undefined);
     res.destroy();
   }
+}
+
+/** A relayed answer of the service (the proxy called directly): status, headers and bytes, in one write. */
+function writeRelayed(answer: RelayedAnswer, res: ServerResponse): void {
+  res.statusCode = answer.status;
+  if (answer.statusText) res.statusMessage = answer.statusText;
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  if (answer.body === null) {
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', answer.body.byteLength);
+  res.end(answer.body);
 }
 
 /** Settles once `res` may be written again (or has closed). */

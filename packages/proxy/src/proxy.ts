@@ -36,13 +36,14 @@ import { checkOwnership } from './ownership.js';
 import { parseServicePath } from './path.js';
 import { queryString, readQuery } from './query.js';
 import { grantedEndUser, type SignInGrant } from './sign-in-grants.js';
-import { forward } from './upstream.js';
+import { withDirectHandler } from './direct-handler.js';
+import { forward, forwardRelayed, preferredExchange, type RelayedAnswer, relayedResponse } from './upstream.js';
 
 export type PlatformProxyHandler = (request: Request) => Promise<Response>;
 
 export function createPlatformProxy(options: PlatformProxyOptions): PlatformProxyHandler {
   const config = resolveConfig(options);
-  return async (request) => {
+  const direct = async (request: Request): Promise<Response | RelayedAnswer> => {
     try {
       return await handle(config, request);
     } catch (error) {
@@ -50,9 +51,13 @@ export function createPlatformProxy(options: PlatformProxyOptions): PlatformProx
       return internalError();
     }
   };
+  return withDirectHandler(async (request: Request) => {
+    const answer = await direct(request);
+    return answer instanceof Response ? answer : relayedResponse(answer);
+  }, direct);
 }
 
-async function handle(config: ProxyConfig, request: Request): Promise<Response> {
+async function handle(config: ProxyConfig, request: Request): Promise<Response | RelayedAnswer> {
   const foreign = checkRequestOrigin(request, config.origins);
   if (foreign) return errorResponse(403, 'FORBIDDEN', foreign);
 
@@ -101,6 +106,7 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
 
   const query = readQuery(match.route, url.search);
   if (query instanceof Response) return query;
+  const exchange = preferredExchange(request);
   const readService = (servicePath: string) =>
     forward(config, {
       url: `${config.serviceBase}${servicePath}`,
@@ -108,6 +114,7 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
       headers: new Headers(),
       body: new Uint8Array(),
       signal: request.signal,
+      exchange,
     });
   let refusal: Response | undefined;
   let cardChange: JudgedCardChange | undefined;
@@ -133,32 +140,37 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
   }
   body = stamped;
 
-  const answer = await forward(config, {
+  const relayed = await forwardRelayed(config, {
     url: `${config.serviceBase}/${segments.join('/')}${queryString(query)}`,
     method: request.method,
     headers: request.headers,
     body,
     signal: request.signal,
+    exchange,
   });
-  if (match.route.changesOwnership && answer.ok) {
+  const ok = relayed.status >= 200 && relayed.status < 300;
+  if (match.route.changesOwnership && ok) {
     try {
       await endUser.changed?.();
     } catch (error) {
       config.onError(error, 'ownership');
     }
   }
-  if (cardChange && answer.status === 200) {
+  const signingOut = match.route.signOut && ok && relayed.status !== 202 && config.onSignOut;
+  const signingIn = grant && match.route.signIn === 'verify' && relayed.status === 200;
+  const recording = cardChange && relayed.status === 200;
+  // as it came, unless a step below reads or adds to it
+  if (!signingOut && !signingIn && !recording) return relayed;
+  const answer = relayed instanceof Response ? relayed : relayedResponse(relayed);
+  if (recording) {
     try {
-      await cardChange.record(answer.clone());
+      await cardChange!.record(answer.clone());
     } catch (error) {
       config.onError(error, 'ownership');
     }
   }
-  if (match.route.signOut && answer.ok && answer.status !== 202 && config.onSignOut)
-    return signedOut(config, request, match.params['id']!, answer);
-  return grant && match.route.signIn === 'verify' && answer.status === 200
-    ? signedIn(config, request, grant, credentialId!, answer)
-    : answer;
+  if (signingOut) return signedOut(config, request, match.params['id']!, answer);
+  return signingIn ? signedIn(config, request, grant!, credentialId!, answer) : answer;
 }
 
 /** Owns nothing: whoever asks for a public route. */

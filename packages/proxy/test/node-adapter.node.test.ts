@@ -140,3 +140,149 @@ describe('toNodeListener: the proxy in a plain node:http server', () => {
     });
   });
 });
+
+describe("toNodeListener without a fetch option: Node's own client to the service", () => {
+  const seen: { method: string; url: string; headers: Record<string, unknown>; body: string }[] = [];
+  let service: Server;
+  let server: Server;
+  let port = 0;
+  let proxy: (request: Request) => Promise<Response>;
+  const closedAt: number[] = [];
+
+  before(async () => {
+    service = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        if (req.url?.includes('slow')) {
+          // never answers: the proxy's time limit, or the client going away, must end the call
+          res.once('close', () => closedAt.push(performance.now()));
+          return;
+        }
+        res.writeHead(201, { 'Content-Type': 'application/json', 'Retry-After': '3', 'X-Internal': 'secret' });
+        res.end('{"id":"Session:new"}');
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    proxy = createPlatformProxy({
+      serviceUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}/2025-10-13`,
+      tokenId: TOKEN_ID,
+      clientSecret: CLIENT_SECRET,
+      pathPrefix: PREFIX,
+      timeoutMs: 1000,
+      resolveEndUser: (request) =>
+        request.headers.get('Cookie')?.includes('session=alice')
+          ? endUserFromIds({ sessionIds: [alice.session, 'slow'], customerIds: [alice.customer] })
+          : null,
+    });
+    server = createServer(toNodeListener(proxy));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  after(async () => {
+    service.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => service.close(() => resolve()));
+  });
+
+  it('sends the exact body with only the listed headers and the credential, and relays the answer', async () => {
+    const body = '{ "clientPublicKey" :  "02abcdef" }';
+    for (let i = 0; i < 2; i++) {
+      // twice: the second goes over the kept-alive socket
+      const response = await raw(
+        port,
+        'POST',
+        `${PREFIX}/auth/sessions/${alice.session}/refresh`,
+        {
+          'Content-Type': 'application/json',
+          Cookie: 'session=alice',
+          Authorization: 'Bearer page-token',
+          'Service-Wallet-Signature': 'stamp',
+          'X-Forwarded-For': '203.0.113.9',
+        },
+        body,
+      );
+      expect(response.status).to.equal(201);
+      expect(response.body).to.equal('{"id":"Session:new"}');
+      expect(response.headers['retry-after']).to.equal('3');
+      expect(response.headers['cache-control']).to.equal('no-store');
+      expect(response.headers['x-internal']).to.equal(undefined);
+    }
+    expect(seen.length).to.equal(2);
+    const [first] = seen;
+    expect(first!.method).to.equal('POST');
+    expect(first!.url).to.equal(`/2025-10-13/auth/sessions/${alice.session}/refresh`);
+    expect(first!.body).to.equal(body);
+    expect(first!.headers['authorization']).to.equal(EXPECTED_AUTHORIZATION);
+    expect(first!.headers['service-wallet-signature']).to.equal('stamp');
+    expect(first!.headers['content-length']).to.equal(String(body.length));
+    for (const name of ['cookie', 'x-forwarded-for', 'accept-encoding'])
+      expect(first!.headers[name], name).to.equal(undefined);
+  });
+
+  it('gives a wrapped proxy (a Fetch handler, not called directly) the body in its Request, and forwards it', async () => {
+    let seenBody = '';
+    const wrapped = createServer(
+      toNodeListener(async (request) => {
+        seenBody = await request.clone().text();
+        return proxy(request);
+      }),
+    );
+    await new Promise<void>((resolve) => wrapped.listen(0, '127.0.0.1', resolve));
+    try {
+      const body = '{"clientPublicKey":"02ab"}';
+      const response = await raw(
+        (wrapped.address() as AddressInfo).port,
+        'POST',
+        `${PREFIX}/auth/sessions/${alice.session}/refresh`,
+        { 'Content-Type': 'application/json', Cookie: 'session=alice' },
+        body,
+      );
+      expect(response.status).to.equal(201);
+      expect(response.headers['content-length']).to.equal('20');
+      expect(seenBody).to.equal(body);
+      expect(seen.at(-1)!.body).to.equal(body);
+    } finally {
+      await new Promise<void>((resolve) => wrapped.close(() => resolve()));
+    }
+  });
+
+  it('answers 504 when the service does not answer within timeoutMs', async () => {
+    const started = performance.now();
+    const response = await raw(port, 'POST', `${PREFIX}/auth/sessions/slow/refresh`, {
+      'Content-Type': 'application/json',
+      Cookie: 'session=alice',
+    });
+    expect(response.status).to.equal(504);
+    expect(JSON.parse(response.body)).to.include({ code: 'UPSTREAM_TIMEOUT' });
+    expect(performance.now() - started).to.be.below(3000);
+  });
+
+  it('stops the call to the service when the client goes away (the request signal of a direct call)', async () => {
+    const before = closedAt.length;
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `${PREFIX}/auth/sessions/slow/refresh`,
+        headers: { 'Content-Type': 'application/json', Cookie: 'session=alice', 'Content-Length': '2' },
+      });
+      req.on('error', () => resolve());
+      req.end('{}');
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 60);
+    });
+    while (closedAt.length === before && performance.now() - started < 2000)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(closedAt.length).to.equal(before + 1);
+    // well before the 1 s time limit
+    expect(closedAt.at(-1)! - started).to.be.below(700);
+  });
+});
