@@ -50,6 +50,7 @@ export {
 } from './oauth-button/oauth-button.js';
 export { completeOAuthCallback, type OAuthCallbackOutcome } from './oauth-button/oauth-callback.js';
 export { PayElement } from './shared/base-element.js';
+export type { PayStates } from './shared/base-element.js';
 export { getDefaultClient, setDefaultClient } from './shared/client-context.js';
 export { describeError, ElementErrorCode, errorCode, type ErrorView } from './shared/errors.js';
 export { PAY_EVENT_NAMES } from './event-names.js';

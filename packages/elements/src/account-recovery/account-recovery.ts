@@ -23,6 +23,7 @@ import {
   type ScaResetStatus,
 } from '@paykit/crypto-core/security';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { Action } from '../shared/action.js';
 import { formatTime } from '../shared/account-format.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
@@ -163,11 +164,8 @@ export class PayAccountRecoveryElement extends PayElement {
     return this.#factors ? 'choose' : 'loading';
   }
 
-  protected override get states(): string[] {
-    const states = [this.#phase];
-    if (this.#action.busy) states.push('busy');
-    if (this.#action.error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#action.busy && 'busy', !!this.#action.error && 'error'];
   }
 
   protected override willUpdate(changed: PropertyValues): void {

@@ -28,6 +28,7 @@ import {
   type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { confirmRow } from '../shared/confirm-row.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { Action } from '../shared/action.js';
@@ -180,11 +181,8 @@ export class PayAuthMethodsElement extends PayElement {
     );
   }
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#phaseNow];
-    if (this.#action.busy) states.push('busy');
-    if (this.#action.error || this.#code?.hasError) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#phaseNow, !!this.#action.busy && 'busy', !!(this.#action.error || this.#code?.hasError) && 'error'];
   }
 
   get #phaseNow(): Phase {

@@ -20,6 +20,7 @@ import {
 } from '@paykit/crypto-core/payees';
 import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { CodeEntry } from '../shared/code-entry.js';
 import { CustomerLoad } from '../shared/keyed-load.js';
 import { registerMessages } from '../shared/i18n.js';
@@ -139,13 +140,14 @@ export class PayBeneficiariesElement extends PayElement {
     return this.#load.load();
   }
 
-  protected override get states(): string[] {
+  protected override get states(): PayStates {
     const rows = this.#rows;
-    const states = [rows ? (rows.length ? 'ready' : 'empty') : 'loading'];
-    if (this.#change) states.push('confirming');
-    if (this.#action.busy) states.push('busy');
-    if (this.#action.error || this.#code.failed) states.push('error');
-    return states;
+    return [
+      rows ? (rows.length ? 'ready' : 'empty') : 'loading',
+      !!this.#change && 'confirming',
+      !!this.#action.busy && 'busy',
+      !!(this.#action.error || this.#code.failed) && 'error',
+    ];
   }
 
   protected override willUpdate(changed: PropertyValues): void {

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'l
 import { createRef, ref } from 'lit/directives/ref.js';
 import { PayError, revealCard } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { ElementErrorCode, type ErrorView } from '../shared/errors.js';
 import { PayCardHiddenEvent, PayCardRevealedEvent, type PayCardHiddenReason } from './card-reveal-events.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
@@ -117,10 +118,8 @@ export class PayCardRevealElement extends PayElement {
     new PageHiddenController(this, () => this.#hide('hidden'));
   }
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#phase];
-    if (this.#error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#error && 'error'];
   }
 
   /** Reveals the card details, as the button does. */

@@ -27,6 +27,7 @@ import {
   type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { confirmRow } from '../shared/confirm-row.js';
 import { Action } from '../shared/action.js';
 import { getDefaultClient } from '../shared/client-context.js';
@@ -247,14 +248,15 @@ export class PayCardElement extends PayElement {
   /** After a change whose answer was lost: the card as it is now ("Checking…"). */
   readonly #check = new Reconcile(this);
 
-  protected override get states(): string[] {
-    const states = [this.#card ? 'ready' : 'loading'];
-    if (this.#card?.state === 'FROZEN') states.push('frozen');
-    if (this.#card?.state === 'PROCESSING') states.push(this.#slow ? 'slow' : 'processing');
-    if (this.#needsActivation) states.push('needs-activation');
-    if (this.#action.busy) states.push('busy');
-    if (this.#action.error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [
+      this.#card ? 'ready' : 'loading',
+      !!(this.#card?.state === 'FROZEN') && 'frozen',
+      !!(this.#card?.state === 'PROCESSING') && (this.#slow ? 'slow' : 'processing'),
+      !!this.#needsActivation && 'needs-activation',
+      !!this.#action.busy && 'busy',
+      !!this.#action.error && 'error',
+    ];
   }
 
   /** Fetches the card and the first page of transactions again. */

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { CodeSender } from '../shared/code-sender.js';
 import { CustomerLoad } from '../shared/keyed-load.js';
 import {
@@ -119,11 +120,8 @@ export class PayContactVerificationElement extends PayElement {
     onComplete: (code) => void this.#confirm(code),
   });
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#phase];
-    if (this.#code.failed) states.push('error');
-    if (this.#code.resend.running) states.push('cooldown');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#code.failed && 'error', !!this.#code.resend.running && 'cooldown'];
   }
 
   /** The first channel still PENDING. */

@@ -12,6 +12,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { claimInvitation, getInvitation, type Invitation } from '@paykit/crypto-core/activity';
 import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
 import { errorCode } from '../shared/errors.js';
@@ -99,9 +100,9 @@ export class PayInvitationElement extends PayElement {
   /** The claim, with the button disabled while it runs. */
   readonly #action = new Action(this);
 
-  protected override get states(): string[] {
+  protected override get states(): PayStates {
     const status = this.#invitation?.status;
-    const states = [
+    return [
       this.#missing
         ? 'not-found'
         : this.#claimed
@@ -115,10 +116,9 @@ export class PayInvitationElement extends PayElement {
                 : this.#action.error
                   ? ''
                   : 'loading',
-    ].filter(Boolean);
-    if (this.#action.busy) states.push('busy');
-    if (this.#action.error) states.push('error');
-    return states;
+      !!this.#action.busy && 'busy',
+      !!this.#action.error && 'error',
+    ];
   }
 
   #claim(): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type BeneficialOwnerPersonalInfo,
 } from '@paykit/crypto-core/kyc';
 import { CustomerLoad } from '../shared/keyed-load.js';
+import type { PayStates } from '../shared/base-element.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayBeneficialOwnerAddedEvent, type PayKycStatus } from './kyc-events.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
@@ -86,8 +87,8 @@ export class PayBeneficialOwnersElement extends KycFormElement {
     needsId: true,
   });
 
-  protected override get states(): string[] {
-    return this.#error ? [this.#phase, 'error'] : [this.#phase];
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#error && 'error'];
   }
 
   /** Reads the owners again. */

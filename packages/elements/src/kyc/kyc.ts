@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'l
 import { PayError } from '@paykit/crypto-core';
 import { DOCUMENT_MAX_BYTES, replaceDocument, sniffDocumentType, uploadDocument } from '@paykit/crypto-core/documents';
 import { createKycLink, submitVerification, type VerificationError } from '@paykit/crypto-core/kyc';
+import type { PayStates } from '../shared/base-element.js';
 import type { ErrorView } from '../shared/errors.js';
 import { noticeStyles } from '../shared/notice.styles.js';
 import { PayDocumentUploadedEvent, PayKycStatusEvent, PayKycSubmittedEvent, type PayKycStatus } from './kyc-events.js';
@@ -149,10 +150,8 @@ export class PayKycElement extends KycFormElement {
     },
   });
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#phase];
-    if (this.#error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#error && 'error'];
   }
 
   get #business(): boolean {

@@ -8,6 +8,7 @@ import {
   type WalletClient,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PaySessionEvent, summarizeSession } from '../shared/events.js';
 import type { MessageKey } from '../shared/i18n.js';
@@ -166,8 +167,8 @@ export class PayOAuthButtonElement extends PayElement {
   /** Ends the popup wait (listener and poll) of the current attempt. */
   #stopWaiting: (() => void) | undefined;
 
-  protected override get states(): string[] {
-    return this.#error ? [this.#phase, 'error'] : [this.#phase];
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#error && 'error'];
   }
 
   get #config(): OAuthProviderConfig | undefined {

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { OtpChallenge } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { CodeSender } from '../shared/code-sender.js';
 import { PayOtpSentEvent, type PayOtpChannel } from './otp-login-events.js';
 import { PaySessionEvent, summarizeSession } from '../shared/events.js';
@@ -91,11 +92,8 @@ export class PayOtpLoginElement extends PayElement {
     onComplete: (code) => void this.#verify(code),
   });
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#phase];
-    if (this.#code.failed) states.push('error');
-    if (this.#code.resend.running) states.push('cooldown');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#code.failed && 'error', !!this.#code.resend.running && 'cooldown'];
   }
 
   /** Sends a code, as the "Send code" button does. */

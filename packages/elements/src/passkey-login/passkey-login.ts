@@ -7,6 +7,7 @@ import {
   type AuthSession,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { describeRegistrationError, errorCode, type ErrorView } from '../shared/errors.js';
 import { PayPasskeyRegisteredEvent } from './passkey-login-events.js';
 import { PaySessionEvent, summarizeSession } from '../shared/events.js';
@@ -107,10 +108,8 @@ export class PayPasskeyLoginElement extends PayElement {
     );
   }
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#supported ? this.#phase : 'unsupported'];
-    if (this.#error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#supported ? this.#phase : 'unsupported', !!this.#error && 'error'];
   }
 
   get #showAutofill(): boolean {

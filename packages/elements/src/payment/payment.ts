@@ -9,6 +9,7 @@ import {
 } from '@paykit/crypto-core';
 import { summaryStyles } from '../shared/summary.styles.js';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { Countdown } from '../shared/countdown.js';
 import { describeError, errorCode, type ErrorView } from '../shared/errors.js';
@@ -161,8 +162,8 @@ export class PayPaymentElement extends PayElement {
     this.dispatchEvent(new PayPaymentExpiredEvent(quote.id));
   });
 
-  protected override get states(): string[] {
-    return this.#error ? [this.#phase, 'error'] : [this.#phase];
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#error && 'error'];
   }
 
   override connectedCallback(): void {

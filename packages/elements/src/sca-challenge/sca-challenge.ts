@@ -13,6 +13,7 @@ import {
 import { choiceStyles } from '../shared/choice.styles.js';
 import { summaryStyles } from '../shared/summary.styles.js';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { registerMessages } from '../shared/i18n.js';
 import { CodeEntry } from '../shared/code-entry.js';
 import { Countdown } from '../shared/countdown.js';
@@ -144,14 +145,14 @@ export class PayScaChallengeElement extends PayElement {
     if (this.#code.error?.status === 429) this.#code.error = undefined;
   });
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#phase];
-    if (this.#login && (this.#phase === 'ready' || this.#phase === 'submitting')) states.push('login');
-    else if (this.#factor && (this.#phase === 'ready' || this.#phase === 'submitting'))
-      states.push(this.#factor === 'SMS_OTP' ? 'sms' : 'passkey');
-    if (this.#code.failed) states.push('error');
-    if (this.#code.resend.running) states.push('cooldown');
-    return states;
+  protected override get states(): PayStates {
+    const open = this.#phase === 'ready' || this.#phase === 'submitting';
+    return [
+      this.#phase,
+      open && (this.#login ? 'login' : !!this.#factor && (this.#factor === 'SMS_OTP' ? 'sms' : 'passkey')),
+      this.#code.failed && 'error',
+      this.#code.resend.running && 'cooldown',
+    ];
   }
 
   get #challenge(): ScaChallenge | undefined {

@@ -22,6 +22,7 @@ import {
 } from '@paykit/crypto-core/security';
 import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { confirmRow } from '../shared/confirm-row.js';
 import { CodeField } from '../shared/code-field.js';
 import { getDefaultClient } from '../shared/client-context.js';
@@ -121,12 +122,12 @@ export class PayScaFactorsElement extends PayElement {
     onComplete: (code) => void this.#confirm(code),
   });
 
-  protected override get states(): string[] {
-    const phase = this.#phase === 'ready' && !this.#factors.length ? 'empty' : this.#phase;
-    const states: string[] = [phase];
-    if (this.#action.busy) states.push('busy');
-    if (this.#action.error || this.#code.hasError) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [
+      this.#phase === 'ready' && !this.#factors.length ? 'empty' : this.#phase,
+      !!this.#action.busy && 'busy',
+      !!(this.#action.error || this.#code.hasError) && 'error',
+    ];
   }
 
   #report = (error: unknown) => this.reportError(error, { CONFLICT: 'scaFactors.notNeeded' });

@@ -29,6 +29,7 @@ import {
 } from '@paykit/crypto-core/send';
 import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { describeError, type ErrorView } from '../shared/errors.js';
 import { registerMessages, type MessageKey } from '../shared/i18n.js';
 import { CustomerLoad, KeyedLoad } from '../shared/keyed-load.js';
@@ -232,14 +233,15 @@ export class PaySendElement extends PayElement {
     clearTimeout(this.#rateTimer);
   }
 
-  protected override get states(): string[] {
+  protected override get states(): PayStates {
     if (!this.#source) return [this.#action.error ? 'error' : 'loading'];
-    const states = [this.#looking ? 'looking' : this.#receiver ? 'found' : this.#payeeError ? 'missing' : 'idle'];
-    if (this.#amountError()) states.push('invalid');
-    if (this.#action.busy) states.push('quoting');
-    if (this.#quote) states.push('quoted');
-    if (this.#action.error) states.push('error');
-    return states;
+    return [
+      this.#looking ? 'looking' : this.#receiver ? 'found' : this.#payeeError ? 'missing' : 'idle',
+      !!this.#amountError() && 'invalid',
+      !!this.#action.busy && 'quoting',
+      !!this.#quote && 'quoted',
+      !!this.#action.error && 'error',
+    ];
   }
 
   get #from(): Currency {

@@ -15,6 +15,7 @@
 import { html, nothing } from 'lit';
 import { listSessions, revokeSession, type AuthSession, type WalletClient } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { credentialTypeKey, formatTime } from '../shared/account-format.js';
 import { Action } from '../shared/action.js';
 import { SessionLoad } from '../shared/keyed-load.js';
@@ -87,11 +88,8 @@ export class PaySessionsElement extends PayElement {
   /** After a revoke whose answer was lost: the list as it is now ("Checking…"). */
   readonly #check = new Reconcile(this);
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#phase];
-    if (this.#action.busy) states.push('busy');
-    if (this.#action.error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#action.busy && 'busy', !!this.#action.error && 'error'];
   }
 
   get #phase(): Phase {

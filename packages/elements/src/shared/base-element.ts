@@ -34,6 +34,12 @@ import { themeStyles } from './theme.js';
 let langObserver: MutationObserver | undefined;
 
 /**
+ * An element's custom states, in order: each name, or `false` / `undefined` / `''` for one that does not apply now
+ * (`[this.#phase, !!this.#error && 'error']`).
+ */
+export type PayStates = ReadonlyArray<string | false | undefined>;
+
+/**
  * The base of every Paykit element (not registered itself). Each element's `@cssstate`s are set with
  * `ElementInternals.states` (`pay-otp-login:state(code-sent)`) where the engine has CustomStateSet, and
  * are always mirrored, space-separated, in the `data-state` attribute
@@ -114,8 +120,8 @@ export abstract class PayElement extends LitElement {
     }
   }
 
-  /** The custom states of the current render (`:state(x)` and `data-state`). */
-  protected abstract get states(): string[];
+  /** The custom states of the current render (`:state(x)` and `data-state`); `false`, `undefined` and `''` are left out. */
+  protected abstract get states(): PayStates;
 
   /** The locale in use: `locale`, else the nearest `lang` attribute, else the document's (followed live); `pt` is `pt-PT`. */
   protected get resolvedLocale(): string {
@@ -250,7 +256,7 @@ export abstract class PayElement extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    this.#applyStates(this.states);
+    this.#applyStates(this.states.filter((name): name is string => !!name));
     // checked after the light-DOM fields rendered too (their controllers update before this)
     const focused = this.#focused;
     this.#refocus ||= !!focused && (!focused.isConnected || focused.disabled);

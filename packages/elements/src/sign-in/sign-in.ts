@@ -11,6 +11,7 @@ import {
 } from '@paykit/crypto-core';
 import type { OAuthPending, OAuthProviderConfig } from '../oauth-button/oauth-protocol.js';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { describeRegistrationError, type ErrorView } from '../shared/errors.js';
 import { keyIcon } from '../shared/icons.js';
 import { eventInit, PaySessionEvent, summarizeSession } from '../shared/events.js';
@@ -209,8 +210,8 @@ export class PaySignInElement extends PayElement {
     this.addEventListener('pay-session', this.#onSession);
   }
 
-  protected override get states(): string[] {
-    return this.#error ? [this.#phase, 'error'] : [this.#phase];
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#error && 'error'];
   }
 
   /** Opens the dialog (`modal`). */

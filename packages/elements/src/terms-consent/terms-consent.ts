@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { CustomerLoad } from '../shared/keyed-load.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from './terms-consent-events.js';
@@ -130,10 +131,8 @@ export class PayTermsConsentElement extends PayElement {
     },
   });
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#phase];
-    if (this.#error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#error && 'error'];
   }
 
   /** Reads the terms and the customer again. */

@@ -19,6 +19,7 @@ import {
 } from '@paykit/crypto-core/activity';
 import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { confirmRow } from '../shared/confirm-row.js';
 import { formatTime } from '../shared/account-format.js';
 import { getDefaultClient } from '../shared/client-context.js';
@@ -121,11 +122,12 @@ export class PayTransactionsElement extends PayElement {
   /** One change at a time: a cancel (`true`) or the next page (`'more'`). */
   readonly #action = new Action<true | 'more'>(this);
 
-  protected override get states(): string[] {
-    const states = [this.#loaded ? (this.#rows.length ? 'ready' : 'empty') : 'loading'];
-    if (this.#action.busy) states.push('busy');
-    if (this.#action.error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [
+      this.#loaded ? (this.#rows.length ? 'ready' : 'empty') : 'loading',
+      !!this.#action.busy && 'busy',
+      !!this.#action.error && 'error',
+    ];
   }
 
   #page(client: WalletClient, cursor?: string) {

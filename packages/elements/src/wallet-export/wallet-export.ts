@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { exportWallet } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { Countdown } from '../shared/countdown.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayExportClosedEvent, PayExportCompleteEvent, type PayExportClosedReason } from './wallet-export-events.js';
@@ -87,11 +88,8 @@ export class PayWalletExportElement extends PayElement {
     new PageHiddenController(this, () => this.#wipe('hidden'));
   }
 
-  protected override get states(): string[] {
-    const states: string[] = [this.#phase];
-    if (this.#revealed) states.push('revealed');
-    if (this.#error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#revealed && 'revealed', !!this.#error && 'error'];
   }
 
   /** Wipes the phrase now, as Done does. */

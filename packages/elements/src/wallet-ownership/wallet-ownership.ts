@@ -2,6 +2,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { PayError, type WalletClient } from '@paykit/crypto-core';
 import { Action } from '../shared/action.js';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { noticeStyles } from '../shared/notice.styles.js';
 import { ElementErrorCode } from '../shared/errors.js';
 import {
@@ -102,8 +103,8 @@ export class PayWalletOwnershipElement extends PayElement {
   /** One attempt at a time (a double click starts one); a failure is shown in the error box. */
   readonly #action = new Action(this);
 
-  protected override get states(): string[] {
-    return this.#action.error ? [this.#phase, 'error'] : [this.#phase];
+  protected override get states(): PayStates {
+    return [this.#phase, !!this.#action.error && 'error'];
   }
 
   override disconnectedCallback(): void {

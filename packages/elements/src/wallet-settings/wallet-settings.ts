@@ -20,6 +20,7 @@ import {
   type InternalAccount,
 } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
+import type { PayStates } from '../shared/base-element.js';
 import { confirmRow } from '../shared/confirm-row.js';
 import { formatTime } from '../shared/account-format.js';
 import { Action } from '../shared/action.js';
@@ -115,12 +116,13 @@ export class PayWalletSettingsElement extends PayElement {
   /** After a key creation whose answer was lost: the keys as they are now ("Checking…"). */
   readonly #check = new Reconcile(this);
 
-  protected override get states(): string[] {
-    const states: string[] = [!this.#load.session ? 'signed-out' : this.#loaded ? 'ready' : 'loading'];
-    if (this.#action.busy) states.push('busy');
-    if (this.#account?.privateEnabled) states.push('private');
-    if (this.#action.error) states.push('error');
-    return states;
+  protected override get states(): PayStates {
+    return [
+      !this.#load.session ? 'signed-out' : this.#loaded ? 'ready' : 'loading',
+      !!this.#action.busy && 'busy',
+      !!this.#account?.privateEnabled && 'private',
+      !!this.#action.error && 'error',
+    ];
   }
 
   #togglePrivacy = (): Promise<void> =>
