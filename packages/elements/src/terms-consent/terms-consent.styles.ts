@@ -2,21 +2,8 @@ import { css } from 'lit';
 
 export const termsConsentStyles = css`
   .consent {
-    display: flex;
-    gap: calc(var(--_space) * 1.5);
-    align-items: flex-start;
-    cursor: pointer;
     color: var(--_text);
   }
-  .consent input {
-    flex: none;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0.125em 0 0;
-    accent-color: var(--_primary);
-    cursor: pointer;
-  }
-  .consent input:focus-visible,
   .link:focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;

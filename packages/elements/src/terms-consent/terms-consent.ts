@@ -5,6 +5,7 @@ import type { PayStates } from '../shared/base-element.js';
 import { CustomerLoad } from '../shared/keyed-load.js';
 import type { ErrorView } from '../shared/errors.js';
 import { PayTermsAcceptedEvent, type PayTermsAcceptanceMethod } from './terms-consent-events.js';
+import { checkboxStyles } from '../shared/checkbox.styles.js';
 import { termsConsentStyles } from './terms-consent.styles.js';
 import { noticeStyles } from '../shared/notice.styles.js';
 import './terms-consent.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
@@ -71,7 +72,7 @@ export function safeTermsUrl(url: unknown): string | undefined {
  * @cssstate error - An error is shown.
  */
 export class PayTermsConsentElement extends PayElement {
-  static override styles = [...PayElement.styles, noticeStyles, termsConsentStyles];
+  static override styles = [...PayElement.styles, noticeStyles, checkboxStyles, termsConsentStyles];
 
   static override properties: PropertyDeclarations = {
     customerId: { attribute: 'customer-id' },
@@ -157,7 +158,7 @@ export class PayTermsConsentElement extends PayElement {
         phase === 'ready' || phase === 'accepting'
           ? this.acceptanceMethod === 'CLICK_TO_ACCEPT'
             ? html`<p part="intro" class="text">${fillSlots(this.t('terms.clickToAccept'), { link })}</p>`
-            : html`<label part="consent" class="consent">
+            : html`<label part="consent" class="consent check">
                   <input
                     type="checkbox"
                     .checked=${this.#checked}

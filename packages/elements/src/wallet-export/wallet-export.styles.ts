@@ -16,25 +16,6 @@ export const walletExportStyles = css`
     margin-top: 0.125em;
   }
 
-  .confirm {
-    display: flex;
-    gap: calc(var(--_space) * 1.5);
-    align-items: flex-start;
-    cursor: pointer;
-  }
-  .confirm input {
-    flex: none;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0.125em 0 0;
-    accent-color: var(--_primary);
-    cursor: pointer;
-  }
-  .confirm input:focus-visible {
-    outline: 2px solid var(--_focus);
-    outline-offset: 2px;
-  }
-
   .progress {
     position: relative;
     height: 6px;

@@ -7,6 +7,7 @@ import type { ErrorView } from '../shared/errors.js';
 import { PayExportClosedEvent, PayExportCompleteEvent, type PayExportClosedReason } from './wallet-export-events.js';
 import { warningIcon } from '../shared/icons.js';
 import { PageHiddenController } from '../shared/page-hidden.js';
+import { checkboxStyles } from '../shared/checkbox.styles.js';
 import { walletExportStyles } from './wallet-export.styles.js';
 import './wallet-export.messages.js'; // kept in the .d.ts: its keys join PayMessages wherever this module is typed
 import { walletExportMessages } from './wallet-export.messages.js';
@@ -53,7 +54,7 @@ type Phase = 'confirm' | 'exporting' | 'ready' | 'closed';
  * @cssstate error - An error is shown.
  */
 export class PayWalletExportElement extends PayElement {
-  static override styles = [...PayElement.styles, walletExportStyles];
+  static override styles = [...PayElement.styles, checkboxStyles, walletExportStyles];
 
   static override properties: PropertyDeclarations = {
     accountId: { attribute: 'account-id' },
@@ -113,7 +114,7 @@ export class PayWalletExportElement extends PayElement {
       case 'confirm':
         return html`
           <p part="warning" class="warning">${warningIcon}<span>${this.t('export.warning')}</span></p>
-          <label part="confirm" class="confirm">
+          <label part="confirm" class="confirm check">
             <input type="checkbox" .checked=${this.#confirmed} @change=${this.#onConfirm} />
             <span>${this.t('export.confirm')}</span>
           </label>
