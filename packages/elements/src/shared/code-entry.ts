@@ -63,12 +63,13 @@ export class CodeEntry extends CodeField {
   /** After a network error, the attempt to repeat: the primary button runs it. */
   retry: (() => void) | undefined;
 
-  readonly #host: CodeHost;
+  /** The element this step belongs to. */
+  protected readonly host: CodeHost;
   readonly #options: CodeEntryOptions;
 
   constructor(host: CodeHost, options: CodeEntryOptions) {
     super(host, { ...options, fallbackWaitSeconds: () => host.resendSeconds });
-    this.#host = host;
+    this.host = host;
     this.#options = options;
     this.resend = new Countdown(host, () => {
       if (this.error?.status === 429) this.error = undefined;
@@ -76,13 +77,13 @@ export class CodeEntry extends CodeField {
   }
 
   /** The host's (protected) translation: the code step is part of the element. */
-  readonly #t: PayElement['t'] = (key, params) => this.#host['t'](key, params);
+  readonly #t: PayElement['t'] = (key, params) => this.host['t'](key, params);
 
   /** Typing starts a new attempt: the box about the last one goes (a running 429 wait stays). */
   protected override onEdit(): void {
     if (this.error?.status === 429) return;
     this.error = this.retry = undefined;
-    this.#host.requestUpdate();
+    this.host.requestUpdate();
   }
 
   /** An error is shown (box or field). */
@@ -94,14 +95,14 @@ export class CodeEntry extends CodeField {
   sent(): void {
     this.visible = true;
     this.reset();
-    this.resend.start(this.#host.resendSeconds);
+    this.resend.start(this.host.resendSeconds);
   }
 
   /** Sending failed: the box says why (the send or resend button is the one action); a 429 holds resend back. */
   sendFailed(view: ErrorView): void {
     this.error = view;
-    if (view.status === 429) this.resend.start(view.retryAfterSeconds ?? this.#host.resendSeconds);
-    this.#host.requestUpdate();
+    if (view.status === 429) this.resend.start(view.retryAfterSeconds ?? this.host.resendSeconds);
+    this.host.requestUpdate();
   }
 
   /** Reads a failed attempt at a code (see the module comment). */
@@ -113,7 +114,7 @@ export class CodeEntry extends CodeField {
     };
     const details = ((error as { details?: unknown } | null)?.details ?? {}) as Record<string, unknown>;
     const left = details['attemptsRemaining'];
-    const time = until(details['lockedUntil'], this.#host['resolvedLocale']);
+    const time = until(details['lockedUntil'], this.host['resolvedLocale']);
     if (view.retryable) view.problem = 'retry';
     else if (view.status === 429) view.problem = 'limited';
     else if (view.code === 'ACCOUNT_LOCKED' || time) {
@@ -148,14 +149,14 @@ export class CodeEntry extends CodeField {
       this.spent = problem === 'spent' || problem === 'locked';
       if (problem === 'spent') this.resend.stop();
     }
-    this.#host.requestUpdate();
+    this.host.requestUpdate();
   }
 
   /** Runs the held retry (the primary button while one is held). */
   runRetry(): void {
     const retry = this.retry;
     this.error = this.retry = undefined;
-    this.#host.requestUpdate();
+    this.host.requestUpdate();
     retry?.();
   }
 

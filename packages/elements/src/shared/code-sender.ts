@@ -12,26 +12,19 @@
  *   #verify = (code) => this.#code.attempt(check, failed, () => void this.#verify(code), () => this.#phase === 'code-sent');
  */
 import { html } from 'lit';
-import { CodeEntry, type CodeEntryOptions, type CodeHost } from './code-entry.js';
+import { CodeEntry } from './code-entry.js';
 
 /** Not sent, or not accepted: the element steps back; `true` when it dealt with the error itself (nothing is shown). */
 export type CodeFailure = (error: unknown) => boolean | void;
 
 export class CodeSender extends CodeEntry {
-  readonly #host: CodeHost;
-
-  constructor(host: CodeHost, options: CodeEntryOptions) {
-    super(host, options);
-    this.#host = host;
-  }
-
   /**
    * Sends a code with `request` (it throws when the code was not sent). Sent: `sent` moves the element to its
    * code step and answers what to announce; the field opens, empty, with "Resend code" held back, and takes
    * the focus. Answers whether it was sent.
    */
   async send(request: () => Promise<unknown>, sent: () => string, failed: CodeFailure): Promise<boolean> {
-    const host = this.#host;
+    const host = this.host;
     this.error = this.retry = undefined;
     host.requestUpdate();
     try {
@@ -58,7 +51,7 @@ export class CodeSender extends CodeEntry {
     retry: () => void,
     open: () => boolean,
   ): Promise<void> {
-    const host = this.#host;
+    const host = this.host;
     this.busy = true;
     this.error = this.retry = undefined;
     host.requestUpdate();
@@ -76,7 +69,7 @@ export class CodeSender extends CodeEntry {
 
   /** "Send code" (a spinner and "Sending…" while `sending`). */
   renderSend(sending: boolean, onSend: () => void): unknown {
-    const t = (key: 'otp.sending' | 'otp.send'): string => this.#host['t'](key);
+    const t = (key: 'otp.sending' | 'otp.send'): string => this.host['t'](key);
     return html`<button
       part="button send-button"
       class="button button--primary button--block"
