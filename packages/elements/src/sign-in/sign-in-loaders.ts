@@ -4,11 +4,11 @@
  * someone picks "Use phone instead"). `define/pay-sign-in` installs them; so does the React wrapper
  * `<PaySignInElement>`, which does not import the define module. Kept out of the element's own module: a
  * dynamic `import()` there would reach every bundle that has the class, even one that never shows it.
- * Each target is a module of `sign-in/define/` (a folder of its own: they register tags) that imports the sign-in element beside what it loads: the element
- * is loaded by then, and esbuild, which gives each module the chunk of the entries that reach it, then
- * puts the element into the chunk it shares with those targets (Lit, the base element, the client)
- * instead of a chunk of its own, and the sign-in page fetches one file less up front (about 0.7 kB less
- * gzipped: bench, "Sign-in page").
+ * Each target is a module of `sign-in/define/` (a folder of its own: they register tags) that imports the
+ * sign-in element beside what it loads. The element is loaded by then, so that costs nothing; and esbuild,
+ * which gives each module the chunk of the entries that reach it, then puts the element into the chunk it
+ * shares with those targets (Lit, the base element, the client) instead of a chunk of its own: the sign-in
+ * page fetches one file less up front (about 0.7 kB less gzipped: bench, "Sign-in page").
  *
  * @example
  *   import { setDefaultSignInLoaders } from '@paykit/elements/sign-in-loaders';

@@ -1,8 +1,6 @@
 /**
- * What `<pay-sign-in>`'s default `loaders.passkey` imports: `<pay-passkey-login>`'s define module. It also imports the sign-in element,
- * which is loaded already when this runs (so it costs nothing): with it, every chunk the element loads later
- * reaches the same modules, and a splitting bundler (esbuild) puts the element in the one chunk they share
- * instead of a chunk of its own: a file less up front (see sign-in-loaders.ts).
+ * `<pay-sign-in>`'s default `loaders.passkey`: `<pay-passkey-login>`'s define module, imported beside the sign-in element (why:
+ * sign-in-loaders.ts).
  */
 import '../sign-in.js';
 import '../../define/pay-passkey-login.js';
