@@ -113,15 +113,16 @@ await new Promise((resolve) => {
         continue;
       }
       if (!waitsFor.every((name) => results.get(name)?.status === 'passed')) continue;
-      if (running.size >= JOBS + (running.size < JOBS + EXTRA_JOBS && idle.share() >= IDLE_TO_ADD ? 1 : 0)) continue;
+      if (running.size >= JOBS + (running.size < JOBS + EXTRA_JOBS && idle?.share() >= IDLE_TO_ADD ? 1 : 0)) continue;
       start(stage).then(schedule);
     }
     if (running.size === 0 && stages.every((stage) => results.has(stage.name))) {
-      clearInterval(idle.timer);
+      clearInterval(idle?.timer);
       resolve();
     }
   };
-  const idle = idleCores(schedule);
+  // sampled only while an extra slot may open
+  const idle = EXTRA_JOBS ? idleCores(schedule) : undefined;
   schedule();
 });
 
