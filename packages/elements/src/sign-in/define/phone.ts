@@ -1,6 +1,6 @@
 /**
- * `<pay-sign-in>`'s default `loaders.phone`: the phone field, imported beside the sign-in element (why:
+ * `<pay-sign-in>`'s default `loaders.phone`: the phone field, imported beside `define/pay-sign-in` (why:
  * sign-in-loaders.ts).
  */
-import '../sign-in.js';
+import '../../define/pay-sign-in.js';
 export { PhoneField } from '../../shared/phone-field.js';
