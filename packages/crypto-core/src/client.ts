@@ -209,13 +209,32 @@ export class WalletClient {
   // ---- OAuth ------------------------------------------------------------------------------------
 
   /**
-   * Makes the session key first, so its nonce can go into the identity provider's request.
+   * Makes the session key first, so its nonce can go into the identity provider's request. With `keyId`
+   * (the `sessionKey.id` of an earlier preparation, kept across the redirect to the provider and back),
+   * that key again, with its nonce.
    *
-   * @throws {PayError} the key store's `KEY_STORE_UNAVAILABLE`.
+   * @throws {PayError} `KEY_NOT_FOUND` (with `keyId`: the key is no longer stored); `INVALID_ARGUMENT` (an
+   *   empty `keyId`); the key store's `KEY_STORE_UNAVAILABLE`.
+   * @example
+   *   const prepared = await client.prepareOAuth(); // before the redirect: keep prepared.sessionKey.id
+   *   const again = await client.prepareOAuth({ keyId }); // back from it
    */
-  async prepareOAuth(): Promise<OAuthPreparation> {
-    const sessionKey = await createSessionKey({ store: this.keyStore });
+  async prepareOAuth(options?: { keyId?: string }): Promise<OAuthPreparation> {
+    const sessionKey =
+      options?.keyId === undefined
+        ? await createSessionKey({ store: this.keyStore })
+        : await requireSessionKey(options.keyId, this.keyStore);
     return { sessionKey, nonce: await oidcNonce(sessionKey.publicKey) };
+  }
+
+  /**
+   * Deletes the session key of a preparation that will not sign in (the person closed the provider's
+   * window, the redirect came back without an answer). `loginWithOAuth` deletes it itself when it fails.
+   *
+   * @throws {PayError} `INVALID_ARGUMENT` (an empty `keyId`); the key store's errors.
+   */
+  async discardOAuth(keyId: string): Promise<void> {
+    await deleteSessionKey(keyId, this.keyStore);
   }
 
   /**
@@ -400,7 +419,12 @@ export class WalletClient {
       if (this.#state.isLive(current))
         await revoke().catch(async (error: unknown) => {
           // a 5xx or a lost answer may have changed nothing: while the service still lists the session, once more
-          if (error instanceof PayError && error.retryable && (await this.#listed(current))) return revoke();
+          if (
+            error instanceof PayError &&
+            error.retryable &&
+            (await this.#sessionsOf(current.accountId)).some((s) => s.id === current.id)
+          )
+            return revoke();
           throw error;
         });
     } catch (error) {
@@ -434,12 +458,11 @@ export class WalletClient {
     return session;
   }
 
-  /** Whether the service still lists `session` as active (false when the list cannot be read). */
-  async #listed(session: CurrentSession): Promise<boolean> {
-    const query = { accountId: session.accountId };
-    return this.request<{ data?: AuthSession[] }>('GET', '/auth/sessions', { query }).then(
-      (body) => (body.data ?? []).some((s) => s.id === session.id),
-      () => false,
+  /** The sessions the service lists for `accountId` (none when the list cannot be read). */
+  #sessionsOf(accountId: string): Promise<AuthSession[]> {
+    return this.request<{ data?: AuthSession[] }>('GET', '/auth/sessions', { query: { accountId } }).then(
+      (body) => body.data ?? [],
+      () => [],
     );
   }
 
@@ -473,11 +496,7 @@ export class WalletClient {
     const unknownOutcome =
       error instanceof PayError && (error.retryable || error.code === LocalErrorCode.CHALLENGE_EXPIRED);
     if (!unknownOutcome || since === undefined || !accountId) return undefined;
-    const listed = await this.request<{ data?: AuthSession[] }>('GET', '/auth/sessions', { query: { accountId } }).then(
-      (body) => body.data ?? [],
-      () => [],
-    );
-    const opened = listed.filter(
+    const opened = (await this.#sessionsOf(accountId)).filter(
       (s) =>
         s.id !== except &&
         s.type === made.type &&

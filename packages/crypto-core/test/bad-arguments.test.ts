@@ -500,6 +500,13 @@ function cases(): Case[] {
       fields: 0,
     },
     {
+      name: 'client.prepareOAuth',
+      valid: () => [{ keyId: 'key-1' }],
+      call: method('prepareOAuth'),
+      fields: 0,
+    },
+    { name: 'client.discardOAuth', valid: () => ['key-1'], call: method('discardOAuth') },
+    {
       name: 'client.loginWithPasskey',
       valid: () => [{ authMethodId: 'AuthMethod:1' }],
       call: method('loginWithPasskey'),

@@ -113,6 +113,25 @@ describe('WalletClient', () => {
     client.close();
   });
 
+  it('prepareOAuth with a keyId gives back that key and its nonce; discardOAuth deletes it; a gone key is KEY_NOT_FOUND', async () => {
+    const store = memoryKeyStore();
+    const transport = scriptedTransport([]);
+    const client = new WalletClient({ transport, keyStore: store, autoRefresh: false });
+    const prepared = await client.prepareOAuth();
+    const again = await client.prepareOAuth({ keyId: prepared.sessionKey.id });
+    expect(again.sessionKey.id).to.equal(prepared.sessionKey.id);
+    expect(again.sessionKey.publicKey).to.equal(prepared.sessionKey.publicKey);
+    expect(again.nonce).to.equal(prepared.nonce);
+    await client.discardOAuth(prepared.sessionKey.id);
+    const gone = (await client.prepareOAuth({ keyId: prepared.sessionKey.id }).catch((e: unknown) => e)) as PayError;
+    expect(gone.code).to.equal('KEY_NOT_FOUND');
+    expect(((await client.prepareOAuth({ keyId: '' }).catch((e: unknown) => e)) as PayError).code).to.equal(
+      'INVALID_ARGUMENT',
+    );
+    expect(transport.requests).to.have.length(0);
+    client.close();
+  });
+
   it('a bundle signed by an unpinned key is refused before anything is sent', async () => {
     const enclave = await fakeEnclave();
     const other = await fakeEnclave();

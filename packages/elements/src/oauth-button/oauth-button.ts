@@ -1,12 +1,5 @@
 import { html, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
-import {
-  PayError,
-  deleteSessionKey,
-  loadSessionKey,
-  oidcNonce,
-  type OAuthPreparation,
-  type WalletClient,
-} from '@paykit/crypto-core';
+import { PayError, type OAuthPreparation, type WalletClient } from '@paykit/crypto-core';
 import { PayElement } from '../shared/base-element.js';
 import type { PayStates } from '../shared/base-element.js';
 import type { ErrorView } from '../shared/errors.js';
@@ -295,7 +288,7 @@ export class PayOAuthButtonElement extends PayElement {
     } catch (error) {
       if (attempt === this.#attempt) this.#stopWaiting = undefined;
       popup?.close();
-      if (prepared) await deleteSessionKey(prepared.sessionKey.id, client.keyStore).catch(() => undefined);
+      if (prepared) await client.discardOAuth(prepared.sessionKey.id).catch(() => undefined);
       if (attempt === this.#attempt) this.#fail(error);
     }
   }
@@ -351,12 +344,11 @@ export class PayOAuthButtonElement extends PayElement {
       try {
         if (!result) throw oauthError(OAuthErrorCode.CANCELLED, 'The sign-in did not come back');
         const idToken = checkResult(result, pending.state);
-        const sessionKey = await loadSessionKey(pending.keyId, client.keyStore);
-        if (!sessionKey) throw new PayError('KEY_NOT_FOUND', 'The session key of this sign-in is gone');
+        const prepared = await client.prepareOAuth({ keyId: pending.keyId });
         this.authMethodId ||= pending.authMethodId;
-        await this.#login(client, attempt, idToken, { sessionKey, nonce: await oidcNonce(sessionKey.publicKey) });
+        await this.#login(client, attempt, idToken, prepared);
       } catch (error) {
-        await deleteSessionKey(pending.keyId, client.keyStore).catch(() => undefined);
+        await client.discardOAuth(pending.keyId).catch(() => undefined);
         if (attempt === this.#attempt) this.#fail(error);
       }
     })();
