@@ -3,6 +3,7 @@ import { afterEach, before, beforeEach, describe, it, itWhen } from '@paykit/tes
 import '../src/define/pay-oauth-button.js';
 import '../src/translations/es.js';
 import type { OAuthProviderConfig, PayOAuthButtonElement } from '../src/oauth-button/oauth-button.js';
+import type { PayError } from '@paykit/crypto-core';
 import { PENDING_KEY, RESULT_KEY } from '../src/oauth-button/oauth-protocol.js';
 import { expectAccessible, fixture, hasState, html, part, until, watchForLeaks } from './helpers/dom.js';
 import { oauthAccount, popupsAllowed as probePopups, type OAuthSandbox } from '@paykit/test-harness/oauth-sandbox';
@@ -134,9 +135,13 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
   itWhen(
     popupsAllowed,
     POPUPS_BLOCKED,
-    'a closed popup is a cancelled sign-in, and the button works again',
+    'a closed popup is a cancelled sign-in that deletes its key, and the button works again (with an older client too)',
     async () => {
       const el = await render(config()); // the consent page waits for the user
+      const client = el.client!;
+      const discarded: string[] = [];
+      const discardOAuth = client.discardOAuth.bind(client);
+      client.discardOAuth = (keyId) => (discarded.push(keyId), discardOAuth(keyId));
       const error = nextOf(el, 'pay-error');
       part(el, 'oauth-button').click();
       await until(() => opened.length === 1 && hasState(el, 'pending'), 'the popup');
@@ -145,6 +150,19 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
       await el.updateComplete;
       expect(part(el, 'error').textContent).to.contain('Sign-in was cancelled.');
       expect(verifies()).to.have.length(0);
+      expect(hasState(el, 'idle')).to.equal(true);
+      expect(discarded).to.have.length(1);
+      const gone = await client.prepareOAuth({ keyId: discarded[0]! }).catch((e: unknown) => e);
+      expect((gone as PayError).code, 'the unused key is deleted').to.equal('KEY_NOT_FOUND');
+
+      // a client of an older copy of the core, without discardOAuth: the cancel is still reported
+      (client as { discardOAuth?: unknown }).discardOAuth = undefined;
+      const again = nextOf(el, 'pay-error');
+      part(el, 'oauth-button').click();
+      await until(() => opened.length === 2 && hasState(el, 'pending'), 'the second popup');
+      opened[1]!.close();
+      expect((await again).detail.code).to.equal('OAUTH_CANCELLED');
+      await el.updateComplete;
       expect(hasState(el, 'idle')).to.equal(true);
     },
   );

@@ -92,6 +92,10 @@ const BRANDS: Record<string, { name: string; logo: unknown }> = {
 
 const oauthError = (code: string, message: string): PayError => new PayError(code, message);
 
+/** Deletes the key of a preparation that will not sign in; a client of an older copy (no `discardOAuth`) keeps it. */
+const discard = (client: WalletClient, keyId: string): Promise<void> | undefined =>
+  client.discardOAuth?.(keyId).catch(() => undefined);
+
 type Phase = 'idle' | 'pending' | 'redirecting' | 'signed-in';
 
 /**
@@ -288,7 +292,7 @@ export class PayOAuthButtonElement extends PayElement {
     } catch (error) {
       if (attempt === this.#attempt) this.#stopWaiting = undefined;
       popup?.close();
-      if (prepared) await client.discardOAuth(prepared.sessionKey.id).catch(() => undefined);
+      if (prepared) await discard(client, prepared.sessionKey.id);
       if (attempt === this.#attempt) this.#fail(error);
     }
   }
@@ -348,7 +352,7 @@ export class PayOAuthButtonElement extends PayElement {
         this.authMethodId ||= pending.authMethodId;
         await this.#login(client, attempt, idToken, prepared);
       } catch (error) {
-        await client.discardOAuth(pending.keyId).catch(() => undefined);
+        await discard(client, pending.keyId);
         if (attempt === this.#attempt) this.#fail(error);
       }
     })();
