@@ -4,6 +4,7 @@
  * (`translations/<locale>.ts`, typed by `Messages`).
  */
 export const otpLoginMessages = {
+  'otp.signedIn': 'You’re signed in.',
   'otp.intro.email': 'We’ll email a 6-digit code to {destination}.',
   'otp.intro.emailAnon': 'We’ll email you a 6-digit code.',
   'otp.intro.sms': 'We’ll text a 6-digit code to {destination}.',

@@ -6,7 +6,10 @@
  *   this.t(credentialTypeKey('SMS_OTP')); // 'Text message code'
  *   formatTime('es', '2026-04-08T15:30:01Z'); // '8 abr 2026, 15:30'
  */
-import type { MessageKey } from './i18n.js';
+import { accountFormatMessages } from './account-format.messages.js';
+import { registerMessages, type MessageKey } from './i18n.js';
+
+registerMessages('en', accountFormatMessages);
 
 const typeKeys: Record<string, MessageKey> = {
   EMAIL_OTP: 'account.type.EMAIL_OTP',

@@ -12,6 +12,7 @@
  *   registerMessages('sv', { 'otp.send': 'Skicka kod' });
  *   translate('es-MX', 'otp.resendIn', { n: 30 }); // 'Reenviar código en 30 s'
  */
+import type { accountFormatMessages } from './account-format.messages.js';
 import type { codeFieldMessages } from './code-field.messages.js';
 import type { phoneFieldMessages } from './phone-field.messages.js';
 
@@ -25,13 +26,6 @@ const en = {
   'error.rateLimited': 'Too many attempts, try again in {n} s.',
   'error.rateLimitedNow': 'Too many attempts. Please wait a moment and try again.',
   'error.wrongCode': 'That code isn’t right.',
-  'error.wrongCodeLeft': 'That code isn’t right. {left} tries left.',
-  'error.wrongCodeLast': 'That code isn’t right. 1 try left.',
-  'error.codeUsedUp': 'That code isn’t right, and it can’t be used any more. Send a new code.',
-  'error.codeUsed': 'This code can’t be used any more. Send a new code.',
-  'error.codeExpired': 'This code has expired. Send a new code.',
-  'error.lockedFor': 'Too many attempts. You can try again {time}.',
-  'error.incompleteCode': 'Enter all {n} digits of the code.',
   'error.locked': 'This account is locked after too many attempts. Contact support to unlock it.',
   'error.noClient': 'This form is not connected to a wallet client.',
   'error.noSession': 'Sign in first.',
@@ -48,25 +42,12 @@ const en = {
   'error.scaSession': 'Your secure session has ended. Please sign in again to confirm.',
   'error.invalidArgument': 'This form is missing some information it needs.',
   'otp.send': 'Send code',
-  'otp.sending': 'Sending code…',
-  'otp.label': 'Verification code',
-  'otp.hint': 'Enter the 6-digit code. You can paste it.',
   'otp.verify': 'Verify',
-  'otp.verifying': 'Checking your code…',
-  'otp.resend': 'Resend code',
-  'otp.resendIn': 'Resend code in {n} s',
-  'otp.sendNew': 'Send a new code',
-  'otp.signedIn': 'You’re signed in.',
-  'account.type.EMAIL_OTP': 'Email code',
-  'account.type.SMS_OTP': 'Text message code',
-  'account.type.OAUTH': 'Sign-in provider',
-  'account.type.PASSKEY': 'Passkey',
-  'account.type.other': 'Other sign-in method',
 } as const;
 
 /**
  * Every message key, as one open list: the shared keys here (this table's and the shared code and phone
- * fields', whose modules an element's public types do not reach), and each element's, which its
+ * fields' and credential type names', whose modules an element's public types do not reach), and each element's, which its
  * `<element>.messages.ts` adds by declaration merging (the way an element adds its tag to
  * `HTMLElementTagNameMap`), so adding an element adds nothing here:
  *   declare module '../shared/i18n.js' {
@@ -74,7 +55,10 @@ const en = {
  *   }
  */
 export interface PayMessages extends Record<
-  keyof typeof en | keyof typeof codeFieldMessages | keyof typeof phoneFieldMessages,
+  | keyof typeof en
+  | keyof typeof accountFormatMessages
+  | keyof typeof codeFieldMessages
+  | keyof typeof phoneFieldMessages,
   string
 > {}
 

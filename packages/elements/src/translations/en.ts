@@ -9,6 +9,7 @@
  *   registerMessages('sv', { ...en, 'otp.send': 'Skicka kod' });
  */
 import { registerMessages, sharedMessages, type MessageKey, type Messages } from '../shared/i18n.js';
+import { accountFormatMessages } from '../shared/account-format.messages.js';
 import { authMethodsMessages } from '../auth-methods/auth-methods.messages.js';
 import { cardRevealMessages } from '../card-reveal/card-reveal.messages.js';
 import { cardMessages } from '../card/card.messages.js';
@@ -38,6 +39,7 @@ import { accountRecoveryMessages } from '../account-recovery/account-recovery.me
 /** Every English message, by key. */
 export const en: Messages = {
   ...sharedMessages,
+  ...accountFormatMessages,
   ...authMethodsMessages,
   ...cardRevealMessages,
   ...cardMessages,
