@@ -4,13 +4,11 @@
  * someone picks "Use phone instead"). `define/pay-sign-in` installs them; so does the React wrapper
  * `<PaySignInElement>`, which does not import the define module. Kept out of the element's own module: a
  * dynamic `import()` there would reach every bundle that has the class, even one that never shows it.
- * Each target is a module of `sign-in/define/` (a folder of its own: they register tags) that imports
- * `define/pay-sign-in` beside what it loads. That module is loaded by then, so that costs nothing; and
- * esbuild, which gives each module the chunk of the entries that reach it, then puts the element, this
- * module and the define module into the chunk it shares with those targets (Lit, the base element, the
- * client) instead of chunks of their own: the sign-in page fetches one big file up front and an entry of
- * a few bytes (about 0.7 kB less gzipped than with the element in a chunk of its own, and 0.05 kB less
- * than with the define module and this one in the entry: bench, "Sign-in page").
+ * Each target is a module of `sign-in/define/` (a folder of its own: they register tags) that imports the
+ * sign-in element beside what it loads. The element is loaded by then, so that costs nothing; and esbuild,
+ * which gives each module the chunk of the entries that reach it, then puts the element into the chunk it
+ * shares with those targets (Lit, the base element, the client) instead of a chunk of its own: the sign-in
+ * page fetches one file less up front (about 0.7 kB less gzipped: bench, "Sign-in page").
  *
  * @example
  *   import { setDefaultSignInLoaders } from '@paykit/elements/sign-in-loaders';

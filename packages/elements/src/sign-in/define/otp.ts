@@ -1,6 +1,6 @@
 /**
- * `<pay-sign-in>`'s default `loaders.otp`: `<pay-otp-login>`'s define module, imported beside
- * `define/pay-sign-in` (why: sign-in-loaders.ts).
+ * `<pay-sign-in>`'s default `loaders.otp`: `<pay-otp-login>`'s define module, imported beside the sign-in element (why:
+ * sign-in-loaders.ts).
  */
-import '../../define/pay-sign-in.js';
+import '../sign-in.js';
 import '../../define/pay-otp-login.js';

@@ -1,6 +1,6 @@
 /**
- * `<pay-sign-in>`'s default `loaders.phone`: the phone field, imported beside `define/pay-sign-in` (why:
+ * `<pay-sign-in>`'s default `loaders.phone`: the phone field, imported beside the sign-in element (why:
  * sign-in-loaders.ts).
  */
-import '../../define/pay-sign-in.js';
+import '../sign-in.js';
 export { PhoneField } from '../../shared/phone-field.js';
