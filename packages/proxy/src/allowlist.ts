@@ -447,6 +447,13 @@ const COMPILED: readonly CompiledRoute[] = ALLOWLIST.map((route) => {
   return { route, segments, literals: segments.filter((segment) => !isParameter(segment)).length };
 });
 
+/** The compiled routes by `method segment-count` (`POST 4`): a request is tried against those only. */
+const CANDIDATES = new Map<string, CompiledRoute[]>();
+for (const compiled of COMPILED) {
+  const key = `${compiled.route.method} ${compiled.segments.length}`;
+  CANDIDATES.set(key, [...(CANDIDATES.get(key) ?? []), compiled]);
+}
+
 /**
  * The allowlisted route for this method and path, preferring the most literal pattern
  * (`/customers/internal-accounts` over `/customers/{id}`), or `undefined`.
@@ -457,8 +464,7 @@ export function matchRoute(
   environment: { readonly sandbox: boolean },
 ): RouteMatch | undefined {
   let best: { compiled: CompiledRoute; params: Record<string, string> } | undefined;
-  for (const compiled of COMPILED) {
-    if (compiled.route.method !== method || compiled.segments.length !== segments.length) continue;
+  for (const compiled of CANDIDATES.get(`${method} ${segments.length}`) ?? []) {
     if (compiled.route.sandboxOnly && !environment.sandbox) continue;
     const params = bindParameters(compiled.segments, segments);
     if (params && (!best || compiled.literals > best.compiled.literals)) best = { compiled, params };
@@ -467,11 +473,10 @@ export function matchRoute(
 }
 
 function bindParameters(pattern: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
+  for (let index = 0; index < pattern.length; index++)
+    if (!isParameter(pattern[index]!) && pattern[index] !== segments[index]) return undefined;
   const params: Record<string, string> = {};
-  for (const [index, expected] of pattern.entries()) {
-    const actual = segments[index] as string;
-    if (isParameter(expected)) params[expected.slice(1, -1)] = actual;
-    else if (expected !== actual) return undefined;
-  }
+  for (let index = 0; index < pattern.length; index++)
+    if (isParameter(pattern[index]!)) params[pattern[index]!.slice(1, -1)] = segments[index]!;
   return params;
 }

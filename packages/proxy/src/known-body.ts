@@ -13,6 +13,12 @@
 
 const bodies = new WeakMap<Request | Response, Uint8Array<ArrayBuffer>>();
 
+/**
+ * Where a `Request` subclass of an adapter (node.ts) keeps the bytes as a field of its own, instead of in
+ * the WeakMap: a WeakMap entry per request is an ephemeron the collector must trace.
+ */
+export const KNOWN_BODY: unique symbol = Symbol('known body');
+
 /** Notes that `message`'s body is exactly `bytes` (which nobody may change afterwards), and returns it. */
 export function withKnownBody<T extends Request | Response>(message: T, bytes: Uint8Array<ArrayBuffer>): T {
   bodies.set(message, bytes);
@@ -21,5 +27,6 @@ export function withKnownBody<T extends Request | Response>(message: T, bytes: U
 
 /** The bytes `message`'s body was made from, if noted and its stream is not read yet. */
 export function knownBody(message: Request | Response): Uint8Array<ArrayBuffer> | undefined {
-  return message.bodyUsed ? undefined : bodies.get(message);
+  if (message.bodyUsed) return undefined;
+  return (message as { [KNOWN_BODY]?: Uint8Array<ArrayBuffer> | undefined })[KNOWN_BODY] ?? bodies.get(message);
 }

@@ -10,7 +10,7 @@
  * @example
  *   preferExchange(request, nodeExchange); // then forward(config, { …, exchange: preferredExchange(request) })
  */
-import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { type ServiceAnswer, type ServiceCall, ServiceTimeout } from './upstream.js';
 
@@ -21,7 +21,12 @@ const AGENT = { keepAlive: true, timeout: 4_000 } as const;
 const httpAgent = new HttpAgent(AGENT);
 const httpsAgent = new HttpsAgent(AGENT);
 
-export function nodeExchange(call: ServiceCall): Promise<ServiceAnswer> {
+/**
+ * With `client` (the adapter's response to the request the call is made for), the call stops when that
+ * response closes unfinished, the client gone, and `call.signal` is not read: a listener on the response
+ * costs less than the `AbortController` and `EventTarget` listener a signal takes.
+ */
+export function nodeExchange(call: ServiceCall, client?: ServerResponse): Promise<ServiceAnswer> {
   return new Promise((resolve, reject) => {
     const { url, path } = target(call.url);
     const secure = url.protocol === 'https:';
@@ -44,12 +49,18 @@ export function nodeExchange(call: ServiceCall): Promise<ServiceAnswer> {
       req.destroy();
     }, call.timeoutMs);
     const abandon = (): void => {
-      req.destroy();
+      if (!client?.writableFinished) req.destroy();
     };
-    call.signal?.addEventListener('abort', abandon, { once: true });
-    const fail = (error: unknown): void => {
+    const signal = client ? undefined : call.signal;
+    if (client) client.once('close', abandon);
+    else signal?.addEventListener('abort', abandon, { once: true });
+    const settled = (): void => {
       clearTimeout(timer);
-      call.signal?.removeEventListener('abort', abandon);
+      if (client) client.off('close', abandon);
+      else signal?.removeEventListener('abort', abandon);
+    };
+    const fail = (error: unknown): void => {
+      settled();
       reject(timedOut ? new ServiceTimeout('the payments service did not answer in time') : error);
     };
     req.once('error', fail);
@@ -62,8 +73,7 @@ export function nodeExchange(call: ServiceCall): Promise<ServiceAnswer> {
       });
       res.once('error', fail);
       res.once('end', () => {
-        clearTimeout(timer);
-        call.signal?.removeEventListener('abort', abandon);
+        settled();
         const body = new Uint8Array(size);
         let offset = 0;
         for (const chunk of chunks) {
@@ -81,7 +91,7 @@ export function nodeExchange(call: ServiceCall): Promise<ServiceAnswer> {
         if (!res.complete) fail(new Error('the payments service closed the connection mid-answer'));
       });
     });
-    if (call.signal?.aborted) req.destroy();
+    if (client ? client.closed === true : signal?.aborted) req.destroy();
     req.end(call.body ?? undefined);
   });
 }

@@ -12,12 +12,12 @@
  *   createServer(toNodeListener(proxy)).listen(3000);
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rememberClientAddress } from './client-address.js';
+import { CLIENT_ADDRESS, plainAddress, rememberClientAddress } from './client-address.js';
 import { type DirectHandler, directHandlerOf } from './direct-handler.js';
 import { errorResponse } from './errors.js';
-import { knownBody, withKnownBody } from './known-body.js';
+import { KNOWN_BODY, knownBody, withKnownBody } from './known-body.js';
 import { nodeExchange } from './node-upstream.js';
-import { preferExchange, type RelayedAnswer } from './upstream.js';
+import { PREFERRED_EXCHANGE, preferExchange, type RelayedAnswer, type ServiceExchange } from './upstream.js';
 
 export type WebHandler = (request: Request) => Response | Promise<Response>;
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -48,15 +48,10 @@ async function serve(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
   let response: Response | RelayedAnswer;
+  let request: Request | undefined;
   try {
-    const request = UNSUPPORTED_METHODS.has(req.method ?? '')
-      ? undefined
-      : await toRequest(req, controller.signal, direct);
+    request = UNSUPPORTED_METHODS.has(req.method ?? '') ? undefined : await toRequest(req, res, direct);
     response = request
       ? await handler(request)
       : UNSUPPORTED_METHODS.has(req.method ?? '')
@@ -65,17 +60,18 @@ async function serve(
   } catch {
     response = errorResponse(500, 'INTERNAL_ERROR', 'The request could not be handled.');
   }
+  if (request instanceof AdaptedRequest) request.answered();
   if (response instanceof Response) await writeResponse(response, res);
   else writeRelayed(response, res);
 }
 
 /**
- * With `bodyBeside` (the proxy called directly), a body read here is not put in the `Request` but only
+ * With `direct` (the proxy called directly), a body read here is not put in the `Request` but only
  * noted beside it (known-body.ts): the proxy takes it from there, and nothing else the proxy hands the
  * request to reads a body (`resolveEndUser` must not; on other runtimes the proxy has read it by then).
- * That spares a Web stream and a copy per request.
+ * That spares a Web stream and a copy per request. The request is then an `AdaptedRequest` (below).
  */
-async function toRequest(req: IncomingMessage, signal: AbortSignal, bodyBeside: boolean): Promise<Request | undefined> {
+async function toRequest(req: IncomingMessage, res: ServerResponse, direct: boolean): Promise<Request | undefined> {
   const target = req.url ?? '';
   if (!target.startsWith('/')) return undefined;
   const host = req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
@@ -89,7 +85,7 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal, bodyBeside: 
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const init: RequestInit & { duplex?: 'half' } = bodyBeside ? { method, headers } : { method, headers, signal };
+  const init: RequestInit & { duplex?: 'half' } = { method, headers };
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
   let read: Uint8Array<ArrayBuffer> | undefined;
   if (hasBody && declared <= BUFFERED_BODY_BYTES) {
@@ -97,35 +93,71 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal, bodyBeside: 
     // Request made from bytes costs undici far less than one that pipes a stream (the proxy's CPU per
     // request: about a fifth less)
     read = await readDeclared(req, declared);
-    if (!bodyBeside) init.body = read;
+    if (!direct) init.body = read;
   } else if (hasBody) {
     // undici takes an async iterable body (with duplex: 'half'): cheaper than Readable.toWeb's stream
     init.body = req as unknown as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
   const url = `${scheme}://${host}${target}`;
-  const request = bodyBeside ? new DisconnectSignalled(url, init, signal) : new Request(url, init);
+  if (direct) return new AdaptedRequest(url, init, res, read, plainAddress(req.socket.remoteAddress));
+  init.signal = disconnectSignal(res);
+  const request = new Request(url, init);
   if (read) withKnownBody(request, read);
   rememberClientAddress(request, req.socket.remoteAddress);
   preferExchange(request, nodeExchange);
   return request;
 }
 
+/** A signal aborted when `res` closes unfinished (the client went away), or at once if it has (or `gone`). */
+function disconnectSignal(res: ServerResponse, gone = false): AbortSignal {
+  const controller = new AbortController();
+  if (gone || (res.closed === true && !res.writableFinished)) controller.abort();
+  else
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+  return controller.signal;
+}
+
 /**
- * A `Request` whose `signal` is the adapter's own (aborted when the client disconnects), for the proxy
- * called directly: undici makes a `Request` given a `signal` follow it with a signal of its own, a weak
- * reference and a finalizer, which cost more than the rest of the `Request` (in a loop of Node 20, about
- * 35 µs against 20). Only the proxy and its callbacks see it, and they read `signal`; a copy made from it
- * (`clone()`, `new Request(request)`) does not follow the client.
+ * The `Request` the proxy called directly gets. Its `signal` is the adapter's own (aborted when the client
+ * disconnects), made only when someone reads it: undici makes a `Request` given a `signal` follow it with a
+ * signal of its own, a weak reference and a finalizer, which cost more than the rest of the `Request` (in a
+ * loop of Node 20, about 35 µs against 20), and even an unread `AbortController` with its `close` listener
+ * cost a few µs a request. The proxy itself does not read it: its call to the service listens to the
+ * response (`nodeExchange(call, res)`). The body bytes, the client's address and that exchange are fields
+ * (under the symbols known-body.ts, client-address.ts and upstream.ts read), not WeakMap entries. Only the
+ * proxy and its callbacks see it; a copy made from it (`clone()`, `new Request(request)`) does not follow
+ * the client.
  */
-class DisconnectSignalled extends Request {
-  readonly #signal: AbortSignal;
-  constructor(url: string, init: RequestInit, signal: AbortSignal) {
+class AdaptedRequest extends Request {
+  readonly #res: ServerResponse;
+  #signal: AbortSignal | undefined;
+  /** The client had gone when the answer was ready (`res` says so no longer once the answer is written to it). */
+  #leftFirst = false;
+  readonly [KNOWN_BODY]: Uint8Array<ArrayBuffer> | undefined;
+  readonly [CLIENT_ADDRESS]: string | undefined;
+  readonly [PREFERRED_EXCHANGE]: ServiceExchange;
+  constructor(
+    url: string,
+    init: RequestInit,
+    res: ServerResponse,
+    body: Uint8Array<ArrayBuffer> | undefined,
+    address: string | undefined,
+  ) {
     super(url, init);
-    this.#signal = signal;
+    this.#res = res;
+    this[KNOWN_BODY] = body;
+    this[CLIENT_ADDRESS] = address;
+    this[PREFERRED_EXCHANGE] = (call) => nodeExchange(call, res);
   }
   override get signal(): AbortSignal {
-    return this.#signal;
+    return (this.#signal ??= disconnectSignal(this.#res, this.#leftFirst));
+  }
+  /** Called with the answer ready, before it is written. */
+  answered(): void {
+    this.#leftFirst = this.#res.closed === true && !this.#res.writableFinished;
   }
 }
 

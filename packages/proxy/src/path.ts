@@ -27,12 +27,13 @@ export function parseServicePath(pathname: string, prefix: string): string[] | u
   if (!pathname.startsWith(`${prefix}/`)) return undefined;
   const segments: string[] = [];
   for (const raw of pathname.slice(prefix.length + 1).split('/')) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
+    let segment = raw;
+    if (raw.includes('%'))
+      try {
+        segment = decodeURIComponent(raw);
+      } catch {
+        return undefined;
+      }
     if (!SEGMENT.test(segment)) return undefined;
     segments.push(segment);
   }

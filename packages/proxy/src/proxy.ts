@@ -113,7 +113,9 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response |
       method: 'GET',
       headers: new Headers(),
       body: new Uint8Array(),
-      signal: request.signal,
+      get signal() {
+        return request.signal; // read only by an exchange that listens to it (not the Node adapter's)
+      },
       exchange,
     });
   let refusal: Response | undefined;
@@ -145,7 +147,9 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response |
     method: request.method,
     headers: request.headers,
     body,
-    signal: request.signal,
+    get signal() {
+      return request.signal;
+    },
     exchange,
   });
   const ok = relayed.status >= 200 && relayed.status < 300;

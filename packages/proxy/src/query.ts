@@ -20,16 +20,24 @@ import { foldKey } from './json.js';
 /** Query parameters by their allowlisted name, decoded; the only ones forwarded. */
 export type Query = Map<string, string>;
 
+const namesOf = new WeakMap<Route, readonly string[]>();
+
 /** The names a route takes in its query: its owned query parameters and its other filters and paging. */
 export function queryNames(route: Route): readonly string[] {
-  return [...route.owned.filter((parameter) => parameter.in === 'query').map((p) => p.name), ...(route.query ?? [])];
+  let names = namesOf.get(route);
+  if (!names) {
+    names = [...route.owned.filter((parameter) => parameter.in === 'query').map((p) => p.name), ...(route.query ?? [])];
+    namesOf.set(route, names);
+  }
+  return names;
 }
 
 /** The request's query read against the route, or the 400 for a name it does not take as spelled. */
 export function readQuery(route: Route, search: string): Query | Response {
-  const accepted = queryNames(route);
   const query: Query = new Map();
   const raw = search.startsWith('?') ? search.slice(1) : search;
+  if (raw === '') return query;
+  const accepted = queryNames(route);
   for (const pair of raw.split('&')) {
     if (pair === '') continue; // `?`, `a=1&&b=2`: nothing named
     const equals = pair.indexOf('=');
@@ -46,6 +54,7 @@ export function readQuery(route: Route, search: string): Query | Response {
 
 /** `?name=value&…` in the allowlist's spelling, or '' for an empty query. */
 export function queryString(query: Query): string {
+  if (query.size === 0) return '';
   const text = new URLSearchParams([...query]).toString();
   return text ? `?${text}` : '';
 }

@@ -43,7 +43,7 @@ export interface ServiceCall {
   readonly method: string;
   readonly headers: Record<string, string>;
   readonly body: Uint8Array<ArrayBuffer> | null;
-  /** Fires when the caller went away: stop, and reject. */
+  /** Fires when the caller went away: stop, and reject. Read it only when needed: it may be made on first read. */
   readonly signal: AbortSignal | undefined;
   /** Give up after this long, and reject with a `ServiceTimeout`. */
   readonly timeoutMs: number;
@@ -65,6 +65,9 @@ export class ServiceTimeout extends Error {}
 
 const preferred = new WeakMap<Request, ServiceExchange>();
 
+/** Where a `Request` subclass of an adapter (node.ts) keeps its exchange as a field, instead of in the WeakMap. */
+export const PREFERRED_EXCHANGE: unique symbol = Symbol('preferred exchange');
+
 /**
  * Notes a cheaper way to the service for the calls `request` makes, used unless the platform passed its own
  * `fetch`: the Node adapter notes Node's own HTTP client for the requests it builds (see node-upstream.ts).
@@ -75,7 +78,7 @@ export function preferExchange(request: Request, exchange: ServiceExchange): voi
 
 /** The exchange noted for `request`, if any. */
 export function preferredExchange(request: Request): ServiceExchange | undefined {
-  return preferred.get(request);
+  return (request as { [PREFERRED_EXCHANGE]?: ServiceExchange })[PREFERRED_EXCHANGE] ?? preferred.get(request);
 }
 
 /**
@@ -113,7 +116,9 @@ export async function forwardRelayed(
     method: outgoing.method,
     headers,
     body: outgoing.body.byteLength > 0 ? outgoing.body : null,
-    signal: outgoing.signal,
+    get signal() {
+      return outgoing.signal; // made on demand (the Node adapter's exchange does not read it)
+    },
     timeoutMs: config.timeoutMs,
   };
   try {

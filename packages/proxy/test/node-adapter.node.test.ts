@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { createPlatformProxy, endUserFromIds } from '../src/index.js';
+import { clientAddressOf } from '../src/client-address.js';
 import { toNodeListener } from '../src/node.js';
 import {
   alice,
@@ -259,6 +260,77 @@ describe("toNodeListener without a fetch option: Node's own client to the servic
     expect(response.status).to.equal(504);
     expect(JSON.parse(response.body)).to.include({ code: 'UPSTREAM_TIMEOUT' });
     expect(performance.now() - started).to.be.below(3000);
+  });
+
+  it('gives callbacks a Request with the method, URL, headers and socket address, whose signal (made when read) follows the client', async () => {
+    const seenByCallback: Request[] = [];
+    const early: AbortSignal[] = [];
+    const listening = createPlatformProxy({
+      serviceUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}/2025-10-13`,
+      tokenId: TOKEN_ID,
+      clientSecret: CLIENT_SECRET,
+      pathPrefix: PREFIX,
+      timeoutMs: 1000,
+      resolveEndUser: (request) => {
+        seenByCallback.push(request);
+        if (request.headers.get('X-Read-Signal') === 'early') early.push(request.signal);
+        return endUserFromIds({ sessionIds: [alice.session, 'slow'] });
+      },
+    });
+    const callbackServer = createServer(toNodeListener(listening));
+    await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
+    const at = (callbackServer.address() as AddressInfo).port;
+    const leave = (headers: Record<string, string>) =>
+      new Promise<void>((resolve) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port: at,
+          method: 'POST',
+          path: `${PREFIX}/auth/sessions/slow/refresh`,
+          headers: { 'Content-Type': 'application/json', 'Content-Length': '2', ...headers },
+        });
+        req.on('error', () => resolve());
+        req.end('{}');
+        setTimeout(() => (req.destroy(), resolve()), 80);
+      });
+    const settle = async (done: () => boolean) => {
+      for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    try {
+      const response = await raw(
+        at,
+        'POST',
+        `${PREFIX}/auth/sessions/${alice.session}/refresh`,
+        { 'Content-Type': 'application/json', Cookie: 'session=alice', 'X-Extra': 'one' },
+        '{"a":1}',
+      );
+      expect(response.status).to.equal(201);
+      const [request] = seenByCallback;
+      expect(request).to.be.instanceOf(Request);
+      expect(request!.method).to.equal('POST');
+      expect(request!.url).to.equal(`http://127.0.0.1:${at}${PREFIX}/auth/sessions/${alice.session}/refresh`);
+      expect(request!.headers.get('Cookie')).to.equal('session=alice');
+      expect(request!.headers.get('X-Extra')).to.equal('one');
+      expect(request!.headers.get('Content-Length')).to.equal('7');
+      expect(request!.signal.aborted, 'answered: the signal stays quiet').to.equal(false);
+      expect(clientAddressOf(request!), 'the socket address, as the default clientAddress reads it').to.equal(
+        '127.0.0.1',
+      );
+
+      // read while the call runs, then the client goes away: aborted
+      await leave({ 'X-Read-Signal': 'early' });
+      await settle(() => early[0]?.aborted === true);
+      expect(early[0]?.aborted, 'a signal read before the client left').to.equal(true);
+      // read first after the client went away: aborted at once
+      const closed = closedAt.length;
+      await leave({});
+      const late = seenByCallback.at(-1)!;
+      await settle(() => closedAt.length > closed); // the proxy's call ended: it saw the client leave
+      expect(late.signal.aborted, 'a signal read after the client left').to.equal(true);
+    } finally {
+      callbackServer.closeAllConnections();
+      await new Promise<void>((resolve) => callbackServer.close(() => resolve()));
+    }
   });
 
   it('stops the call to the service when the client goes away (the request signal of a direct call)', async () => {

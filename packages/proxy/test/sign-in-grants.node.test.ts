@@ -116,6 +116,56 @@ describe('createSignInGrants', () => {
     expect(await store.mark('d', 1000)).to.equal(true);
   });
 
+  it('checks the HMAC of a cookie value once while it is read again, and still refuses it used, expired or changed', async () => {
+    const nodeCrypto = process.getBuiltinModule('node:crypto');
+    const createHmac = nodeCrypto.createHmac;
+    let macs = 0;
+    nodeCrypto.createHmac = ((...args: Parameters<typeof createHmac>) => (
+      macs++,
+      createHmac(...args)
+    )) as typeof createHmac;
+    try {
+      const cached = createSignInGrants({ secret: SECRET, now: () => clock });
+      const pair = pairOf(await cached.issue({ accountId: ACCOUNT, credentialIds: [GRANTED] }, request()));
+      const [, body, mac] = pair.split('=')[1]!.split('.');
+      macs = 0;
+      const first = (await cached.read(request(undefined, pair)))!;
+      expect(macs, 'the first read checks the signature').to.equal(1);
+      first.credentialIds.push(OTHER); // the caller's copy: the next read is not changed by it
+      const again = await cached.read(request(undefined, `theme=dark; ${pair}`));
+      expect(macs, 'the same cookie value again: no second HMAC').to.equal(1);
+      expect(again).to.deep.equal({ ...first, credentialIds: [GRANTED] });
+      expect(await cached.read(request(undefined, `paykit_sign_in=v1.${body}.${mac}A`))).to.equal(undefined);
+      expect(macs, 'a changed value is checked, not found').to.equal(2);
+
+      expect(await cached.use!(again!)).to.equal(true);
+      expect(await cached.read(request(undefined, pair)), 'used: refused though its signature is known').to.equal(
+        undefined,
+      );
+
+      const other = pairOf(await cached.issue({ accountId: ACCOUNT, credentialIds: [GRANTED] }, request()));
+      expect(await cached.read(request(undefined, other))).to.not.equal(undefined);
+      clock += 600_000;
+      expect(await cached.read(request(undefined, other)), 'expired: refused though its signature is known').to.equal(
+        undefined,
+      );
+
+      // bounded: 1,024 values are kept, the least recently read leaves first
+      clock = 1_000_000;
+      const pairs: string[] = [];
+      for (let i = 0; i <= 1024; i++)
+        pairs.push(pairOf(await cached.issue({ accountId: ACCOUNT, credentialIds: [`${GRANTED}${i}`] }, request())));
+      for (const p of pairs) await cached.read(request(undefined, p));
+      macs = 0;
+      expect((await cached.read(request(undefined, pairs[1024]!)))?.credentialIds).to.deep.equal([`${GRANTED}1024`]);
+      expect(macs, 'the latest is kept').to.equal(0);
+      expect((await cached.read(request(undefined, pairs[0]!)))?.credentialIds).to.deep.equal([`${GRANTED}0`]);
+      expect(macs, 'the oldest left, and is checked again').to.equal(1);
+    } finally {
+      nodeCrypto.createHmac = createHmac;
+    }
+  });
+
   it('refuses a short secret and a malformed cookie name or path', () => {
     expect(() => createSignInGrants({ secret: 'short' })).to.throw(TypeError, /32 bytes/);
     expect(() => createSignInGrants({ secret: SECRET, cookieName: 'a b' })).to.throw(TypeError, /cookieName/);
