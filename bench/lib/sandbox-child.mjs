@@ -15,14 +15,20 @@ export function startSandboxChild({
   timeoutMs = 30_000,
   env = {},
   script = path.join('bench', 'load', 'sandbox-process.ts'),
+  // false: workspace packages resolve to their built `dist/` (what npm publishes), not their TypeScript sources
+  source = true,
 } = {}) {
   // BENCH_SERVER_NODE_ARGS adds Node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--conditions=source', '--import', 'tsx', script], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...extra, ...(source ? ['--conditions=source'] : []), '--import', 'tsx', script],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
