@@ -770,6 +770,11 @@ export const FLOWS: FlowTest[] = [
     needs: [RENEW],
     async run({ d }) {
       assert.ok((await d.count(S.sessionRows)) > 1, 'other sessions to sign out');
+      // its buttons are disabled while a call of the element runs (after the renewal it may still be
+      // reading the list again: a WebKitGTK run under load clicked a disabled button here)
+      await d.waitFor(`${S.sessions}[data-state~="ready"]:not([data-state~="busy"])`, {
+        message: 'the sessions list at rest',
+      });
       await d.click(`${S.sessions} >>> [part~="revoke-others-button"]`);
       await d.until(async () => (await d.count(S.sessionRows)) === 1, 'only this device left');
       assert.equal(await d.count(`${S.sessions} >>> [part~="current-badge"]`), 1);
