@@ -176,11 +176,8 @@ async function checkTarballs(work, tarballs) {
     await run(bin('publint'), ['--strict', '--pack', 'false', join(unpacked, 'package')])
       .then(() => pass(`publint ${name}`))
       .catch((error) => fail(`publint ${name}\n${error.message}`));
-  }
-  // attw's checks through its library, in this process: the CLI loads TypeScript once per tarball (16.7 s
-  // of CPU for the five; 7.4 s here), for the same result (its esm-only profile, exit code and report)
-  for (const tarball of tarballs) {
-    const name = relative(dirname(tarball), tarball);
+    // attw's checks through its library, in this process: the CLI loads TypeScript once per tarball (16.7 s
+    // of CPU for the five; 7.4 s here), for the same result (its esm-only profile, exit code and report)
     const analysis = await attw.checkPackage(attw.createPackageFromTarballData(new Uint8Array(readFileSync(tarball))));
     if (!analysis.types) fail(`attw --profile esm-only ${name}: the package has no types`);
     else if (attwExitCode(analysis, ATTW_ESM_ONLY))
