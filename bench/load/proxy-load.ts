@@ -10,7 +10,7 @@
  * with the Redis store), the allowlist and the body rules, then is forwarded. The floor forwards the
  * same request with no checks at all.
  *
- * The proxies run `@paykit/proxy` as npm publishes it: its `dist/`, built by `tsc -b packages/proxy` first,
+ * The proxies run `@paykit/proxy` as npm publishes it: its `dist/`, built by its `build` script first,
  * not its TypeScript sources through tsx (whose transform names every closure made per request with a
  * `__name()` call the published JavaScript does not have: about 10 µs a request, 2 % of the proxy's CPU).
  *
@@ -109,12 +109,14 @@ async function latencies(server: Server, n: number): Promise<number[]> {
   return samples;
 }
 
-/** `@paykit/proxy`'s `dist/` from its sources now (TypeScript 7, about 1 s), so the row measures this tree's code. */
+/** `@paykit/proxy`'s `dist/` from its sources now (its own `build` script, about 1 s), so the row measures this tree's code. */
 function buildProxy(): void {
-  const tsc = new URL('../../node_modules/typescript-7/bin/tsc', import.meta.url).pathname;
-  const proxy = new URL('../../packages/proxy', import.meta.url).pathname;
+  const root = new URL('../..', import.meta.url).pathname;
   // its messages go to stderr: stdout carries this script's JSON
-  execFileSync(process.execPath, [tsc, '-b', proxy], { stdio: ['ignore', 2, 'inherit'] });
+  execFileSync('npm', ['run', '--silent', 'build', '--workspace', '@paykit/proxy'], {
+    cwd: root,
+    stdio: ['ignore', 2, 'inherit'],
+  });
 }
 
 async function main() {
