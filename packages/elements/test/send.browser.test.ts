@@ -3,6 +3,7 @@ import { describe, it } from '@paykit/test-harness/suite';
 import type { PaySendElement } from '../src/send/send.js';
 import type { PaySendNewPayeeEvent, PaySendQuotedEvent } from '../src/send/send-events.js';
 import '../src/define/pay-send.js';
+import { holdTimers } from './helpers/held-timers.js';
 import { walletChain, type WalletChain } from './helpers/sandbox-chain.js';
 import {
   announced,
@@ -161,24 +162,36 @@ describe('<pay-send>', () => {
     expect((await wanted).detail).to.deep.equal({ bankName: 'BPI', country: 'PH', currency: 'PHP' });
   });
   it('reads a rate again, quietly, once it is 5 minutes old: a lost refresh keeps the rate and shows nothing', async () => {
-    // the sandbox's clock 299 s behind: each rate is 1 s from its 5 minutes when it arrives
-    const chain = await walletChain({}, { now: () => Date.now() - 299_000 });
+    // the sandbox's clock 290 s behind: each rate is about 10 s from its 5 minutes when it arrives. The
+    // element's timers are held and fired here, not waited for: a real timer can take seconds under load
+    const chain = await walletChain({}, { now: () => Date.now() - 290_000 });
     const reads = () => chain.forwarded.filter((p) => p.startsWith('GET /exchange-rates')).length;
-    const el = await mount(chain);
-    await typeInto(part(el, 'uma-input'), '$ana@receiver.example');
-    await until(() => hasState(el, 'found'), 'the receiver');
-    select(el, 'send.currency', 'EUR');
-    await until(() => reads() === 1, 'the first rate');
-    chain.loseNextAnswer(/^\/exchange-rates/);
-    await until(() => reads() === 2, 'the refresh after 1 s', 3000);
-    await typeAmount(el, '250');
-    await el.updateComplete;
-    expect(hasState(el, 'error'), 'a lost refresh is not an error').to.equal(false);
-    expect(text(part(el, 'summary')))
-      .to.contain('€231.20')
-      .and.contain('Rate: 1 EUR = $1.08');
-    await until(() => reads() === 3, 'the refresh again, 2 s after the lost one', 4000);
-    expect(maybePart(el, 'error')).to.equal(null);
+    const timers = holdTimers(1000);
+    try {
+      const el = await mount(chain);
+      await typeInto(part(el, 'uma-input'), '$ana@receiver.example');
+      await until(() => hasState(el, 'found'), 'the receiver');
+      select(el, 'send.currency', 'EUR');
+      const refresh = (ms: number) => ms > 8_000 && ms <= 10_000;
+      await until(() => timers.delays().some(refresh), 'a refresh planned for when the rate is 5 minutes old');
+      expect(reads()).to.equal(1);
+      chain.loseNextAnswer(/^\/exchange-rates/);
+      timers.fire(refresh);
+      await until(() => reads() === 2, 'the refresh');
+      await until(() => timers.delays().includes(2000), 'another try 2 s after the lost refresh');
+      await typeAmount(el, '250');
+      await el.updateComplete;
+      expect(hasState(el, 'error'), 'a lost refresh is not an error').to.equal(false);
+      expect(text(part(el, 'summary')))
+        .to.contain('€231.20')
+        .and.contain('Rate: 1 EUR = $1.08');
+      timers.fire(2000);
+      await until(() => reads() === 3, 'the refresh again');
+      await until(() => timers.delays().some(refresh), 'the next refresh, planned from the new rate');
+      expect(maybePart(el, 'error')).to.equal(null);
+    } finally {
+      timers.restore();
+    }
   });
 
   it('estimates the network fee of a USDC payment to a saved Solana wallet', async () => {

@@ -318,14 +318,18 @@ describe("toNodeListener without a fetch option: Node's own client to the servic
       );
 
       // read while the call runs, then the client goes away: aborted
+      const beforeEarly = closedAt.length;
       await leave({ 'X-Read-Signal': 'early' });
-      await settle(() => early[0]?.aborted === true);
+      // and the proxy's call for it ended, so that the count below waits for the next request's call alone
+      await settle(() => early[0]?.aborted === true && closedAt.length > beforeEarly);
       expect(early[0]?.aborted, 'a signal read before the client left').to.equal(true);
       // read first after the client went away: aborted at once
       const closed = closedAt.length;
+      const seen = seenByCallback.length;
       await leave({});
+      await settle(() => seenByCallback.length > seen && closedAt.length > closed); // the proxy's call ended: it saw the client leave
+      expect(seenByCallback.length, 'the callback saw the request that left').to.equal(seen + 1);
       const late = seenByCallback.at(-1)!;
-      await settle(() => closedAt.length > closed); // the proxy's call ended: it saw the client leave
       expect(late.signal.aborted, 'a signal read after the client left').to.equal(true);
     } finally {
       callbackServer.closeAllConnections();
