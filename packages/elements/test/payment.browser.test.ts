@@ -16,13 +16,14 @@ import {
   part,
   pressEnter,
   setPageVisibility,
-  sleep,
   fakeAssertion,
   stubCredentialsGet,
   typeInto,
   until,
   setupElementTests,
+  sleep,
 } from './helpers/dom.js';
+import { holdTimers } from './helpers/held-timers.js';
 import { walletChain, type WalletChain } from './helpers/sandbox-chain.js';
 import '../src/define/pay-payment.js';
 import '../src/define/pay-sca-challenge.js';
@@ -428,26 +429,44 @@ describe('<pay-payment>', () => {
   it('stops following while the page is hidden or the element is off the page, and picks up again', async () => {
     const chain = await walletChain({}, { settlementDelayMs: 60_000 });
     const quote = await chain.quote();
-    const el = await render(chain, quote.id);
-    await settled(el, 'review');
-    part(el, 'pay-button').click();
-    await settled(el, 'following');
-    const reads = (): number => chain.forwarded.filter((line) => line === `GET /quotes/${quote.id}`).length;
-    await until(() => reads() >= 2, 'a poll');
-    setPageVisibility('hidden');
-    const hidden = reads();
-    await sleep(2_500);
-    expect(reads(), 'no reads while hidden').to.equal(hidden);
-    setPageVisibility('visible');
-    await until(() => reads() > hidden, 'a read on return');
+    // the element's polls (1 s and up) are held and fired here: what the element leaves planned is then
+    // visible, and nothing is left to time
+    const timers = holdTimers(1000);
+    try {
+      const el = await render(chain, quote.id);
+      await settled(el, 'review');
+      part(el, 'pay-button').click();
+      await settled(el, 'following');
+      const reads = (): number => chain.forwarded.filter((line) => line === `GET /quotes/${quote.id}`).length;
+      // a poll waits 1 to 8 s (longer timers are the sandbox's settlement and the client's own)
+      const polls = () => timers.delays().filter((ms) => ms <= 8000);
+      const planned = () => until(() => polls().length > 0, 'the next poll planned');
+      await planned();
+      timers.fire((ms) => ms <= 8000);
+      await until(() => reads() >= 2, 'a poll');
+      await planned();
+      setPageVisibility('hidden');
+      const hidden = reads();
+      // a resumption at once (a 0 ms timer) is not held: give it a moment to show (a wait that can only
+      // miss a fault, never fail a correct element)
+      await sleep(200);
+      expect(polls(), 'nothing planned while hidden').to.deep.equal([]);
+      expect(reads(), 'no reads while hidden').to.equal(hidden);
+      setPageVisibility('visible');
+      await until(() => reads() > hidden, 'a read on return');
 
-    const parent = el.parentElement!;
-    el.remove();
-    const gone = reads();
-    await sleep(2_500);
-    expect(reads(), 'no reads while off the page').to.equal(gone);
-    parent.append(el);
-    await until(() => reads() > gone, 'a read when back on the page');
-    expect(hasState(el, 'following')).to.equal(true);
+      await planned();
+      const parent = el.parentElement!;
+      el.remove();
+      const gone = reads();
+      await sleep(200);
+      expect(polls(), 'nothing planned while off the page').to.deep.equal([]);
+      expect(reads(), 'no reads while off the page').to.equal(gone);
+      parent.append(el);
+      await until(() => reads() > gone, 'a read when back on the page');
+      expect(hasState(el, 'following')).to.equal(true);
+    } finally {
+      timers.restore();
+    }
   });
 });
