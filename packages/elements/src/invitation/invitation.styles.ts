@@ -1,10 +1,15 @@
 import { css } from 'lit';
 
-/** The inviter, the amount and the status badge of `<pay-invitation>`. */
+/** The inviter (in bold), the amount and the status badge of `<pay-invitation>`. */
 export const invitationStyles = css`
   .card {
     display: grid;
     gap: 4px;
+  }
+  .text strong {
+    color: var(--_text);
+    font-weight: 600;
+    overflow-wrap: anywhere;
   }
   .uma {
     color: var(--_text-muted);

@@ -54,20 +54,12 @@ export const baseStyles = css`
     margin: 0;
     color: var(--_text-muted);
   }
-  .text strong {
-    color: var(--_text);
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
 
   .actions {
     display: flex;
     flex-wrap: wrap;
     gap: var(--_space);
     align-items: center;
-  }
-  .actions--end {
-    justify-content: flex-end;
   }
 
   .button {
