@@ -8,7 +8,8 @@
  * later with `import()` (`<pay-payment>`'s `<pay-sca-challenge>`, loaded only when a payment needs SCA).
  * The sign-in page row is split the same way (`<pay-sign-in>` fetches its method elements with `import()`
  * only when an account has that method). A row with a `pathBudget` also counts what the page has loaded in
- * all on each path through its `import()`s (`paths`, or each `import()` target alone): each must fit. The whole-page row is not split: its five elements load everything
+ * all on each path through its `import()`s (`paths`, or each `import()` target alone): each must fit, or stay
+ * under its own ceiling where the row names one (`pathCeilings`). The whole-page row is not split: its five elements load everything
  * up front, and it counts it all.
  *
  * @example
@@ -48,29 +49,32 @@ const SRC = 'packages/elements/src';
  * the client's `registerPasskey`, so the code paths load no passkey element.
  */
 /**
- * The sign-in paths whose budget is still a goal, reported loudly but not failing yet (`pathBudgetOpen`:
- * the paths, and why); every other path of the row fails when it goes over. The page's code and OAuth paths
- * load 31.8–34.6 kB: up to 4.6 kB to cut (issue 26, "Sizes stay honest"). What is left is not code a path
- * loads without using: with everything the email path does not use deleted outright (the client's passkey
- * sign-in, OAuth, refresh and logout; `<pay-sign-in>`'s dialog, redirect resume and passkey autofill;
- * `<pay-otp-login>`'s WebOTP), it still loads 30.9 kB. The crypto a path does not use (the client's WebAuthn
- * ceremonies and OTP sealing, about 2.9 kB, which the OAuth path does not use) cannot be deferred under
- * esbuild as things stand: each file goes into the chunk of every entry that reaches it statically, and the
- * root index re-exports them (`exportWallet` reaches hpke.ts and enclave-bundle.ts), so they stay up front
- * whoever `import()`s them; and an `import()` in crypto-core makes the unsplit whole-API row (14,987 of
- * 15,000 B) wrap the target and its imports in lazy initialisers, about 0.5 kB it does not have. Measured
- * with async stand-ins in the root's place (`hpkeSeal`, `verifyEnclaveBundle`, `encryptOtpCode` each an
- * `import()` of its body), the sealing does leave the page's first load, but the modules it shares with it
- * (encoding, p256, errors, args) then fall in chunks of their own, gzipped apart: up front 27,486 B as five
- * chunks (26,887 B had they been one), no better than before. Each chunk boundary costs its context: the
- * email path's code chunk weighs 4.5 kB alone and 3.5 kB gzipped after the up-front chunk. The code paths
- * use that crypto anyway (the sealing, and the add-passkey offer's WebAuthn create). Take a path out once it
- * fits, the row's entry once none is left.
+ * The sign-in paths over the page's 30 kB path budget, each held at a ceiling of its own (`pathCeilings`:
+ * the limits, and why): going over the budget is reported on every run, going over a ceiling fails. Decided
+ * in issue 26 ("Sizes stay honest"): the email code, text code and OAuth paths cannot reach 30,000 B without
+ * taking away something the issue itself, or an earlier one, asks for, so the features stay and the
+ * ceilings keep the paths from growing. The measurements behind it:
+ * - What the paths load without using is less than they are over: with everything the email path does not
+ *   use deleted outright (the client's passkey sign-in, OAuth, refresh and logout; `<pay-sign-in>`'s
+ *   dialog, redirect resume and passkey autofill; `<pay-otp-login>`'s WebOTP), it still loads 30.9 kB. What
+ *   it uses: Lit (about 5.8 kB), the `WalletClient` the page makes (about 10 kB: its sealing of the code to
+ *   the enclave, the bundle checks, the stamps and signed retry), `<pay-sign-in>` (3.8 kB), the code entry,
+ *   the theme and the messages. A client split into functions a page imports one by one would not close it
+ *   either.
+ * - Splitting further does not pay under esbuild: each file goes into the chunk of every entry that reaches
+ *   it statically, an `import()` inside crypto-core makes the unsplit whole-API row (14,987 of 15,000 B)
+ *   wrap its target in lazy initialisers (about 0.5 kB), and each chunk boundary costs its compression
+ *   context (the email path's code chunk weighs 4.5 kB alone, 3.5 kB gzipped after the up-front chunk).
+ * - Writing the css`` sheets one rule per line (unformatted) would save about 0.2 kB a path, and the html``
+ *   templates' whitespace about 0.2 kB more: far from enough, for sources nobody could read or format.
+ * - The text path also loads the phone field (2.6 kB: its calling-code table is 1.3 kB and already as small
+ *   as its data allows; the flags and names come from the platform).
+ * A ceiling moves with a reason, in the commit that moves it; a path leaves this list once it fits.
  */
-const SIGN_IN_PAGE_OPEN = {
-  paths: ['email code', 'text code', 'OAuth'],
+const SIGN_IN_PAGE_CEILINGS = {
+  limits: { 'email code': 32_200, 'text code': 34_800, OAuth: 32_000 },
   reason:
-    'issue 26 ("Sizes stay honest"): the code and OAuth paths are over by up to 4.6 kB (text code); what they load and do not use is less than that (see SIGN_IN_PAGE_OPEN)',
+    'issue 26 ("Sizes stay honest"): the code and OAuth paths cannot reach 30 kB without taking away a feature; each is held at its ceiling (see SIGN_IN_PAGE_CEILINGS)',
 };
 
 export const SIGN_IN_PATHS = {
@@ -241,7 +245,7 @@ export const SIZE_ROWS = [
     noPeer: 'the peer ships no sign-in component outside React (@turnkey/sdk-react, not installed here)',
     budget: 30 * KB,
     pathBudget: 30 * KB,
-    pathBudgetOpen: SIGN_IN_PAGE_OPEN,
+    pathCeilings: SIGN_IN_PAGE_CEILINGS,
   },
   {
     id: 'sign-in-page-every-method',
