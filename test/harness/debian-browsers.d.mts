@@ -14,4 +14,7 @@ export interface RunningWebKitDriver {
   stderr(): string;
   stop(): Promise<void>;
 }
-export declare function startWebKitDriver(options?: { timeoutMs?: number }): Promise<RunningWebKitDriver>;
+export declare function startWebKitDriver(options?: {
+  timeoutMs?: number;
+  compositing?: boolean;
+}): Promise<RunningWebKitDriver>;

@@ -48,10 +48,17 @@ export function miniBrowserCapabilities(binary = MINIBROWSER) {
  * Starts WebKitWebDriver on a free loopback port and resolves once it answers `/status`; rejects (with
  * the driver's stderr, the driver stopped) when it exits or stays silent for `timeoutMs`. `stop()` is
  * idempotent and never waits more than a few seconds.
+ *
+ * `compositing` leaves WebKitGTK's accelerated compositing on (Mesa's software GL under Xvfb). Off by
+ * default: it cost the browser tests' element pages about 3.5 times the CPU (58 s → 17 s for three element
+ * files without it). The end-to-end run turns it on: without it every key press and click on the demo page
+ * repainted the whole 1280×900 view in software, about 90 ms of CPU each (a key press on a blank page:
+ * 4 ms), and its WebKitGTK run took about 85 s of wall and CPU with it off against 70 s of wall and 78 s
+ * of CPU with it on.
  */
-export async function startWebKitDriver({ timeoutMs = 30_000 } = {}) {
+export async function startWebKitDriver({ timeoutMs = 30_000, compositing = false } = {}) {
   const port = await freePort();
-  const driver = spawnDriver(port);
+  const driver = spawnDriver(port, compositing);
   try {
     await waitUntilReady(port, driver, timeoutMs);
   } catch (error) {
@@ -61,7 +68,15 @@ export async function startWebKitDriver({ timeoutMs = 30_000 } = {}) {
   return { port, stderr: driver.stderr, stop: driver.stop };
 }
 
-function spawnDriver(port) {
+/** The environment of the driver (and so of MiniBrowser): WebKitGTK reads WEBKIT_DISABLE_COMPOSITING_MODE. */
+function compositingEnv(compositing) {
+  const env = { ...process.env };
+  if (compositing) delete env.WEBKIT_DISABLE_COMPOSITING_MODE;
+  else env.WEBKIT_DISABLE_COMPOSITING_MODE = '1';
+  return env;
+}
+
+function spawnDriver(port, compositing) {
   // stays in the caller's process group, so whatever kills a CI job's group takes the driver too
   // `-a` alone starts every search for a free display at :99, so two drivers starting at once (the
   // browser tests' and the end-to-end run's, side by side in `npm test`) can pick the same one; a start
@@ -69,10 +84,9 @@ function spawnDriver(port) {
   const display = String(100 + (port % 10_000));
   const child = spawn('xvfb-run', ['-a', '-n', display, 'WebKitWebDriver', `--port=${port}`], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    // Xvfb has no GPU: WebKitGTK's accelerated compositing renders through Mesa's software GL (llvmpipe),
-    // which cost its processes about 3.5 times the CPU of the non-composited path on the same test
-    // files (58 s → 17 s for three element files), and the pages render the same for the tests
-    env: { ...process.env, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
+    // Xvfb has no GPU: WebKitGTK's accelerated compositing renders through Mesa's software GL (llvmpipe);
+    // see `compositing` above for which callers want it
+    env: compositingEnv(compositing),
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
