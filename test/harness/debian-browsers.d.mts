@@ -17,4 +17,5 @@ export interface RunningWebKitDriver {
 export declare function startWebKitDriver(options?: {
   timeoutMs?: number;
   compositing?: boolean;
+  reducedMotion?: boolean;
 }): Promise<RunningWebKitDriver>;

@@ -14,8 +14,9 @@ import { deepQuery, expressionOf, fillInPage, type DriverCore } from '../driver.
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 
 export async function launchWebKit(): Promise<DriverCore> {
-  // compositing on: without it each key press and click repaints the whole view in software (see the harness)
-  const driver = await startWebKitDriver({ compositing: true });
+  // compositing on: without it each key press and click repaints the whole view in software; reduced
+  // motion as in Chromium's context and Firefox's prefs (see the harness)
+  const driver = await startWebKitDriver({ compositing: true, reducedMotion: true });
   try {
     const browser = await remote({
       hostname: '127.0.0.1',
