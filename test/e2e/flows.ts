@@ -128,7 +128,9 @@ async function enterEmail(d: Driver, email: string): Promise<void> {
 async function signInWithOtp(d: Driver, email: string): Promise<string> {
   await enterEmail(d, email);
   await d.waitFor(S.otpInput, { message: 'the code input after the lookup sent the code' });
-  await d.fill(S.otpInput, '000000');
+  // typed key by key (elsewhere fields are filled at once): the code field takes it digit by digit and
+  // submits on the sixth
+  await d.type(S.otpInput, '000000');
   await d.waitFor(S.signedIn, { message: 'the signed-in card after the code' });
   await focusLandsOn(d, 'signed-in', 'an email-code sign-in');
   assert.equal(await d.attribute(S.sessionStatus, 'data-state'), 'signed-in');

@@ -14,4 +14,8 @@ export interface RunningWebKitDriver {
   stderr(): string;
   stop(): Promise<void>;
 }
-export declare function startWebKitDriver(options?: { timeoutMs?: number }): Promise<RunningWebKitDriver>;
+export declare function startWebKitDriver(options?: {
+  timeoutMs?: number;
+  compositing?: boolean;
+  reducedMotion?: boolean;
+}): Promise<RunningWebKitDriver>;

@@ -14,7 +14,9 @@
  *   await driver.stop();
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { freePort } from './free-port.mjs';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -48,10 +50,21 @@ export function miniBrowserCapabilities(binary = MINIBROWSER) {
  * Starts WebKitWebDriver on a free loopback port and resolves once it answers `/status`; rejects (with
  * the driver's stderr, the driver stopped) when it exits or stays silent for `timeoutMs`. `stop()` is
  * idempotent and never waits more than a few seconds.
+ *
+ * `compositing` leaves WebKitGTK's accelerated compositing on (Mesa's software GL under Xvfb). Off by
+ * default: it cost the browser tests' element pages about 3.5 times the CPU (58 s → 17 s for three element
+ * files without it). The end-to-end run turns it on: without it every key press and click on the demo page
+ * repainted the whole 1280×900 view in software, about 90 ms of CPU each (a key press on a blank page:
+ * 4 ms), and its WebKitGTK run took about 85 s of wall and CPU with it off against 70 s of wall and 78 s
+ * of CPU with it on.
+ *
+ * `reducedMotion` makes the pages match `prefers-reduced-motion: reduce` (GTK's gtk-enable-animations off,
+ * in a settings.ini of the driver's own XDG_CONFIG_HOME), as the end-to-end run's Chromium and Firefox do:
+ * no spinner keeps the compositor painting while a flow waits.
  */
-export async function startWebKitDriver({ timeoutMs = 30_000 } = {}) {
+export async function startWebKitDriver({ timeoutMs = 30_000, compositing = false, reducedMotion = false } = {}) {
   const port = await freePort();
-  const driver = spawnDriver(port);
+  const driver = spawnDriver(port, driverEnv({ compositing, reducedMotion }));
   try {
     await waitUntilReady(port, driver, timeoutMs);
   } catch (error) {
@@ -61,7 +74,24 @@ export async function startWebKitDriver({ timeoutMs = 30_000 } = {}) {
   return { port, stderr: driver.stderr, stop: driver.stop };
 }
 
-function spawnDriver(port) {
+/**
+ * The environment of the driver (and so of MiniBrowser): WebKitGTK reads WEBKIT_DISABLE_COMPOSITING_MODE,
+ * GTK its settings from $XDG_CONFIG_HOME/gtk-3.0/settings.ini.
+ */
+function driverEnv({ compositing, reducedMotion }) {
+  const env = { ...process.env };
+  if (compositing) delete env.WEBKIT_DISABLE_COMPOSITING_MODE;
+  else env.WEBKIT_DISABLE_COMPOSITING_MODE = '1';
+  if (reducedMotion) {
+    const config = path.join(tmpdir(), 'paykit-webkit-reduced-motion');
+    mkdirSync(path.join(config, 'gtk-3.0'), { recursive: true });
+    writeFileSync(path.join(config, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-enable-animations=false\n');
+    env.XDG_CONFIG_HOME = config;
+  }
+  return env;
+}
+
+function spawnDriver(port, env) {
   // stays in the caller's process group, so whatever kills a CI job's group takes the driver too
   // `-a` alone starts every search for a free display at :99, so two drivers starting at once (the
   // browser tests' and the end-to-end run's, side by side in `npm test`) can pick the same one; a start
@@ -69,10 +99,9 @@ function spawnDriver(port) {
   const display = String(100 + (port % 10_000));
   const child = spawn('xvfb-run', ['-a', '-n', display, 'WebKitWebDriver', `--port=${port}`], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    // Xvfb has no GPU: WebKitGTK's accelerated compositing renders through Mesa's software GL (llvmpipe),
-    // which cost its processes about 3.5 times the CPU of the non-composited path on the same test
-    // files (58 s → 17 s for three element files), and the pages render the same for the tests
-    env: { ...process.env, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
+    // Xvfb has no GPU: WebKitGTK's accelerated compositing renders through Mesa's software GL (llvmpipe);
+    // see `compositing` above for which callers want it
+    env,
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));

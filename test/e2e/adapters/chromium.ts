@@ -40,6 +40,10 @@ export async function launchChromium(
       reload: async () => void (await page.reload({ waitUntil: 'load' })),
       click: (selector) => pw(selector).click({ timeout: 10_000 }),
       fill: (selector, text) => pw(selector).fill(text, { timeout: 10_000 }),
+      async type(selector, text) {
+        await pw(selector).clear({ timeout: 10_000 });
+        await pw(selector).pressSequentially(text, { timeout: 10_000 });
+      },
       evaluateExpression: (expression) => page.evaluate(expression),
       screenshot: async (path) => void (await page.screenshot({ path })),
       passkeys: { supported: true },

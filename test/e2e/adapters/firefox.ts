@@ -7,7 +7,7 @@
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { FIREFOX_PATH } from '@paykit/test-harness/debian-browsers';
-import type { DriverCore, PasskeySupport } from '../driver.js';
+import { expressionOf, fillInPage, type DriverCore, type PasskeySupport } from '../driver.js';
 
 export async function launchFirefox(
   options: { onConsole?: (type: string, text: string) => void } = {},
@@ -67,7 +67,14 @@ export async function launchFirefox(
         await element.click();
         await element.dispose();
       },
-      fill: (selector, text) => page.locator(selector).setTimeout(10_000).fill(text),
+      // puppeteer's fill types key by key; `fillInPage` sets the value with the events of one insertion
+      async fill(selector, text) {
+        const filled = await page.evaluate(
+          expressionOf(fillInPage as (arg: never) => unknown, { selector, text, timeoutMs: 10_000 }),
+        );
+        if (filled !== true) throw new Error(String(filled));
+      },
+      type: (selector, text) => page.locator(selector).setTimeout(10_000).fill(text),
       evaluateExpression: (expression) => page.evaluate(expression),
       screenshot: async (path) => void (await page.screenshot({ path })),
       passkeys,

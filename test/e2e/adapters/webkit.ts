@@ -3,14 +3,20 @@
  * `xvfb-run -a WebKitWebDriver` (test/harness/debian-browsers.mjs), whose whole process tree is killed
  * on close, and on exit if the runner dies first. No WebAuthn in this WebKitGTK build, so passkey steps are skipped.
  * Clicks on shadow-DOM elements use `element.click()` (WebDriver classic has no shadow-piercing selector),
- * except buttons: focused, then pressed with the real keyboard (Enter), so the press is trusted.
+ * except buttons: focused, then pressed with the real keyboard (Enter), so the press is trusted. `fill` sets
+ * the value in the page (`fillInPage`); `type` sends WebDriver keys to the field.
  */
 import { remote } from 'webdriverio';
 import { WEBKIT_NO_WEBAUTHN, miniBrowserCapabilities, startWebKitDriver } from '@paykit/test-harness/debian-browsers';
-import { expressionOf, type DriverCore } from '../driver.js';
+import { deepQuery, expressionOf, fillInPage, type DriverCore } from '../driver.js';
+
+/** The key of a WebDriver element reference in a script's result (the spec's web element identifier). */
+const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 
 export async function launchWebKit(): Promise<DriverCore> {
-  const driver = await startWebKitDriver();
+  // compositing on: without it each key press and click repaints the whole view in software; reduced
+  // motion as in Chromium's context and Firefox's prefs (see the harness)
+  const driver = await startWebKitDriver({ compositing: true, reducedMotion: true });
   try {
     const browser = await remote({
       hostname: '127.0.0.1',
@@ -60,34 +66,21 @@ export async function launchWebKit(): Promise<DriverCore> {
           throw new Error(clicked === 'disabled' ? `${selector} is disabled` : `no element matches ${selector}`);
       },
       async fill(selector, text) {
-        if (!selector.includes('>>>')) {
-          const el = await browser.$(selector);
-          await el.waitForExist({ timeout: 10_000 });
-          await el.setValue(text);
-          return;
-        }
-        // a field in a shadow root, which WebDriver classic cannot find: its value is set in the page, with
-        // the input and change events typing sends (WebKitWebDriver's typing also drops the second of two
-        // equal characters in a row, so real keys would not type "$anna@…")
         const filled = await evaluateExpression(
-          expressionOf(
-            ((arg: { sel: string; text: string }) => {
-              const el = (__deep as (s: string, all: boolean) => Element | null)(
-                arg.sel,
-                false,
-              ) as HTMLInputElement | null;
-              if (!el) return false;
-              el.scrollIntoView({ block: 'center' });
-              el.focus();
-              el.value = arg.text;
-              el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText' }));
-              el.dispatchEvent(new Event('change', { bubbles: true }));
-              return true;
-            }) as (arg: never) => unknown,
-            { sel: selector, text },
-          ),
+          expressionOf(fillInPage as (arg: never) => unknown, { selector, text, timeoutMs: 10_000 }),
         );
-        if (filled !== true) throw new Error(`no element matches ${selector}`);
+        if (filled !== true) throw new Error(String(filled));
+      },
+      async type(selector, text) {
+        // the field as a WebDriver element (found in the page, so also in a shadow root), then its keys
+        const found = await browser.execute(
+          `const __name = (target) => target; const __deep = ${deepQuery.toString()}; return __deep(arguments[0], false);`,
+          selector,
+        );
+        const id = (found as Record<string, string> | null)?.[ELEMENT_KEY];
+        if (!id) throw new Error(`no element matches ${selector}`);
+        await browser.elementClear(id);
+        await browser.elementSendKeys(id, text);
       },
       evaluateExpression,
       screenshot: async (path) => void (await browser.saveScreenshot(path)),
