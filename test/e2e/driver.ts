@@ -64,7 +64,7 @@ export interface Driver extends DriverCore {
 }
 
 /** In-page resolution of a ` >>> ` selector (stringified into every expression that needs it). */
-export function deepQuery(selector: string, all: boolean): Element | Element[] | null {
+function deepQuery(selector: string, all: boolean): Element | Element[] | null {
   const parts = selector.split(/\s*>>>\s*/);
   let scopes: (Document | ShadowRoot | Element)[] = [document];
   for (let i = 0; i < parts.length; i++) {
@@ -106,12 +106,14 @@ export function fillInPage({ selector, text, timeoutMs }: { selector: string; te
 /** Defined in the page by `expressionOf`: page functions passed to `evaluate` may call it. */
 declare const __deep: typeof deepQuery;
 
-const DEEP = `const __deep = ${deepQuery.toString()};`;
-// tsx (esbuild keepNames) may wrap functions in __name(); the page has no such helper
-const NAME_SHIM = 'const __name = (target) => target;';
+/**
+ * What every script run in the page starts with: `__deep` (deepQuery), and `__name`, with which tsx
+ * (esbuild keepNames) may wrap functions and which the page does not have.
+ */
+export const PAGE_PRELUDE = `const __name = (target) => target; const __deep = ${deepQuery.toString()};`;
 
 export function expressionOf(fn: (arg: never) => unknown, arg: unknown): string {
-  return `(async () => { ${NAME_SHIM} ${DEEP} return await (${fn.toString()})(${JSON.stringify(arg ?? null)}); })()`;
+  return `(async () => { ${PAGE_PRELUDE} return await (${fn.toString()})(${JSON.stringify(arg ?? null)}); })()`;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

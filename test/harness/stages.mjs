@@ -83,8 +83,8 @@ export const STAGES = [
   // the demo page, built once for the three e2e stages (and checked for source maps in e2e-chromium)
   { name: 'demo-build', commands: [[node, 'test/e2e/build-demo.mjs', DEMO_BUILD]] },
   // the demo's flows, an engine a stage: three stages fill the lanes' ends better than one; WebKitGTK's
-  // first, the longest (about twice the others: 163 s against 84 s of wall in a full run), so it does not
-  // start last and end the run alone (it did: from 308 s to 471 s, the other two done by 377 s)
+  // first: it was the longest by twice (163 s against 84 s of wall) and ended runs alone when it started
+  // last; with compositing on for its e2e run the three now take about the same (91, 90 and 105 s)
   e2eStage('webkit'),
   e2eStage('firefox'),
   e2eStage('chromium'),

@@ -142,12 +142,16 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
       const discarded: string[] = [];
       const discardOAuth = client.discardOAuth.bind(client);
       client.discardOAuth = (keyId) => (discarded.push(keyId), discardOAuth(keyId));
-      const error = nextOf(el, 'pay-error');
-      part(el, 'oauth-button').click();
-      await until(() => opened.length === 1 && hasState(el, 'pending'), 'the popup');
-      opened[0]!.close();
-      expect((await error).detail.code).to.equal('OAUTH_CANCELLED');
-      await el.updateComplete;
+      /** Presses the button, closes the popup it opens (the nth), and waits for the cancel it reports. */
+      const cancelPopup = async (nth: number) => {
+        const error = nextOf(el, 'pay-error');
+        part(el, 'oauth-button').click();
+        await until(() => opened.length === nth && hasState(el, 'pending'), `popup ${nth}`);
+        opened[nth - 1]!.close();
+        expect((await error).detail.code).to.equal('OAUTH_CANCELLED');
+        await el.updateComplete;
+      };
+      await cancelPopup(1);
       expect(part(el, 'error').textContent).to.contain('Sign-in was cancelled.');
       expect(verifies()).to.have.length(0);
       expect(hasState(el, 'idle')).to.equal(true);
@@ -157,12 +161,7 @@ describe('<pay-oauth-button> against the sandbox and its identity provider', () 
 
       // a client of an older copy of the core, without discardOAuth: the cancel is still reported
       (client as { discardOAuth?: unknown }).discardOAuth = undefined;
-      const again = nextOf(el, 'pay-error');
-      part(el, 'oauth-button').click();
-      await until(() => opened.length === 2 && hasState(el, 'pending'), 'the second popup');
-      opened[1]!.close();
-      expect((await again).detail.code).to.equal('OAUTH_CANCELLED');
-      await el.updateComplete;
+      await cancelPopup(2);
       expect(hasState(el, 'idle')).to.equal(true);
     },
   );

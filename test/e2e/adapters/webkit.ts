@@ -8,7 +8,7 @@
  */
 import { remote } from 'webdriverio';
 import { WEBKIT_NO_WEBAUTHN, miniBrowserCapabilities, startWebKitDriver } from '@paykit/test-harness/debian-browsers';
-import { deepQuery, expressionOf, fillInPage, type DriverCore } from '../driver.js';
+import { PAGE_PRELUDE, expressionOf, fillInPage, type DriverCore } from '../driver.js';
 
 /** The key of a WebDriver element reference in a script's result (the spec's web element identifier). */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
@@ -73,10 +73,7 @@ export async function launchWebKit(): Promise<DriverCore> {
       },
       async type(selector, text) {
         // the field as a WebDriver element (found in the page, so also in a shadow root), then its keys
-        const found = await browser.execute(
-          `const __name = (target) => target; const __deep = ${deepQuery.toString()}; return __deep(arguments[0], false);`,
-          selector,
-        );
+        const found = await browser.execute(`${PAGE_PRELUDE} return __deep(arguments[0], false);`, selector);
         const id = (found as Record<string, string> | null)?.[ELEMENT_KEY];
         if (!id) throw new Error(`no element matches ${selector}`);
         await browser.elementClear(id);
