@@ -18,6 +18,7 @@ import { engineSummaryReporter } from '@paykit/test-harness/wtr/engine-summary-r
 import { bundleTestsPlugin } from '@paykit/test-harness/wtr/bundle-tests-plugin';
 import { nodeBuiltinsPlugin } from '@paykit/test-harness/wtr/node-builtins-plugin';
 import { oauthSandboxPlugin } from '@paykit/test-harness/wtr/oauth-sandbox-plugin';
+import { sandboxProcess } from '@paykit/test-harness/wtr/sandbox-process';
 import { sharedFilesMiddleware } from '@paykit/test-harness/wtr/shared-files-middleware';
 import { testPages } from '@paykit/test-harness/wtr/test-pages';
 import { virtualAuthenticatorPlugin } from '@paykit/test-harness/wtr/virtual-authenticator-plugin';
@@ -28,6 +29,8 @@ const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const files = findTestFiles(repoRoot, 'browser', process.env.PAYKIT_FILES || undefined);
 if (files.length === 0)
   throw new Error(`no browser test files match ${process.env.PAYKIT_FILES || 'the default patterns'}`);
+
+const sandbox = sandboxProcess(repoRoot);
 
 export default {
   rootDir: repoRoot,
@@ -56,8 +59,9 @@ export default {
     esbuildPlugin({ ts: true }),
     nodeBuiltinsPlugin(repoRoot),
     virtualAuthenticatorPlugin(),
-    webviewNativePlugin(repoRoot),
-    oauthSandboxPlugin(repoRoot),
+    // the webview and OAuth tests' server commands share one sandbox process (sandbox-process.mjs)
+    webviewNativePlugin(repoRoot, sandbox),
+    oauthSandboxPlugin(sandbox),
   ],
   staticLogging: process.env.CI === 'true' || !process.stdout.isTTY,
   reporters: [defaultReporter(), engineSummaryReporter(process.env.PAYKIT_SUMMARY_FILE)],

@@ -1,69 +1,20 @@
 /**
  * A real sandbox with its test identity provider (its own origin), for browser tests of OAuth sign-in:
- * the server command `oauth-sandbox` plays the platform's backend. `start` runs the sandbox CLI in its
- * own process (once per run) and creates a customer; `request` forwards one page `Transport` request
+ * the server command `oauth-sandbox` plays the platform's backend. `start` creates a customer in the
+ * run's sandbox (sandbox-process.mjs, started on first use); `request` forwards one page `Transport` request
  * with the platform credential the page never sees (as `@paykit/proxy` would); `token` fetches an
  * auto-approved identity token from the IdP for a `sub` (to register the account's OAUTH credential).
  *
  * @example
- *   plugins: [oauthSandboxPlugin(repoRoot)]
+ *   plugins: [oauthSandboxPlugin(sandboxProcess(repoRoot))]
  *   // in a test: const { idpOrigin, accountId } = await executeServerCommand('oauth-sandbox', { op: 'start' })
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
-export function oauthSandboxPlugin(repoRoot) {
-  let sandbox; // promise of { baseUrl, idpOrigin, authorization, stop }
-
-  const startSandbox = async () => {
-    const tokenSecret = randomBytes(16).toString('hex');
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        'packages/sandbox/src/cli.ts',
-        '--port',
-        '0',
-        // the test pages' origins (the command allows none by default): the identity provider redirects there
-        '--allowed-origins',
-        'http://localhost:*,http://127.0.0.1:*',
-        '--token-id',
-        'oauth-platform',
-        '--token-secret',
-        tokenSecret,
-      ],
-      { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const stop = () => {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    };
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    const deadline = Date.now() + 30_000;
-    while (!/listening on/.test(out)) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        stop();
-        throw new Error(`the sandbox did not start: ${out.replace(tokenSecret, '…')}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return {
-      baseUrl: /^\s*base_url\s+(\S+)/m.exec(out)[1],
-      idpOrigin: new URL(/^\s*identity prov\.\s+(\S+)/m.exec(out)[1]).origin,
-      authorization: `Basic ${Buffer.from(`oauth-platform:${tokenSecret}`).toString('base64')}`,
-      stop,
-    };
-  };
-
+/** @param {ReturnType<import('./sandbox-process.mjs').sandboxProcess>} sandbox the run's sandbox */
+export function oauthSandboxPlugin(sandbox) {
   const forward = async ({ method, path: servicePath, query, headers, body }) => {
-    const { baseUrl, authorization } = await sandbox;
+    const { baseUrl, authorization } = await sandbox.get();
     const defined = Object.entries(query ?? {}).filter(([, v]) => v !== undefined);
     const qs = defined.length ? `?${new URLSearchParams(defined)}` : '';
     const res = await fetch(baseUrl + servicePath + qs, {
@@ -87,8 +38,7 @@ export function oauthSandboxPlugin(repoRoot) {
       if (command !== 'oauth-sandbox') return undefined;
       switch (payload?.op) {
         case 'start': {
-          sandbox ??= startSandbox();
-          const { idpOrigin } = await sandbox;
+          const { idpOrigin } = await sandbox.get();
           const customer = await forward({
             method: 'POST',
             path: '/customers',
@@ -111,7 +61,7 @@ export function oauthSandboxPlugin(repoRoot) {
         case 'request':
           return forward(payload.request);
         case 'token': {
-          const { idpOrigin } = await sandbox;
+          const { idpOrigin } = await sandbox.get();
           const params = new URLSearchParams({
             response_type: 'id_token',
             client_id: payload.clientId,
@@ -129,8 +79,6 @@ export function oauthSandboxPlugin(repoRoot) {
           throw new Error(`oauth-sandbox: unknown op ${payload?.op}`);
       }
     },
-    async serverStop() {
-      if (sandbox) (await sandbox.catch(() => undefined))?.stop();
-    },
+    serverStop: () => sandbox.stop(),
   };
 }

@@ -1,17 +1,16 @@
 /**
  * The native half of a simulated mobile webview, for browser tests of the webview bridge: the server
- * command `webview-native` plays the iOS/Android app. `start` runs a real sandbox (its CLI, in its own
- * process) and creates a customer as the platform's backend would; `post` receives one page message (the
+ * command `webview-native` plays the iOS/Android app. `start` creates a customer in the run's real
+ * sandbox (sandbox-process.mjs, started on first use) as the platform's backend would; `post` receives one page message (the
  * JSON text a `postMessage` carried), makes the backend call a `request` asks for, with the platform
  * credential the page never sees, and returns `{ reply }`, the message the app would pass to the page's
  * receiver (null for events); `received` lists what the app was sent. It also serves the single-file classic build of the
  * core, built in memory by the package's own build script.
  *
  * @example
- *   plugins: [webviewNativePlugin(repoRoot)]
+ *   plugins: [webviewNativePlugin(repoRoot, sandboxProcess(repoRoot))]
  *   // in a test: await executeServerCommand('webview-native', { op: 'start' })
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,56 +18,17 @@ import { pathToFileURL } from 'node:url';
 export const SINGLE_FILE_PATH = '/__paykit/single-file/paykit-core.global.js';
 const PROTOCOL_VERSION = 1;
 
-export function webviewNativePlugin(repoRoot) {
+/**
+ * @param {string} repoRoot
+ * @param {ReturnType<import('./sandbox-process.mjs').sandboxProcess>} sandbox the run's sandbox
+ */
+export function webviewNativePlugin(repoRoot, sandbox) {
   let bundle; // promise of the classic build's text
-  let sandbox; // promise of { baseUrl, authorization, stop }
   let received = [];
-
-  const startSandbox = async () => {
-    const tokenSecret = randomBytes(16).toString('hex');
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        'packages/sandbox/src/cli.ts',
-        '--port',
-        '0',
-        '--pan-port',
-        '0',
-        '--token-id',
-        'webview-app',
-        '--token-secret',
-        tokenSecret,
-      ],
-      { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const stop = () => {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    };
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    const deadline = Date.now() + 30_000;
-    while (!/listening on/.test(out)) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        stop();
-        throw new Error(`the sandbox did not start: ${out.replace(tokenSecret, '…')}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const baseUrl = /^\s*base_url\s+(\S+)/m.exec(out)[1];
-    return { baseUrl, authorization: `Basic ${Buffer.from(`webview-app:${tokenSecret}`).toString('base64')}`, stop };
-  };
 
   /** The platform backend's own call to the service (customer set-up). */
   const platform = async (method, servicePath, body) => {
-    const { baseUrl, authorization } = await sandbox;
+    const { baseUrl, authorization } = await sandbox.get();
     const res = await fetch(baseUrl + servicePath, {
       method,
       headers: { Authorization: authorization, 'Content-Type': 'application/json' },
@@ -83,7 +43,7 @@ export function webviewNativePlugin(repoRoot) {
     const message = JSON.parse(json);
     received.push(message);
     if (message.v !== PROTOCOL_VERSION || message.type !== 'request') return null;
-    const { baseUrl, authorization } = await sandbox;
+    const { baseUrl, authorization } = await sandbox.get();
     const { method, path: servicePath, query, headers, body } = message.request;
     const qs = query ? `?${new URLSearchParams(query)}` : '';
     try {
@@ -124,7 +84,7 @@ export function webviewNativePlugin(repoRoot) {
       if (command !== 'webview-native') return undefined;
       switch (payload?.op) {
         case 'start': {
-          sandbox ??= startSandbox();
+          await sandbox.get();
           received = [];
           const customer = await platform('POST', '/customers', {
             platformCustomerId: `webview-${randomBytes(6).toString('hex')}`,
@@ -146,8 +106,6 @@ export function webviewNativePlugin(repoRoot) {
           throw new Error(`webview-native: unknown op ${payload?.op}`);
       }
     },
-    async serverStop() {
-      if (sandbox) (await sandbox.catch(() => undefined))?.stop();
-    },
+    serverStop: () => sandbox.stop(),
   };
 }
