@@ -10,20 +10,9 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './debian-browsers.mjs';
 import { FirefoxBiDiLauncher } from './launchers/firefox-bidi.mjs';
 import { WebKitWebDriverLauncher } from './launchers/webkit-webdriver.mjs';
+import { selectEngines } from './engine-names.mjs';
 
-export const ENGINES = ['chromium', 'firefox', 'webkit'];
-
-/** Engines named in `PAYKIT_BROWSERS` (comma-separated), all of them when it is empty. */
-export function selectEngines(list = '') {
-  const names = list
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-    .filter(Boolean);
-  const unknown = names.filter((name) => !ENGINES.includes(name));
-  if (unknown.length)
-    throw new Error(`PAYKIT_BROWSERS: unknown engine ${unknown.join(', ')}; known: ${ENGINES.join(', ')}`);
-  return names.length ? ENGINES.filter((name) => names.includes(name)) : [...ENGINES];
-}
+export { ENGINES, selectEngines } from './engine-names.mjs';
 
 /**
  * Test files at once, in pages of one browser: 1 unless asked (PAYKIT_WTR_CONCURRENCY), and always 1 when

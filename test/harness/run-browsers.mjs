@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { selectEngines } from './engines.mjs';
+import { selectEngines } from './engine-names.mjs';
 import { findTestFiles, takeFilesArg } from './test-files.mjs';
 import { freePort } from './free-port.mjs';
 
