@@ -13,9 +13,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemo } from '../../demo/server/index.js';
-import { launchChromium } from './adapters/chromium.js';
-import { launchFirefox } from './adapters/firefox.js';
-import { launchWebKit } from './adapters/webkit.js';
 import { createDriver, type DriverCore, type Engine } from './driver.js';
 import { FLOWS, INJECTION_MARK, type FlowContext } from './flows.js';
 import { SERVER_CHECKS } from './server-checks.js';
@@ -37,14 +34,19 @@ function selectEngines(list = ''): Engine[] {
   return names.length ? ENGINES.filter((e) => names.includes(e)) : ENGINES;
 }
 
-function launch(engine: Engine, onConsole: (type: string, text: string) => void): Promise<DriverCore> {
+/**
+ * Each engine's adapter is imported when its run starts: an e2e stage of `npm test` runs one engine, and
+ * the other two adapters' drivers (Playwright, puppeteer, WebdriverIO) cost about 1.2–1.7 s of CPU each
+ * to load.
+ */
+async function launch(engine: Engine, onConsole: (type: string, text: string) => void): Promise<DriverCore> {
   switch (engine) {
     case 'chromium':
-      return launchChromium({ onConsole });
+      return (await import('./adapters/chromium.js')).launchChromium({ onConsole });
     case 'firefox':
-      return launchFirefox({ onConsole });
+      return (await import('./adapters/firefox.js')).launchFirefox({ onConsole });
     case 'webkit':
-      return launchWebKit();
+      return (await import('./adapters/webkit.js')).launchWebKit();
   }
 }
 
