@@ -117,9 +117,24 @@ export function pendingQuote(
 
 let namespaces = 0;
 
+/**
+ * The fake's enclave signing key and OTP target key, made once per page and shared by every fake: each
+ * element test starts a fresh fake (setupElementTests), and a P-256 key pair costs WebKitGTK about 13 ms
+ * of CPU (libgcrypt), about 10 s of its browser-test run for these two. No test depends on a fake's keys
+ * being new; a test that needs a second enclave makes its own key.
+ */
+let sharedKeys: Promise<{ enclave: CryptoKeyPair; otpTarget: CryptoKeyPair }> | undefined;
+
+function fakeKeys(): Promise<{ enclave: CryptoKeyPair; otpTarget: CryptoKeyPair }> {
+  sharedKeys ??= (async () => ({
+    enclave: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']),
+    otpTarget: await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']),
+  }))();
+  return sharedKeys;
+}
+
 export async function createFakeService(): Promise<FakeService> {
-  const enclave = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
-  const otpTarget = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
+  const { enclave, otpTarget } = await fakeKeys();
   const signer = bytesToHex(await exportPublicPoint(enclave.publicKey));
   const targetPublic = bytesToHex(await exportPublicPoint(otpTarget.publicKey));
 

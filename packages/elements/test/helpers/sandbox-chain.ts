@@ -24,10 +24,19 @@ const SERVICE = 'http://127.0.0.1:4010/2025-10-13';
 const PLATFORM = `Basic ${btoa('sandbox-token:sandbox-secret')}`;
 export const CLIENT_ADDRESS = '198.51.100.23';
 
-/** A fresh private P-256 JWK for the sandbox's enclave (node:crypto, its default, is not in the page). */
-async function enclaveKey(): Promise<Jwk> {
-  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
-  return (await crypto.subtle.exportKey('jwk', pair.privateKey)) as Jwk;
+/**
+ * A private P-256 JWK for the sandboxes' enclave (node:crypto, its default, is not in the page), made once
+ * per page: every chain is a new sandbox, and a key pair costs WebKitGTK about 13 ms of CPU (libgcrypt).
+ * No test depends on an enclave key being new.
+ */
+let sharedEnclaveKey: Promise<Jwk> | undefined;
+
+function enclaveKey(): Promise<Jwk> {
+  sharedEnclaveKey ??= (async () => {
+    const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+    return (await crypto.subtle.exportKey('jwk', pair.privateKey)) as Jwk;
+  })();
+  return sharedEnclaveKey;
 }
 
 export interface SandboxChain {
