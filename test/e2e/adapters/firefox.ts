@@ -25,6 +25,13 @@ export async function launchFirefox(
       'security.webauth.webauthn_enable_usbtoken': false,
       // as in Chromium's context (reducedMotion): no spinner keeps the compositor painting
       'ui.prefersReducedMotion': 1,
+      // the parent's unasked work, as in the browser tests' launcher (firefox-bidi.mjs says what each
+      // saves): the OAuth popup in a tab rather than a new browser window, no built-in add-ons (form
+      // autofill's `autocomplete` tokens kept by its pref), no prelaunched content process
+      'browser.link.open_newwindow.restriction': 0,
+      'extensions.enabledScopes': 1,
+      'dom.forms.autocomplete.formautofill': true,
+      'dom.ipc.processPrelaunch.enabled': false,
     },
   });
   try {
