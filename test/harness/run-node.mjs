@@ -22,11 +22,12 @@ import { findTestFiles, takeFilesArg } from './test-files.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * Files per process: large enough to share loads (the sandbox's 41 files load it, and compile the OpenAPI
- * validators, in two processes instead of five), small enough that the shards balance across the jobs.
- * Measured on the 2-core machine: 10 files a shard, 125 s of CPU; 25, 103 s.
+ * Files per process: large enough to share loads (the sandbox's 54 files load it, and compile the OpenAPI
+ * validators, in two processes instead of three), small enough that the shards balance across the jobs.
+ * Measured on the 2-core machine: 10 files a shard, 125 s of CPU; 25, 103 s. Then 27 (the sandbox in two
+ * shards of 27, not three of 18): the sandbox's shards 72.0 and 70.7 s of CPU with 25, 63.7 and 62.9 with 27.
  */
-const SHARD_SIZE = 25;
+const SHARD_SIZE = 27;
 /** Shards at once: one per core (npm test runs other stages beside this one). */
 const SHARD_JOBS = Math.max(1, Number(process.env.PAYKIT_NODE_JOBS) || availableParallelism());
 /** A bound for a hung shard, not a wait. */
