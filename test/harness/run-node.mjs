@@ -22,16 +22,19 @@ import { findTestFiles, takeFilesArg } from './test-files.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * Files per process: large enough to share loads (the sandbox's 41 files load it, and compile the OpenAPI
- * validators, in two processes instead of five), small enough that the shards balance across the jobs.
- * Measured on the 2-core machine: 10 files a shard, 125 s of CPU; 25, 103 s.
+ * Files per process: large enough to share loads (the sandbox's 54 files load it, and compile the OpenAPI
+ * validators, in two processes instead of three), small enough that the shards balance across the jobs.
+ * Measured on the 2-core machine: 10 files a shard, 125 s of CPU; 25, 103 s. Then 27 (the sandbox in two
+ * shards of 27, not three of 18): the sandbox's shards 72.0 and 70.7 s of CPU with 25, 63.7 and 62.9 with 27.
  */
-const SHARD_SIZE = 25;
+const SHARD_SIZE = 27;
 /** Shards at once: one per core (npm test runs other stages beside this one). */
 const SHARD_JOBS = Math.max(1, Number(process.env.PAYKIT_NODE_JOBS) || availableParallelism());
-/** Files that assert on module-level state another file changes, each in a process of its own. */
+/** A bound for a hung shard, not a wait. */
+const SHARD_TIMEOUT_MS = 600_000;
 /** The name of each shard's first test, which loads its files (not counted). */
 const LOADING = 'loads the shard’s';
+/** Files that assert on module-level state another file changes, each in a process of its own. */
 const OWN_PROCESS = new Set([
   // registers no locale but English, then asserts that Spanish is absent until it imports it
   'packages/elements/test/i18n.test.ts',
@@ -126,10 +129,14 @@ function runShard({ index, name, files: shardFiles }) {
     './test/harness/node-globals.ts',
     // workspace packages resolve to their TypeScript sources, so tests need no build
     '--conditions=source',
-    '--test',
+    // The entry runs its tests in this process, without `--test`: in Node 20 `--test` starts a second
+    // process per shard that runs the files in a child (loading tsx and node-globals.ts in both, 0.6 s of
+    // CPU a boot) only to decode the child's events and print them; run in place, the same runner prints
+    // the same spec report and counts. Measured on three shards (bench, test/exports, react-bindings), A/B
+    // twice: 12.9 and 13.1 s of CPU with `--test`, 12.6 and 12.3 s without.
     '--test-reporter=spec',
-    // each test has its own 20 s (node-globals.ts); this bounds the whole shard
-    '--test-timeout=600000',
+    // each test has its own time limit (node-globals.ts); this is the loading test's (SHARD_TIMEOUT_MS)
+    `--test-timeout=${SHARD_TIMEOUT_MS}`,
     // a handle left open (a BroadcastChannel, a timer) must not keep a finished shard, and the run, alive
     '--test-force-exit',
     ...rest,
@@ -139,11 +146,17 @@ function runShard({ index, name, files: shardFiles }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
+    // what `--test` bounded with --test-timeout: a shard that hangs outside any test ends the run
+    const bound = setTimeout(() => {
+      output += `\nThe shard ran longer than ${SHARD_TIMEOUT_MS / 1000} s; killed.\n`;
+      child.kill('SIGKILL');
+    }, SHARD_TIMEOUT_MS);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     const finish = (code) => {
       children.delete(child);
+      clearTimeout(bound);
       const seconds = ((Date.now() - shardStarted) / 1000).toFixed(1);
       console.log(`\n=== node shard ${name}: ${shardFiles.length} files (${seconds} s)`);
       process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);

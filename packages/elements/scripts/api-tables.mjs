@@ -140,7 +140,14 @@ export function spliceApiTables(readme, tables) {
  */
 export async function readmeWithApiTables(readme, manifest, readmeFile) {
   const prettier = await import('prettier');
-  const options = { ...(await prettier.resolveConfig(readmeFile)), filepath: readmeFile };
+  // the README's code blocks are left as they are (npm test's format stage runs `prettier --check .` on
+  // them): formatting them too loaded Prettier's JavaScript and TypeScript printers, the same README for
+  // 3.3 s of CPU instead of 2.4-2.6 s (its test runs this on every npm test)
+  const options = {
+    ...(await prettier.resolveConfig(readmeFile)),
+    filepath: readmeFile,
+    embeddedLanguageFormatting: 'off',
+  };
   return prettier.format(spliceApiTables(readme, renderApiTables(manifest)), options);
 }
 

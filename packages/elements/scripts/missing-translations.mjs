@@ -14,6 +14,7 @@
  *   node packages/elements/scripts/missing-translations.mjs fr de    # only these
  *   npm run translations:missing -w @paykit/elements
  */
+import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -59,27 +60,35 @@ export function formatReport(english, results) {
 
 /** Complete English and every shipped locale's table, read from the TypeScript sources. */
 export async function loadTables(src = SRC) {
-  // tsx loads the TypeScript sources as they are: nothing to build first
-  const { tsImport } = await import('tsx/esm/api');
-  const load = (file) => tsImport(pathToFileURL(file).href, import.meta.url);
-  const english = { ...(await load(path.join(src, 'shared/i18n.ts'))).sharedMessages };
-  for (const dir of readdirSync(src, { withFileTypes: true })) {
-    if (!dir.isDirectory()) continue;
-    for (const name of readdirSync(path.join(src, dir.name))) {
-      if (!name.endsWith('.messages.ts')) continue;
-      for (const value of Object.values(await load(path.join(src, dir.name, name))))
-        if (value && typeof value === 'object') Object.assign(english, value);
+  // tsx loads the TypeScript sources as they are: nothing to build first. One registration for all the
+  // files: tsx's `tsImport` registers loader hooks anew on each call (Node 20 cannot remove them, so each
+  // adds a layer every later import goes through). Measured: the script alone 1.4 → 0.7 s of CPU, and its
+  // test file's Node shard 3.3 → 2.0 s.
+  const { register } = await import('tsx/esm/api');
+  const api = register({ namespace: `missing-translations-${randomUUID()}` });
+  const load = (file) => api.import(pathToFileURL(file).href, import.meta.url);
+  try {
+    const english = { ...(await load(path.join(src, 'shared/i18n.ts'))).sharedMessages };
+    for (const dir of readdirSync(src, { withFileTypes: true })) {
+      if (!dir.isDirectory()) continue;
+      for (const name of readdirSync(path.join(src, dir.name))) {
+        if (!name.endsWith('.messages.ts')) continue;
+        for (const value of Object.values(await load(path.join(src, dir.name, name))))
+          if (value && typeof value === 'object') Object.assign(english, value);
+      }
     }
+    const tables = {};
+    for (const name of readdirSync(path.join(src, 'translations')).sort()) {
+      const locale = name.replace(/\.ts$/, '');
+      if (!name.endsWith('.ts') || locale === 'en') continue;
+      // the module's one exported table: `es` from es.ts, `deFormal` from de-x-formal.ts
+      tables[locale] =
+        Object.values(await load(path.join(src, 'translations', name))).find((v) => v && typeof v === 'object') ?? {};
+    }
+    return { english, tables };
+  } finally {
+    await api.unregister();
   }
-  const tables = {};
-  for (const name of readdirSync(path.join(src, 'translations')).sort()) {
-    const locale = name.replace(/\.ts$/, '');
-    if (!name.endsWith('.ts') || locale === 'en') continue;
-    // the module's one exported table: `es` from es.ts, `deFormal` from de-x-formal.ts
-    tables[locale] =
-      Object.values(await load(path.join(src, 'translations', name))).find((v) => v && typeof v === 'object') ?? {};
-  }
-  return { english, tables };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

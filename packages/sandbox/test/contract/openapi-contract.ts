@@ -139,6 +139,14 @@ function makeAjv(direction: 'response' | 'request'): Ajv2020 {
     validateSchema: false,
     logger: false,
     validateFormats: true,
+    // Compiling is most of what the check costs (each process that loads this file compiles what its
+    // tests reach). Without ajv's codegen optimizer passes, and with one shared function per referenced
+    // schema instead of small ones inlined into each validator, the validators judge the same (the same
+    // violations for 3,935 exchanges) and compile faster, validating a little slower: every declared
+    // exchange compiled in 6.2 → 3.9 s of CPU; in the sandbox's three Node shards, compiling 9.3 → 6.6 s
+    // and the contract checks, compiles included, 12.1 → 9.7 s.
+    code: { optimize: false },
+    inlineRefs: false,
   });
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i);
   ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
