@@ -2,6 +2,7 @@
 export declare const CHROMIUM_PATH: string;
 export declare const CHROMIUM_ARGS: string[];
 export declare const FIREFOX_PATH: string;
+export declare const FIREFOX_PREFS: Record<string, string | number | boolean>;
 export declare const MINIBROWSER: string;
 export declare const WEBKIT_NO_WEBAUTHN: string;
 export declare function miniBrowserCapabilities(binary?: string): {

@@ -6,7 +6,7 @@
  * (only this runner holds the connection; the page never gets that access) and the soft-token pref.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { FIREFOX_PATH } from '@paykit/test-harness/debian-browsers';
+import { FIREFOX_PATH, FIREFOX_PREFS } from '@paykit/test-harness/debian-browsers';
 import { expressionOf, fillInPage, type DriverCore, type PasskeySupport } from '../driver.js';
 
 export async function launchFirefox(
@@ -20,19 +20,7 @@ export async function launchFirefox(
     // no BiDi network events (no flow reads a request through puppeteer): Firefox serialising one per
     // request, and puppeteer parsing it, was most of this process's CPU (as in the browser tests' launcher)
     networkEnabled: false,
-    extraPrefsFirefox: {
-      'security.webauth.webauthn_enable_softtoken': true,
-      'security.webauth.webauthn_enable_usbtoken': false,
-      // as in Chromium's context (reducedMotion): no spinner keeps the compositor painting
-      'ui.prefersReducedMotion': 1,
-      // the parent's unasked work, as in the browser tests' launcher (firefox-bidi.mjs says what each
-      // saves): the OAuth popup in a tab rather than a new browser window, no built-in add-ons (form
-      // autofill's `autocomplete` tokens kept by its pref), no prelaunched content process
-      'browser.link.open_newwindow.restriction': 0,
-      'extensions.enabledScopes': 1,
-      'dom.forms.autocomplete.formautofill': true,
-      'dom.ipc.processPrelaunch.enabled': false,
-    },
+    extraPrefsFirefox: FIREFOX_PREFS,
   });
   try {
     // a new tab has the focus (the start-up tab does not), and Firefox refuses WebAuthn to an unfocused document

@@ -11,7 +11,7 @@
  */
 import { ChromeLauncher } from '@web/test-runner-chrome';
 import puppeteer from 'puppeteer-core';
-import { FIREFOX_PATH } from '../debian-browsers.mjs';
+import { FIREFOX_PATH, FIREFOX_PREFS } from '../debian-browsers.mjs';
 
 export class FirefoxBiDiLauncher extends ChromeLauncher {
   /** @type {Map<string, Set<string>>} authenticator ids per test session */
@@ -28,28 +28,7 @@ export class FirefoxBiDiLauncher extends ChromeLauncher {
         // of the engine's CPU (measured on six element test files: 58 s of CPU with it, 41 s without)
         networkEnabled: false,
         args: ['--remote-allow-system-access'],
-        extraPrefsFirefox: {
-          // WebAuthn requests go to virtual authenticators, never to a USB token
-          'security.webauth.webauthn_enable_softtoken': true,
-          'security.webauth.webauthn_enable_usbtoken': false,
-          // as in Chromium (engines.mjs): no CSS animation keeps the compositor busy between tests
-          'ui.prefersReducedMotion': 1,
-          // Work of the parent process no test asks for (measured on five element test files, A/B twice:
-          // 37.7 s of CPU -> 35.0-35.8 s, the parent 11.8-12.0 s -> 10.4-10.9 s, two OAuth test files
-          // 34.4-35.7 s -> 30.9-31.5 s):
-          // - a popup (window.open with features) opens in a tab, not in a new browser window whose
-          //   chrome (toolbars, tab strip, custom elements) the parent builds and lays out for each
-          //   popup, about 0.4 s of CPU a window; opener, closing and messaging are the same
-          'browser.link.open_newwindow.restriction': 0,
-          // - no built-in add-ons (form autofill, webcompat, search detection, picture-in-picture...):
-          //   their WebExtensions process and the webRequest listeners they run on every request.
-          //   Form autofill's one effect on pages, full `autocomplete` tokens (element.autocomplete
-          //   reads "username webauthn"), is the pref it sets, set here
-          'extensions.enabledScopes': 1,
-          'dom.forms.autocomplete.formautofill': true,
-          // - no content process started ahead for a tab that may come
-          'dom.ipc.processPrelaunch.enabled': false,
-        },
+        extraPrefsFirefox: FIREFOX_PREFS,
       },
       ({ browser }) => browser.defaultBrowserContext(),
       ({ context }) => context.newPage(),
