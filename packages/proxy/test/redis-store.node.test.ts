@@ -8,6 +8,7 @@
  * across both. Skipped outside CI without `redis-server`; in CI its absence fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -256,17 +257,41 @@ async function startInstance(
   return { base: `http://127.0.0.1:${port}`, child };
 }
 
-/** Waits until `count` clients of the Redis on `port` (this one aside) have sent a command (ioredis' INFO). */
-async function untilReadyClients(port: number, count: number): Promise<void> {
+/** One sign-in lookup to `base` whose connection comes from `localAddress` (a loopback address of its own). */
+function lookupFrom(base: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = json({ email: `warm-up-${Math.random()}@example.com` });
+    const req = httpRequest(
+      `${base}/api/sign-in/lookup`,
+      { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json' } },
+      (res) => (res.resume(), res.once('end', () => resolve(res.statusCode ?? 0))),
+    );
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Waits until each instance counts its lookups in the Redis on `port`. An instance listens before its
+ * Redis client is ready, and a counter used before then counts in the instance's own memory (the documented
+ * fallback); Redis seeing the client's ready check (an INFO) is not enough, since the instance may take
+ * a request before it reads the answer (on a loaded machine one of 31 lookups did, and got through). So,
+ * as a load balancer's readiness probe would, each instance is asked lookups from a loopback address of
+ * its own (127.0.0.11, .12: other per-IP keys than the test's 127.0.0.1) until Redis holds that address's
+ * counter.
+ */
+async function untilCountingInRedis(port: number, bases: string[]): Promise<void> {
   const watcher = new Redis(port, '127.0.0.1', { ...REDIS_CLIENT_OPTIONS, lazyConnect: true });
   await watcher.connect();
   try {
-    for (const deadline = Date.now() + 15_000; ;) {
-      const list = String(await watcher.client('LIST'));
-      const others = list.split('\n').filter((line) => /\bcmd=(?!NULL\b|client\b)/.test(line));
-      if (others.length >= count) return;
-      if (Date.now() > deadline) throw new Error(`Redis saw ${others.length} of ${count} clients ready:\n${list}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const [i, base] of bases.entries()) {
+      const address = `127.0.0.${11 + i}`;
+      for (const deadline = Date.now() + 15_000; ;) {
+        await lookupFrom(base, address);
+        if ((await watcher.keys(`*${address}*`)).length > 0) break;
+        if (Date.now() > deadline) throw new Error(`the instance at ${base} never counted a lookup in Redis`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     }
   } finally {
     watcher.disconnect();
@@ -284,10 +309,11 @@ describe('the README instance.mjs, run as written twice on one Redis', () => {
       const env = { REDIS_URL: `redis://127.0.0.1:${port}`, SIGN_IN_GRANT_SECRET: SECRET };
       const started = await Promise.all([0, 1].map(() => startInstance(join(dir, 'instance.mjs'), env)));
       instances.push(...started.map((s) => s.child));
-      // each instance listens before its Redis client is ready, and a store call made before then goes to the
-      // instance's own memory (the documented fallback): so the lookups start once both clients have run
-      // ioredis' ready check (an INFO), as a load balancer's readiness probe would wait
-      await untilReadyClients(port, 2);
+      // the lookups start once both instances count in Redis (untilCountingInRedis says why)
+      await untilCountingInRedis(
+        port,
+        started.map((s) => s.base),
+      );
       const ask = (base: string) =>
         fetch(`${base}/api/sign-in/lookup`, {
           method: 'POST',
