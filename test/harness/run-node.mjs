@@ -146,12 +146,12 @@ function runShard({ index, name, files: shardFiles }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
+    let output = '';
     // what `--test` bounded with --test-timeout: a shard that hangs outside any test ends the run
     const bound = setTimeout(() => {
       output += `\nThe shard ran longer than ${SHARD_TIMEOUT_MS / 1000} s; killed.\n`;
       child.kill('SIGKILL');
     }, SHARD_TIMEOUT_MS);
-    let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     const finish = (code) => {
