@@ -30,7 +30,7 @@ const files = findTestFiles(repoRoot, 'browser', process.env.PAYKIT_FILES || und
 if (files.length === 0)
   throw new Error(`no browser test files match ${process.env.PAYKIT_FILES || 'the default patterns'}`);
 
-const sandbox = sandboxProcess(repoRoot);
+const sandbox = sandboxProcess();
 
 export default {
   rootDir: repoRoot,

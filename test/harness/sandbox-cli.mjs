@@ -1,7 +1,7 @@
 /**
- * Runs the sandbox's command line as a child process for the CLI suites: started through the
- * documented `npm run sandbox -- …` or directly with Node (faster), each in its own process group that
- * `stop()` ends (that group only).
+ * Runs the sandbox's command line as a child process: for the sandbox's CLI suites, and for the browser
+ * tests' server commands (wtr/sandbox-process.mjs). Started through the documented `npm run sandbox -- …`
+ * or directly with Node (faster), each in its own process group that `stop()` ends (that group only).
  *
  * Directly, Node runs `src/cli.ts` bundled by esbuild (once per test process, into a temporary folder)
  * rather than through tsx: a start through tsx's loader cost 1.7 s of CPU on the 2-core machine, the
@@ -11,18 +11,19 @@
  *   const { banner, stop } = await runCli(['--port', '0'], { viaNpm: true });
  *   const baseUrl = bannerLine(banner, 'base_url');
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-let bundled: Promise<string> | undefined;
+/** @type {Promise<string> | undefined} */
+let bundled;
 /** The CLI as one ES module (its workspace imports from their sources, as the tests see them). */
-function cliBundle(): Promise<string> {
+function cliBundle() {
   bundled ??= (async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'paykit-sandbox-cli-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -46,38 +47,39 @@ function cliBundle(): Promise<string> {
   return bundled;
 }
 
-export const basic = (id: string, secret: string): string =>
-  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+/** The `Authorization` value of a platform credential. */
+export const basic = (id, secret) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 /** The value printed after `label` in the start-up banner, or ''. */
-export const bannerLine = (banner: string, label: string): string =>
-  new RegExp(`^\\s*${label}\\s+(.+)$`, 'm').exec(banner)?.[1]?.trim() ?? '';
+export const bannerLine = (banner, label) => new RegExp(`^\\s*${label}\\s+(.+)$`, 'm').exec(banner)?.[1]?.trim() ?? '';
 
-/** Starts the CLI and resolves once its banner is printed. */
-export async function runCli(
-  args: string[],
-  options: { env?: Record<string, string>; viaNpm?: boolean } = {},
-): Promise<{ banner: string; stop: () => void }> {
+/**
+ * Starts the CLI and resolves once its banner is printed.
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string>, viaNpm?: boolean }} [options]
+ * @returns {Promise<{ banner: string, stop: () => void }>}
+ */
+export async function runCli(args, options = {}) {
   const [command, commandArgs] = options.viaNpm
     ? ['npm', ['run', '--silent', 'sandbox', '--', ...args]]
     : [process.execPath, [await cliBundle(), ...args]];
-  const child: ChildProcess = spawn(command, commandArgs, {
+  const child = spawn(command, commandArgs, {
     cwd: repoRoot,
     env: { ...process.env, ...options.env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const stop = (): void => {
+  const stop = () => {
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-child.pid, 'SIGTERM');
     } catch {
       // already gone
     }
   };
   let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdout.on('data', (chunk) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk) => (err += chunk.toString()));
   const deadline = Date.now() + 45_000; // a bound for a hang, generous for a loaded machine
   while (!/listening on/.test(out)) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -89,8 +91,12 @@ export async function runCli(
   return { banner: out, stop };
 }
 
-/** Runs the CLI expecting it to refuse to start: its exit code and what it printed on stderr. */
-export async function runCliToExit(args: string[]): Promise<{ code: number | null; stderr: string }> {
+/**
+ * Runs the CLI expecting it to refuse to start: its exit code and what it printed on stderr.
+ * @param {string[]} args
+ * @returns {Promise<{ code: number | null, stderr: string }>}
+ */
+export async function runCliToExit(args) {
   const cli = await cliBundle();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], {
@@ -98,7 +104,7 @@ export async function runCliToExit(args: string[]): Promise<{ code: number | nul
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
       reject(new Error(`the CLI kept running: ${stderr}`));

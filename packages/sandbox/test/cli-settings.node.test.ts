@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from '@paykit/test-harness/suite';
-import { bannerLine, basic, runCli, runCliToExit } from './helpers/cli-process.js';
+import { bannerLine, basic, runCli, runCliToExit } from '@paykit/test-harness/sandbox-cli';
 
 describe('sandbox: the command line settings', () => {
   it('takes the credentials from flags and environment variables (flags win)', async () => {

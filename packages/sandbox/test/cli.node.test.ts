@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from '@paykit/test-harness/suite';
-import { bannerLine, basic, runCli, runCliToExit } from './helpers/cli-process.js';
+import { bannerLine, basic, runCli, runCliToExit } from '@paykit/test-harness/sandbox-cli';
 
 describe('sandbox: the npm run sandbox command', () => {
   it('serves {base_url} = http://localhost:<port>/2025-10-13 and prints the URL, the PAN origin and both credentials', async () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { createSandbox } from '../src/index.js';
 import { DroppedAnswer, parseFault, parseFaultRule } from '../src/http/faults.js';
-import { bannerLine, basic, runCli, runCliToExit } from './helpers/cli-process.js';
+import { bannerLine, basic, runCli, runCliToExit } from '@paykit/test-harness/sandbox-cli';
 import { newCustomer, otpLogin, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 let serial = 0;

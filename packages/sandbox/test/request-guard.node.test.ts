@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { startSandbox, type RunningSandbox } from '../src/index.js';
-import { bannerLine, basic, runCli } from './helpers/cli-process.js';
+import { bannerLine, basic, runCli } from '@paykit/test-harness/sandbox-cli';
 
 interface Answer {
   status: number;

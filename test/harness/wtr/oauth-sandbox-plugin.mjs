@@ -6,7 +6,7 @@
  * auto-approved identity token from the IdP for a `sub` (to register the account's OAUTH credential).
  *
  * @example
- *   plugins: [oauthSandboxPlugin(sandboxProcess(repoRoot))]
+ *   plugins: [oauthSandboxPlugin(sandboxProcess())]
  *   // in a test: const { idpOrigin, accountId } = await executeServerCommand('oauth-sandbox', { op: 'start' })
  */
 import { randomBytes } from 'node:crypto';

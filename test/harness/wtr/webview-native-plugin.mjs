@@ -8,7 +8,7 @@
  * core, built in memory by the package's own build script.
  *
  * @example
- *   plugins: [webviewNativePlugin(repoRoot, sandboxProcess(repoRoot))]
+ *   plugins: [webviewNativePlugin(repoRoot, sandboxProcess())]
  *   // in a test: await executeServerCommand('webview-native', { op: 'start' })
  */
 import { randomBytes } from 'node:crypto';
@@ -84,7 +84,6 @@ export function webviewNativePlugin(repoRoot, sandbox) {
       if (command !== 'webview-native') return undefined;
       switch (payload?.op) {
         case 'start': {
-          await sandbox.get();
           received = [];
           const customer = await platform('POST', '/customers', {
             platformCustomerId: `webview-${randomBytes(6).toString('hex')}`,
