@@ -14,7 +14,7 @@ const customerBody = () => {
 describe('sandbox: faults on purpose (Sandbox-Fault header)', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox();
+    t = await startTestSandbox({ overHttp: true }); // drop-after cuts a real connection; CORS preflight
   });
   after(() => t.close());
   const customers = () => t.server.sandbox.state.customers.list().length;
