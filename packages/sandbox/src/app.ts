@@ -62,6 +62,15 @@ export interface CreateSandboxOptions extends SandboxOptions {
 export interface Sandbox {
   /** The API: `{base_url}` is `<origin>/2025-10-13`. */
   fetch: (request: Request) => Promise<Response>;
+  /**
+   * The API as a `fetch` function, `(input, init)` as `globalThis.fetch` takes them, answered in process
+   * by `fetch` above (read on every call, so a wrapper put on `sandbox.fetch` sees each request, as it does
+   * behind `startSandbox`). Pass it as a client's `fetch` to run the sandbox inside Node tests without a
+   * port: `fetchTransport({ baseUrl: 'http://sandbox/2025-10-13', fetch: sandbox.request })`. No `Host`
+   * or `Origin` check (that is `startSandbox`'s front door); a `drop-after` fault rejects with a
+   * `TypeError`, as `fetch` does when the connection is cut.
+   */
+  request: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** The PAN reveal page, for the separate PAN origin. */
   panFetch: (request: Request) => Promise<Response>;
   /** The hosted KYC page and the end-user terms, for the separate KYC origin. */
@@ -221,8 +230,16 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
 
   const pan = createPanApp(ctx);
   const kyc = createKycApp(ctx);
-  return {
+  const sandbox: Sandbox = {
     fetch: async (request) => app.fetch(request),
+    request: async (input, init) => {
+      try {
+        return await sandbox.fetch(new Request(input, init));
+      } catch (error) {
+        if (error instanceof DroppedAnswer) throw new TypeError('fetch failed', { cause: error });
+        throw error;
+      }
+    },
     panFetch: async (request) => pan.fetch(request),
     kycFetch: async (request) => kyc.fetch(request),
     enclaveSigners: [ctx.enclave.publicKey],
@@ -230,4 +247,5 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     state: ctx.state,
     config,
   };
+  return sandbox;
 }

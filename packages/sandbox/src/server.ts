@@ -11,7 +11,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type CreateSandboxOptions, type Sandbox } from './app.js';
-import { API_VERSION } from './config.js';
+import { API_VERSION, type SandboxConfig } from './config.js';
 import { DroppedAnswer } from './http/faults.js';
 import { createIdentityProvider } from './wallet/identity-provider.js';
 import { allowedHostNames, guardRequests } from './http/request-guard.js';
@@ -60,6 +60,19 @@ export interface RunningSandbox {
 
 const basic = (id: string, secret: string): string =>
   `Basic ${Buffer.from(`${id}:${secret}`, 'utf8').toString('base64')}`;
+
+/** The first two configured tokens as `startSandbox` hands them out (TRANSACT + VIEW, then VIEW only). */
+export function sandboxCredentials(config: Pick<SandboxConfig, 'tokens'>): SandboxCredentials {
+  const [full, view] = config.tokens;
+  return {
+    tokenId: full?.id ?? '',
+    tokenSecret: full?.secret ?? '',
+    authorization: full ? basic(full.id, full.secret) : '',
+    viewTokenId: view?.id ?? '',
+    viewTokenSecret: view?.secret ?? '',
+    viewAuthorization: view ? basic(view.id, view.secret) : '',
+  };
+}
 
 /**
  * A `drop-after` fault's lost answer (faults.ts): the socket is destroyed before a byte of the answer is
@@ -151,15 +164,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     throw error;
   }
   const url = `http://${urlHost}:${api.port}`;
-  const [full, view] = sandbox.config.tokens;
-  const credentials: SandboxCredentials = {
-    tokenId: full?.id ?? '',
-    tokenSecret: full?.secret ?? '',
-    authorization: full ? basic(full.id, full.secret) : '',
-    viewTokenId: view?.id ?? '',
-    viewTokenSecret: view?.secret ?? '',
-    viewAuthorization: view ? basic(view.id, view.secret) : '',
-  };
+  const credentials = sandboxCredentials(sandbox.config);
   return {
     url,
     baseUrl: `${url}/${API_VERSION}`,

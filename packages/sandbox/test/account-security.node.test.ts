@@ -39,7 +39,7 @@ describe('sandbox: the account-security elements’ calls', () => {
 
   before(async () => {
     t = await startTestSandbox();
-    const base = fetchTransport({ baseUrl: t.server.baseUrl });
+    const base = fetchTransport({ baseUrl: t.server.baseUrl, fetch: t.fetch });
     transport = (request) =>
       base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
     signers = await sandboxSigners(transport);

@@ -209,10 +209,10 @@ describe('sandbox: cards and the PAN reveal page', () => {
     expect(Date.parse(reveal.body.expiresAt) - t.clock.now()).to.be.within(110_000, 120_001);
 
     // A HEAD (a link checker, a prefetch) must not spend the single-use URL.
-    const head = await fetch(reveal.body.panEmbedUrl, { method: 'HEAD' });
+    const head = await t.fetch(reveal.body.panEmbedUrl, { method: 'HEAD' });
     expect(head.status).to.equal(200);
     expect(head.headers.get('cache-control')).to.equal('no-store');
-    const page = await fetch(reveal.body.panEmbedUrl);
+    const page = await t.fetch(reveal.body.panEmbedUrl);
     expect(page.status).to.equal(200);
     const csp = page.headers.get('content-security-policy')!;
     expect(csp).to.match(/default-src 'none'/);
@@ -245,7 +245,7 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(html).to.include(`<script nonce="${nonce}">`);
 
-    const reused = await fetch(reveal.body.panEmbedUrl);
+    const reused = await t.fetch(reveal.body.panEmbedUrl);
     expect(reused.status).to.equal(410);
     expect(reused.headers.get('cache-control')).to.equal('no-store');
     expect(await reused.text()).to.match(/expired/);
@@ -255,8 +255,8 @@ describe('sandbox: cards and the PAN reveal page', () => {
     const { card, account } = await activeCard();
     const reveal = await t.api.post(`/cards/${card.id}/reveal`, {});
     t.clock.advance(120_000);
-    expect((await fetch(reveal.body.panEmbedUrl)).status).to.equal(410);
-    expect((await fetch(`${t.server.panOrigin}/pan/not-a-token`)).status).to.equal(410);
+    expect((await t.fetch(reveal.body.panEmbedUrl)).status).to.equal(410);
+    expect((await t.fetch(`${t.server.panOrigin}/pan/not-a-token`)).status).to.equal(410);
     const processing = await issue({ fundingSource: account.id });
     // No 409 is declared for a reveal: a card without a PAN to show is 403.
     expect((await t.api.post(`/cards/${processing.body.id}/reveal`, {})).body).to.include({

@@ -23,7 +23,7 @@ import {
 describe('sandbox: state-changing routes under concurrent signed requests', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox({ maxLiveCards: 1_000 });
+    t = await startTestSandbox({ maxLiveCards: 1_000, overHttp: true });
   });
   after(() => t.close());
 
@@ -137,7 +137,7 @@ describe('sandbox: state-changing routes under concurrent signed requests', () =
   });
 
   it('issues at most the live-card cap when parallel card issues race for the last places', async () => {
-    const small = await startTestSandbox({ maxLiveCards: 3 });
+    const small = await startTestSandbox({ maxLiveCards: 3, overHttp: true });
     try {
       const { account } = await newCustomer(small.api);
       const answers = await Promise.all(

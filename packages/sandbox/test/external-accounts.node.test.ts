@@ -116,11 +116,11 @@ describe('sandbox: external accounts, ownership verification and beneficiary nam
     expect(c.body.token).to.be.a('string');
     const link = new URL(c.body.verificationLink);
     expect(link.origin).to.equal(t.server.panOrigin);
-    const page = await fetch(link);
+    const page = await t.fetch(link);
     expect(page.status).to.equal(200);
     expect(await page.text()).to.include('Identity check');
     expect((await verify(account.id, '0x00')).status).to.equal(409); // LIVENESS never uses verify
-    const done = await fetch(`${link}/complete`, {
+    const done = await t.fetch(`${link}/complete`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ outcome: 'PASS' }),
@@ -129,11 +129,11 @@ describe('sandbox: external accounts, ownership verification and beneficiary nam
     expect(await statusOf(account.id)).to.equal('PENDING_OWNERSHIP_VERIFICATION');
     t.clock.advance(LIVENESS_COMPLETION_MS);
     expect(await statusOf(account.id)).to.equal('ACTIVE');
-    expect((await fetch(link)).status).to.equal(410); // the link is spent
+    expect((await t.fetch(link)).status).to.equal(410); // the link is spent
 
     const failing = await wallet('ETHEREUM_WALLET', evmWallet().address);
     const f = await challenge(failing.id, 'LIVENESS');
-    await fetch(`${f.body.verificationLink}/complete`, {
+    await t.fetch(`${f.body.verificationLink}/complete`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ outcome: 'FAIL' }),

@@ -14,7 +14,7 @@ const customerBody = () => {
 describe('sandbox: faults on purpose (Sandbox-Fault header)', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox();
+    t = await startTestSandbox({ overHttp: true }); // drop-after cuts a real connection; CORS preflight
   });
   after(() => t.close());
   const customers = () => t.server.sandbox.state.customers.list().length;
@@ -142,6 +142,15 @@ describe('sandbox: faults on purpose (rules: the faults option and --fault)', ()
     expect(first).to.be.instanceOf(DroppedAnswer);
     expect((await sandbox.fetch(request())).status).to.equal(201);
     expect(sandbox.state.customers.list()).to.have.length(2);
+    // its fetch function (`request`, the in-process path) rejects as fetch does on a cut connection
+    const inProcess = createSandbox({ faults: ['POST /customers=drop-after;times=1'] });
+    const cut = await inProcess.request(request()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(cut).to.be.instanceOf(TypeError).and.have.property('message', 'fetch failed');
+    expect((cut as TypeError).cause).to.be.instanceOf(DroppedAnswer);
+    expect(inProcess.state.customers.list()).to.have.length(1);
   });
 
   it('npm run sandbox -- --fault: prints the rules and applies them; a bad rule stops it with exit 2', async () => {

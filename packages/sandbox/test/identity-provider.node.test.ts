@@ -10,7 +10,7 @@ const REDIRECT = 'http://localhost:5000/oauth/callback';
 describe('sandbox: the test identity provider on its own origin', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox();
+    t = await startTestSandbox({ overHttp: true }); // the provider's own origin is a listener
   });
   after(() => t.close());
 

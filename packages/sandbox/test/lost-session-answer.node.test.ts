@@ -25,7 +25,7 @@ describe('sandbox: a lost sign-in or refresh answer leaves no extra session (iss
   async function setup(path: RegExp, meanwhile?: (credentialId: string) => Promise<unknown>) {
     const created = await newCustomer(t.api, {});
     let armed = false;
-    const base = fetchTransport({ baseUrl: t.server.baseUrl, timeoutMs: 2_000 });
+    const base = fetchTransport({ baseUrl: t.server.baseUrl, timeoutMs: 2_000, fetch: t.fetch });
     const transport: Transport = async (request) => {
       const hit = armed && path.test(request.path) && !!request.headers?.['Service-Wallet-Signature'];
       if (hit) {

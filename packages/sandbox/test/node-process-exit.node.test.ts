@@ -55,7 +55,7 @@ function runScript(
 describe('crypto-core in Node: a script ends by itself', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox();
+    t = await startTestSandbox({ overHttp: true }); // a child process calls it
   });
   after(() => t.close());
 

@@ -17,7 +17,7 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     if (file) form.set('file', file);
-    const res = await fetch(`${t.server.baseUrl}${path}`, {
+    const res = await t.fetch(`${t.server.baseUrl}${path}`, {
       method,
       headers: { Authorization: t.server.credentials.authorization },
       body: form,
@@ -60,7 +60,7 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       expect(terms.status).to.equal(200);
       expect(terms.body.version).to.equal('2025-10-01');
       expect(new URL(terms.body.url).origin).to.equal(t.server.kycOrigin);
-      const page = await fetch(terms.body.url);
+      const page = await t.fetch(terms.body.url);
       expect(page.status).to.equal(200);
       expect(await page.text()).to.include('End User Terms');
     });
@@ -692,11 +692,11 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       expect(fresh.body.kycUrl).not.to.equal(link.body.kycUrl);
       expect((await t.api.get(`/customers/${customer.id}`)).body.kycStatus).to.equal('UNVERIFIED');
 
-      const page = await fetch(link.body.kycUrl);
+      const page = await t.fetch(link.body.kycUrl);
       expect(page.status).to.equal(200);
       expect(page.headers.get('Content-Security-Policy')).to.include('frame-ancestors http://localhost:5173');
       expect(await page.text()).to.include('Complete verification');
-      const done = await fetch(link.body.kycUrl, {
+      const done = await t.fetch(link.body.kycUrl, {
         method: 'POST',
         body: new URLSearchParams({ outcome: 'complete' }),
         redirect: 'manual',
@@ -704,7 +704,7 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
       expect(done.status).to.equal(303);
       expect(done.headers.get('Location')).to.equal('http://localhost:5173/onboarding/done');
       expect((await t.api.get(`/customers/${customer.id}`)).body.kycStatus).to.equal('APPROVED');
-      expect((await fetch(link.body.kycUrl)).status).to.equal(410);
+      expect((await t.fetch(link.body.kycUrl)).status).to.equal(410);
       const verifications = await t.api.get('/verifications', { customerId: customer.id });
       expect(verifications.body.data.map((v: { verificationStatus: string }) => v.verificationStatus)).to.deep.equal([
         'APPROVED',
@@ -714,7 +714,7 @@ describe('sandbox: onboarding (terms, contact verification, KYC/KYB, documents, 
     it('failing the hosted flow rejects the customer', async () => {
       const { customer } = await newCustomer(t.api, { fullName: 'Link Fail 003' });
       const link = await t.api.post(`/customers/${customer.id}/kyc-link`);
-      const done = await fetch(link.body.kycUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'fail' }) });
+      const done = await t.fetch(link.body.kycUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'fail' }) });
       expect(done.status).to.equal(200);
       expect((await t.api.get(`/customers/${customer.id}`)).body.kycStatus).to.equal('REJECTED');
     });

@@ -7,7 +7,7 @@ import { ContractRecorder, withContract } from './contract/contract-fetch.js';
 describe('sandbox: platform credential, errors, validation, pagination, CORS', () => {
   let t: TestSandbox;
   before(async () => {
-    t = await startTestSandbox();
+    t = await startTestSandbox({ overHttp: true }); // CORS over the wire
   });
   after(() => t.close());
 
@@ -31,7 +31,7 @@ describe('sandbox: platform credential, errors, validation, pagination, CORS', (
   });
 
   it('takes the credentials from the options', async () => {
-    const custom = await startTestSandbox({ tokenId: 'ci-token', tokenSecret: 'ci-secret' });
+    const custom = await startTestSandbox({ tokenId: 'ci-token', tokenSecret: 'ci-secret', overHttp: true });
     try {
       expect(custom.server.credentials).to.include({ tokenId: 'ci-token', tokenSecret: 'ci-secret' });
       expect((await custom.api.get('/customers')).status).to.equal(200);
@@ -235,6 +235,7 @@ describe('sandbox: platform credential, errors, validation, pagination, CORS', (
     const broken = await startTestSandbox({
       state: { ...state, customers: failing },
       onInternalError: (e) => seen.push(e),
+      overHttp: true, // the server keeps serving
     });
     try {
       const res = await broken.api.get('/customers');

@@ -158,7 +158,7 @@ describe('sandbox: quotes from an embedded wallet, with and without Strong Custo
         })
       ).status,
     ).to.equal(404);
-    const anonymous = await fetch(`${t.api.baseUrl}/receiver/uma/${encodeURIComponent('$bob@receiver.example')}`);
+    const anonymous = await t.fetch(`${t.api.baseUrl}/receiver/uma/${encodeURIComponent('$bob@receiver.example')}`);
     expect(anonymous.status, 'platform credential required').to.equal(401);
   });
 

@@ -133,7 +133,7 @@ describe('sandbox: state stays bounded and per-request cost stays flat', () => {
     };
     try {
       expect((await t.api.get('/sandbox/enclave-keys')).status).to.equal(200);
-      const preflight = await fetch(`${t.server.baseUrl}/customers`, {
+      const preflight = await t.fetch(`${t.server.baseUrl}/customers`, {
         headers: { Origin: 'http://localhost:5173', Authorization: t.server.credentials.authorization },
       });
       expect(preflight.headers.get('access-control-allow-origin')).to.equal('http://localhost:5173');

@@ -41,7 +41,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
 
   before(async () => {
     t = await startTestSandbox();
-    const base = fetchTransport({ baseUrl: t.server.baseUrl });
+    const base = fetchTransport({ baseUrl: t.server.baseUrl, fetch: t.fetch });
     transport = (request) =>
       base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
     signers = await sandboxSigners(transport);
@@ -201,9 +201,9 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
     const reveal = await revealCard(client, card.body.id);
     expect(new URL(reveal.panEmbedUrl).origin).to.equal(t.server.panOrigin);
     expect(Date.parse(reveal.expiresAt)).to.be.greaterThan(t.clock.now());
-    const page = await fetch(reveal.panEmbedUrl);
+    const page = await t.fetch(reveal.panEmbedUrl);
     expect(page.status).to.equal(200);
     expect(page.headers.get('content-security-policy')).to.contain('frame-ancestors');
-    expect((await fetch(reveal.panEmbedUrl)).status).to.equal(410);
+    expect((await t.fetch(reveal.panEmbedUrl)).status).to.equal(410);
   });
 });

@@ -16,7 +16,7 @@ describe('sandbox: driven by the toolkit WalletClient', () => {
   let client: WalletClient;
   before(async () => {
     t = await startTestSandbox({ exportDelayMs: 300 });
-    const base = fetchTransport({ baseUrl: t.server.baseUrl });
+    const base = fetchTransport({ baseUrl: t.server.baseUrl, fetch: t.fetch });
     transport = (request) =>
       base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
   });

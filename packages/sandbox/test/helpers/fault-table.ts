@@ -330,8 +330,8 @@ export function faultTable(title: string, rows: readonly Row[]): void {
       let fired = false;
       // the short timeout only where the fault is armed (a delay past it is one of the faults); every
       // other request gets a hang bound, so a slow machine does not turn setup into a lost answer
-      const faulted = fetchTransport({ baseUrl: t.server.baseUrl, timeoutMs: CLIENT_TIMEOUT_MS });
-      const normal = fetchTransport({ baseUrl: t.server.baseUrl, timeoutMs: 30_000 });
+      const faulted = fetchTransport({ baseUrl: t.server.baseUrl, timeoutMs: CLIENT_TIMEOUT_MS, fetch: t.fetch });
+      const normal = fetchTransport({ baseUrl: t.server.baseUrl, timeoutMs: 30_000, fetch: t.fetch });
       const transport: Transport = async (request) => {
         const hit = armed && !fired && armed.method === request.method && armed.path.test(request.path);
         const headers = {
