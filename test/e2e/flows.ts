@@ -992,6 +992,9 @@ export const FLOWS: FlowTest[] = [
       await d.click(`${S.terms} >>> [part~="accept-button"]`);
       await d.waitFor(`${S.terms}[data-state~="accepted"]`, { message: 'the terms accepted' });
       await d.click('[data-testid="continue-contact"]');
+      // the terms step, which asks for no code, lists every code, the contact code too: so the contact
+      // step's panel first (waiting only for the contact code passed before Continue had moved on)
+      await d.waitFor(S.panel('contact'), { message: 'the contact step after Continue' });
 
       // the sidebar shows the code this step asks for, and only that one
       await d.waitFor('[data-testid="code-contactCode"]', { message: 'the contact code in the sidebar' });
