@@ -53,6 +53,8 @@ export interface GalleryCustomer {
 }
 
 let shared: Promise<{ sandbox: Sandbox; signer: string }> | undefined;
+/** Clients made so far: each gets its own session namespace. */
+let clients = 0;
 
 async function sandbox(): Promise<{ sandbox: Sandbox; signer: string }> {
   shared ??= (async () => {
@@ -154,6 +156,11 @@ export async function galleryCustomer(fields: Record<string, unknown> = {}): Pro
     return new WalletClient({
       transport,
       keyStore: memoryKeyStore(),
+      // a namespace of its own: clients of one namespace share a BroadcastChannel and a Web Lock (the
+      // tabs of one wallet), so with one namespace for the page's hundred-odd clients every sign-in woke
+      // every other client to re-read its session (some 100 sign-ins × 120 clients)
+      // and every sign-in waited for the page-wide lock
+      namespace: `gallery-${++clients}`,
       trustedSigners: { otp: [signer], export: [signer] },
       autoRefresh: false,
     });
