@@ -25,7 +25,7 @@ export const GALLERY_FLOW: FlowTest = {
   name: 'gallery renders every element in its states, without console errors',
   timeoutMs: 120_000,
   // the reviewers' page, photographed in Chromium by `npm run shots`; the elements themselves run in every
-  // engine in the browser tests. Setting up its 63 states costs about 18 s in each engine.
+  // engine in the browser tests. Setting up its 124 states costs about 10 s.
   only: { engines: ['chromium'], reason: 'the gallery is checked in Chromium, where npm run shots photographs it' },
   async run({ d, demo, console: lines }) {
     const before = lines.length;
@@ -59,7 +59,7 @@ export const GALLERY_FLOW: FlowTest = {
       undefined,
     );
     assert.deepEqual(missed, [...KNOWN_UNREACHED], 'gallery states not reached');
-    // one pass over every state at 320 px: overflow, wrapped numbers, focus, targets, then axe (about 3 s)
+    // one pass over every state at 320 px: overflow, wrapped numbers, focus, targets (0.6 s), then axe (about 3 s)
     const layout = await d.evaluate(auditGalleryStates, undefined);
     await d.evaluateExpression(AXE);
     const axe = await d.evaluate(axeFindings, undefined);
