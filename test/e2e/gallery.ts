@@ -25,7 +25,7 @@ export const GALLERY_FLOW: FlowTest = {
   name: 'gallery renders every element in its states, without console errors',
   timeoutMs: 120_000,
   // the reviewers' page, photographed in Chromium by `npm run shots`; the elements themselves run in every
-  // engine in the browser tests. Setting up its 124 states costs about 10 s.
+  // engine in the browser tests. Setting up its 124 states costs about 12 s.
   only: { engines: ['chromium'], reason: 'the gallery is checked in Chromium, where npm run shots photographs it' },
   async run({ d, demo, console: lines }) {
     const before = lines.length;
