@@ -59,14 +59,23 @@ export interface SendOptions {
   from?: string;
 }
 
-/** One keep-alive agent per source address: a flood of requests reuses connections, as a real client would. */
+/**
+ * One keep-alive agent per source address: a flood of requests reuses connections, as a real client would.
+ * A connection idle for 1 s is closed by the client, well before the server's keep-alive timeout (Node's
+ * 5 s, which the agent itself trusts down to 4 s): the server's clock starts when it has written an answer
+ * and the agent's only when this busy process has read it, so on a loaded machine a connection idle 4 s
+ * here was sometimes 5 s old for the server, closed by it as the next request went out ("socket hang up",
+ * once in a clean-clone run, on the request after a 6 s burst).
+ */
 const agents = new Map<string, Agent>();
 const agentFor = (from: string): Agent => {
   let agent = agents.get(from);
   if (!agent)
     agents.set(
       from,
-      (agent = new Agent({ keepAlive: true, localAddress: from } as ConstructorParameters<typeof Agent>[0])),
+      (agent = new Agent({ keepAlive: true, timeout: 1_000, localAddress: from } as ConstructorParameters<
+        typeof Agent
+      >[0])),
     );
   return agent;
 };
