@@ -14,27 +14,16 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { selectEngines } from '@paykit/test-harness/engine-names';
 import { startDemo } from '../../demo/server/index.js';
 import { createDriver, type DriverCore, type Engine } from './driver.js';
 import { FLOWS, INJECTION_MARK, type FlowContext } from './flows.js';
 import { SERVER_CHECKS } from './server-checks.js';
 
-const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const resultsDir = path.join(repoRoot, 'test-results', 'e2e');
 
 type Outcome = { name: string; status: 'passed' | 'failed' | 'skipped'; ms: number; detail?: string };
-
-function selectEngines(list = ''): Engine[] {
-  const names = list
-    .split(',')
-    .map((n) => n.trim().toLowerCase())
-    .filter(Boolean);
-  const unknown = names.filter((n) => !ENGINES.includes(n as Engine));
-  if (unknown.length)
-    throw new Error(`PAYKIT_BROWSERS: unknown engine ${unknown.join(', ')}; known: ${ENGINES.join(', ')}`);
-  return names.length ? ENGINES.filter((e) => names.includes(e)) : ENGINES;
-}
 
 /**
  * Each engine's adapter is imported when its run starts: an e2e stage of `npm test` runs one engine, and
