@@ -15,7 +15,7 @@ import { defaultReporter } from '@web/test-runner';
 import { createLauncher, selectEngines, wtrConcurrency } from '@paykit/test-harness/engines';
 import { findTestFiles } from '@paykit/test-harness/test-files';
 import { engineSummaryReporter } from '@paykit/test-harness/wtr/engine-summary-reporter';
-import { bundleTestsPlugin } from '@paykit/test-harness/wtr/bundle-tests-plugin';
+import { bundleTestsMiddleware } from '@paykit/test-harness/wtr/bundle-tests-middleware';
 import { nodeBuiltinsPlugin } from '@paykit/test-harness/wtr/node-builtins-plugin';
 import { oauthSandboxPlugin } from '@paykit/test-harness/wtr/oauth-sandbox-plugin';
 import { sandboxProcess } from '@paykit/test-harness/wtr/sandbox-process';
@@ -49,13 +49,15 @@ export default {
   testsStartTimeout: 120_000,
   testsFinishTimeout: Number(process.env.PAYKIT_FINISH_MS) || 5 * 60_000,
   testFramework: { config: { timeout: 20_000 } },
-  middleware: [sharedFilesMiddleware(path.resolve(repoRoot, '..', 'shared'))],
-  plugins: [
+  middleware: [
+    sharedFilesMiddleware(path.resolve(repoRoot, '..', 'shared')),
     // each test file as one bundle with shared chunks (PAYKIT_BUNDLE_TESTS=0: module by module, to debug)
-    ...(process.env.PAYKIT_BUNDLE_TESTS === '0' ? [] : [bundleTestsPlugin(repoRoot, files)]),
+    ...(process.env.PAYKIT_BUNDLE_TESTS === '0' ? [] : [bundleTestsMiddleware(repoRoot, files)]),
+  ],
+  plugins: [
     // TypeScript only, and no `target`: a target string makes the plugin run every served `.js` through
     // esbuild again, the test bundles and chunks included (7.7 MB, about 2.5 s per engine), which
-    // bundle-tests-plugin already built for es2022
+    // bundle-tests-middleware already built for es2022
     esbuildPlugin({ ts: true }),
     nodeBuiltinsPlugin(repoRoot),
     virtualAuthenticatorPlugin(),
