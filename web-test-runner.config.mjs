@@ -39,7 +39,7 @@ export default {
   files: testPages(repoRoot, files),
   // workspace packages resolve to their TypeScript sources, so tests need no build
   nodeResolve: { exportConditions: ['source'] },
-  browsers: selectEngines(process.env.PAYKIT_BROWSERS).map(createLauncher),
+  browsers: await Promise.all(selectEngines(process.env.PAYKIT_BROWSERS).map(createLauncher)),
   // a port of its own when run-tests.mjs runs the engines side by side (else wtr's first free from 8000)
   ...(Number(process.env.PAYKIT_WTR_PORT) ? { port: Number(process.env.PAYKIT_WTR_PORT) } : {}),
   // test files at once, in pages of one browser (engines.mjs)
