@@ -10,7 +10,6 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { createLauncher, selectEngines, wtrConcurrency } from '@paykit/test-harness/engines';
 import { findTestFiles } from '@paykit/test-harness/test-files';
@@ -21,6 +20,7 @@ import { oauthSandboxPlugin } from '@paykit/test-harness/wtr/oauth-sandbox-plugi
 import { sandboxProcess } from '@paykit/test-harness/wtr/sandbox-process';
 import { sharedFilesMiddleware } from '@paykit/test-harness/wtr/shared-files-middleware';
 import { testPages } from '@paykit/test-harness/wtr/test-pages';
+import { typescriptPlugin } from '@paykit/test-harness/wtr/typescript-plugin';
 import { virtualAuthenticatorPlugin } from '@paykit/test-harness/wtr/virtual-authenticator-plugin';
 import { webviewNativePlugin } from '@paykit/test-harness/wtr/webview-native-plugin';
 
@@ -55,10 +55,9 @@ export default {
     ...(process.env.PAYKIT_BUNDLE_TESTS === '0' ? [] : [bundleTestsMiddleware(repoRoot, files)]),
   ],
   plugins: [
-    // TypeScript only, and no `target`: a target string makes the plugin run every served `.js` through
-    // esbuild again, the test bundles and chunks included (7.7 MB, about 2.5 s per engine), which
-    // bundle-tests-middleware already built for es2022
-    esbuildPlugin({ ts: true }),
+    // the `.ts` sources a page imports itself (and every module with PAYKIT_BUNDLE_TESTS=0), for es2022
+    // as the bundles are built; `.js` is served as it is (the bundles and chunks are 7.7 MB)
+    typescriptPlugin(),
     nodeBuiltinsPlugin(repoRoot),
     virtualAuthenticatorPlugin(),
     // the webview and OAuth tests' server commands share one sandbox process (sandbox-process.mjs)
