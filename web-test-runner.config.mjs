@@ -10,17 +10,17 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { createLauncher, selectEngines, wtrConcurrency } from '@paykit/test-harness/engines';
 import { findTestFiles } from '@paykit/test-harness/test-files';
 import { engineSummaryReporter } from '@paykit/test-harness/wtr/engine-summary-reporter';
-import { bundleTestsPlugin } from '@paykit/test-harness/wtr/bundle-tests-plugin';
+import { bundleTestsMiddleware } from '@paykit/test-harness/wtr/bundle-tests-middleware';
 import { nodeBuiltinsPlugin } from '@paykit/test-harness/wtr/node-builtins-plugin';
 import { oauthSandboxPlugin } from '@paykit/test-harness/wtr/oauth-sandbox-plugin';
 import { sandboxProcess } from '@paykit/test-harness/wtr/sandbox-process';
 import { sharedFilesMiddleware } from '@paykit/test-harness/wtr/shared-files-middleware';
 import { testPages } from '@paykit/test-harness/wtr/test-pages';
+import { typescriptPlugin } from '@paykit/test-harness/wtr/typescript-plugin';
 import { virtualAuthenticatorPlugin } from '@paykit/test-harness/wtr/virtual-authenticator-plugin';
 import { webviewNativePlugin } from '@paykit/test-harness/wtr/webview-native-plugin';
 
@@ -39,7 +39,7 @@ export default {
   files: testPages(repoRoot, files),
   // workspace packages resolve to their TypeScript sources, so tests need no build
   nodeResolve: { exportConditions: ['source'] },
-  browsers: selectEngines(process.env.PAYKIT_BROWSERS).map(createLauncher),
+  browsers: await Promise.all(selectEngines(process.env.PAYKIT_BROWSERS).map(createLauncher)),
   // a port of its own when run-tests.mjs runs the engines side by side (else wtr's first free from 8000)
   ...(Number(process.env.PAYKIT_WTR_PORT) ? { port: Number(process.env.PAYKIT_WTR_PORT) } : {}),
   // test files at once, in pages of one browser (engines.mjs)
@@ -49,14 +49,15 @@ export default {
   testsStartTimeout: 120_000,
   testsFinishTimeout: Number(process.env.PAYKIT_FINISH_MS) || 5 * 60_000,
   testFramework: { config: { timeout: 20_000 } },
-  middleware: [sharedFilesMiddleware(path.resolve(repoRoot, '..', 'shared'))],
-  plugins: [
+  middleware: [
+    sharedFilesMiddleware(path.resolve(repoRoot, '..', 'shared')),
     // each test file as one bundle with shared chunks (PAYKIT_BUNDLE_TESTS=0: module by module, to debug)
-    ...(process.env.PAYKIT_BUNDLE_TESTS === '0' ? [] : [bundleTestsPlugin(repoRoot, files)]),
-    // TypeScript only, and no `target`: a target string makes the plugin run every served `.js` through
-    // esbuild again, the test bundles and chunks included (7.7 MB, about 2.5 s per engine), which
-    // bundle-tests-plugin already built for es2022
-    esbuildPlugin({ ts: true }),
+    ...(process.env.PAYKIT_BUNDLE_TESTS === '0' ? [] : [bundleTestsMiddleware(repoRoot, files)]),
+  ],
+  plugins: [
+    // the `.ts` sources a page imports itself (and every module with PAYKIT_BUNDLE_TESTS=0), for es2022
+    // as the bundles are built; `.js` is served as it is (the bundles and chunks are 7.7 MB)
+    typescriptPlugin(),
     nodeBuiltinsPlugin(repoRoot),
     virtualAuthenticatorPlugin(),
     // the webview and OAuth tests' server commands share one sandbox process (sandbox-process.mjs)

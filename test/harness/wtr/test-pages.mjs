@@ -3,7 +3,7 @@
  * page costs the engine a fresh document, the runner's framework and a load of the shared chunks. So
  * the runner is given page files instead, each importing up to PAGE_SIZE test files of one test folder
  * in order (`await import(…)`: each file's suites register as it loads, and Mocha runs them all when the
- * page module has loaded). A test file is still served as itself (bundle-tests-plugin), so its
+ * page module has loaded). A test file is still served as itself (bundle-tests-middleware), so its
  * `import.meta.url`, its stack traces and its suite names are unchanged.
  *
  * Measured on the 2-core machine, six small element test files as six pages and as one: Chromium
