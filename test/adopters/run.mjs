@@ -14,9 +14,8 @@
  *   ADOPTERS_KEEP=1 npm run test:adopters     keep the temporary project (its path is printed)
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as attw from '@arethetypeswrong/core';
@@ -26,6 +25,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@paykit/test-harness/debian-browsers';
 import { packedTarballs } from '@paykit/test-harness/pack';
 import { freePort } from '@paykit/test-harness/free-port';
+import { scratchRoot } from '@paykit/test-harness/scratch-root';
 import { readSnippets } from './readme-snippets.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -423,23 +423,6 @@ async function runPage(app, name, files, { backendPort, pagePort }, browser) {
 const indent = (text) => text.trim().replace(/^/gm, '        ');
 
 // ---- main -----------------------------------------------------------------------------------
-
-/**
- * Where the temporary project goes: the machine's tmpfs (/dev/shm) when it has room for the install
- * (about 200 MB; a container's is often 64 MB), else the temporary directory. The npm install of the
- * tarballs and frameworks writes some 190 MB in thousands of files: A/B twice on the 2-core machine, 20.6
- * and 25.0 s of CPU into /tmp (ext4), 16.3 and 18.3 s into /dev/shm; removing it afterwards took 6.8 s of
- * wall on ext4 and 0.2 s on tmpfs.
- */
-function scratchRoot() {
-  try {
-    const { bavail, bsize } = statfsSync('/dev/shm');
-    if (bavail * bsize >= 2 ** 31) return '/dev/shm';
-  } catch {
-    // no /dev/shm (macOS): the temporary directory
-  }
-  return tmpdir();
-}
 
 async function main() {
   const readmes = [join(repoRoot, 'README.md'), ...PACKAGES.map((p) => join(repoRoot, 'packages', p, 'README.md'))];
