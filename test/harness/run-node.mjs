@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * Runs every Node test (`*.test.ts` except `*.browser.test.ts`, see test-files.mjs) with Node's own
- * runner, in shards: the files of one test folder share one process (at most SHARD_SIZE files each),
- * and SHARD_JOBS shards (one per core) run at once. One process per folder loads the workspace's TypeScript sources
- * once instead of once per file: on the 2-core machine the Node suite took 180 s of CPU as one
- * process per file and about 75 s as one per folder (Node 22's `--experimental-test-isolation=none`
- * is the same idea; Node 20 lacks it). A file that needs a fresh module graph is listed in OWN_PROCESS.
- * Each shard's report is printed whole when it ends, then one summary of all of them.
+ * runner, in shards: the files of one test folder share one process (at most SHARD_SIZE files each;
+ * the folders smaller than SMALL_FOLDER share one), and SHARD_JOBS shards (one per core) run at once.
+ * One process per folder loads the workspace's TypeScript sources once instead of once per file: on the
+ * 2-core machine the Node suite took 180 s of CPU as one process per file and about 75 s as one per
+ * folder (Node 22's `--experimental-test-isolation=none` is the same idea; Node 20 lacks it). A file
+ * that needs a fresh module graph is listed in OWN_PROCESS. Each shard's report is printed whole when
+ * it ends, then one summary of all of them.
  *
  * @example
  *   node test/harness/run-node.mjs
@@ -34,6 +35,13 @@ const SHARD_JOBS = Math.max(1, Number(process.env.PAYKIT_NODE_JOBS) || available
 const SHARD_TIMEOUT_MS = 600_000;
 /** The name of each shard's first test, which loads its files (not counted). */
 const LOADING = 'loads the shard’s';
+/**
+ * Folders with fewer test files than this share one process (bench/test, react-bindings, test/exports):
+ * a shard's own cost (booting Node, tsx and its loader thread, the test runner, chai) is about 1 s of CPU
+ * whatever it runs. Measured A/B back to back on those three folders: 9.3 and 9.8 s of CPU in three
+ * processes, 7.6 and 7.5 s in one.
+ */
+const SMALL_FOLDER = 8;
 /** Files that assert on module-level state another file changes, each in a process of its own. */
 const OWN_PROCESS = new Set([
   // registers no locale but English, then asserts that Spanish is absent until it imports it
@@ -80,7 +88,10 @@ async function worker() {
   for (let next = queue.shift(); next; next = queue.shift()) results.push(await runShard(next));
 }
 
-/** Groups files by their test folder, in order, and cuts each group into shards of at most SHARD_SIZE. */
+/**
+ * Groups files by their test folder, in order, pools the small folders into one group, and cuts each
+ * group into shards of at most SHARD_SIZE.
+ */
 function shard(list) {
   const groups = new Map();
   for (const file of list) {
@@ -91,6 +102,14 @@ function shard(list) {
         ? file.slice(0, inTest + '/test'.length)
         : path.dirname(file);
     groups.set(folder, [...(groups.get(folder) ?? []), file]);
+  }
+  const small = [...groups].filter(([folder, group]) => group.length < SMALL_FOLDER && !OWN_PROCESS.has(folder));
+  if (small.length > 1) {
+    for (const [folder] of small) groups.delete(folder);
+    groups.set(
+      small.map(([folder]) => folder).join(' + '),
+      small.flatMap(([, group]) => group),
+    );
   }
   const out = [];
   for (const [folder, group] of groups) {
