@@ -98,20 +98,19 @@ function folderOf(file) {
 
 /**
  * Groups files by their test folder, in order, pools the folders small in `suite` (every Node test file)
- * into one group, and cuts each group into shards of at most SHARD_SIZE.
+ * into one group where the first of them was (bench/test runs first, so the pool does not end the run),
+ * and cuts each group into shards of at most SHARD_SIZE.
  */
 function shard(list, suite) {
-  const groups = new Map();
-  for (const file of list) groups.set(folderOf(file), [...(groups.get(folderOf(file)) ?? []), file]);
   const sizes = new Map();
   for (const file of suite) sizes.set(folderOf(file), (sizes.get(folderOf(file)) ?? 0) + 1);
-  const small = [...groups].filter(([folder]) => sizes.get(folder) < SMALL_FOLDER && !OWN_PROCESS.has(folder));
-  if (small.length > 1) {
-    for (const [folder] of small) groups.delete(folder);
-    groups.set(
-      small.map(([folder]) => folder).join(' + '),
-      small.flatMap(([, group]) => group),
-    );
+  const folders = [...new Set(list.map(folderOf))];
+  const small = folders.filter((folder) => sizes.get(folder) < SMALL_FOLDER && !OWN_PROCESS.has(folder));
+  const pool = small.length > 1 ? small.join(' + ') : undefined;
+  const groups = new Map();
+  for (const file of list) {
+    const folder = pool && small.includes(folderOf(file)) ? pool : folderOf(file);
+    groups.set(folder, [...(groups.get(folder) ?? []), file]);
   }
   const out = [];
   for (const [folder, group] of groups) {
