@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * Runs every Node test (`*.test.ts` except `*.browser.test.ts`, see test-files.mjs) with Node's own
- * runner, in shards: the files of one test folder share one process (at most SHARD_SIZE files each),
- * and SHARD_JOBS shards (one per core) run at once. One process per folder loads the workspace's TypeScript sources
- * once instead of once per file: on the 2-core machine the Node suite took 180 s of CPU as one
- * process per file and about 75 s as one per folder (Node 22's `--experimental-test-isolation=none`
- * is the same idea; Node 20 lacks it). A file that needs a fresh module graph is listed in OWN_PROCESS.
- * Each shard's report is printed whole when it ends, then one summary of all of them.
+ * runner, in shards: the files of one test folder share one process (at most SHARD_SIZE files each;
+ * the folders smaller than SMALL_FOLDER share one), and SHARD_JOBS shards (one per core) run at once.
+ * One process per folder loads the workspace's TypeScript sources once instead of once per file: on the
+ * 2-core machine the Node suite took 180 s of CPU as one process per file and about 75 s as one per
+ * folder (Node 22's `--experimental-test-isolation=none` is the same idea; Node 20 lacks it). A file
+ * that needs a fresh module graph is listed in OWN_PROCESS. Each shard's report is printed whole when
+ * it ends, then one summary of all of them.
  *
  * @example
  *   node test/harness/run-node.mjs
@@ -34,6 +35,14 @@ const SHARD_JOBS = Math.max(1, Number(process.env.PAYKIT_NODE_JOBS) || available
 const SHARD_TIMEOUT_MS = 600_000;
 /** The name of each shard's first test, which loads its files (not counted). */
 const LOADING = 'loads the shard’s';
+/**
+ * Folders with fewer test files than this in the whole suite share one process (bench/test,
+ * react-bindings, test/exports; a focused run pools the same folders, no others):
+ * a shard's own cost (booting Node, tsx and its loader thread, the test runner, chai) is about 1 s of CPU
+ * whatever it runs. Measured A/B back to back on those three folders: 9.3 and 9.8 s of CPU in three
+ * processes, 7.6 and 7.5 s in one.
+ */
+const SMALL_FOLDER = 8;
 /** Files that assert on module-level state another file changes, each in a process of its own. */
 const OWN_PROCESS = new Set([
   // registers no locale but English, then asserts that Spanish is absent until it imports it
@@ -47,7 +56,7 @@ if (files.length === 0) {
   process.exit(0);
 }
 
-const shards = shard(files);
+const shards = shard(files, focus ? findTestFiles(repoRoot, 'node') : files);
 const entriesDir = path.join(repoRoot, 'test-results', 'node-shards');
 mkdirSync(entriesDir, { recursive: true });
 
@@ -80,16 +89,27 @@ async function worker() {
   for (let next = queue.shift(); next; next = queue.shift()) results.push(await runShard(next));
 }
 
-/** Groups files by their test folder, in order, and cuts each group into shards of at most SHARD_SIZE. */
-function shard(list) {
+/** A file's test folder, or the file itself when it needs a process of its own. */
+function folderOf(file) {
+  const inTest = file.indexOf('/test/');
+  if (OWN_PROCESS.has(file)) return file;
+  return inTest >= 0 ? file.slice(0, inTest + '/test'.length) : path.dirname(file);
+}
+
+/**
+ * Groups files by their test folder, in order, pools the folders small in `suite` (every Node test file)
+ * into one group where the first of them was (bench/test runs first, so the pool does not end the run),
+ * and cuts each group into shards of at most SHARD_SIZE.
+ */
+function shard(list, suite) {
+  const sizes = new Map();
+  for (const file of suite) sizes.set(folderOf(file), (sizes.get(folderOf(file)) ?? 0) + 1);
+  const folders = [...new Set(list.map(folderOf))];
+  const small = folders.filter((folder) => sizes.get(folder) < SMALL_FOLDER && !OWN_PROCESS.has(folder));
+  const pool = small.length > 1 ? small.join(' + ') : undefined;
   const groups = new Map();
   for (const file of list) {
-    const inTest = file.indexOf('/test/');
-    const folder = OWN_PROCESS.has(file)
-      ? file
-      : inTest >= 0
-        ? file.slice(0, inTest + '/test'.length)
-        : path.dirname(file);
+    const folder = pool && small.includes(folderOf(file)) ? pool : folderOf(file);
     groups.set(folder, [...(groups.get(folder) ?? []), file]);
   }
   const out = [];

@@ -3,49 +3,24 @@
  * tests' server commands (wtr/sandbox-process.mjs). Started through the documented `npm run sandbox -- …`
  * or directly with Node (faster), each in its own process group that `stop()` ends (that group only).
  *
- * Directly, Node runs `src/cli.ts` bundled by esbuild (once per test process, into a temporary folder)
- * rather than through tsx: a start through tsx's loader cost 1.7 s of CPU on the 2-core machine, the
- * bundle's 0.3 s (the CLI reads no file beside its own module).
+ * Directly, Node runs `src/cli.ts` bundled by node-bundle.mjs (once per test process) rather than
+ * through tsx: a start through tsx's loader cost 1.7 s of CPU on the 2-core machine, the bundle's 0.3 s
+ * (the CLI reads no file beside its own module).
  *
  * @example
  *   const { banner, stop } = await runCli(['--port', '0'], { viaNpm: true });
  *   const baseUrl = bannerLine(banner, 'base_url');
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from './node-bundle.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** @type {Promise<string> | undefined} */
 let bundled;
 /** The CLI as one ES module (its workspace imports from their sources, as the tests see them). */
-function cliBundle() {
-  bundled ??= (async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'paykit-sandbox-cli-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const outfile = path.join(dir, 'cli.mjs');
-    await build({
-      entryPoints: [path.join(repoRoot, 'packages/sandbox/src/cli.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      conditions: ['source'],
-      // a CommonJS dependency's require() of a Node built-in, inside an ES module
-      banner: {
-        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-      },
-      logLevel: 'warning',
-    });
-    return outfile;
-  })();
-  return bundled;
-}
+const cliBundle = () => (bundled ??= bundleForNode({ entry: 'packages/sandbox/src/cli.ts' }));
 
 /** The `Authorization` value of a platform credential. */
 export const basic = (id, secret) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;

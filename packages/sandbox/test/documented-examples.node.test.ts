@@ -17,10 +17,10 @@ import {
   specOperations,
 } from '../../crypto-core/scripts/generate-service-api.mjs';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { loadDocument } from './contract/openapi-contract.js';
+import { loadOpenApiDocument } from '@paykit/test-harness/openapi-document';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
-const document = loadDocument();
+const document = loadOpenApiDocument();
 const resolve = (node: any): any => {
   let current = node;
   while (current?.$ref)

@@ -6,7 +6,7 @@ import { after, before, describe, it } from '@paykit/test-harness/suite';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 import { LIVENESS_COMPLETION_MS } from '../src/money/liveness-page.js';
 import { DEFAULT_PAYMENT_RAIL } from '../src/money/payment-rails.js';
-import { loadDocument } from './contract/openapi-contract.js';
+import { loadOpenApiDocument } from '@paykit/test-harness/openapi-document';
 import { base58Encode, evmAddressOf, personalMessageHash } from '../src/money/wallet-ownership.js';
 
 /** An EVM wallet: its address and EIP-191 `personal_sign` (65-byte r‖s‖v hex, v 27/28), as a browser wallet answers. */
@@ -204,7 +204,7 @@ describe('sandbox: external accounts, ownership verification and beneficiary nam
 // requires accountInfo.paymentRails has one, the first its schema lists, and no other (a wallet has no rail).
 describe('sandbox: the default payment rail of each external account type', () => {
   it('is the first rail the OpenAPI lists for every type whose answer requires paymentRails', () => {
-    const schemas = loadDocument().components.schemas;
+    const schemas = loadOpenApiDocument().components.schemas;
     const resolve = (node: any): any => (node?.$ref ? resolve(schemas[node.$ref.split('/').pop()]) : node);
     const parts = (node: any): any[] => {
       const schema = resolve(node);

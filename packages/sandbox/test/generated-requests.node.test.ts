@@ -21,7 +21,8 @@ import {
   specOperations,
 } from '../../crypto-core/scripts/generate-service-api.mjs';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { describeViolation, loadDocument, requestBodyRejected } from './contract/openapi-contract.js';
+import { loadOpenApiDocument } from '@paykit/test-harness/openapi-document';
+import { describeViolation, requestBodyRejected } from './contract/openapi-contract.js';
 import { requestArbitrary, type GeneratedRequest, type IdPool } from './contract/request-arbitraries.js';
 import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
@@ -77,7 +78,7 @@ describe('sandbox: schema-valid generated requests to every served operation are
   }
 
   it('draws requests from each operation’s schemas and finds no answer off the contract', async () => {
-    const document = loadDocument();
+    const document = loadOpenApiDocument();
     const operations = servedOperations(specOperations(readFileSync(OPENAPI_FILE, 'utf8')), await sandboxRoutes());
     expect(operations.length).to.be.greaterThan(70);
     let sent = 0;

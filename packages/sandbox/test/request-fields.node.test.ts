@@ -18,7 +18,7 @@ import {
 import { GENERATE_COMMAND, queryEnumTable, requestFieldTable } from '../scripts/generate-request-fields.mjs';
 import { OPENAPI_QUERY_ENUMS, OPENAPI_REQUEST_FIELDS } from '../src/http/request-fields.generated.js';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { loadDocument } from './contract/openapi-contract.js';
+import { loadOpenApiDocument } from '@paykit/test-harness/openapi-document';
 import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
 
 const NOT_A_FIELD = 'paykitNotAField';
@@ -37,11 +37,11 @@ describe('sandbox: unknown request fields are refused, on every body route', () 
   it('keeps the committed field table equal to the OpenAPI request schemas', () => {
     const operations = servedOperations(specOperations(readFileSync(OPENAPI_FILE, 'utf8')), routes);
     expect(JSON.parse(JSON.stringify(OPENAPI_REQUEST_FIELDS)), `stale: ${GENERATE_COMMAND}`).to.deep.equal(
-      requestFieldTable(loadDocument(), operations),
+      requestFieldTable(loadOpenApiDocument(), operations),
     );
     expect(Object.keys(OPENAPI_REQUEST_FIELDS)).to.include.members(['POST /customers', 'POST /quotes']);
     expect(JSON.parse(JSON.stringify(OPENAPI_QUERY_ENUMS)), `stale: ${GENERATE_COMMAND}`).to.deep.equal(
-      queryEnumTable(loadDocument(), operations),
+      queryEnumTable(loadOpenApiDocument(), operations),
     );
     expect(OPENAPI_QUERY_ENUMS['GET /cards']?.['state']).to.include('FROZEN');
   });

@@ -17,9 +17,9 @@ import {
 } from '../../crypto-core/scripts/generate-service-api.mjs';
 import { describe, it } from '@paykit/test-harness/suite';
 import { isPlatformOnly, KNOWN_MISSING, PLATFORM_ONLY } from './contract/end-user-operations.js';
-import { loadDocument } from './contract/openapi-contract.js';
+import { loadOpenApiDocument } from '@paykit/test-harness/openapi-document';
 
-const document = loadDocument();
+const document = loadOpenApiDocument();
 const all: string[] = specOperations(readFileSync(OPENAPI_FILE, 'utf8'));
 const served = new Set<string>(servedOperations(all, await sandboxRoutes()));
 const tagsOf = (operation: string): string[] => {

@@ -1,24 +1,21 @@
 /**
  * The contract check: one request/answer exchange of the sandbox judged against the service's
- * published OpenAPI (`../shared/spec/service-openapi.yaml`, 3.1 / JSON Schema 2020-12). The status must
- * be declared for the operation, the body must validate against that status's schema (`$ref`s,
- * discriminators resolved through their mapping, `writeOnly` fields absent from answers, `readOnly`
- * fields absent from requests; an error's `code` is checked by the error schema's enum), a successful
- * request's body must validate against the operation's request schema, and its query may only use
- * declared parameters. Every schema is compiled once per process. What the spec mandates otherwise, and
+ * published OpenAPI (`../shared/spec/service-openapi.yaml` as `@paykit/test-harness/openapi-document`
+ * reads it, 3.1 / JSON Schema 2020-12). The status must be declared for the operation, the body must
+ * validate against that status's schema (`$ref`s, discriminators resolved through their mapping,
+ * `writeOnly` fields absent from answers, `readOnly` fields absent from requests; an error's `code` is
+ * checked by the error schema's enum), a successful request's body must validate against the
+ * operation's request schema, and its query may only use declared parameters. Every schema is compiled
+ * once per process. What the spec mandates otherwise, and
  * the sandbox-only routes, are listed in `deviations.ts`.
  *
  * @example
  *   const violations = checkExchange({ method: 'GET', path: '/cards/Card:1', status: 404, responseBody: { status: 404, code: 'NOT_FOUND', message: '' } });
  *   // [{ operation: 'GET /cards/{id}', kind: 'response', status: 404, code: 'NOT_FOUND', message: '/code must be equal to one of the allowed values' }]
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
-import { parse } from 'yaml';
+import { loadOpenApiDocument } from '@paykit/test-harness/openapi-document';
 import { DEVIATIONS, SANDBOX_ONLY_ROUTES, type Deviation } from './deviations.js';
-
-export const OPENAPI_PATH = fileURLToPath(new URL('../../../../../shared/spec/service-openapi.yaml', import.meta.url));
 
 export interface Exchange {
   method: string;
@@ -55,27 +52,7 @@ interface Operation {
 
 // ---- the document, loaded and indexed once per process ----
 
-/**
- * Parsing the 1 MB YAML costs seconds; every test process reads a JSON copy instead, kept under
- * `node_modules/.cache` and named after the YAML's size and modification time.
- */
-export function loadDocument(): any {
-  const { size, mtimeMs } = statSync(OPENAPI_PATH);
-  const cacheDir = fileURLToPath(new URL('../../../../node_modules/.cache/paykit-contract/', import.meta.url));
-  const cached = `${cacheDir}openapi-${size}-${Math.trunc(mtimeMs)}.json`;
-  try {
-    return JSON.parse(readFileSync(cached, 'utf8'));
-  } catch {
-    const parsed = parse(readFileSync(OPENAPI_PATH, 'utf8'));
-    mkdirSync(cacheDir, { recursive: true });
-    const temp = `${cached}.${process.pid}`;
-    writeFileSync(temp, JSON.stringify(parsed));
-    renameSync(temp, cached);
-    return parsed;
-  }
-}
-
-const document: any = loadDocument();
+const document: any = loadOpenApiDocument();
 const DOC_ID = 'service-openapi';
 
 /** OpenAPI discriminators with a mapping become an if/then chain on the property (precise errors, no oneOf ambiguity). */

@@ -38,6 +38,20 @@ const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'def
 
 const normalize = (s: string): string => s.toLowerCase().replace(/[^a-z]/g, '');
 
+/**
+ * `fc.stringMatching` of a pattern, made once per process: an arbitrary is a description (what it draws
+ * depends only on the random source it is given), and making one tokenizes fast-check's list of tricky
+ * strings against each character class of the pattern. 15 seeded samples of every operation: the same
+ * requests, 3.5 -> 1.1 s of CPU; generated-requests.node.test.ts alone, A/B twice: 6.7 and 7.0 s -> 5.9
+ * and 6.5 s.
+ */
+const matching = new Map<string, fc.Arbitrary<string>>();
+function stringMatching(pattern: string): fc.Arbitrary<string> {
+  let arbitrary = matching.get(pattern);
+  if (!arbitrary) matching.set(pattern, (arbitrary = fc.stringMatching(new RegExp(pattern))));
+  return arbitrary;
+}
+
 export function requestArbitrary(document: any, operation: string, ids: IdPool): fc.Arbitrary<GeneratedRequest> {
   const [method, template] = operation.split(' ') as [string, string];
   const item = document.paths[template];
@@ -246,14 +260,14 @@ class SchemaArbitraries {
         return this.date().map((d) => d.toISOString().slice(0, 10));
       case 'email':
         return fc
-          .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,9}$/), fc.stringMatching(/^[a-z]{1,8}$/))
+          .tuple(stringMatching('^[a-z][a-z0-9]{0,9}$'), stringMatching('^[a-z]{1,8}$'))
           .map(([local, domain]) => `${local}@${domain}.example`);
       case 'uuid':
         return fc.uuid();
       case 'uri':
-        return fc.stringMatching(/^[a-z]{1,8}$/).map((host) => `https://${host}.example/`);
+        return stringMatching('^[a-z]{1,8}$').map((host) => `https://${host}.example/`);
     }
-    if (s['pattern']) return fc.stringMatching(new RegExp(s['pattern'])).filter(fits);
+    if (s['pattern']) return stringMatching(s['pattern']).filter(fits);
     return fc.string({ minLength, maxLength });
   }
 
