@@ -14,14 +14,7 @@ import { afterEach, before, beforeEach, describe, it } from '@paykit/test-harnes
 import { createPaykitReact, type PaykitReact } from '../src/create.js';
 import { EMAIL_CREDENTIAL, createFakeService, pendingQuote } from '../../elements/test/helpers/fake-service.js';
 import { loadReact, type ReactCopy } from './helpers/react-in-browser.js';
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { until } from './helpers/until.js';
 
 for (const version of [19, 18] as const) {
   describe(`hydrating server-rendered wrappers with React ${version} (development build)`, () => {

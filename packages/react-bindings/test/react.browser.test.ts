@@ -21,14 +21,7 @@ import { afterEach, before, beforeEach, describe, it } from '@paykit/test-harnes
 import { createPaykitReact, type PaykitReact } from '../src/create.js';
 import { ACCOUNT_ID, createFakeService, type FakeService } from './helpers/fake-service.js';
 import { loadReact, type ReactCopy } from './helpers/react-in-browser.js';
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { until } from './helpers/until.js';
 
 const summary = { id: 'Session:9', accountId: ACCOUNT_ID, type: 'EMAIL_OTP', expiresAt: '2030-01-01T00:00:00.000Z' };
 

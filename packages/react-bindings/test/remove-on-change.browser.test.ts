@@ -24,14 +24,7 @@ import {
 } from '../../elements/test/helpers/fake-service.js';
 import { pressEnter } from '../../elements/test/helpers/dom.js';
 import { loadReact, type ReactCopy } from './helpers/react-in-browser.js';
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { until } from './helpers/until.js';
 
 const shadowPart = (el: Element | null, name: string): HTMLElement | null =>
   el?.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
