@@ -22,13 +22,11 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import { ts } from '@paykit/test-harness/typescript';
 
 export const PACKAGES = ['crypto-core', 'elements', 'react-bindings', 'proxy', 'sandbox'];
 export const UPDATE_COMMAND = 'npm run typecheck && PAYKIT_UPDATE_EXPORTS=1 node test/exports/api-report.mjs';
 
-/** Required, not imported: importing a CommonJS module this size makes Node scan it for export names. */
-const ts = createRequire(import.meta.url)('typescript');
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**

@@ -12,18 +12,11 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type * as TS from 'typescript';
 import { after, describe, it } from '@paykit/test-harness/suite';
-
-/**
- * Required, not imported: an ESM import of TypeScript's 9 MB CommonJS file first scans it for its export
- * names (about 1.1 s of CPU more than `require`).
- */
-const ts = createRequire(import.meta.url)('typescript') as typeof TS;
+import { ts } from '@paykit/test-harness/typescript';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const NAME = '@paykit/test-harness';

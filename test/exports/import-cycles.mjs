@@ -11,15 +11,9 @@
  *   findCycles(importGraph(repoRoot))             // -> [['a.ts', 'b.ts'], …] (repo-relative paths)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/**
- * Required, not imported: an ESM import of TypeScript's 9 MB CommonJS file first scans it for its export
- * names (about 1.1 s of CPU more than `require`).
- */
-const ts = createRequire(import.meta.url)('typescript');
+import { ts } from '@paykit/test-harness/typescript';
 
 /** The source roots whose modules may not import each other in a circle. */
 export const SOURCE_ROOTS = ['packages/*/src', 'demo/src'];

@@ -4,17 +4,12 @@
  * compiler and from the OpenAPI document, so neither can drift from the other.
  */
 import { expect } from 'chai';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type * as TS from 'typescript';
 import { loadOpenApiDocument } from '@paykit/test-harness/openapi-document';
 import { describe, it } from '@paykit/test-harness/suite';
+import { ts } from '@paykit/test-harness/typescript';
 
-/**
- * Required, not imported: an ESM import of TypeScript's 9 MB CommonJS file first scans it for its export
- * names (about 1.1 s of CPU more than `require`, measured in this process's loader).
- */
-const ts = createRequire(import.meta.url)('typescript') as typeof TS;
 const ERRORS = fileURLToPath(new URL('../src/errors.ts', import.meta.url));
 
 let codes: string[] | undefined;
