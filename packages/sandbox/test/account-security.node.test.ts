@@ -12,9 +12,9 @@ import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import type { PayError } from '@paykit/crypto-core/errors';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import type { DelegatedKey, InternalAccount } from '@paykit/crypto-core';
-import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
+import type { Transport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { newCustomer, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
+import { newCustomer, platformTransport, startTestSandbox, type TestSandbox } from './helpers/sandbox-client.js';
 
 /**
  * Every call `<pay-sessions>`, `<pay-auth-methods>` and `<pay-wallet-settings>` make, in the order a
@@ -39,9 +39,7 @@ describe('sandbox: the account-security elements’ calls', () => {
 
   before(async () => {
     t = await startTestSandbox();
-    const base = fetchTransport({ baseUrl: t.server.baseUrl, fetch: t.fetch });
-    transport = (request) =>
-      base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
+    transport = platformTransport(t);
     signers = await sandboxSigners(transport);
   });
   after(async () => {

@@ -14,9 +14,15 @@ import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { base64UrlEncode, utf8Encode } from '@paykit/crypto-core/encoding';
 import { PayError } from '@paykit/crypto-core/errors';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
-import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
+import type { Transport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
+import {
+  newCustomer,
+  platformTransport,
+  startTestSandbox,
+  umaLookupId,
+  type TestSandbox,
+} from './helpers/sandbox-client.js';
 
 const segment = (value: unknown) => base64UrlEncode(utf8Encode(JSON.stringify(value)));
 const oidcToken = (claims: Record<string, unknown>) =>
@@ -41,9 +47,7 @@ describe('sandbox: WalletClient OAuth, credentials, SCA and card reveal', () => 
 
   before(async () => {
     t = await startTestSandbox();
-    const base = fetchTransport({ baseUrl: t.server.baseUrl, fetch: t.fetch });
-    transport = (request) =>
-      base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
+    transport = platformTransport(t);
     signers = await sandboxSigners(transport);
   });
   after(async () => {

@@ -5,9 +5,15 @@ import { createQuote, executeQuote } from '@paykit/crypto-core/payments';
 import { createDelegatedKey, exportWallet, setWalletPrivacy } from '@paykit/crypto-core/wallet';
 import { sandboxSigners } from '@paykit/crypto-core/sandbox';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
-import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
+import type { Transport } from '@paykit/crypto-core/transport';
 import { after, before, describe, it } from '@paykit/test-harness/suite';
-import { newCustomer, startTestSandbox, umaLookupId, type TestSandbox } from './helpers/sandbox-client.js';
+import {
+  newCustomer,
+  platformTransport,
+  startTestSandbox,
+  umaLookupId,
+  type TestSandbox,
+} from './helpers/sandbox-client.js';
 
 /** The toolkit's own client, pointed straight at the sandbox (a platform backend would add the credential). */
 describe('sandbox: driven by the toolkit WalletClient', () => {
@@ -16,9 +22,7 @@ describe('sandbox: driven by the toolkit WalletClient', () => {
   let client: WalletClient;
   before(async () => {
     t = await startTestSandbox({ exportDelayMs: 300 });
-    const base = fetchTransport({ baseUrl: t.server.baseUrl, fetch: t.fetch });
-    transport = (request) =>
-      base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
+    transport = platformTransport(t);
   });
   after(async () => {
     client?.close();

@@ -11,7 +11,7 @@
  */
 import { WalletClient } from '@paykit/crypto-core/client';
 import { encryptOtpCode } from '@paykit/crypto-core/otp';
-import { fetchTransport } from '@paykit/crypto-core/transport';
+import { fetchTransport, type Transport } from '@paykit/crypto-core/transport';
 import { createSessionKey, type SessionKey } from '@paykit/crypto-core/keys';
 import { memoryKeyStore } from '@paykit/crypto-core/key-store';
 import { createSandbox, startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/index.js';
@@ -288,16 +288,17 @@ export async function umaLookupId(api: Api, address: string): Promise<string> {
   return res.body.lookupId;
 }
 
+/** A transport that calls the sandbox as the platform does: its credential on every request. */
+export function platformTransport(t: TestSandbox): Transport {
+  const base = fetchTransport({ baseUrl: t.server.baseUrl, fetch: t.fetch });
+  return (request) =>
+    base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } });
+}
+
 /**
  * A `WalletClient` that calls the sandbox as the platform does (its credential on every request, no
  * session), for the customer-level flows of `@paykit/crypto-core` (payees, SCA factors and resets).
  */
 export function platformClient(t: TestSandbox): WalletClient {
-  const base = fetchTransport({ baseUrl: t.server.baseUrl, fetch: t.fetch });
-  return new WalletClient({
-    transport: (request) =>
-      base({ ...request, headers: { ...request.headers, Authorization: t.server.credentials.authorization } }),
-    keyStore: memoryKeyStore(),
-    autoRefresh: false,
-  });
+  return new WalletClient({ transport: platformTransport(t), keyStore: memoryKeyStore(), autoRefresh: false });
 }
