@@ -42,8 +42,19 @@ export const SECRETS = [
   ...MNEMONIC.split(' ').filter((w, i, all) => all.indexOf(w) === i),
 ];
 
-/** Runs axe on `el` (shadow DOM and light DOM children included) with every rule; no violations allowed. */
+/**
+ * Runs axe on `el` (shadow DOM and light DOM children included) with every rule; no violations allowed.
+ * It first lets the CSS transitions running in `el` end: axe reads computed colours, and a state change
+ * (a provider's button from white to black) fades the background over `--_transition` while the text
+ * colour changes at once, so a check in those 120 ms measured white text on grey (color-contrast, once in a
+ * clean-clone run). A person judges the colours once they have settled; so does this check (a transition
+ * cancelled by another change counts as ended).
+ */
 export async function expectAccessible(el: Element, where: string): Promise<void> {
+  const running = [...el.getAnimations({ subtree: true }), ...(el.shadowRoot?.getAnimations() ?? [])];
+  await Promise.all(
+    running.filter((animation) => animation instanceof CSSTransition).map((t) => t.finished.catch(() => undefined)),
+  );
   const axe = await loadAxe();
   const results = await axe.run(el, { resultTypes: ['violations'] });
   const found = results.violations.map(
