@@ -4,14 +4,17 @@
  * address (127.0.0.2, 127.0.0.3, …) so a suite can play several source addresses on one machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { register } from 'node:module';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from '@paykit/test-harness/suite';
 import type { RunningDemo, StartDemoOptions } from '../index.js';
 
-// @ts-expect-error: a plain .mjs loader without type declarations
-await import('../../scripts/register.mjs');
+// register.mjs's resolve hook, the one part of it that differs from this process's loaders: the test
+// runner already runs with tsx (run-node.mjs), and register.mjs registering it a second time put every
+// module the demo imports through both tsx hooks
+register(new URL('../../scripts/source-hook.mjs', import.meta.url));
 const { startDemo: start } = (await import('../index.js')) as typeof import('../index.js');
 
 /** `startDemo` with a silent log unless one is given. */
