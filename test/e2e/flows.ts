@@ -1089,7 +1089,7 @@ export const FLOWS: FlowTest[] = [
       await d.waitFor(`${recovery}[data-state~="choose"]`, { message: 'the factors to choose from' });
       await d.click(`${recovery} >>> [part~="start-button"]`);
       await d.waitFor(`${recovery}[data-state~="waiting"]`, { message: 'the identity check under way' });
-      // the sandbox passes the check after about four seconds; the element reads the status every three
+      // the sandbox passes the check after about four seconds; the demo reads the status every second
       await d.waitFor(`${recovery}[data-state~="passed"]`, { timeoutMs: 15_000, message: 'the check passed' });
       await d.fill(`${recovery} input[type="tel"]`, '+49 170 2345678');
       await d.click(`${recovery} >>> [part~="finish-button"]`);

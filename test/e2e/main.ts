@@ -7,8 +7,9 @@
  * Env: PAYKIT_BROWSERS=chromium,firefox,webkit (default all) · E2E_SCREENSHOTS=1 (a shot after every test) ·
  *   PAYKIT_E2E_SERVER=0 (leave out the checks without a browser: npm test runs them in its e2e-chromium stage) ·
  *   PAYKIT_E2E_DEMO_BUILD=<dir> (serve the demo page built there by build-demo.mjs, if it is, instead of building it) ·
- *   PAYKIT_E2E_ONLY=<text> (run only the flows whose name contains it, e.g. `gallery`: for measuring or debugging
- *   one flow; a flow it needs must be selected too, or it is skipped)
+ *   PAYKIT_E2E_ONLY=<text>|<text>… (run only the flows whose name contains one of them, e.g. `gallery`, or
+ *   `strict CSP|US sign-up|EU ` for the EU flows: for measuring or debugging a few flows; a flow one needs must be
+ *   selected too, or it is skipped)
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,7 +130,7 @@ export async function main(): Promise<number> {
         };
         const passed = new Set<string>();
         const only = process.env['PAYKIT_E2E_ONLY'];
-        const flows = only ? FLOWS.filter((test) => test.name.includes(only)) : FLOWS;
+        const flows = only ? FLOWS.filter((test) => only.split('|').some((text) => test.name.includes(text))) : FLOWS;
         if (only) console.log(`  PAYKIT_E2E_ONLY=${only}: ${flows.length} of ${FLOWS.length} flows`);
         try {
           for (const test of flows) {
