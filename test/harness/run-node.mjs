@@ -15,7 +15,7 @@
  *   PAYKIT_NODE_JOBS=1 node test/harness/run-node.mjs     one shard at a time
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -65,8 +65,11 @@ if (files.length === 0) {
 }
 
 const shards = shard(files, focus ? findTestFiles(repoRoot, 'node') : files);
-const entriesDir = path.join(repoRoot, 'test-results', 'node-shards');
+// a folder of this run's own: two runs at once (`npm test` and `npm run test:quick`, say) overwrote each
+// other's entries, and a run then reported the other's tests under its shard names without failing
+const entriesDir = path.join(repoRoot, 'test-results', 'node-shards', String(process.pid));
 mkdirSync(entriesDir, { recursive: true });
+process.on('exit', () => rmSync(entriesDir, { recursive: true, force: true }));
 
 const children = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
