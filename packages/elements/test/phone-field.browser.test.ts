@@ -78,6 +78,10 @@ describe('phone field (in <pay-auth-methods>)', () => {
     expect(select.selectedOptions[0]!.textContent).to.equal('España (+34)');
     expect([...select.options].find((o) => o.value === 'GB')!.textContent).to.equal('Reino Unido (+44)');
     expect(select.labels![0]!.textContent).to.contain('País o región');
+    // sorted as Spanish sorts: an accented letter beside its letter ("Túnez" before "Turquía"), not after "z"
+    const names = [...select.options].slice(1).map((o) => o.textContent!.replace(/ \(\+\d+\)$/, ''));
+    expect(names).to.deep.equal([...names].sort(new Intl.Collator('es-ES').compare));
+    expect(names.indexOf('Túnez')).to.be.within(0, names.indexOf('Turquía'));
   });
 
   it('has no region for a locale without one, until a +number picks it', async () => {

@@ -58,11 +58,14 @@ function countryNames(locale: string): [PhoneCountry, string][] {
     } catch {
       names = new Intl.DisplayNames('en', { type: 'region' }); // not a BCP 47 tag
     }
+    // one collator for the whole sort, as kyc/countries.ts does: localeCompare with a locale builds one per
+    // comparison (23 ms a sort in WebKitGTK, 1 ms with one collator)
+    const collator = new Intl.Collator(names.resolvedOptions().locale);
     cache = [
       locale,
       phoneCountries()
         .map((c): [PhoneCountry, string] => [c, names.of(c.iso)!])
-        .sort((a, b) => a[1].localeCompare(b[1], names.resolvedOptions().locale)),
+        .sort((a, b) => collator.compare(a[1], b[1])),
     ];
   }
   return cache[1];
