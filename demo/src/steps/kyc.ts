@@ -2,6 +2,7 @@
  * Onboarding 3, identity verification: `<pay-kyc>` shows the customer's KYC status and finishes it
  * through the provider's hosted flow (framed on this page) or with details and a document entered here.
  */
+import type { PayKycElement } from '@paykit/elements';
 import { h } from '../dom.js';
 import { continueButton, renderSteps, type Step } from '../shell.js';
 import { state } from '../state.js';
@@ -16,9 +17,7 @@ export const kycStep: Step = {
 };
 
 function kycPanel(): HTMLElement {
-  const kyc = payElement('pay-kyc', { 'customer-id': state.me!.customerId, embed: '' }, 'kyc') as HTMLElement & {
-    pollSeconds: number;
-  };
+  const kyc = payElement('pay-kyc', { 'customer-id': state.me!.customerId, embed: '' }, 'kyc') as PayKycElement;
   // the sandbox decides as the person finishes its hosted flow: read the status every second while the flow
   // is open (a property only; the default is five), so the step moves on about as soon as they finish
   kyc.pollSeconds = 1;
